@@ -1,0 +1,501 @@
+package convert
+
+import "math"
+
+// Graph is a KHR-shaped scene graph of physics nodes. Node indices are
+// stable: a glTF source keeps its node numbering so that non-physics data
+// carried in Extras still lines up on emit.
+type Graph struct {
+	// Nodes in index order. A node's Parent is an index into Nodes or -1.
+	Nodes []Node
+	// Roots are the top-level nodes of the scene, in order. Nodes that are
+	// neither roots nor descendants of roots are detached (KHR allows mesh
+	// geometry on nodes outside the scene).
+	Roots []int
+	// Shapes referenced by colliders, triggers and visuals.
+	Shapes []Shape
+	// Meshes referenced by convex and trimesh shapes.
+	Meshes []Mesh
+	// Materials and Filters referenced by colliders (document level, as in
+	// glTF).
+	Materials []Material
+	Filters   []Filter
+	// Couplings tie one joint's motion to another's (URDF mimic, MJCF
+	// equality joint).
+	Couplings []Coupling
+	// Extras keeps per-format data the Graph cannot model so a round trip
+	// to the same format loses nothing. Keys are owned by the format that
+	// wrote them (e.g. "gltf.document").
+	Extras map[string]any
+}
+
+// Node is one element of the scene graph.
+type Node struct {
+	Name      string
+	Parent    int // -1 for a root or detached node
+	Children  []int
+	Transform Transform
+
+	Motion   *Motion
+	Collider *Collider
+	Trigger  *Trigger
+	Joint    *Joint
+	Visual   *Visual
+
+	Vehicle       *Vehicle
+	Wheel         *Wheel
+	Thruster      *Thruster
+	HoverThruster *HoverThruster
+	Seat          *Seat
+	SpawnPoint    *SpawnPoint
+
+	// Extras: per-format data kept for a round trip to the same format.
+	Extras map[string]any
+}
+
+// BodyKind says how a body moves.
+type BodyKind string
+
+const (
+	Static    BodyKind = "static"
+	Kinematic BodyKind = "kinematic"
+	Dynamic   BodyKind = "dynamic"
+)
+
+// Source says where a mass property came from.
+type Source string
+
+const (
+	Given    Source = "given"
+	Computed Source = "computed"
+	Default  Source = "default"
+)
+
+// Motion makes a node a rigid body; its descendants move with it until a
+// descendant with its own Motion starts an independent body.
+//
+// Optional values are pointers: nil means "not given". An infinite mass or
+// moment (KHR's 0) is math.Inf(1).
+type Motion struct {
+	Kind BodyKind
+	// Mass in kg.
+	Mass *float64
+	// CenterOfMass in metres, in the node's local frame.
+	CenterOfMass *Vec3
+	// InertiaDiagonal holds the principal moments in kg·m².
+	InertiaDiagonal *Vec3
+	// InertiaOrientation rotates principal-axis space into the node frame.
+	// nil means identity.
+	InertiaOrientation *Quat
+	// LinearVelocity (m/s) and AngularVelocity (rad/s), node frame.
+	LinearVelocity  Vec3
+	AngularVelocity Vec3
+	// GravityFactor multiplies gravity; default 1.
+	GravityFactor float64
+
+	// Where each value came from; set by Parse for given values and by
+	// Complete for the rest. Empty means not known yet.
+	MassSource, CenterOfMassSource, InertiaSource Source
+}
+
+// MassOr returns the mass, or def when it is not given.
+func (m *Motion) MassOr(def float64) float64 {
+	if m == nil || m.Mass == nil {
+		return def
+	}
+	return *m.Mass
+}
+
+// ShapeKind names a collision shape.
+type ShapeKind string
+
+const (
+	Box         ShapeKind = "box"
+	Sphere      ShapeKind = "sphere"
+	Capsule     ShapeKind = "capsule"
+	Cylinder    ShapeKind = "cylinder"
+	Plane       ShapeKind = "plane"
+	Convex      ShapeKind = "convex"
+	TriMesh     ShapeKind = "trimesh"
+	Heightfield ShapeKind = "heightfield"
+	// Ellipsoid has no glTF spelling; MJCF and Godot-free formats produce it
+	// and emitters lower it (mesh or approximation) with a diagnostic.
+	Ellipsoid ShapeKind = "ellipsoid"
+	// Ray is Godot's SeparationRay/RayShape: no volume, kept for round trips.
+	Ray ShapeKind = "ray"
+)
+
+// Shape is a collision or visual shape in the local frame of the node that
+// uses it. Which fields matter depends on Kind.
+type Shape struct {
+	Kind ShapeKind
+	Name string
+	// Size: box full extents (m); ellipsoid semi-axes.
+	Size Vec3
+	// Radius: sphere radius (m).
+	Radius float64
+	// Height: capsule distance between cap centres; cylinder total height;
+	// ray length (m).
+	Height float64
+	// RadiusTop (+Y) and RadiusBottom (-Y) of capsules and cylinders.
+	RadiusTop, RadiusBottom float64
+	// Plane: normal +Y; SizeX/SizeZ total extents, 0 = infinite.
+	DoubleSided  bool
+	SizeX, SizeZ float64
+	// Mesh indexes Graph.Meshes for convex and trimesh shapes.
+	Mesh int
+	// Field holds heightfield samples.
+	Field *HeightField
+	// Extras: per-format data for round trips.
+	Extras map[string]any
+}
+
+// HeightField is a grid of heights over the local XZ plane, centred on the
+// node origin, rows along Z.
+type HeightField struct {
+	Columns, Rows int
+	SizeX, SizeZ  float64   // total extents (m)
+	Heights       []float64 // Rows*Columns values (m), row-major
+	MinY, MaxY    float64   // base and top (m) for formats that need them
+}
+
+// Mesh is triangle data, inline or a reference to a file loaded on demand.
+type Mesh struct {
+	Name      string
+	Positions []Vec3
+	// Indices: three per triangle, counter-clockwise seen from outside.
+	Indices []uint32
+	// File is a reference to a mesh file for formats that keep meshes in
+	// files (URDF, MJCF, Godot); Scale applies to it.
+	File  string
+	Scale Vec3
+	// Loaded is false while Positions have not been read from File.
+	Loaded bool
+	Extras map[string]any
+}
+
+// Collider makes a node's shape solid. Shape is -1 for an OMI compound
+// parent (`collider: {}`), whose descendants carry the shapes.
+type Collider struct {
+	Shape    int
+	Material int // -1 = default material
+	Filter   int // -1 = collides with everything
+}
+
+// Trigger is a non-solid overlap volume: either one Shape or a compound of
+// descendant trigger Nodes. Shape -1 and no Nodes is OMI's implicit
+// compound (`trigger: {}`).
+type Trigger struct {
+	Shape  int
+	Nodes  []int
+	Filter int
+}
+
+// Visual is a render mesh or primitive carried for targets that have
+// visuals (URDF, MJCF, Godot). glTF sources keep their meshes in Extras.
+type Visual struct {
+	Shape int // index into Graph.Shapes
+	// Color RGBA in 0..1, nil when unknown.
+	Color *[4]float64
+}
+
+// Material is a physics material (friction and restitution).
+type Material struct {
+	Name            string
+	StaticFriction  float64
+	DynamicFriction float64
+	Restitution     float64
+	// FrictionCombine and RestitutionCombine: "average", "minimum",
+	// "maximum", "multiply", or "" when not given.
+	FrictionCombine    string
+	RestitutionCombine string
+}
+
+// DefaultMaterial is the glTF default (friction 0.6, restitution 0).
+func DefaultMaterial() Material {
+	return Material{StaticFriction: 0.6, DynamicFriction: 0.6}
+}
+
+// Filter is a collision filter over named collision systems.
+type Filter struct {
+	Name string
+	// Systems this collider is a member of.
+	Systems []string
+	// CollideWith, if not empty, lists the only systems it collides with.
+	CollideWith []string
+	// NotCollideWith, if not empty, lists systems it never collides with.
+	NotCollideWith []string
+}
+
+// Joint constrains this node's frame (frame A, in body A or the world) to
+// the Connected node's frame (frame B, in body B or the world).
+type Joint struct {
+	Connected       int
+	Limits          []Limit
+	Drives          []Drive
+	EnableCollision bool
+	// Effort (N or N·m) and Velocity (m/s or rad/s) caps from robot formats;
+	// 0 = not given.
+	Effort, Velocity float64
+	// Damping and Friction of the free axis (URDF <dynamics>, MJCF joint
+	// damping/frictionloss); 0 = none.
+	Damping, Friction float64
+	// Armature (MJCF) added rotor inertia; 0 = none.
+	Armature float64
+	Extras   map[string]any
+}
+
+// Limit restricts some axes of frame A. Min/Max are ±Inf when unbounded;
+// Stiffness is +Inf for a hard limit.
+type Limit struct {
+	Linear    []int
+	Angular   []int
+	Min, Max  float64
+	Stiffness float64
+	Damping   float64
+}
+
+// Fixed reports whether the limit removes its degrees of freedom entirely.
+func (l Limit) Fixed() bool { return l.Min == 0 && l.Max == 0 }
+
+// Unbounded reports whether the limit has neither bound.
+func (l Limit) Unbounded() bool { return math.IsInf(l.Min, -1) && math.IsInf(l.Max, 1) }
+
+// Drive is a motor or spring on one axis of frame A.
+type Drive struct {
+	Type string // "linear" or "angular"
+	Mode string // "force" or "acceleration"
+	Axis int
+	// MaxForce in N or N·m; +Inf = unlimited.
+	MaxForce       float64
+	PositionTarget *float64
+	VelocityTarget *float64
+	Stiffness      float64
+	Damping        float64
+}
+
+// Coupling makes Follower's joint coordinate equal
+// Multiplier·Leader + Offset (URDF mimic). Both are node indices of joints.
+type Coupling struct {
+	Follower, Leader   int
+	Multiplier, Offset float64
+}
+
+// Vehicle is OMI_vehicle_body (current form).
+type Vehicle struct {
+	AngularActivation, LinearActivation, GyroTorque Vec3
+	MaxSpeed                                        float64 // m/s, <0 unlimited
+	PilotSeat                                       int     // node, -1 none
+	AngularDampeners, LinearDampeners, UseThrottle  bool
+}
+
+// Wheel is OMI_vehicle_wheel (current form): axle = local X, rolls to +Z.
+type Wheel struct {
+	Name                         string
+	BrakingForce                 float64
+	MaxPropulsionForce           float64
+	MaxSteeringAngle             float64
+	Material                     int // -1 none
+	PropulsionForceChangeRate    float64
+	Radius                       float64
+	SteeringChangeRate           float64
+	SuspensionDampingCompression float64 // N·s/m
+	SuspensionDampingRebound     float64 // N·s/m
+	SuspensionStiffness          float64 // N/m
+	SuspensionTravel             float64 // m
+	TargetPropulsionForceRatio   float64
+	TargetSteeringRatio          float64
+	Width                        float64
+}
+
+// DefaultWheel has the OMI_vehicle_wheel defaults.
+func DefaultWheel() Wheel {
+	return Wheel{BrakingForce: -1, Material: -1, PropulsionForceChangeRate: -1, Radius: 0.25,
+		SteeringChangeRate: 1, SuspensionDampingCompression: 2000, SuspensionDampingRebound: 2000,
+		SuspensionStiffness: 20000, SuspensionTravel: 0.25, Width: 0.125}
+}
+
+// Thruster is OMI_vehicle_thruster (current form): force along local +Z.
+type Thruster struct {
+	Name                    string
+	MaxForce                float64
+	MaxGimbal               float64
+	ForceChangeRate         float64
+	GimbalChangeRate        float64
+	LinearGimbalAdjustRatio float64
+	TargetForceRatio        float64
+	TargetGimbalRatio       [2]float64
+}
+
+// HoverThruster is OMI_vehicle_hover_thruster (current form).
+type HoverThruster struct {
+	Name                    string
+	MaxHoverEnergy          float64
+	MaxGimbal               float64
+	GimbalChangeRate        float64
+	HoverEnergyChangeRate   float64
+	LinearGimbalAdjustRatio float64
+	TargetHoverRatio        float64
+	TargetGimbalRatio       [2]float64
+}
+
+// Seat is OMI_seat: limit points in node space and the spine angle.
+type Seat struct {
+	Back, Foot, Knee Vec3
+	Angle            float64
+}
+
+// SpawnPoint is OMI_spawn_point.
+type SpawnPoint struct {
+	Title, Team, Group string
+}
+
+// NewGraph returns an empty Graph ready to fill.
+func NewGraph() *Graph { return &Graph{Extras: map[string]any{}} }
+
+// AddNode appends a node under parent (-1 = a new root) and returns its index.
+func (g *Graph) AddNode(n Node, parent int) int {
+	i := len(g.Nodes)
+	n.Parent = parent
+	n.Children = nil
+	if n.Transform == (Transform{}) {
+		n.Transform = Identity()
+	}
+	g.Nodes = append(g.Nodes, n)
+	if parent >= 0 {
+		g.Nodes[parent].Children = append(g.Nodes[parent].Children, i)
+	} else {
+		g.Roots = append(g.Roots, i)
+	}
+	return i
+}
+
+// AddShape appends a shape and returns its index.
+func (g *Graph) AddShape(s Shape) int {
+	g.Shapes = append(g.Shapes, s)
+	return len(g.Shapes) - 1
+}
+
+// AddMesh appends a mesh and returns its index.
+func (g *Graph) AddMesh(m Mesh) int {
+	g.Meshes = append(g.Meshes, m)
+	return len(g.Meshes) - 1
+}
+
+// BodyOf returns the nearest ancestor-or-self node with Motion, or -1.
+func (g *Graph) BodyOf(i int) int {
+	for seen := 0; i >= 0 && seen <= len(g.Nodes); seen++ {
+		if g.Nodes[i].Motion != nil {
+			return i
+		}
+		i = g.Nodes[i].Parent
+	}
+	return -1
+}
+
+// WorldTransform returns the node's transform relative to the world.
+func (g *Graph) WorldTransform(i int) Transform {
+	t := Identity()
+	for seen := 0; i >= 0 && seen <= len(g.Nodes); seen++ {
+		t = g.Nodes[i].Transform.Mul(t)
+		i = g.Nodes[i].Parent
+	}
+	return t
+}
+
+// RelativeTransform returns node i's transform relative to ancestor a
+// (a = -1: the world).
+func (g *Graph) RelativeTransform(i, a int) Transform {
+	t := Identity()
+	for seen := 0; i >= 0 && i != a && seen <= len(g.Nodes); seen++ {
+		t = g.Nodes[i].Transform.Mul(t)
+		i = g.Nodes[i].Parent
+	}
+	return t
+}
+
+// Clone returns a deep copy of the graph's structure so passes can return a
+// new Graph. Extras maps are copied shallowly (their values are treated as
+// immutable).
+func (g *Graph) Clone() *Graph {
+	c := *g
+	c.Nodes = make([]Node, len(g.Nodes))
+	for i, n := range g.Nodes {
+		c.Nodes[i] = n.clone()
+	}
+	c.Roots = append([]int(nil), g.Roots...)
+	c.Shapes = append([]Shape(nil), g.Shapes...)
+	c.Meshes = append([]Mesh(nil), g.Meshes...)
+	c.Materials = append([]Material(nil), g.Materials...)
+	c.Filters = append([]Filter(nil), g.Filters...)
+	c.Couplings = append([]Coupling(nil), g.Couplings...)
+	c.Extras = copyMap(g.Extras)
+	return &c
+}
+
+func (n Node) clone() Node {
+	c := n
+	c.Children = append([]int(nil), n.Children...)
+	if n.Motion != nil {
+		m := *n.Motion
+		m.Mass = clonePtr(n.Motion.Mass)
+		m.CenterOfMass = clonePtr(n.Motion.CenterOfMass)
+		m.InertiaDiagonal = clonePtr(n.Motion.InertiaDiagonal)
+		m.InertiaOrientation = clonePtr(n.Motion.InertiaOrientation)
+		c.Motion = &m
+	}
+	c.Collider = clonePtr(n.Collider)
+	if n.Trigger != nil {
+		t := *n.Trigger
+		t.Nodes = append([]int(nil), n.Trigger.Nodes...)
+		c.Trigger = &t
+	}
+	if n.Joint != nil {
+		j := *n.Joint
+		j.Limits = make([]Limit, len(n.Joint.Limits))
+		for k, l := range n.Joint.Limits {
+			l.Linear = append([]int(nil), l.Linear...)
+			l.Angular = append([]int(nil), l.Angular...)
+			j.Limits[k] = l
+		}
+		j.Drives = make([]Drive, len(n.Joint.Drives))
+		for k, d := range n.Joint.Drives {
+			d.PositionTarget = clonePtr(d.PositionTarget)
+			d.VelocityTarget = clonePtr(d.VelocityTarget)
+			j.Drives[k] = d
+		}
+		j.Extras = copyMap(n.Joint.Extras)
+		c.Joint = &j
+	}
+	c.Visual = clonePtr(n.Visual)
+	c.Vehicle = clonePtr(n.Vehicle)
+	c.Wheel = clonePtr(n.Wheel)
+	c.Thruster = clonePtr(n.Thruster)
+	c.HoverThruster = clonePtr(n.HoverThruster)
+	c.Seat = clonePtr(n.Seat)
+	c.SpawnPoint = clonePtr(n.SpawnPoint)
+	c.Extras = copyMap(n.Extras)
+	return c
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+func copyMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]any, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// Ptr returns a pointer to v; handy for optional fields.
+func Ptr[T any](v T) *T { return &v }
