@@ -1,0 +1,295 @@
+package convert
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Result is what a conversion produced.
+type Result struct {
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+	// Files written, main file first, then side files.
+	Files       []string    `json:"files"`
+	Diagnostics Diagnostics `json:"diagnostics"`
+}
+
+// StrictError is returned under Options.Strict when a conversion produced
+// warnings; nothing was written.
+type StrictError struct{ Diagnostics Diagnostics }
+
+func (e *StrictError) Error() string {
+	n := 0
+	for _, d := range e.Diagnostics {
+		if d.Severity >= Warning {
+			n++
+		}
+	}
+	return fmt.Sprintf("%d warning(s) under --strict; no output written", n)
+}
+
+// ParseGraph detects the input's format, parses it, validates the Graph and
+// completes its mass properties.
+func ParseGraph(ctx context.Context, reg *Registry, in *Input) (*Format, *Graph, Diagnostics, error) {
+	opts := in.Options
+	if opts == nil {
+		opts = &Options{}
+		in.Options = opts
+	}
+	f, err := reg.Detect(opts.From, in.Name, in.Data)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if f.Parse == nil {
+		return f, nil, nil, fmt.Errorf("%s: physconv cannot read %s files", in.Name, f.Name)
+	}
+	if err := ctx.Err(); err != nil {
+		return f, nil, nil, err
+	}
+	g, diags, err := safeParse(f, in)
+	if err != nil {
+		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
+	}
+	if err := Validate(g); err != nil {
+		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
+	}
+	g, more := Complete(g, opts)
+	diags = append(diags, more...)
+	return f, g, diags.WithFile(in.Name), nil
+}
+
+// ConvertBytes converts one in-memory input (side files through in.FS) to
+// an Output. Nothing is written.
+func ConvertBytes(ctx context.Context, reg *Registry, in *Input) (*Output, *Result, error) {
+	from, g, diags, err := ParseGraph(ctx, reg, in)
+	res := &Result{Input: in.Name, Diagnostics: diags}
+	if from != nil {
+		res.From = from.Name
+	}
+	if err != nil {
+		return nil, res, err
+	}
+	to := from
+	if in.Options.To != "" {
+		if to, err = reg.Lookup(in.Options.To); err != nil {
+			return nil, res, err
+		}
+	}
+	return emit(ctx, g, from, to, in.Options, res)
+}
+
+func emit(ctx context.Context, g *Graph, from, to *Format, opts *Options, res *Result) (*Output, *Result, error) {
+	res.To = to.Name
+	if to.Emit == nil {
+		return nil, res, fmt.Errorf("physconv cannot write %s files", to.Name)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, res, err
+	}
+	out, diags, err := safeEmit(to, g, opts)
+	res.Diagnostics = append(res.Diagnostics, diags...).Sorted()
+	if err != nil {
+		return nil, res, err
+	}
+	if opts.Strict && res.Diagnostics.Max() >= Warning {
+		return nil, res, &StrictError{Diagnostics: res.Diagnostics}
+	}
+	return out, res, nil
+}
+
+// ConvertFile converts the file at inPath to outPath ("-" = stdin/stdout).
+// The output and its side files are written atomically: either all of them
+// appear complete or none does. It never writes over the input.
+func ConvertFile(ctx context.Context, reg *Registry, inPath, outPath string, opts *Options) (*Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	in, err := OpenInput(inPath, os.Stdin, opts)
+	if err != nil {
+		return &Result{Input: inPath, Output: outPath}, err
+	}
+	from, g, diags, err := ParseGraph(ctx, reg, in)
+	res := &Result{Input: inPath, Output: outPath, Diagnostics: diags}
+	if from != nil {
+		res.From = from.Name
+	}
+	if err != nil {
+		return res, err
+	}
+	to, err := reg.DetectOutput(opts.To, outPath, from)
+	if err != nil {
+		return res, err
+	}
+	out, res, err := emit(ctx, g, from, to, opts, res)
+	if err != nil {
+		return res, err
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if outPath == "-" || outPath == "" {
+		if len(out.Files) > 0 {
+			return res, fmt.Errorf("%s output has side files (%v); give an output file name instead of -", to.Name, out.SideFiles())
+		}
+		_, err := os.Stdout.Write(out.Main)
+		return res, err
+	}
+	files, err := WriteOutput(outPath, out, inPath)
+	res.Files = files
+	return res, err
+}
+
+// OpenInput reads a file ("-" = stdin) into an Input whose FS is rooted at
+// the file's folder, so side files cannot escape it.
+func OpenInput(path string, stdin io.Reader, opts *Options) (*Input, error) {
+	if path == "-" {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		return &Input{Name: "<stdin>", Data: data, Options: opts}, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	return &Input{Name: path, Data: data, FS: os.DirFS(dir), Dir: ".", Options: opts}, nil
+}
+
+// WriteOutput writes the main file and its side files atomically (temp
+// files renamed into place once all are complete) and refuses to write
+// over any of the inputs named in protect.
+func WriteOutput(mainPath string, out *Output, protect ...string) ([]string, error) {
+	dir := filepath.Dir(mainPath)
+	targets := []string{mainPath}
+	for _, name := range out.SideFiles() {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || !filepath.IsLocal(rel) {
+			return nil, fmt.Errorf("side file %q would escape the output folder", name)
+		}
+		targets = append(targets, p)
+	}
+	for _, t := range targets {
+		for _, in := range protect {
+			if sameFile(t, in) {
+				return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
+			}
+		}
+	}
+	data := func(i int) []byte {
+		if i == 0 {
+			return out.Main
+		}
+		return out.Files[out.SideFiles()[i-1]]
+	}
+	var temps []string
+	cleanup := func() {
+		for _, t := range temps {
+			os.Remove(t)
+		}
+	}
+	for i, t := range targets {
+		if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+			cleanup()
+			return nil, err
+		}
+		f, err := os.CreateTemp(filepath.Dir(t), "."+filepath.Base(t)+".tmp*")
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		temps = append(temps, f.Name())
+		_, err = f.Write(data(i))
+		if err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+	}
+	// Side files first, main file last: a reader that sees the main file
+	// also finds everything it references.
+	for i := len(targets) - 1; i >= 0; i-- {
+		if err := os.Rename(temps[i], targets[i]); err != nil {
+			cleanup()
+			return nil, err
+		}
+		temps[i] = ""
+	}
+	return targets, nil
+}
+
+func sameFile(a, b string) bool {
+	if b == "" || b == "-" {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return os.SameFile(sa, sb)
+}
+
+// InspectFile parses and completes a file and returns its report.
+func InspectFile(ctx context.Context, reg *Registry, path string, stdin io.Reader, opts *Options) (*Report, error) {
+	in, err := OpenInput(path, stdin, opts)
+	if err != nil {
+		return nil, err
+	}
+	f, g, diags, err := ParseGraph(ctx, reg, in)
+	if err != nil {
+		return nil, err
+	}
+	return Inspect(g, f.Name, diags), nil
+}
+
+// withFile sets the file name on errors that carry a place but no file.
+func withFile(err error, file string) error {
+	var fe *FormatError
+	if errors.As(err, &fe) && fe.File == "" {
+		fe.File = file
+	}
+	var ue *UnsupportedError
+	if errors.As(err, &ue) && ue.File == "" {
+		ue.File = file
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &FormatError{File: file, Msg: pe.Error(), Err: err}
+	}
+	return err
+}
+
+// safeParse turns a panic in a parser into an error: bad input must never
+// crash the tool, even through a bug.
+func safeParse(f *Format, in *Input) (g *Graph, diags Diagnostics, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("internal error while reading %s as %s: %v", in.Name, f.Name, r)
+		}
+	}()
+	return f.Parse(in)
+}
+
+func safeEmit(f *Format, g *Graph, opts *Options) (out *Output, diags Diagnostics, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("internal error while writing %s: %v", f.Name, r)
+		}
+	}()
+	return f.Emit(g, opts)
+}
