@@ -160,8 +160,33 @@ func OpenInput(path string, stdin io.Reader, opts *Options) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Dir(path)
-	return &Input{Name: path, Data: data, FS: os.DirFS(dir), Dir: ".", Options: opts}, nil
+	root, rel := inputRoot(path, opts)
+	return &Input{Name: path, Data: data, FS: os.DirFS(root), Dir: rel, Options: opts}, nil
+}
+
+// inputRoot returns the folder side files may come from — the input's own
+// folder, or the widest of Options.AllowRoots that contains it — and the
+// input's folder relative to it.
+func inputRoot(path string, opts *Options) (root, rel string) {
+	root, rel = filepath.Dir(path), "."
+	absDir, err := filepath.Abs(root)
+	if err != nil || opts == nil {
+		return root, rel
+	}
+	for _, r := range opts.AllowRoots {
+		absRoot, err := filepath.Abs(r)
+		if err != nil {
+			continue
+		}
+		d, err := filepath.Rel(absRoot, absDir)
+		if err != nil || !filepath.IsLocal(d) && d != "." {
+			continue
+		}
+		if rel == "." || len(absRoot) < len(root) {
+			root, rel = absRoot, filepath.ToSlash(d)
+		}
+	}
+	return root, rel
 }
 
 // WriteOutput writes the main file and its side files atomically (temp
