@@ -1,0 +1,81 @@
+// Package archtest checks the architecture rules of DESIGN.md.
+package archtest
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/physconv/physconv"
+
+var formatPackages = []string{"omi", "khr", "godot", "urdf", "mjcf"}
+
+// deps lists the module's own packages that pkg depends on.
+func deps(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	var own []string
+	for _, line := range strings.Fields(string(out)) {
+		if strings.HasPrefix(line, module+"/") {
+			own = append(own, strings.TrimPrefix(line, module+"/"))
+		}
+	}
+	return own
+}
+
+func isFormat(pkg string) (string, bool) {
+	for _, f := range formatPackages {
+		if pkg == f || strings.HasPrefix(pkg, f+"/") {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// TestConvertImportsNoFormat: the Graph and its passes know no format.
+func TestConvertImportsNoFormat(t *testing.T) {
+	for _, d := range deps(t, module+"/convert/...") {
+		if f, ok := isFormat(d); ok {
+			t.Errorf("convert depends on format package %s (via %s)", f, d)
+		}
+	}
+}
+
+// TestFormatsImportNoOtherFormat: format packages import convert and
+// internal/…, never each other.
+func TestFormatsImportNoOtherFormat(t *testing.T) {
+	for _, f := range formatPackages {
+		if err := exec.Command("go", "list", module+"/"+f).Run(); err != nil {
+			continue // format not present
+		}
+		for _, d := range deps(t, module+"/"+f+"/...") {
+			if g, ok := isFormat(d); ok && g != f {
+				t.Errorf("%s depends on format package %s (via %s)", f, g, d)
+			}
+		}
+	}
+}
+
+// TestInternalImportsNoFormat: shared plumbing stays format-free, except
+// the registry and the cross-format tests, whose job is to know them all.
+func TestInternalImportsNoFormat(t *testing.T) {
+	out, err := exec.Command("go", "list", module+"/internal/...").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		rel := strings.TrimPrefix(pkg, module+"/")
+		if rel == "internal/registry" || strings.HasPrefix(rel, "internal/crosscheck") {
+			continue
+		}
+		for _, d := range deps(t, pkg) {
+			if f, ok := isFormat(d); ok {
+				t.Errorf("%s depends on format package %s", rel, f)
+			}
+		}
+	}
+}

@@ -1,0 +1,7 @@
+package registry
+
+import "github.com/physconv/physconv/convert"
+
+func formats() []*convert.Format {
+	return []*convert.Format{}
+}
