@@ -1,0 +1,603 @@
+package tscn
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// SyntaxError is malformed text at a line.
+type SyntaxError struct {
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// maxDepth bounds nesting of arrays, dictionaries and calls so hostile
+// input cannot exhaust the stack.
+const maxDepth = 256
+
+// Decode parses a whole .tscn/.tres file. The first section must be
+// gd_scene or gd_resource.
+func Decode(data []byte) (*Document, error) {
+	d := &decoder{src: data, line: 1}
+	doc, err := d.document()
+	if err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+type decoder struct {
+	src   []byte
+	pos   int
+	line  int
+	depth int
+}
+
+func (d *decoder) errorf(line int, format string, args ...any) error {
+	return &SyntaxError{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *decoder) eof() bool { return d.pos >= len(d.src) }
+
+func (d *decoder) peek() byte {
+	if d.pos < len(d.src) {
+		return d.src[d.pos]
+	}
+	return 0
+}
+
+// skipSpace skips white space (and, when comments is set, ';' comments
+// that run to the end of the line).
+func (d *decoder) skipSpace(comments bool) {
+	for d.pos < len(d.src) {
+		switch c := d.src[d.pos]; {
+		case c == '\n':
+			d.line++
+			d.pos++
+		case c == ' ' || c == '\t' || c == '\r':
+			d.pos++
+		case comments && c == ';':
+			for d.pos < len(d.src) && d.src[d.pos] != '\n' {
+				d.pos++
+			}
+		default:
+			return
+		}
+	}
+}
+
+// skipBOM drops a UTF-8 byte-order mark at the very start.
+func (d *decoder) skipBOM() {
+	if strings.HasPrefix(string(d.src[:min(3, len(d.src))]), "\xef\xbb\xbf") {
+		d.pos = 3
+	}
+}
+
+func (d *decoder) document() (*Document, error) {
+	d.skipBOM()
+	doc := &Document{}
+	var cur *Section
+	haveHeader := false
+	for {
+		d.skipSpace(true)
+		if d.eof() {
+			break
+		}
+		if d.peek() == '[' {
+			s, err := d.section()
+			if err != nil {
+				return nil, err
+			}
+			if !haveHeader {
+				if s.Tag != "gd_scene" && s.Tag != "gd_resource" {
+					return nil, d.errorf(s.Line, "file must start with [gd_scene] or [gd_resource], found [%s]", s.Tag)
+				}
+				doc.Header = s
+				haveHeader = true
+				cur = &doc.Header
+				continue
+			}
+			if s.Tag == "gd_scene" || s.Tag == "gd_resource" {
+				return nil, d.errorf(s.Line, "second [%s] header", s.Tag)
+			}
+			doc.Sections = append(doc.Sections, s)
+			cur = &doc.Sections[len(doc.Sections)-1]
+			continue
+		}
+		line := d.line
+		if cur == nil {
+			return nil, d.errorf(line, "property before the [gd_scene] or [gd_resource] header")
+		}
+		key, err := d.key()
+		if err != nil {
+			return nil, err
+		}
+		d.skipSpace(false)
+		if d.peek() != '=' {
+			return nil, d.errorf(d.line, "expected '=' after property %q", key)
+		}
+		d.pos++
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		cur.Props = append(cur.Props, Prop{Key: key, Value: v, Line: line})
+		if err := d.endOfStatement(); err != nil {
+			return nil, err
+		}
+	}
+	if !haveHeader {
+		return nil, d.errorf(d.line, "empty file: no [gd_scene] or [gd_resource] header")
+	}
+	return doc, nil
+}
+
+// endOfStatement requires a line break (or a comment, or the end) after a
+// property or header.
+func (d *decoder) endOfStatement() error {
+	for d.pos < len(d.src) {
+		switch c := d.src[d.pos]; c {
+		case ' ', '\t', '\r':
+			d.pos++
+		case '\n', ';':
+			return nil
+		default:
+			return d.errorf(d.line, "unexpected %q after value; one property per line", rune(c))
+		}
+	}
+	return nil
+}
+
+// key reads a property name: bare (letters, digits, _ / : . - @) or a
+// quoted string.
+func (d *decoder) key() (string, error) {
+	if d.peek() == '"' {
+		return d.quoted()
+	}
+	start := d.pos
+	for d.pos < len(d.src) {
+		c := d.src[d.pos]
+		if c == '=' || c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+		if !isKeyByte(c) {
+			return "", d.errorf(d.line, "unexpected %q in property name", rune(c))
+		}
+		d.pos++
+	}
+	if d.pos == start {
+		return "", d.errorf(d.line, "missing property name")
+	}
+	return string(d.src[start:d.pos]), nil
+}
+
+func isKeyByte(c byte) bool {
+	return c == '_' || c == '/' || c == ':' || c == '.' || c == '-' || c == '@' || c == '|' ||
+		c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func (d *decoder) ident() string {
+	start := d.pos
+	for d.pos < len(d.src) && isIdentByte(d.src[d.pos]) {
+		d.pos++
+	}
+	return string(d.src[start:d.pos])
+}
+
+// section reads [tag key=value ...].
+func (d *decoder) section() (Section, error) {
+	s := Section{Line: d.line}
+	d.pos++ // '['
+	d.skipSpace(false)
+	if !isIdentStart(d.peek()) {
+		return s, d.errorf(d.line, "expected a section name after '['")
+	}
+	s.Tag = d.ident()
+	for {
+		d.skipSpace(false)
+		if d.eof() {
+			return s, d.errorf(s.Line, "unterminated section header [%s", s.Tag)
+		}
+		if d.peek() == ']' {
+			d.pos++
+			break
+		}
+		line := d.line
+		if !isIdentStart(d.peek()) {
+			return s, d.errorf(d.line, "unexpected %q in [%s] header", rune(d.peek()), s.Tag)
+		}
+		key := d.ident()
+		d.skipSpace(false)
+		if d.peek() != '=' {
+			return s, d.errorf(d.line, "expected '=' after %q in [%s] header", key, s.Tag)
+		}
+		d.pos++
+		v, err := d.value()
+		if err != nil {
+			return s, err
+		}
+		s.Attrs = append(s.Attrs, Prop{Key: key, Value: v, Line: line})
+	}
+	return s, d.endOfStatement()
+}
+
+// value reads one Variant literal.
+func (d *decoder) value() (Value, error) {
+	d.skipSpace(false)
+	if d.eof() {
+		return nil, d.errorf(d.line, "unexpected end of file: expected a value")
+	}
+	line := d.line
+	switch c := d.peek(); {
+	case c == '"':
+		return d.quoted()
+	case c == '&' || c == '^':
+		d.pos++
+		if d.peek() != '"' {
+			return nil, d.errorf(line, "expected a string after %q", rune(c))
+		}
+		s, err := d.quoted()
+		if c == '&' {
+			return StringName(s), err
+		}
+		return NodePath(s), err
+	case c == '[':
+		return d.array()
+	case c == '{':
+		return d.dict()
+	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
+		return d.number()
+	case isIdentStart(c):
+		return d.word()
+	default:
+		return nil, d.errorf(line, "unexpected %q: expected a value", rune(c))
+	}
+}
+
+func (d *decoder) enter() error {
+	d.depth++
+	if d.depth > maxDepth {
+		return d.errorf(d.line, "values nested deeper than %d levels", maxDepth)
+	}
+	return nil
+}
+
+func (d *decoder) array() (Value, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { d.depth-- }()
+	start := d.line
+	d.pos++ // '['
+	out := Array{}
+	for {
+		d.skipSpace(false)
+		if d.eof() {
+			return nil, d.errorf(start, "unterminated array: missing ']'")
+		}
+		if d.peek() == ']' {
+			d.pos++
+			return out, nil
+		}
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		if err := d.separator(']', start, "array"); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// separator consumes ',' or stops before the closing byte.
+func (d *decoder) separator(close byte, start int, what string) error {
+	d.skipSpace(false)
+	switch {
+	case d.eof():
+		return d.errorf(start, "unterminated %s: missing %q", what, rune(close))
+	case d.peek() == ',':
+		d.pos++
+		return nil
+	case d.peek() == close:
+		return nil
+	}
+	return d.errorf(d.line, "expected ',' or %q in %s, found %q", rune(close), what, rune(d.peek()))
+}
+
+func (d *decoder) dict() (Value, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { d.depth-- }()
+	start := d.line
+	d.pos++ // '{'
+	out := Dict{}
+	for {
+		d.skipSpace(false)
+		if d.eof() {
+			return nil, d.errorf(start, "unterminated dictionary: missing '}'")
+		}
+		if d.peek() == '}' {
+			d.pos++
+			return out, nil
+		}
+		k, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		d.skipSpace(false)
+		if d.peek() != ':' {
+			return nil, d.errorf(d.line, "expected ':' after dictionary key")
+		}
+		d.pos++
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Entry{Key: k, Value: v})
+		if err := d.separator('}', start, "dictionary"); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (d *decoder) number() (Value, error) {
+	line := d.line
+	start := d.pos
+	if c := d.peek(); c == '-' || c == '+' {
+		d.pos++
+		if isIdentStart(d.peek()) { // -inf
+			w := d.ident()
+			if w == "inf" {
+				if c == '-' {
+					return math.Inf(-1), nil
+				}
+				return math.Inf(1), nil
+			}
+			return nil, d.errorf(line, "malformed number %q", string(d.src[start:d.pos]))
+		}
+	}
+	isFloat := false
+	for d.pos < len(d.src) {
+		c := d.src[d.pos]
+		switch {
+		case c >= '0' && c <= '9':
+		case c == '.' || c == 'e' || c == 'E':
+			isFloat = true
+		case (c == '-' || c == '+') && (d.src[d.pos-1] == 'e' || d.src[d.pos-1] == 'E'):
+		default:
+			goto done
+		}
+		d.pos++
+	}
+done:
+	text := string(d.src[start:d.pos])
+	if isFloat {
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, d.errorf(line, "malformed number %q", text)
+		}
+		return f, nil
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(text, 64)
+		if ferr != nil || math.IsInf(f, 0) {
+			return nil, d.errorf(line, "malformed number %q", text)
+		}
+		return f, nil
+	}
+	return n, nil
+}
+
+// word reads a keyword or a constructor call.
+func (d *decoder) word() (Value, error) {
+	line := d.line
+	name := d.ident()
+	save := d.pos
+	for d.pos < len(d.src) && (d.src[d.pos] == ' ' || d.src[d.pos] == '\t') {
+		d.pos++
+	}
+	next := d.peek()
+	if next == '[' && d.pos != save {
+		next = 0 // a typed collection's [ follows its name directly
+	}
+	if next != '(' && next != '[' {
+		d.pos = save
+		switch name {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		case "null", "nil":
+			return nil, nil
+		case "inf":
+			return math.Inf(1), nil
+		case "inf_neg":
+			return math.Inf(-1), nil
+		case "nan":
+			return math.NaN(), nil
+		}
+		return nil, d.errorf(line, "unknown word %q: expected a value", name)
+	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { d.depth-- }()
+	call := &Call{Name: name}
+	if next == '[' { // typed collection: Array[int]([...])
+		end := strings.IndexByte(string(d.src[d.pos:]), ']')
+		if end < 0 || strings.ContainsAny(string(d.src[d.pos+1:d.pos+end]), "\n([{") {
+			return nil, d.errorf(line, "unterminated element type after %s[", name)
+		}
+		call.Type = strings.TrimSpace(string(d.src[d.pos+1 : d.pos+end]))
+		d.pos += end + 1
+		d.skipSpace(false)
+		if d.peek() != '(' {
+			return nil, d.errorf(d.line, "expected '(' after %s[%s]", name, call.Type)
+		}
+	}
+	d.pos++ // '('
+	if name == "Object" {
+		return d.object(line)
+	}
+	for {
+		d.skipSpace(false)
+		if d.eof() {
+			return nil, d.errorf(line, "unterminated %s(: missing ')'", name)
+		}
+		if d.peek() == ')' {
+			d.pos++
+			break
+		}
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		call.Args = append(call.Args, v)
+		if err := d.separator(')', line, name+"(...)"); err != nil {
+			return nil, err
+		}
+	}
+	return d.special(call, line)
+}
+
+// special turns the calls with their own Value types into them.
+func (d *decoder) special(call *Call, line int) (Value, error) {
+	switch call.Name {
+	case "SubResource", "ExtResource":
+		if len(call.Args) != 1 {
+			return nil, d.errorf(line, "%s takes one id, got %d arguments", call.Name, len(call.Args))
+		}
+		switch id := call.Args[0].(type) {
+		case string:
+			return Ref{Kind: call.Name, ID: id}, nil
+		case int64:
+			return Ref{Kind: call.Name, ID: strconv.FormatInt(id, 10), IntID: true}, nil
+		}
+		return nil, d.errorf(line, "%s id must be a string or an integer, got %s", call.Name, TypeName(call.Args[0]))
+	case "NodePath":
+		if len(call.Args) != 1 {
+			return nil, d.errorf(line, "NodePath takes one string")
+		}
+		s, ok := call.Args[0].(string)
+		if !ok {
+			return nil, d.errorf(line, "NodePath takes a string, got %s", TypeName(call.Args[0]))
+		}
+		return NodePath(s), nil
+	}
+	return call, nil
+}
+
+func (d *decoder) object(line int) (Value, error) {
+	d.skipSpace(false)
+	if !isIdentStart(d.peek()) {
+		return nil, d.errorf(line, "Object( needs a class name")
+	}
+	obj := &Object{Class: d.ident()}
+	for {
+		d.skipSpace(false)
+		switch {
+		case d.eof():
+			return nil, d.errorf(line, "unterminated Object(: missing ')'")
+		case d.peek() == ')':
+			d.pos++
+			return obj, nil
+		case d.peek() == ',':
+			d.pos++
+		default:
+			return nil, d.errorf(d.line, "expected ',' or ')' in Object(...)")
+		}
+		d.skipSpace(false)
+		if d.peek() == ')' {
+			continue
+		}
+		k, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		d.skipSpace(false)
+		if d.peek() != ':' {
+			return nil, d.errorf(d.line, "expected ':' after Object property name")
+		}
+		d.pos++
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		obj.Props = append(obj.Props, Entry{Key: k, Value: v})
+	}
+}
+
+// quoted reads a "..." string with Godot's escapes.
+func (d *decoder) quoted() (string, error) {
+	start := d.line
+	d.pos++ // opening quote
+	var b strings.Builder
+	for {
+		if d.eof() {
+			return "", d.errorf(start, "unterminated string")
+		}
+		c := d.src[d.pos]
+		switch c {
+		case '"':
+			d.pos++
+			return b.String(), nil
+		case '\n':
+			d.line++
+			b.WriteByte(c)
+			d.pos++
+		case '\\':
+			if d.pos+1 >= len(d.src) {
+				return "", d.errorf(start, "unterminated string")
+			}
+			e := d.src[d.pos+1]
+			d.pos += 2
+			switch e {
+			case 'b':
+				b.WriteByte('\b')
+			case 't':
+				b.WriteByte('\t')
+			case 'n':
+				b.WriteByte('\n')
+			case 'f':
+				b.WriteByte('\f')
+			case 'r':
+				b.WriteByte('\r')
+			case '"', '\\', '\'':
+				b.WriteByte(e)
+			case 'u', 'U':
+				n := 4
+				if e == 'U' {
+					n = 6
+				}
+				if d.pos+n > len(d.src) {
+					return "", d.errorf(d.line, "short \\%c escape", e)
+				}
+				r, err := strconv.ParseUint(string(d.src[d.pos:d.pos+n]), 16, 32)
+				if err != nil || !utf8.ValidRune(rune(r)) {
+					return "", d.errorf(d.line, "malformed \\%c escape", e)
+				}
+				b.WriteRune(rune(r))
+				d.pos += n
+			default:
+				return "", d.errorf(d.line, "unknown escape \\%c in string", e)
+			}
+		default:
+			b.WriteByte(c)
+			d.pos++
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package tscn
+
+import (
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// corpusFiles lists every .tscn/.tres under the Godot corpus folders.
+func corpusFiles(t testing.TB) []string {
+	var out []string
+	for _, dir := range []string{"godot", "godot3"} {
+		root := testenv.CorpusPath(t, dir)
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && (strings.HasSuffix(p, ".tscn") || strings.HasSuffix(p, ".tres")) {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+func TestCorpusRoundTrip(t *testing.T) {
+	files := corpusFiles(t)
+	if len(files) < 35 {
+		t.Fatalf("found only %d corpus files", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := Decode(data)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		again, err := Decode(Encode(doc))
+		if err != nil {
+			t.Errorf("%s: re-encoded text does not decode: %v", f, err)
+			continue
+		}
+		stripLines(doc)
+		stripLines(again)
+		if !reflect.DeepEqual(doc, again) {
+			t.Errorf("%s: round trip changed the document", f)
+		}
+	}
+}
+
+func stripLines(d *Document) {
+	strip := func(s *Section) {
+		s.Line = 0
+		for i := range s.Attrs {
+			s.Attrs[i].Line = 0
+		}
+		for i := range s.Props {
+			s.Props[i].Line = 0
+		}
+	}
+	strip(&d.Header)
+	for i := range d.Sections {
+		strip(&d.Sections[i])
+	}
+}
+
+func TestValues(t *testing.T) {
+	src := `[gd_scene load_steps=3 format=3 uid="uid://x"]
+
+[node name="N" type="Node3D" parent="." unique_id=42 groups=["a", "b"] parent_id_path=PackedInt32Array(1, 2)]
+a = Vector3(1, -2.5, 3e-05)
+b = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, -1)
+c = "esc \"q\" \\ \n \u00e9"
+d = &"name"
+e = NodePath("../Body")
+f = ^"x/y"
+g = [1, 2.0, "s", null, true]
+h = {"k": Color(1, 0, 0, 1), 3: [] }
+i = inf
+j = -inf
+k = nan
+l = Array[int]([1, 2])
+m = SubResource("Box_1")
+n = ExtResource( 3 )
+o = Object(InputEventKey,"resource_local_to_scene":false,"keycode":65)
+metadata/_edit_lock_ = true
+"quoted key" = 1
+`
+	doc, err := Decode([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Format() != 3 || doc.Header.AttrString("uid") != "uid://x" {
+		t.Fatalf("header %+v", doc.Header)
+	}
+	n := doc.Sections[0]
+	if n.Attr("unique_id") != int64(42) {
+		t.Errorf("unique_id %v", n.Attr("unique_id"))
+	}
+	get := func(k string) Value { v, _ := n.Prop(k); return v }
+	if fl, _ := get("a").(*Call).Floats(); !reflect.DeepEqual(fl, []float64{1, -2.5, 3e-05}) {
+		t.Errorf("a = %v", fl)
+	}
+	if get("c") != "esc \"q\" \\ \n é" {
+		t.Errorf("c = %q", get("c"))
+	}
+	if get("d") != StringName("name") || get("e") != NodePath("../Body") || get("f") != NodePath("x/y") {
+		t.Errorf("d e f = %v %v %v", get("d"), get("e"), get("f"))
+	}
+	if g := get("g").(Array); len(g) != 5 || g[0] != int64(1) || g[1] != 2.0 || g[3] != nil || g[4] != true {
+		t.Errorf("g = %v", g)
+	}
+	if h := get("h").(Dict); len(h) != 2 || h[1].Key != int64(3) {
+		t.Errorf("h = %v", h)
+	}
+	if !math.IsInf(get("i").(float64), 1) || !math.IsInf(get("j").(float64), -1) || !math.IsNaN(get("k").(float64)) {
+		t.Errorf("i j k = %v %v %v", get("i"), get("j"), get("k"))
+	}
+	if l := get("l").(*Call); l.Type != "int" || len(l.Args) != 1 {
+		t.Errorf("l = %+v", l)
+	}
+	if get("m") != (Ref{Kind: "SubResource", ID: "Box_1"}) || get("n") != (Ref{Kind: "ExtResource", ID: "3", IntID: true}) {
+		t.Errorf("m n = %v %v", get("m"), get("n"))
+	}
+	if o := get("o").(*Object); o.Class != "InputEventKey" || len(o.Props) != 2 {
+		t.Errorf("o = %+v", o)
+	}
+	if get("metadata/_edit_lock_") != true || get("quoted key") != int64(1) {
+		t.Error("keys")
+	}
+	out := string(Encode(doc))
+	for _, want := range []string{`c = "esc \"q\" \\ \n é"`, `n = ExtResource(3)`, `i = inf`, `a = Vector3(1, -2.5, 3e-05)`, `"quoted key" = 1`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("encoded text lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestGodot3Spacing(t *testing.T) {
+	doc := &Document{Header: Section{Tag: "gd_scene", Attrs: []Prop{{Key: "format", Value: int64(2)}}}}
+	doc.Sections = []Section{{Tag: "node", Props: []Prop{
+		{Key: "shape", Value: Ref{Kind: "SubResource", ID: "1", IntID: true}},
+		{Key: "v", Value: &Call{Name: "Vector3", Args: []Value{1.0, 2.0, 3.5}}},
+	}}}
+	got := string(Encode(doc))
+	want := "[gd_scene format=2]\n\n[node]\nshape = SubResource( 1 )\nv = Vector3( 1.0, 2.0, 3.5 )\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestErrorsHaveLines(t *testing.T) {
+	cases := map[string]int{
+		"[gd_scene format=3]\n\n[node name=\"a\" type=\"Node3D\"]\nx = \"open\n\n":   4,
+		"[gd_scene format=3]\n[node name=\"a\"]\nx = [1, 2\n":                        3,
+		"[gd_scene format=3]\n[node name=\"a\"\n":                                     2,
+		"[gd_scene format=3]\n[node]\nx = Vector3(1, 2\n":                            3,
+		"[gd_scene format=3]\n[node]\nx 1\n":                                         3,
+		"x = 1\n":                                                                     1,
+		"[node]\n":                                                                    1,
+		"[gd_scene format=3]\n[node]\nx = bogus\n":                                   3,
+		"[gd_scene format=3]\n[node]\n\nx = {\"a\" 1}\n":                             4,
+		"[gd_scene format=3]\n[node]\nx = 1 2\n":                                     3,
+		"[gd_scene format=3]\n[node]\nx = \"a\\q\"\n":                                3,
+		"[gd_scene format=3]\n[node]\nx = SubResource(1, 2)\n":                       3,
+		"[gd_scene format=3]\n[node]\nx = " + strings.Repeat("[", 300) + "\n":        3,
+		"":                                                                            1,
+		"[gd_scene format=3]\n[gd_scene format=3]\n":                                 2,
+		"[gd_scene format=3]\n[node]\nx = 1.2.3\n":                                   3,
+	}
+	for src, line := range cases {
+		_, err := Decode([]byte(src))
+		se, ok := err.(*SyntaxError)
+		if !ok {
+			t.Errorf("%q: want a SyntaxError, got %v", src, err)
+			continue
+		}
+		if se.Line != line {
+			t.Errorf("%q: line %d, want %d (%v)", src, se.Line, line, se)
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte("[gd_scene format=3]\n[node name=\"a\" type=\"Node3D\"]\nx = Vector3(1, 2, 3)\n"))
+	f.Add([]byte("[gd_scene load_steps=2 format=2]\n[sub_resource type=\"BoxShape\" id=1]\nextents = Vector3( 1, 1, 1 )\n"))
+	if dir := os.Getenv("PHYSCONV_CORPUS"); dir != "" {
+		for _, p := range []string{"godot/omi_physics_scenes/examples/omi_physics_joint/source/pendulum_balls.tscn",
+			"godot3/demo_physics_tests_3x/tests/functional/test_shapes.tscn",
+			"godot/demo_truck_town/vehicles/trailer_truck.tscn"} {
+			if data, err := os.ReadFile(filepath.Join(dir, p)); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, err := Decode(data)
+		if err != nil {
+			if _, ok := err.(*SyntaxError); !ok {
+				t.Fatalf("error of type %T", err)
+			}
+			return
+		}
+		again, err := Decode(Encode(doc))
+		if err != nil {
+			t.Fatalf("re-encoded document does not decode: %v", err)
+		}
+		if len(again.Sections) != len(doc.Sections) {
+			t.Fatalf("%d sections became %d", len(doc.Sections), len(again.Sections))
+		}
+	})
+}
