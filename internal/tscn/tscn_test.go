@@ -158,22 +158,22 @@ func TestGodot3Spacing(t *testing.T) {
 
 func TestErrorsHaveLines(t *testing.T) {
 	cases := map[string]int{
-		"[gd_scene format=3]\n\n[node name=\"a\" type=\"Node3D\"]\nx = \"open\n\n":   4,
-		"[gd_scene format=3]\n[node name=\"a\"]\nx = [1, 2\n":                        3,
-		"[gd_scene format=3]\n[node name=\"a\"\n":                                     2,
-		"[gd_scene format=3]\n[node]\nx = Vector3(1, 2\n":                            3,
-		"[gd_scene format=3]\n[node]\nx 1\n":                                         3,
-		"x = 1\n":                                                                     1,
-		"[node]\n":                                                                    1,
-		"[gd_scene format=3]\n[node]\nx = bogus\n":                                   3,
-		"[gd_scene format=3]\n[node]\n\nx = {\"a\" 1}\n":                             4,
-		"[gd_scene format=3]\n[node]\nx = 1 2\n":                                     3,
-		"[gd_scene format=3]\n[node]\nx = \"a\\q\"\n":                                3,
-		"[gd_scene format=3]\n[node]\nx = SubResource(1, 2)\n":                       3,
-		"[gd_scene format=3]\n[node]\nx = " + strings.Repeat("[", 300) + "\n":        3,
-		"":                                                                            1,
-		"[gd_scene format=3]\n[gd_scene format=3]\n":                                 2,
-		"[gd_scene format=3]\n[node]\nx = 1.2.3\n":                                   3,
+		"[gd_scene format=3]\n\n[node name=\"a\" type=\"Node3D\"]\nx = \"open\n\n": 4,
+		"[gd_scene format=3]\n[node name=\"a\"]\nx = [1, 2\n":                      3,
+		"[gd_scene format=3]\n[node name=\"a\"\n":                                  2,
+		"[gd_scene format=3]\n[node]\nx = Vector3(1, 2\n":                          3,
+		"[gd_scene format=3]\n[node]\nx 1\n":                                       3,
+		"x = 1\n":                                                                  1,
+		"[node]\n":                                                                 1,
+		"[gd_scene format=3]\n[node]\nx = bogus\n":                                 3,
+		"[gd_scene format=3]\n[node]\n\nx = {\"a\" 1}\n":                           4,
+		"[gd_scene format=3]\n[node]\nx = 1 2\n":                                   3,
+		"[gd_scene format=3]\n[node]\nx = \"a\\q\"\n":                              3,
+		"[gd_scene format=3]\n[node]\nx = SubResource(1, 2)\n":                     3,
+		"[gd_scene format=3]\n[node]\nx = " + strings.Repeat("[", 300) + "\n":      3,
+		"": 1,
+		"[gd_scene format=3]\n[gd_scene format=3]\n": 2,
+		"[gd_scene format=3]\n[node]\nx = 1.2.3\n":   3,
 	}
 	for src, line := range cases {
 		_, err := Decode([]byte(src))
