@@ -1,0 +1,106 @@
+package gltfx
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/qmuntal/gltf"
+)
+
+// Encode writes d as .gltf JSON or as .glb. All buffers are merged into
+// one: in .glb it is the BIN chunk; in .gltf it becomes the side file
+// buffersBase+".bin" (a base64 data: URI when buffersBase is empty, e.g.
+// for standard output). Images read at decode time are returned as side
+// files under their original relative URIs. The document is not modified;
+// the output is deterministic.
+func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
+	cp := *d.GLTF
+	bin := mergeBuffers(&cp, d.GLTF)
+	out := &convert.Output{Files: map[string][]byte{}}
+	if len(bin) > 0 {
+		b := &gltf.Buffer{ByteLength: len(bin)}
+		switch {
+		case glb:
+		case buffersBase == "":
+			b.URI = "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(bin)
+		default:
+			b.URI = buffersBase + ".bin"
+			out.Files[b.URI] = bin
+		}
+		cp.Buffers = []*gltf.Buffer{b}
+	}
+	for uri, data := range d.Resources {
+		if rel, err := localURI(uri); err == nil {
+			out.Files[rel] = data
+		}
+	}
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetEscapeHTML(false)
+	if !glb {
+		enc.SetIndent("", "  ")
+	}
+	if err := enc.Encode(&cp); err != nil {
+		return nil, fmt.Errorf("gltf: encoding document: %w", err)
+	}
+	if !glb {
+		out.Main = js.Bytes()
+		return out, nil
+	}
+	out.Main = packGLB(bytes.TrimRight(js.Bytes(), "\n"), bin)
+	return out, nil
+}
+
+// mergeBuffers concatenates every buffer (each start 4-byte aligned) and
+// points copies of the buffer views at the result, so the caller's
+// document stays as it was.
+func mergeBuffers(cp, src *gltf.Document) []byte {
+	var bin []byte
+	starts := make([]int, len(src.Buffers))
+	for i, b := range src.Buffers {
+		for len(bin)%4 != 0 {
+			bin = append(bin, 0)
+		}
+		starts[i] = len(bin)
+		bin = append(bin, b.Data...)
+	}
+	for len(bin)%4 != 0 {
+		bin = append(bin, 0)
+	}
+	cp.BufferViews = make([]*gltf.BufferView, len(src.BufferViews))
+	for i, v := range src.BufferViews {
+		nv := *v
+		nv.ByteOffset += starts[v.Buffer]
+		nv.Buffer = 0
+		cp.BufferViews[i] = &nv
+	}
+	cp.Buffers = nil
+	return bin
+}
+
+func packGLB(js, bin []byte) []byte {
+	for len(js)%4 != 0 {
+		js = append(js, ' ')
+	}
+	total := 12 + 8 + len(js)
+	if len(bin) > 0 {
+		total += 8 + len(bin)
+	}
+	out := make([]byte, 0, total)
+	out = binary.LittleEndian.AppendUint32(out, glbMagic)
+	out = binary.LittleEndian.AppendUint32(out, 2)
+	out = binary.LittleEndian.AppendUint32(out, uint32(total))
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(js)))
+	out = binary.LittleEndian.AppendUint32(out, glbChunkJSON)
+	out = append(out, js...)
+	if len(bin) > 0 {
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(bin)))
+		out = binary.LittleEndian.AppendUint32(out, glbChunkBIN)
+		out = append(out, bin...)
+	}
+	return out
+}

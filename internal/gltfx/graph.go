@@ -1,0 +1,227 @@
+package gltfx
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/qmuntal/gltf"
+)
+
+// GraphFromDoc maps the node hierarchy into a new Graph: Graph node i is
+// glTF node i (name, transform, children); roots come from the default
+// scene, and nodes outside it stay detached (KHR geometry may point at
+// them). The Doc itself is kept in g.Extras[DocumentKey].
+func GraphFromDoc(d *Doc) (*convert.Graph, error) {
+	nodes := d.GLTF.Nodes
+	g := convert.NewGraph()
+	g.Nodes = make([]convert.Node, len(nodes))
+	for i, n := range nodes {
+		g.Nodes[i] = convert.Node{Name: n.Name, Parent: -1, Transform: NodeTransform(n)}
+	}
+	for i, n := range nodes {
+		for k, c := range n.Children {
+			p := fmt.Sprintf("nodes[%d].children[%d]", i, k)
+			switch {
+			case c == i:
+				return nil, convert.Errorf(p, "node %d lists itself as a child", i)
+			case g.Nodes[c].Parent >= 0:
+				return nil, convert.Errorf(p, "node %d already has parent %d (a node may have one parent)", c, g.Nodes[c].Parent)
+			}
+			g.Nodes[c].Parent = i
+			g.Nodes[i].Children = append(g.Nodes[i].Children, c)
+		}
+	}
+	for i := range g.Nodes {
+		p := g.Nodes[i].Parent
+		for steps := 0; p >= 0; steps++ {
+			if p == i || steps > len(g.Nodes) {
+				return nil, convert.Errorf(fmt.Sprintf("nodes[%d]", i), "cyclic node hierarchy: node %d is its own ancestor", i)
+			}
+			p = g.Nodes[p].Parent
+		}
+	}
+	if s := d.defaultScene(); s >= 0 {
+		seen := map[int]bool{}
+		for k, r := range d.GLTF.Scenes[s].Nodes {
+			p := fmt.Sprintf("scenes[%d].nodes[%d]", s, k)
+			if par := g.Nodes[r].Parent; par >= 0 {
+				return nil, convert.Errorf(p, "node %d is not a root node (its parent is node %d)", r, par)
+			}
+			if seen[r] {
+				return nil, convert.Errorf(p, "node %d is listed twice", r)
+			}
+			seen[r] = true
+			g.Roots = append(g.Roots, r)
+		}
+	} else {
+		for i := range g.Nodes {
+			if g.Nodes[i].Parent < 0 {
+				g.Roots = append(g.Roots, i)
+			}
+		}
+	}
+	g.Extras[DocumentKey] = d
+	return g, nil
+}
+
+// defaultScene is the scene index the Graph's roots come from, -1 if the
+// document has no scenes.
+func (d *Doc) defaultScene() int {
+	if d.GLTF.Scene != nil {
+		return *d.GLTF.Scene
+	}
+	if len(d.GLTF.Scenes) > 0 {
+		return 0
+	}
+	return -1
+}
+
+// NodeTransform returns a node's local transform (a matrix is decomposed).
+func NodeTransform(n *gltf.Node) convert.Transform {
+	if n.Matrix != gltf.DefaultMatrix && n.Matrix != ([16]float64{}) {
+		return convert.TransformFromMatrix4(n.Matrix)
+	}
+	return convert.Transform{
+		T: convert.Vec3(n.Translation),
+		R: convert.Quat(n.RotationOrDefault()),
+		S: convert.Vec3(n.ScaleOrDefault()),
+	}
+}
+
+// SourceDoc returns the glTF document a Graph was parsed from, if any.
+func SourceDoc(g *convert.Graph) *Doc {
+	if g == nil || g.Extras == nil {
+		return nil
+	}
+	d, _ := g.Extras[DocumentKey].(*Doc)
+	return d
+}
+
+// DocFromGraph starts a glTF document for g: a deep copy of the source
+// document (or a new one for non-glTF sources) with every physics extension
+// of every dialect removed and the nodes synced with the Graph (names,
+// transforms, children, appended nodes, scene roots). Dialects then add
+// their own extensions.
+func DocFromGraph(g *convert.Graph) (*Doc, error) {
+	var d *Doc
+	if src := SourceDoc(g); src != nil {
+		var err error
+		if d, err = src.Clone(); err != nil {
+			return nil, err
+		}
+	} else {
+		d = NewDoc()
+	}
+	d.StripPhysics()
+	for i, gn := range g.Nodes {
+		if i >= len(d.GLTF.Nodes) {
+			d.GLTF.Nodes = append(d.GLTF.Nodes, &gltf.Node{
+				Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale})
+		}
+		n := d.GLTF.Nodes[i]
+		n.Name = gn.Name
+		SetNodeTransform(n, gn.Transform)
+		n.Children = append([]int(nil), gn.Children...)
+	}
+	s := d.defaultScene()
+	if s < 0 {
+		d.GLTF.Scenes = append(d.GLTF.Scenes, &gltf.Scene{})
+		s = len(d.GLTF.Scenes) - 1
+	}
+	d.GLTF.Scene = gltf.Index(s)
+	d.GLTF.Scenes[s].Nodes = append([]int(nil), g.Roots...)
+	return d, nil
+}
+
+// SetNodeTransform writes t into n, keeping a matrix when it already
+// decomposes to t so an untouched node is written as it was read.
+func SetNodeTransform(n *gltf.Node, t convert.Transform) {
+	if n.Matrix != gltf.DefaultMatrix && n.Matrix != ([16]float64{}) && convert.TransformFromMatrix4(n.Matrix) == t {
+		return
+	}
+	n.Matrix = gltf.DefaultMatrix
+	n.Translation = [3]float64(t.T)
+	n.Rotation = [4]float64(t.R)
+	n.Scale = [3]float64(t.S)
+}
+
+// NewDoc returns an empty glTF 2.0 document with one scene.
+func NewDoc() *Doc {
+	return &Doc{
+		GLTF: &gltf.Document{
+			Asset:  gltf.Asset{Version: "2.0", Generator: "physconv"},
+			Scene:  gltf.Index(0),
+			Scenes: []*gltf.Scene{{}},
+		},
+		Resources: map[string][]byte{},
+	}
+}
+
+// Clone returns a deep copy; buffer bytes are shared but capped, so
+// appending to a copy's buffer never writes into the original.
+func (d *Doc) Clone() (*Doc, error) {
+	raw, err := json.Marshal(d.GLTF)
+	if err != nil {
+		return nil, fmt.Errorf("gltf: copying document: %w", err)
+	}
+	c := new(gltf.Document)
+	if err := json.Unmarshal(raw, c); err != nil {
+		return nil, fmt.Errorf("gltf: copying document: %w", err)
+	}
+	for i, b := range d.GLTF.Buffers {
+		c.Buffers[i].Data = b.Data[:len(b.Data):len(b.Data)]
+	}
+	res := make(map[string][]byte, len(d.Resources))
+	for k, v := range d.Resources {
+		res[k] = v
+	}
+	return &Doc{GLTF: c, Binary: d.Binary, Resources: res}, nil
+}
+
+// StripPhysics removes every physics extension (KHR and OMI lineages) from
+// nodes, the document and the extension lists.
+func (d *Doc) StripPhysics() {
+	for _, n := range d.GLTF.Nodes {
+		n.Extensions = stripExt(n.Extensions)
+	}
+	d.GLTF.Extensions = stripExt(d.GLTF.Extensions)
+	d.GLTF.ExtensionsUsed = stripNames(d.GLTF.ExtensionsUsed)
+	d.GLTF.ExtensionsRequired = stripNames(d.GLTF.ExtensionsRequired)
+}
+
+func stripExt(ext gltf.Extensions) gltf.Extensions {
+	for k := range ext {
+		if IsPhysicsExtension(k) {
+			delete(ext, k)
+		}
+	}
+	if len(ext) == 0 {
+		return nil
+	}
+	return ext
+}
+
+func stripNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !IsPhysicsExtension(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// AddNode appends a node (under parent, or detached when parent is -1) to
+// the document only; emitters use it for helper nodes the Graph does not
+// have.
+func (d *Doc) AddNode(parent int, name string, t convert.Transform) int {
+	n := &gltf.Node{Name: name, Matrix: gltf.DefaultMatrix}
+	SetNodeTransform(n, t)
+	d.GLTF.Nodes = append(d.GLTF.Nodes, n)
+	i := len(d.GLTF.Nodes) - 1
+	if parent >= 0 {
+		d.GLTF.Nodes[parent].Children = append(d.GLTF.Nodes[parent].Children, i)
+	}
+	return i
+}

@@ -1,0 +1,235 @@
+package gltfx
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/qmuntal/gltf"
+)
+
+// MeshTriangles returns the triangles of every triangle primitive of a
+// mesh (indexed or not; strips and fans converted to lists; sparse
+// accessors applied) as one vertex and index list. Points and lines are
+// skipped.
+func MeshTriangles(d *Doc, mesh int) ([]convert.Vec3, []uint32, error) {
+	if mesh < 0 || mesh >= len(d.GLTF.Meshes) {
+		return nil, nil, convert.Errorf("meshes", "index %d out of range (%d meshes)", mesh, len(d.GLTF.Meshes))
+	}
+	var pos []convert.Vec3
+	var idx []uint32
+	for k, prim := range d.GLTF.Meshes[mesh].Primitives {
+		p := fmt.Sprintf("meshes[%d].primitives[%d]", mesh, k)
+		if prim.Mode != gltf.PrimitiveTriangles && prim.Mode != gltf.PrimitiveTriangleStrip && prim.Mode != gltf.PrimitiveTriangleFan {
+			continue
+		}
+		pa, ok := prim.Attributes["POSITION"]
+		if !ok {
+			return nil, nil, convert.Errorf(p+".attributes", "triangle primitive has no POSITION")
+		}
+		flat, err := d.readAccessor(pa, gltf.AccessorVec3)
+		if err != nil {
+			return nil, nil, err
+		}
+		base := uint32(len(pos))
+		nv := len(flat) / 3
+		for i := 0; i < nv; i++ {
+			pos = append(pos, convert.Vec3{flat[3*i], flat[3*i+1], flat[3*i+2]})
+		}
+		var order []uint32
+		if prim.Indices != nil {
+			raw, err := d.readAccessor(*prim.Indices, gltf.AccessorScalar)
+			if err != nil {
+				return nil, nil, err
+			}
+			order = make([]uint32, len(raw))
+			for i, f := range raw {
+				if f < 0 || int(f) >= nv {
+					return nil, nil, convert.Errorf(fmt.Sprintf("accessors[%d]", *prim.Indices), "index %v out of range (%d vertices)", f, nv)
+				}
+				order[i] = uint32(f)
+			}
+		} else {
+			order = make([]uint32, nv)
+			for i := range order {
+				order[i] = uint32(i)
+			}
+		}
+		for _, t := range triangleList(prim.Mode, order) {
+			idx = append(idx, base+t)
+		}
+	}
+	return pos, idx, nil
+}
+
+// triangleList turns strips and fans into a plain list, keeping winding.
+func triangleList(mode gltf.PrimitiveMode, v []uint32) []uint32 {
+	switch mode {
+	case gltf.PrimitiveTriangleStrip:
+		var out []uint32
+		for i := 0; i+2 < len(v); i++ {
+			if i%2 == 0 {
+				out = append(out, v[i], v[i+1], v[i+2])
+			} else {
+				out = append(out, v[i+1], v[i], v[i+2])
+			}
+		}
+		return out
+	case gltf.PrimitiveTriangleFan:
+		var out []uint32
+		for i := 1; i+1 < len(v); i++ {
+			out = append(out, v[0], v[i], v[i+1])
+		}
+		return out
+	}
+	return v[:len(v)/3*3]
+}
+
+// readAccessor returns count×components numbers of an accessor of the
+// wanted type, dequantised (normalized integers map to -1..1 or 0..1).
+func (d *Doc) readAccessor(i int, want gltf.AccessorType) ([]float64, error) {
+	p := fmt.Sprintf("accessors[%d]", i)
+	if i < 0 || i >= len(d.GLTF.Accessors) {
+		return nil, convert.Errorf(p, "index %d out of range (%d accessors)", i, len(d.GLTF.Accessors))
+	}
+	a := d.GLTF.Accessors[i]
+	if a.Type != want {
+		return nil, convert.Errorf(p+".type", "must be %s, not %s", want, a.Type)
+	}
+	nc := a.Type.Components()
+	out := make([]float64, a.Count*nc)
+	if a.BufferView != nil {
+		if err := d.readInto(out, *a.BufferView, a.ByteOffset, a.ComponentType, a.Normalized, nc, a.Count, p); err != nil {
+			return nil, err
+		}
+	}
+	if s := a.Sparse; s != nil {
+		sp := p + ".sparse"
+		if s.Count > a.Count {
+			return nil, convert.Errorf(sp+".count", "%d sparse entries for %d elements", s.Count, a.Count)
+		}
+		which := make([]float64, s.Count)
+		if err := d.readInto(which, s.Indices.BufferView, s.Indices.ByteOffset, s.Indices.ComponentType, false, 1, s.Count, sp+".indices"); err != nil {
+			return nil, err
+		}
+		vals := make([]float64, s.Count*nc)
+		if err := d.readInto(vals, s.Values.BufferView, s.Values.ByteOffset, a.ComponentType, a.Normalized, nc, s.Count, sp+".values"); err != nil {
+			return nil, err
+		}
+		for k, w := range which {
+			e := int(w)
+			if e < 0 || e >= a.Count {
+				return nil, convert.Errorf(sp+".indices", "element %d out of range (%d elements)", e, a.Count)
+			}
+			copy(out[e*nc:(e+1)*nc], vals[k*nc:(k+1)*nc])
+		}
+	}
+	return out, nil
+}
+
+func (d *Doc) readInto(out []float64, view, offset int, ct gltf.ComponentType, normalized bool, nc, count int, p string) error {
+	if view < 0 || view >= len(d.GLTF.BufferViews) {
+		return convert.Errorf(p+".bufferView", "index %d out of range (%d bufferViews)", view, len(d.GLTF.BufferViews))
+	}
+	bv := d.GLTF.BufferViews[view]
+	data := d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+	cs := ct.ByteSize()
+	elem := cs * nc
+	stride := bv.ByteStride
+	if stride == 0 {
+		stride = elem
+	}
+	if count > 0 && offset+(count-1)*stride+elem > len(data) {
+		return convert.Errorf(p, "%d elements of %d bytes from offset %d do not fit in bufferView %d (%d bytes)", count, elem, offset, view, len(data))
+	}
+	for e := 0; e < count; e++ {
+		at := offset + e*stride
+		for c := 0; c < nc; c++ {
+			out[e*nc+c] = component(data[at+c*cs:], ct, normalized)
+		}
+	}
+	return nil
+}
+
+func component(b []byte, ct gltf.ComponentType, normalized bool) float64 {
+	switch ct {
+	case gltf.ComponentFloat:
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+	case gltf.ComponentUint:
+		return float64(binary.LittleEndian.Uint32(b))
+	case gltf.ComponentUshort:
+		v := float64(binary.LittleEndian.Uint16(b))
+		if normalized {
+			return v / 65535
+		}
+		return v
+	case gltf.ComponentShort:
+		v := float64(int16(binary.LittleEndian.Uint16(b)))
+		if normalized {
+			return math.Max(v/32767, -1)
+		}
+		return v
+	case gltf.ComponentUbyte:
+		if normalized {
+			return float64(b[0]) / 255
+		}
+		return float64(b[0])
+	case gltf.ComponentByte:
+		v := float64(int8(b[0]))
+		if normalized {
+			return math.Max(v/127, -1)
+		}
+		return v
+	}
+	return 0
+}
+
+// AddMesh writes a triangle mesh (float32 positions, uint32 indices) into
+// buffer 0 and returns the new mesh index.
+func AddMesh(d *Doc, name string, pos []convert.Vec3, idx []uint32) int {
+	if len(d.GLTF.Buffers) == 0 {
+		d.GLTF.Buffers = append(d.GLTF.Buffers, &gltf.Buffer{})
+	}
+	buf := d.GLTF.Buffers[0]
+	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi := lo.Neg()
+	posBytes := make([]byte, 12*len(pos))
+	for i, p := range pos {
+		for c := 0; c < 3; c++ {
+			f := float32(p[c])
+			binary.LittleEndian.PutUint32(posBytes[12*i+4*c:], math.Float32bits(f))
+			lo[c] = math.Min(lo[c], float64(f))
+			hi[c] = math.Max(hi[c], float64(f))
+		}
+	}
+	idxBytes := make([]byte, 4*len(idx))
+	for i, v := range idx {
+		binary.LittleEndian.PutUint32(idxBytes[4*i:], v)
+	}
+	posView := appendView(d, buf, posBytes, gltf.TargetArrayBuffer)
+	idxView := appendView(d, buf, idxBytes, gltf.TargetElementArrayBuffer)
+	d.GLTF.Accessors = append(d.GLTF.Accessors,
+		&gltf.Accessor{BufferView: gltf.Index(posView), ComponentType: gltf.ComponentFloat, Count: len(pos),
+			Type: gltf.AccessorVec3, Min: lo[:], Max: hi[:]},
+		&gltf.Accessor{BufferView: gltf.Index(idxView), ComponentType: gltf.ComponentUint, Count: len(idx),
+			Type: gltf.AccessorScalar})
+	na := len(d.GLTF.Accessors)
+	d.GLTF.Meshes = append(d.GLTF.Meshes, &gltf.Mesh{Name: name, Primitives: []*gltf.Primitive{{
+		Attributes: gltf.PrimitiveAttributes{"POSITION": na - 2},
+		Indices:    gltf.Index(na - 1),
+	}}})
+	return len(d.GLTF.Meshes) - 1
+}
+
+func appendView(d *Doc, buf *gltf.Buffer, data []byte, target gltf.Target) int {
+	for len(buf.Data)%4 != 0 {
+		buf.Data = append(buf.Data, 0)
+	}
+	off := len(buf.Data)
+	buf.Data = append(buf.Data, data...)
+	buf.ByteLength = len(buf.Data)
+	d.GLTF.BufferViews = append(d.GLTF.BufferViews, &gltf.BufferView{
+		Buffer: 0, ByteOffset: off, ByteLength: len(data), Target: target})
+	return len(d.GLTF.BufferViews) - 1
+}
