@@ -1,0 +1,373 @@
+package meshio
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// COLLADA 1.4/1.5 subset: geometry <mesh> with <triangles>, <polylist> or
+// <polygons> (polygons are fanned), node transforms (<matrix>, <translate>,
+// <rotate>, <scale> in document order) of the instanced visual scene,
+// <asset><unit meter> and <up_axis>.
+type daeDoc struct {
+	Unit *struct {
+		Meter string `xml:"meter,attr"`
+	} `xml:"asset>unit"`
+	UpAxis     string        `xml:"asset>up_axis"`
+	Geometries []daeGeometry `xml:"library_geometries>geometry"`
+	Scenes     []daeScene    `xml:"library_visual_scenes>visual_scene"`
+	SceneURL   struct {
+		URL string `xml:"url,attr"`
+	} `xml:"scene>instance_visual_scene"`
+}
+
+type daeGeometry struct {
+	ID   string `xml:"id,attr"`
+	Mesh *struct {
+		Sources  []daeSource `xml:"source"`
+		Vertices struct {
+			ID     string     `xml:"id,attr"`
+			Inputs []daeInput `xml:"input"`
+		} `xml:"vertices"`
+		Triangles []daePrims `xml:"triangles"`
+		Polylists []daePrims `xml:"polylist"`
+		Polygons  []daePrims `xml:"polygons"`
+	} `xml:"mesh"`
+}
+
+type daeSource struct {
+	ID       string `xml:"id,attr"`
+	Floats   string `xml:"float_array"`
+	Accessor struct {
+		Stride int `xml:"stride,attr"`
+	} `xml:"technique_common>accessor"`
+}
+
+type daeInput struct {
+	Semantic string `xml:"semantic,attr"`
+	Source   string `xml:"source,attr"`
+	Offset   int    `xml:"offset,attr"`
+}
+
+type daePrims struct {
+	Inputs []daeInput `xml:"input"`
+	VCount string     `xml:"vcount"`
+	P      []string   `xml:"p"`
+}
+
+type daeScene struct {
+	ID    string    `xml:"id,attr"`
+	Nodes []daeNode `xml:"node"`
+}
+
+type daeNode struct {
+	Nodes []daeNode `xml:"node"`
+	Geoms []struct {
+		URL string `xml:"url,attr"`
+	} `xml:"instance_geometry"`
+	// Transform elements in document order (and anything else, ignored).
+	Any []struct {
+		XMLName xml.Name
+		Text    string `xml:",chardata"`
+	} `xml:",any"`
+}
+
+// DecodeDAE reads the triangles of a COLLADA file in metres, Z-up.
+func DecodeDAE(data []byte) (*Mesh, error) {
+	var doc daeDoc
+	d := xml.NewDecoder(bytes.NewReader(data))
+	if err := d.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("meshio: malformed COLLADA: %w", err)
+	}
+	unit := 1.0
+	if doc.Unit != nil && doc.Unit.Meter != "" {
+		u, err := strconv.ParseFloat(strings.TrimSpace(doc.Unit.Meter), 64)
+		if err != nil || !(u > 0) || math.IsInf(u, 0) {
+			return nil, fmt.Errorf("meshio: COLLADA unit meter=%q is not a positive number", doc.Unit.Meter)
+		}
+		unit = u
+	}
+	up := convert.Identity()
+	switch strings.TrimSpace(doc.UpAxis) {
+	case "", "Y_UP":
+		up.R = convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2)
+	case "X_UP":
+		up.R = convert.AxisAngle(convert.Vec3{0, 1, 0}, -math.Pi/2)
+	case "Z_UP":
+	default:
+		return nil, fmt.Errorf("meshio: COLLADA up_axis %q is not X_UP, Y_UP or Z_UP", doc.UpAxis)
+	}
+	up.S = convert.Vec3{unit, unit, unit}
+	base := mat4(up)
+
+	geoms := map[string]*daeGeometry{}
+	for i := range doc.Geometries {
+		geoms[doc.Geometries[i].ID] = &doc.Geometries[i]
+	}
+	b := newBuilder()
+	var scene *daeScene
+	for i := range doc.Scenes {
+		if scene == nil || "#"+doc.Scenes[i].ID == doc.SceneURL.URL {
+			scene = &doc.Scenes[i]
+		}
+	}
+	if scene == nil {
+		for i := range doc.Geometries {
+			if err := addGeometry(b, &doc.Geometries[i], base); err != nil {
+				return nil, err
+			}
+		}
+		return b.mesh(), nil
+	}
+	var walk func(n *daeNode, parent [4][4]float64, depth int) error
+	walk = func(n *daeNode, parent [4][4]float64, depth int) error {
+		if depth > 256 {
+			return fmt.Errorf("meshio: COLLADA node hierarchy is deeper than 256")
+		}
+		m, err := nodeMatrix(n)
+		if err != nil {
+			return err
+		}
+		m = mul4(parent, m)
+		for _, ig := range n.Geoms {
+			g := geoms[strings.TrimPrefix(ig.URL, "#")]
+			if g == nil {
+				return fmt.Errorf("meshio: COLLADA instance_geometry %q not found", ig.URL)
+			}
+			if err := addGeometry(b, g, m); err != nil {
+				return err
+			}
+		}
+		for i := range n.Nodes {
+			if err := walk(&n.Nodes[i], m, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for i := range scene.Nodes {
+		if err := walk(&scene.Nodes[i], base, 0); err != nil {
+			return nil, err
+		}
+	}
+	return b.mesh(), nil
+}
+
+func addGeometry(b *builder, g *daeGeometry, m [4][4]float64) error {
+	mesh := g.Mesh
+	if mesh == nil {
+		return nil // splines and other non-mesh geometry carry no triangles
+	}
+	sources := map[string]*daeSource{}
+	for i := range mesh.Sources {
+		sources[mesh.Sources[i].ID] = &mesh.Sources[i]
+	}
+	var posSrc *daeSource
+	for _, in := range mesh.Vertices.Inputs {
+		if in.Semantic == "POSITION" {
+			posSrc = sources[strings.TrimPrefix(in.Source, "#")]
+		}
+	}
+	if posSrc == nil {
+		return fmt.Errorf("meshio: COLLADA geometry %q has no POSITION source", g.ID)
+	}
+	floats, err := parseFloats(posSrc.Floats)
+	if err != nil {
+		return fmt.Errorf("meshio: COLLADA geometry %q: %w", g.ID, err)
+	}
+	stride := posSrc.Accessor.Stride
+	if stride == 0 {
+		stride = 3
+	}
+	if stride < 3 {
+		return fmt.Errorf("meshio: COLLADA geometry %q: position stride %d < 3", g.ID, stride)
+	}
+	nverts := len(floats) / stride
+	point := func(i int) (convert.Vec3, error) {
+		if i < 0 || i >= nverts {
+			return convert.Vec3{}, fmt.Errorf("meshio: COLLADA geometry %q: vertex index %d out of range (%d vertices)", g.ID, i, nverts)
+		}
+		p := convert.Vec3{floats[i*stride], floats[i*stride+1], floats[i*stride+2]}
+		return apply4(m, p), nil
+	}
+	emit := func(prims []daePrims, fixed int) error {
+		for _, pr := range prims {
+			step, voff := 0, -1
+			for _, in := range pr.Inputs {
+				if in.Offset+1 > step {
+					step = in.Offset + 1
+				}
+				if in.Semantic == "VERTEX" {
+					voff = in.Offset
+				}
+			}
+			if voff < 0 {
+				return fmt.Errorf("meshio: COLLADA geometry %q: primitive without VERTEX input", g.ID)
+			}
+			var counts []int
+			if fixed == 0 && pr.VCount != "" {
+				vc, err := parseInts(pr.VCount)
+				if err != nil {
+					return fmt.Errorf("meshio: COLLADA geometry %q: vcount: %w", g.ID, err)
+				}
+				counts = vc
+			}
+			for _, ptext := range pr.P {
+				idx, err := parseInts(ptext)
+				if err != nil {
+					return fmt.Errorf("meshio: COLLADA geometry %q: <p>: %w", g.ID, err)
+				}
+				n := len(idx) / step
+				polys := counts
+				if fixed > 0 {
+					polys = nil
+					for k := 0; k+fixed <= n; k += fixed {
+						polys = append(polys, fixed)
+					}
+				} else if polys == nil { // <polygons>: one polygon per <p>
+					polys = []int{n}
+				}
+				at := 0
+				for _, c := range polys {
+					if c < 0 || at+c > n {
+						return fmt.Errorf("meshio: COLLADA geometry %q: polygon counts exceed the index list", g.ID)
+					}
+					var first, prev convert.Vec3
+					for k := 0; k < c; k++ {
+						p, err := point(idx[(at+k)*step+voff])
+						if err != nil {
+							return err
+						}
+						if k >= 2 {
+							b.triangle(first, prev, p)
+						}
+						if k == 0 {
+							first = p
+						}
+						prev = p
+					}
+					at += c
+				}
+			}
+		}
+		return nil
+	}
+	if err := emit(mesh.Triangles, 3); err != nil {
+		return err
+	}
+	if err := emit(mesh.Polylists, 0); err != nil {
+		return err
+	}
+	return emit(mesh.Polygons, 0)
+}
+
+// nodeMatrix composes a node's transform elements in document order.
+func nodeMatrix(n *daeNode) ([4][4]float64, error) {
+	m := ident4()
+	for _, e := range n.Any {
+		var t [4][4]float64
+		switch e.XMLName.Local {
+		case "matrix":
+			v, err := parseFloats(e.Text)
+			if err != nil || len(v) != 16 {
+				return m, fmt.Errorf("meshio: COLLADA <matrix> needs 16 numbers")
+			}
+			for r := 0; r < 4; r++ {
+				for c := 0; c < 4; c++ {
+					t[r][c] = v[r*4+c] // row-major in COLLADA
+				}
+			}
+		case "translate", "scale", "rotate":
+			v, err := parseFloats(e.Text)
+			want := 3
+			if e.XMLName.Local == "rotate" {
+				want = 4
+			}
+			if err != nil || len(v) != want {
+				return m, fmt.Errorf("meshio: COLLADA <%s> needs %d numbers", e.XMLName.Local, want)
+			}
+			tr := convert.Identity()
+			switch e.XMLName.Local {
+			case "translate":
+				tr.T = convert.Vec3{v[0], v[1], v[2]}
+			case "scale":
+				tr.S = convert.Vec3{v[0], v[1], v[2]}
+			case "rotate":
+				tr.R = convert.AxisAngle(convert.Vec3{v[0], v[1], v[2]}, v[3]*math.Pi/180)
+			}
+			t = mat4(tr)
+		default:
+			continue
+		}
+		m = mul4(m, t)
+	}
+	return m, nil
+}
+
+func ident4() [4][4]float64 {
+	return [4][4]float64{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
+}
+
+func mat4(t convert.Transform) [4][4]float64 {
+	r := t.R.Mat()
+	m := ident4()
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			m[i][j] = r[i][j] * t.S[j]
+		}
+		m[i][3] = t.T[i]
+	}
+	return m
+}
+
+func mul4(a, b [4][4]float64) [4][4]float64 {
+	var r [4][4]float64
+	for i := 0; i < 4; i++ {
+		for j := 0; j < 4; j++ {
+			for k := 0; k < 4; k++ {
+				r[i][j] += a[i][k] * b[k][j]
+			}
+		}
+	}
+	return r
+}
+
+func apply4(m [4][4]float64, p convert.Vec3) convert.Vec3 {
+	var r convert.Vec3
+	for i := 0; i < 3; i++ {
+		r[i] = m[i][0]*p[0] + m[i][1]*p[1] + m[i][2]*p[2] + m[i][3]
+	}
+	return r
+}
+
+func parseFloats(s string) ([]float64, error) {
+	f := strings.Fields(s)
+	out := make([]float64, len(f))
+	for i, x := range f {
+		v, err := strconv.ParseFloat(x, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("bad number %q", x)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func parseInts(s string) ([]int, error) {
+	f := strings.Fields(s)
+	out := make([]int, len(f))
+	for i, x := range f {
+		v, err := strconv.Atoi(x)
+		if err != nil {
+			return nil, fmt.Errorf("bad index %q", x)
+		}
+		out[i] = v
+	}
+	return out, nil
+}

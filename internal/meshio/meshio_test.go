@@ -1,0 +1,167 @@
+package meshio
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// volume is the signed volume of a closed mesh (divergence theorem).
+func volume(m *Mesh) float64 {
+	var v float64
+	for i := 0; i+2 < len(m.Indices); i += 3 {
+		a, b, c := m.Positions[m.Indices[i]], m.Positions[m.Indices[i+1]], m.Positions[m.Indices[i+2]]
+		v += a.Dot(b.Cross(c)) / 6
+	}
+	return v
+}
+
+func bounds(m *Mesh) (lo, hi convert.Vec3) {
+	lo = convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi = lo.Neg()
+	for _, p := range m.Positions {
+		for k := 0; k < 3; k++ {
+			lo[k] = math.Min(lo[k], p[k])
+			hi[k] = math.Max(hi[k], p[k])
+		}
+	}
+	return
+}
+
+// unitCube is a closed, outward-facing unit cube at the origin.
+func unitCube() *Mesh {
+	b := newBuilder()
+	v := func(x, y, z float64) convert.Vec3 { return convert.Vec3{x, y, z} }
+	quad := func(a, b2, c, d convert.Vec3) { b.triangle(a, b2, c); b.triangle(a, c, d) }
+	quad(v(0, 0, 0), v(0, 1, 0), v(1, 1, 0), v(1, 0, 0)) // z=0, normal -z
+	quad(v(0, 0, 1), v(1, 0, 1), v(1, 1, 1), v(0, 1, 1)) // z=1
+	quad(v(0, 0, 0), v(1, 0, 0), v(1, 0, 1), v(0, 0, 1)) // y=0
+	quad(v(0, 1, 0), v(0, 1, 1), v(1, 1, 1), v(1, 1, 0)) // y=1
+	quad(v(0, 0, 0), v(0, 0, 1), v(0, 1, 1), v(0, 1, 0)) // x=0
+	quad(v(1, 0, 0), v(1, 1, 0), v(1, 1, 1), v(1, 0, 1)) // x=1
+	return b.mesh()
+}
+
+func TestSTLRoundTrip(t *testing.T) {
+	c := unitCube()
+	if v := volume(c); math.Abs(v-1) > 1e-12 {
+		t.Fatalf("cube volume %v", v)
+	}
+	data := EncodeSTL(c, "cube")
+	if len(data) != 84+12*50 {
+		t.Fatalf("binary STL size %d, want %d", len(data), 84+12*50)
+	}
+	m, err := DecodeSTL(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Positions) != 8 || len(m.Indices) != 36 || math.Abs(volume(m)-1) > 1e-12 {
+		t.Fatalf("decoded %d vertices %d indices volume %v", len(m.Positions), len(m.Indices), volume(m))
+	}
+}
+
+func TestSTLASCII(t *testing.T) {
+	src := "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n"
+	m, err := DecodeSTL([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Indices) != 3 || m.Positions[1] != (convert.Vec3{1, 0, 0}) {
+		t.Fatalf("got %+v", m)
+	}
+}
+
+func TestOBJ(t *testing.T) {
+	src := "# quad\nv 0 0 0\nv 2 0 0\nv 2 3 0\nv 0 3 0\nvn 0 0 1\nf 1//1 2//1 3//1 4//1\nf -4 -3 -2\n"
+	m, err := DecodeOBJ([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Indices) != 9 || len(m.Positions) != 4 {
+		t.Fatalf("got %d indices %d vertices", len(m.Indices), len(m.Positions))
+	}
+	for _, bad := range []string{"v 1 2\n", "v 0 0 0\nf 1 2 3\n", "v a 0 0\n"} {
+		if _, err := DecodeOBJ([]byte(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestDAEUnitUpAxisAndNodes(t *testing.T) {
+	src := `<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+ <asset><unit name="cm" meter="0.01"/><up_axis>Y_UP</up_axis></asset>
+ <library_geometries><geometry id="g"><mesh>
+  <source id="p"><float_array count="9">0 0 0 100 0 0 0 100 0</float_array>
+   <technique_common><accessor source="#pa" count="3" stride="3"/></technique_common></source>
+  <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+  <triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/><input semantic="NORMAL" source="#n" offset="1"/><p>0 0 1 0 2 0</p></triangles>
+ </mesh></geometry></library_geometries>
+ <library_visual_scenes><visual_scene id="s"><node><translate>0 0 50</translate><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
+ <scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>`
+	m, err := DecodeDAE([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Y-up (x, y, z) becomes Z-up (x, -z, y); 1 unit = 1 cm.
+	want := []convert.Vec3{{0, -0.5, 0}, {1, -0.5, 0}, {0, -0.5, 1}}
+	if len(m.Positions) != 3 {
+		t.Fatalf("positions %v", m.Positions)
+	}
+	for i, p := range m.Positions {
+		if p.Sub(want[i]).Len() > 1e-12 {
+			t.Errorf("vertex %d = %v, want %v", i, p, want[i])
+		}
+	}
+}
+
+func TestCorpusMeshes(t *testing.T) {
+	root := testenv.CorpusPath(t, "urdf")
+	cases := []struct {
+		file      string
+		minTris   int
+		maxExtent float64 // metres: catches unit mistakes
+	}{
+		{"bullet_kuka_iiwa/kuka_iiwa/meshes/link_1.stl", 100, 0.5},
+		{"bullet_kuka_iiwa/kuka_iiwa/meshes/link_1.obj", 100, 0.5},
+		{"r2d2_urdf_tutorial/meshes/l_finger.dae", 100, 0.5},
+		{"jpl_triathlete/meshes/Body.STL", 10, 5},
+	}
+	for _, c := range cases {
+		data, err := os.ReadFile(filepath.Join(root, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Decode(c.file, data)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		lo, hi := bounds(m)
+		ext := hi.Sub(lo)
+		if len(m.Indices)/3 < c.minTris || ext[0] > c.maxExtent || ext[1] > c.maxExtent || ext[2] > c.maxExtent {
+			t.Errorf("%s: %d triangles, extent %v", c.file, len(m.Indices)/3, ext)
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add("a.stl", EncodeSTL(unitCube(), "c"))
+	f.Add("a.obj", []byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"))
+	f.Add("a.dae", []byte(`<COLLADA><library_geometries><geometry id="g"><mesh><source id="p"><float_array>0 0 0 1 0 0 0 1 0</float_array></source><vertices id="v"><input semantic="POSITION" source="#p"/></vertices><polylist><input semantic="VERTEX" source="#v" offset="0"/><vcount>3</vcount><p>0 1 2</p></polylist></mesh></geometry></library_geometries></COLLADA>`))
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		m, err := Decode(name, data)
+		if err != nil {
+			return
+		}
+		for _, i := range m.Indices {
+			if int(i) >= len(m.Positions) {
+				t.Fatalf("index %d out of range", i)
+			}
+		}
+	})
+}
