@@ -6,7 +6,7 @@ import (
 
 // counts are the lengths of the arrays indices may point into.
 type counts struct {
-	nodes, meshes, shapes, colliders, materials, filters int
+	nodes, meshes, shapes, colliders, materials, filters   int
 	joints, constraints, wheels, thrusters, hoverThrusters int
 }
 

@@ -108,7 +108,7 @@ type rawMaterial struct {
 
 // rawFilter is a collision filter.
 type rawFilter struct {
-	Name                                            string
+	Name                                          string
 	CollisionSystems, CollideWith, NotCollideWith []string
 }
 
@@ -128,10 +128,10 @@ type rawJointSettings struct {
 // rawLimit is a current joint limit. Nil bounds are unbounded; nil
 // stiffness is a hard limit.
 type rawLimit struct {
-	Path                string
+	Path                    string
 	LinearAxes, AngularAxes []int
-	Min, Max, Stiffness *float64
-	Damping             *float64
+	Min, Max, Stiffness     *float64
+	Damping                 *float64
 }
 
 // rawDrive is a joint drive.
@@ -145,12 +145,12 @@ type rawDrive struct {
 // rawConstraint is a stage-1 joint constraint (2023-02 … 2024-11), whose
 // defaults differ from the current limit (gotcha 11).
 type rawConstraint struct {
-	Path                string
+	Path                    string
 	LinearAxes, AngularAxes []int
-	LowerLimit          *float64 // default 0
-	UpperLimit          *float64 // default 0
-	Stiffness           *float64 // default +Inf
-	Damping             *float64 // default 1
+	LowerLimit              *float64 // default 0
+	UpperLimit              *float64 // default 0
+	Stiffness               *float64 // default +Inf
+	Damping                 *float64 // default 1
 }
 
 // rawNodeJoint is a node's OMI_physics_joint: current (Joint,
@@ -200,7 +200,7 @@ type rawThruster struct {
 	ForceChangeRate         *float64
 	GimbalChangeRate        *float64
 	LinearGimbalAdjustRatio *float64
-	TargetForceRatio        *float64     // legacy currentForceRatio
+	TargetForceRatio        *float64    // legacy currentForceRatio
 	TargetGimbalRatio       *[2]float64 // legacy currentGimbalRatio
 }
 
@@ -212,7 +212,7 @@ type rawHoverThruster struct {
 	GimbalChangeRate        *float64
 	HoverEnergyChangeRate   *float64
 	LinearGimbalAdjustRatio *float64
-	TargetHoverRatio        *float64     // legacy currentForceRatio
+	TargetHoverRatio        *float64    // legacy currentForceRatio
 	TargetGimbalRatio       *[2]float64 // legacy currentGimbalRatio
 }
 
