@@ -127,7 +127,9 @@ func ConvertFile(ctx context.Context, reg *Registry, inPath, outPath string, opt
 	if err != nil {
 		return res, err
 	}
-	out, res, err := emit(ctx, g, from, to, opts, res)
+	withName := *opts
+	withName.OutputName = outPath
+	out, res, err := emit(ctx, g, from, to, &withName, res)
 	if err != nil {
 		return res, err
 	}

@@ -111,6 +111,10 @@ type Options struct {
 	// AllowRoots are extra folders side files may come from besides the
 	// input's own folder.
 	AllowRoots []string
+	// OutputName is the output file's path ("" or "-" = standard output).
+	// Emitters that choose a container by extension (.glb) or name side
+	// files after the output read it; ConvertFile sets it.
+	OutputName string
 }
 
 // DensityOr returns the configured density or 1000 kg/m³.
