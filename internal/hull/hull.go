@@ -1,0 +1,385 @@
+// Package hull computes the convex hull of a 3-D point set by quickhull
+// (Barber, Dobkin & Huhdanpaa, "The Quickhull Algorithm for Convex Hulls",
+// ACM TOMS 1996).
+//
+// Robustness: a point counts as outside a face only when it is more than a
+// tolerance (a small multiple of the rounding error at the input's scale)
+// beyond the face's plane, so nearly coplanar points cannot create
+// self-intersecting faces; such points are at most that tolerance outside
+// the hull returned. The visible region seen from a new point must be
+// bounded by one simple cycle of horizon edges; when rounding breaks that,
+// the point is dropped (Result.Skipped counts them) instead of corrupting
+// the mesh.
+package hull
+
+import (
+	"errors"
+	"math"
+)
+
+// Vec is a point (x, y, z).
+type Vec = [3]float64
+
+// Result is a closed triangle mesh over the input points, counter-clockwise
+// seen from outside. Triangles index the input slice.
+type Result struct {
+	Triangles [][3]int
+	// Skipped counts points dropped because rounding made their horizon
+	// ambiguous; each lies within the tolerance of the hull.
+	Skipped int
+}
+
+// DegenerateError reports input with no volume: Dim is the dimension of
+// its affine hull (0 = all points equal, 1 = on a line, 2 = in a plane).
+type DegenerateError struct{ Dim int }
+
+func (e *DegenerateError) Error() string {
+	switch e.Dim {
+	case 0:
+		return "hull: every point is the same, the hull has no volume"
+	case 1:
+		return "hull: the points lie on one line, the hull has no volume"
+	default:
+		return "hull: the points lie in one plane, the hull has no volume"
+	}
+}
+
+// ErrNotFinite reports a point with a NaN or infinite coordinate.
+var ErrNotFinite = errors.New("hull: a point has a coordinate that is not a finite number")
+
+type face struct {
+	v       [3]int32 // vertices, counter-clockwise from outside
+	adj     [3]int32 // face across edge v[i]→v[i+1]
+	n       Vec      // outward unit normal
+	d       float64  // plane offset: n·x = d on the face
+	outside []int32  // points beyond this face
+	far     int32    // the farthest of them
+	farDist float64
+	dead    bool
+	mark    int32 // visit stamp of the last horizon search
+}
+
+type builder struct {
+	pts   []Vec
+	faces []face
+	eps   float64
+	stamp int32
+	// scratch reused across iterations
+	visible []int32
+	horizon []horizonEdge
+	stack   []int32
+	orphans []int32
+}
+
+type horizonEdge struct {
+	a, b  int32 // edge of a visible face, in that face's order
+	outer int32 // the non-visible face across it
+}
+
+// Compute returns the convex hull of pts. It fails with *DegenerateError
+// when the points span no volume and with ErrNotFinite on NaN or ±Inf.
+func Compute(pts []Vec) (Result, error) {
+	for _, p := range pts {
+		if math.IsNaN(p[0]+p[1]+p[2]) || math.IsInf(p[0]+p[1]+p[2], 0) {
+			return Result{}, ErrNotFinite
+		}
+	}
+	if len(pts) == 0 {
+		return Result{}, &DegenerateError{Dim: 0}
+	}
+	b := &builder{pts: pts}
+	b.eps = tolerance(pts)
+	simplex, err := b.initialSimplex()
+	if err != nil {
+		return Result{}, err
+	}
+	b.startWith(simplex)
+	skipped := 0
+	for i := 0; i < len(b.faces); i++ {
+		for !b.faces[i].dead && len(b.faces[i].outside) > 0 {
+			if !b.addPoint(int32(i)) {
+				skipped++
+			}
+		}
+	}
+	var res Result
+	res.Skipped = skipped
+	for i := range b.faces {
+		f := &b.faces[i]
+		if !f.dead {
+			res.Triangles = append(res.Triangles, [3]int{int(f.v[0]), int(f.v[1]), int(f.v[2])})
+		}
+	}
+	return res, nil
+}
+
+// tolerance is the plane-distance threshold: a few hundred ulps of the
+// largest coordinate magnitude, the error bound of a plane test there.
+func tolerance(pts []Vec) float64 {
+	var m float64
+	for _, p := range pts {
+		for _, c := range p {
+			m = math.Max(m, math.Abs(c))
+		}
+	}
+	eps := 3 * (3 * m) * 1e-14
+	if eps == 0 {
+		eps = math.SmallestNonzeroFloat64
+	}
+	return eps
+}
+
+// initialSimplex picks four affinely independent extreme points.
+func (b *builder) initialSimplex() ([4]int32, error) {
+	pts := b.pts
+	var lo, hi [3]int
+	for i, p := range pts {
+		for k := 0; k < 3; k++ {
+			if p[k] < pts[lo[k]][k] {
+				lo[k] = i
+			}
+			if p[k] > pts[hi[k]][k] {
+				hi[k] = i
+			}
+		}
+	}
+	// two points farthest apart among the axis extremes
+	p0, p1, best := 0, 0, 0.0
+	for k := 0; k < 3; k++ {
+		if d := dist2(pts[lo[k]], pts[hi[k]]); d > best {
+			p0, p1, best = lo[k], hi[k], d
+		}
+	}
+	if best <= b.eps*b.eps {
+		return [4]int32{}, &DegenerateError{Dim: 0}
+	}
+	// farthest from the line p0p1
+	dir := sub(pts[p1], pts[p0])
+	p2, best := -1, 0.0
+	for i, p := range pts {
+		c := cross(dir, sub(p, pts[p0]))
+		if d := dot(c, c); d > best {
+			p2, best = i, d
+		}
+	}
+	if p2 < 0 || math.Sqrt(best)/math.Sqrt(dot(dir, dir)) <= b.eps {
+		return [4]int32{}, &DegenerateError{Dim: 1}
+	}
+	// farthest from the plane p0p1p2
+	n := normalize(cross(sub(pts[p1], pts[p0]), sub(pts[p2], pts[p0])))
+	p3, best := -1, 0.0
+	for i, p := range pts {
+		if d := math.Abs(dot(n, sub(p, pts[p0]))); d > best {
+			p3, best = i, d
+		}
+	}
+	if p3 < 0 || best <= b.eps {
+		return [4]int32{}, &DegenerateError{Dim: 2}
+	}
+	return [4]int32{int32(p0), int32(p1), int32(p2), int32(p3)}, nil
+}
+
+// startWith builds the tetrahedron's four faces, oriented outwards, and
+// hands every other point to a face it lies beyond.
+func (b *builder) startWith(s [4]int32) {
+	a, c, d, e := s[0], s[1], s[2], s[3]
+	// orient so that e is below the plane (a, c, d)
+	if dot(cross(sub(b.pts[c], b.pts[a]), sub(b.pts[d], b.pts[a])), sub(b.pts[e], b.pts[a])) > 0 {
+		c, d = d, c
+	}
+	tris := [4][3]int32{{a, c, d}, {a, e, c}, {c, e, d}, {d, e, a}}
+	for _, t := range tris {
+		b.newFace(t[0], t[1], t[2])
+	}
+	// adjacency: the face holding the reverse of each directed edge
+	for i := range b.faces {
+		for k := 0; k < 3; k++ {
+			u, v := b.faces[i].v[k], b.faces[i].v[(k+1)%3]
+			for j := range b.faces {
+				if j != i && hasEdge(b.faces[j].v, v, u) {
+					b.faces[i].adj[k] = int32(j)
+				}
+			}
+		}
+	}
+	all := make([]int32, 0, len(b.pts))
+	for i := range b.pts {
+		if int32(i) != a && int32(i) != c && int32(i) != d && int32(i) != e {
+			all = append(all, int32(i))
+		}
+	}
+	b.assign(all, []int32{0, 1, 2, 3})
+}
+
+func hasEdge(v [3]int32, a, b int32) bool {
+	for k := 0; k < 3; k++ {
+		if v[k] == a && v[(k+1)%3] == b {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) newFace(x, y, z int32) int32 {
+	p, q, r := b.pts[x], b.pts[y], b.pts[z]
+	n := normalize(cross(sub(q, p), sub(r, p)))
+	// the plane offset from the centroid is less sensitive to which vertex
+	// is used
+	cen := Vec{(p[0] + q[0] + r[0]) / 3, (p[1] + q[1] + r[1]) / 3, (p[2] + q[2] + r[2]) / 3}
+	b.faces = append(b.faces, face{v: [3]int32{x, y, z}, n: n, d: dot(n, cen), far: -1})
+	return int32(len(b.faces) - 1)
+}
+
+// assign gives each point to the first candidate face it is beyond; the
+// others are inside the hull built so far and are discarded.
+func (b *builder) assign(points []int32, faces []int32) {
+	for _, p := range points {
+		pt := b.pts[p]
+		for _, fi := range faces {
+			f := &b.faces[fi]
+			dist := dot(f.n, pt) - f.d
+			if dist > b.eps {
+				f.outside = append(f.outside, p)
+				if dist > f.farDist {
+					f.far, f.farDist = p, dist
+				}
+				break
+			}
+		}
+	}
+}
+
+// addPoint adds the farthest outside point of face fi to the hull. It
+// returns false when the point had to be dropped.
+func (b *builder) addPoint(fi int32) bool {
+	p := b.faces[fi].far
+	pt := b.pts[p]
+	b.stamp++
+	b.visible = b.visible[:0]
+	b.horizon = b.horizon[:0]
+	// depth-first search over faces that see p, recording horizon edges
+	b.faces[fi].mark = b.stamp
+	b.visible = append(b.visible, fi)
+	b.stack = append(b.stack[:0], fi)
+	for len(b.stack) > 0 {
+		f := b.stack[len(b.stack)-1]
+		b.stack = b.stack[:len(b.stack)-1]
+		for k := 0; k < 3; k++ {
+			g := b.faces[f].adj[k]
+			gf := &b.faces[g]
+			if gf.mark == b.stamp {
+				continue
+			}
+			if dot(gf.n, pt)-gf.d > b.eps {
+				gf.mark = b.stamp
+				b.visible = append(b.visible, g)
+				b.stack = append(b.stack, g)
+				continue
+			}
+			b.horizon = append(b.horizon, horizonEdge{a: b.faces[f].v[k], b: b.faces[f].v[(k+1)%3], outer: g})
+		}
+	}
+	cycle, ok := b.orderHorizon()
+	if !ok {
+		b.dropPoint(fi, p)
+		return false
+	}
+	// collect the points of the visible faces, then retire those faces
+	b.orphans = b.orphans[:0]
+	for _, f := range b.visible {
+		for _, q := range b.faces[f].outside {
+			if q != p {
+				b.orphans = append(b.orphans, q)
+			}
+		}
+		b.faces[f].outside = nil
+		b.faces[f].dead = true
+	}
+	first := int32(len(b.faces))
+	n := int32(len(cycle))
+	newFaces := make([]int32, 0, n)
+	for i, e := range cycle {
+		nf := b.newFace(e.a, e.b, p)
+		newFaces = append(newFaces, nf)
+		f := &b.faces[nf]
+		f.adj[0] = e.outer
+		f.adj[1] = first + (int32(i)+1)%n
+		f.adj[2] = first + (int32(i)+n-1)%n
+		of := &b.faces[e.outer]
+		for k := 0; k < 3; k++ {
+			if of.v[k] == e.b && of.v[(k+1)%3] == e.a {
+				of.adj[k] = nf
+			}
+		}
+	}
+	b.assign(b.orphans, newFaces)
+	return true
+}
+
+// orderHorizon links the horizon edges into one cycle (each edge's end is
+// the next one's start). It fails when the edges do not form exactly one
+// simple cycle, which only rounding can cause.
+func (b *builder) orderHorizon() ([]horizonEdge, bool) {
+	h := b.horizon
+	if len(h) < 3 {
+		return nil, false
+	}
+	out := make([]horizonEdge, 0, len(h))
+	used := make([]bool, len(h))
+	cur := 0
+	for len(out) < len(h) {
+		used[cur] = true
+		out = append(out, h[cur])
+		next := -1
+		for j := range h {
+			if h[j].a == h[cur].b {
+				if next >= 0 {
+					return nil, false // a vertex on the horizon twice
+				}
+				next = j
+			}
+		}
+		if next < 0 {
+			return nil, false
+		}
+		if used[next] {
+			if next != 0 || len(out) != len(h) {
+				return nil, false
+			}
+			break
+		}
+		cur = next
+	}
+	return out, len(out) == len(h)
+}
+
+// dropPoint removes p from face fi's outside set and picks a new farthest.
+func (b *builder) dropPoint(fi, p int32) {
+	f := &b.faces[fi]
+	kept := f.outside[:0]
+	f.far, f.farDist = -1, 0
+	for _, q := range f.outside {
+		if q == p {
+			continue
+		}
+		kept = append(kept, q)
+		if d := dot(f.n, b.pts[q]) - f.d; d > f.farDist {
+			f.far, f.farDist = q, d
+		}
+	}
+	f.outside = kept
+}
+
+func sub(a, b Vec) Vec       { return Vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
+func dot(a, b Vec) float64   { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func dist2(a, b Vec) float64 { d := sub(a, b); return dot(d, d) }
+func cross(a, b Vec) Vec {
+	return Vec{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
+func normalize(a Vec) Vec {
+	l := math.Sqrt(dot(a, a))
+	if l == 0 {
+		return a
+	}
+	return Vec{a[0] / l, a[1] / l, a[2] / l}
+}
