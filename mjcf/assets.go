@@ -1,0 +1,202 @@
+package mjcf
+
+import (
+	"path"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
+)
+
+// meshAsset is one <mesh>: its triangles (scaled, in the asset frame), the
+// Graph mesh index, and the mass data MuJoCo derives from it (computed on
+// first use: only geoms that count for mass need it).
+type meshAsset struct {
+	el      *Element
+	mesh    int // index in Graph.Meshes
+	inertia string
+	mass    *meshMass
+	massErr error
+}
+
+// hfieldAsset is one <hfield>: MJCF size (x, y half extents, top z, base
+// depth) and the grid.
+type hfieldAsset struct {
+	size       [4]float64
+	nrow, ncol int
+	heights    []float64
+}
+
+func (p *parser) assets(e *Element) error {
+	for _, c := range e.Children {
+		switch c.Name {
+		case "mesh":
+			if err := p.meshAsset(c); err != nil {
+				return err
+			}
+		case "hfield":
+			if err := p.hfieldAsset(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (p *parser) meshAsset(e *Element) error {
+	a, err := p.resolve(e, "")
+	if err != nil {
+		return err
+	}
+	file := a.str("file", "")
+	name := a.str("name", "")
+	if name == "" {
+		if file == "" {
+			return errAt(e, "a mesh needs a name or a file")
+		}
+		base := path.Base(file)
+		name = base[:len(base)-len(path.Ext(base))]
+	}
+	if _, dup := p.meshes[name]; dup {
+		return errAt(e, "mesh %q is defined twice", name)
+	}
+	scale, err := a.vec3("scale", convert.Vec3{1, 1, 1})
+	if err != nil {
+		return err
+	}
+	mode := a.str("inertia", "legacy")
+	switch mode {
+	case "legacy", "exact", "convex", "shell":
+	default:
+		return errAt(e, "inertia=%q must be legacy, exact, convex or shell", mode)
+	}
+	for _, k := range []string{"refpos", "refquat"} {
+		if a.has(k) {
+			p.diags.Warnf("field-dropped", p.path(e), "mesh %s is not applied; the mesh is read in its file frame", k)
+		}
+	}
+	var pos []convert.Vec3
+	var idx []uint32
+	switch {
+	case file != "":
+		if a.has("vertex") {
+			return errAt(e, "a mesh has either a file or inline vertices, not both")
+		}
+		rel := file
+		if p.comp.meshdir != "" && !path.IsAbs(file) {
+			rel = path.Join(p.comp.meshdir, file)
+		}
+		if p.in.FS == nil {
+			return errAt(e, "cannot read mesh file %q: the input has no folder", rel)
+		}
+		data, err := p.in.Open(rel)
+		if err != nil {
+			return errAt(e, "missing mesh file %q: %v", rel, err)
+		}
+		m, err := meshio.Decode(rel, data)
+		if err != nil {
+			return errAt(e, "mesh file %q: %v", rel, err)
+		}
+		pos, idx = m.Positions, m.Indices
+	case a.has("vertex"):
+		v, err := a.nums("vertex", -1, nil)
+		if err != nil {
+			return err
+		}
+		if len(v)%3 != 0 || len(v) < 12 {
+			return errAt(e, "vertex needs at least 4 points of 3 numbers, has %d numbers", len(v))
+		}
+		for i := 0; i < len(v); i += 3 {
+			pos = append(pos, convert.Vec3{v[i], v[i+1], v[i+2]})
+		}
+		if a.has("face") {
+			f, err := a.nums("face", -1, nil)
+			if err != nil {
+				return err
+			}
+			if len(f)%3 != 0 {
+				return errAt(e, "face needs triples of vertex indices")
+			}
+			for _, x := range f {
+				if x < 0 || x >= float64(len(pos)) || x != float64(int(x)) {
+					return errAt(e, "face index %s out of range (%d vertices)", fmtFloat(x), len(pos))
+				}
+				idx = append(idx, uint32(x))
+			}
+		}
+	default:
+		return errAt(e, "a mesh needs a file or vertex data")
+	}
+	for i := range pos {
+		pos[i] = pos[i].Mul(scale)
+	}
+	if scale[0]*scale[1]*scale[2] < 0 {
+		for i := 0; i+2 < len(idx); i += 3 {
+			idx[i+1], idx[i+2] = idx[i+2], idx[i+1]
+		}
+	}
+	gm := convert.Mesh{Name: name, Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+	if file != "" {
+		gm.Extras = map[string]any{"mjcf.file": file}
+	}
+	p.meshes[name] = &meshAsset{el: e, mesh: p.g.AddMesh(gm), inertia: mode}
+	return nil
+}
+
+// massData computes the mesh's MuJoCo mass data once.
+func (p *parser) massData(m *meshAsset) (*meshMass, error) {
+	if m.mass == nil && m.massErr == nil {
+		gm := p.g.Meshes[m.mesh]
+		mm, err := computeMeshMass(gm.Positions, gm.Indices, m.inertia)
+		if err != nil {
+			m.massErr = errAt(m.el, "mesh %q: %v", gm.Name, err)
+		} else {
+			m.mass = &mm
+		}
+	}
+	return m.mass, m.massErr
+}
+
+func (p *parser) hfieldAsset(e *Element) error {
+	a, err := p.resolve(e, "")
+	if err != nil {
+		return err
+	}
+	name := a.str("name", "")
+	if a.has("file") {
+		p.diags.Warnf("field-dropped", p.path(e), "height field file %q is not read; the field is flat at its base", a.str("file", ""))
+	}
+	size, err := a.nums("size", 4, nil)
+	if err != nil {
+		return err
+	}
+	if size == nil {
+		return errAt(e, "hfield needs a size")
+	}
+	for k, s := range size {
+		if s <= 0 && k < 3 || s < 0 {
+			return errAt(e, "hfield size values must be positive")
+		}
+	}
+	h := &hfieldAsset{size: [4]float64{size[0], size[1], size[2], size[3]}}
+	if h.nrow, err = a.intAttr("nrow", 0); err != nil {
+		return err
+	}
+	if h.ncol, err = a.intAttr("ncol", 0); err != nil {
+		return err
+	}
+	if h.nrow < 0 || h.ncol < 0 || h.nrow*h.ncol > 1<<24 {
+		return errAt(e, "hfield nrow/ncol out of range")
+	}
+	if a.has("elevation") {
+		v, err := a.nums("elevation", -1, nil)
+		if err != nil {
+			return err
+		}
+		if len(v) != h.nrow*h.ncol {
+			return errAt(e, "elevation has %d values, nrow×ncol is %d", len(v), h.nrow*h.ncol)
+		}
+		h.heights = v
+	}
+	p.hfields[name] = h
+	return nil
+}

@@ -1,0 +1,148 @@
+package mjcf
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// errAt builds a FormatError at an element's line and file.
+func errAt(e *Element, format string, args ...any) *convert.FormatError {
+	err := convert.ErrorAtLine(e.Line, "mjcf: <"+e.Name+">: "+format, args...)
+	err.File = e.File
+	return err
+}
+
+// floatsOf parses a white-space separated list of numbers.
+func floatsOf(s string) ([]float64, bool) {
+	fs := strings.Fields(s)
+	out := make([]float64, len(fs))
+	for i, f := range fs {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// attrs is an element's attributes after default classes were applied.
+type attrs struct {
+	e *Element
+	m map[string]string
+}
+
+func (a attrs) has(name string) bool { _, ok := a.m[name]; return ok }
+
+func (a attrs) str(name, def string) string {
+	if v, ok := a.m[name]; ok {
+		return v
+	}
+	return def
+}
+
+// nums parses an attribute of exactly n numbers (n<0: any count ≥ 1);
+// def is returned when the attribute is absent.
+func (a attrs) nums(name string, n int, def []float64) ([]float64, error) {
+	s, ok := a.m[name]
+	if !ok {
+		return def, nil
+	}
+	v, good := floatsOf(s)
+	if !good {
+		return nil, errAt(a.e, "attribute %s=%q is not a list of finite numbers", name, s)
+	}
+	if n >= 0 && len(v) != n || n < 0 && len(v) == 0 {
+		return nil, errAt(a.e, "attribute %s=%q needs %d numbers, has %d", name, s, n, len(v))
+	}
+	return v, nil
+}
+
+// numsUpTo parses 1..n numbers into a copy of def (MJCF lets size and
+// friction give fewer values than their full length).
+func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
+	out := append([]float64(nil), def...)
+	s, ok := a.m[name]
+	if !ok {
+		return out, nil
+	}
+	v, good := floatsOf(s)
+	if !good || len(v) == 0 || len(v) > len(def) {
+		return nil, errAt(a.e, "attribute %s=%q needs 1 to %d finite numbers", name, s, len(def))
+	}
+	copy(out, v)
+	return out, nil
+}
+
+func (a attrs) num(name string, def float64) (float64, error) {
+	v, err := a.nums(name, 1, []float64{def})
+	if err != nil {
+		return 0, err
+	}
+	return v[0], nil
+}
+
+func (a attrs) vec3(name string, def convert.Vec3) (convert.Vec3, error) {
+	v, err := a.nums(name, 3, def[:])
+	if err != nil {
+		return convert.Vec3{}, err
+	}
+	return convert.Vec3{v[0], v[1], v[2]}, nil
+}
+
+// boolean reads "true"/"false" (def when absent).
+func (a attrs) boolean(name string, def bool) (bool, error) {
+	s, ok := a.m[name]
+	if !ok {
+		return def, nil
+	}
+	switch s {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, errAt(a.e, "attribute %s=%q must be true or false", name, s)
+}
+
+// tristate reads "true"/"false"/"auto" (MJCF's limited attribute).
+func (a attrs) tristate(name string) (string, error) {
+	s := a.str(name, "auto")
+	switch s {
+	case "true", "false", "auto":
+		return s, nil
+	}
+	return "", errAt(a.e, "attribute %s=%q must be true, false or auto", name, s)
+}
+
+// intAttr reads an integer attribute.
+func (a attrs) intAttr(name string, def int) (int, error) {
+	s, ok := a.m[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, errAt(a.e, "attribute %s=%q is not an integer", name, s)
+	}
+	return v, nil
+}
+
+// fmtFloat is the shortest round-trip spelling.
+func fmtFloat(x float64) string {
+	if x == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+func fmtFloats(xs ...float64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmtFloat(x)
+	}
+	return strings.Join(s, " ")
+}

@@ -1,0 +1,197 @@
+package mjcf
+
+import "github.com/physconv/physconv/convert"
+
+// bodyState collects what a body's children contribute before its mass
+// properties and joints can be settled.
+type bodyState struct {
+	parts []massPart
+}
+
+// body adds one <body> as a node with Motion under its parent body's node,
+// then its geoms, child bodies, mass properties and joints.
+func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childclass string) error {
+	own := attrs{e: e, m: map[string]string{}}
+	for _, a := range e.Attrs {
+		own.m[a.Name] = a.Value
+	}
+	t, err := p.pose(own)
+	if err != nil {
+		return err
+	}
+	local := pre.Mul(t)
+	cc := own.str("childclass", childclass)
+	if _, ok := p.classes[cc]; cc != "" && !ok {
+		return errAt(e, "unknown childclass %q", cc)
+	}
+	mocap, err := own.boolean("mocap", false)
+	if err != nil {
+		return err
+	}
+	name := own.str("name", "")
+	kind := convert.Dynamic
+	if mocap {
+		kind = convert.Kinematic
+	}
+	node := p.g.AddNode(convert.Node{Name: name, Transform: local, Motion: &convert.Motion{Kind: kind, GravityFactor: 1}}, parentNode)
+	p.bodyNodes = append(p.bodyNodes, node)
+	if name != "" {
+		if _, dup := p.bodyByName[name]; dup {
+			return errAt(e, "body name %q is used twice", name)
+		}
+		p.bodyByName[name] = node
+	}
+	if gc, err := own.num("gravcomp", 0); err != nil {
+		return err
+	} else if gc != 0 {
+		p.g.Nodes[node].Motion.GravityFactor = 1 - gc
+		p.diags.Infof("gravity-compensation", p.path(e), "gravcomp=%s is written as gravity factor %s", fmtFloat(gc), fmtFloat(1-gc))
+	}
+
+	st := &bodyState{}
+	p.states = append(p.states, st)
+	defer func() { p.states = p.states[:len(p.states)-1] }()
+	if err := p.children(e, node, node, convert.Identity(), cc); err != nil {
+		return err
+	}
+	if err := p.bodyMass(e, node, st, cc); err != nil {
+		return err
+	}
+	return p.bodyJoints(e, node, parentNode, local, cc, mocap)
+}
+
+// bodyMass settles the body's mass properties the way MuJoCo's compiler
+// does: an explicit <inertial> unless inertiafromgeom="true", else the
+// geoms in inertiagrouprange; then boundmass, boundinertia and
+// balanceinertia.
+func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error {
+	var inertial *Element
+	for _, c := range e.Children {
+		if c.Name == "inertial" {
+			if inertial != nil {
+				return errAt(c, "a body has at most one <inertial>")
+			}
+			inertial = c
+		}
+	}
+	m := p.g.Nodes[node].Motion
+	var mass float64
+	var com convert.Vec3
+	var diag convert.Vec3
+	rot := convert.IdentityQuat()
+	src := convert.Computed
+	fromGeoms := p.comp.inertiaFromGeom == "true" || inertial == nil && p.comp.inertiaFromGeom == "auto"
+	if inertial != nil && p.comp.inertiaFromGeom == "true" {
+		p.diags.Infof("inertial-ignored", p.path(inertial), "compiler inertiafromgeom=\"true\" makes MuJoCo ignore <inertial>; mass properties come from the geoms")
+	}
+	switch {
+	case fromGeoms:
+		var sel []massPart
+		for _, part := range st.parts {
+			if part.mass > eps {
+				sel = append(sel, part)
+			}
+		}
+		if len(sel) > 0 {
+			c := combine(sel)
+			if c.mass < eps {
+				return errAt(e, "body mass is too small to place its centre of mass")
+			}
+			mass, com = c.mass, c.com
+			diag, rot = convert.PrincipalAxes(c.inertia)
+		}
+	case inertial != nil:
+		src = convert.Given
+		a := attrs{e: inertial, m: map[string]string{}}
+		for _, x := range inertial.Attrs {
+			a.m[x.Name] = x.Value
+		}
+		if !a.has("pos") {
+			return errAt(inertial, "needs a pos attribute (MuJoCo requires it)")
+		}
+		if !a.has("mass") {
+			return errAt(inertial, "needs a mass attribute")
+		}
+		t, err := p.pose(a)
+		if err != nil {
+			return err
+		}
+		com, rot = t.T, t.R
+		if mass, err = a.num("mass", 0); err != nil {
+			return err
+		}
+		switch {
+		case a.has("fullinertia"):
+			if a.has("diaginertia") {
+				return errAt(inertial, "fullinertia and diaginertia cannot both be given")
+			}
+			for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+				if a.has(k) {
+					return errAt(inertial, "fullinertia and an inertia orientation cannot both be given")
+				}
+			}
+			v, err := a.nums("fullinertia", 6, nil)
+			if err != nil {
+				return err
+			}
+			full := convert.Mat3{{v[0], v[3], v[4]}, {v[3], v[1], v[5]}, {v[4], v[5], v[2]}}
+			diag, rot = convert.PrincipalAxes(full)
+			if diag[0] < 0 || diag[1] < 0 || diag[2] < 0 {
+				return errAt(inertial, "fullinertia is not positive semi-definite")
+			}
+		case a.has("diaginertia"):
+			if diag, err = a.vec3("diaginertia", convert.Vec3{}); err != nil {
+				return err
+			}
+		}
+	}
+	if mass < 0 || diag[0] < 0 || diag[1] < 0 || diag[2] < 0 {
+		return errAt(e, "mass and inertia cannot be negative")
+	}
+	if p.comp.boundMass > 0 && mass < p.comp.boundMass {
+		mass = p.comp.boundMass
+		p.diags.Infof("mass-bounded", p.path(e), "mass raised to compiler boundmass %s", fmtFloat(mass))
+	}
+	for k := 0; k < 3; k++ {
+		if p.comp.boundInertia > 0 && diag[k] < p.comp.boundInertia {
+			diag[k] = p.comp.boundInertia
+		}
+	}
+	if diag[0]+diag[1] < diag[2] || diag[0]+diag[2] < diag[1] || diag[1]+diag[2] < diag[0] {
+		if !p.comp.balanceInertia {
+			return errAt(e, "inertia must satisfy A + B >= C (MuJoCo rejects it; set compiler balanceinertia to fix)")
+		}
+		avg := (diag[0] + diag[1] + diag[2]) / 3
+		diag = convert.Vec3{avg, avg, avg}
+		p.diags.Warnf("inertia-balanced", p.path(e), "inertia broke the triangle inequality; compiler balanceinertia replaced it by its mean %s", fmtFloat(avg))
+	}
+	m.Mass = convert.Ptr(mass)
+	m.CenterOfMass = convert.Ptr(com)
+	m.InertiaDiagonal = convert.Ptr(diag)
+	m.InertiaOrientation = convert.Ptr(rot)
+	m.MassSource, m.CenterOfMassSource, m.InertiaSource = src, src, src
+	return nil
+}
+
+// applyTotalMass scales every body for compiler settotalmass.
+func (p *parser) applyTotalMass() {
+	if p.comp.setTotalMass <= 0 {
+		return
+	}
+	total := 0.0
+	for _, n := range p.bodyNodes {
+		total += *p.g.Nodes[n].Motion.Mass
+	}
+	if total <= 0 {
+		return
+	}
+	s := p.comp.setTotalMass / total
+	for _, n := range p.bodyNodes {
+		m := p.g.Nodes[n].Motion
+		*m.Mass *= s
+		*m.InertiaDiagonal = m.InertiaDiagonal.Scale(s)
+		m.MassSource = convert.Computed
+		m.InertiaSource = convert.Computed
+	}
+	p.diags.Infof("mass-scaled", "compiler", "compiler settotalmass=%s scaled every body's mass and inertia by %s", fmtFloat(p.comp.setTotalMass), fmtFloat(s))
+}

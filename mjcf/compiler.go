@@ -1,0 +1,101 @@
+package mjcf
+
+import "strings"
+
+// compiler holds the <compiler> settings that change what a model means.
+type compiler struct {
+	degree             bool   // angle="degree" (MuJoCo's default)
+	eulerseq           string // default "xyz"
+	meshdir            string
+	autolimits         bool   // default true since MuJoCo 2.3.3
+	inertiaFromGeom    string // "auto" (default), "true", "false"
+	groupMin, groupMax int    // inertiagrouprange, default 0 5
+	boundMass          float64
+	boundInertia       float64
+	balanceInertia     bool
+	setTotalMass       float64 // ≤ 0: off
+	alignFree          bool
+}
+
+func defaultCompiler() compiler {
+	return compiler{degree: true, eulerseq: "xyz", autolimits: true, inertiaFromGeom: "auto", groupMax: 5, setTotalMass: -1}
+}
+
+// apply reads one <compiler> element; later elements override earlier ones
+// attribute by attribute, as in MuJoCo.
+func (c *compiler) apply(p *parser, e *Element) error {
+	a := attrs{e: e, m: map[string]string{}}
+	for _, x := range e.Attrs {
+		a.m[x.Name] = x.Value
+	}
+	if s, ok := a.m["angle"]; ok {
+		switch s {
+		case "degree":
+			c.degree = true
+		case "radian":
+			c.degree = false
+		default:
+			return errAt(e, "angle=%q must be degree or radian", s)
+		}
+	}
+	if s, ok := a.m["eulerseq"]; ok {
+		if len(s) != 3 || strings.Trim(s, "xyzXYZ") != "" {
+			return errAt(e, "eulerseq=%q must be three of x y z X Y Z", s)
+		}
+		c.eulerseq = s
+	}
+	if s, ok := a.m["assetdir"]; ok {
+		c.meshdir = s
+	}
+	if s, ok := a.m["meshdir"]; ok {
+		c.meshdir = s
+	}
+	var err error
+	if c.autolimits, err = a.boolean("autolimits", c.autolimits); err != nil {
+		return err
+	}
+	if c.balanceInertia, err = a.boolean("balanceinertia", c.balanceInertia); err != nil {
+		return err
+	}
+	if c.alignFree, err = a.boolean("alignfree", c.alignFree); err != nil {
+		return err
+	}
+	if s, ok := a.m["inertiafromgeom"]; ok {
+		switch s {
+		case "auto", "true", "false":
+			c.inertiaFromGeom = s
+		default:
+			return errAt(e, "inertiafromgeom=%q must be auto, true or false", s)
+		}
+	}
+	if a.has("inertiagrouprange") {
+		v, err := a.nums("inertiagrouprange", 2, nil)
+		if err != nil {
+			return err
+		}
+		c.groupMin, c.groupMax = int(v[0]), int(v[1])
+	}
+	if c.boundMass, err = a.num("boundmass", c.boundMass); err != nil {
+		return err
+	}
+	if c.boundInertia, err = a.num("boundinertia", c.boundInertia); err != nil {
+		return err
+	}
+	if c.setTotalMass, err = a.num("settotalmass", c.setTotalMass); err != nil {
+		return err
+	}
+	if s, ok := a.m["coordinate"]; ok {
+		switch s {
+		case "local":
+			p.diags.Infof("legacy-attribute", p.path(e), "compiler coordinate=\"local\" is MuJoCo 1.x syntax; local coordinates are the only kind MuJoCo 2+ knows, so it changes nothing")
+		default:
+			return errAt(e, "coordinate=%q (MuJoCo 1.x global coordinates) is not supported; only local coordinates are", s)
+		}
+	}
+	for _, name := range []string{"fusestatic", "discardvisual", "exactmeshinertia"} {
+		if v, ok := a.m[name]; ok && v == "true" {
+			p.diags.Warnf("field-dropped", p.path(e), "compiler %s=\"true\" is not applied; bodies, visuals and mesh inertia are read as written", name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package mjcf
+
+// class is one <default> class: for each element kind the attribute values
+// it sets, already merged with its parent class.
+type class struct {
+	name   string
+	parent *class
+	kinds  map[string]map[string]string
+	line   int
+}
+
+// defaultKind maps an element name to the defaults kind it reads. All
+// actuator shortcuts share one kind in MuJoCo; each still keeps its own
+// name here so shortcut-specific attributes do not leak.
+func defaultKind(name string) string { return name }
+
+// collectDefaults walks the <default> tree under e (the top <default> is
+// class "main") and fills p.classes.
+func (p *parser) collectDefaults(e *Element, parent *class) error {
+	name, ok := e.Get("class")
+	if !ok {
+		if parent != nil {
+			return errAt(e, "nested <default> needs a class attribute")
+		}
+		name = "main"
+	}
+	if old, dup := p.classes[name]; dup && !(name == "main" && parent == nil) {
+		return errAt(e, "default class %q is defined twice (first at line %d)", name, old.line)
+	}
+	c, reuse := p.classes[name]
+	if !reuse {
+		c = &class{name: name, parent: parent, kinds: map[string]map[string]string{}, line: e.Line}
+		if parent != nil {
+			for k, m := range parent.kinds {
+				cp := make(map[string]string, len(m))
+				for a, v := range m {
+					cp[a] = v
+				}
+				c.kinds[k] = cp
+			}
+		}
+		p.classes[name] = c
+	}
+	var subs []*Element
+	for _, ch := range e.Children {
+		if ch.Name == "default" {
+			subs = append(subs, ch)
+			continue
+		}
+		k := defaultKind(ch.Name)
+		m := c.kinds[k]
+		if m == nil {
+			m = map[string]string{}
+			c.kinds[k] = m
+		}
+		for _, a := range ch.Attrs {
+			m[a.Name] = a.Value
+		}
+	}
+	for _, s := range subs {
+		if err := p.collectDefaults(s, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolve returns e's attributes over the defaults of its class: its own
+// class attribute, else the active childclass, else "main".
+func (p *parser) resolve(e *Element, childclass string) (attrs, error) {
+	cls := childclass
+	if v, ok := e.Get("class"); ok {
+		cls = v
+	}
+	if cls == "" {
+		cls = "main"
+	}
+	m := map[string]string{}
+	c, ok := p.classes[cls]
+	if !ok && cls != "main" {
+		return attrs{}, errAt(e, "unknown default class %q", cls)
+	}
+	if c != nil {
+		for a, v := range c.kinds[defaultKind(e.Name)] {
+			m[a] = v
+		}
+	}
+	for _, a := range e.Attrs {
+		m[a.Name] = a.Value
+	}
+	return attrs{e: e, m: m}, nil
+}

@@ -1,0 +1,190 @@
+package mjcf
+
+import (
+	"math"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// equalities maps <equality>: connect → a ball loop joint, weld → a fixed
+// loop joint, joint → a coupling; tendon and flex constraints are kept for
+// MJCF output with a diagnostic.
+func (p *parser) equalities(e *Element) error {
+	for _, c := range e.Children {
+		a, err := p.resolve(c, "")
+		if err != nil {
+			return err
+		}
+		if act, err := a.boolean("active", true); err != nil {
+			return err
+		} else if !act {
+			p.diags.Warnf("field-dropped", p.path(c), "inactive equality constraint is dropped")
+			continue
+		}
+		switch c.Name {
+		case "connect", "weld":
+			if err := p.loopJoint(c, a); err != nil {
+				return err
+			}
+		case "joint":
+			j1, j2 := a.str("joint1", ""), a.str("joint2", "")
+			f, ok1 := p.joints[j1]
+			if !ok1 {
+				return errAt(c, "unknown joint1 %q", j1)
+			}
+			coef, err := a.numsUpTo("polycoef", []float64{0, 1, 0, 0, 0})
+			if err != nil {
+				return err
+			}
+			if j2 == "" {
+				p.keepElement(c, "equality joint without joint2 (a fixed joint position) has no Graph form")
+				continue
+			}
+			l, ok2 := p.joints[j2]
+			if !ok2 {
+				return errAt(c, "unknown joint2 %q", j2)
+			}
+			if !f.single || !l.single || coef[2] != 0 || coef[3] != 0 || coef[4] != 0 {
+				p.keepElement(c, "equality joint is not a linear coupling of two one-axis joints")
+				continue
+			}
+			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0]})
+		default:
+			p.keepElement(c, "equality "+c.Name+" has no Graph form")
+		}
+	}
+	return nil
+}
+
+// loopJoint adds a connect (ball) or weld (fixed) constraint as a joint
+// whose frames coincide at the anchor in the initial pose.
+func (p *parser) loopJoint(c *Element, a attrs) error {
+	b1, b2 := a.str("body1", ""), a.str("body2", "")
+	if a.has("site1") || a.has("site2") {
+		p.keepElement(c, "site-based "+c.Name+" constraints are not mapped")
+		return nil
+	}
+	n1, ok := p.bodyByName[b1]
+	if !ok {
+		return errAt(c, "unknown body1 %q", b1)
+	}
+	n2 := p.root
+	if b2 != "" && b2 != "world" {
+		if n2, ok = p.bodyByName[b2]; !ok {
+			return errAt(c, "unknown body2 %q", b2)
+		}
+	}
+	anchor, err := a.vec3("anchor", convert.Vec3{})
+	if err != nil {
+		return err
+	}
+	if c.Name == "weld" && (a.has("relpose") || a.has("torquescale") && a.str("torquescale", "1") != "1") {
+		p.diags.Warnf("field-dropped", p.path(c), "weld relpose/torquescale are not applied; the bodies are welded in their initial relative pose")
+	}
+	// frame A at the anchor in body1; frame B at the same world point in body2
+	w1 := p.g.RelativeTransform(n1, p.root)
+	w2 := p.g.RelativeTransform(n2, p.root)
+	if n2 == p.root {
+		w2 = convert.Identity()
+	}
+	world := w1.Mul(convert.Transform{T: anchor, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}})
+	bT := w2.Inverse().Mul(world)
+	limits := []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: math.Inf(1)}}
+	if c.Name == "weld" {
+		limits = fixedLimits()
+	}
+	name := a.str("name", "")
+	bn := p.g.AddNode(convert.Node{Name: name + ":B", Transform: bT}, n2)
+	p.g.AddNode(convert.Node{Name: name, Transform: convert.Transform{T: anchor, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
+		Joint: &convert.Joint{Connected: bn, Limits: limits, EnableCollision: true, Extras: map[string]any{"mjcf.equality": c.Name}}}, n1)
+	return nil
+}
+
+// keepElement keeps an element for MJCF output and reports it.
+func (p *parser) keepElement(c *Element, why string) {
+	p.extra = append(p.extra, &Element{Name: "equality", Children: []*Element{c}, Line: c.Line, File: c.File})
+	p.diags.Warnf("constraint-kept", p.path(c), "%s; it is kept for MJCF output only and other formats lose it", why)
+}
+
+// contacts maps <exclude> body pairs onto collision filters and keeps
+// <pair> elements for MJCF output.
+func (p *parser) contacts(e *Element) error {
+	for _, c := range e.Children {
+		switch c.Name {
+		case "exclude":
+			b1, b2 := c.attr("body1"), c.attr("body2")
+			n1, ok1 := p.bodyByName[b1]
+			n2, ok2 := p.bodyByName[b2]
+			if !ok1 || !ok2 {
+				return errAt(c, "unknown body in exclude (%q, %q)", b1, b2)
+			}
+			p.exclude(n1, b1, b2)
+			p.exclude(n2, b2, b1)
+		default:
+			p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{c}, Line: c.Line, File: c.File})
+			p.diags.Warnf("contact-pair-kept", p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
+		}
+	}
+	return nil
+}
+
+// exclude makes the colliders of body (its own geoms, not child bodies')
+// members of system "body:<name>" that never collide with "body:<other>".
+func (p *parser) exclude(body int, name, other string) {
+	for _, ch := range p.g.Nodes[body].Children {
+		col := p.g.Nodes[ch].Collider
+		if col == nil {
+			continue
+		}
+		var f convert.Filter
+		if col.Filter >= 0 {
+			f = p.g.Filters[col.Filter]
+			f.Systems = append([]string(nil), f.Systems...)
+			f.NotCollideWith = append([]string(nil), f.NotCollideWith...)
+		}
+		if !contains(f.Systems, "body:"+name) {
+			f.Systems = append(f.Systems, "body:"+name)
+		}
+		if !contains(f.NotCollideWith, "body:"+other) {
+			f.NotCollideWith = append(f.NotCollideWith, "body:"+other)
+		}
+		f.Name = "exclude " + name + ":" + joinSorted(f.NotCollideWith)
+		col.Filter = p.filterIndex(f)
+	}
+}
+
+func (p *parser) filterIndex(f convert.Filter) int {
+	for i, x := range p.g.Filters {
+		if x.Name == f.Name {
+			return i
+		}
+	}
+	p.g.Filters = append(p.g.Filters, f)
+	return len(p.g.Filters) - 1
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func joinSorted(xs []string) string {
+	c := append([]string(nil), xs...)
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j] < c[j-1]; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+	s := ""
+	for i, x := range c {
+		if i > 0 {
+			s += ","
+		}
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,273 @@
+package mjcf
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// alongY turns a Graph shape's +Y axis onto MJCF's +Z (+90° about X).
+func alongY() convert.Quat { return convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2) }
+
+// geom adds one <geom> as a node under its body's node (a static collider
+// under the root for worldbody geoms) and records its mass contribution.
+func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childclass string) error {
+	a, err := p.resolve(e, childclass)
+	if err != nil {
+		return err
+	}
+	kind := a.str("type", "sphere")
+	size, err := a.numsUpTo("size", []float64{0, 0, 0})
+	if err != nil {
+		return err
+	}
+	gi := &geomInfo{kind: kind, size: [3]float64{size[0], size[1], size[2]}}
+	t := convert.Identity()
+	if a.has("fromto") {
+		switch kind {
+		case "capsule", "cylinder", "ellipsoid", "box":
+		default:
+			return errAt(e, "fromto needs a capsule, cylinder, box or ellipsoid, not %s", kind)
+		}
+		ft, err := a.nums("fromto", 6, nil)
+		if err != nil {
+			return err
+		}
+		if pos, _ := a.vec3("pos", convert.Vec3{}); pos != (convert.Vec3{}) {
+			return errAt(e, "both pos and fromto given")
+		}
+		v := convert.Vec3{ft[0] - ft[3], ft[1] - ft[4], ft[2] - ft[5]}
+		half := v.Len() / 2
+		if half < eps {
+			return errAt(e, "fromto end points coincide")
+		}
+		gi.size[1] = half
+		if kind == "ellipsoid" || kind == "box" {
+			gi.size[2], gi.size[1] = half, gi.size[0]
+		}
+		t.T = convert.Vec3{(ft[0] + ft[3]) / 2, (ft[1] + ft[4]) / 2, (ft[2] + ft[5]) / 2}
+		t.R = zToVec(v.Normalize())
+	} else if t, err = p.pose(a); err != nil {
+		return err
+	}
+	var shape convert.Shape
+	var meshA *meshAsset
+	var hf *hfieldAsset
+	sz := gi.size
+	need := map[string]int{"sphere": 1, "capsule": 2, "cylinder": 2, "ellipsoid": 3, "box": 3}
+	switch kind {
+	case "plane":
+		if sz[2] <= 0 && !a.has("size") {
+			sz[2] = 1 // unspecified grid spacing; MuJoCo needs it positive
+		}
+		if sz[0] < 0 || sz[1] < 0 || sz[2] <= 0 {
+			return errAt(e, "plane size must be ≥ 0 (half extents) with a positive grid spacing")
+		}
+		shape = convert.Shape{Kind: convert.Plane, SizeX: 2 * sz[0], SizeZ: 2 * sz[1]}
+	case "sphere":
+		shape = convert.Shape{Kind: convert.Sphere, Radius: sz[0]}
+	case "capsule":
+		shape = convert.Shape{Kind: convert.Capsule, Height: 2 * sz[1], RadiusTop: sz[0], RadiusBottom: sz[0]}
+	case "cylinder":
+		shape = convert.Shape{Kind: convert.Cylinder, Height: 2 * sz[1], RadiusTop: sz[0], RadiusBottom: sz[0]}
+	case "ellipsoid":
+		shape = convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{sz[0], sz[1], sz[2]}}
+	case "box":
+		shape = convert.Shape{Kind: convert.Box, Size: convert.Vec3{2 * sz[0], 2 * sz[1], 2 * sz[2]}}
+	case "mesh":
+		name := a.str("mesh", "")
+		meshA = p.meshes[name]
+		if meshA == nil {
+			return errAt(e, "unknown mesh %q", name)
+		}
+		shape = convert.Shape{Kind: convert.Convex, Mesh: meshA.mesh}
+	case "hfield":
+		name := a.str("hfield", "")
+		hf = p.hfields[name]
+		if hf == nil {
+			return errAt(e, "unknown hfield %q", name)
+		}
+		gi.size = [3]float64{hf.size[0], hf.size[1], 0.25*hf.size[2] + 0.5*hf.size[3]}
+		shape = convert.Shape{Kind: convert.Heightfield, Field: hf.field()}
+	case "sdf":
+		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: sdf geoms (plugins) are not supported"}
+	default:
+		return errAt(e, "unknown geom type %q", kind)
+	}
+	for i := 0; i < need[kind]; i++ {
+		if gi.size[i] <= 0 {
+			return errAt(e, "%s size %d must be positive (zero-size geom)", kind, i+1)
+		}
+	}
+	if a.has("mesh") && kind != "mesh" {
+		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: fitting a primitive to a mesh (mesh on a non-mesh geom) is not supported"}
+	}
+
+	local := pre.Mul(t)
+	nodeT := local
+	switch kind {
+	case "capsule", "cylinder", "plane", "hfield":
+		nodeT.R = nodeT.R.Mul(alongY()).Normalize()
+	}
+	contype, err := a.intAttr("contype", 1)
+	if err != nil {
+		return err
+	}
+	conaff, err := a.intAttr("conaffinity", 1)
+	if err != nil {
+		return err
+	}
+	group, err := a.intAttr("group", 0)
+	if err != nil {
+		return err
+	}
+	shape.Name = a.str("name", "")
+	si := p.g.AddShape(shape)
+	n := convert.Node{Name: a.str("name", ""), Transform: nodeT, Extras: map[string]any{extraGeom: geomExtras(a)}}
+	if contype == 0 && conaff == 0 {
+		n.Visual = &convert.Visual{Shape: si}
+		if rgba, err := a.nums("rgba", 4, nil); err == nil && rgba != nil {
+			n.Visual.Color = &[4]float64{rgba[0], rgba[1], rgba[2], rgba[3]}
+		}
+	} else {
+		mat, err := p.material(a)
+		if err != nil {
+			return err
+		}
+		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
+	}
+	p.g.AddNode(n, node)
+
+	// mass contribution (MuJoCo counts geoms of any kind in the group range)
+	if body < 0 || group < p.comp.groupMin || group > p.comp.groupMax {
+		return nil
+	}
+	if p.comp.inertiaFromGeom == "false" {
+		return nil
+	}
+	gi.pos, gi.quat, gi.group = local.T, local.R, group
+	if gi.mass, err = a.num("mass", -1); err != nil {
+		return err
+	}
+	if a.has("mass") && gi.mass < 0 {
+		return errAt(e, "mass cannot be negative")
+	}
+	if gi.density, err = a.num("density", 1000); err != nil {
+		return err
+	}
+	if gi.density < 0 {
+		return errAt(e, "density cannot be negative")
+	}
+	if gi.shell, err = a.boolean("shellinertia", false); err != nil {
+		return err
+	}
+	if gi.shell && (kind == "box" || kind == "ellipsoid") {
+		p.diags.Warnf("mass-approximated", p.path(e), "shell inertia of a %s uses the solid moments; MuJoCo's shell formula differs", kind)
+	}
+	if gi.mass == 0 || gi.mass < 0 && gi.density == 0 {
+		return nil
+	}
+	if meshA != nil {
+		mm, err := p.massData(meshA)
+		if err != nil {
+			return err
+		}
+		gi.mesh = mm
+	}
+	part := geomMassPart(gi)
+	if len(p.states) > 0 {
+		st := p.states[len(p.states)-1]
+		st.parts = append(st.parts, part)
+	}
+	return nil
+}
+
+// geomExtras keeps the contact attributes the Graph has no field for, so
+// MJCF output can write them back.
+func geomExtras(a attrs) map[string]string {
+	out := map[string]string{}
+	for _, k := range []string{"contype", "conaffinity", "condim", "group", "priority", "friction",
+		"solref", "solimp", "solmix", "margin", "gap", "rgba", "material"} {
+		if v, ok := a.m[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// material returns the Graph material for the geom's sliding friction
+// (MuJoCo combines friction by maximum, restitution comes from solref and
+// has no coefficient).
+func (p *parser) material(a attrs) (int, error) {
+	f, err := a.numsUpTo("friction", []float64{1, 0.005, 0.0001})
+	if err != nil {
+		return 0, err
+	}
+	m := convert.Material{Name: "friction " + fmtFloat(f[0]), StaticFriction: f[0], DynamicFriction: f[0], FrictionCombine: "maximum"}
+	for i, x := range p.g.Materials {
+		if x == m {
+			return i, nil
+		}
+	}
+	p.g.Materials = append(p.g.Materials, m)
+	return len(p.g.Materials) - 1, nil
+}
+
+// bitFilter expresses MJCF contype/conaffinity bits as a filter over
+// systems "bit0".."bit31": member of contype's bits, collides with
+// conaffinity's. MuJoCo collides when either direction matches, the Graph
+// when both do, so non-default masks are approximate and say so.
+func (p *parser) bitFilter(e *Element, contype, conaff int) int {
+	if contype == 1 && conaff == 1 {
+		return -1
+	}
+	name := fmt.Sprintf("contype %d conaffinity %d", contype, conaff)
+	for i, f := range p.g.Filters {
+		if f.Name == name {
+			return i
+		}
+	}
+	f := convert.Filter{Name: name, Systems: bitNames(contype), CollideWith: bitNames(conaff)}
+	if len(f.CollideWith) == 0 {
+		f.CollideWith = []string{"none"}
+	}
+	p.g.Filters = append(p.g.Filters, f)
+	p.diags.Infof("collision-filter-approximated", p.path(e), "contype=%d conaffinity=%d become systems %v colliding with %v; MuJoCo pairs geoms when either side's mask matches, filters need both", contype, conaff, f.Systems, f.CollideWith)
+	return len(p.g.Filters) - 1
+}
+
+func bitNames(mask int) []string {
+	var out []string
+	for b := 0; b < 32; b++ {
+		if mask&(1<<b) != 0 {
+			out = append(out, fmt.Sprintf("bit%d", b))
+		}
+	}
+	return out
+}
+
+// field converts the asset to the Graph's heightfield: rows along −Y of
+// MJCF become rows along +Z of the shape, heights in metres.
+func (h *hfieldAsset) field() *convert.HeightField {
+	f := &convert.HeightField{Columns: h.ncol, Rows: h.nrow, SizeX: 2 * h.size[0], SizeZ: 2 * h.size[1],
+		MinY: -h.size[3], MaxY: h.size[2], Heights: make([]float64, h.nrow*h.ncol)}
+	if len(h.heights) == h.nrow*h.ncol && len(h.heights) > 0 {
+		lo, hi := h.heights[0], h.heights[0]
+		for _, v := range h.heights {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		for r := 0; r < h.nrow; r++ {
+			for c := 0; c < h.ncol; c++ {
+				v := h.heights[(h.nrow-1-r)*h.ncol+c]
+				if hi > lo {
+					v = (v - lo) / (hi - lo)
+				} else {
+					v = 0
+				}
+				f.Heights[r*h.ncol+c] = v * h.size[2]
+			}
+		}
+	}
+	return f
+}

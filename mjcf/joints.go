@@ -1,0 +1,328 @@
+package mjcf
+
+import (
+	"math"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// jointSpec is one resolved MJCF joint in its body's frame.
+type jointSpec struct {
+	el                          *Element
+	name, kind                  string
+	pos, axis                   convert.Vec3
+	limited                     bool
+	lo, hi                      float64
+	stiffness, springref        float64
+	damping, armature, friction float64
+}
+
+func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
+	if e.Name == "freejoint" {
+		return jointSpec{el: e, name: e.attr("name"), kind: "free"}, nil
+	}
+	a, err := p.resolve(e, cc)
+	if err != nil {
+		return jointSpec{}, err
+	}
+	j := jointSpec{el: e, name: a.str("name", ""), kind: a.str("type", "hinge")}
+	switch j.kind {
+	case "hinge", "slide", "ball", "free":
+	default:
+		return j, errAt(e, "unknown joint type %q", j.kind)
+	}
+	if j.pos, err = a.vec3("pos", convert.Vec3{}); err != nil {
+		return j, err
+	}
+	if j.axis, err = a.vec3("axis", convert.Vec3{0, 0, 1}); err != nil {
+		return j, err
+	}
+	if (j.kind == "hinge" || j.kind == "slide") && j.axis.Len() < eps {
+		return j, errAt(e, "joint axis is zero")
+	}
+	j.axis = j.axis.Normalize()
+	lim, err := a.tristate("limited")
+	if err != nil {
+		return j, err
+	}
+	rng, err := a.nums("range", 2, []float64{0, 0})
+	if err != nil {
+		return j, err
+	}
+	if lim == "auto" && !p.comp.autolimits && a.has("range") {
+		return j, errAt(e, "joint has range but not limited; set limited or compiler autolimits=\"true\"")
+	}
+	j.limited = lim == "true" || lim == "auto" && rng[0] < rng[1]
+	scale := 1.0
+	if p.comp.degree && (j.kind == "hinge" || j.kind == "ball") {
+		scale = math.Pi / 180
+	}
+	j.lo, j.hi = rng[0]*scale, rng[1]*scale
+	if j.limited && j.lo > j.hi {
+		return j, errAt(e, "joint range lower bound exceeds the upper")
+	}
+	if j.limited && j.kind == "ball" && (j.lo != 0 || j.hi <= 0) {
+		// MuJoCo uses only the upper bound of a ball range.
+		j.lo = 0
+	}
+	if j.stiffness, err = a.num("stiffness", 0); err != nil {
+		return j, err
+	}
+	if j.springref, err = a.num("springref", 0); err != nil {
+		return j, err
+	}
+	j.springref *= scale
+	if j.damping, err = a.num("damping", 0); err != nil {
+		return j, err
+	}
+	if j.armature, err = a.num("armature", 0); err != nil {
+		return j, err
+	}
+	if j.friction, err = a.num("frictionloss", 0); err != nil {
+		return j, err
+	}
+	if ref, _ := a.num("ref", 0); ref != 0 {
+		p.diags.Warnf("field-dropped", p.path(e), "joint ref=%s (the reference configuration) is not applied; the body is placed as written", fmtFloat(ref))
+	}
+	return j, nil
+}
+
+func (e *Element) attr(name string) string { v, _ := e.Get(name); return v }
+
+// bodyJoints turns the body's MJCF joints into Graph joints between the
+// parent body (or the world) and this body. No joint welds the body to its
+// parent (a fixed Graph joint); one free joint leaves it free; joints
+// whose axes share an anchor and are parallel or perpendicular become one
+// limit set; other stacks become a chain through massless links.
+func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Transform, cc string, mocap bool) error {
+	var js []jointSpec
+	for _, c := range e.Children {
+		if c.Name == "joint" || c.Name == "freejoint" {
+			j, err := p.jointSpec(c, cc)
+			if err != nil {
+				return err
+			}
+			js = append(js, j)
+		}
+	}
+	name := p.g.Nodes[node].Name
+	if mocap {
+		if len(js) > 0 {
+			return errAt(e, "a mocap body cannot have joints")
+		}
+		return nil
+	}
+	if len(js) == 0 {
+		p.addJoint(name, parentNode, node, local, convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}, fixedLimits(), nil)
+		return nil
+	}
+	for _, j := range js {
+		if j.kind == "free" {
+			if len(js) > 1 {
+				return errAt(j.el, "a free joint must be the only joint of its body")
+			}
+			if j.name != "" {
+				p.g.Nodes[node].Extras = map[string]any{"mjcf.freejoint": j.name}
+			}
+			return nil
+		}
+	}
+	if set, ok := limitSet(js); ok {
+		jt := convert.Transform{T: js[0].pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
+		jn := p.addJoint(jointName(js), parentNode, node, local, jt, set.limits, set.drives)
+		p.jointParams(p.g.Nodes[jn].Joint, js)
+		for _, j := range js {
+			if j.name != "" {
+				p.joints[j.name] = jointRef{node: jn, single: len(js) == 1 && j.kind != "ball"}
+			}
+		}
+		return nil
+	}
+	// chain: parent → link1 → … → body, one MJCF joint per link
+	p.diags.Infof("joint-stack-split", p.path(e), "%d joints with different anchors or oblique axes cannot form one joint; they become a chain through %d massless links", len(js), len(js)-1)
+	prev := parentNode
+	prevT := local
+	for k, j := range js {
+		target := node
+		if k < len(js)-1 {
+			target = p.g.AddNode(convert.Node{Name: name + "#" + j.name, Transform: local,
+				Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(0.0),
+					CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{}, InertiaOrientation: convert.Ptr(convert.IdentityQuat()),
+					MassSource: convert.Given, CenterOfMassSource: convert.Given, InertiaSource: convert.Given},
+				Extras: map[string]any{extraStack: name}}, parentNode)
+		}
+		set, _ := limitSet([]jointSpec{j})
+		jt := convert.Transform{T: j.pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
+		jn := p.addJoint(j.name, prev, target, prevT, jt, set.limits, set.drives)
+		p.jointParams(p.g.Nodes[jn].Joint, []jointSpec{j})
+		if j.name != "" {
+			p.joints[j.name] = jointRef{node: jn, single: j.kind != "ball"}
+		}
+		prev = target
+		prevT = convert.Identity()
+	}
+	return nil
+}
+
+func jointName(js []jointSpec) string {
+	n := ""
+	for _, j := range js {
+		if j.name != "" {
+			if n != "" {
+				n += "+"
+			}
+			n += j.name
+		}
+	}
+	return n
+}
+
+// addJoint places frame A under the parent node (at the body's pose times
+// the joint frame) and frame B under the body, and returns frame A's node.
+func (p *parser) addJoint(name string, parentNode, node int, bodyT, jointT convert.Transform, limits []convert.Limit, drives []convert.Drive) int {
+	b := p.g.AddNode(convert.Node{Name: name + ":B", Transform: jointT}, node)
+	a := p.g.AddNode(convert.Node{Name: name, Transform: bodyT.Mul(jointT),
+		Joint: &convert.Joint{Connected: b, Limits: limits, Drives: drives}}, parentNode)
+	return a
+}
+
+func fixedLimits() []convert.Limit {
+	return []convert.Limit{
+		{Linear: []int{0, 1, 2}, Stiffness: math.Inf(1)},
+		{Angular: []int{0, 1, 2}, Stiffness: math.Inf(1)},
+	}
+}
+
+// jointParams copies damping, armature and friction loss; the Graph keeps
+// one value per joint, so differing values in a limit set keep the largest
+// and say so.
+func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
+	for _, s := range js {
+		for _, f := range []struct {
+			dst *float64
+			v   float64
+			n   string
+		}{{&j.Damping, s.damping, "damping"}, {&j.Armature, s.armature, "armature"}, {&j.Friction, s.friction, "frictionloss"}} {
+			if *f.dst != 0 && *f.dst != f.v {
+				p.diags.Warnf("joint-parameter-merged", p.path(s.el), "joints merged into one have different %s; %s is kept", f.n, fmtFloat(math.Max(*f.dst, f.v)))
+			}
+			*f.dst = math.Max(*f.dst, f.v)
+		}
+	}
+}
+
+type jointSet struct {
+	frame  convert.Quat
+	limits []convert.Limit
+	drives []convert.Drive
+}
+
+// limitSet builds one Graph limit set from joints sharing an anchor whose
+// axes are parallel or perpendicular (hinge/slide), or a lone ball.
+func limitSet(js []jointSpec) (jointSet, bool) {
+	for _, j := range js[1:] {
+		if j.pos.Sub(js[0].pos).Len() > 1e-12 {
+			return jointSet{}, false
+		}
+	}
+	if len(js) == 1 && js[0].kind == "ball" {
+		set := jointSet{frame: convert.IdentityQuat(), limits: []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: math.Inf(1)}}}
+		if js[0].limited {
+			set.limits = append(set.limits, convert.Limit{Angular: []int{0, 1, 2}, Min: 0, Max: js[0].hi, Stiffness: math.Inf(1)})
+		}
+		if js[0].stiffness != 0 {
+			return jointSet{}, false
+		}
+		return set, true
+	}
+	// frame axes: first axis, then the first one perpendicular to it
+	var axes []convert.Vec3
+	for _, j := range js {
+		if j.kind == "ball" {
+			return jointSet{}, false
+		}
+		known := false
+		for _, a := range axes {
+			d := math.Abs(a.Dot(j.axis))
+			if d > 1-1e-12 {
+				known = true
+			} else if d > 1e-12 {
+				return jointSet{}, false
+			}
+		}
+		if !known {
+			axes = append(axes, j.axis)
+		}
+	}
+	var frame convert.Quat
+	switch len(axes) {
+	case 1:
+		frame = xToVec(axes[0])
+	default:
+		x, y := axes[0], axes[1]
+		frame = frameQuat(x, y, x.Cross(y))
+	}
+	fr := frame.Mat()
+	used := map[[2]int]bool{} // (linear 0/angular 1, axis)
+	var set jointSet
+	set.frame = frame
+	var free [2][]int
+	for _, j := range js {
+		k, sign := 0, 1.0
+		for c := 0; c < 3; c++ {
+			col := convert.Vec3{fr[0][c], fr[1][c], fr[2][c]}
+			if d := col.Dot(j.axis); math.Abs(d) > 0.5 {
+				k, sign = c, math.Copysign(1, d)
+			}
+		}
+		lin := 0
+		if j.kind == "hinge" {
+			lin = 1
+		}
+		if used[[2]int{lin, k}] {
+			return jointSet{}, false
+		}
+		used[[2]int{lin, k}] = true
+		lo, hi := j.lo, j.hi
+		if sign < 0 {
+			lo, hi = -hi, -lo
+		}
+		typ := "linear"
+		if lin == 1 {
+			typ = "angular"
+		}
+		if j.limited {
+			l := convert.Limit{Min: lo, Max: hi, Stiffness: math.Inf(1)}
+			if lin == 0 {
+				l.Linear = []int{k}
+			} else {
+				l.Angular = []int{k}
+			}
+			set.limits = append(set.limits, l)
+		} else {
+			free[lin] = append(free[lin], k)
+		}
+		if j.stiffness != 0 {
+			set.drives = append(set.drives, convert.Drive{Type: typ, Mode: "force", Axis: k, MaxForce: math.Inf(1),
+				PositionTarget: convert.Ptr(sign * j.springref), Stiffness: j.stiffness})
+		}
+	}
+	var fixedLin, fixedAng []int
+	for k := 0; k < 3; k++ {
+		if !used[[2]int{0, k}] {
+			fixedLin = append(fixedLin, k)
+		}
+		if !used[[2]int{1, k}] {
+			fixedAng = append(fixedAng, k)
+		}
+	}
+	var fixed []convert.Limit
+	if len(fixedLin) > 0 {
+		fixed = append(fixed, convert.Limit{Linear: fixedLin, Stiffness: math.Inf(1)})
+	}
+	if len(fixedAng) > 0 {
+		fixed = append(fixed, convert.Limit{Angular: fixedAng, Stiffness: math.Inf(1)})
+	}
+	set.limits = append(fixed, set.limits...)
+	return set, true
+}

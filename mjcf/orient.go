@@ -1,0 +1,153 @@
+package mjcf
+
+import (
+	"math"
+
+	"github.com/physconv/physconv/convert"
+)
+
+const eps = 1e-14 // MuJoCo's mjEPS
+
+// orientation reads the one orientation form an element may carry (quat
+// w-first, axisangle, euler with the compiler's eulerseq, xyaxes, zaxis),
+// following MuJoCo's ResolveOrientation. Absent: identity.
+func (p *parser) orientation(a attrs) (convert.Quat, error) {
+	forms := 0
+	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+		if _, ok := a.e.Get(k); ok {
+			forms++
+		}
+	}
+	if forms > 1 {
+		return convert.Quat{}, errAt(a.e, "more than one orientation (quat, axisangle, euler, xyaxes, zaxis) given")
+	}
+	// An element's own form wins over a form inherited from its class.
+	pick := ""
+	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+		if _, ok := a.e.Get(k); ok {
+			pick = k
+		}
+	}
+	if pick == "" {
+		for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+			if a.has(k) {
+				pick = k
+				break
+			}
+		}
+	}
+	angle := func(x float64) float64 {
+		if p.comp.degree {
+			return x / 180 * math.Pi
+		}
+		return x
+	}
+	switch pick {
+	case "quat":
+		v, err := a.nums("quat", 4, nil)
+		if err != nil {
+			return convert.Quat{}, err
+		}
+		q := convert.Quat{v[1], v[2], v[3], v[0]}
+		if math.Sqrt(v[0]*v[0]+v[1]*v[1]+v[2]*v[2]+v[3]*v[3]) < eps {
+			return convert.Quat{}, errAt(a.e, "quat is zero")
+		}
+		return q.Normalize(), nil
+	case "axisangle":
+		v, err := a.nums("axisangle", 4, nil)
+		if err != nil {
+			return convert.Quat{}, err
+		}
+		ax := convert.Vec3{v[0], v[1], v[2]}
+		if ax.Len() < eps {
+			return convert.Quat{}, errAt(a.e, "axisangle axis is zero")
+		}
+		return convert.AxisAngle(ax, angle(v[3])), nil
+	case "euler":
+		v, err := a.nums("euler", 3, nil)
+		if err != nil {
+			return convert.Quat{}, err
+		}
+		q := convert.IdentityQuat()
+		for i := 0; i < 3; i++ {
+			var ax convert.Vec3
+			switch p.comp.eulerseq[i] {
+			case 'x', 'X':
+				ax = convert.Vec3{1, 0, 0}
+			case 'y', 'Y':
+				ax = convert.Vec3{0, 1, 0}
+			default:
+				ax = convert.Vec3{0, 0, 1}
+			}
+			r := convert.AxisAngle(ax, angle(v[i]))
+			if p.comp.eulerseq[i] >= 'a' {
+				q = q.Mul(r) // moving axes
+			} else {
+				q = r.Mul(q) // fixed axes
+			}
+		}
+		return q.Normalize(), nil
+	case "xyaxes":
+		v, err := a.nums("xyaxes", 6, nil)
+		if err != nil {
+			return convert.Quat{}, err
+		}
+		x := convert.Vec3{v[0], v[1], v[2]}
+		if x.Len() < eps {
+			return convert.Quat{}, errAt(a.e, "xyaxes x axis is zero")
+		}
+		x = x.Normalize()
+		y := convert.Vec3{v[3], v[4], v[5]}
+		y = y.Sub(x.Scale(x.Dot(y)))
+		if y.Len() < eps {
+			return convert.Quat{}, errAt(a.e, "xyaxes y axis is parallel to x or zero")
+		}
+		y = y.Normalize()
+		z := x.Cross(y)
+		return frameQuat(x, y, z), nil
+	case "zaxis":
+		v, err := a.vec3("zaxis", convert.Vec3{})
+		if err != nil {
+			return convert.Quat{}, err
+		}
+		if v.Len() < eps {
+			return convert.Quat{}, errAt(a.e, "zaxis is zero")
+		}
+		return zToVec(v.Normalize()), nil
+	}
+	return convert.IdentityQuat(), nil
+}
+
+// frameQuat is the rotation whose matrix has columns x, y, z.
+func frameQuat(x, y, z convert.Vec3) convert.Quat {
+	return convert.QuatFromMat(convert.Mat3{{x[0], y[0], z[0]}, {x[1], y[1], z[1]}, {x[2], y[2], z[2]}})
+}
+
+// zToVec is the minimal rotation taking +Z to the unit vector v (MuJoCo's
+// mjuu_z2quat, so a 180° turn goes about +X).
+func zToVec(v convert.Vec3) convert.Quat {
+	ax := convert.Vec3{0, 0, 1}.Cross(v)
+	s := ax.Len()
+	if s < 1e-10 {
+		ax = convert.Vec3{1, 0, 0}
+	} else {
+		ax = ax.Scale(1 / s)
+	}
+	ang := math.Atan2(s, v[2])
+	sn, c := math.Sincos(ang / 2)
+	return convert.Quat{ax[0] * sn, ax[1] * sn, ax[2] * sn, c}
+}
+
+// xToVec is the minimal rotation taking +X to the unit vector v.
+func xToVec(v convert.Vec3) convert.Quat {
+	ax := convert.Vec3{1, 0, 0}.Cross(v)
+	s := ax.Len()
+	if s < 1e-10 {
+		ax = convert.Vec3{0, 0, 1}
+	} else {
+		ax = ax.Scale(1 / s)
+	}
+	ang := math.Atan2(s, v[0])
+	sn, c := math.Sincos(ang / 2)
+	return convert.Quat{ax[0] * sn, ax[1] * sn, ax[2] * sn, c}
+}

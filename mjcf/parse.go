@@ -1,0 +1,258 @@
+package mjcf
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// parser carries the state of one Parse.
+type parser struct {
+	in      *convert.Input
+	g       *convert.Graph
+	diags   convert.Diagnostics
+	comp    compiler
+	classes map[string]*class
+	meshes  map[string]*meshAsset
+	hfields map[string]*hfieldAsset
+	root    int
+	// bodyNodes lists the node of each MJCF body in document order
+	// (MuJoCo's body ids minus the world).
+	bodyNodes  []int
+	bodyByName map[string]int
+	// joints maps an MJCF joint name to its Graph joint node and whether
+	// that Graph joint has exactly one degree of freedom.
+	joints  map[string]jointRef
+	dropped map[string]int
+	extra   []*Element
+	states  []*bodyState
+}
+
+type jointRef struct {
+	node   int
+	single bool
+}
+
+// Parse reads an MJCF file into a Graph (see the package comment).
+func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
+	p, err := parse(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p.g, p.diags, nil
+}
+
+func parse(in *convert.Input) (p *parser, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, &convert.FormatError{Msg: fmt.Sprintf("mjcf: internal error on this input: %v", r)}
+		}
+	}()
+	top, err := Decode(in.Data)
+	if err != nil {
+		return nil, err
+	}
+	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
+		meshes: map[string]*meshAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
+		joints: map[string]jointRef{}, dropped: map[string]int{}}
+	if err := expandIncludes(in, top); err != nil {
+		return nil, err
+	}
+	if err := p.model(top); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// path names an element for diagnostics: its kind, name and line.
+func (p *parser) path(e *Element) string {
+	s := e.Name
+	if n, ok := e.Get("name"); ok {
+		s += "[" + n + "]"
+	}
+	if e.Line > 0 {
+		s += fmt.Sprintf("@%d", e.Line)
+	}
+	if e.File != "" {
+		s = e.File + ":" + s
+	}
+	return s
+}
+
+func (p *parser) model(top *Element) error {
+	for _, c := range top.Children {
+		if c.Name == "compiler" {
+			if err := p.comp.apply(p, c); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range top.Children {
+		if c.Name == "default" {
+			if err := p.collectDefaults(c, nil); err != nil {
+				return err
+			}
+		}
+	}
+	if _, ok := p.classes["main"]; !ok {
+		p.classes["main"] = &class{name: "main", kinds: map[string]map[string]string{}}
+	}
+	for _, c := range top.Children {
+		if c.Name == "asset" {
+			if err := p.assets(c); err != nil {
+				return err
+			}
+		}
+	}
+	name, _ := top.Get("model")
+	rootT := convert.Identity()
+	if p.in.Options == nil || p.in.Options.Up != "keep" {
+		rootT.R = zUpToYUp()
+	}
+	p.root = p.g.AddNode(convert.Node{Name: rootName(name), Transform: rootT,
+		Extras: map[string]any{extraRoot: true}}, -1)
+	p.g.Extras[extraModel] = name
+
+	for _, c := range top.Children {
+		if c.Name == "worldbody" {
+			if err := p.children(c, p.root, -1, convert.Identity(), ""); err != nil {
+				return err
+			}
+		}
+	}
+	p.applyTotalMass()
+	for _, c := range top.Children {
+		var err error
+		switch c.Name {
+		case "compiler", "default", "asset", "worldbody":
+		case "equality":
+			err = p.equalities(c)
+		case "contact":
+			err = p.contacts(c)
+		default:
+			p.keepSection(c)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if len(p.extra) > 0 {
+		p.g.Extras[extraSections] = p.extra
+	}
+	p.reportDropped()
+	return nil
+}
+
+// Extras keys this package owns.
+const (
+	extraRoot     = "mjcf.root"     // node: the Z-up → Y-up root Parse added
+	extraModel    = "mjcf.model"    // graph: the model name
+	extraSections = "mjcf.sections" // graph: []*Element kept verbatim
+	extraStack    = "mjcf.stack"    // node: a joint-stack link (body name)
+	extraGeom     = "mjcf.geom"     // node: map of contact attributes
+)
+
+func rootName(model string) string {
+	if model == "" {
+		return "mujoco"
+	}
+	return model
+}
+
+// zUpToYUp is the −90° turn about X that makes MJCF's +Z the Graph's +Y.
+func zUpToYUp() convert.Quat { return convert.AxisAngle(convert.Vec3{1, 0, 0}, -math.Pi/2) }
+
+// keepSection keeps a top-level section the Graph cannot model so a round
+// trip to MJCF can write it back, and says so once.
+func (p *parser) keepSection(c *Element) {
+	p.extra = append(p.extra, c)
+	switch c.Name {
+	case "option", "size", "visual", "statistic", "custom", "extension":
+		// settings without bodies: kept, nothing to report
+	default:
+		p.diags.Infof("mjcf-section-kept", p.path(c), "<%s> has no Graph equivalent; it is kept for MJCF output only and other formats will not carry it", c.Name)
+	}
+}
+
+// children walks the elements inside worldbody, a body or a frame. node is
+// the Graph node of the enclosing body (the root for the world); pre is
+// the frame transform accumulated since that body.
+func (p *parser) children(e *Element, node, body int, pre convert.Transform, childclass string) error {
+	for _, c := range e.Children {
+		if (c.Name == "joint" || c.Name == "freejoint") && body < 0 {
+			return errAt(c, "joints must be inside a body, not in worldbody")
+		}
+		if c.Name == "inertial" && e.Name != "body" {
+			return errAt(c, "<inertial> belongs directly in a body")
+		}
+	}
+	for _, c := range e.Children {
+		switch c.Name {
+		case "geom":
+			if err := p.geom(c, node, body, pre, childclass); err != nil {
+				return err
+			}
+		case "body":
+			if err := p.body(c, node, pre, childclass); err != nil {
+				return err
+			}
+		case "frame":
+			a, err := p.resolve(c, childclass)
+			if err != nil {
+				return err
+			}
+			t, err := p.pose(a)
+			if err != nil {
+				return err
+			}
+			cc := a.str("childclass", childclass)
+			if cc != childclass {
+				if _, ok := p.classes[cc]; !ok {
+					return errAt(c, "unknown childclass %q", cc)
+				}
+			}
+			if err := p.children(c, node, body, pre.Mul(t), cc); err != nil {
+				return err
+			}
+		case "replicate":
+			if err := p.replicate(c, node, body, pre, childclass); err != nil {
+				return err
+			}
+		case "site", "camera", "light":
+			p.dropped[c.Name]++
+		case "joint", "freejoint", "inertial", "plugin":
+		case "include":
+			return errAt(c, "include was not expanded")
+		default:
+			p.diags.Warnf("field-dropped", p.path(c), "<%s> is not supported inside <%s>; it and what it would create are dropped", c.Name, e.Name)
+		}
+	}
+	return nil
+}
+
+// pose reads pos and orientation.
+func (p *parser) pose(a attrs) (convert.Transform, error) {
+	t := convert.Identity()
+	var err error
+	if t.T, err = a.vec3("pos", convert.Vec3{}); err != nil {
+		return t, err
+	}
+	if t.R, err = p.orientation(a); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func (p *parser) reportDropped() {
+	var parts []string
+	for _, k := range []string{"camera", "light", "site"} {
+		if n := p.dropped[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, k))
+		}
+	}
+	if len(parts) > 0 {
+		p.diags.Infof("non-physics-dropped", "worldbody", "%s element(s) carry no physics and are not converted", strings.Join(parts, ", "))
+	}
+}
