@@ -1,0 +1,630 @@
+package godot
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// Extras keys this format owns.
+const (
+	extraClass      = "godot.class"      // node class as written
+	extraVersion    = "godot.version"    // Godot major version of the source
+	extraProps      = "godot.props"      // []tscn.Prop: reference-free properties kept for a Godot round trip
+	extraGroups     = "godot.groups"     // []string
+	extraAttachment = "godot.attachment" // true on frame-B nodes Parse adds for joints
+	extraConns      = "godot.connections"
+	extraLayers     = "godot.layer_names" // map[int]string from project.godot
+	extraMeshPath   = "godot.path"        // mesh resource path as written (res://…)
+	extraInstance   = "godot.instance"    // unexpanded instanced scene path
+)
+
+// Parse reads a Godot 3 or 4 text scene into a Graph.
+func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
+	var diags convert.Diagnostics
+	l := newLoader(in, &diags)
+	d, err := l.decode("", in.Data)
+	if err != nil {
+		return nil, diags, err
+	}
+	root, err := l.scene(d)
+	if err != nil {
+		return nil, diags, err
+	}
+	p := &parser{l: l, g: convert.NewGraph(), diags: &diags, index: map[*node]int{},
+		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{}}
+	p.layerNames = l.layerNames()
+	if len(p.layerNames) > 0 {
+		p.g.Extras[extraLayers] = p.layerNames
+	}
+	if err := p.walk(root, -1); err != nil {
+		return nil, diags, err
+	}
+	for _, j := range p.joints {
+		if err := p.joint(j); err != nil {
+			return nil, diags, err
+		}
+	}
+	for _, fix := range p.seatFixups {
+		fix()
+	}
+	p.connections(d)
+	return p.g, diags, nil
+}
+
+// shapeRef is a Graph shape with the alignment its node needs (Godot 3
+// capsules lie along Z, planes carry their own normal and offset).
+type shapeRef struct {
+	index int
+	align *convert.Transform
+}
+
+type parser struct {
+	l          *loader
+	g          *convert.Graph
+	diags      *convert.Diagnostics
+	index      map[*node]int
+	shapes     map[*tscn.Section]shapeRef
+	materials  map[*tscn.Section]int
+	filters    map[[2]int64]int
+	layerNames map[int]string
+	joints     []*node
+	seatFixups []func()
+}
+
+func (p *parser) note(sev convert.Severity, code string, n *node, format string, args ...any) {
+	p.l.note(sev, code, n.file, n.line, n.path(), format, args...)
+}
+
+// class4 returns the Godot 4 name of a node's class.
+func class4(n *node) string {
+	if n.version == 3 {
+		if c, ok := class3to4[n.class]; ok {
+			return c
+		}
+	}
+	return n.class
+}
+
+// num reads a numeric property or its class default.
+func (p *parser) num(n *node, key string) (float64, bool, error) {
+	if v, ok := n.get(key); ok {
+		f, err := v.float(key)
+		return f, true, err
+	}
+	def, _ := defaultOf(n.version, n.class, key)
+	return def, false, nil
+}
+
+func (p *parser) flag(n *node, key string) (bool, error) {
+	if v, ok := n.get(key); ok {
+		return v.boolean(key)
+	}
+	def, _ := defaultOf(n.version, n.class, key)
+	return def != 0, nil
+}
+
+func (p *parser) walk(n *node, parent int) error {
+	gn := convert.Node{Name: n.name, Transform: convert.Identity(), Extras: map[string]any{}}
+	if v, ok := n.get("transform"); ok {
+		t, skew, err := v.transform("transform")
+		if err == errDegenerate {
+			p.note(convert.Warning, "godot-transform-degenerate", n, "transform has a zero scale; identity used")
+		} else if err != nil {
+			return err
+		} else {
+			gn.Transform = t
+			if skew {
+				p.note(convert.Warning, "godot-transform-skew", n, "transform basis is sheared; kept as rotation and scale only")
+			}
+		}
+	}
+	if n.class != "" {
+		gn.Extras[extraClass] = n.class
+	}
+	gn.Extras[extraVersion] = n.version
+	if len(n.groups) > 0 {
+		gn.Extras[extraGroups] = n.groups
+	}
+	if n.instance != "" && n.attrs != nil {
+		gn.Extras[extraInstance] = n.instance
+	}
+	idx := p.g.AddNode(gn, parent)
+	p.index[n] = idx
+	if err := p.attributes(n, idx); err != nil {
+		return err
+	}
+	p.keepProps(n, idx)
+	for _, c := range n.children {
+		if err := p.walk(c, idx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// physicsKeys are read into Graph attributes; keepProps skips them.
+var physicsKeys = map[string]bool{
+	"transform": true, "mass": true, "weight": true, "center_of_mass_mode": true, "center_of_mass": true,
+	"inertia": true, "linear_velocity": true, "angular_velocity": true, "gravity_scale": true,
+	"freeze": true, "freeze_mode": true, "mode": true, "physics_material_override": true,
+	"collision_layer": true, "collision_mask": true, "shape": true, "node_a": true, "node_b": true,
+	"nodes/node_a": true, "nodes/node_b": true, "exclusive": true, "collision/exclude_nodes": true,
+	"mesh": true, "script": true, "disabled": true,
+}
+
+// keepProps stores the reference-free properties of a node so a Godot
+// round trip keeps what the Graph does not model (damping, axis locks,
+// solver parameters, non-physics nodes); properties that reference
+// resources are not carried.
+func (p *parser) keepProps(n *node, idx int) {
+	var kept []tscn.Prop
+	var dropped []string
+	for _, k := range n.order {
+		v := n.props[k]
+		if physicsKeys[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+			continue
+		}
+		if hasRef(v.v) {
+			dropped = append(dropped, k)
+			continue
+		}
+		kept = append(kept, tscn.Prop{Key: k, Value: v.v})
+	}
+	if len(kept) > 0 {
+		p.g.Nodes[idx].Extras[extraProps] = kept
+	}
+	if len(dropped) > 0 {
+		p.note(convert.Info, "godot-resource-dropped", n, "properties referencing resources are not carried over: %s", strings.Join(dropped, ", "))
+	}
+	if v, ok := n.get("script"); ok && v.v != nil {
+		p.note(convert.Info, "godot-script-dropped", n, "script %s is not carried over (physics it sets at run time is not seen)", p.refPath(v))
+	}
+}
+
+func (p *parser) refPath(v value) string {
+	if r, ok := v.v.(tscn.Ref); ok && r.Kind == "ExtResource" {
+		if res := v.doc.ext[r.ID]; res != nil {
+			return res.resPath
+		}
+	}
+	return tscn.EncodeValue(v.v)
+}
+
+func hasRef(v tscn.Value) bool {
+	switch x := v.(type) {
+	case tscn.Ref, *tscn.Object:
+		return true
+	case *tscn.Call:
+		for _, a := range x.Args {
+			if hasRef(a) {
+				return true
+			}
+		}
+	case tscn.Array:
+		for _, a := range x {
+			if hasRef(a) {
+				return true
+			}
+		}
+	case tscn.Dict:
+		for _, e := range x {
+			if hasRef(e.Key) || hasRef(e.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// attributes maps a node's class to Graph attributes.
+func (p *parser) attributes(n *node, idx int) error {
+	c := class4(n)
+	switch c {
+	case "RigidBody3D", "VehicleBody3D", "StaticBody3D", "AnimatableBody3D", "CharacterBody3D", "PhysicalBone3D":
+		if err := p.body(n, idx, c); err != nil {
+			return err
+		}
+		if c == "VehicleBody3D" {
+			return p.vehicle(n, idx)
+		}
+		if c == "PhysicalBone3D" {
+			p.note(convert.Warning, "godot-physical-bone", n, "PhysicalBone3D read as a rigid body; its bone joint needs the skeleton and is dropped")
+		}
+	case "Area3D":
+		p.g.Nodes[idx].Trigger = &convert.Trigger{Shape: -1, Filter: -1}
+		if err := p.filterOf(n, idx); err != nil {
+			return err
+		}
+		return p.seat(n, idx)
+	case "CollisionShape3D":
+		return p.collisionShape(n, idx)
+	case "PinJoint3D", "HingeJoint3D", "SliderJoint3D", "ConeTwistJoint3D", "Generic6DOFJoint3D":
+		p.joints = append(p.joints, n)
+	case "VehicleWheel3D":
+		return p.wheel(n, idx)
+	case "MeshInstance3D":
+		return p.visual(n, idx)
+	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "RayCast3D", "ShapeCast3D":
+		if c != "RayCast3D" && c != "ShapeCast3D" && c != "SpringArm3D" {
+			p.note(convert.Warning, "godot-unsupported-node", n, "%s is not converted (no rigid-body equivalent)", n.class)
+		}
+	default:
+		if strings.HasPrefix(c, "CSG") {
+			if v, ok := n.get("use_collision"); ok && v.v == true {
+				p.note(convert.Warning, "godot-unsupported-node", n, "%s collision is not converted (CSG geometry is built at run time)", n.class)
+			}
+		}
+		return p.scriptedNode(n, idx)
+	}
+	return nil
+}
+
+// body reads the mass properties and motion of a physics body.
+func (p *parser) body(n *node, idx int, c string) error {
+	m := &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}
+	switch c {
+	case "StaticBody3D":
+		m.Kind = convert.Static
+	case "AnimatableBody3D", "CharacterBody3D":
+		m.Kind = convert.Kinematic
+	}
+	if n.version == 3 && (c == "RigidBody3D" || c == "VehicleBody3D") {
+		mode, _, err := p.num(n, "mode")
+		if err != nil {
+			return err
+		}
+		switch mode {
+		case 1:
+			m.Kind = convert.Static
+		case 2:
+			p.note(convert.Warning, "godot-character-mode", n, "RigidBody mode Character (no rotation) read as a dynamic body that may rotate")
+		case 3:
+			m.Kind = convert.Kinematic
+		}
+	}
+	if n.version == 4 && (c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D") {
+		frozen, err := p.flag(n, "freeze")
+		if err != nil {
+			return err
+		}
+		if frozen {
+			fm, _, err := p.num(n, "freeze_mode")
+			if err != nil {
+				return err
+			}
+			m.Kind = convert.Static
+			if fm == 1 {
+				m.Kind = convert.Kinematic
+			}
+		}
+	}
+	if m.Kind == convert.Dynamic || c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D" {
+		if err := p.mass(n, m, c); err != nil {
+			return err
+		}
+	}
+	p.g.Nodes[idx].Motion = m
+	if err := p.velocities(n, idx, m); err != nil {
+		return err
+	}
+	p.lossyProps(n)
+	return p.filterOf(n, idx)
+}
+
+func (p *parser) mass(n *node, m *convert.Motion, c string) error {
+	mass, given, err := p.num(n, "mass")
+	if err != nil {
+		return err
+	}
+	if !given {
+		if v, ok := n.get("weight"); ok && n.version == 3 {
+			w, err := v.float("weight")
+			if err != nil {
+				return err
+			}
+			mass, given = w/9.8, true
+		}
+	}
+	if !(mass > 0) || math.IsInf(mass, 0) {
+		return lineErr(n.file, n.line, "node %q: mass %v must be a positive number", n.path(), mass)
+	}
+	m.Mass = convert.Ptr(mass)
+	m.MassSource = convert.Given
+	if !given {
+		m.MassSource = convert.Default
+		p.note(convert.Info, "godot-mass-default", n, "no mass given; Godot's default for %s, %g kg, applies", n.class, mass)
+	}
+	if g, ok := n.get("gravity_scale"); ok {
+		if m.GravityFactor, err = g.float("gravity_scale"); err != nil {
+			return err
+		}
+	}
+	if n.version == 4 {
+		mode, _, err := p.num(n, "center_of_mass_mode")
+		if err != nil {
+			return err
+		}
+		if mode == 1 {
+			com := convert.Vec3{}
+			if v, ok := n.get("center_of_mass"); ok {
+				if com, err = v.vec3("center_of_mass"); err != nil {
+					return err
+				}
+			}
+			m.CenterOfMass = &com
+			m.CenterOfMassSource = convert.Given
+		}
+		if v, ok := n.get("inertia"); ok {
+			in, err := v.vec3("inertia")
+			if err != nil {
+				return err
+			}
+			switch {
+			case in[0] > 0 && in[1] > 0 && in[2] > 0:
+				m.InertiaDiagonal = &in
+				m.InertiaSource = convert.Given
+			case in != convert.Vec3{}:
+				p.note(convert.Warning, "godot-inertia-partial", n, "inertia %v has zero components, which Godot computes from the shapes; the whole tensor is computed instead", in)
+			}
+		}
+	}
+	return nil
+}
+
+// velocities converts Godot's global-frame velocities to node space.
+func (p *parser) velocities(n *node, idx int, m *convert.Motion) error {
+	rot := p.g.WorldTransform(idx).R.Conj()
+	for _, k := range []string{"linear_velocity", "angular_velocity"} {
+		v, ok := n.get(k)
+		if !ok {
+			continue
+		}
+		vel, err := v.vec3(k)
+		if err != nil {
+			return err
+		}
+		if k == "linear_velocity" {
+			m.LinearVelocity = rot.Rotate(vel)
+		} else {
+			m.AngularVelocity = rot.Rotate(vel)
+		}
+	}
+	return nil
+}
+
+// lossyKeys are body properties with no Graph equivalent; they are kept
+// for Godot output and reported because other formats lose them.
+var lossyKeys = []string{"linear_damp", "angular_damp", "lock_rotation", "axis_lock_linear_x", "axis_lock_linear_y",
+	"axis_lock_linear_z", "axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z",
+	"constant_force", "constant_torque", "constant_linear_velocity", "constant_angular_velocity",
+	"axis_lock_angular_x", "linear_damp_mode", "angular_damp_mode"}
+
+func (p *parser) lossyProps(n *node) {
+	var found []string
+	seen := map[string]bool{}
+	for _, k := range lossyKeys {
+		if _, ok := n.get(k); ok && !seen[k] {
+			seen[k] = true
+			found = append(found, k)
+		}
+	}
+	if len(found) > 0 {
+		p.note(convert.Info, "godot-property-kept", n, "%s kept for Godot output only; other formats have no equivalent", strings.Join(found, ", "))
+	}
+}
+
+// filterOf turns collision_layer/collision_mask into a Graph filter for
+// the shapes under a body or area. Godot's default (layer 1, mask 1) is
+// "collides with everything" and needs none.
+func (p *parser) filterOf(n *node, idx int) error {
+	layer, _, err := p.num(n, "collision_layer")
+	if err != nil {
+		return err
+	}
+	mask, _, err := p.num(n, "collision_mask")
+	if err != nil {
+		return err
+	}
+	key := [2]int64{int64(layer), int64(mask)}
+	if key == [2]int64{1, 1} {
+		return nil
+	}
+	f, ok := p.filters[key]
+	if !ok {
+		f = len(p.g.Filters)
+		p.g.Filters = append(p.g.Filters, convert.Filter{
+			Name:        fmt.Sprintf("layer %d mask %d", key[0], key[1]),
+			Systems:     p.bitNames(uint32(key[0])),
+			CollideWith: p.bitNames(uint32(key[1])),
+		})
+		p.filters[key] = f
+	}
+	p.g.Nodes[idx].Extras["godot.filter"] = f
+	if len(p.g.Filters[f].CollideWith) == 0 {
+		// An empty CollideWith means "everything" in the Graph; Godot's
+		// mask 0 means nothing.
+		p.g.Filters[f].NotCollideWith = p.bitNames(0xffffffff)
+	}
+	return nil
+}
+
+// bitNames lists the layer names of set bits ("Layer N" unless the
+// project names it).
+func (p *parser) bitNames(bits uint32) []string {
+	var out []string
+	for b := 0; b < 32; b++ {
+		if bits&(1<<b) != 0 {
+			out = append(out, p.layerName(b+1))
+		}
+	}
+	return out
+}
+
+func (p *parser) layerName(n int) string {
+	if s, ok := p.layerNames[n]; ok && s != "" {
+		return s
+	}
+	return fmt.Sprintf("Layer %d", n)
+}
+
+// owner returns the body or area a CollisionShape3D belongs to: its
+// direct parent, as in Godot.
+func (p *parser) ownerOf(n *node) (*node, string) {
+	if n.parent == nil {
+		return nil, ""
+	}
+	switch c := class4(n.parent); c {
+	case "RigidBody3D", "VehicleBody3D", "StaticBody3D", "AnimatableBody3D", "CharacterBody3D", "PhysicalBone3D":
+		return n.parent, "body"
+	case "Area3D":
+		return n.parent, "area"
+	}
+	return nil, ""
+}
+
+func (p *parser) collisionShape(n *node, idx int) error {
+	owner, kind := p.ownerOf(n)
+	if owner == nil {
+		p.note(convert.Warning, "godot-shape-orphan", n, "CollisionShape3D is not a direct child of a body or area; Godot ignores it, so it is dropped")
+		return nil
+	}
+	if dis, err := p.flag(n, "disabled"); err != nil {
+		return err
+	} else if dis {
+		p.note(convert.Warning, "godot-shape-disabled", n, "disabled shape dropped")
+		return nil
+	}
+	v, ok := n.get("shape")
+	if !ok || v.v == nil {
+		p.note(convert.Warning, "godot-shape-missing", n, "CollisionShape3D has no shape; nothing collides here")
+		return nil
+	}
+	ref, err := p.shapeFrom(v, "shape", n)
+	if err != nil || ref.index < 0 {
+		return err
+	}
+	if ref.align != nil {
+		p.align(idx, *ref.align)
+	}
+	ownerIdx := p.index[owner]
+	filter := -1
+	if f, ok := p.g.Nodes[ownerIdx].Extras["godot.filter"].(int); ok {
+		filter = f
+	}
+	switch kind {
+	case "body":
+		mat, err := p.materialOf(owner)
+		if err != nil {
+			return err
+		}
+		p.g.Nodes[idx].Collider = &convert.Collider{Shape: ref.index, Material: mat, Filter: filter}
+	case "area":
+		p.g.Nodes[idx].Trigger = &convert.Trigger{Shape: ref.index, Filter: filter}
+		t := p.g.Nodes[ownerIdx].Trigger
+		t.Nodes = append(t.Nodes, idx)
+	}
+	return nil
+}
+
+// align re-expresses a node so that its Graph frame is the shape's frame
+// (node · align); a permutation of axes keeps TRS exact.
+func (p *parser) align(idx int, a convert.Transform) {
+	n := &p.g.Nodes[idx]
+	t := n.Transform
+	// Scale along the node's axes follows the rotation's axis permutation.
+	rm := a.R.Mat()
+	var s convert.Vec3
+	for c := 0; c < 3; c++ {
+		for row := 0; row < 3; row++ {
+			if math.Abs(rm[row][c]) > 0.5 {
+				s[c] = math.Abs(t.S[row])
+			}
+		}
+	}
+	if s == (convert.Vec3{}) || !isAxisPermutation(rm) {
+		s = t.S
+	}
+	n.Transform = convert.Transform{T: t.Apply(a.T), R: t.R.Mul(a.R).Normalize(), S: s}
+	inv := a.Inverse()
+	for _, c := range n.Children {
+		p.g.Nodes[c].Transform = inv.Mul(p.g.Nodes[c].Transform)
+	}
+	n.Extras["godot.align"] = a
+}
+
+func isAxisPermutation(m convert.Mat3) bool {
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			if v := math.Abs(m[r][c]); v > 1e-9 && math.Abs(v-1) > 1e-9 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// connections keeps [connection] sections as extras.
+func (p *parser) connections(d *doc) {
+	var out []map[string]string
+	for _, s := range d.tscn.Sections {
+		if s.Tag != "connection" {
+			continue
+		}
+		c := map[string]string{}
+		for _, a := range s.Attrs {
+			if str, ok := a.Value.(string); ok {
+				c[a.Key] = str
+			} else {
+				c[a.Key] = tscn.EncodeValue(a.Value)
+			}
+		}
+		out = append(out, c)
+	}
+	if len(out) > 0 {
+		p.g.Extras[extraConns] = out
+	}
+}
+
+// layerNames reads 3D physics layer names from project.godot.
+func (l *loader) layerNames() map[int]string {
+	if l.in.FS == nil {
+		return nil
+	}
+	data, err := l.in.Open(path.Join(l.resRoot, "project.godot"))
+	if err != nil {
+		return nil
+	}
+	out := map[int]string{}
+	section := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.Trim(line, "[]")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if section != "layer_names" || !ok {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(strings.TrimSpace(k), "3d_physics/layer_%d", &n); err == nil && n >= 1 && n <= 32 {
+			out[n] = strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	return out
+}
+
+func sortedInts(m map[int]string) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}

@@ -1,0 +1,269 @@
+package godot
+
+import (
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// jointAxes are Godot's per-axis property prefixes of Generic6DOFJoint3D.
+var jointAxes = [3]string{"x", "y", "z"}
+
+// isJointLimitKey reports properties read into Graph limits and drives.
+func isJointLimitKey(k string) bool {
+	for _, p := range []string{"angular_limit", "linear_limit", "angular_motor", "linear_motor", "angular_spring",
+		"linear_spring", "motor/", "swing_span", "twist_span"} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveNodePath follows a NodePath relative to from.
+func resolveNodePath(from *node, p string) (*node, bool) {
+	if strings.HasPrefix(p, "/") {
+		return nil, false
+	}
+	n := from
+	for _, part := range strings.Split(p, "/") {
+		switch part {
+		case "", ".":
+		case "..":
+			if n.parent == nil {
+				return nil, false
+			}
+			n = n.parent
+		default:
+			c := n.child(part)
+			if c == nil {
+				return nil, insideOpaque(n)
+			}
+			n = c
+		}
+	}
+	return n, true
+}
+
+// joint maps a Godot joint node to a Graph joint: the node moves under
+// body A (world when none) keeping its world pose, and a frame-B node is
+// added under body B at the same pose, as Godot fixes both frames from
+// the joint's transform when the scene loads.
+func (p *parser) joint(n *node) error {
+	idx := p.index[n]
+	keys := [2]string{"node_a", "node_b"}
+	if n.version == 3 {
+		keys = [2]string{"nodes/node_a", "nodes/node_b"}
+	}
+	var bodies [2]int
+	for i, k := range keys {
+		bodies[i] = -1
+		v, ok := n.get(k)
+		if !ok {
+			continue
+		}
+		np, err := v.nodePath(k)
+		if err != nil {
+			return err
+		}
+		if np == "" {
+			continue
+		}
+		target, ok := resolveNodePath(n, np)
+		if target == nil {
+			if ok {
+				p.note(convert.Warning, "godot-joint-unconnected", n, "%s %q points into an unexpanded instance; joint dropped", k, np)
+				return nil
+			}
+			return lineErr(v.doc.file, v.line, "joint %q: %s %q does not name a node", n.path(), k, np)
+		}
+		ti := p.index[target]
+		if p.g.Nodes[ti].Motion == nil {
+			p.note(convert.Warning, "godot-joint-unconnected", n, "%s %q is not a physics body; Godot ignores the joint, so it is dropped", k, np)
+			return nil
+		}
+		bodies[i] = ti
+	}
+	if bodies[0] < 0 && bodies[1] < 0 {
+		p.note(convert.Info, "godot-joint-unconnected", n, "joint has no bodies (scripts may wire it at run time); kept as a plain node")
+		return nil
+	}
+	if bodies[0] < 0 {
+		bodies[0], bodies[1] = bodies[1], bodies[0] // Godot attaches a lone body B as A, to the world
+	}
+	if bodies[0] == bodies[1] {
+		return lineErr(n.file, n.line, "joint %q connects body %q to itself", n.path(), p.g.Nodes[bodies[0]].Name)
+	}
+	j, err := p.limits(n)
+	if err != nil {
+		return err
+	}
+	excl := true
+	exKey := "exclusive"
+	if n.version == 3 {
+		exKey = "collision/exclude_nodes"
+	}
+	if excl, err = p.flag(n, exKey); err != nil {
+		return err
+	}
+	j.EnableCollision = !excl
+	world := p.g.WorldTransform(idx)
+	p.reparent(idx, bodies[0], world)
+	b := convert.Node{Name: n.name + ":B", Extras: map[string]any{extraAttachment: true}}
+	b.Transform = p.relativeTo(bodies[1], world)
+	j.Connected = p.g.AddNode(b, bodies[1])
+	p.g.Nodes[idx].Joint = j
+	return nil
+}
+
+// relativeTo expresses a world pose in the frame of node parent (-1 = world).
+func (p *parser) relativeTo(parent int, world convert.Transform) convert.Transform {
+	if parent < 0 {
+		return world
+	}
+	return p.g.WorldTransform(parent).Inverse().Mul(world)
+}
+
+// reparent moves node i under parent keeping its world pose.
+func (p *parser) reparent(i, parent int, world convert.Transform) {
+	g := p.g
+	old := g.Nodes[i].Parent
+	if old == parent {
+		return
+	}
+	remove := func(list []int) []int {
+		out := list[:0:0]
+		for _, c := range list {
+			if c != i {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	if old >= 0 {
+		g.Nodes[old].Children = remove(g.Nodes[old].Children)
+	} else {
+		g.Roots = remove(g.Roots)
+	}
+	g.Nodes[i].Parent = parent
+	if parent >= 0 {
+		g.Nodes[parent].Children = append(g.Nodes[parent].Children, i)
+	} else {
+		g.Roots = append(g.Roots, i)
+	}
+	g.Nodes[i].Transform = p.relativeTo(parent, world)
+}
+
+// angle converts a stored joint angle to radians (Godot 3 stores degrees).
+func angle(version int, x float64) float64 {
+	if version == 3 {
+		return x * math.Pi / 180
+	}
+	return x
+}
+
+func fixed(linear, angular []int) convert.Limit {
+	return convert.Limit{Linear: linear, Angular: angular, Stiffness: math.Inf(1)}
+}
+
+func ranged(linear, angular []int, lo, hi float64) convert.Limit {
+	return convert.Limit{Linear: linear, Angular: angular, Min: lo, Max: hi, Stiffness: math.Inf(1)}
+}
+
+// limits reads the joint's limits and drives in its own frame.
+func (p *parser) limits(n *node) (*convert.Joint, error) {
+	j := &convert.Joint{}
+	var firstErr error
+	get := func(k string) float64 {
+		f, _, err := p.num(n, k)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return f
+	}
+	on := func(k string) bool {
+		b, err := p.flag(n, k)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return b
+	}
+	ang := func(k string) float64 { return angle(n.version, get(k)) }
+	switch class4(n) {
+	case "PinJoint3D":
+		j.Limits = []convert.Limit{fixed([]int{0, 1, 2}, nil)}
+	case "HingeJoint3D":
+		j.Limits = []convert.Limit{fixed([]int{0, 1, 2}, nil), fixed(nil, []int{0, 1})}
+		if on("angular_limit/enable") {
+			lo, hi := ang("angular_limit/lower"), ang("angular_limit/upper")
+			if lo <= hi {
+				j.Limits = append(j.Limits, ranged(nil, []int{2}, lo, hi))
+			} else {
+				p.note(convert.Warning, "godot-limit-inverted", n, "hinge lower limit exceeds upper; read as free")
+			}
+		}
+		if on("motor/enable") {
+			v := get("motor/target_velocity")
+			j.Drives = append(j.Drives, convert.Drive{Type: "angular", Mode: "force", Axis: 2,
+				VelocityTarget: convert.Ptr(v), MaxForce: get("motor/max_impulse")})
+			p.note(convert.Info, "godot-motor-impulse", n, "hinge motor max_impulse (N·m·s per step) read as maximum torque")
+		}
+	case "SliderJoint3D":
+		j.Limits = []convert.Limit{fixed([]int{1, 2}, nil), fixed(nil, []int{1, 2})}
+		lo, hi := get("linear_limit/lower_distance"), get("linear_limit/upper_distance")
+		if lo <= hi {
+			j.Limits = append(j.Limits, ranged([]int{0}, nil, lo, hi))
+		}
+		alo, ahi := ang("angular_limit/lower_angle"), ang("angular_limit/upper_angle")
+		if alo <= ahi {
+			j.Limits = append(j.Limits, ranged(nil, []int{0}, alo, ahi))
+		}
+	case "ConeTwistJoint3D":
+		swing, twist := ang("swing_span"), ang("twist_span")
+		j.Limits = []convert.Limit{fixed([]int{0, 1, 2}, nil), ranged(nil, []int{1, 2}, 0, swing),
+			ranged(nil, []int{0}, -twist, twist)}
+	case "Generic6DOFJoint3D":
+		var fixLin, fixAng []int
+		for i, a := range jointAxes {
+			if on("linear_limit_" + a + "/enabled") {
+				lo, hi := get("linear_limit_"+a+"/lower_distance"), get("linear_limit_"+a+"/upper_distance")
+				switch {
+				case lo == 0 && hi == 0:
+					fixLin = append(fixLin, i)
+				case lo <= hi:
+					j.Limits = append(j.Limits, ranged([]int{i}, nil, lo, hi))
+				}
+			}
+			if on("angular_limit_" + a + "/enabled") {
+				lo, hi := ang("angular_limit_"+a+"/lower_angle"), ang("angular_limit_"+a+"/upper_angle")
+				switch {
+				case lo == 0 && hi == 0:
+					fixAng = append(fixAng, i)
+				case lo <= hi:
+					j.Limits = append(j.Limits, ranged(nil, []int{i}, lo, hi))
+				}
+			}
+			for _, kind := range []string{"linear", "angular"} {
+				if on(kind + "_spring_" + a + "/enabled") {
+					eq := get(kind + "_spring_" + a + "/equilibrium_point")
+					j.Drives = append(j.Drives, convert.Drive{Type: kind, Mode: "force", Axis: i, MaxForce: math.Inf(1),
+						PositionTarget: convert.Ptr(eq), Stiffness: get(kind + "_spring_" + a + "/stiffness"),
+						Damping: get(kind + "_spring_" + a + "/damping")})
+				}
+				if on(kind + "_motor_" + a + "/enabled") {
+					j.Drives = append(j.Drives, convert.Drive{Type: kind, Mode: "force", Axis: i,
+						VelocityTarget: convert.Ptr(get(kind + "_motor_" + a + "/target_velocity")),
+						MaxForce: get(kind + "_motor_" + a + "/force_limit")})
+				}
+			}
+		}
+		if len(fixAng) > 0 {
+			j.Limits = append([]convert.Limit{fixed(nil, fixAng)}, j.Limits...)
+		}
+		if len(fixLin) > 0 {
+			j.Limits = append([]convert.Limit{fixed(fixLin, nil)}, j.Limits...)
+		}
+	}
+	return j, firstErr
+}

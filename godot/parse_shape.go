@@ -1,0 +1,433 @@
+package godot
+
+import (
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// resourceOf resolves a SubResource/ExtResource value to the section that
+// holds the resource's properties, loading .tres files as needed. It
+// returns nil (with a diagnostic) for missing external files.
+func (p *parser) resourceOf(v value, key string, n *node) (*resource, *tscn.Section, *doc, error) {
+	r, ok := v.v.(tscn.Ref)
+	if !ok {
+		return nil, nil, nil, v.typeErr(key, "a SubResource or ExtResource")
+	}
+	if r.Kind == "SubResource" {
+		res := v.doc.sub[r.ID]
+		return res, res.section, v.doc, nil
+	}
+	res := v.doc.ext[r.ID]
+	if res.section != nil {
+		return res, res.section, res.owner, nil
+	}
+	if res.missing {
+		return res, nil, nil, nil
+	}
+	lower := strings.ToLower(res.path)
+	if !strings.HasSuffix(lower, ".tres") {
+		return res, nil, nil, nil
+	}
+	d, err := p.l.open(res.path)
+	if err != nil {
+		if fe, ok := err.(*convert.FormatError); ok {
+			return nil, nil, nil, fe
+		}
+		res.missing = true
+		p.note(convert.Warning, "godot-resource-missing", n, "%s %s cannot be read (%v)", key, res.resPath, err)
+		return res, nil, nil, nil
+	}
+	if d.tscn.Header.Tag != "gd_resource" {
+		return nil, nil, nil, lineErr(d.file, d.tscn.Header.Line, "%s is used as a resource but is a scene", res.resPath)
+	}
+	for i := range d.tscn.Sections {
+		if d.tscn.Sections[i].Tag == "resource" {
+			res.section = &d.tscn.Sections[i]
+			res.owner = d
+			if c := d.tscn.Header.AttrString("type"); c != "" {
+				res.class = c
+			}
+			return res, res.section, d, nil
+		}
+	}
+	return nil, nil, nil, lineErr(d.file, d.tscn.Header.Line, "resource file has no [resource] section")
+}
+
+// prop reads one property of a resource section as a value.
+func prop(s *tscn.Section, d *doc, key string) (value, bool) {
+	v, ok := s.Prop(key)
+	return value{v: v, doc: d, line: s.PropLine(key)}, ok
+}
+
+// resNum reads a numeric resource property or its class default.
+func resNum(s *tscn.Section, d *doc, class, key string) (float64, error) {
+	if v, ok := prop(s, d, key); ok {
+		return v.float(key)
+	}
+	def, _ := defaultOf(d.version, class, key)
+	return def, nil
+}
+
+// shapeFrom maps a shape resource to a Graph shape (one per resource).
+func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
+	res, s, d, err := p.resourceOf(v, key, n)
+	if err != nil || s == nil {
+		return shapeRef{index: -1}, err
+	}
+	if ref, ok := p.shapes[s]; ok {
+		return ref, nil
+	}
+	class := res.class
+	c4 := class
+	if d.version == 3 {
+		if x, ok := class3to4[class]; ok {
+			c4 = x
+		}
+	}
+	sh := convert.Shape{Name: res.id}
+	var align *convert.Transform
+	positive := func(what string, xs ...float64) error {
+		for _, x := range xs {
+			if !(x > 0) || math.IsInf(x, 0) {
+				return lineErr(d.file, s.Line, "%s %s must be positive, got %v", class, what, x)
+			}
+		}
+		return nil
+	}
+	switch c4 {
+	case "BoxShape3D":
+		if d.version == 3 {
+			e := convert.Vec3{1, 1, 1}
+			if v, ok := prop(s, d, "extents"); ok {
+				if e, err = v.vec3("extents"); err != nil {
+					return shapeRef{}, err
+				}
+			}
+			sh.Size = e.Scale(2)
+		} else {
+			sh.Size = convert.Vec3{1, 1, 1}
+			if v, ok := prop(s, d, "size"); ok {
+				if sh.Size, err = v.vec3("size"); err != nil {
+					return shapeRef{}, err
+				}
+			}
+		}
+		sh.Kind = convert.Box
+		err = positive("size", sh.Size[:]...)
+	case "SphereShape3D":
+		sh.Kind = convert.Sphere
+		if sh.Radius, err = resNum(s, d, class, "radius"); err == nil {
+			err = positive("radius", sh.Radius)
+		}
+	case "CapsuleShape3D":
+		sh.Kind = convert.Capsule
+		r, err1 := resNum(s, d, class, "radius")
+		h, err2 := resNum(s, d, class, "height")
+		if err = firstErr(err1, err2); err != nil {
+			break
+		}
+		if err = positive("radius", r); err != nil {
+			break
+		}
+		sh.RadiusTop, sh.RadiusBottom = r, r
+		if d.version == 3 {
+			sh.Height = h // cylinder part, along Z
+			a := convert.Transform{R: convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2), S: convert.Vec3{1, 1, 1}}
+			align = &a
+		} else {
+			sh.Height = math.Max(0, h-2*r) // Godot 4 height is the full length
+		}
+	case "CylinderShape3D":
+		sh.Kind = convert.Cylinder
+		r, err1 := resNum(s, d, class, "radius")
+		h, err2 := resNum(s, d, class, "height")
+		if err = firstErr(err1, err2); err == nil {
+			err = positive("radius and height", r, h)
+		}
+		sh.RadiusTop, sh.RadiusBottom, sh.Height = r, r, h
+	case "SeparationRayShape3D":
+		sh.Kind = convert.Ray
+		if sh.Height, err = resNum(s, d, class, "length"); err == nil {
+			err = positive("length", sh.Height)
+		}
+	case "ConvexPolygonShape3D", "ConcavePolygonShape3D":
+		key := "points"
+		if c4 == "ConcavePolygonShape3D" {
+			key = "data"
+		}
+		pts := []float64{}
+		if v, ok := prop(s, d, key); ok {
+			if pts, err = v.floats(key, []string{"PackedVector3Array", "PoolVector3Array"}, -1); err != nil {
+				return shapeRef{}, err
+			}
+		}
+		if len(pts)%3 != 0 {
+			return shapeRef{}, lineErr(d.file, s.PropLine(key), "%s %s has %d numbers, not whole Vector3s", class, key, len(pts))
+		}
+		mesh := convert.Mesh{Name: res.id, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+		for i := 0; i+2 < len(pts); i += 3 {
+			mesh.Positions = append(mesh.Positions, convert.Vec3{pts[i], pts[i+1], pts[i+2]})
+		}
+		sh.Kind = convert.Convex
+		if c4 == "ConcavePolygonShape3D" {
+			sh.Kind = convert.TriMesh
+			if len(mesh.Positions)%3 != 0 {
+				return shapeRef{}, lineErr(d.file, s.PropLine(key), "%s data has %d vertices, not whole triangles", class, len(mesh.Positions))
+			}
+			// Godot's front faces wind clockwise; the Graph's counter-clockwise.
+			for i := 0; i+2 < len(mesh.Positions); i += 3 {
+				mesh.Indices = append(mesh.Indices, uint32(i), uint32(i+2), uint32(i+1))
+			}
+			if v, ok := prop(s, d, "backface_collision"); ok && v.v == true {
+				sh.Extras = map[string]any{"godot.backface_collision": true}
+			}
+		}
+		if len(mesh.Positions) < 3 {
+			return shapeRef{}, lineErr(d.file, s.Line, "%s has %d points; a shape needs at least 3", class, len(mesh.Positions))
+		}
+		sh.Mesh = p.g.AddMesh(mesh)
+	case "WorldBoundaryShape3D":
+		sh.Kind = convert.Plane
+		sh.DoubleSided = false
+		plane := []float64{0, 1, 0, 0}
+		if v, ok := prop(s, d, "plane"); ok {
+			if plane, err = v.floats("plane", []string{"Plane"}, 4); err != nil {
+				return shapeRef{}, err
+			}
+		}
+		nrm := convert.Vec3{plane[0], plane[1], plane[2]}
+		if nrm.Len() == 0 {
+			return shapeRef{}, lineErr(d.file, s.PropLine("plane"), "plane normal is zero")
+		}
+		nrm = nrm.Normalize()
+		if nrm != (convert.Vec3{0, 1, 0}) || plane[3] != 0 {
+			a := convert.Transform{T: nrm.Scale(plane[3]), R: rotationBetween(convert.Vec3{0, 1, 0}, nrm), S: convert.Vec3{1, 1, 1}}
+			align = &a
+		}
+	case "HeightMapShape3D":
+		w, err1 := resNum(s, d, class, "map_width")
+		dp, err2 := resNum(s, d, class, "map_depth")
+		if err = firstErr(err1, err2); err != nil {
+			break
+		}
+		data := []float64{}
+		if v, ok := prop(s, d, "map_data"); ok {
+			if data, err = v.floats("map_data", []string{"PackedFloat32Array", "PoolRealArray", "PackedFloat64Array"}, -1); err != nil {
+				return shapeRef{}, err
+			}
+		}
+		cols, rows := int(w), int(dp)
+		if cols < 2 || rows < 2 || len(data) != cols*rows {
+			return shapeRef{}, lineErr(d.file, s.Line, "HeightMapShape %dx%d needs %d heights, has %d", cols, rows, cols*rows, len(data))
+		}
+		f := &convert.HeightField{Columns: cols, Rows: rows, SizeX: float64(cols - 1), SizeZ: float64(rows - 1), Heights: data,
+			MinY: math.Inf(1), MaxY: math.Inf(-1)}
+		for _, h := range data {
+			f.MinY, f.MaxY = math.Min(f.MinY, h), math.Max(f.MaxY, h)
+		}
+		sh.Kind, sh.Field = convert.Heightfield, f
+	default:
+		p.note(convert.Warning, "godot-shape-unsupported", n, "shape class %s is not supported; the collider is dropped", class)
+		return shapeRef{index: -1}, nil
+	}
+	if err != nil {
+		return shapeRef{}, err
+	}
+	ref := shapeRef{index: p.g.AddShape(sh), align: align}
+	p.shapes[s] = ref
+	return ref, nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// rotationBetween returns the shortest rotation taking unit a to unit b.
+func rotationBetween(a, b convert.Vec3) convert.Quat {
+	c := a.Cross(b)
+	d := a.Dot(b)
+	if d < -1+1e-12 {
+		axis := convert.Vec3{1, 0, 0}.Cross(a)
+		if axis.Len() < 1e-6 {
+			axis = convert.Vec3{0, 0, 1}.Cross(a)
+		}
+		return convert.AxisAngle(axis, math.Pi)
+	}
+	return convert.Quat{c[0], c[1], c[2], 1 + d}.Normalize()
+}
+
+// materialOf maps a body's physics material (Godot 4 override, or Godot 3
+// body friction/bounce) to a Graph material. Bodies without one get
+// Godot's default material (friction 1, bounce 0), which differs from the
+// Graph's default.
+func (p *parser) materialOf(body *node) (int, error) {
+	var s *tscn.Section
+	var d *doc
+	if v, ok := body.get("physics_material_override"); ok && v.v != nil {
+		var err error
+		_, s, d, err = p.resourceOf(v, "physics_material_override", body)
+		if err != nil {
+			return -1, err
+		}
+	}
+	key := s
+	if key == nil {
+		key = godotDefaultMaterial
+	}
+	if m, ok := p.materials[key]; ok && s != nil {
+		return m, nil
+	}
+	mat := convert.Material{Name: "Godot default", StaticFriction: 1, DynamicFriction: 1, FrictionCombine: "minimum"}
+	rough, absorbent := false, false
+	if s != nil {
+		mat.Name = ""
+		if v, ok := prop(s, d, "resource_name"); ok {
+			mat.Name, _ = v.str("resource_name")
+		}
+		fr, err1 := resNum(s, d, "PhysicsMaterial", "friction")
+		bo, err2 := resNum(s, d, "PhysicsMaterial", "bounce")
+		if err := firstErr(err1, err2); err != nil {
+			return -1, err
+		}
+		mat.StaticFriction, mat.DynamicFriction, mat.Restitution = fr, fr, bo
+		if v, ok := prop(s, d, "rough"); ok {
+			rough, _ = v.boolean("rough")
+		}
+		if v, ok := prop(s, d, "absorbent"); ok {
+			absorbent, _ = v.boolean("absorbent")
+		}
+	} else if body.version == 3 {
+		for _, k := range []string{"friction", "bounce"} {
+			if v, ok := body.get(k); ok {
+				f, err := v.float(k)
+				if err != nil {
+					return -1, err
+				}
+				if k == "friction" {
+					mat.StaticFriction, mat.DynamicFriction = f, f
+				} else {
+					mat.Restitution = f
+				}
+				mat.Name = ""
+			}
+		}
+	}
+	if rough {
+		mat.FrictionCombine = "maximum"
+		p.note(convert.Info, "godot-material-rough", body, "rough material: Godot lets its friction win against other bodies; read as friction combine \"maximum\"")
+	}
+	if absorbent {
+		mat.RestitutionCombine = "minimum"
+		p.note(convert.Info, "godot-material-absorbent", body, "absorbent material: Godot subtracts its bounce; read as restitution combine \"minimum\"")
+	}
+	if m, ok := p.findMaterial(mat); ok {
+		p.materials[key] = m
+		return m, nil
+	}
+	p.g.Materials = append(p.g.Materials, mat)
+	m := len(p.g.Materials) - 1
+	p.materials[key] = m
+	return m, nil
+}
+
+var godotDefaultMaterial = &tscn.Section{Tag: "default"}
+
+func (p *parser) findMaterial(m convert.Material) (int, bool) {
+	for i, x := range p.g.Materials {
+		if x == m {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// visual maps a MeshInstance3D to a Graph visual: primitive meshes become
+// shapes, mesh files stay references.
+func (p *parser) visual(n *node, idx int) error {
+	v, ok := n.get("mesh")
+	if !ok || v.v == nil {
+		return nil
+	}
+	r, ok := v.v.(tscn.Ref)
+	if !ok {
+		return v.typeErr("mesh", "a SubResource or ExtResource")
+	}
+	if r.Kind == "ExtResource" {
+		res := v.doc.ext[r.ID]
+		mi := p.g.AddMesh(convert.Mesh{Name: res.id, File: res.path, Scale: convert.Vec3{1, 1, 1},
+			Extras: map[string]any{extraMeshPath: res.resPath}})
+		p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: mi})}
+		return nil
+	}
+	res := v.doc.sub[r.ID]
+	s, d := res.section, v.doc
+	num := func(key string, def float64) float64 {
+		if x, ok := prop(s, d, key); ok {
+			if f, err := x.float(key); err == nil {
+				return f
+			}
+		}
+		return def
+	}
+	vec := func(key string, def convert.Vec3) convert.Vec3 {
+		if x, ok := prop(s, d, key); ok {
+			if f, err := x.vec3(key); err == nil {
+				return f
+			}
+		}
+		return def
+	}
+	g3 := d.version == 3
+	var sh convert.Shape
+	switch res.class {
+	case "BoxMesh", "CubeMesh":
+		def := convert.Vec3{1, 1, 1}
+		if g3 {
+			def = convert.Vec3{2, 2, 2}
+		}
+		sh = convert.Shape{Kind: convert.Box, Size: vec("size", def)}
+	case "SphereMesh":
+		r, h := num("radius", 0.5), num("height", 1)
+		if g3 {
+			r, h = num("radius", 1), num("height", 2)
+		}
+		if math.Abs(h-2*r) < 1e-9 {
+			sh = convert.Shape{Kind: convert.Sphere, Radius: r}
+		} else {
+			sh = convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{r, h / 2, r}}
+		}
+	case "CapsuleMesh":
+		if g3 {
+			p.note(convert.Info, "godot-visual-dropped", n, "Godot 3 CapsuleMesh visual is not carried over")
+			return nil
+		}
+		r, h := num("radius", 0.5), num("height", 2)
+		sh = convert.Shape{Kind: convert.Capsule, RadiusTop: r, RadiusBottom: r, Height: math.Max(0, h-2*r)}
+	case "CylinderMesh":
+		def := 0.5
+		hd := 2.0
+		if g3 {
+			def = 1
+		}
+		sh = convert.Shape{Kind: convert.Cylinder, RadiusTop: num("top_radius", def), RadiusBottom: num("bottom_radius", def), Height: num("height", hd)}
+	default:
+		p.note(convert.Info, "godot-visual-dropped", n, "%s visual is not carried over", res.class)
+		return nil
+	}
+	if sh.Kind == convert.Box && !(sh.Size[0] > 0 && sh.Size[1] > 0 && sh.Size[2] > 0) ||
+		sh.Kind == convert.Sphere && !(sh.Radius > 0) ||
+		(sh.Kind == convert.Capsule || sh.Kind == convert.Cylinder) && !(sh.RadiusTop >= 0 && sh.RadiusBottom >= 0 && sh.Height > 0) {
+		p.note(convert.Info, "godot-visual-dropped", n, "%s visual has degenerate size; not carried over", res.class)
+		return nil
+	}
+	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh)}
+	return nil
+}

@@ -1,0 +1,230 @@
+package godot
+
+import (
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// OMI vehicle data lives on Godot nodes as metadata/omi_* entries (what
+// Emit writes) or as properties of the omi-godot scripts (what the OMI
+// sample scenes use); both read the same.
+
+// Values a Godot wheel flag stands for when no OMI metadata gives the
+// number: Godot keeps steering angle and engine force on the vehicle
+// script, not the wheel.
+const (
+	defaultSteeringAngle = 0.4    // rad
+	defaultPropulsion    = 1000.0 // N
+)
+
+// omiNum reads metadata/omi_<key>, then the script property <key>.
+func omiNum(n *node, key string) (float64, bool, error) {
+	for _, k := range []string{"metadata/omi_" + key, key} {
+		if v, ok := n.get(k); ok {
+			f, err := v.float(k)
+			return f, true, err
+		}
+	}
+	return 0, false, nil
+}
+
+func omiBool(n *node, key string) (bool, bool, error) {
+	for _, k := range []string{"metadata/omi_" + key, key} {
+		if v, ok := n.get(k); ok {
+			b, err := v.boolean(k)
+			return b, true, err
+		}
+	}
+	return false, false, nil
+}
+
+func omiVec(n *node, key string) (convert.Vec3, bool, error) {
+	for _, k := range []string{"metadata/omi_" + key, key} {
+		if v, ok := n.get(k); ok {
+			x, err := v.vec3(k)
+			return x, true, err
+		}
+	}
+	return convert.Vec3{}, false, nil
+}
+
+func scriptPath(n *node) string {
+	if v, ok := n.get("script"); ok {
+		if r, ok := v.v.(tscn.Ref); ok && r.Kind == "ExtResource" {
+			if res := v.doc.ext[r.ID]; res != nil {
+				return strings.ToLower(res.resPath)
+			}
+		}
+	}
+	return ""
+}
+
+func (p *parser) vehicle(n *node, idx int) error {
+	veh := &convert.Vehicle{MaxSpeed: -1, PilotSeat: -1, AngularDampeners: true, LinearDampeners: true}
+	var err error
+	read := func(key string, dst *convert.Vec3) {
+		if v, ok, e := omiVec(n, key); e != nil {
+			err = e
+		} else if ok {
+			*dst = v
+		}
+	}
+	read("angular_activation", &veh.AngularActivation)
+	read("linear_activation", &veh.LinearActivation)
+	read("gyroscope_torque", &veh.GyroTorque)
+	read("gyro_torque", &veh.GyroTorque)
+	if v, ok, e := omiNum(n, "max_speed"); e != nil {
+		return e
+	} else if ok {
+		veh.MaxSpeed = v
+	}
+	for key, dst := range map[string]*bool{"angular_dampeners": &veh.AngularDampeners, "linear_dampeners": &veh.LinearDampeners, "use_throttle": &veh.UseThrottle} {
+		if v, ok, e := omiBool(n, key); e != nil {
+			return e
+		} else if ok {
+			*dst = v
+		}
+	}
+	for _, k := range []string{"metadata/omi_pilot_seat", "pilot_seat_node"} {
+		if v, ok := n.get(k); ok {
+			np, e := v.nodePath(k)
+			if e != nil {
+				return e
+			}
+			if target, _ := resolveNodePath(n, np); target != nil && np != "" {
+				p.seatFixups = append(p.seatFixups, func() { veh.PilotSeat = p.index[target] })
+			}
+			break
+		}
+	}
+	p.g.Nodes[idx].Vehicle = veh
+	return err
+}
+
+func (p *parser) wheel(n *node, idx int) error {
+	w := convert.DefaultWheel()
+	w.Name = n.name
+	var firstErr error
+	get := func(k string) float64 {
+		f, _, err := p.num(n, k)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return f
+	}
+	w.Radius = get("wheel_radius")
+	w.SuspensionTravel = get("suspension_travel")
+	// Godot's suspension stiffness and damping are in units 1000× smaller
+	// than OMI's (N/mm, Mg/s).
+	w.SuspensionStiffness = get("suspension_stiffness") * 1000
+	w.SuspensionDampingCompression = get("damping_compression") * 1000
+	w.SuspensionDampingRebound = get("damping_relaxation") * 1000
+	steer, err1 := p.flag(n, "use_as_steering")
+	traction, err2 := p.flag(n, "use_as_traction")
+	if err := firstErr2(firstErr, err1, err2); err != nil {
+		return err
+	}
+	omi := map[string]*float64{"max_steering_angle": &w.MaxSteeringAngle, "max_propulsion_force": &w.MaxPropulsionForce,
+		"width": &w.Width, "braking_force": &w.BrakingForce, "propulsion_force_change_rate": &w.PropulsionForceChangeRate,
+		"steering_change_rate": &w.SteeringChangeRate, "target_propulsion_force_ratio": &w.TargetPropulsionForceRatio,
+		"target_steering_ratio": &w.TargetSteeringRatio}
+	given := map[string]bool{}
+	for key, dst := range omi {
+		if v, ok := n.get("metadata/omi_" + key); ok {
+			f, err := v.float(key)
+			if err != nil {
+				return err
+			}
+			*dst, given[key] = f, true
+		}
+	}
+	if !given["max_steering_angle"] && steer {
+		w.MaxSteeringAngle = defaultSteeringAngle
+		p.note(convert.Info, "godot-wheel-default", n, "steering wheel without a maximum angle; %g rad assumed", defaultSteeringAngle)
+	}
+	if !given["max_propulsion_force"] && traction {
+		w.MaxPropulsionForce = defaultPropulsion
+		p.note(convert.Info, "godot-wheel-default", n, "traction wheel without a maximum force; %g N assumed", defaultPropulsion)
+	}
+	if !given["width"] {
+		p.note(convert.Info, "godot-wheel-default", n, "Godot wheels have no width; OMI's default %g m assumed", w.Width)
+	}
+	if !(w.Radius > 0) {
+		return lineErr(n.file, n.line, "wheel %q radius must be positive", n.path())
+	}
+	p.g.Nodes[idx].Wheel = &w
+	return nil
+}
+
+func firstErr2(errs ...error) error { return firstErr(errs...) }
+
+// scriptedNode reads OMI thrusters carried by omi-godot scripts or by
+// metadata on plain nodes.
+func (p *parser) scriptedNode(n *node, idx int) error {
+	script := scriptPath(n)
+	_, hasMeta := n.get("metadata/omi_max_force")
+	_, hasHover := n.get("metadata/omi_max_hover_energy")
+	switch {
+	case hasHover || strings.HasSuffix(script, "hover_thruster_3d.gd"):
+		t := &convert.HoverThruster{Name: n.name, GimbalChangeRate: 1, HoverEnergyChangeRate: -1, LinearGimbalAdjustRatio: 0.5}
+		fields := map[string]*float64{"max_hover_energy": &t.MaxHoverEnergy, "max_gimbal": &t.MaxGimbal,
+			"gimbal_change_rate": &t.GimbalChangeRate, "hover_energy_change_rate": &t.HoverEnergyChangeRate,
+			"linear_gimbal_adjust_ratio": &t.LinearGimbalAdjustRatio, "target_hover_ratio": &t.TargetHoverRatio}
+		if err := readOMI(n, fields); err != nil {
+			return err
+		}
+		p.g.Nodes[idx].HoverThruster = t
+	case hasMeta || strings.HasSuffix(script, "vehicle_thruster_3d.gd"):
+		t := &convert.Thruster{Name: n.name, ForceChangeRate: -1, GimbalChangeRate: 1}
+		fields := map[string]*float64{"max_force": &t.MaxForce, "max_gimbal": &t.MaxGimbal,
+			"force_change_rate": &t.ForceChangeRate, "gimbal_change_rate": &t.GimbalChangeRate,
+			"linear_gimbal_adjust_ratio": &t.LinearGimbalAdjustRatio, "target_force_ratio": &t.TargetForceRatio}
+		if err := readOMI(n, fields); err != nil {
+			return err
+		}
+		p.g.Nodes[idx].Thruster = t
+	}
+	return nil
+}
+
+func readOMI(n *node, fields map[string]*float64) error {
+	for key, dst := range fields {
+		if v, ok, err := omiNum(n, key); err != nil {
+			return err
+		} else if ok {
+			*dst = v
+		}
+	}
+	return nil
+}
+
+// seat reads an OMI seat from an Area3D (omi-godot pilot_seat_3d.gd or
+// metadata). The script's defaults are the ones its scenes rely on.
+func (p *parser) seat(n *node, idx int) error {
+	_, hasMeta := n.get("metadata/omi_seat_back")
+	if !hasMeta && !strings.HasSuffix(scriptPath(n), "seat_3d.gd") {
+		return nil
+	}
+	s := &convert.Seat{Back: convert.Vec3{0, 0, -0.25}, Foot: convert.Vec3{0, -0.5, 0.25}, Knee: convert.Vec3{0, 0, 0.25}, Angle: math.Pi / 2}
+	given := false
+	for key, dst := range map[string]*convert.Vec3{"seat_back": &s.Back, "seat_foot": &s.Foot, "seat_knee": &s.Knee} {
+		if v, ok, err := omiVec(n, key); err != nil {
+			return err
+		} else if ok {
+			*dst, given = v, true
+		}
+	}
+	if v, ok, err := omiNum(n, "seat_angle"); err != nil {
+		return err
+	} else if ok {
+		s.Angle = v
+	}
+	if !given {
+		p.note(convert.Info, "godot-script-defaults", n, "seat limits not stored in the scene; the omi-godot seat script's defaults are assumed")
+	}
+	p.g.Nodes[idx].Seat = s
+	return nil
+}

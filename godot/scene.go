@@ -1,0 +1,464 @@
+package godot
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// A scene is the node tree of one .tscn with its instanced .tscn scenes
+// expanded and their overrides applied, the way Godot would build it.
+
+// maxInstanceDepth bounds nested instancing (cycles are caught earlier).
+const maxInstanceDepth = 32
+
+// doc is one decoded file with its resource tables.
+type doc struct {
+	file    string // path relative to the input's folder, for messages and side files
+	version int    // Godot major version: 3 (format=2) or 4
+	tscn    *tscn.Document
+	ext     map[string]*resource
+	sub     map[string]*resource
+}
+
+// resource is a sub_resource, an ext_resource, or a loaded .tres.
+type resource struct {
+	class   string
+	id      string
+	path    string // ext_resource: the file, relative to the input's folder
+	resPath string // ext_resource: as written (res://...)
+	section *tscn.Section
+	owner   *doc // doc whose tables resolve the section's references
+	line    int
+	missing bool // ext_resource whose file could not be read
+}
+
+// value is one property with the doc its references resolve in.
+type value struct {
+	v    tscn.Value
+	doc  *doc
+	line int
+}
+
+// node is one scene node after instancing.
+type node struct {
+	name     string
+	class    string // as written (Godot 3 or 4 spelling); "" for an unexpanded instance
+	version  int
+	props    map[string]value
+	order    []string // property names in file order
+	parent   *node
+	children []*node
+	file     string
+	line     int
+	groups   []string
+	instance string // unexpanded instanced file (.glb, .scn …), for messages
+	attrs    map[string]tscn.Value
+}
+
+func (n *node) set(key string, v value) {
+	if _, ok := n.props[key]; !ok {
+		n.order = append(n.order, key)
+	}
+	n.props[key] = v
+}
+
+func (n *node) get(key string) (value, bool) {
+	v, ok := n.props[key]
+	return v, ok
+}
+
+func (n *node) child(name string) *node {
+	for _, c := range n.children {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// path returns the node's path from the scene root ("." for the root).
+func (n *node) path() string {
+	var parts []string
+	for p := n; p.parent != nil; p = p.parent {
+		parts = append(parts, p.name)
+	}
+	if len(parts) == 0 {
+		return "."
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, "/")
+}
+
+// loader reads the input and its side files.
+type loader struct {
+	in      *convert.Input
+	resRoot string // folder of project.godot relative to the input's folder ("" = unknown)
+	docs    map[string]*doc
+	diags   *convert.Diagnostics
+	stack   []string // files being instanced, to catch cycles
+}
+
+func newLoader(in *convert.Input, diags *convert.Diagnostics) *loader {
+	l := &loader{in: in, docs: map[string]*doc{}, diags: diags, resRoot: "."}
+	if in.FS != nil {
+		depth := strings.Count(path.Clean(in.Dir), "/") + 1
+		if path.Clean(in.Dir) == "." {
+			depth = 0
+		}
+		for k := 0; k <= depth; k++ {
+			rel := strings.Repeat("../", k) + "project.godot"
+			if _, err := in.Open(rel); err == nil {
+				l.resRoot = path.Clean(strings.Repeat("../", k) + ".")
+				break
+			}
+		}
+	}
+	return l
+}
+
+// note records a diagnostic at a line of a file (the input itself when
+// file is ".").
+func (l *loader) note(sev convert.Severity, code, file string, line int, nodePath, format string, args ...any) {
+	d := convert.Diagnostic{Severity: sev, Code: code, Path: nodePath, Line: line, Message: fmt.Sprintf(format, args...)}
+	if file != l.mainFile() {
+		d.File = file
+	}
+	*l.diags = append(*l.diags, d)
+}
+
+func (l *loader) mainFile() string { return "" }
+
+// resolve maps a path written in a file at dir to a path relative to the
+// input's folder.
+func (l *loader) resolve(dir, p string) string {
+	if rest, ok := strings.CutPrefix(p, "res://"); ok {
+		return path.Clean(path.Join(l.resRoot, rest))
+	}
+	return path.Clean(path.Join(dir, p))
+}
+
+func lineErr(file string, line int, format string, args ...any) *convert.FormatError {
+	e := convert.ErrorAtLine(line, format, args...)
+	if file != "" {
+		e.Path = file
+	}
+	return e
+}
+
+// decode turns raw text into a doc with its resource tables.
+func (l *loader) decode(file string, data []byte) (*doc, error) {
+	if d, ok := l.docs[file]; ok {
+		return d, nil
+	}
+	td, err := tscn.Decode(data)
+	if err != nil {
+		if se, ok := err.(*tscn.SyntaxError); ok {
+			return nil, lineErr(file, se.Line, "%s", se.Msg)
+		}
+		return nil, err
+	}
+	d := &doc{file: file, tscn: td, ext: map[string]*resource{}, sub: map[string]*resource{}, version: 4}
+	switch f := td.Format(); {
+	case f == 2 || f == 1:
+		d.version = 3
+	case f == 3 || f == 4:
+	case f == 0:
+		return nil, lineErr(file, td.Header.Line, "header has no format=N")
+	default:
+		return nil, lineErr(file, td.Header.Line, "unknown format=%d (this reader knows 2, 3 and 4)", f)
+	}
+	dir := path.Dir(file)
+	for i := range td.Sections {
+		s := &td.Sections[i]
+		switch s.Tag {
+		case "ext_resource":
+			id, err := sectionID(file, s)
+			if err != nil {
+				return nil, err
+			}
+			p := s.AttrString("path")
+			if p == "" {
+				return nil, lineErr(file, s.Line, "ext_resource %q has no path", id)
+			}
+			if _, dup := d.ext[id]; dup {
+				return nil, lineErr(file, s.Line, "ext_resource id %q defined twice", id)
+			}
+			d.ext[id] = &resource{class: s.AttrString("type"), id: id, path: l.resolve(dir, p), resPath: p, line: s.Line, owner: d}
+		case "sub_resource":
+			id, err := sectionID(file, s)
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := d.sub[id]; dup {
+				return nil, lineErr(file, s.Line, "sub_resource id %q defined twice", id)
+			}
+			if s.AttrString("type") == "" {
+				return nil, lineErr(file, s.Line, "sub_resource %q has no type", id)
+			}
+			if err := checkRefs(d, s, file); err != nil {
+				return nil, err
+			}
+			d.sub[id] = &resource{class: s.AttrString("type"), id: id, section: s, owner: d, line: s.Line}
+		case "node", "resource":
+			if err := checkRefs(d, s, file); err != nil {
+				return nil, err
+			}
+		}
+	}
+	l.docs[file] = d
+	return d, nil
+}
+
+func sectionID(file string, s *tscn.Section) (string, error) {
+	switch v := s.Attr("id").(type) {
+	case string:
+		return v, nil
+	case int64:
+		return fmt.Sprint(v), nil
+	}
+	return "", lineErr(file, s.Line, "[%s] has no id", s.Tag)
+}
+
+// checkRefs rejects references to resources that are not defined before
+// the section (Godot requires definition before use).
+func checkRefs(d *doc, s *tscn.Section, file string) error {
+	var bad *tscn.Ref
+	var badLine int
+	var walk func(v tscn.Value, line int)
+	walk = func(v tscn.Value, line int) {
+		if bad != nil {
+			return
+		}
+		switch x := v.(type) {
+		case tscn.Ref:
+			table := d.sub
+			if x.Kind == "ExtResource" {
+				table = d.ext
+			}
+			if _, ok := table[x.ID]; !ok {
+				bad, badLine = &x, line
+			}
+		case *tscn.Call:
+			for _, a := range x.Args {
+				walk(a, line)
+			}
+		case tscn.Array:
+			for _, a := range x {
+				walk(a, line)
+			}
+		case tscn.Dict:
+			for _, e := range x {
+				walk(e.Key, line)
+				walk(e.Value, line)
+			}
+		case *tscn.Object:
+			for _, e := range x.Props {
+				walk(e.Value, line)
+			}
+		}
+	}
+	for _, a := range s.Attrs {
+		walk(a.Value, a.Line)
+	}
+	for _, p := range s.Props {
+		walk(p.Value, p.Line)
+	}
+	if bad != nil {
+		return lineErr(file, badLine, "%s(%q) is not defined before this line", bad.Kind, bad.ID)
+	}
+	return nil
+}
+
+// open reads and decodes a side file.
+func (l *loader) open(file string) (*doc, error) {
+	if d, ok := l.docs[file]; ok {
+		return d, nil
+	}
+	data, err := l.in.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	return l.decode(file, data)
+}
+
+// scene builds the expanded node tree of a scene document.
+func (l *loader) scene(d *doc) (*node, error) {
+	if d.tscn.Header.Tag != "gd_scene" {
+		return nil, lineErr(d.file, d.tscn.Header.Line, "this is a resource file ([%s]), not a scene", d.tscn.Header.Tag)
+	}
+	for _, f := range l.stack {
+		if f == d.file {
+			return nil, lineErr(d.file, 1, "cyclic instancing: %s", strings.Join(append(l.stack, d.file), " -> "))
+		}
+	}
+	if len(l.stack) >= maxInstanceDepth {
+		return nil, lineErr(d.file, 1, "instancing nested deeper than %d scenes", maxInstanceDepth)
+	}
+	l.stack = append(l.stack, d.file)
+	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
+
+	var root *node
+	for i := range d.tscn.Sections {
+		s := &d.tscn.Sections[i]
+		if s.Tag != "node" {
+			continue
+		}
+		name := s.AttrString("name")
+		if name == "" {
+			return nil, lineErr(d.file, s.Line, "node without a name")
+		}
+		if strings.ContainsAny(name, "/:@%\"") || name == "." || name == ".." {
+			return nil, lineErr(d.file, s.Line, "invalid node name %q", name)
+		}
+		parentPath, hasParent := s.Attr("parent").(string)
+		if _, isStr := s.Attr("parent").(string); s.Attr("parent") != nil && !isStr {
+			return nil, lineErr(d.file, s.Line, "node %q: parent must be a string, got %s", name, tscn.TypeName(s.Attr("parent")))
+		}
+		var parent *node
+		if hasParent {
+			if root == nil {
+				return nil, lineErr(d.file, s.Line, "node %q names a parent before the scene has a root node", name)
+			}
+			p, opaque, err := findPath(root, parentPath)
+			if err != nil {
+				return nil, lineErr(d.file, s.Line, "node %q: parent %q: %v", name, parentPath, err)
+			}
+			if opaque {
+				l.note(convert.Info, "godot-instance-opaque", d.file, s.Line, parentPath+"/"+name,
+					"node sits inside instanced %s, which is not expanded; it is attached to %q instead", p.instance, p.path())
+			}
+			parent = p
+		} else if root != nil {
+			return nil, lineErr(d.file, s.Line, "second root node %q (only the first node may omit parent=)", name)
+		}
+		n, err := l.nodeFrom(d, s, name, parent)
+		if err != nil {
+			return nil, err
+		}
+		if parent == nil {
+			root = n
+		}
+	}
+	if root == nil {
+		return nil, lineErr(d.file, d.tscn.Header.Line, "scene has no nodes")
+	}
+	return root, nil
+}
+
+// findPath walks a parent path from the root. opaque reports that the
+// path runs into an unexpanded instance; the deepest known node is
+// returned then.
+func findPath(root *node, p string) (n *node, opaque bool, err error) {
+	n = root
+	if p == "." || p == "" {
+		return n, false, nil
+	}
+	for _, part := range strings.Split(p, "/") {
+		if part == "" || part == "." || part == ".." {
+			return nil, false, fmt.Errorf("path segment %q is not allowed here", part)
+		}
+		c := n.child(part)
+		if c == nil {
+			if n.instance != "" {
+				return n, true, nil
+			}
+			return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
+		}
+		n = c
+	}
+	return n, false, nil
+}
+
+// nodeFrom creates, instances or overrides the node of one [node] section.
+func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*node, error) {
+	class := s.AttrString("type")
+	inst, hasInst := s.Attr("instance").(tscn.Ref)
+	if s.Attr("instance") != nil && !hasInst {
+		return nil, lineErr(d.file, s.Line, "node %q: instance must be ExtResource(...), got %s", name, tscn.TypeName(s.Attr("instance")))
+	}
+	var n *node
+	switch {
+	case hasInst:
+		r := d.ext[inst.ID]
+		if inst.Kind != "ExtResource" || r == nil {
+			return nil, lineErr(d.file, s.Line, "node %q: instance must be a defined ExtResource", name)
+		}
+		var err error
+		n, err = l.instance(d, r, s)
+		if err != nil {
+			return nil, err
+		}
+		n.name = name
+	case class == "" && parent != nil:
+		// An override of a node that an instanced scene brought in.
+		if existing := parent.child(name); existing != nil {
+			n = existing
+			break
+		}
+		if parent.instance != "" || insideOpaque(parent) {
+			n = &node{name: name, version: d.version, props: map[string]value{}, file: d.file, line: s.Line, instance: parent.instance}
+			break
+		}
+		return nil, lineErr(d.file, s.Line, "node %q has no type and overrides no instanced node under %q", name, parent.path())
+	case class == "":
+		return nil, lineErr(d.file, s.Line, "root node %q has no type", name)
+	default:
+		n = &node{name: name, class: class, version: d.version, props: map[string]value{}, file: d.file, line: s.Line}
+	}
+	for _, p := range s.Props {
+		n.set(p.Key, value{v: p.Value, doc: d, line: p.Line})
+	}
+	if g, ok := s.Attr("groups").(tscn.Array); ok {
+		for _, x := range g {
+			if str, ok := x.(string); ok {
+				n.groups = append(n.groups, str)
+			}
+		}
+	}
+	if n.parent == nil && parent != nil && n != parent.child(name) {
+		n.parent = parent
+		parent.children = append(parent.children, n)
+	}
+	return n, nil
+}
+
+func insideOpaque(n *node) bool {
+	for ; n != nil; n = n.parent {
+		if n.instance != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// instance expands an instanced scene, or keeps a placeholder for files
+// this reader does not expand (.glb, .scn …) or cannot read.
+func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
+	placeholder := func(why string) *node {
+		l.note(convert.Info, "godot-instance-opaque", d.file, s.Line, s.AttrString("name"),
+			"instanced %s is kept as a reference (%s); any physics inside it is not read", r.resPath, why)
+		return &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
+			instance: r.resPath, attrs: map[string]tscn.Value{"instance": r.resPath}}
+	}
+	if !strings.HasSuffix(strings.ToLower(r.path), ".tscn") {
+		return placeholder("not a text scene"), nil
+	}
+	sub, err := l.open(r.path)
+	if err != nil {
+		if fe, ok := err.(*convert.FormatError); ok {
+			return nil, fe
+		}
+		return placeholder("cannot read it: " + err.Error()), nil
+	}
+	root, err := l.scene(sub)
+	if err != nil {
+		return nil, err
+	}
+	return root, nil
+}

@@ -1,0 +1,162 @@
+package godot
+
+import (
+	"math"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// Typed readers for property values. A value of the wrong Variant type is
+// malformed input: a FormatError at its line.
+
+func (v value) typeErr(key, want string) error {
+	file := ""
+	if v.doc != nil {
+		file = v.doc.file
+	}
+	return lineErr(file, v.line, "%s must be %s, got %s", key, want, tscn.TypeName(v.v))
+}
+
+func (v value) float(key string) (float64, error) {
+	if f, ok := tscn.Number(v.v); ok {
+		return f, nil
+	}
+	return 0, v.typeErr(key, "a number")
+}
+
+func (v value) boolean(key string) (bool, error) {
+	switch x := v.v.(type) {
+	case bool:
+		return x, nil
+	case int64: // Godot accepts 0/1 for bools
+		return x != 0, nil
+	}
+	return false, v.typeErr(key, "a bool")
+}
+
+func (v value) integer(key string) (int64, error) {
+	switch x := v.v.(type) {
+	case int64:
+		return x, nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return int64(x), nil
+		}
+	}
+	return 0, v.typeErr(key, "an integer")
+}
+
+func (v value) str(key string) (string, error) {
+	switch x := v.v.(type) {
+	case string:
+		return x, nil
+	case tscn.StringName:
+		return string(x), nil
+	}
+	return "", v.typeErr(key, "a String")
+}
+
+func (v value) nodePath(key string) (string, error) {
+	switch x := v.v.(type) {
+	case tscn.NodePath:
+		return string(x), nil
+	case string:
+		return x, nil
+	}
+	return "", v.typeErr(key, "a NodePath")
+}
+
+func (v value) floats(key string, names []string, n int) ([]float64, error) {
+	c, ok := v.v.(*tscn.Call)
+	if ok {
+		for _, name := range names {
+			if c.Name == name {
+				f, ok := c.Floats()
+				if ok && (n < 0 || len(f) == n) {
+					return f, nil
+				}
+			}
+		}
+	}
+	return nil, v.typeErr(key, names[0])
+}
+
+func (v value) vec3(key string) (convert.Vec3, error) {
+	f, err := v.floats(key, []string{"Vector3"}, 3)
+	if err != nil {
+		return convert.Vec3{}, err
+	}
+	return convert.Vec3{f[0], f[1], f[2]}, nil
+}
+
+// basis reads Godot's 3×3 basis text (rows) as a Mat3.
+func basisFrom(f []float64) convert.Mat3 {
+	return convert.Mat3{{f[0], f[1], f[2]}, {f[3], f[4], f[5]}, {f[6], f[7], f[8]}}
+}
+
+// transform reads Transform3D(...) (Godot 4) or Transform(...) (Godot 3):
+// nine basis numbers row by row, then the origin. skew reports a basis
+// that is not rotation × scale (it is approximated).
+func (v value) transform(key string) (t convert.Transform, skew bool, err error) {
+	f, err := v.floats(key, []string{"Transform3D", "Transform"}, 12)
+	if err != nil {
+		return t, false, err
+	}
+	for _, x := range f {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return t, false, lineErr(v.doc.file, v.line, "%s has a non-finite number", key)
+		}
+	}
+	return basisToTransform(basisFrom(f), convert.Vec3{f[9], f[10], f[11]})
+}
+
+// basisToTransform splits a basis into rotation and per-axis scale.
+func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, bool, error) {
+	var t convert.Transform
+	t.T = origin
+	var cols [3]convert.Vec3
+	for c := 0; c < 3; c++ {
+		cols[c] = convert.Vec3{m[0][c], m[1][c], m[2][c]}
+		t.S[c] = cols[c].Len()
+	}
+	if t.S[0] == 0 || t.S[1] == 0 || t.S[2] == 0 {
+		return t, false, errDegenerate
+	}
+	var r convert.Mat3
+	for c := 0; c < 3; c++ {
+		for row := 0; row < 3; row++ {
+			r[row][c] = cols[c][row] / t.S[c]
+		}
+	}
+	if r.Det() < 0 {
+		t.S[0] = -t.S[0]
+		for row := 0; row < 3; row++ {
+			r[row][0] = -r[row][0]
+		}
+	}
+	skew := math.Abs(cols[0].Normalize().Dot(cols[1].Normalize())) > 1e-4 ||
+		math.Abs(cols[0].Normalize().Dot(cols[2].Normalize())) > 1e-4 ||
+		math.Abs(cols[1].Normalize().Dot(cols[2].Normalize())) > 1e-4
+	t.R = convert.QuatFromMat(r)
+	return t, skew, nil
+}
+
+type degenerateError struct{}
+
+func (degenerateError) Error() string { return "basis has a zero-length axis" }
+
+var errDegenerate error = degenerateError{}
+
+// transformBasis returns the Godot basis rows and origin of a TRS transform.
+func transformBasis(t convert.Transform) [12]float64 {
+	r := t.R.Normalize().Mat()
+	var out [12]float64
+	for row := 0; row < 3; row++ {
+		for c := 0; c < 3; c++ {
+			out[row*3+c] = r[row][c] * t.S[c]
+		}
+	}
+	out[9], out[10], out[11] = t.T[0], t.T[1], t.T[2]
+	return out
+}
