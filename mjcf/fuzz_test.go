@@ -1,0 +1,46 @@
+package mjcf
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// FuzzParse feeds arbitrary bytes to Parse: it must never panic, and a
+// successful parse must give a Graph whose inspect report can be built.
+func FuzzParse(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("..", "testdata", "mjcf", "*", "*.xml"))
+	for _, s := range seeds {
+		if b, err := os.ReadFile(s); err == nil {
+			f.Add(b)
+		}
+	}
+	if root := os.Getenv("PHYSCONV_CORPUS"); root != "" {
+		for _, m := range corpusModels {
+			if b, err := os.ReadFile(filepath.Join(root, "mjcf", m)); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add([]byte(`<mujoco><worldbody><body><joint/><geom size=".1"/></body></worldbody></mujoco>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{"inc.xml": {Data: []byte(`<mujoco><default><geom size="1"/></default></mujoco>`)}}
+		in := &convert.Input{Name: "fuzz.xml", Data: data, FS: fsys, Dir: "."}
+		g, _, err := Parse(in)
+		if err != nil {
+			if g != nil {
+				t.Fatal("graph returned with an error")
+			}
+			return
+		}
+		_ = convert.Inspect(g, "mjcf", nil)
+		if out, _, err := Emit(g, &convert.Options{InlineMeshes: true}); err == nil {
+			if _, _, err := Parse(&convert.Input{Name: "again.xml", Data: out.Main}); err != nil {
+				t.Fatalf("emitted MJCF does not parse: %v\n%s", err, out.Main)
+			}
+		}
+	})
+}
