@@ -1,8 +1,441 @@
 package omi
 
-import "github.com/physconv/physconv/convert"
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"path"
+	"path/filepath"
+	"strings"
 
-// Emit writes the Graph as glTF with the current OMI extensions.
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfx"
+)
+
+// largeMoment stands in for an infinite moment of inertia (KHR's 0),
+// which OMI cannot express: 0 there means "compute".
+const largeMoment = 1e30
+
+// Emit writes the Graph as glTF with the current OMI extensions. Every
+// non-physics part of a glTF source is carried unchanged. Options.
+// OutputName picks .glb or .gltf (buffers in <name>.bin, images beside
+// it); without a name (standard output) the source's container is kept
+// and a .gltf holds its buffers as data: URIs.
 func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
-	return nil, nil, &convert.UnsupportedError{Msg: "omi: emit not ready"}
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	e := &emitter{g: g.Clone(), opts: opts, shapeIndex: map[int]int{}, meshIndex: map[int]int{}}
+	e.prepare()
+	d, err := gltfx.DocFromGraph(e.g)
+	if err != nil {
+		return nil, nil, err
+	}
+	e.doc = d
+	if err := e.emit(); err != nil {
+		return nil, nil, err
+	}
+	glb, base := container(opts.OutputName, d.Binary)
+	out, err := gltfx.Encode(d, glb, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, e.diags, nil
+}
+
+// container chooses .glb or .gltf and the side-file base name.
+func container(outputName string, sourceBinary bool) (glb bool, base string) {
+	if outputName == "" || outputName == "-" {
+		return sourceBinary, ""
+	}
+	ext := strings.ToLower(path.Ext(filepath.ToSlash(outputName)))
+	if ext == ".glb" {
+		return true, ""
+	}
+	name := path.Base(filepath.ToSlash(outputName))
+	return false, strings.TrimSuffix(name, path.Ext(name))
+}
+
+// emitter writes one Graph into a glTF document.
+type emitter struct {
+	g          *convert.Graph
+	doc        *gltfx.Doc
+	opts       *convert.Options
+	diags      convert.Diagnostics
+	shapeIndex map[int]int // Graph shape → OMI shape
+	meshIndex  map[int]int // Graph mesh → glTF mesh
+}
+
+func nodeRef(i int) string { return fmt.Sprintf("nodes[%d]", i) }
+
+// prepare adapts the Graph to what OMI can say: a joint's connected frame
+// must lie in a body, so a connected node outside every body (KHR's world
+// frame) becomes a static body of its own, which is the same physics.
+func (e *emitter) prepare() {
+	for i := range e.g.Nodes {
+		j := e.g.Nodes[i].Joint
+		if j == nil || j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
+			continue
+		}
+		if e.g.BodyOf(j.Connected) < 0 {
+			e.g.Nodes[j.Connected].Motion = &convert.Motion{Kind: convert.Static, GravityFactor: 1}
+			e.diags.Infof("static-body-added", nodeRef(j.Connected),
+				"joint %q is attached to the world here; OMI needs a body on the connected side, so this node becomes a static body", e.g.Nodes[i].Name)
+		}
+	}
+}
+
+func (e *emitter) emit() error {
+	if err := e.emitShapes(); err != nil {
+		return err
+	}
+	e.emitBodyDoc()
+	for i := range e.g.Nodes {
+		if err := e.emitBody(i); err != nil {
+			return err
+		}
+	}
+	if err := e.emitJoints(); err != nil {
+		return err
+	}
+	return e.emitVehicles()
+}
+
+// usedShapes lists the Graph shapes referenced by colliders and triggers.
+func (e *emitter) usedShapes() []bool {
+	used := make([]bool, len(e.g.Shapes))
+	for _, n := range e.g.Nodes {
+		if n.Collider != nil && n.Collider.Shape >= 0 && n.Collider.Shape < len(used) {
+			used[n.Collider.Shape] = true
+		}
+		if n.Trigger != nil && n.Trigger.Shape >= 0 && n.Trigger.Shape < len(used) {
+			used[n.Trigger.Shape] = true
+		}
+	}
+	return used
+}
+
+// emitShapes writes OMI_physics_shape in Graph order, explicit sizes only.
+func (e *emitter) emitShapes() error {
+	var shapes []jsonShape
+	for i, used := range e.usedShapes() {
+		if !used {
+			continue
+		}
+		s := e.g.Shapes[i]
+		path := fmt.Sprintf("shapes[%d]", i)
+		js := jsonShape{Type: string(s.Kind), Name: s.Name}
+		switch s.Kind {
+		case convert.Box:
+			js.Box = &jsonBox{Size: [3]float64(s.Size)}
+		case convert.Sphere:
+			js.Sphere = &jsonSphere{Radius: s.Radius}
+		case convert.Capsule:
+			js.Capsule = &jsonRound{Height: s.Height, RadiusBottom: s.RadiusBottom, RadiusTop: s.RadiusTop}
+		case convert.Cylinder:
+			js.Cylinder = &jsonRound{Height: s.Height, RadiusBottom: s.RadiusBottom, RadiusTop: s.RadiusTop}
+		case convert.Convex, convert.TriMesh:
+			m, ok := e.mesh(s.Mesh, path)
+			if !ok {
+				continue
+			}
+			if s.Kind == convert.Convex {
+				js.Convex = &jsonMeshRef{Mesh: m}
+			} else {
+				js.Trimesh = &jsonMeshRef{Mesh: m}
+			}
+		case convert.Plane:
+			// A plane has no OMI shape: a thick box below the surface
+			// (both sides when double-sided) keeps the contact surface.
+			js = e.planeBox(s, path)
+			if js.Type == "" {
+				continue
+			}
+		default:
+			e.diags.Warnf("shape-unsupported", path, "%s shapes have no OMI form; the colliders using it are dropped", s.Kind)
+			continue
+		}
+		e.shapeIndex[i] = len(shapes)
+		shapes = append(shapes, js)
+	}
+	if len(shapes) == 0 {
+		return nil
+	}
+	return e.doc.SetDocExtension(extShape, jsonShapeDoc{Shapes: shapes})
+}
+
+// planeBox approximates a finite plane by a box of its size and a small
+// thickness centred on it; infinite planes are dropped.
+func (e *emitter) planeBox(s convert.Shape, path string) jsonShape {
+	if s.SizeX <= 0 || s.SizeZ <= 0 {
+		e.diags.Warnf("shape-unsupported", path, "an infinite plane has no OMI form; the colliders using it are dropped")
+		return jsonShape{}
+	}
+	thick := 0.01 * math.Max(s.SizeX, s.SizeZ)
+	e.diags.Warnf("shape-approximated", path, "plane %vx%v written as a box %v thick centred on the plane", s.SizeX, s.SizeZ, thick)
+	return jsonShape{Type: "box", Name: s.Name, Box: &jsonBox{Size: [3]float64{s.SizeX, thick, s.SizeZ}}}
+}
+
+// mesh returns the glTF mesh for a Graph mesh: the source document's own
+// mesh when it came from one, else a new mesh written into buffer 0.
+func (e *emitter) mesh(m int, path string) (int, bool) {
+	if k, ok := e.meshIndex[m]; ok {
+		return k, true
+	}
+	if m < 0 || m >= len(e.g.Meshes) {
+		e.diags.Warnf("shape-unsupported", path, "mesh shape has no mesh; the colliders using it are dropped")
+		return -1, false
+	}
+	gm := e.g.Meshes[m]
+	if src, ok := gm.Extras[gltfx.MeshKey].(int); ok && gltfx.SourceDoc(e.g) != nil && src < len(e.doc.GLTF.Meshes) {
+		e.meshIndex[m] = src
+		return src, true
+	}
+	if len(gm.Positions) == 0 || len(gm.Indices) < 3 {
+		e.diags.Warnf("shape-unsupported", path, "mesh %q has no triangles loaded; the colliders using it are dropped", gm.Name)
+		return -1, false
+	}
+	pos := gm.Positions
+	if s := gm.Scale; s != (convert.Vec3{}) && s != (convert.Vec3{1, 1, 1}) {
+		pos = make([]convert.Vec3, len(gm.Positions))
+		for i, p := range gm.Positions {
+			pos[i] = p.Mul(s)
+		}
+	}
+	k := gltfx.AddMesh(e.doc, gm.Name, pos, gm.Indices)
+	e.meshIndex[m] = k
+	return k, true
+}
+
+// emitBodyDoc writes every material and filter, keeping Graph indices.
+func (e *emitter) emitBodyDoc() {
+	var doc jsonBodyDoc
+	for _, m := range e.g.Materials {
+		doc.PhysicsMaterials = append(doc.PhysicsMaterials, jsonMaterial{Name: m.Name,
+			StaticFriction: m.StaticFriction, DynamicFriction: m.DynamicFriction, Restitution: m.Restitution,
+			FrictionCombine: m.FrictionCombine, RestitutionCombine: m.RestitutionCombine})
+	}
+	for _, f := range e.g.Filters {
+		doc.CollisionFilters = append(doc.CollisionFilters, jsonFilter{Name: f.Name, CollisionSystems: f.Systems,
+			CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith})
+	}
+	if len(doc.PhysicsMaterials) > 0 || len(doc.CollisionFilters) > 0 {
+		// SetDocExtension only fails on unmarshalable values; these are plain.
+		_ = e.doc.SetDocExtension(extBody, doc)
+	}
+}
+
+func optIndex(i int) *int {
+	if i < 0 {
+		return nil
+	}
+	return &i
+}
+
+// emitBody writes a node's OMI_physics_body.
+func (e *emitter) emitBody(i int) error {
+	n := &e.g.Nodes[i]
+	var b jsonBody
+	if n.Motion != nil {
+		b.Motion = e.motion(i, n.Motion)
+	}
+	if c := n.Collider; c != nil {
+		jc := &jsonCollider{PhysicsMaterial: optIndex(c.Material), CollisionFilter: optIndex(c.Filter)}
+		if c.Shape >= 0 {
+			k, ok := e.shapeIndex[c.Shape]
+			if ok {
+				jc.Shape = &k
+			} else {
+				jc = nil
+			}
+		}
+		if jc != nil {
+			b.Collider = jc
+		}
+	}
+	if t := n.Trigger; t != nil {
+		b.Trigger = e.trigger(i, t)
+	}
+	if b.Motion == nil && b.Collider == nil && b.Trigger == nil {
+		return nil
+	}
+	return e.doc.SetNodeExtension(i, extBody, b)
+}
+
+// trigger writes a trigger; the implicit compound (`trigger: {}`) is
+// written in the current explicit form listing the descendant triggers.
+func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
+	jt := &jsonTrigger{Nodes: t.Nodes}
+	if t.Shape >= 0 {
+		k, ok := e.shapeIndex[t.Shape]
+		if !ok {
+			return nil
+		}
+		jt.Shape = &k
+	}
+	if t.Shape < 0 && len(t.Nodes) == 0 {
+		jt.Nodes = e.descendantTriggers(i)
+		if len(jt.Nodes) == 0 {
+			e.diags.Warnf("trigger-empty", nodeRef(i), "compound trigger has no descendant trigger shapes; dropped")
+			return nil
+		}
+	}
+	if len(jt.Nodes) == 0 || jt.Shape != nil {
+		jt.CollisionFilter = optIndex(t.Filter)
+	} else if t.Filter >= 0 {
+		e.diags.Warnf("field-dropped", nodeRef(i), "a compound trigger cannot carry a collision filter in OMI; filter %d dropped (set it on the member triggers)", t.Filter)
+	}
+	return jt
+}
+
+// descendantTriggers lists the trigger shapes below node i whose nearest
+// trigger ancestor is i, in node order.
+func (e *emitter) descendantTriggers(i int) []int {
+	var out []int
+	var walk func(n int)
+	walk = func(n int) {
+		for _, c := range e.g.Nodes[n].Children {
+			t := e.g.Nodes[c].Trigger
+			if t != nil && t.Shape >= 0 {
+				if _, ok := e.shapeIndex[t.Shape]; ok {
+					out = append(out, c)
+				}
+			}
+			if t == nil {
+				walk(c)
+			}
+		}
+	}
+	walk(i)
+	return out
+}
+
+// motion writes the mass properties so an OMI reader gets the Graph's
+// values: OMI assumes 1 kg and a centre of mass at the origin when they
+// are absent, but computes an absent inertia itself.
+func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
+	path := nodeRef(i)
+	jm := &jsonMotion{Type: string(m.Kind)}
+	if m.Mass != nil {
+		switch {
+		case math.IsInf(*m.Mass, 1) && m.Kind == convert.Dynamic:
+			jm.Type = string(convert.Kinematic)
+			e.diags.Warnf("mass-infinite", path, "infinite mass has no OMI form; the dynamic body is written as kinematic")
+		case math.IsInf(*m.Mass, 1):
+		default:
+			jm.Mass = ptr(*m.Mass)
+		}
+	} else if m.Kind == convert.Dynamic {
+		e.diags.Warnf("mass-defaulted", path, "mass is not known; OMI readers will assume 1 kg")
+	}
+	if c := m.CenterOfMass; c != nil && *c != (convert.Vec3{}) {
+		jm.CenterOfMass = ptr([3]float64(*c))
+	} else if c == nil && m.Kind == convert.Dynamic {
+		e.diags.Warnf("center-of-mass-defaulted", path, "centre of mass is not known; OMI readers will put it at the body origin")
+	}
+	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.BakeMass) {
+		diag := [3]float64(*d)
+		for k := range diag {
+			if math.IsInf(diag[k], 1) {
+				diag[k] = largeMoment
+				e.diags.Warnf("inertia-infinite", path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", largeMoment)
+			}
+		}
+		if diag[0] > 0 && diag[1] > 0 && diag[2] > 0 {
+			jm.InertiaDiagonal = &diag
+			if q := m.InertiaOrientation; q != nil && *q != convert.IdentityQuat() {
+				jm.InertiaOrientation = ptr([4]float64(*q))
+			}
+		}
+	}
+	if v := m.LinearVelocity; v != (convert.Vec3{}) {
+		jm.LinearVelocity = ptr([3]float64(v))
+	}
+	if v := m.AngularVelocity; v != (convert.Vec3{}) {
+		jm.AngularVelocity = ptr([3]float64(v))
+	}
+	if m.GravityFactor != 1 {
+		jm.GravityFactor = ptr(m.GravityFactor)
+	}
+	return jm
+}
+
+// emitJoints writes OMI_physics_joint, sharing identical joint settings.
+func (e *emitter) emitJoints() error {
+	var joints []jsonJoint
+	seen := map[string]int{}
+	for i := range e.g.Nodes {
+		j := e.g.Nodes[i].Joint
+		if j == nil {
+			continue
+		}
+		path := nodeRef(i)
+		if j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
+			e.diags.Warnf("joint-dropped", path, "joint has no connected node; dropped")
+			continue
+		}
+		e.dropRobotFields(j, path)
+		jj := jsonJoint{}
+		for _, l := range j.Limits {
+			jj.Limits = append(jj.Limits, jsonLimitOf(l))
+		}
+		for _, d := range j.Drives {
+			jj.Drives = append(jj.Drives, jsonDriveOf(d))
+		}
+		key, _ := json.Marshal(jj)
+		k, ok := seen[string(key)]
+		if !ok {
+			k = len(joints)
+			seen[string(key)] = k
+			joints = append(joints, jj)
+		}
+		if err := e.doc.SetNodeExtension(i, extJoint, jsonNodeJoint{Joint: k, ConnectedNode: j.Connected, EnableCollision: j.EnableCollision}); err != nil {
+			return err
+		}
+	}
+	if len(joints) == 0 {
+		return nil
+	}
+	return e.doc.SetDocExtension(extJoint, jsonJointDoc{PhysicsJoints: joints})
+}
+
+// dropRobotFields reports joint values robot formats carry and OMI has
+// no place for.
+func (e *emitter) dropRobotFields(j *convert.Joint, path string) {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"effort", j.Effort}, {"velocity", j.Velocity}, {"damping", j.Damping}, {"friction", j.Friction}, {"armature", j.Armature}} {
+		if f.v != 0 {
+			e.diags.Warnf("field-dropped", path, "joint %s %v has no OMI form; dropped", f.name, f.v)
+		}
+	}
+}
+
+func finitePtr(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
+
+func jsonLimitOf(l convert.Limit) jsonLimit {
+	jl := jsonLimit{LinearAxes: l.Linear, AngularAxes: l.Angular,
+		Min: finitePtr(l.Min), Max: finitePtr(l.Max), Stiffness: finitePtr(l.Stiffness)}
+	if l.Damping != 0 {
+		jl.Damping = ptr(l.Damping)
+	}
+	return jl
+}
+
+func jsonDriveOf(d convert.Drive) jsonDrive {
+	jd := jsonDrive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: finitePtr(d.MaxForce),
+		PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget}
+	if d.Stiffness != 0 {
+		jd.Stiffness = ptr(d.Stiffness)
+	}
+	if d.Damping != 0 {
+		jd.Damping = ptr(d.Damping)
+	}
+	return jd
 }
