@@ -2,6 +2,8 @@ package gltfx
 
 import (
 	"bytes"
+	"path"
+	"strings"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -15,7 +17,8 @@ import (
 // one: in .glb it is the BIN chunk; in .gltf it becomes the side file
 // buffersBase+".bin" (a base64 data: URI when buffersBase is empty, e.g.
 // for standard output). Images read at decode time are returned as side
-// files under their original relative URIs. The document is not modified;
+// files under their original relative URIs (not for standard output, where
+// buffersBase is empty and images keep their references). The document is not modified;
 // the output is deterministic.
 func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 	cp := *d.GLTF
@@ -33,9 +36,11 @@ func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 		}
 		cp.Buffers = []*gltf.Buffer{b}
 	}
-	for uri, data := range d.Resources {
-		if rel, err := localURI(uri); err == nil {
-			out.Files[rel] = data
+	if buffersBase != "" {
+		for uri, data := range d.Resources {
+			if rel, err := localURI(uri); err == nil {
+				out.Files[rel] = data
+			}
 		}
 	}
 	var js bytes.Buffer
@@ -103,4 +108,15 @@ func packGLB(js, bin []byte) []byte {
 		out = append(out, bin...)
 	}
 	return out
+}
+
+// OutputNames tells Encode's arguments from an output path: .glb or not,
+// and the side-file base name ("" for standard output).
+func OutputNames(output string) (glb bool, buffersBase string) {
+	if output == "" || output == "-" {
+		return false, ""
+	}
+	base := path.Base(strings.ReplaceAll(output, "\\", "/"))
+	ext := path.Ext(base)
+	return strings.EqualFold(ext, ".glb"), strings.TrimSuffix(base, ext)
 }

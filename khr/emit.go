@@ -1,0 +1,457 @@
+package khr
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfx"
+)
+
+// Emit writes g as glTF with the current KHR_physics_rigid_bodies +
+// KHR_implicit_shapes. A Graph parsed from glTF keeps every non-physics
+// part of its source document. Options.KHRGeometry picks geometry.mesh
+// (default) or geometry.node for mesh colliders; Options.BakeMass writes
+// computed mass properties instead of leaving them to the engine.
+func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	d, diags, err := EmitDoc(g, opts)
+	if err != nil {
+		return nil, diags, err
+	}
+	glb, base := gltfx.OutputNames(opts.OutputName)
+	out, err := gltfx.Encode(d, glb, base)
+	return out, diags, err
+}
+
+// EmitDoc builds the glTF document Emit encodes.
+func EmitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagnostics, error) {
+	mode := opts.KHRGeometry
+	switch mode {
+	case "":
+		mode = "mesh"
+	case "mesh", "node":
+	default:
+		return nil, nil, fmt.Errorf("khr: unknown geometry mode %q (want mesh or node)", mode)
+	}
+	lowered, diags := Lower(g)
+	d, err := gltfx.DocFromGraph(lowered)
+	if err != nil {
+		return nil, diags, err
+	}
+	e := &emitter{g: lowered, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
+		shapeIndex: map[int]int{}, meshIndex: map[int]int{}, helperNode: map[int]int{}, jointIndex: map[string]int{}}
+	if err := e.run(); err != nil {
+		return nil, diags, err
+	}
+	return d, diags, nil
+}
+
+type emitter struct {
+	g     *convert.Graph
+	doc   *gltfx.Doc
+	src   *gltfx.Doc
+	opts  *convert.Options
+	mode  string
+	diags *convert.Diagnostics
+
+	shapes     []Shape
+	shapeIndex map[int]int // Graph shape → KHR shape
+	meshIndex  map[int]int // Graph mesh → glTF mesh
+	helperNode map[int]int // glTF mesh → detached node holding it
+	docExt     Document
+	jointIndex map[string]int
+}
+
+func (e *emitter) run() error {
+	for _, m := range e.g.Materials {
+		e.docExt.PhysicsMaterials = append(e.docExt.PhysicsMaterials, Material{Name: m.Name,
+			StaticFriction: convert.Ptr(m.StaticFriction), DynamicFriction: convert.Ptr(m.DynamicFriction),
+			Restitution: convert.Ptr(m.Restitution), FrictionCombine: m.FrictionCombine, RestitutionCombine: m.RestitutionCombine})
+	}
+	for _, f := range e.g.Filters {
+		e.docExt.CollisionFilters = append(e.docExt.CollisionFilters, Filter{Name: f.Name, CollisionSystems: f.Systems,
+			CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith})
+	}
+	for i := range e.g.Nodes {
+		ext, err := e.node(i)
+		if err != nil {
+			return err
+		}
+		if ext != nil {
+			if err := e.doc.SetNodeExtension(i, gltfx.KHRPhysicsRigidBodies, ext); err != nil {
+				return err
+			}
+		}
+	}
+	if len(e.shapes) > 0 {
+		if err := e.doc.SetDocExtension(gltfx.KHRImplicitShapes, Shapes{Shapes: e.shapes}); err != nil {
+			return err
+		}
+	}
+	if len(e.docExt.PhysicsMaterials)+len(e.docExt.CollisionFilters)+len(e.docExt.PhysicsJoints) > 0 {
+		if err := e.doc.SetDocExtension(gltfx.KHRPhysicsRigidBodies, e.docExt); err != nil {
+			return err
+		}
+	}
+	return e.carry()
+}
+
+func (e *emitter) node(i int) (*NodeExt, error) {
+	n := e.g.Nodes[i]
+	ext := &NodeExt{}
+	p := fmt.Sprintf("nodes[%d]", i)
+	if n.Motion != nil {
+		ext.Motion = e.motion(n.Motion)
+	}
+	if c := n.Collider; c != nil {
+		geo, err := e.geometry(i, c.Shape)
+		if err != nil {
+			return nil, err
+		}
+		if geo != nil {
+			ext.Collider = &Collider{Geometry: *geo, PhysicsMaterial: index(c.Material), CollisionFilter: index(c.Filter)}
+		} else {
+			e.diags.Warnf("shape-dropped", p+".collider", "collider shape cannot be written; dropped")
+		}
+	}
+	if t := n.Trigger; t != nil {
+		tr := &Trigger{Nodes: t.Nodes, CollisionFilter: index(t.Filter)}
+		if t.Shape >= 0 {
+			geo, err := e.geometry(i, t.Shape)
+			if err != nil {
+				return nil, err
+			}
+			tr.Geometry = geo
+		}
+		if tr.Geometry != nil || len(tr.Nodes) > 0 {
+			ext.Trigger = tr
+		}
+	}
+	if j := n.Joint; j != nil {
+		nj, err := e.joint(i, j)
+		if err != nil {
+			return nil, err
+		}
+		ext.Joint = nj
+	}
+	if ext.Motion == nil && ext.Collider == nil && ext.Trigger == nil && ext.Joint == nil {
+		return nil, nil
+	}
+	return ext, nil
+}
+
+func index(i int) *int {
+	if i < 0 {
+		return nil
+	}
+	return &i
+}
+
+// keep reports whether a mass property from src is written: given and
+// default values always, computed ones only with BakeMass.
+func (e *emitter) keep(src convert.Source) bool {
+	return src != convert.Computed || e.opts.BakeMass
+}
+
+func (e *emitter) motion(m *convert.Motion) *Motion {
+	km := &Motion{IsKinematic: m.Kind == convert.Kinematic}
+	if m.Mass != nil && e.keep(m.MassSource) {
+		km.Mass = convert.Ptr(infiniteIsZero(*m.Mass))
+	}
+	if m.CenterOfMass != nil && e.keep(m.CenterOfMassSource) {
+		c := [3]float64(*m.CenterOfMass)
+		km.CenterOfMass = &c
+	}
+	if m.InertiaDiagonal != nil && e.keep(m.InertiaSource) {
+		d := *m.InertiaDiagonal
+		km.InertiaDiagonal = &[3]float64{infiniteIsZero(d[0]), infiniteIsZero(d[1]), infiniteIsZero(d[2])}
+		if q := m.InertiaOrientation; q != nil {
+			a := [4]float64(*q)
+			km.InertiaOrientation = &a
+		}
+	}
+	if m.LinearVelocity != (convert.Vec3{}) {
+		v := [3]float64(m.LinearVelocity)
+		km.LinearVelocity = &v
+	}
+	if m.AngularVelocity != (convert.Vec3{}) {
+		v := [3]float64(m.AngularVelocity)
+		km.AngularVelocity = &v
+	}
+	if m.GravityFactor != 1 {
+		km.GravityFactor = convert.Ptr(m.GravityFactor)
+	}
+	return km
+}
+
+// infiniteIsZero writes +Inf mass or moment as KHR's 0.
+func infiniteIsZero(x float64) float64 {
+	if math.IsInf(x, 1) {
+		return 0
+	}
+	return x
+}
+
+// geometry writes Graph shape s, used on node i, as a KHR geometry.
+func (e *emitter) geometry(i, s int) (*Geometry, error) {
+	sh := e.g.Shapes[s]
+	switch sh.Kind {
+	case convert.Convex, convert.TriMesh:
+		return e.meshGeometry(i, sh)
+	}
+	k, ok := e.shapeIndex[s]
+	if !ok {
+		ks, ok := implicit(sh)
+		if !ok {
+			return nil, nil
+		}
+		e.shapes = append(e.shapes, ks)
+		k = len(e.shapes) - 1
+		e.shapeIndex[s] = k
+	}
+	return &Geometry{Shape: convert.Ptr(k)}, nil
+}
+
+// implicit writes a Graph primitive with every value explicit (KHR and OMI
+// defaults differ).
+func implicit(s convert.Shape) (Shape, bool) {
+	ks := Shape{Type: string(s.Kind), Name: s.Name}
+	switch s.Kind {
+	case convert.Box:
+		ks.Box = &Box{Size: [3]float64(s.Size)}
+	case convert.Sphere:
+		ks.Sphere = &Sphere{Radius: s.Radius}
+	case convert.Capsule:
+		ks.Capsule = &Capsule{Height: s.Height, RadiusBottom: s.RadiusBottom, RadiusTop: s.RadiusTop}
+	case convert.Cylinder:
+		ks.Cylinder = &Cylinder{Height: s.Height, RadiusBottom: s.RadiusBottom, RadiusTop: s.RadiusTop}
+	case convert.Plane:
+		ks.Plane = &Plane{DoubleSided: s.DoubleSided}
+		if s.SizeX > 0 {
+			ks.Plane.SizeX = convert.Ptr(s.SizeX)
+		}
+		if s.SizeZ > 0 {
+			ks.Plane.SizeZ = convert.Ptr(s.SizeZ)
+		}
+	default:
+		return ks, false
+	}
+	return ks, true
+}
+
+func (e *emitter) meshGeometry(i int, sh convert.Shape) (*Geometry, error) {
+	hull := sh.Kind == convert.Convex
+	if e.mode == "node" {
+		if n, ok := sh.Extras[NodeKey].(int); ok && e.src != nil && n < len(e.doc.GLTF.Nodes) {
+			return &Geometry{ConvexHull: hull, Node: convert.Ptr(n)}, nil
+		}
+	}
+	m, err := e.gltfMesh(sh.Mesh)
+	if err != nil || m < 0 {
+		return nil, err
+	}
+	if e.mode == "mesh" {
+		return &Geometry{ConvexHull: hull, Mesh: convert.Ptr(m)}, nil
+	}
+	if own := e.doc.GLTF.Nodes[i].Mesh; own != nil && *own == m && len(e.doc.GLTF.Nodes[i].Children) == 0 {
+		return &Geometry{ConvexHull: hull, Node: convert.Ptr(i)}, nil
+	}
+	h, ok := e.helperNode[m]
+	if !ok {
+		h = e.doc.AddNode(-1, e.doc.GLTF.Meshes[m].Name+"_physicsMesh", convert.Identity())
+		e.doc.GLTF.Nodes[h].Mesh = convert.Ptr(m)
+		e.helperNode[m] = h
+	}
+	return &Geometry{ConvexHull: hull, Node: convert.Ptr(h)}, nil
+}
+
+// gltfMesh returns the glTF mesh for Graph mesh gm: the source document's
+// own mesh when the Graph mesh came from it, else a new mesh.
+func (e *emitter) gltfMesh(gm int) (int, error) {
+	if m, ok := e.meshIndex[gm]; ok {
+		return m, nil
+	}
+	mesh := e.g.Meshes[gm]
+	m := -1
+	if src, ok := mesh.Extras[gltfx.MeshKey].(int); ok && e.src != nil && src < len(e.doc.GLTF.Meshes) {
+		m = src
+	} else if len(mesh.Indices) > 0 {
+		m = gltfx.AddMesh(e.doc, mesh.Name, mesh.Positions, mesh.Indices)
+	}
+	e.meshIndex[gm] = m
+	return m, nil
+}
+
+func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
+	p := fmt.Sprintf("nodes[%d].joint", i)
+	if j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
+		return nil, convert.Errorf(p, "connected node %d does not exist", j.Connected)
+	}
+	var desc JointDesc
+	desc.Name, _ = j.Extras["khr.jointName"].(string)
+	for _, l := range j.Limits {
+		for _, axes := range [][2][]int{{l.Linear, nil}, {nil, l.Angular}} {
+			if len(axes[0]) == 0 && len(axes[1]) == 0 {
+				continue
+			}
+			kl := Limit{LinearAxes: axes[0], AngularAxes: axes[1]}
+			if !math.IsInf(l.Min, -1) {
+				kl.Min = convert.Ptr(l.Min)
+			}
+			if !math.IsInf(l.Max, 1) {
+				kl.Max = convert.Ptr(l.Max)
+			}
+			if !math.IsInf(l.Stiffness, 1) {
+				kl.Stiffness = convert.Ptr(l.Stiffness)
+			}
+			if l.Damping != 0 {
+				kl.Damping = convert.Ptr(l.Damping)
+			}
+			desc.Limits = append(desc.Limits, kl)
+		}
+		if len(l.Linear) == 0 && len(l.Angular) == 0 {
+			e.diags.Warnf("limit-dropped", p, "a limit without axes restricts nothing; dropped")
+		}
+	}
+	for _, d := range j.Drives {
+		kd := Drive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget}
+		if !math.IsInf(d.MaxForce, 1) {
+			kd.MaxForce = convert.Ptr(d.MaxForce)
+		}
+		if d.Stiffness != 0 {
+			kd.Stiffness = convert.Ptr(d.Stiffness)
+		}
+		if d.Damping != 0 {
+			kd.Damping = convert.Ptr(d.Damping)
+		}
+		desc.Drives = append(desc.Drives, kd)
+	}
+	key, err := json.Marshal(desc)
+	if err != nil {
+		return nil, err
+	}
+	k, ok := e.jointIndex[string(key)]
+	if !ok {
+		e.docExt.PhysicsJoints = append(e.docExt.PhysicsJoints, desc)
+		k = len(e.docExt.PhysicsJoints) - 1
+		e.jointIndex[string(key)] = k
+	}
+	return &NodeJoint{ConnectedNode: j.Connected, Joint: k, EnableCollision: j.EnableCollision}, nil
+}
+
+// carry keeps what KHR cannot express but OMI can (vehicles, wheels,
+// thrusters, seats, spawn points) as the OMI extensions next to KHR, taken
+// from the Graph's carried JSON or the source document; without either it
+// goes into the node's extras.
+func (e *emitter) carry() error {
+	usedDoc := map[string]bool{}
+	for i, n := range e.g.Nodes {
+		carried, _ := n.Extras[CarriedKey].(map[string]json.RawMessage)
+		for _, name := range carriedNames {
+			has := carried[name] != nil || graphHas(n, name)
+			if !has {
+				continue
+			}
+			raw := carried[name]
+			if raw == nil && e.src != nil {
+				if v, ok := e.src.NodeExtension(i, name); ok {
+					raw = v.Raw()
+				}
+			}
+			p := fmt.Sprintf("nodes[%d].extensions.%s", i, name)
+			if raw != nil {
+				if err := e.doc.SetNodeExtension(i, name, raw); err != nil {
+					return err
+				}
+				usedDoc[name] = true
+				e.diags.Warnf("kept-as-omi-extension", p, "KHR physics has no %s; it is kept as the OMI extension, which KHR-only readers ignore", name)
+				continue
+			}
+			if err := e.extrasFallback(i, name, n); err != nil {
+				return err
+			}
+		}
+	}
+	docCarried, _ := e.g.Extras[CarriedKey].(map[string]json.RawMessage)
+	names := make([]string, 0, len(usedDoc))
+	for n := range usedDoc {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		raw := docCarried[name]
+		if raw == nil && e.src != nil {
+			if v, ok := e.src.DocExtension(name); ok {
+				raw = v.Raw()
+			}
+		}
+		if raw != nil {
+			if err := e.doc.SetDocExtension(name, raw); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func graphHas(n convert.Node, name string) bool {
+	switch name {
+	case gltfx.OMIVehicleBody:
+		return n.Vehicle != nil
+	case gltfx.OMIVehicleWheel:
+		return n.Wheel != nil
+	case gltfx.OMIVehicleThruster:
+		return n.Thruster != nil
+	case gltfx.OMIVehicleHoverThruster:
+		return n.HoverThruster != nil
+	case gltfx.OMISeat:
+		return n.Seat != nil
+	case gltfx.OMISpawnPoint:
+		return n.SpawnPoint != nil
+	}
+	return false
+}
+
+// extrasFallback stores a vehicle attribute with no OMI JSON to copy in
+// the node's extras under "physconv".
+func (e *emitter) extrasFallback(i int, name string, n convert.Node) error {
+	var v any
+	switch name {
+	case gltfx.OMIVehicleBody:
+		v = n.Vehicle
+	case gltfx.OMIVehicleWheel:
+		v = n.Wheel
+	case gltfx.OMIVehicleThruster:
+		v = n.Thruster
+	case gltfx.OMIVehicleHoverThruster:
+		v = n.HoverThruster
+	case gltfx.OMISeat:
+		v = n.Seat
+	case gltfx.OMISpawnPoint:
+		v = n.SpawnPoint
+	}
+	gn := e.doc.GLTF.Nodes[i]
+	extras, _ := gn.Extras.(map[string]any)
+	if extras == nil {
+		if gn.Extras != nil {
+			e.diags.Warnf("field-dropped", fmt.Sprintf("nodes[%d]", i), "%s cannot be written: the node's extras are not an object", name)
+			return nil
+		}
+		extras = map[string]any{}
+	}
+	pc, _ := extras["physconv"].(map[string]any)
+	if pc == nil {
+		pc = map[string]any{}
+	}
+	pc[name] = v
+	extras["physconv"] = pc
+	gn.Extras = extras
+	e.diags.Warnf("kept-in-extras", fmt.Sprintf("nodes[%d].extras.physconv.%s", i, name),
+		"KHR physics has no %s; its values are kept in the node's extras, which physics engines ignore", name)
+	return nil
+}
