@@ -1,6 +1,7 @@
 package crosscheck
 
 import (
+	"encoding/json"
 	"io/fs"
 	"math"
 	"os"
@@ -244,4 +245,118 @@ func num(n *convert.Num) any {
 		return nil
 	}
 	return float64(*n)
+}
+
+// mjBody is the part of mj-inspect's body JSON the fixtures compare.
+type mjBody struct {
+	Name        string       `json:"name"`
+	Mass        float64      `json:"mass"`
+	Inertia     convert.Vec3 `json:"inertia"`
+	IPos        convert.Vec3 `json:"ipos"`
+	InertiaFull convert.Mat3 `json:"inertia_full"`
+	XIPos       convert.Vec3 `json:"xipos"`
+}
+
+// The KHR twins of the MJCF fixtures in testdata/mass (written by
+// testdata/mass/mjcf2khr.py), read by the khr package and completed, give
+// MuJoCo's mass properties for the MJCF files: masses, centres of mass and
+// principal moments to 1e-9 relative, body-frame tensors to 1e-6.
+func TestKHRMassFixturesMatchMuJoCo(t *testing.T) {
+	testenv.Oracle(t, "mj-inspect")
+	dir := filepath.Join("..", "..", "testdata", "mass")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.gltf"))
+	if len(files) < 15 {
+		t.Fatalf("%d glTF fixtures in %s, want at least 15", len(files), dir)
+	}
+	for _, gltfPath := range files {
+		gltfPath := gltfPath
+		name := strings.TrimSuffix(filepath.Base(gltfPath), ".gltf")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out, code := testenv.RunOracle(t, "mj-inspect", "--compact", strings.TrimSuffix(gltfPath, ".gltf")+".xml")
+			if code != 0 {
+				t.Fatalf("MuJoCo rejected the MJCF twin: %s", out)
+			}
+			var res struct {
+				Bodies []mjBody `json:"bodies"`
+			}
+			if err := json.Unmarshal(out, &res); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(gltfPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := parseFile(t, khr.Format, gltfPath, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			done, diags := convert.Complete(g, nil)
+			for _, d := range diags {
+				if d.Severity >= convert.Warning {
+					t.Errorf("diagnostic %s", d)
+				}
+			}
+			byName := map[string]int{}
+			for i, n := range done.Nodes {
+				if n.Motion != nil {
+					byName[n.Name] = i
+				}
+			}
+			if len(byName) != len(res.Bodies)-1 {
+				t.Fatalf("%d bodies in glTF, %d in MuJoCo", len(byName), len(res.Bodies)-1)
+			}
+			for _, want := range res.Bodies[1:] {
+				i, ok := byName[want.Name]
+				if !ok {
+					t.Fatalf("no body %q in the glTF", want.Name)
+				}
+				compareWithMuJoCo(t, done, i, want)
+			}
+		})
+	}
+}
+
+func compareWithMuJoCo(t *testing.T, g *convert.Graph, i int, want mjBody) {
+	t.Helper()
+	m := g.Nodes[i].Motion
+	if m.Mass == nil || m.CenterOfMass == nil || m.InertiaDiagonal == nil {
+		t.Fatalf("%s: not completed", want.Name)
+	}
+	if !closeRel(*m.Mass, want.Mass, 1e-9) {
+		t.Errorf("%s: mass %.17g, MuJoCo %.17g", want.Name, *m.Mass, want.Mass)
+	}
+	size := math.Sqrt((want.Inertia[0] + want.Inertia[1] + want.Inertia[2]) / want.Mass)
+	for k := 0; k < 3; k++ {
+		if math.Abs(m.CenterOfMass[k]-want.IPos[k]) > 1e-9*math.Max(size, want.IPos.Len()) {
+			t.Errorf("%s: body-frame COM %v, MuJoCo %v", want.Name, *m.CenterOfMass, want.IPos)
+			break
+		}
+	}
+	got, ref := *m.InertiaDiagonal, want.Inertia
+	sort.Float64s(got[:])
+	sort.Float64s(ref[:])
+	for k := 0; k < 3; k++ {
+		if math.Abs(got[k]-ref[k]) > 1e-9*ref[k] {
+			t.Errorf("%s: principal moments %v, MuJoCo %v", want.Name, got, ref)
+			break
+		}
+	}
+	tensor, _ := m.InertiaTensor()
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			if math.Abs(tensor[r][c]-want.InertiaFull[r][c]) > 1e-6*ref[2] {
+				t.Errorf("%s: body-frame tensor %v, MuJoCo %v", want.Name, tensor, want.InertiaFull)
+				r, c = 3, 3
+			}
+		}
+	}
+	// world centre of mass: undo the Y-up root rotation
+	com := convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2).Rotate(g.WorldTransform(i).Apply(*m.CenterOfMass))
+	for k := 0; k < 3; k++ {
+		if math.Abs(com[k]-want.XIPos[k]) > 1e-9*math.Max(1, want.XIPos.Len()) {
+			t.Errorf("%s: world COM %v, MuJoCo %v", want.Name, com, want.XIPos)
+			break
+		}
+	}
 }
