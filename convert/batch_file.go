@@ -77,7 +77,7 @@ func (b *batchRun) optionsFor(rel string) (Options, map[string]string) {
 	opts := b.opts.Options
 	levels := map[string]string{}
 	if c := b.opts.Config; c != nil {
-		c.apply(rel, &opts, levels)
+		c.Apply(rel, &opts, levels)
 	}
 	b.opts.Overrides.ApplyTo(&opts, levels)
 	return opts, levels

@@ -109,8 +109,9 @@ func (s *Settings) ApplyTo(opts *Options, levels map[string]string) {
 	}
 }
 
-// apply resolves the configuration for one input.
-func (c *Config) apply(rel string, opts *Options, levels map[string]string) {
+// Apply resolves the configuration for one input (slash path relative to
+// the source folder): Defaults, then every matching rule in order.
+func (c *Config) Apply(rel string, opts *Options, levels map[string]string) {
 	c.Defaults.ApplyTo(opts, levels)
 	for _, r := range c.Rules {
 		if matchAny(r.Match, rel) {
