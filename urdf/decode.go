@@ -1,0 +1,394 @@
+package urdf
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// Decode reads a URDF document into its raw structs. It checks what
+// urdfdom checks (required attributes, numbers, joint types, limits of
+// revolute and prismatic joints, unique names) and returns a
+// *convert.FormatError with the line of the offending element.
+// Tree-level checks (one root, no cycles, known links) are Parse's.
+func Decode(data []byte) (*Robot, error) {
+	root, err := decodeElements(data)
+	if err != nil {
+		return nil, err
+	}
+	if root.Name != "robot" {
+		return nil, convert.ErrorAtLine(root.Line, "top-level element is <%s>, want <robot>", root.Name)
+	}
+	r := &Robot{Line: root.Line}
+	r.Name, _ = root.Attr("name")
+	links, joints := map[string]int{}, map[string]int{}
+	for _, e := range root.Children {
+		switch e.Name {
+		case "link":
+			l, err := decodeLink(e)
+			if err != nil {
+				return nil, err
+			}
+			if prev, ok := links[l.Name]; ok {
+				return nil, convert.ErrorAtLine(e.Line, "duplicate link name %q (first at line %d)", l.Name, prev)
+			}
+			links[l.Name] = e.Line
+			r.Links = append(r.Links, *l)
+		case "joint":
+			j, err := decodeJoint(e)
+			if err != nil {
+				return nil, err
+			}
+			if prev, ok := joints[j.Name]; ok {
+				return nil, convert.ErrorAtLine(e.Line, "duplicate joint name %q (first at line %d)", j.Name, prev)
+			}
+			joints[j.Name] = e.Line
+			r.Joints = append(r.Joints, *j)
+		case "material":
+			m, err := decodeMaterial(e)
+			if err != nil {
+				return nil, err
+			}
+			r.Materials = append(r.Materials, *m)
+		default:
+			r.Extras = append(r.Extras, e)
+		}
+	}
+	return r, nil
+}
+
+func required(e *Element, name string) (string, error) {
+	v, ok := e.Attr(name)
+	if !ok {
+		return "", convert.ErrorAtLine(e.Line, "<%s> needs the attribute %q", e.Name, name)
+	}
+	return v, nil
+}
+
+func requiredName(e *Element) (string, error) {
+	v, err := required(e, "name")
+	if err == nil && v == "" {
+		err = convert.ErrorAtLine(e.Line, "<%s> has an empty name", e.Name)
+	}
+	return v, err
+}
+
+// number parses one finite number.
+func number(e *Element, attr, s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, convert.ErrorAtLine(e.Line, "<%s %s=%q>: not a finite number", e.Name, attr, s)
+	}
+	return v, nil
+}
+
+// numberAttr parses an optional numeric attribute with a default.
+func numberAttr(e *Element, attr string, def float64) (float64, error) {
+	s, ok := e.Attr(attr)
+	if !ok {
+		return def, nil
+	}
+	return number(e, attr, s)
+}
+
+// vecAttr parses an optional attribute of n numbers.
+func vecAttr(e *Element, attr string, n int, def []float64) ([]float64, error) {
+	s, ok := e.Attr(attr)
+	if !ok {
+		return def, nil
+	}
+	f := strings.Fields(s)
+	if len(f) != n {
+		return nil, convert.ErrorAtLine(e.Line, "<%s %s=%q>: want %d numbers", e.Name, attr, s, n)
+	}
+	out := make([]float64, n)
+	for i, x := range f {
+		v, err := number(e, attr, x)
+		if err != nil {
+			return nil, convert.ErrorAtLine(e.Line, "<%s %s=%q>: %q is not a finite number", e.Name, attr, s, x)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func vec3Attr(e *Element, attr string, def convert.Vec3) (convert.Vec3, error) {
+	v, err := vecAttr(e, attr, 3, def[:])
+	if err != nil {
+		return convert.Vec3{}, err
+	}
+	return convert.Vec3{v[0], v[1], v[2]}, nil
+}
+
+func decodePose(parent *Element) (Pose, error) {
+	e := parent.Child("origin")
+	if e == nil {
+		return Pose{}, nil
+	}
+	var p Pose
+	var err error
+	if p.XYZ, err = vec3Attr(e, "xyz", convert.Vec3{}); err != nil {
+		return p, err
+	}
+	p.RPY, err = vec3Attr(e, "rpy", convert.Vec3{})
+	return p, err
+}
+
+func decodeLink(e *Element) (*Link, error) {
+	name, err := requiredName(e)
+	if err != nil {
+		return nil, err
+	}
+	l := &Link{Name: name, Line: e.Line}
+	for _, c := range e.Children {
+		switch c.Name {
+		case "inertial":
+			if l.Inertial != nil {
+				return nil, convert.ErrorAtLine(c.Line, "link %q has more than one <inertial>", name)
+			}
+			if l.Inertial, err = decodeInertial(c); err != nil {
+				return nil, err
+			}
+		case "visual":
+			v := Visual{Line: c.Line}
+			v.Name, _ = c.Attr("name")
+			if v.Origin, err = decodePose(c); err != nil {
+				return nil, err
+			}
+			if v.Geometry, err = decodeGeometry(c); err != nil {
+				return nil, err
+			}
+			if m := c.Child("material"); m != nil {
+				if v.Material, err = decodeMaterial(m); err != nil {
+					return nil, err
+				}
+			}
+			l.Visuals = append(l.Visuals, v)
+		case "collision":
+			k := Collision{Line: c.Line}
+			k.Name, _ = c.Attr("name")
+			if k.Origin, err = decodePose(c); err != nil {
+				return nil, err
+			}
+			if k.Geometry, err = decodeGeometry(c); err != nil {
+				return nil, err
+			}
+			l.Collisions = append(l.Collisions, k)
+		default:
+			l.Extras = append(l.Extras, c)
+		}
+	}
+	return l, nil
+}
+
+func decodeInertial(e *Element) (*Inertial, error) {
+	in := &Inertial{Line: e.Line}
+	var err error
+	if in.Origin, err = decodePose(e); err != nil {
+		return nil, err
+	}
+	m := e.Child("mass")
+	if m == nil {
+		return nil, convert.ErrorAtLine(e.Line, "<inertial> needs a <mass>")
+	}
+	s, err := required(m, "value")
+	if err != nil {
+		return nil, err
+	}
+	if in.Mass, err = number(m, "value", s); err != nil {
+		return nil, err
+	}
+	if in.Mass < 0 {
+		return nil, convert.ErrorAtLine(m.Line, "mass %v is negative", in.Mass)
+	}
+	i := e.Child("inertia")
+	if i == nil {
+		return nil, convert.ErrorAtLine(e.Line, "<inertial> needs an <inertia>")
+	}
+	for _, f := range []struct {
+		name string
+		dst  *float64
+	}{{"ixx", &in.IXX}, {"ixy", &in.IXY}, {"ixz", &in.IXZ}, {"iyy", &in.IYY}, {"iyz", &in.IYZ}, {"izz", &in.IZZ}} {
+		s, err := required(i, f.name)
+		if err != nil {
+			return nil, err
+		}
+		if *f.dst, err = number(i, f.name, s); err != nil {
+			return nil, err
+		}
+	}
+	if in.IXX < 0 || in.IYY < 0 || in.IZZ < 0 {
+		return nil, convert.ErrorAtLine(i.Line, "inertia has a negative diagonal term (ixx=%v iyy=%v izz=%v)", in.IXX, in.IYY, in.IZZ)
+	}
+	return in, nil
+}
+
+func decodeGeometry(parent *Element) (Geometry, error) {
+	e := parent.Child("geometry")
+	if e == nil {
+		return Geometry{}, convert.ErrorAtLine(parent.Line, "<%s> needs a <geometry>", parent.Name)
+	}
+	// Like urdfdom, the first child is the shape; later ones are ignored
+	// (Parse reports them).
+	var shape *Element
+	var ignored []*Element
+	for _, c := range e.Children {
+		if shape != nil {
+			ignored = append(ignored, c)
+			continue
+		}
+		shape = c
+	}
+	if shape == nil {
+		return Geometry{}, convert.ErrorAtLine(e.Line, "<geometry> has no shape")
+	}
+	g := Geometry{Kind: shape.Name, Line: shape.Line, Scale: convert.Vec3{1, 1, 1}, Ignored: ignored}
+	positive := func(attr string) (float64, error) {
+		s, err := required(shape, attr)
+		if err != nil {
+			return 0, err
+		}
+		v, err := number(shape, attr, s)
+		if err == nil && v < 0 {
+			err = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: negative", shape.Name, attr, s)
+		}
+		return v, err
+	}
+	var err error
+	switch shape.Name {
+	case "box":
+		if _, ok := shape.Attr("size"); !ok {
+			return g, convert.ErrorAtLine(shape.Line, "<box> needs the attribute \"size\"")
+		}
+		if g.Size, err = vec3Attr(shape, "size", convert.Vec3{}); err != nil {
+			return g, err
+		}
+		if g.Size[0] < 0 || g.Size[1] < 0 || g.Size[2] < 0 {
+			return g, convert.ErrorAtLine(shape.Line, "<box> has a negative size")
+		}
+	case "sphere":
+		g.Radius, err = positive("radius")
+	case "cylinder", "capsule":
+		if g.Radius, err = positive("radius"); err == nil {
+			g.Length, err = positive("length")
+		}
+	case "mesh":
+		if g.Filename, err = required(shape, "filename"); err != nil {
+			return g, err
+		}
+		if g.Filename == "" {
+			return g, convert.ErrorAtLine(shape.Line, "<mesh> has an empty filename")
+		}
+		g.Scale, err = vec3Attr(shape, "scale", convert.Vec3{1, 1, 1})
+	default:
+		return g, convert.ErrorAtLine(shape.Line, "unknown geometry <%s>", shape.Name)
+	}
+	return g, err
+}
+
+func decodeMaterial(e *Element) (*Material, error) {
+	m := &Material{Line: e.Line}
+	m.Name, _ = e.Attr("name")
+	if c := e.Child("color"); c != nil {
+		v, err := vecAttr(c, "rgba", 4, nil)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, convert.ErrorAtLine(c.Line, "<color> needs the attribute \"rgba\"")
+		}
+		m.Color = &[4]float64{v[0], v[1], v[2], v[3]}
+	}
+	if t := e.Child("texture"); t != nil {
+		m.Texture, _ = t.Attr("filename")
+	}
+	return m, nil
+}
+
+func decodeJoint(e *Element) (*Joint, error) {
+	name, err := requiredName(e)
+	if err != nil {
+		return nil, err
+	}
+	j := &Joint{Name: name, Line: e.Line, Axis: convert.Vec3{1, 0, 0}}
+	if j.Type, err = required(e, "type"); err != nil {
+		return nil, err
+	}
+	switch j.Type {
+	case Revolute, Continuous, Prismatic, Fixed, Floating, Planar, Spherical:
+	default:
+		return nil, convert.ErrorAtLine(e.Line, "joint %q has unknown type %q", name, j.Type)
+	}
+	if j.Origin, err = decodePose(e); err != nil {
+		return nil, err
+	}
+	link := func(tag string) (string, error) {
+		c := e.Child(tag)
+		if c == nil {
+			return "", convert.ErrorAtLine(e.Line, "joint %q needs a <%s>", name, tag)
+		}
+		v, err := required(c, "link")
+		if err == nil && v == "" {
+			err = convert.ErrorAtLine(c.Line, "joint %q: <%s> names no link", name, tag)
+		}
+		return v, err
+	}
+	if j.Parent, err = link("parent"); err != nil {
+		return nil, err
+	}
+	if j.Child, err = link("child"); err != nil {
+		return nil, err
+	}
+	for _, c := range e.Children {
+		switch c.Name {
+		case "origin", "parent", "child":
+		case "axis":
+			if j.Axis, err = vec3Attr(c, "xyz", convert.Vec3{1, 0, 0}); err != nil {
+				return nil, err
+			}
+			if j.Axis.Len() == 0 && j.Type != Fixed && j.Type != Floating && j.Type != Spherical {
+				return nil, convert.ErrorAtLine(c.Line, "joint %q has a zero axis", name)
+			}
+		case "limit":
+			l := &Limit{Line: c.Line}
+			for _, f := range []struct {
+				attr string
+				dst  *float64
+			}{{"lower", &l.Lower}, {"upper", &l.Upper}, {"effort", &l.Effort}, {"velocity", &l.Velocity}} {
+				if *f.dst, err = numberAttr(c, f.attr, 0); err != nil {
+					return nil, err
+				}
+			}
+			j.Limit = l
+		case "dynamics":
+			d := &Dynamics{}
+			if d.Damping, err = numberAttr(c, "damping", 0); err != nil {
+				return nil, err
+			}
+			if d.Friction, err = numberAttr(c, "friction", 0); err != nil {
+				return nil, err
+			}
+			j.Dynamics = d
+		case "mimic":
+			m := &Mimic{Line: c.Line}
+			if m.Joint, err = required(c, "joint"); err != nil {
+				return nil, err
+			}
+			if m.Multiplier, err = numberAttr(c, "multiplier", 1); err != nil {
+				return nil, err
+			}
+			if m.Offset, err = numberAttr(c, "offset", 0); err != nil {
+				return nil, err
+			}
+			j.Mimic = m
+		default:
+			j.Extras = append(j.Extras, c)
+		}
+	}
+	if (j.Type == Revolute || j.Type == Prismatic) && j.Limit == nil {
+		return nil, convert.ErrorAtLine(e.Line, "%s joint %q needs a <limit>", j.Type, name)
+	}
+	return j, nil
+}

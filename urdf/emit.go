@@ -1,0 +1,749 @@
+package urdf
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
+)
+
+// Emit writes a Graph as URDF.
+//
+// Links are the bodies of the kinematic tree (convert.BuildTree) plus the
+// massless frame links Parse kept. Each body link's frame is the body's
+// frame, moved to the joint position when the Graph's joint frame is not at
+// the body origin. Inertia is written as principal moments (ixx, iyy, izz;
+// products zero) with the principal orientation in <inertial><origin rpy>.
+// Box, sphere and cylinder are native; capsules follow Options.Capsule
+// ("cylinder-spheres", the default: a cylinder plus two spheres, exact in
+// volume; or "urdf-ext": <capsule>); meshes keep their URDF filename when
+// they came from one, else become binary STL files in meshes/ named after
+// the link. Joint kinds URDF lacks become a chain of massless dummy links
+// with one-axis joints. Loop-closing joints are dropped; several free
+// bodies hang from a "world" link by floating joints. Every such change is
+// diagnosed.
+func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	e := &emitter{g: g, opts: opts, out: &convert.Output{Files: map[string][]byte{}},
+		linkNames: nameSet{}, jointNames: nameSet{}, fileNames: nameSet{}, linkIndex: map[int]int{}}
+	if err := e.run(); err != nil {
+		return nil, nil, err
+	}
+	e.out.Main = Encode(e.r)
+	return e.out, e.diags, nil
+}
+
+type emitter struct {
+	g     *convert.Graph
+	opts  *convert.Options
+	diags convert.Diagnostics
+	tree  *convert.Tree
+	r     *Robot
+	out   *convert.Output
+
+	base int               // the Z-up root node Parse made, or -1
+	pre  convert.Transform // applied to world transforms when base is -1
+
+	isLink    map[int]bool              // body and frame-link nodes
+	offset    map[int]convert.Transform // link frame relative to its node
+	linkIndex map[int]int               // link node → index in r.Links (-1: world)
+	worldLink int                       // index of the world link, or -1
+	worldNode int                       // node of the world link when it is a frame link, else -1
+	jointName map[int]string            // joint node → emitted URDF joint name
+
+	linkNames, jointNames, fileNames nameSet
+}
+
+// nameSet hands out unique, non-empty names.
+type nameSet map[string]bool
+
+func (s nameSet) unique(name, fallback string) string {
+	if name == "" {
+		name = fallback
+	}
+	n := name
+	for k := 2; s[n]; k++ {
+		n = fmt.Sprintf("%s_%d", name, k)
+	}
+	s[n] = true
+	return n
+}
+
+func (e *emitter) run() error {
+	g := e.g
+	e.base, e.pre = -1, convert.Identity()
+	if len(g.Roots) == 1 {
+		n := g.Nodes[g.Roots[0]]
+		if n.Extras[extraUp] == "z" && n.Transform.R == zUp && n.Transform.T == (convert.Vec3{}) && n.Transform.Rigid() {
+			e.base = g.Roots[0]
+		}
+	}
+	if e.base < 0 && e.opts.Up != "keep" {
+		e.pre.R = zUp.Conj()
+	}
+	root := e.opts.Root
+	if r, ok := g.Extras[extraRoot].(string); ok && root == "" {
+		for i := range g.Nodes {
+			if g.Nodes[i].Name == r && g.Nodes[i].Motion != nil {
+				root = r // keep the root of a URDF source
+			}
+		}
+	}
+	tree, d := convert.BuildTree(g, convert.TreeOptions{Root: root})
+	e.diags = append(e.diags, d...)
+	e.tree = tree
+	name, _ := g.Extras[extraRobot].(string)
+	if name == "" && e.base >= 0 {
+		name = g.Nodes[e.base].Name
+	}
+	if name == "" {
+		name = "robot"
+	}
+	e.r = &Robot{Name: name}
+	if m, ok := g.Extras[extraMaterials].([]Material); ok {
+		e.r.Materials = m
+	}
+	if x, ok := g.Extras[extraElements].([]*Element); ok {
+		e.r.Extras = x
+	}
+	e.worldLink, e.worldNode = -1, -1
+	e.jointName = map[int]string{}
+
+	// Which nodes are links, and where each link's frame sits.
+	e.isLink, e.offset = map[int]bool{}, map[int]convert.Transform{}
+	for _, l := range tree.Links {
+		e.isLink[l.Body] = true
+		off := convert.Identity()
+		if l.Joint.Kind == convert.GraphJoint && l.Joint.ChildFrame.T.Len() > 1e-12 {
+			off.T = l.Joint.ChildFrame.T
+		}
+		e.offset[l.Body] = off
+	}
+	for i := range g.Nodes {
+		if _, ok := g.Nodes[i].Extras[extraLink].(string); ok && g.Nodes[i].Motion == nil {
+			e.isLink[i] = true
+			e.offset[i] = convert.Identity()
+		}
+	}
+	// Link names first, in node order, so joints can refer to them.
+	nodes := make([]int, 0, len(e.isLink))
+	for n := range e.isLink {
+		nodes = append(nodes, n)
+	}
+	sort.Ints(nodes)
+	for _, n := range nodes {
+		want := g.Nodes[n].Name
+		if s, ok := g.Nodes[n].Extras[extraLink].(string); ok {
+			want = s
+		}
+		got := e.linkNames.unique(want, fmt.Sprintf("link%d", n))
+		if want != "" && got != want {
+			e.diags.Warnf("name-changed", nodePath(g, n), "link name %q is taken; written as %q", want, got)
+		}
+		e.linkIndex[n] = len(e.r.Links)
+		e.r.Links = append(e.r.Links, Link{Name: got})
+	}
+	if err := e.bodies(); err != nil {
+		return err
+	}
+	e.frameLinks(nodes)
+	e.geometry()
+	e.mimics()
+	for _, lp := range tree.Loops {
+		e.diags.Warnf("joint-loop-dropped", nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
+	}
+	return nil
+}
+
+func nodePath(g *convert.Graph, i int) string {
+	if i < 0 {
+		return ""
+	}
+	return fmt.Sprintf("nodes[%d](%s)", i, g.Nodes[i].Name)
+}
+
+// world returns the transform of node n in the URDF world (Z-up).
+func (e *emitter) world(n int) convert.Transform {
+	if e.base >= 0 {
+		return e.g.RelativeTransform(n, e.base)
+	}
+	return e.pre.Mul(e.g.WorldTransform(n))
+}
+
+// rel returns node n's transform relative to node a (-1: the URDF world),
+// composing along the hierarchy when a is an ancestor of n.
+func (e *emitter) rel(n, a int) convert.Transform {
+	if a < 0 {
+		return e.world(n)
+	}
+	for p, seen := n, 0; p >= 0 && seen <= len(e.g.Nodes); p, seen = e.g.Nodes[p].Parent, seen+1 {
+		if p == a {
+			return e.g.RelativeTransform(n, a)
+		}
+	}
+	return e.world(a).Inverse().Mul(e.world(n))
+}
+
+// relLink returns node n's transform relative to link node l's frame.
+func (e *emitter) relLink(n, l int) convert.Transform {
+	t := e.rel(n, l)
+	if l >= 0 {
+		if off := e.offset[l]; off.T != (convert.Vec3{}) {
+			t = off.Inverse().Mul(t)
+		}
+	}
+	return t
+}
+
+// owner returns the nearest link node at or above n, or -1.
+func (e *emitter) owner(n int) int {
+	for seen := 0; n >= 0 && seen <= len(e.g.Nodes); seen++ {
+		if e.isLink[n] {
+			return n
+		}
+		n = e.g.Nodes[n].Parent
+	}
+	return -1
+}
+
+// parentLink returns the URDF link index for link node l (-1 = world),
+// creating the world link on demand.
+func (e *emitter) parentLink(l int) int {
+	if l >= 0 {
+		return e.linkIndex[l]
+	}
+	if e.worldLink < 0 {
+		e.worldLink = len(e.r.Links)
+		e.r.Links = append(e.r.Links, Link{Name: e.linkNames.unique("world", "world")})
+	}
+	return e.worldLink
+}
+
+func (e *emitter) bodies() error {
+	g := e.g
+	// A top-level frame link (a massless root Parse kept) is the world.
+	var topFrames []int
+	for n := range e.isLink {
+		if g.Nodes[n].Motion == nil && e.owner(g.Nodes[n].Parent) < 0 {
+			topFrames = append(topFrames, n)
+		}
+	}
+	sort.Ints(topFrames)
+	if len(topFrames) > 0 {
+		e.worldLink = e.linkIndex[topFrames[0]]
+		e.worldNode = topFrames[0]
+	}
+	free, needWorld := 0, false
+	for _, l := range e.tree.Links {
+		if l.Parent >= 0 {
+			continue
+		}
+		switch l.Joint.Kind {
+		case convert.Floating:
+			free++
+		case convert.Weld:
+			needWorld = true
+		default:
+			side := l.Joint.Node
+			if l.Joint.Reversed {
+				side = g.Nodes[side].Joint.Connected
+			}
+			if side < 0 || e.owner(side) < 0 {
+				needWorld = true
+			}
+		}
+	}
+	floatingRoot := e.worldLink < 0 && !needWorld && free == 1
+	if free > 1 {
+		e.diags.Warnf("several-free-bodies", "", "%d bodies move freely; URDF has one root, so they hang from a \"world\" link by floating joints", free)
+	}
+	for _, l := range e.tree.Links {
+		body := l.Body
+		link := &e.r.Links[e.linkIndex[body]]
+		e.inertial(link, body)
+		tj := l.Joint
+		if tj.Kind == convert.Floating && floatingRoot {
+			continue // the URDF root: floating by definition
+		}
+		parentNode := -1
+		switch tj.Kind {
+		case convert.GraphJoint:
+			side := tj.Node
+			if tj.Reversed {
+				side = g.Nodes[tj.Node].Joint.Connected
+			}
+			if side >= 0 {
+				parentNode = e.owner(side)
+			}
+		}
+		if parentNode < 0 {
+			parentNode = e.worldNode
+		}
+		origin := e.relLink(body, parentNode)
+		if off := e.offset[body]; off.T != (convert.Vec3{}) {
+			origin = origin.Mul(off)
+		}
+		j := Joint{Origin: transformPose(origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
+		want := ""
+		if tj.Node >= 0 {
+			want = g.Nodes[tj.Node].Name
+		}
+		j.Name = e.jointNames.unique(want, link.Name+"_joint")
+		switch tj.Kind {
+		case convert.Weld:
+			j.Type = Fixed
+			e.r.Joints = append(e.r.Joints, j)
+		case convert.Floating:
+			j.Type = Floating
+			e.r.Joints = append(e.r.Joints, j)
+		default:
+			e.jointName[tj.Node] = j.Name
+			e.graphJoint(j, tj)
+		}
+	}
+	return nil
+}
+
+// graphJoint writes a Graph joint as one URDF joint, or as a chain through
+// dummy links when URDF has no joint of its kind.
+func (e *emitter) graphJoint(j Joint, tj convert.TreeJoint) {
+	src := &tj.Joint
+	c := convert.Classify(src)
+	path := nodePath(e.g, tj.Node)
+	if x, ok := src.Extras[extraElements].([]*Element); ok {
+		j.Extras = x
+	}
+	if src.Damping != 0 || src.Friction != 0 {
+		j.Dynamics = &Dynamics{Damping: src.Damping, Friction: src.Friction}
+	}
+	effort, velocity := src.Effort, src.Velocity
+	for _, d := range src.Drives {
+		if effort == 0 && !math.IsInf(d.MaxForce, 0) && d.MaxForce > 0 {
+			effort = d.MaxForce
+		}
+	}
+	if len(src.Drives) > 0 {
+		e.diags.Warnf("drive-dropped", path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
+	}
+	for _, l := range src.Limits {
+		if !math.IsInf(l.Stiffness, 1) && l.Stiffness != 0 && !l.Fixed() {
+			e.diags.Warnf("limit-soft-dropped", path, "URDF limits are hard; the spring (stiffness %v) of a limit of joint %q is dropped", l.Stiffness, j.Name)
+			break
+		}
+	}
+	axisIn := func(a convert.Vec3) convert.Vec3 { return cleanVec(tj.ChildFrame.R.Rotate(a)) }
+	limit := func(lo, hi float64) *Limit {
+		return &Limit{Lower: lo, Upper: hi, Effort: effort, Velocity: velocity}
+	}
+	switch c.Kind {
+	case convert.KindFixed:
+		j.Type = Fixed
+	case convert.KindRevolute:
+		j.Type, j.Axis, j.Limit = Revolute, axisIn(c.Axis), limit(c.Lower, c.Upper)
+	case convert.KindContinuous:
+		j.Type, j.Axis = Continuous, axisIn(c.Axis)
+		if effort != 0 || velocity != 0 {
+			j.Limit = limit(0, 0)
+		}
+	case convert.KindPrismatic:
+		j.Type, j.Axis = Prismatic, axisIn(c.Axis)
+		lo, hi := c.Lower, c.Upper
+		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+			e.diags.Warnf("limit-unbounded", path, "URDF prismatic joints need bounds; joint %q slides freely and is written with ±1e9 m", j.Name)
+			lo, hi = math.Max(lo, -1e9), math.Min(hi, 1e9)
+		}
+		j.Limit = limit(lo, hi)
+	case convert.KindPlanar:
+		j.Type, j.Axis = Planar, axisIn(c.Axis)
+	case convert.KindFree:
+		j.Type = Floating
+	default:
+		e.dummyChain(j, tj, c.Kind, axisIn, effort, velocity)
+		return
+	}
+	e.r.Joints = append(e.r.Joints, j)
+}
+
+// dummyChain writes a joint kind URDF lacks as one-axis joints through
+// massless dummy links: a prismatic joint per free or limited linear axis,
+// then a revolute (or continuous) joint per free or limited angular axis,
+// all in the joint frame. A two-axis cone becomes a box limit of the cone
+// angle on each swing axis.
+func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn func(convert.Vec3) convert.Vec3, effort, velocity float64) {
+	type dof struct {
+		lin    bool
+		axis   int
+		lo, hi float64
+		fixed  bool
+	}
+	var dofs []dof
+	for _, lin := range []bool{true, false} {
+		for k := 0; k < 3; k++ {
+			d := dof{lin: lin, axis: k, lo: math.Inf(-1), hi: math.Inf(1)}
+			for _, l := range tj.Joint.Limits {
+				axes := l.Angular
+				if lin {
+					axes = l.Linear
+				}
+				for _, a := range axes {
+					if a != k {
+						continue
+					}
+					lo, hi := l.Min, l.Max
+					if len(axes) > 1 && !l.Fixed() { // a cone: box approximation
+						hi = math.Max(math.Abs(lo), math.Abs(hi))
+						lo = -hi
+					}
+					d.lo, d.hi = math.Max(d.lo, lo), math.Min(d.hi, hi)
+				}
+			}
+			d.fixed = d.lo == 0 && d.hi == 0
+			if !d.fixed {
+				dofs = append(dofs, d)
+			}
+		}
+	}
+	e.diags.Warnf("joint-kind-unsupported", nodePath(e.g, tj.Node),
+		"URDF has no %s joint; joint %q is written as %d one-axis joints through massless dummy links", kind, j.Name, len(dofs))
+	child := j.Child
+	prev := j.Parent
+	for k, d := range dofs {
+		step := j
+		step.Extras, step.Mimic = nil, nil
+		if k > 0 {
+			step.Origin = Pose{}
+		}
+		if k == 0 {
+			step.Extras = j.Extras
+		} else {
+			step.Dynamics = nil
+		}
+		step.Parent = prev
+		if k == len(dofs)-1 {
+			step.Child = child
+			step.Name = j.Name
+		} else {
+			dummy := e.linkNames.unique(fmt.Sprintf("%s_dummy%d", j.Name, k), "dummy")
+			e.r.Links = append(e.r.Links, Link{Name: dummy})
+			step.Child = dummy
+			step.Name = e.jointNames.unique(fmt.Sprintf("%s_%d", j.Name, k), "joint")
+			prev = dummy
+		}
+		var a convert.Vec3
+		a[d.axis] = 1
+		step.Axis = axisIn(a)
+		bounded := !math.IsInf(d.lo, 0) && !math.IsInf(d.hi, 0)
+		switch {
+		case d.lin:
+			step.Type = Prismatic
+			step.Limit = &Limit{Lower: math.Max(d.lo, -1e9), Upper: math.Min(d.hi, 1e9), Effort: effort, Velocity: velocity}
+		case bounded:
+			step.Type = Revolute
+			step.Limit = &Limit{Lower: d.lo, Upper: d.hi, Effort: effort, Velocity: velocity}
+		default:
+			step.Type = Continuous
+			step.Limit = nil
+		}
+		e.r.Joints = append(e.r.Joints, step)
+	}
+	if len(dofs) == 0 {
+		j.Type = Fixed
+		e.r.Joints = append(e.r.Joints, j)
+	}
+}
+
+// frameLinks writes the fixed joints of massless frame links.
+func (e *emitter) frameLinks(nodes []int) {
+	g := e.g
+	for _, n := range nodes {
+		if g.Nodes[n].Motion != nil {
+			continue
+		}
+		link := &e.r.Links[e.linkIndex[n]]
+		if in, ok := g.Nodes[n].Extras[extraElements+".inertial"].(*Inertial); ok {
+			c := *in
+			link.Inertial = &c
+		}
+		parent := e.owner(g.Nodes[n].Parent)
+		if parent < 0 && e.linkIndex[n] == e.worldLink {
+			continue // the root frame link (world-fixed)
+		}
+		if parent < 0 {
+			parent = e.worldNode
+		}
+		j := Joint{Type: Fixed, Parent: e.r.Links[e.parentLink(parent)].Name, Child: link.Name,
+			Origin: transformPose(e.relLink(n, parent))}
+		want := ""
+		if src, ok := g.Nodes[n].Extras[extraJoint].(*Joint); ok {
+			want = src.Name
+			j.Extras = src.Extras
+		}
+		j.Name = e.jointNames.unique(want, link.Name+"_joint")
+		e.r.Joints = append(e.r.Joints, j)
+	}
+}
+
+// inertial writes a body's mass properties as principal moments with the
+// principal orientation in the origin.
+func (e *emitter) inertial(link *Link, body int) {
+	m := e.g.Nodes[body].Motion
+	if m == nil || m.Mass == nil {
+		return
+	}
+	path := nodePath(e.g, body)
+	mass := *m.Mass
+	if math.IsInf(mass, 1) {
+		e.diags.Warnf("mass-infinite", path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
+		return
+	}
+	in := &Inertial{Mass: mass}
+	off := e.offset[body]
+	if m.CenterOfMass != nil {
+		in.Origin.XYZ = m.CenterOfMass.Sub(off.T)
+	} else {
+		in.Origin.XYZ = off.T.Neg()
+	}
+	if d := m.InertiaDiagonal; d != nil {
+		if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) {
+			e.diags.Warnf("mass-infinite", path, "URDF cannot express infinite moments of inertia; link %q gets zero moments", link.Name)
+		} else {
+			in.IXX, in.IYY, in.IZZ = d[0], d[1], d[2]
+		}
+		if q := m.InertiaOrientation; q != nil {
+			in.Origin.RPY = cleanVec(quatRPY(*q))
+		}
+	}
+	link.Inertial = in
+}
+
+// geometry writes every collider and visual on the link that owns it.
+func (e *emitter) geometry() {
+	g := e.g
+	counts := map[int]int{}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Collider == nil && n.Visual == nil {
+			continue
+		}
+		if n.Trigger != nil && n.Collider == nil {
+			continue
+		}
+		ln := e.owner(i)
+		if ln < 0 {
+			ln = e.worldNode
+		}
+		li := e.parentLink(ln)
+		link := &e.r.Links[li]
+		t := e.relLink(i, ln)
+		name := n.Name
+		// Names Parse invented are not written back.
+		if p := n.Parent; p >= 0 && n.Name == g.Nodes[p].Name+"/axis" {
+			name = g.Nodes[p].Name
+		}
+		if n.Collider != nil && n.Collider.Shape >= 0 {
+			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts) {
+				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
+				link.Collisions = append(link.Collisions, c)
+			}
+		}
+		if n.Visual != nil && n.Visual.Shape >= 0 {
+			for _, geo := range e.shape(n.Visual.Shape, t, link.Name, i, counts) {
+				v := Visual{Name: shapeName(name, link.Name, "visual"), Origin: geo.origin, Geometry: geo.g}
+				if m, ok := n.Extras[extraMaterial].(*Material); ok {
+					c := *m
+					if n.Visual.Color != nil {
+						c.Color = n.Visual.Color
+					}
+					v.Material = &c
+				} else if n.Visual.Color != nil {
+					v.Material = &Material{Color: n.Visual.Color}
+				}
+				link.Visuals = append(link.Visuals, v)
+			}
+		}
+		if x, ok := n.Extras[extraElements].([]*Element); ok && e.isLink[i] {
+			link.Extras = x
+		}
+	}
+	for n := range e.isLink {
+		if x, ok := g.Nodes[n].Extras[extraElements].([]*Element); ok {
+			e.r.Links[e.linkIndex[n]].Extras = x
+		}
+	}
+}
+
+// shapeName drops the names Parse generates ("link/collision0").
+func shapeName(name, link, kind string) string {
+	var k int
+	if _, err := fmt.Sscanf(name[min(len(name), len(link)):], "/"+kind+"%d", &k); err == nil && len(name) > len(link) && name[:len(link)] == link {
+		if fmt.Sprintf("%s/%s%d", link, kind, k) == name {
+			return ""
+		}
+	}
+	return name
+}
+
+type placed struct {
+	origin Pose
+	g      Geometry
+}
+
+// shape converts a Graph shape placed at t (relative to the link frame).
+func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, counts map[int]int) []placed {
+	g := e.g
+	s := g.Shapes[si]
+	path := nodePath(g, node)
+	sc := t.S
+	t.S = convert.Vec3{1, 1, 1}
+	uniform := sc[0] == sc[1] && sc[1] == sc[2]
+	switch s.Kind {
+	case convert.Box:
+		return []placed{{transformPose(t), Geometry{Kind: "box", Size: s.Size.Mul(absVec(sc))}}}
+	case convert.Sphere:
+		if !uniform {
+			e.diags.Warnf("shape-approximated", path, "a sphere under non-uniform scale %v is written with the largest scale", sc)
+		}
+		return []placed{{transformPose(t), Geometry{Kind: "sphere", Radius: s.Radius * maxAbs(sc)}}}
+	case convert.Cylinder, convert.Capsule:
+		r := (s.RadiusTop + s.RadiusBottom) / 2
+		if s.RadiusTop != s.RadiusBottom {
+			e.diags.Warnf("shape-approximated", path, "URDF cylinders and capsules have one radius; radii %v and %v are written as their mean %v", s.RadiusTop, s.RadiusBottom, r)
+		}
+		r *= math.Max(math.Abs(sc[0]), math.Abs(sc[2]))
+		h := s.Height * math.Abs(sc[1])
+		zt := e.zAxisFrame(node, t)
+		if s.Kind == convert.Cylinder {
+			return []placed{{transformPose(zt), Geometry{Kind: "cylinder", Radius: r, Length: h}}}
+		}
+		if e.opts.Capsule == "urdf-ext" {
+			e.diags.Infof("capsule-extension", path, "capsule written as the non-standard <capsule> element (Bullet, MuJoCo); ROS tools reject it")
+			return []placed{{transformPose(zt), Geometry{Kind: "capsule", Radius: r, Length: h}}}
+		}
+		e.diags.Infof("capsule-split", path, "URDF has no capsule; it is written as a cylinder and two spheres")
+		top, bottom := zt, zt
+		top.T = zt.Apply(convert.Vec3{0, 0, h / 2})
+		bottom.T = zt.Apply(convert.Vec3{0, 0, -h / 2})
+		return []placed{
+			{transformPose(zt), Geometry{Kind: "cylinder", Radius: r, Length: h}},
+			{transformPose(top), Geometry{Kind: "sphere", Radius: r}},
+			{transformPose(bottom), Geometry{Kind: "sphere", Radius: r}},
+		}
+	case convert.Convex, convert.TriMesh:
+		if s.Mesh < 0 || s.Mesh >= len(g.Meshes) {
+			return nil
+		}
+		m := g.Meshes[s.Mesh]
+		scale := m.Scale
+		if scale == (convert.Vec3{}) {
+			scale = convert.Vec3{1, 1, 1}
+		}
+		scale = scale.Mul(sc)
+		if fn, ok := m.Extras[extraFilename].(string); ok {
+			if ws, ok := m.Extras[extraScale].(convert.Vec3); ok {
+				scale = ws.Mul(sc)
+			}
+			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: fn, Scale: scale}}}
+		}
+		if !m.Loaded || len(m.Positions) == 0 {
+			if m.File != "" {
+				return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: m.File, Scale: scale}}}
+			}
+			e.diags.Warnf("shape-dropped", path, "mesh %q has no data and no file; it is dropped", m.Name)
+			return nil
+		}
+		file := e.fileNames.unique("meshes/"+sanitize(linkName)+".stl", "meshes/mesh.stl")
+		if file != "meshes/"+sanitize(linkName)+".stl" {
+			e.fileNames[file] = true
+			file = e.fileNames.unique(fmt.Sprintf("meshes/%s_%d.stl", sanitize(linkName), counts[node]+len(e.out.Files)), "meshes/mesh.stl")
+		}
+		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: m.Positions, Indices: m.Indices}, linkName)
+		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
+	case convert.Plane:
+		e.diags.Warnf("shape-approximated", path, "URDF has no plane; it is written as a 1 mm thick box (1 km wide when unbounded)")
+		sx, sz := s.SizeX, s.SizeZ
+		if sx == 0 {
+			sx = 1000
+		}
+		if sz == 0 {
+			sz = 1000
+		}
+		bt := t
+		bt.T = t.Apply(convert.Vec3{0, -0.0005, 0})
+		return []placed{{transformPose(bt), Geometry{Kind: "box", Size: convert.Vec3{sx, 0.001, sz}}}}
+	}
+	e.diags.Warnf("shape-dropped", path, "URDF has no %s geometry; the shape is dropped", s.Kind)
+	return nil
+}
+
+// zAxisFrame turns a Graph shape frame (axis Y) into a URDF one (axis Z).
+// For the nodes Parse makes (an "/axis" child carrying exactly the quarter
+// turn) it returns the parent's frame unchanged, so round trips stay exact.
+func (e *emitter) zAxisFrame(node int, t convert.Transform) convert.Transform {
+	n := e.g.Nodes[node]
+	if p := n.Parent; p >= 0 && n.Transform.R == rx90 && n.Transform.T == (convert.Vec3{}) && n.Transform.Rigid() && !e.isLink[node] {
+		pt := e.relLink(p, e.owner(p))
+		pt.S = convert.Vec3{1, 1, 1}
+		return pt
+	}
+	out := t
+	out.R = t.R.Mul(rx90.Conj()).Normalize()
+	return out
+}
+
+func (e *emitter) mimics() {
+	for _, c := range e.g.Couplings {
+		f, okF := e.jointName[c.Follower]
+		l, okL := e.jointName[c.Leader]
+		if !okF || !okL {
+			e.diags.Warnf("mimic-dropped", nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
+			continue
+		}
+		tc := e.tree.Coupling(c)
+		for i := range e.r.Joints {
+			if e.r.Joints[i].Name == f {
+				e.r.Joints[i].Mimic = &Mimic{Joint: l, Multiplier: tc.Multiplier, Offset: tc.Offset}
+			}
+		}
+	}
+}
+
+func transformPose(t convert.Transform) Pose {
+	return Pose{XYZ: cleanVec(t.T), RPY: cleanVec(quatRPY(t.R))}
+}
+
+// cleanVec turns rounding noise around zero (below 1e-15) into zero so
+// written files do not carry values like 6e-17.
+func cleanVec(v convert.Vec3) convert.Vec3 {
+	for i := range v {
+		if math.Abs(v[i]) < 1e-15 {
+			v[i] = 0
+		}
+	}
+	return v
+}
+
+func absVec(v convert.Vec3) convert.Vec3 {
+	return convert.Vec3{math.Abs(v[0]), math.Abs(v[1]), math.Abs(v[2])}
+}
+
+func maxAbs(v convert.Vec3) float64 {
+	return math.Max(math.Abs(v[0]), math.Max(math.Abs(v[1]), math.Abs(v[2])))
+}
+
+// sanitize keeps file names to letters, digits, '-', '_' and '.'.
+func sanitize(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "mesh"
+	}
+	return string(b)
+}

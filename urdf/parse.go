@@ -1,0 +1,536 @@
+package urdf
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
+)
+
+// Keys of the Extras this package writes and reads back on Emit.
+const (
+	extraUp        = "urdf.up"        // root node: "z" marks the Z-up root rotation
+	extraRobot     = "urdf.robot"     // Graph: robot name
+	extraElements  = "urdf.elements"  // Graph, node, joint: []*Element kept verbatim
+	extraMaterials = "urdf.materials" // Graph: []Material (global materials)
+	extraLink      = "urdf.link"      // node: link name of a massless frame link
+	extraJoint     = "urdf.joint"     // node: *Joint fixing a frame link to its parent
+	extraFilename  = "urdf.filename"  // mesh: filename as written
+	extraScale     = "urdf.scale"     // mesh: scale as written (baked into loaded positions)
+	extraMaterial  = "urdf.material"  // visual node: material name
+	extraRoot      = "urdf.root"      // Graph: root link name (the tree root on Emit)
+)
+
+// zUp is the root rotation that turns URDF's Z-up into the Graph's Y-up:
+// −90° about X.
+var zUp = convert.Quat{-math.Sqrt2 / 2, 0, 0, math.Sqrt2 / 2}
+
+// rx90 turns a Graph shape axis (Y) onto URDF's cylinder axis (Z).
+var rx90 = convert.Quat{math.Sqrt2 / 2, 0, 0, math.Sqrt2 / 2}
+
+// Parse reads a URDF file into a Graph.
+//
+// Mapping: each link with mass is a body (a node with Motion, dynamic); the
+// root link floats unless Options.Base is "fixed" (then it is static). A
+// root link named "world", or one without mass, is the fixed world frame
+// (Bullet and MuJoCo treat a massless base as fixed). A link without mass
+// fixed to its parent is a frame of the parent's body (it cannot move on
+// its own and adds no mass); a massless link on a moving joint stays a body
+// with its mass unset (diagnosed). Joints become Graph joints whose frame A
+// sits at the joint origin with its X axis on the URDF axis; mimic joints
+// become Couplings. <transmission>, <gazebo>, <calibration>,
+// <safety_controller> and unknown elements are kept verbatim in Extras for
+// URDF output and reported as info.
+func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
+	r, err := Decode(in.Data)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &parser{in: in, r: r, g: convert.NewGraph(), jointNode: map[string]int{}}
+	if err := p.run(); err != nil {
+		return nil, nil, err
+	}
+	return p.g, p.diags, nil
+}
+
+type parser struct {
+	in        *convert.Input
+	r         *Robot
+	g         *convert.Graph
+	diags     convert.Diagnostics
+	links     map[string]*Link
+	children  map[string][]*Joint // parent link → joints
+	parentOf  map[string]*Joint   // child link → joint
+	materials map[string]*Material
+	jointNode map[string]int // joint name → Graph node of its Joint
+	meshCache map[string]int // resolved path → Graph mesh (collision)
+}
+
+func (p *parser) opts() *convert.Options {
+	if p.in.Options == nil {
+		return &convert.Options{}
+	}
+	return p.in.Options
+}
+
+func (p *parser) run() error {
+	r := p.r
+	if len(r.Links) == 0 {
+		return convert.ErrorAtLine(r.Line, "robot has no links")
+	}
+	p.links = map[string]*Link{}
+	for i := range r.Links {
+		p.links[r.Links[i].Name] = &r.Links[i]
+	}
+	p.children, p.parentOf = map[string][]*Joint{}, map[string]*Joint{}
+	for i := range r.Joints {
+		j := &r.Joints[i]
+		for _, l := range []string{j.Parent, j.Child} {
+			if p.links[l] == nil {
+				return convert.ErrorAtLine(j.Line, "joint %q names unknown link %q", j.Name, l)
+			}
+		}
+		if j.Parent == j.Child {
+			return convert.ErrorAtLine(j.Line, "joint %q joins link %q to itself", j.Name, j.Parent)
+		}
+		if prev := p.parentOf[j.Child]; prev != nil {
+			return convert.ErrorAtLine(j.Line, "link %q is the child of two joints (%q at line %d and %q)", j.Child, prev.Name, prev.Line, j.Name)
+		}
+		p.parentOf[j.Child] = j
+		p.children[j.Parent] = append(p.children[j.Parent], j)
+	}
+	for i := range r.Joints {
+		if m := r.Joints[i].Mimic; m != nil {
+			if _, ok := p.jointByName(m.Joint); !ok {
+				return convert.ErrorAtLine(m.Line, "joint %q mimics unknown joint %q", r.Joints[i].Name, m.Joint)
+			}
+		}
+	}
+	root, orphans, err := p.findRoot()
+	if err != nil {
+		return err
+	}
+	p.materials = map[string]*Material{}
+	for i := range r.Materials {
+		p.materials[r.Materials[i].Name] = &r.Materials[i]
+	}
+
+	g := p.g
+	g.Extras[extraRobot] = r.Name
+	g.Extras[extraRoot] = root.Name
+	if len(r.Materials) > 0 {
+		g.Extras[extraMaterials] = r.Materials
+	}
+	if len(r.Extras) > 0 {
+		g.Extras[extraElements] = r.Extras
+		for _, e := range r.Extras {
+			p.keptInfo(e, "robot")
+		}
+	}
+	top := convert.Identity()
+	extras := map[string]any{}
+	if p.opts().Up != "keep" {
+		top.R = zUp
+		extras[extraUp] = "z"
+	}
+	name := r.Name
+	if name == "" || p.links[name] != nil || p.jointByNameExists(name) {
+		name = r.Name + "_robot"
+	}
+	rootNode := g.AddNode(convert.Node{Name: name, Transform: top, Extras: extras}, -1)
+	if err := p.addLink(root, nil, rootNode, true); err != nil {
+		return err
+	}
+	for _, o := range orphans {
+		p.diags.Warnf("link-orphan", linkPath(o), "link %q is joined to nothing and has no mass or collision; it is kept as a visual frame at the robot origin", o.Name)
+		if err := p.addLink(o, nil, rootNode, true); err != nil {
+			return err
+		}
+	}
+	return p.addCouplings()
+}
+
+func (p *parser) jointByName(name string) (*Joint, bool) {
+	for i := range p.r.Joints {
+		if p.r.Joints[i].Name == name {
+			return &p.r.Joints[i], true
+		}
+	}
+	return nil, false
+}
+
+func (p *parser) jointByNameExists(name string) bool { _, ok := p.jointByName(name); return ok }
+
+// findRoot returns the root link and the tolerated orphan links: links
+// joined to nothing that carry no physics (no inertial, no collision), as
+// some exporters leave behind. Any other second root, or a cycle, is an
+// error.
+func (p *parser) findRoot() (*Link, []*Link, error) {
+	var roots, orphans []*Link
+	for i := range p.r.Links {
+		l := &p.r.Links[i]
+		if p.parentOf[l.Name] != nil {
+			continue
+		}
+		if len(p.children[l.Name]) == 0 && l.Inertial == nil && len(l.Collisions) == 0 && len(p.r.Links) > 1 {
+			orphans = append(orphans, l)
+			continue
+		}
+		roots = append(roots, l)
+	}
+	if len(roots) == 0 && len(orphans) > 0 {
+		roots, orphans = orphans[:1], orphans[1:]
+	}
+	switch {
+	case len(roots) == 0:
+		return nil, nil, convert.ErrorAtLine(p.r.Line, "every link has a parent: the joints form a cycle")
+	case len(roots) > 1:
+		return nil, nil, convert.ErrorAtLine(roots[1].Line, "two root links: %q (line %d) and %q; a URDF is one tree", roots[0].Name, roots[0].Line, roots[1].Name)
+	}
+	// Every link must be reachable from the root (else it sits on a cycle).
+	seen := map[string]bool{}
+	stack := []string{roots[0].Name}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		seen[n] = true
+		for _, j := range p.children[n] {
+			if !seen[j.Child] {
+				stack = append(stack, j.Child)
+			}
+		}
+	}
+	for _, o := range orphans {
+		seen[o.Name] = true
+	}
+	for i := range p.r.Links {
+		if l := &p.r.Links[i]; !seen[l.Name] {
+			j := p.parentOf[l.Name]
+			return nil, nil, convert.ErrorAtLine(j.Line, "joint %q closes a cycle through link %q", j.Name, l.Name)
+		}
+	}
+	return roots[0], orphans, nil
+}
+
+func linkPath(l *Link) string { return fmt.Sprintf("robot/link[%s]", l.Name) }
+
+func jointPath(j *Joint) string { return fmt.Sprintf("robot/joint[%s]", j.Name) }
+
+// massless reports whether a link has no mass at all.
+func massless(l *Link) bool { return l.Inertial == nil || l.Inertial.Mass == 0 }
+
+// addLink adds link l (joined by j, nil for the root) under node parent,
+// then its children.
+func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
+	g := p.g
+	n := convert.Node{Name: l.Name, Transform: convert.Identity(), Extras: map[string]any{}}
+	if j != nil {
+		n.Transform = poseTransform(j.Origin)
+	}
+	if len(l.Extras) > 0 {
+		n.Extras[extraElements] = l.Extras
+		for _, e := range l.Extras {
+			p.keptInfo(e, linkPath(l))
+		}
+	}
+	isFrame := false
+	switch {
+	case isRoot && (l.Name == "world" || massless(l)):
+		isFrame = true
+		if l.Name != "world" && len(p.children[l.Name]) > 0 {
+			p.diags.Infof("link-root-fixed", linkPath(l), "root link %q has no mass, so it cannot float: it is the fixed world frame (as Bullet and MuJoCo read it)", l.Name)
+		}
+	case isRoot:
+		kind := convert.Dynamic
+		if p.opts().Base == "fixed" {
+			kind = convert.Static
+		}
+		n.Motion = p.motion(l, kind)
+	case massless(l) && j.Type == Fixed:
+		isFrame = true
+		n.Extras[extraJoint] = j
+		p.diags.Infof("link-massless-frame", linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
+	default:
+		n.Motion = p.motion(l, convert.Dynamic)
+		if massless(l) {
+			p.diags.Warnf("link-massless", linkPath(l), "link %q has no mass but moves on joint %q; URDF leaves it massless, which no simulator accepts; its mass is left unset", l.Name, j.Name)
+		}
+	}
+	if isFrame {
+		n.Extras[extraLink] = l.Name
+		if l.Inertial != nil {
+			n.Extras[extraElements+".inertial"] = l.Inertial
+		}
+	}
+	if len(n.Extras) == 0 {
+		n.Extras = nil
+	}
+	node := g.AddNode(n, parent)
+	if j != nil && !isFrame {
+		p.addJoint(j, parent, node)
+	}
+	if err := p.addGeometry(l, node); err != nil {
+		return err
+	}
+	for _, cj := range p.children[l.Name] {
+		if err := p.addLink(p.links[cj.Child], cj, node, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// motion builds a body's Motion from its <inertial>. The tensor is kept
+// exactly: diagonal tensors keep their moments and the origin rotation;
+// full tensors are diagonalised (convert.PrincipalAxes) and the principal
+// rotation composed with the origin rotation.
+func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
+	m := &convert.Motion{Kind: kind, GravityFactor: 1}
+	in := l.Inertial
+	if in == nil || in.Mass == 0 {
+		return m
+	}
+	m.Mass = convert.Ptr(in.Mass)
+	m.CenterOfMass = convert.Ptr(in.Origin.XYZ)
+	rot := rpyQuat(in.Origin.RPY)
+	diag := convert.Vec3{in.IXX, in.IYY, in.IZZ}
+	if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
+		var orient convert.Quat
+		diag, orient = convert.PrincipalAxes(convert.Mat3{
+			{in.IXX, in.IXY, in.IXZ},
+			{in.IXY, in.IYY, in.IYZ},
+			{in.IXZ, in.IYZ, in.IZZ},
+		})
+		rot = rot.Mul(orient).Normalize()
+	}
+	m.InertiaDiagonal = &diag
+	if rot != convert.IdentityQuat() {
+		m.InertiaOrientation = &rot
+	}
+	m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
+	return m
+}
+
+// addJoint adds the Graph joint for URDF joint j between the node of the
+// parent link and the child link's node.
+func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
+	g := p.g
+	axis := j.Axis.Normalize()
+	if j.Axis.Len() != 0 && math.Abs(j.Axis.Len()-1) > 1e-9 {
+		p.diags.Infof("axis-normalized", jointPath(j), "axis %v of joint %q is not a unit vector; it is normalised", j.Axis, j.Name)
+	}
+	inf := math.Inf(1)
+	var kind string
+	lo, hi := -inf, inf
+	switch j.Type {
+	case Revolute, Prismatic:
+		kind = map[string]string{Revolute: convert.KindRevolute, Prismatic: convert.KindPrismatic}[j.Type]
+		lo, hi = j.Limit.Lower, j.Limit.Upper
+		if lo > hi {
+			p.diags.Warnf("limit-inverted", jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
+			lo, hi = hi, lo
+		}
+	case Continuous:
+		kind = convert.KindContinuous
+	case Fixed:
+		kind = convert.KindFixed
+	case Floating:
+		kind = convert.KindFree
+	case Planar:
+		kind = convert.KindPlanar
+	case Spherical:
+		kind = convert.KindBall
+	}
+	var limits []convert.Limit
+	frame := convert.IdentityQuat()
+	if kind != convert.KindFree {
+		limits, frame = convert.LimitsFor(kind, axis, lo, hi)
+	}
+	joint := &convert.Joint{Limits: limits}
+	if l := j.Limit; l != nil {
+		joint.Effort, joint.Velocity = l.Effort, l.Velocity
+	}
+	if d := j.Dynamics; d != nil {
+		joint.Damping, joint.Friction = d.Damping, d.Friction
+	}
+	if len(j.Extras) > 0 {
+		joint.Extras = map[string]any{extraElements: j.Extras}
+		for _, e := range j.Extras {
+			p.keptInfo(e, jointPath(j))
+		}
+	}
+	connected := childNode
+	if frame != convert.IdentityQuat() {
+		connected = g.AddNode(convert.Node{Name: j.Name + "/frame", Transform: convert.Transform{R: frame, S: convert.Vec3{1, 1, 1}}}, childNode)
+	}
+	joint.Connected = connected
+	t := poseTransform(j.Origin)
+	t.R = t.R.Mul(frame).Normalize()
+	p.jointNode[j.Name] = g.AddNode(convert.Node{Name: j.Name, Transform: t, Joint: joint}, parentNode)
+}
+
+func (p *parser) addCouplings() error {
+	for i := range p.r.Joints {
+		j := &p.r.Joints[i]
+		if j.Mimic == nil {
+			continue
+		}
+		f, okF := p.jointNode[j.Name]
+		l, okL := p.jointNode[j.Mimic.Joint]
+		if !okF || !okL {
+			p.diags.Warnf("mimic-dropped", jointPath(j), "mimic of joint %q on %q is dropped: one of the joints is fixed to a massless frame link", j.Mimic.Joint, j.Name)
+			continue
+		}
+		p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f, Leader: l, Multiplier: j.Mimic.Multiplier, Offset: j.Mimic.Offset})
+	}
+	return nil
+}
+
+func (p *parser) keptInfo(e *Element, where string) {
+	p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Info, Code: "element-kept", Path: where + "/" + e.Name, Line: e.Line,
+		Message: fmt.Sprintf("<%s> has no physics meaning here; it is kept only for URDF output", e.Name)})
+}
+
+// addGeometry adds the link's visuals and collisions as child nodes.
+func (p *parser) addGeometry(l *Link, node int) error {
+	for k, v := range l.Visuals {
+		name := v.Name
+		if name == "" {
+			name = fmt.Sprintf("%s/visual%d", l.Name, k)
+		}
+		shape, err := p.shape(v.Geometry, false, l)
+		if err != nil {
+			return err
+		}
+		if shape < 0 {
+			continue
+		}
+		vis := &convert.Visual{Shape: shape}
+		var extras map[string]any
+		if m := v.Material; m != nil {
+			vis.Color = m.Color
+			if vis.Color == nil && p.materials[m.Name] != nil {
+				vis.Color = p.materials[m.Name].Color
+			}
+			if m.Name != "" || m.Texture != "" {
+				extras = map[string]any{extraMaterial: m}
+			}
+		}
+		p.placeShape(convert.Node{Name: name, Transform: poseTransform(v.Origin), Visual: vis, Extras: extras}, node, v.Geometry.Kind)
+	}
+	for k, c := range l.Collisions {
+		name := c.Name
+		if name == "" {
+			name = fmt.Sprintf("%s/collision%d", l.Name, k)
+		}
+		shape, err := p.shape(c.Geometry, true, l)
+		if err != nil {
+			return err
+		}
+		col := &convert.Collider{Shape: shape, Material: -1, Filter: -1}
+		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind)
+	}
+	return nil
+}
+
+// placeShape adds a shape node; cylinders and capsules get a child node
+// turning the Graph's Y axis onto URDF's Z axis.
+func (p *parser) placeShape(n convert.Node, parent int, kind string) {
+	if kind != "cylinder" && kind != "capsule" {
+		p.g.AddNode(n, parent)
+		return
+	}
+	inner := convert.Node{Name: n.Name + "/axis", Transform: convert.Transform{R: rx90, S: convert.Vec3{1, 1, 1}},
+		Visual: n.Visual, Collider: n.Collider, Extras: n.Extras}
+	n.Visual, n.Collider, n.Extras = nil, nil, nil
+	outer := p.g.AddNode(n, parent)
+	p.g.AddNode(inner, outer)
+}
+
+// shape adds the Graph shape of a geometry. Collision meshes are loaded
+// (a missing or unreadable one is an error); visual meshes stay references.
+func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
+	g := p.g
+	for _, e := range geo.Ignored {
+		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "element-ignored", Path: linkPath(l) + "/geometry/" + e.Name, Line: e.Line,
+			Message: fmt.Sprintf("<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name)})
+	}
+	switch geo.Kind {
+	case "box":
+		return g.AddShape(convert.Shape{Kind: convert.Box, Size: geo.Size}), nil
+	case "sphere":
+		return g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: geo.Radius}), nil
+	case "cylinder":
+		return g.AddShape(convert.Shape{Kind: convert.Cylinder, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
+	case "capsule":
+		return g.AddShape(convert.Shape{Kind: convert.Capsule, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
+	}
+	resolved, err := resolveMesh(p.in, geo.Filename)
+	if err != nil {
+		return -1, convert.ErrorAtLine(geo.Line, "%v", err)
+	}
+	mesh := convert.Mesh{Name: geo.Filename, File: resolved, Scale: convert.Vec3{1, 1, 1},
+		Extras: map[string]any{extraFilename: geo.Filename, extraScale: geo.Scale}}
+	kind := convert.TriMesh
+	if collision {
+		kind = convert.Convex
+		data, err := fs.ReadFile(p.in.FS, resolved)
+		if err != nil {
+			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q cannot be read: %v", geo.Filename, l.Name, err)
+		}
+		m, err := meshio.Decode(resolved, data)
+		if err != nil {
+			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q: %v", geo.Filename, l.Name, err)
+		}
+		mesh.Positions = make([]convert.Vec3, len(m.Positions))
+		for i, v := range m.Positions {
+			mesh.Positions[i] = v.Mul(geo.Scale)
+		}
+		mesh.Indices = m.Indices
+		mesh.Loaded = true
+	} else if _, err := fs.Stat(p.in.FS, resolved); err != nil {
+		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
+			Message: fmt.Sprintf("visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved)})
+	}
+	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
+}
+
+// poseTransform converts an <origin> to a Transform.
+func poseTransform(p Pose) convert.Transform {
+	return convert.Transform{T: p.XYZ, R: rpyQuat(p.RPY), S: convert.Vec3{1, 1, 1}}
+}
+
+// rpyQuat converts URDF roll-pitch-yaw (fixed axes X, then Y, then Z) to a
+// quaternion: R = Rz(yaw)·Ry(pitch)·Rx(roll).
+func rpyQuat(rpy convert.Vec3) convert.Quat {
+	if rpy == (convert.Vec3{}) {
+		return convert.IdentityQuat()
+	}
+	sr, cr := math.Sincos(rpy[0] / 2)
+	sp, cp := math.Sincos(rpy[1] / 2)
+	sy, cy := math.Sincos(rpy[2] / 2)
+	return convert.Quat{
+		sr*cp*cy - cr*sp*sy,
+		cr*sp*cy + sr*cp*sy,
+		cr*cp*sy - sr*sp*cy,
+		cr*cp*cy + sr*sp*sy,
+	}
+}
+
+// quatRPY is the inverse of rpyQuat (pitch in [−π/2, π/2]).
+func quatRPY(q convert.Quat) convert.Vec3 {
+	q = q.Normalize()
+	x, y, z, w := q[0], q[1], q[2], q[3]
+	sinp := 2 * (w*y - z*x)
+	var pitch float64
+	if math.Abs(sinp) >= 1 {
+		pitch = math.Copysign(math.Pi/2, sinp)
+	} else {
+		pitch = math.Asin(sinp)
+	}
+	roll := math.Atan2(2*(w*x+y*z), 1-2*(x*x+y*y))
+	yaw := math.Atan2(2*(w*z+x*y), 1-2*(y*y+z*z))
+	return convert.Vec3{roll, pitch, yaw}
+}

@@ -1,0 +1,132 @@
+package urdf
+
+import "github.com/physconv/physconv/convert"
+
+// Raw URDF schema, as ROS urdfdom reads it (http://wiki.ros.org/urdf/XML),
+// plus the extensions found in real files: <capsule> geometry
+// (Bullet/MuJoCo), type="spherical" joints (Bullet). Values are in the
+// file's own terms: metres, radians, kilograms, Z-up.
+
+// Robot is a <robot> document.
+type Robot struct {
+	Name      string
+	Links     []Link
+	Joints    []Joint
+	Materials []Material
+	// Extras are top-level elements physconv does not model
+	// (<transmission>, <gazebo>, vendor tags), kept verbatim.
+	Extras []*Element
+	Line   int
+}
+
+// Pose is an <origin>: translation, then fixed-axis roll-pitch-yaw.
+type Pose struct {
+	XYZ, RPY convert.Vec3
+}
+
+// Link is a <link>.
+type Link struct {
+	Name       string
+	Inertial   *Inertial
+	Visuals    []Visual
+	Collisions []Collision
+	Extras     []*Element
+	Line       int
+}
+
+// Inertial is mass (kg) and the inertia tensor (kg·m²) about the centre of
+// mass, in the frame Origin places at the centre of mass.
+type Inertial struct {
+	Origin                       Pose
+	Mass                         float64
+	IXX, IXY, IXZ, IYY, IYZ, IZZ float64
+	Line                         int
+}
+
+// Geometry is a <geometry> element: exactly one shape.
+type Geometry struct {
+	// Kind is "box", "cylinder", "sphere", "capsule" or "mesh".
+	Kind   string
+	Size   convert.Vec3 // box full extents
+	Radius float64      // sphere, cylinder, capsule
+	Length float64      // cylinder total length; capsule cylinder part (between cap centres)
+	// Filename and Scale of a mesh (Scale 1 1 1 when absent).
+	Filename string
+	Scale    convert.Vec3
+	// Ignored are further children of <geometry>, which urdfdom skips.
+	Ignored []*Element
+	Line    int
+}
+
+// Visual is a <visual>.
+type Visual struct {
+	Name     string
+	Origin   Pose
+	Geometry Geometry
+	Material *Material
+	Line     int
+}
+
+// Collision is a <collision>.
+type Collision struct {
+	Name     string
+	Origin   Pose
+	Geometry Geometry
+	Line     int
+}
+
+// Material is a <material>, global or inside a visual.
+type Material struct {
+	Name    string
+	Color   *[4]float64
+	Texture string
+	Line    int
+}
+
+// Joint is a <joint>.
+type Joint struct {
+	Name, Type    string
+	Origin        Pose
+	Parent, Child string
+	// Axis in the joint frame; (1, 0, 0) when absent.
+	Axis     convert.Vec3
+	Limit    *Limit
+	Dynamics *Dynamics
+	Mimic    *Mimic
+	// Extras: <calibration>, <safety_controller> and unknown children,
+	// kept verbatim.
+	Extras []*Element
+	Line   int
+}
+
+// Limit is a joint <limit>: position bounds (m or rad), effort (N or N·m)
+// and velocity (m/s or rad/s).
+type Limit struct {
+	Lower, Upper     float64
+	Effort, Velocity float64
+	Line             int
+}
+
+// Dynamics is <dynamics damping friction>.
+type Dynamics struct {
+	Damping, Friction float64
+}
+
+// Mimic is <mimic joint multiplier offset>: this joint's position is
+// Multiplier·(leader position) + Offset.
+type Mimic struct {
+	Joint              string
+	Multiplier, Offset float64
+	Line               int
+}
+
+// Joint types.
+const (
+	Revolute   = "revolute"
+	Continuous = "continuous"
+	Prismatic  = "prismatic"
+	Fixed      = "fixed"
+	Floating   = "floating"
+	Planar     = "planar"
+	Spherical  = "spherical"
+)
