@@ -75,9 +75,9 @@ func (w *writer) tag(n int, name string, closed bool, attrs ...string) {
 	}
 }
 
-func (w *writer) open(n int, name string, attrs ...string) { w.tag(n, name, false, attrs...) }
+func (w *writer) open(n int, name string, attrs ...string)  { w.tag(n, name, false, attrs...) }
 func (w *writer) empty(n int, name string, attrs ...string) { w.tag(n, name, true, attrs...) }
-func (w *writer) close(n int, name string)                 { w.line(n, "</"+name+">") }
+func (w *writer) close(n int, name string)                  { w.line(n, "</"+name+">") }
 
 func (w *writer) origin(n int, p Pose) {
 	if p == (Pose{}) {
