@@ -13,8 +13,24 @@ import (
 )
 
 // largeMoment stands in for an infinite moment of inertia (KHR's 0),
-// which OMI cannot express: 0 there means "compute".
-const largeMoment = 1e30
+// which OMI cannot express (0 there means "compute"): a million times the
+// largest finite moment (or the mass times 1 m²), large enough to lock the
+// rotation yet small enough not to drown the finite moments in rounding.
+func largeMoment(d [3]float64, m *convert.Motion) float64 {
+	base := 0.0
+	for _, x := range d {
+		if !math.IsInf(x, 0) {
+			base = math.Max(base, x)
+		}
+	}
+	if base == 0 {
+		base = 1
+		if m.Mass != nil && !math.IsInf(*m.Mass, 0) && *m.Mass > 0 {
+			base = *m.Mass
+		}
+	}
+	return 1e6 * base
+}
 
 // Emit writes the Graph as glTF with the current OMI extensions. Every
 // non-physics part of a glTF source is carried unchanged. Options.
@@ -335,10 +351,11 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	}
 	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.BakeMass) {
 		diag := [3]float64(*d)
+		big := largeMoment(diag, m)
 		for k := range diag {
 			if math.IsInf(diag[k], 1) {
-				diag[k] = largeMoment
-				e.diags.Warnf("inertia-infinite", path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", largeMoment)
+				diag[k] = big
+				e.diags.Warnf("inertia-infinite", path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", big)
 			}
 		}
 		if diag[0] > 0 && diag[1] > 0 && diag[2] > 0 {
