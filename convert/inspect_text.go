@@ -71,11 +71,20 @@ func numText(n *Num) string {
 	return fmtShort(float64(*n))
 }
 
+// vecText prints a vector, showing components that are rounding noise
+// next to the largest one (below 1e-12 of it) as 0.
 func vecText(v *Vec3) string {
 	if v == nil {
 		return "-"
 	}
-	return "(" + fmtShort(v[0]) + ", " + fmtShort(v[1]) + ", " + fmtShort(v[2]) + ")"
+	c := *v
+	big := math.Max(math.Abs(c[0]), math.Max(math.Abs(c[1]), math.Abs(c[2])))
+	for k := range c {
+		if math.Abs(c[k]) < 1e-12*big {
+			c[k] = 0
+		}
+	}
+	return "(" + fmtShort(c[0]) + ", " + fmtShort(c[1]) + ", " + fmtShort(c[2]) + ")"
 }
 
 // momentsText shows the principal moments of the world tensor (the
