@@ -254,7 +254,7 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 				if on(kind + "_motor_" + a + "/enabled") {
 					j.Drives = append(j.Drives, convert.Drive{Type: kind, Mode: "force", Axis: i,
 						VelocityTarget: convert.Ptr(get(kind + "_motor_" + a + "/target_velocity")),
-						MaxForce: get(kind + "_motor_" + a + "/force_limit")})
+						MaxForce:       get(kind + "_motor_" + a + "/force_limit")})
 				}
 			}
 		}

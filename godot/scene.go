@@ -412,6 +412,15 @@ func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*
 		n = &node{name: name, class: class, version: d.version, props: map[string]value{}, file: d.file, line: s.Line}
 	}
 	for _, p := range s.Props {
+		if meta, ok := p.Value.(tscn.Dict); ok && p.Key == "__meta__" {
+			// Godot 3 keeps metadata in one dictionary; Godot 4 as metadata/<key>.
+			for _, e := range meta {
+				if k, ok := e.Key.(string); ok {
+					n.set("metadata/"+k, value{v: e.Value, doc: d, line: p.Line})
+				}
+			}
+			continue
+		}
 		n.set(p.Key, value{v: p.Value, doc: d, line: p.Line})
 	}
 	if g, ok := s.Attr("groups").(tscn.Array); ok {

@@ -1,0 +1,376 @@
+package godot
+
+import (
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// Degrees of freedom of one joint axis, as Godot's joints can express them.
+const (
+	dofFree = iota
+	dofFixed
+	dofLimited
+	dofComplex // part of a multi-axis or soft limit
+)
+
+type dof struct {
+	state  int
+	lo, hi float64
+}
+
+// jointShape is a joint's limit pattern in frame A.
+type jointShape struct {
+	lin, ang [3]dof
+	cone     *convert.Limit // two-axis angular limit
+	soft     bool
+}
+
+func analyze(j *convert.Joint) jointShape {
+	var s jointShape
+	mark := func(axes []int, target *[3]dof, d dof) {
+		for _, a := range axes {
+			if a >= 0 && a < 3 {
+				target[a] = d
+			}
+		}
+	}
+	for k := range j.Limits {
+		l := j.Limits[k]
+		if !math.IsInf(l.Stiffness, 1) && l.Stiffness != 0 {
+			s.soft = true
+		}
+		switch {
+		case l.Fixed():
+			mark(l.Linear, &s.lin, dof{state: dofFixed})
+			mark(l.Angular, &s.ang, dof{state: dofFixed})
+		case len(l.Linear)+len(l.Angular) == 1:
+			d := dof{state: dofLimited, lo: l.Min, hi: l.Max}
+			if l.Unbounded() {
+				d = dof{state: dofFree}
+			}
+			mark(l.Linear, &s.lin, d)
+			mark(l.Angular, &s.ang, d)
+		case len(l.Linear) == 0 && len(l.Angular) == 2 && s.cone == nil:
+			s.cone = &j.Limits[k]
+			mark(l.Angular, &s.ang, dof{state: dofComplex, lo: l.Min, hi: l.Max})
+		default:
+			mark(l.Linear, &s.lin, dof{state: dofComplex, lo: l.Min, hi: l.Max})
+			mark(l.Angular, &s.ang, dof{state: dofComplex, lo: l.Min, hi: l.Max})
+		}
+	}
+	return s
+}
+
+func allState(d [3]dof, st int) bool { return d[0].state == st && d[1].state == st && d[2].state == st }
+
+// single returns the one axis not fixed (free or limited), or -1.
+func single(d [3]dof) int {
+	k := -1
+	for i, x := range d {
+		switch x.state {
+		case dofFixed:
+		case dofFree, dofLimited:
+			if k >= 0 {
+				return -2
+			}
+			k = i
+		default:
+			return -2
+		}
+	}
+	return k
+}
+
+// nativeKind names the Godot joint that expresses a pattern exactly, with
+// the axis that must become the joint's Z (hinge) or X (slider).
+func nativeKind(j *convert.Joint) (kind string, axis int) {
+	s := analyze(j)
+	if s.soft {
+		return "generic", -1
+	}
+	onlyMotor := func(typ string, axis int) bool {
+		for _, d := range j.Drives {
+			if d.Type != typ || d.Axis != axis || d.VelocityTarget == nil || d.PositionTarget != nil || d.Stiffness != 0 {
+				return false
+			}
+		}
+		return len(j.Drives) <= 1
+	}
+	switch {
+	case allState(s.lin, dofFixed) && allState(s.ang, dofFree) && len(j.Drives) == 0:
+		return "pin", -1
+	case allState(s.lin, dofFixed) && single(s.ang) >= 0 && onlyMotor("angular", single(s.ang)):
+		return "hinge", single(s.ang)
+	case single(s.lin) >= 0 && len(j.Drives) == 0 && (allState(s.ang, dofFixed) || single(s.ang) == single(s.lin)):
+		return "slider", single(s.lin)
+	case allState(s.lin, dofFixed) && s.cone != nil && len(j.Drives) == 0 && s.cone.Angular[0]+s.cone.Angular[1] == 3 && s.cone.Min == 0 &&
+		(s.ang[0].state == dofFree || s.ang[0].state == dofLimited && s.ang[0].lo == -s.ang[0].hi):
+		return "conetwist", 0
+	}
+	return "generic", -1
+}
+
+// axisTo returns the rotation taking +Z (hinge) or +X (slider) onto axis k.
+func axisTo(kind string, k int) (convert.Quat, bool) {
+	x, y := convert.Vec3{1, 0, 0}, convert.Vec3{0, 1, 0}
+	switch {
+	case kind == "hinge" && k == 0:
+		return convert.AxisAngle(y, math.Pi/2), true // Z → X
+	case kind == "hinge" && k == 1:
+		return convert.AxisAngle(x, -math.Pi/2), true // Z → Y
+	case kind == "slider" && k == 1:
+		return convert.AxisAngle(convert.Vec3{0, 0, 1}, math.Pi/2), true // X → Y
+	case kind == "slider" && k == 2:
+		return convert.AxisAngle(y, -math.Pi/2), true // X → Z
+	}
+	return convert.Quat{}, false
+}
+
+// rebaseJoint turns a joint frame so a hinge axis is Z and a slider axis X,
+// re-expressing limits and drives on the new axes.
+func (e *emitter) rebaseJoint(i int) {
+	j := e.g.Nodes[i].Joint
+	kind, k := nativeKind(j)
+	q, ok := axisTo(kind, k)
+	if !ok {
+		return
+	}
+	a := convert.Transform{R: q, S: convert.Vec3{1, 1, 1}}
+	e.rebase(i, a)
+	if j.Connected >= 0 && j.Connected < len(e.g.Nodes) {
+		e.rebase(j.Connected, a)
+	}
+	// New axis c is old axis r with sign m[r][c].
+	m := q.Mat()
+	newAxis := func(old int) (int, float64) {
+		for c := 0; c < 3; c++ {
+			if v := m[old][c]; math.Abs(v) > 0.5 {
+				return c, math.Copysign(1, v)
+			}
+		}
+		return old, 1
+	}
+	remap := func(axes []int) ([]int, float64) {
+		out := make([]int, len(axes))
+		sign := 1.0
+		for n, x := range axes {
+			out[n], sign = newAxis(x)
+		}
+		return out, sign
+	}
+	for n := range j.Limits {
+		l := &j.Limits[n]
+		var s1, s2 float64 = 1, 1
+		l.Linear, s1 = remap(l.Linear)
+		l.Angular, s2 = remap(l.Angular)
+		if len(l.Linear)+len(l.Angular) == 1 && s1*s2 < 0 {
+			l.Min, l.Max = -l.Max, -l.Min
+		}
+	}
+	for n := range j.Drives {
+		d := &j.Drives[n]
+		var s float64
+		d.Axis, s = newAxis(d.Axis)
+		if s < 0 {
+			if d.PositionTarget != nil {
+				d.PositionTarget = convert.Ptr(-*d.PositionTarget)
+			}
+			if d.VelocityTarget != nil {
+				d.VelocityTarget = convert.Ptr(-*d.VelocityTarget)
+			}
+		}
+	}
+	e.info("godot-joint-rebased", e.name(i), "joint frame rotated so its %s axis lies along Godot's %s (world poses unchanged)", kind, map[string]string{"hinge": "Z", "slider": "X"}[kind])
+}
+
+// relPath returns the NodePath from one emitted node to another.
+func relPath(from, to string) string {
+	split := func(p string) []string {
+		if p == "." {
+			return nil
+		}
+		return strings.Split(p, "/")
+	}
+	a, b := split(from), split(to)
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	var parts []string
+	for range a[n:] {
+		parts = append(parts, "..")
+	}
+	parts = append(parts, b[n:]...)
+	if len(parts) == 0 {
+		return "."
+	}
+	return strings.Join(parts, "/")
+}
+
+func (e *emitter) deg(x float64) float64 {
+	if e.v == 3 {
+		return x * 180 / math.Pi
+	}
+	return x
+}
+
+// jointProps writes a joint node.
+func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
+	g := e.g
+	j := g.Nodes[i].Joint
+	var props []tscn.Prop
+	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
+	name := e.name(i)
+	keyA, keyB := "node_a", "node_b"
+	if e.v == 3 {
+		keyA, keyB = "nodes/node_a", "nodes/node_b"
+	}
+	a := g.BodyOf(i)
+	b := -1
+	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
+		b = g.BodyOf(j.Connected)
+		wa, wb := g.WorldTransform(i), g.WorldTransform(j.Connected)
+		if wa.T.Sub(wb.T).Len() > 1e-6*math.Max(1, wa.T.Len()) || math.Abs(math.Abs(wa.R.Normalize()[0]*wb.R.Normalize()[0]+wa.R.Normalize()[1]*wb.R.Normalize()[1]+wa.R.Normalize()[2]*wb.R.Normalize()[2]+wa.R.Normalize()[3]*wb.R.Normalize()[3])-1) > 1e-9 {
+			e.warn("godot-joint-frames-differ", name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
+		}
+	}
+	if a >= 0 {
+		add(keyA, tscn.NodePath(relPath(e.paths[i], e.paths[a])))
+	}
+	if b >= 0 {
+		add(keyB, tscn.NodePath(relPath(e.paths[i], e.paths[b])))
+	}
+	if a < 0 && b < 0 {
+		e.warn("godot-joint-unconnected", name, "joint connects no bodies")
+	}
+	if j.EnableCollision {
+		add(pick(e.v == 3, "collision/exclude_nodes", "exclusive"), false)
+	}
+	if j.Effort != 0 || j.Velocity != 0 || j.Damping != 0 || j.Friction != 0 || j.Armature != 0 {
+		e.warn("godot-joint-field-dropped", name, "effort, velocity, damping, friction and armature have no Godot joint equivalent and are dropped")
+	}
+	kind, _ := nativeKind(j)
+	s := analyze(j)
+	if s.soft {
+		e.warn("godot-limit-soft", name, "soft limits (finite stiffness) are written as hard limits")
+	}
+	switch kind {
+	case "pin":
+		return "PinJoint3D", props
+	case "hinge":
+		if d := s.ang[2]; d.state == dofLimited {
+			add("angular_limit/enable", true)
+			add("angular_limit/upper", e.deg(d.hi))
+			add("angular_limit/lower", e.deg(d.lo))
+		}
+		for _, d := range j.Drives {
+			add("motor/enable", true)
+			add("motor/target_velocity", *d.VelocityTarget)
+			add("motor/max_impulse", d.MaxForce)
+		}
+		return "HingeJoint3D", props
+	case "slider":
+		if d := s.lin[0]; d.state == dofLimited {
+			add("linear_limit/upper_distance", d.hi)
+			add("linear_limit/lower_distance", d.lo)
+		} else {
+			add("linear_limit/upper_distance", -1.0)
+			add("linear_limit/lower_distance", 1.0)
+		}
+		switch d := s.ang[0]; d.state {
+		case dofLimited:
+			add("angular_limit/upper_angle", e.deg(d.hi))
+			add("angular_limit/lower_angle", e.deg(d.lo))
+		case dofFree:
+			add("angular_limit/upper_angle", e.deg(-1))
+			add("angular_limit/lower_angle", e.deg(1))
+		}
+		return "SliderJoint3D", props
+	case "conetwist":
+		add("swing_span", e.deg(s.cone.Max))
+		twist := math.Pi
+		if s.ang[0].state == dofLimited {
+			twist = s.ang[0].hi
+		}
+		add("twist_span", e.deg(twist))
+		return "ConeTwistJoint3D", props
+	}
+	return "Generic6DOFJoint3D", append(props, e.generic(name, j, s)...)
+}
+
+// generic writes Generic6DOFJoint3D limits, springs and motors per axis.
+func (e *emitter) generic(name string, j *convert.Joint, s jointShape) []tscn.Prop {
+	var props []tscn.Prop
+	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
+	approx := false
+	for ax, a := range jointAxes {
+		for _, kind := range []string{"linear", "angular"} {
+			d := s.lin[ax]
+			lo, hi := "lower_distance", "upper_distance"
+			conv := func(x float64) float64 { return x }
+			if kind == "angular" {
+				d = s.ang[ax]
+				lo, hi = "lower_angle", "upper_angle"
+				conv = e.deg
+			}
+			prefix := kind + "_limit_" + a + "/"
+			switch d.state {
+			case dofFree:
+				add(prefix+"enabled", false)
+			case dofComplex:
+				approx = true
+				if math.IsInf(d.lo, 0) && math.IsInf(d.hi, 0) {
+					add(prefix+"enabled", false)
+					break
+				}
+				lov, hiv := d.lo, d.hi
+				if math.IsInf(lov, 0) {
+					lov = -hiv
+				}
+				if math.IsInf(hiv, 0) {
+					hiv = -lov
+				}
+				add(prefix+hi, conv(hiv))
+				add(prefix+lo, conv(lov))
+			case dofLimited:
+				if math.IsInf(d.lo, 0) || math.IsInf(d.hi, 0) {
+					approx = true
+					add(prefix+"enabled", false)
+					break
+				}
+				add(prefix+hi, conv(d.hi))
+				add(prefix+lo, conv(d.lo))
+			}
+		}
+	}
+	if approx {
+		e.warn("joint-limit-approximated", name, "multi-axis or one-sided limits are written as per-axis limits of a Generic6DOFJoint3D")
+	}
+	for _, d := range j.Drives {
+		if d.Axis < 0 || d.Axis > 2 {
+			continue
+		}
+		a := jointAxes[d.Axis]
+		if d.PositionTarget != nil || d.Stiffness != 0 {
+			p := d.Type + "_spring_" + a + "/"
+			add(p+"enabled", true)
+			add(p+"stiffness", d.Stiffness)
+			add(p+"damping", d.Damping)
+			if d.PositionTarget != nil {
+				add(p+"equilibrium_point", *d.PositionTarget)
+			}
+		}
+		if d.VelocityTarget != nil {
+			p := d.Type + "_motor_" + a + "/"
+			add(p+"enabled", true)
+			add(p+"target_velocity", *d.VelocityTarget)
+			if !math.IsInf(d.MaxForce, 1) {
+				add(p+"force_limit", d.MaxForce)
+			}
+		}
+	}
+	return props
+}

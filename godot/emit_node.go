@@ -1,0 +1,260 @@
+package godot
+
+import (
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// node writes node i (and the helper children Godot needs: a
+// CollisionShape3D under a body that carries its own shape, a mesh child
+// for a visual on a physics node).
+func (e *emitter) node(i int) {
+	g := e.g
+	n := &g.Nodes[i]
+	p := e.paths[i]
+	parent := ""
+	if i != e.root {
+		parent = parentOf(p)
+	}
+	name := e.names[i]
+	class, props := e.classOf(i)
+	s := e.sectionFor(name, e.cls(class), parent)
+	if i == e.root && e.root >= 0 {
+		s = e.sectionFor(name, e.cls(class), "")
+	}
+	if !isIdentityTransform(n.Transform) {
+		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
+	}
+	s.Props = append(s.Props, props...)
+	e.keptProps(i, class, &s)
+	e.out = append(e.out, s)
+	// Children Godot needs that the Graph keeps on the node itself.
+	if (n.Collider != nil && n.Collider.Shape >= 0 || n.Trigger != nil && n.Trigger.Shape >= 0) && e.ownsShapeChild(i) && class != "CollisionShape3D" {
+		shape := -1
+		if n.Collider != nil && n.Collider.Shape >= 0 {
+			shape = n.Collider.Shape
+		} else {
+			shape = n.Trigger.Shape
+		}
+		cs := e.sectionFor(name+"Shape", e.cls("CollisionShape3D"), p)
+		if e.v == 3 && g.Shapes[shape].Kind == convert.Capsule {
+			cs.Props = append(cs.Props, tscn.Prop{Key: "transform", Value: e.transformValue(capsuleAlign3)})
+		}
+		if ref := e.shapeRef(shape, name); ref != nil {
+			cs.Props = append(cs.Props, tscn.Prop{Key: "shape", Value: ref})
+		}
+		e.out = append(e.out, cs)
+	}
+	if n.Visual != nil && class != "MeshInstance3D" {
+		if sec, ok := e.meshNode(n.Visual, name+"Mesh", p); ok {
+			e.out = append(e.out, sec)
+		}
+	}
+}
+
+// classOf decides a node's Godot class and its physics properties.
+func (e *emitter) classOf(i int) (string, []tscn.Prop) {
+	g := e.g
+	n := &g.Nodes[i]
+	var props []tscn.Prop
+	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
+	switch {
+	case n.Motion != nil:
+		class := e.bodyClass(i)
+		props = append(props, e.bodyProps(i, class)...)
+		if n.Vehicle != nil {
+			props = append(props, e.vehicleProps(i)...)
+		}
+		return class, props
+	case n.Joint != nil:
+		return e.jointProps(i)
+	case n.Trigger != nil && (n.Trigger.Shape < 0 || e.ownsShapeChild(i)):
+		props = append(props, e.filterProps(n.Trigger.Filter, i)...)
+		props = append(props, e.seatProps(i)...)
+		return "Area3D", props
+	case n.Collider != nil && n.Collider.Shape >= 0 && e.parentIsBody(i):
+		if ref := e.shapeRef(n.Collider.Shape, e.names[i]); ref != nil {
+			add("shape", ref)
+		}
+		return "CollisionShape3D", props
+	case n.Trigger != nil && n.Trigger.Shape >= 0:
+		if ref := e.shapeRef(n.Trigger.Shape, e.names[i]); ref != nil {
+			add("shape", ref)
+		}
+		return "CollisionShape3D", props
+	case n.Collider != nil && n.Collider.Shape >= 0:
+		// A collider without a body: a static body of its own.
+		props = append(props, e.materialProps(i, []int{n.Collider.Material})...)
+		props = append(props, e.filterProps(n.Collider.Filter, i)...)
+		return "StaticBody3D", props
+	case n.Wheel != nil:
+		return "VehicleWheel3D", e.wheelProps(i)
+	case n.Visual != nil:
+		if sec, ok := e.meshNode(n.Visual, "", ""); ok {
+			if strings.HasPrefix(sec.AttrString("type"), "MeshInstance") {
+				return "MeshInstance3D", sec.Props
+			}
+		}
+	}
+	props = append(props, e.thrusterProps(i)...)
+	props = append(props, e.seatProps(i)...)
+	if c, ok := n.Extras[extraClass].(string); ok && e.sameVersion(i) && len(props) == 0 {
+		if e.v == 3 {
+			if c4, ok := class3to4[c]; ok {
+				return c4, props
+			}
+		}
+		return c, props
+	}
+	return "Node3D", props
+}
+
+func (e *emitter) sameVersion(i int) bool {
+	v, _ := e.g.Nodes[i].Extras[extraVersion].(int)
+	return v == e.v
+}
+
+// keptProps writes back the properties Parse kept for a Godot round trip
+// when the node keeps its class and Godot version.
+func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
+	n := &e.g.Nodes[i]
+	kept, ok := n.Extras[extraProps].([]tscn.Prop)
+	if !ok || len(kept) == 0 {
+		return
+	}
+	src, _ := n.Extras[extraClass].(string)
+	if e.v == 3 {
+		if c4, ok := class3to4[src]; ok {
+			src = c4
+		}
+	}
+	if !e.sameVersion(i) || src != class {
+		e.info("godot-props-dropped", e.name(i), "%d Godot properties of the source (%s) do not apply to %s in Godot %d and are dropped", len(kept), src, class, e.v)
+		return
+	}
+	have := map[string]bool{}
+	for _, p := range s.Props {
+		have[p.Key] = true
+	}
+	for _, p := range kept {
+		if !have[p.Key] {
+			s.Props = append(s.Props, p)
+		}
+	}
+}
+
+func (e *emitter) bodyClass(i int) string {
+	n := &e.g.Nodes[i]
+	src, _ := n.Extras[extraClass].(string)
+	if e.v == 4 || n.Extras[extraVersion] == 3 {
+		if c, ok := class3to4[src]; ok {
+			src = c
+		}
+	}
+	switch n.Motion.Kind {
+	case convert.Static:
+		return "StaticBody3D"
+	case convert.Kinematic:
+		if src == "CharacterBody3D" {
+			return src
+		}
+		return "AnimatableBody3D"
+	}
+	if n.Vehicle != nil || src == "VehicleBody3D" {
+		return "VehicleBody3D"
+	}
+	return "RigidBody3D"
+}
+
+// bodyProps writes mass properties, velocities, material and layers.
+func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
+	g := e.g
+	n := &g.Nodes[i]
+	m := n.Motion
+	var props []tscn.Prop
+	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
+	if class == "AnimatableBody3D" && e.v == 3 {
+		add("mode", int64(3))
+	}
+	if m.Kind == convert.Dynamic {
+		if m.Mass != nil {
+			if math.IsInf(*m.Mass, 1) || *m.Mass <= 0 {
+				e.warn("godot-mass-infinite", e.name(i), "Godot bodies cannot have infinite or zero mass; the Godot default is used")
+			} else {
+				add("mass", *m.Mass)
+			}
+		}
+		if m.GravityFactor != 1 {
+			add("gravity_scale", m.GravityFactor)
+		}
+		if m.CenterOfMass != nil {
+			if e.v == 4 {
+				add("center_of_mass_mode", int64(1))
+				add("center_of_mass", e.vec(*m.CenterOfMass))
+			} else if *m.CenterOfMass != (convert.Vec3{}) {
+				e.warn("godot-com-dropped", e.name(i), "Godot 3 has no centre-of-mass property; the engine computes it from the shapes")
+			}
+		}
+		if d := m.InertiaDiagonal; d != nil {
+			switch {
+			case e.v == 3:
+				e.warn("godot-inertia-dropped", e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
+			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
+				e.warn("godot-inertia-dropped", e.name(i), "inertia %v has infinite or zero moments, which Godot cannot store; Godot computes it", *d)
+			default:
+				add("inertia", e.vec(*d))
+			}
+		}
+	}
+	rot := g.WorldTransform(i).R
+	if m.LinearVelocity != (convert.Vec3{}) {
+		add("linear_velocity", e.vec(rot.Rotate(m.LinearVelocity)))
+	}
+	if m.AngularVelocity != (convert.Vec3{}) {
+		add("angular_velocity", e.vec(rot.Rotate(m.AngularVelocity)))
+	}
+	if n.Transform.S != (convert.Vec3{1, 1, 1}) {
+		e.warn("godot-body-scaled", e.name(i), "Godot does not support scaled physics bodies; the scale %v is written but the engine may reset it", n.Transform.S)
+	}
+	// Godot keeps material and layers per body; the Graph per collider.
+	var mats, filters []int
+	for _, c := range e.bodyColliders(i) {
+		mats = append(mats, g.Nodes[c].Collider.Material)
+		filters = append(filters, g.Nodes[c].Collider.Filter)
+	}
+	props = append(props, e.materialProps(i, mats)...)
+	f := -1
+	for k, x := range filters {
+		if k == 0 {
+			f = x
+		} else if x != f {
+			e.warn("godot-filter-merged", e.name(i), "colliders of one body use different collision filters; Godot keeps one per body, the first is used")
+			break
+		}
+	}
+	props = append(props, e.filterProps(f, i)...)
+	return props
+}
+
+// bodyColliders lists the collider nodes that belong to body i.
+func (e *emitter) bodyColliders(i int) []int {
+	var out []int
+	var walk func(k int)
+	walk = func(k int) {
+		n := &e.g.Nodes[k]
+		if k != i && n.Motion != nil {
+			return
+		}
+		if n.Collider != nil && n.Collider.Shape >= 0 {
+			out = append(out, k)
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(i)
+	return out
+}

@@ -1,0 +1,362 @@
+package godot
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// addSub appends a sub_resource and returns its reference.
+func (e *emitter) addSub(class string, props []tscn.Prop) tscn.Ref {
+	n := len(e.sub) + 1
+	id := fmt.Sprintf("%s_%d", class, n)
+	ref := tscn.Ref{Kind: "SubResource", ID: id}
+	s := tscn.Section{Tag: "sub_resource", Attrs: []tscn.Prop{{Key: "type", Value: class}, {Key: "id", Value: id}}, Props: props}
+	if e.v == 3 {
+		id = fmt.Sprint(n)
+		ref = tscn.Ref{Kind: "SubResource", ID: id, IntID: true}
+		s.Attrs[1].Value = int64(n)
+	}
+	e.sub = append(e.sub, s)
+	return ref
+}
+
+func (e *emitter) addExt(class, p string) tscn.Ref {
+	n := len(e.ext) + 1
+	id := fmt.Sprintf("%d_mesh", n)
+	ref := tscn.Ref{Kind: "ExtResource", ID: id}
+	s := tscn.Section{Tag: "ext_resource", Attrs: []tscn.Prop{{Key: "type", Value: class}, {Key: "path", Value: p}, {Key: "id", Value: id}}}
+	if e.v == 3 {
+		ref = tscn.Ref{Kind: "ExtResource", ID: fmt.Sprint(n), IntID: true}
+		s.Attrs = []tscn.Prop{{Key: "path", Value: p}, {Key: "type", Value: class}, {Key: "id", Value: int64(n)}}
+	}
+	e.ext = append(e.ext, s)
+	return ref
+}
+
+func floatsValue(name string, xs []float64) tscn.Value {
+	args := make([]tscn.Value, len(xs))
+	for i, x := range xs {
+		args[i] = x
+	}
+	return &tscn.Call{Name: name, Args: args}
+}
+
+// shapeRef writes a Graph shape as a Godot shape resource (once per shape).
+func (e *emitter) shapeRef(si int, where string) tscn.Value {
+	key := fmt.Sprint(si)
+	if id, ok := e.shapeIDs[key]; ok {
+		return e.refFromID(id)
+	}
+	sh := e.g.Shapes[si]
+	g3 := e.v == 3
+	var class string
+	var props []tscn.Prop
+	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
+	radius := func() float64 {
+		if sh.RadiusTop != sh.RadiusBottom {
+			r := math.Max(sh.RadiusTop, sh.RadiusBottom)
+			e.warn("shape-approximated", where, "tapered %s (radii %g/%g) written with radius %g: Godot has no tapered shapes", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
+			return r
+		}
+		return sh.RadiusTop
+	}
+	switch sh.Kind {
+	case convert.Box:
+		if g3 {
+			class = "BoxShape"
+			add("extents", e.vec(sh.Size.Scale(0.5)))
+		} else {
+			class = "BoxShape3D"
+			add("size", e.vec(sh.Size))
+		}
+	case convert.Sphere:
+		class = pick(g3, "SphereShape", "SphereShape3D")
+		add("radius", sh.Radius)
+	case convert.Ellipsoid:
+		class = pick(g3, "SphereShape", "SphereShape3D")
+		r := math.Cbrt(sh.Size[0] * sh.Size[1] * sh.Size[2])
+		e.warn("shape-approximated", where, "ellipsoid %v written as a sphere of equal volume (radius %g): Godot has no ellipsoid shape", sh.Size, r)
+		add("radius", r)
+	case convert.Capsule:
+		r := radius()
+		class = pick(g3, "CapsuleShape", "CapsuleShape3D")
+		add("radius", r)
+		if g3 {
+			add("height", sh.Height)
+		} else {
+			add("height", sh.Height+2*r)
+		}
+	case convert.Cylinder:
+		class = pick(g3, "CylinderShape", "CylinderShape3D")
+		add("radius", radius())
+		add("height", sh.Height)
+	case convert.Plane:
+		class = pick(g3, "PlaneShape", "WorldBoundaryShape3D")
+		if sh.SizeX > 0 || sh.SizeZ > 0 {
+			e.warn("shape-approximated", where, "finite plane (%g × %g) written as an infinite world boundary", sh.SizeX, sh.SizeZ)
+		}
+		add("plane", &tscn.Call{Name: "Plane", Args: []tscn.Value{0.0, 1.0, 0.0, 0.0}})
+	case convert.Ray:
+		class = pick(g3, "RayShape", "SeparationRayShape3D")
+		add("length", sh.Height)
+	case convert.Convex, convert.TriMesh:
+		m := e.g.Meshes[sh.Mesh]
+		if !m.Loaded || len(m.Positions) == 0 {
+			e.warn("godot-mesh-unloaded", where, "mesh %q is a file reference without loaded vertices; the collider is dropped", m.File)
+			return nil
+		}
+		scale := m.Scale
+		if scale == (convert.Vec3{}) {
+			scale = convert.Vec3{1, 1, 1}
+		}
+		arr := pick(g3, "PoolVector3Array", "PackedVector3Array")
+		var xs []float64
+		if sh.Kind == convert.Convex {
+			class = pick(g3, "ConvexPolygonShape", "ConvexPolygonShape3D")
+			for _, p := range m.Positions {
+				p = p.Mul(scale)
+				xs = append(xs, p[0], p[1], p[2])
+			}
+			add("points", floatsValue(arr, xs))
+		} else {
+			class = pick(g3, "ConcavePolygonShape", "ConcavePolygonShape3D")
+			for t := 0; t+2 < len(m.Indices); t += 3 {
+				// Godot's front faces wind clockwise.
+				for _, k := range []uint32{m.Indices[t], m.Indices[t+2], m.Indices[t+1]} {
+					p := m.Positions[k].Mul(scale)
+					xs = append(xs, p[0], p[1], p[2])
+				}
+			}
+			add("data", floatsValue(arr, xs))
+			if sh.Extras["godot.backface_collision"] == true {
+				add("backface_collision", true)
+			}
+		}
+	case convert.Heightfield:
+		f := sh.Field
+		class = pick(g3, "HeightMapShape", "HeightMapShape3D")
+		if f.Columns > 1 && f.Rows > 1 && (math.Abs(f.SizeX/float64(f.Columns-1)-1) > 1e-9 || math.Abs(f.SizeZ/float64(f.Rows-1)-1) > 1e-9) {
+			e.warn("shape-approximated", where, "height field spacing is not 1 m; Godot's height maps use 1 m cells, so its extent changes")
+		}
+		add("map_width", int64(f.Columns))
+		add("map_depth", int64(f.Rows))
+		add("map_data", floatsValue(pick(g3, "PoolRealArray", "PackedFloat32Array"), f.Heights))
+	default:
+		e.warn("godot-shape-unsupported", where, "shape kind %q cannot be written; the collider is dropped", sh.Kind)
+		return nil
+	}
+	ref := e.addSub(class, props)
+	e.shapeIDs[key] = ref.ID
+	return ref
+}
+
+func (e *emitter) refFromID(id string) tscn.Value {
+	return tscn.Ref{Kind: "SubResource", ID: id, IntID: e.v == 3}
+}
+
+func pick(g3 bool, a, b string) string {
+	if g3 {
+		return a
+	}
+	return b
+}
+
+// materialProps writes physics_material_override for a body whose
+// colliders use the given Graph materials.
+func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
+	if len(mats) == 0 {
+		return nil
+	}
+	m := mats[0]
+	for _, x := range mats[1:] {
+		if x != m {
+			e.warn("godot-material-merged", e.name(i), "colliders of one body use different materials; Godot keeps one per body, the first is used")
+			break
+		}
+	}
+	mat := convert.DefaultMaterial()
+	if m >= 0 {
+		mat = e.g.Materials[m]
+	}
+	rough := mat.FrictionCombine == "maximum"
+	absorbent := mat.RestitutionCombine == "minimum"
+	if mat.DynamicFriction == 1 && mat.StaticFriction == 1 && mat.Restitution == 0 && !rough && !absorbent &&
+		(mat.FrictionCombine == "" || mat.FrictionCombine == "minimum") {
+		return nil // Godot's own default material
+	}
+	key := fmt.Sprintf("%g/%g/%v/%v", mat.DynamicFriction, mat.Restitution, rough, absorbent)
+	if id, ok := e.matIDs[key]; ok {
+		return []tscn.Prop{{Key: "physics_material_override", Value: e.refFromID(id)}}
+	}
+	if mat.StaticFriction != mat.DynamicFriction {
+		e.info("godot-friction-static-dropped", e.name(i), "Godot has one friction; dynamic friction %g used, static %g dropped", mat.DynamicFriction, mat.StaticFriction)
+	}
+	switch mat.FrictionCombine {
+	case "", "minimum":
+	case "maximum":
+		e.info("godot-combine-approximated", e.name(i), "friction combine \"maximum\" written as a rough material (its friction wins)")
+	default:
+		e.warn("godot-combine-approximated", e.name(i), "friction combine %q has no Godot equivalent; Godot takes the minimum", mat.FrictionCombine)
+	}
+	switch mat.RestitutionCombine {
+	case "", "minimum":
+	default:
+		e.warn("godot-combine-approximated", e.name(i), "restitution combine %q has no Godot equivalent; Godot adds bounces", mat.RestitutionCombine)
+	}
+	var props []tscn.Prop
+	if mat.Name != "" && mat.Name != "Godot default" {
+		props = append(props, tscn.Prop{Key: "resource_name", Value: mat.Name})
+	}
+	props = append(props, tscn.Prop{Key: "friction", Value: mat.DynamicFriction})
+	if rough {
+		props = append(props, tscn.Prop{Key: "rough", Value: true})
+	}
+	if mat.Restitution != 0 {
+		props = append(props, tscn.Prop{Key: "bounce", Value: mat.Restitution})
+	}
+	if absorbent {
+		props = append(props, tscn.Prop{Key: "absorbent", Value: true})
+	}
+	ref := e.addSub("PhysicsMaterial", props)
+	e.matIDs[key] = ref.ID
+	return []tscn.Prop{{Key: "physics_material_override", Value: ref}}
+}
+
+// filterProps writes collision_layer/collision_mask for a Graph filter.
+func (e *emitter) filterProps(f int, i int) []tscn.Prop {
+	if f < 0 || f >= len(e.g.Filters) {
+		return nil
+	}
+	e.assignBits()
+	flt := e.g.Filters[f]
+	layer := e.mask(flt.Systems)
+	mask := uint32(0xffffffff)
+	if len(flt.CollideWith) > 0 {
+		mask = e.mask(flt.CollideWith)
+	}
+	if len(flt.NotCollideWith) > 0 {
+		mask &^= e.mask(flt.NotCollideWith)
+	}
+	return []tscn.Prop{{Key: "collision_layer", Value: int64(layer)}, {Key: "collision_mask", Value: int64(mask)}}
+}
+
+func (e *emitter) mask(names []string) uint32 {
+	var m uint32
+	for _, n := range names {
+		if b, ok := e.bits[n]; ok {
+			m |= 1 << (b - 1)
+		}
+	}
+	return m
+}
+
+// assignBits maps collision system names to Godot's 32 layers: "Layer N"
+// and project layer names keep their bit, others take free bits in name
+// order. The table is reported once.
+func (e *emitter) assignBits() {
+	if e.bits != nil {
+		return
+	}
+	e.bits = map[string]int{}
+	names := map[string]bool{}
+	for _, f := range e.g.Filters {
+		for _, l := range [][]string{f.Systems, f.CollideWith, f.NotCollideWith} {
+			for _, n := range l {
+				names[n] = true
+			}
+		}
+	}
+	used := map[int]bool{}
+	project, _ := e.g.Extras[extraLayers].(map[int]string)
+	for b, n := range project {
+		if names[n] {
+			e.bits[n], used[b] = b, true
+		}
+	}
+	var rest []string
+	for n := range names {
+		if _, ok := e.bits[n]; ok {
+			continue
+		}
+		var b int
+		if _, err := fmt.Sscanf(n, "Layer %d", &b); err == nil && b >= 1 && b <= 32 && !used[b] && fmt.Sprintf("Layer %d", b) == n {
+			e.bits[n], used[b] = b, true
+			continue
+		}
+		rest = append(rest, n)
+	}
+	sort.Strings(rest)
+	var table []string
+	for _, n := range rest {
+		b := 1
+		for ; b <= 32 && used[b]; b++ {
+		}
+		if b > 32 {
+			e.warn("godot-layers-exhausted", "", "collision system %q gets no layer: Godot has 32", n)
+			continue
+		}
+		e.bits[n], used[b] = b, true
+		table = append(table, fmt.Sprintf("%s=%d", n, b))
+	}
+	if len(table) > 0 {
+		e.info("godot-layer-assigned", "", "collision systems mapped to Godot layers: %s", strings.Join(table, ", "))
+	}
+}
+
+// meshNode writes a visual as a MeshInstance3D (primitive mesh or mesh
+// file) named name under parent; name "" returns only the properties.
+func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section, bool) {
+	if v.Shape < 0 || v.Shape >= len(e.g.Shapes) {
+		return tscn.Section{}, false
+	}
+	sh := e.g.Shapes[v.Shape]
+	g3 := e.v == 3
+	var mesh tscn.Value
+	switch sh.Kind {
+	case convert.Box:
+		mesh = e.addSub(pick(g3, "CubeMesh", "BoxMesh"), []tscn.Prop{{Key: "size", Value: e.vec(sh.Size)}})
+	case convert.Sphere:
+		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}})
+	case convert.Cylinder:
+		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
+	case convert.Capsule:
+		if g3 {
+			return tscn.Section{}, false
+		}
+		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
+		mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}})
+	case convert.TriMesh, convert.Convex:
+		m := e.g.Meshes[sh.Mesh]
+		p, _ := m.Extras[extraMeshPath].(string)
+		if p == "" {
+			p = m.File
+		}
+		ext := strings.ToLower(path.Ext(p))
+		if p == "" || ext != ".res" && ext != ".mesh" && ext != ".tres" && ext != ".obj" {
+			return tscn.Section{}, false
+		}
+		id, ok := e.meshIDs[p]
+		if !ok {
+			r := e.addExt(pick(g3, "ArrayMesh", "ArrayMesh"), p)
+			id = r.ID
+			e.meshIDs[p] = id
+		}
+		mesh = tscn.Ref{Kind: "ExtResource", ID: id, IntID: g3}
+	default:
+		return tscn.Section{}, false
+	}
+	s := tscn.Section{}
+	if name != "" {
+		s = e.sectionFor(name, e.cls("MeshInstance3D"), parent)
+	} else {
+		s.Attrs = []tscn.Prop{{Key: "type", Value: "MeshInstance3D"}}
+	}
+	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
+	return s, true
+}
