@@ -143,6 +143,7 @@ func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
 		for k, y := range ys {
 			if !used[k] && c.sameShape(x, y) {
 				used[k], found = true, true
+				c.surface(what, x, y)
 				break
 			}
 		}
@@ -154,6 +155,23 @@ func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
 		if !used[k] {
 			c.addf("%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
 		}
+	}
+}
+
+// surface compares what matched shapes collide with: material and filter.
+func (c *comparer) surface(what string, x, y ShapeReport) {
+	mx, my := x.Material, y.Material
+	if (mx == nil) != (my == nil) {
+		c.addf("%s: %s on %q: material in only one", what, x.Shape, x.Node)
+	} else if mx != nil && (!c.close(mx.StaticFriction, my.StaticFriction) || !c.close(mx.DynamicFriction, my.DynamicFriction) ||
+		!c.close(mx.Restitution, my.Restitution) || mx.FrictionCombine != my.FrictionCombine || mx.RestitutionCombine != my.RestitutionCombine) {
+		c.addf("%s: %s on %q: material %+v vs %+v", what, x.Shape, x.Node, *mx, *my)
+	}
+	fx, fy := x.Filter, y.Filter
+	if (fx == nil) != (fy == nil) {
+		c.addf("%s: %s on %q: collision filter in only one", what, x.Shape, x.Node)
+	} else if fx != nil && (fmt.Sprint(fx.Systems, fx.CollideWith, fx.NotCollideWith) != fmt.Sprint(fy.Systems, fy.CollideWith, fy.NotCollideWith)) {
+		c.addf("%s: %s on %q: collision filter %+v vs %+v", what, x.Shape, x.Node, *fx, *fy)
 	}
 }
 

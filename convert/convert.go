@@ -94,6 +94,9 @@ func emit(ctx context.Context, g *Graph, from, to *Format, opts *Options, res *R
 		return nil, res, err
 	}
 	out, diags, err := safeEmit(to, g, opts)
+	if opts.OutputName != "" && opts.OutputName != "-" {
+		diags = diags.WithFile(opts.OutputName)
+	}
 	res.Diagnostics = append(res.Diagnostics, diags...).Sorted()
 	if err != nil {
 		return nil, res, err

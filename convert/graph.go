@@ -201,14 +201,14 @@ type Visual struct {
 
 // Material is a physics material (friction and restitution).
 type Material struct {
-	Name            string
-	StaticFriction  float64
-	DynamicFriction float64
-	Restitution     float64
+	Name            string  `json:"name,omitempty"`
+	StaticFriction  float64 `json:"staticFriction"`
+	DynamicFriction float64 `json:"dynamicFriction"`
+	Restitution     float64 `json:"restitution"`
 	// FrictionCombine and RestitutionCombine: "average", "minimum",
 	// "maximum", "multiply", or "" when not given.
-	FrictionCombine    string
-	RestitutionCombine string
+	FrictionCombine    string `json:"frictionCombine,omitempty"`
+	RestitutionCombine string `json:"restitutionCombine,omitempty"`
 }
 
 // DefaultMaterial is the glTF default (friction 0.6, restitution 0).
@@ -218,13 +218,13 @@ func DefaultMaterial() Material {
 
 // Filter is a collision filter over named collision systems.
 type Filter struct {
-	Name string
+	Name string `json:"name,omitempty"`
 	// Systems this collider is a member of.
-	Systems []string
+	Systems []string `json:"collisionSystems,omitempty"`
 	// CollideWith, if not empty, lists the only systems it collides with.
-	CollideWith []string
+	CollideWith []string `json:"collideWithSystems,omitempty"`
 	// NotCollideWith, if not empty, lists systems it never collides with.
-	NotCollideWith []string
+	NotCollideWith []string `json:"notCollideWithSystems,omitempty"`
 }
 
 // Joint constrains this node's frame (frame A, in body A or the world) to

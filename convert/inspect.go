@@ -112,7 +112,7 @@ type JointReport struct {
 	// Frame is frame A's world rotation; limit axes are its axes.
 	Frame  Quat          `json:"frame"`
 	Limits []LimitReport `json:"limits"`
-	Drives []Drive       `json:"drives,omitempty"`
+	Drives []DriveReport `json:"drives,omitempty"`
 	// Kind, Axis (world unit vector, one-axis kinds), Lower and Upper come
 	// from joint classification.
 	Kind  string `json:"kind"`
@@ -131,6 +131,18 @@ type LimitReport struct {
 	Max       Num   `json:"max"`
 	Stiffness Num   `json:"stiffness"`
 	Damping   Num   `json:"damping"`
+}
+
+// DriveReport is a Drive with an unlimited force spelt "infinite".
+type DriveReport struct {
+	Type           string   `json:"type"`
+	Mode           string   `json:"mode"`
+	Axis           int      `json:"axis"`
+	MaxForce       Num      `json:"maxForce"`
+	PositionTarget *float64 `json:"positionTarget,omitempty"`
+	VelocityTarget *float64 `json:"velocityTarget,omitempty"`
+	Stiffness      float64  `json:"stiffness"`
+	Damping        float64  `json:"damping"`
 }
 
 // MimicReport names the leader joint of a coupling.
@@ -357,7 +369,11 @@ func canonicalQuat(q Quat) Quat {
 
 func jointReport(g *Graph, i int, j *Joint, names []string) JointReport {
 	w := g.WorldTransform(i)
-	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: []LimitReport{}, Drives: j.Drives}
+	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: []LimitReport{}}
+	for _, d := range j.Drives {
+		jr.Drives = append(jr.Drives, DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),
+			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping})
+	}
 	if a := g.BodyOf(i); a >= 0 {
 		jr.BodyA = names[a]
 	}

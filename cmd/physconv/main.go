@@ -1,0 +1,9 @@
+// Command physconv converts rigid-body physics assets between glTF physics
+// extensions (KHR and OMI), Godot .tscn, URDF and MJCF.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
