@@ -185,3 +185,25 @@ func BenchmarkHullMillionPoints(b *testing.B) {
 		}
 	}
 }
+
+// Points on a coarse lattice are full of coplanar and collinear subsets,
+// the hardest case for the horizon; the hull must stay closed and convex.
+func TestLatticeClouds(t *testing.T) {
+	for seed := int64(0); seed < 200; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		n := 4 + rng.Intn(60)
+		pts := make([]Vec, n)
+		for i := range pts {
+			pts[i] = Vec{float64(rng.Intn(4)), float64(rng.Intn(4)), float64(rng.Intn(4))}
+		}
+		res, err := Compute(pts)
+		var de *DegenerateError
+		if errors.As(err, &de) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, pts, res, 1e-12)
+	}
+}
