@@ -1,0 +1,408 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+)
+
+// batchFlags are the flags of batch and watch beyond the conversion options.
+type batchFlags struct {
+	opts        optionFlags
+	jobs        int
+	include     []string
+	exclude     []string
+	config      string
+	noConfig    bool
+	shard       string
+	report      string
+	incremental bool
+	failFast    bool
+	sideFiles   string
+	progress    string
+	verbose     bool
+}
+
+func (f *batchFlags) bind(fs *pflag.FlagSet) {
+	f.opts.bindParse(fs)
+	f.opts.bindEmit(fs)
+	fs.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files converted at once")
+	fs.StringArrayVar(&f.include, "include", nil, "glob of inputs, relative to SRC (repeatable; default: every file a format reads)")
+	fs.StringArrayVar(&f.exclude, "exclude", nil, "glob of files to leave out (repeatable)")
+	fs.StringVar(&f.config, "config", "", "project configuration (default: SRC/physconv.yaml when present)")
+	fs.BoolVar(&f.noConfig, "no-config", false, "ignore SRC/physconv.yaml")
+	fs.StringVar(&f.sideFiles, "side-files", "", "input side files the outputs name: copy (default), link or none")
+	fs.StringVar(&f.progress, "progress", "auto", "auto (a bar on a terminal, else lines), bar, lines or none")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "print every diagnostic, not only failures")
+}
+
+// overrides lists the conversion flags given explicitly: they win over
+// the project configuration, which wins over the flags' defaults.
+func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) convert.Settings {
+	var s convert.Settings
+	str := map[string]**string{"from": &s.From, "to": &s.To, "up": &s.Up, "khr-geometry": &s.KHRGeometry,
+		"capsule": &s.Capsule, "base": &s.Base, "root": &s.Root, "mesh-format": &s.MeshFormat}
+	val := map[string]*string{"from": &opts.From, "to": &opts.To, "up": &opts.Up, "khr-geometry": &opts.KHRGeometry,
+		"capsule": &opts.Capsule, "base": &opts.Base, "root": &opts.Root, "mesh-format": &opts.MeshFormat}
+	for name, dst := range str {
+		if fs.Changed(name) {
+			v := *val[name]
+			*dst = &v
+		}
+	}
+	if fs.Changed("density") {
+		s.Density = convert.Ptr(opts.Density)
+	}
+	if fs.Changed("strict") {
+		s.Strict = convert.Ptr(opts.Strict)
+	}
+	if fs.Changed("bake-mass") {
+		s.BakeMass = convert.Ptr(opts.BakeMass)
+	}
+	if fs.Changed("godot") {
+		s.Godot = convert.Ptr(opts.Godot)
+	}
+	if fs.Changed("inline-meshes") {
+		s.InlineMeshes = convert.Ptr(opts.InlineMeshes)
+	}
+	if fs.Changed("package") {
+		s.Packages = opts.Packages
+	}
+	if fs.Changed("allow-root") {
+		s.AllowRoots = opts.AllowRoots
+	}
+	return s
+}
+
+// batchOptions builds the library options from the flags and the
+// project configuration.
+func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*convert.BatchOptions, error) {
+	opts, err := f.opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if f.jobs < 1 {
+		return nil, usageError{fmt.Errorf("--jobs must be at least 1, not %d", f.jobs)}
+	}
+	switch f.progress {
+	case "auto", "bar", "lines", "none":
+	default:
+		return nil, usageError{fmt.Errorf("--progress must be auto, bar, lines or none, not %q", f.progress)}
+	}
+	switch f.sideFiles {
+	case "", convert.SideCopy, convert.SideLink, convert.SideNone:
+	default:
+		return nil, usageError{fmt.Errorf("--side-files must be copy, link or none, not %q", f.sideFiles)}
+	}
+	bo := &convert.BatchOptions{
+		Overrides: f.overrides(cmd.Flags(), opts),
+		Include:   f.include, Exclude: f.exclude,
+		Jobs: f.jobs, FailFast: f.failFast, Incremental: f.incremental, SideFiles: f.sideFiles,
+	}
+	// The flags' values are the base; the ones given explicitly are also
+	// in Overrides, applied again over the configuration.
+	bo.Options = *opts
+	if f.shard != "" {
+		if bo.Shard, err = convert.ParseShard(f.shard); err != nil {
+			return nil, usageError{fmt.Errorf("--shard: %w", err)}
+		}
+	}
+	switch {
+	case f.config != "":
+		bo.Config, err = convert.ReadConfig(f.config)
+	case !f.noConfig:
+		bo.Config, err = convert.FindConfig(src)
+	}
+	if err != nil {
+		return nil, configError(err)
+	}
+	if bo.Config != nil && bo.SideFiles == "" {
+		bo.SideFiles = bo.Config.SideFiles
+	}
+	if opts.To == "" && !configHasTarget(bo.Config) {
+		return nil, usageError{errors.New("batch needs --to FORMAT (or `to:` in physconv.yaml)")}
+	}
+	return bo, nil
+}
+
+func configHasTarget(c *convert.Config) bool {
+	if c == nil {
+		return false
+	}
+	if c.Defaults.To != nil {
+		return true
+	}
+	for _, r := range c.Rules {
+		if r.Settings.To != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// configError makes a bad configuration a usage error (exit 2).
+func configError(err error) error {
+	var ce *convert.ConfigError
+	if errors.As(err, &ce) {
+		return usageError{err}
+	}
+	return err
+}
+
+func (a *app) batchCommand() *cobra.Command {
+	var f batchFlags
+	cmd := &cobra.Command{
+		Use:   "batch SRC DST",
+		Short: "Convert every asset below SRC into the same layout below DST",
+		Long: `Convert a folder of assets. Every file below SRC that a format reads (or that
+--include selects) is converted to --to, at the same relative path below DST
+with the target's extension. Side files an output names (meshes, buffers) are
+copied beside it. Files convert concurrently (-j); one bad file never stops
+the others unless --fail-fast. Outputs are written atomically: an interrupted
+or killed run leaves no partial file, and --incremental then converts only what
+is missing or out of date (DST/.physconv-manifest.jsonl records content and
+option hashes).
+
+SRC/physconv.yaml (or --config) sets defaults and per-glob rules; flags given
+explicitly win over it. --shard K/N converts one deterministic part of the
+inputs, so N machines can share a large library. --report writes every file's
+status, outputs, duration and diagnostics as JSON (schema
+physconv-batch-report/1).
+
+Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
+2 usage or configuration error, 3 the only failures were warnings under
+--strict.`,
+		Example: `  physconv batch assets/ build/godot --to godot
+  physconv batch robots/ out/ --to mjcf -j 8 --report report.json
+  physconv batch assets/ out/ --to khr --include '**/*.urdf' --exclude 'wip/**'
+  physconv batch assets/ out/ --to khr --incremental        # after an interruption
+  physconv batch assets/ out/ --to khr --shard 2/4          # machine 2 of 4`,
+		Args: exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bo, err := f.batchOptions(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			return a.runBatch(args[0], args[1], bo, &f)
+		},
+	}
+	f.bind(cmd.Flags())
+	cmd.Flags().StringVar(&f.shard, "shard", "", "convert only part K of N of the inputs (K/N)")
+	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report of every file and the totals")
+	cmd.Flags().BoolVar(&f.incremental, "incremental", false, "skip inputs whose outputs are up to date for the same options")
+	cmd.Flags().BoolVar(&f.failFast, "fail-fast", false, "stop at the first failed file")
+	return cmd
+}
+
+// runBatch runs one batch with progress, report and summary.
+func (a *app) runBatch(src, dst string, bo *convert.BatchOptions, f *batchFlags) error {
+	prog := a.newProgress(f.progress, f.verbose)
+	bo.OnStart = prog.start
+	bo.OnResult = prog.result
+	var report *reportFile
+	if f.report != "" {
+		var err error
+		if report, err = newReportFile(f.report, convert.BatchReport{
+			Source: src, Destination: dst, To: bo.Options.To, Shard: bo.Shard.String()}); err != nil {
+			return err
+		}
+		defer report.abort()
+		onResult := bo.OnResult
+		bo.OnResult = func(r *convert.FileResult) {
+			report.w.Add(r)
+			onResult(r)
+		}
+	}
+	sum, err := convert.Batch(a.ctx, a.reg, src, dst, bo)
+	prog.finish()
+	if sum == nil {
+		return configError(err)
+	}
+	if report != nil {
+		if rerr := report.commit(sum); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	if prog.mode != "changes" || sum.Converted+sum.Failed > 0 {
+		a.printSummary(sum)
+	}
+	switch {
+	case errors.Is(err, a.ctx.Err()) && a.ctx.Err() != nil:
+		return fmt.Errorf("interrupted: %d file(s) not converted; rerun with --incremental to finish", sum.Canceled)
+	case err != nil:
+		return err
+	case sum.Failed > 0 && prog.strictOnly():
+		return &batchFailure{sum: sum, strict: &convert.StrictError{}}
+	case sum.Failed > 0:
+		return &batchFailure{sum: sum}
+	}
+	return nil
+}
+
+// batchFailure reports failed files; it unwraps to a StrictError when the
+// only failures were warnings under --strict (exit 3).
+type batchFailure struct {
+	sum    *convert.BatchSummary
+	strict *convert.StrictError
+}
+
+func (e *batchFailure) Error() string {
+	if e.strict != nil {
+		return fmt.Sprintf("%d of %d file(s) had warnings under --strict; nothing written for them", e.sum.Failed, e.sum.Inputs)
+	}
+	return fmt.Sprintf("%d of %d file(s) failed; nothing written for them", e.sum.Failed, e.sum.Inputs)
+}
+
+func (e *batchFailure) Unwrap() error {
+	if e.strict != nil {
+		return e.strict
+	}
+	return nil
+}
+
+func (a *app) printSummary(s *convert.BatchSummary) {
+	fmt.Fprintf(a.stderr, "converted %d, skipped %d, failed %d, canceled %d of %d file(s); %d warning(s); %.2fs (%.1f files/s)\n",
+		s.Converted, s.Skipped, s.Failed, s.Canceled, s.Inputs, s.Warnings, s.Seconds, s.FilesPerSecond)
+}
+
+// reportFile streams the report into a temporary file renamed into place
+// at the end, so a report is always whole.
+type reportFile struct {
+	path string
+	tmp  *os.File
+	w    *convert.ReportWriter
+}
+
+func newReportFile(path string, head convert.BatchReport) (*reportFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return nil, err
+	}
+	return &reportFile{path: path, tmp: tmp, w: convert.NewReportWriter(tmp, head)}, nil
+}
+
+func (r *reportFile) commit(sum *convert.BatchSummary) error {
+	err := r.w.Close(sum)
+	if cerr := r.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(r.tmp.Name(), r.path)
+	}
+	if err != nil {
+		os.Remove(r.tmp.Name())
+		return err
+	}
+	r.tmp = nil
+	return nil
+}
+
+func (r *reportFile) abort() {
+	if r.tmp != nil {
+		r.tmp.Close()
+		os.Remove(r.tmp.Name())
+	}
+}
+
+// progress shows a batch as it runs: a bar on a terminal, one line per
+// file otherwise ("changes": only files converted or failed, for watch).
+// Failures are always printed with their error.
+type progress struct {
+	a       *app
+	mode    string
+	verbose bool
+	bar     *progressbar.ProgressBar
+	failed  int
+	strict  int
+}
+
+func (a *app) newProgress(mode string, verbose bool) *progress {
+	if mode == "auto" {
+		mode = "lines"
+		if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			mode = "bar"
+		}
+	}
+	return &progress{a: a, mode: mode, verbose: verbose}
+}
+
+func (p *progress) start(total int) {
+	if p.mode != "bar" {
+		return
+	}
+	p.bar = progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(p.a.stderr),
+		progressbar.OptionSetDescription("converting"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("files"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionFullWidth())
+}
+
+func (p *progress) result(r *convert.FileResult) {
+	if r.Status == convert.Failed {
+		p.failed++
+		if r.Diagnostics.Has("strict-warnings") {
+			p.strict++
+		}
+	}
+	var b strings.Builder
+	switch {
+	case (p.mode == "lines" || p.mode == "changes") && r.Status == convert.Converted:
+		fmt.Fprintf(&b, "converted %s -> %s%s\n", r.Input, r.Output, warningCount(r.Diagnostics))
+	case p.mode == "lines" && r.Status == convert.Skipped:
+		fmt.Fprintf(&b, "up to date %s\n", r.Input)
+	case p.mode != "none" && r.Status == convert.Failed:
+		fmt.Fprintf(&b, "failed %s\n", r.Input)
+	}
+	if p.mode != "none" {
+		for _, d := range r.Diagnostics {
+			if p.verbose || d.Severity == convert.Error {
+				fmt.Fprintf(&b, "  %s\n", d)
+			}
+		}
+	}
+	if p.bar != nil {
+		if b.Len() > 0 {
+			p.bar.Clear()
+			fmt.Fprint(p.a.stderr, b.String())
+		}
+		p.bar.Add(1)
+		return
+	}
+	fmt.Fprint(p.a.stderr, b.String())
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+// strictOnly reports whether every failure was warnings under --strict.
+func (p *progress) strictOnly() bool { return p.failed > 0 && p.strict == p.failed }
+
+func warningCount(ds convert.Diagnostics) string {
+	n := 0
+	for _, d := range ds {
+		if d.Severity == convert.Warning {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d warning(s))", n)
+}

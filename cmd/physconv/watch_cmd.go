@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/physconv/physconv/convert"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) watchCommand() *cobra.Command {
+	var f batchFlags
+	var settle time.Duration
+	cmd := &cobra.Command{
+		Use:   "watch SRC DST",
+		Short: "Convert SRC into DST, then again each time a file below SRC is saved",
+		Long: `Convert a folder like batch --incremental, then keep watching it: each time
+a file below SRC is created, saved, renamed or removed, the inputs whose
+content, side files or options changed are converted again (the others are up
+to date in DST's manifest). Use it beside a DCC or an editor: export into SRC
+and the converted files appear in DST. physconv.yaml is read once at start.
+Stop with Ctrl-C; a conversion in flight is finished or dropped whole.`,
+		Example: `  physconv watch exports/ game/physics --to godot
+  physconv watch urdf/ mjcf/ --to mjcf --include '**/*.urdf'`,
+		Args: exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bo, err := f.batchOptions(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			if settle <= 0 {
+				return usageError{fmt.Errorf("--settle must be positive, not %v", settle)}
+			}
+			bo.Incremental = true
+			return a.watch(args[0], args[1], bo, &f, settle)
+		},
+	}
+	f.bind(cmd.Flags())
+	cmd.Flags().DurationVar(&settle, "settle", 300*time.Millisecond, "wait this long after the last change before converting")
+	return cmd
+}
+
+// watch converts once, then again after every burst of changes.
+func (a *app) watch(src, dst string, bo *convert.BatchOptions, f *batchFlags, settle time.Duration) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	absDst, err := filepath.Abs(dst)
+	if err != nil {
+		return err
+	}
+	ignored := func(p string) bool {
+		abs, err := filepath.Abs(p)
+		if err != nil || abs == absDst || strings.HasPrefix(abs, absDst+string(filepath.Separator)) {
+			return true
+		}
+		return strings.HasPrefix(filepath.Base(p), ".") && p != src
+	}
+	// fsnotify watches single folders: add every folder below src, and new
+	// ones as they appear.
+	addTree := func(root string) error {
+		return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return err
+			}
+			if p != root && ignored(p) {
+				return filepath.SkipDir
+			}
+			return w.Add(p)
+		})
+	}
+	if err := addTree(src); err != nil {
+		return err
+	}
+	if f.progress == "auto" {
+		f.progress = "changes"
+	}
+	convertNow := func() {
+		run := *bo
+		if err := a.runBatch(src, dst, &run, f); err != nil && a.ctx.Err() == nil {
+			fmt.Fprintln(a.stderr, "physconv:", err)
+		}
+	}
+	convertNow()
+	fmt.Fprintf(a.stderr, "watching %s (Ctrl-C to stop)\n", src)
+
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for {
+		select {
+		case <-a.ctx.Done():
+			return nil
+		case ev, ok := <-w.Events:
+			if !ok {
+				return nil
+			}
+			if ignored(ev.Name) {
+				continue
+			}
+			if ev.Has(fsnotify.Create) {
+				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
+					if err := addTree(ev.Name); err != nil {
+						fmt.Fprintln(a.stderr, "physconv: watch:", err)
+					}
+				}
+			}
+			timer.Reset(settle)
+		case err, ok := <-w.Errors:
+			if !ok {
+				return nil
+			}
+			fmt.Fprintln(a.stderr, "physconv: watch:", err)
+		case <-timer.C:
+			convertNow()
+		}
+	}
+}
