@@ -346,3 +346,9 @@ func marshalCompact(v any) (json.RawMessage, error) {
 	}
 	return json.RawMessage(b), nil
 }
+
+// JSONChunk returns the JSON text of a .gltf or .glb file.
+func JSONChunk(data []byte) ([]byte, error) {
+	js, _, _, err := splitGLB(data)
+	return js, err
+}

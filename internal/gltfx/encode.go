@@ -2,12 +2,12 @@ package gltfx
 
 import (
 	"bytes"
-	"path"
-	"strings"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/qmuntal/gltf"
