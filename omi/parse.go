@@ -97,15 +97,9 @@ func material(m rawMaterial) convert.Material {
 	out.StaticFriction = orDefault(m.StaticFriction, out.StaticFriction)
 	out.DynamicFriction = orDefault(m.DynamicFriction, out.DynamicFriction)
 	out.Restitution = orDefault(m.Restitution, out.Restitution)
-	// README default "average"; written explicitly so targets whose
-	// default differs keep the OMI behaviour.
-	out.FrictionCombine, out.RestitutionCombine = "average", "average"
-	if m.FrictionCombine != "" {
-		out.FrictionCombine = m.FrictionCombine
-	}
-	if m.RestitutionCombine != "" {
-		out.RestitutionCombine = m.RestitutionCombine
-	}
+	// Absent combine modes stay "" (not given): OMI's README default is
+	// "average", which is also what KHR exporters mean by omitting them.
+	out.FrictionCombine, out.RestitutionCombine = m.FrictionCombine, m.RestitutionCombine
 	return out
 }
 

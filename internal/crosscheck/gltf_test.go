@@ -1,6 +1,7 @@
 package crosscheck
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -177,6 +178,13 @@ func TestGLTFDialectRoundTrips(t *testing.T) {
 			r1 := staticAsWorld(convert.Inspect(g1, via.Name, nil))
 			r2 := staticAsWorld(convert.Inspect(g2, from.Name, nil))
 			warned := warnings(append(d1, d2...))
+			if from == omi.Format {
+				for _, d := range vehicleDiffs(g0, g2) {
+					if len(warned) == 0 {
+						t.Errorf("omi→khr→omi: %s", d)
+					}
+				}
+			}
 			for _, step := range []struct {
 				name  string
 				diffs []string
@@ -197,4 +205,50 @@ func TestGLTFDialectRoundTrips(t *testing.T) {
 			}
 		})
 	}
+}
+
+// vehicleDiffs compares the OMI-only node attributes (vehicles, wheels,
+// thrusters, seats, spawn points), which `inspect` does not report, by
+// node name.
+func vehicleDiffs(a, b *convert.Graph) []string {
+	type attrs struct {
+		Vehicle       *convert.Vehicle
+		Wheel         *convert.Wheel
+		Thruster      *convert.Thruster
+		HoverThruster *convert.HoverThruster
+		Seat          *convert.Seat
+		SpawnPoint    *convert.SpawnPoint
+	}
+	collect := func(g *convert.Graph) map[string]string {
+		out := map[string]string{}
+		for _, n := range g.Nodes {
+			at := attrs{n.Vehicle, n.Wheel, n.Thruster, n.HoverThruster, n.Seat, n.SpawnPoint}
+			if at != (attrs{}) {
+				out[n.Name] = fmt.Sprintf("%+v %+v %+v %+v %+v %+v", deref(at.Vehicle), deref(at.Wheel),
+					deref(at.Thruster), deref(at.HoverThruster), deref(at.Seat), deref(at.SpawnPoint))
+			}
+		}
+		return out
+	}
+	ma, mb := collect(a), collect(b)
+	var diffs []string
+	for name, x := range ma {
+		if y := mb[name]; x != y {
+			diffs = append(diffs, fmt.Sprintf("node %q: %s vs %s", name, x, y))
+		}
+	}
+	for name := range mb {
+		if _, ok := ma[name]; !ok {
+			diffs = append(diffs, fmt.Sprintf("node %q: vehicle attributes only in the result", name))
+		}
+	}
+	sort.Strings(diffs)
+	return diffs
+}
+
+func deref[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }
