@@ -3,6 +3,7 @@ package omi
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -48,6 +49,7 @@ func TestBadInputs(t *testing.T) {
 		"omi_thruster_without_max_force":     "extensions.OMI_vehicle_thruster.thrusters[0].maxForce",
 		"omi_pilot_seat_out_of_range":        "nodes[0].extensions.OMI_vehicle_body.pilotSeat",
 		"omi_seat_missing_knee":              "nodes[0].extensions.OMI_seat.knee",
+		"omi_missing_buffer":                 "buffers[0].uri",
 	}
 	for name, want := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -62,6 +64,9 @@ func TestBadInputs(t *testing.T) {
 			}
 			if g != nil {
 				t.Errorf("a graph came back with the error")
+			}
+			if name == "omi_missing_buffer" && !strings.Contains(fe.Msg, `"omi_missing_buffer.bin" is missing`) {
+				t.Errorf("message %q does not name the missing file", fe.Msg)
 			}
 		})
 	}
