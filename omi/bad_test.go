@@ -1,7 +1,9 @@
 package omi
 
 import (
+	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,6 +66,14 @@ func TestBadInputs(t *testing.T) {
 			}
 			if g != nil {
 				t.Errorf("a graph came back with the error")
+			}
+			out := filepath.Join(t.TempDir(), "out.gltf")
+			reg := convert.NewRegistry(Format)
+			if _, err := convert.ConvertFile(context.Background(), reg, filepath.Join("..", "testdata", "gltf", "bad", name+".gltf"), out, &convert.Options{From: "omi"}); err == nil {
+				t.Errorf("conversion succeeded")
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("conversion left an output file (%v)", err)
 			}
 			if name == "omi_missing_buffer" && !strings.Contains(fe.Msg, `"omi_missing_buffer.bin" is missing`) {
 				t.Errorf("message %q does not name the missing file", fe.Msg)
