@@ -21,7 +21,7 @@ var defaults4 = map[string]map[string]float64{
 	"CylinderShape3D":      {"radius": 0.5, "height": 2},
 	"SeparationRayShape3D": {"length": 1},
 	"HeightMapShape3D":     {"map_width": 2, "map_depth": 2},
-	"Joint3D":              {"exclusive": 1, "solver_priority": 1},
+	"Joint3D":              {"exclude_nodes_from_collision": 1, "solver_priority": 1},
 	"PinJoint3D":           {"params/bias": 0.3, "params/damping": 1, "params/impulse_clamp": 0},
 	"HingeJoint3D": {"params/bias": 0.3, "angular_limit/enable": 0,
 		"angular_limit/upper": math.Pi / 2, "angular_limit/lower": -math.Pi / 2,

@@ -21,6 +21,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.prepare()
 	e.layout()
 	e.nodes()
+	if e.visualsDropped > 0 {
+		e.info("godot3-visuals-dropped", "", "%d visuals are not written to Godot 3 scenes (headless Godot 3 cannot build their meshes); physics is unaffected", e.visualsDropped)
+	}
 	doc := &tscn.Document{Header: tscn.Section{Tag: "gd_scene"}}
 	format := int64(3)
 	if version == 3 {
@@ -48,6 +51,8 @@ type emitter struct {
 	root     int            // -1 = a synthetic root
 	bits     map[string]int // filter system name → layer bit
 	layers   map[int]string
+	// visualsDropped counts visuals left out of Godot 3 output.
+	visualsDropped int
 }
 
 func (e *emitter) warn(code, path, format string, args ...any) {

@@ -247,7 +247,7 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 		e.warn("godot-joint-unconnected", name, "joint connects no bodies")
 	}
 	if j.EnableCollision {
-		add(pick(e.v == 3, "collision/exclude_nodes", "exclusive"), false)
+		add(pick(e.v == 3, "collision/exclude_nodes", "exclude_nodes_from_collision"), false)
 	}
 	if j.Effort != 0 || j.Velocity != 0 || j.Damping != 0 || j.Friction != 0 || j.Armature != 0 {
 		e.warn("godot-joint-field-dropped", name, "effort, velocity, damping, friction and armature have no Godot joint equivalent and are dropped")

@@ -48,7 +48,7 @@ func (e *emitter) node(i int) {
 		}
 		e.out = append(e.out, cs)
 	}
-	if n.Visual != nil && class != "MeshInstance3D" {
+	if n.Visual != nil && class != "MeshInstance3D" && e.v == 4 {
 		if sec, ok := e.meshNode(n.Visual, name+"Mesh", p); ok {
 			e.out = append(e.out, sec)
 		}
@@ -72,7 +72,13 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 	case n.Joint != nil:
 		return e.jointProps(i)
 	case n.Trigger != nil && (n.Trigger.Shape < 0 || e.ownsShapeChild(i)):
-		props = append(props, e.filterProps(n.Trigger.Filter, i)...)
+		f := n.Trigger.Filter
+		for _, c := range n.Trigger.Nodes {
+			if c >= 0 && c < len(g.Nodes) && g.Nodes[c].Trigger != nil && f < 0 {
+				f = g.Nodes[c].Trigger.Filter
+			}
+		}
+		props = append(props, e.filterProps(f, i)...)
 		props = append(props, e.seatProps(i)...)
 		return "Area3D", props
 	case n.Collider != nil && n.Collider.Shape >= 0 && e.parentIsBody(i):
@@ -92,6 +98,8 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 		return "StaticBody3D", props
 	case n.Wheel != nil:
 		return "VehicleWheel3D", e.wheelProps(i)
+	case n.Visual != nil && e.v == 3:
+		e.visualsDropped++
 	case n.Visual != nil:
 		if sec, ok := e.meshNode(n.Visual, "", ""); ok {
 			if strings.HasPrefix(sec.AttrString("type"), "MeshInstance") {

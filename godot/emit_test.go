@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
 )
 
 // roundTrip parses a corpus scene, emits it (Godot 4 or 3) and parses the
@@ -22,7 +23,12 @@ func roundTrip(t *testing.T, project, rel string, version int) (*convert.Graph, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, _, err := Parse(&convert.Input{Name: "out.tscn", Data: out.Main, FS: fstest.MapFS{}, Dir: ".", Options: &convert.Options{}})
+	// The output stays in the same project: its project.godot names layers.
+	fsys := fstest.MapFS{}
+	if pg, err := os.ReadFile(testenv.CorpusPath(t, project, "project.godot")); err == nil {
+		fsys["project.godot"] = &fstest.MapFile{Data: pg}
+	}
+	back, _, err := Parse(&convert.Input{Name: "out.tscn", Data: out.Main, FS: fsys, Dir: ".", Options: &convert.Options{}})
 	if err != nil {
 		t.Fatalf("re-parse: %v\n%s", err, out.Main)
 	}

@@ -154,7 +154,7 @@ var physicsKeys = map[string]bool{
 	"inertia": true, "linear_velocity": true, "angular_velocity": true, "gravity_scale": true,
 	"freeze": true, "freeze_mode": true, "mode": true, "physics_material_override": true,
 	"collision_layer": true, "collision_mask": true, "shape": true, "node_a": true, "node_b": true,
-	"nodes/node_a": true, "nodes/node_b": true, "exclusive": true, "collision/exclude_nodes": true,
+	"nodes/node_a": true, "nodes/node_b": true, "exclude_nodes_from_collision": true, "collision/exclude_nodes": true,
 	"mesh": true, "script": true, "disabled": true,
 }
 
@@ -165,10 +165,19 @@ var physicsKeys = map[string]bool{
 func (p *parser) keepProps(n *node, idx int) {
 	var kept []tscn.Prop
 	var dropped []string
+	sv, scripted := n.get("script")
+	scripted = scripted && sv.v != nil
+	lossy := map[string]bool{}
+	for _, k := range lossyKeys {
+		lossy[k] = true
+	}
 	for _, k := range n.order {
 		v := n.props[k]
 		if physicsKeys[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
+		}
+		if scripted && !lossy[k] {
+			continue // may be a script variable, unknown without the script
 		}
 		if hasRef(v.v) {
 			dropped = append(dropped, k)

@@ -100,7 +100,7 @@ func (p *parser) joint(n *node) error {
 		return err
 	}
 	excl := true
-	exKey := "exclusive"
+	exKey := "exclude_nodes_from_collision"
 	if n.version == 3 {
 		exKey = "collision/exclude_nodes"
 	}
