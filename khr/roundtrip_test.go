@@ -285,3 +285,5 @@ func lenOf(v any) any {
 	}
 	return v
 }
+
+func testenvOracles() bool { return os.Getenv("PHYSCONV_ORACLES") != "" || testenv.InCI() }

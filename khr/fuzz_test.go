@@ -1,0 +1,51 @@
+package khr
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// FuzzParse feeds arbitrary bytes to the KHR decoder: it must return a
+// Graph or a FormatError, never panic; what parses must emit and parse
+// again.
+func FuzzParse(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("..", "testdata", "gltf", "bad", "*.gltf"))
+	if root := os.Getenv("PHYSCONV_CORPUS"); root != "" {
+		for _, pat := range []string{"khr/current/tests/*/*.gltf", "khr/legacy/*/samples/*/*.gltf", "khr/current/samples/*/*.gltf"} {
+			m, _ := filepath.Glob(filepath.Join(root, pat))
+			seeds = append(seeds, m...)
+		}
+	}
+	for _, s := range seeds {
+		if data, err := os.ReadFile(s); err == nil && len(data) < 64<<10 {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := &convert.Input{Name: "fuzz.gltf", Data: data, FS: fstest.MapFS{}, Dir: ".", Options: &convert.Options{}}
+		g, _, err := Parse(in)
+		if err != nil {
+			var fe *convert.FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error is not a FormatError: %T %v", err, err)
+			}
+			return
+		}
+		out, _, err := Emit(g, &convert.Options{OutputName: "out.gltf"})
+		if err != nil {
+			t.Fatalf("emit after a successful parse: %v", err)
+		}
+		fs := fstest.MapFS{}
+		for name, b := range out.Files {
+			fs[name] = &fstest.MapFile{Data: b}
+		}
+		if _, _, err := Parse(&convert.Input{Name: "out.gltf", Data: out.Main, FS: fs, Dir: ".", Options: &convert.Options{}}); err != nil {
+			t.Fatalf("our own output does not parse: %v", err)
+		}
+	})
+}
