@@ -101,7 +101,7 @@ func BenchmarkConcaveMesh(b *testing.B) {
 	for _, m := range g.Meshes {
 		tri += len(m.Indices) / 3
 	}
-	if tri < 10000 {
+	if tri < 5000 {
 		b.Fatalf("robot head not loaded: %d triangles", tri)
 	}
 	b.ReportAllocs()
