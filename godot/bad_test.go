@@ -40,10 +40,10 @@ func TestMalformed(t *testing.T) {
 func TestSniff(t *testing.T) {
 	for head, want := range map[string]bool{
 		"[gd_scene load_steps=3 format=3]\n":           true,
-		"\ufeff  [gd_scene format=2]":                    true,
+		"\ufeff  [gd_scene format=2]":                  true,
 		"[gd_resource type=\"BoxShape3D\" format=3]\n": true,
-		`{"asset":{"version":"2.0"}}`:                   false,
-		"<robot name=\"x\"/>":                           false,
+		`{"asset":{"version":"2.0"}}`:                  false,
+		"<robot name=\"x\"/>":                          false,
 	} {
 		if Sniff([]byte(head)) != want {
 			t.Errorf("Sniff(%q) = %v", head, !want)
