@@ -1,8 +1,289 @@
 package mjcf
 
-import "github.com/physconv/physconv/convert"
+import (
+	"fmt"
+	"math"
 
-// Emit writes a Graph as MJCF.
+	"github.com/physconv/physconv/convert"
+)
+
+// emitter carries the state of one Emit.
+type emitter struct {
+	g     *convert.Graph
+	opts  *convert.Options
+	diags convert.Diagnostics
+	tree  *convert.Tree
+	names []string // unique node names
+	world convert.Transform
+	out   *convert.Output
+
+	asset, worldbody, equality, actuator, contact *Element
+	meshNames                                     map[int]string
+	hfieldCount                                   int
+	// jointNames maps a Graph joint node to the MJCF joints it became,
+	// keyed "linear0".."angular2".
+	jointNames map[int]map[string]string
+	bodyElems  map[int]*Element // link body node → <body>
+	usedNames  map[string]bool
+	bits       map[string]int
+	// pending holds joints of folded joint-stack links for the body below;
+	// stackParent maps a folded link to the body it hangs from.
+	pending     []convert.TreeJoint
+	stackParent map[int]int
+}
+
+// Emit writes a Graph as MJCF: nested bodies from the kinematic tree, an
+// explicit <inertial> on every body, joints per axis, loops as equality
+// constraints and meshes as side files (or inline).
 func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
-	return nil, nil, &convert.UnsupportedError{Msg: "mjcf: writing is not implemented yet"}
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
+		jointNames: map[int]map[string]string{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
+		out: &convert.Output{Files: map[string][]byte{}}}
+	e.world = e.mjcfWorld()
+	tree, diags := convert.BuildTree(g, convert.TreeOptions{Root: e.rootBody()})
+	e.diags = append(e.diags, diags...)
+	e.tree = tree
+	root := e.document()
+	e.out.Main = append([]byte("<!-- written by physconv -->\n"), Encode(root)...)
+	if len(e.out.Files) == 0 {
+		e.out.Files = nil
+	}
+	return e.out, e.diags, nil
+}
+
+// mjcfWorld is MJCF's Z-up world seen from the Graph: the root Parse added
+// when there is one, else the −90° turn about X (nothing under --up keep).
+func (e *emitter) mjcfWorld() convert.Transform {
+	for _, r := range e.g.Roots {
+		if n := e.g.Nodes[r]; n.Extras[extraRoot] == true && n.Motion == nil {
+			return n.Transform
+		}
+	}
+	if e.opts.Up == "keep" {
+		return convert.Identity()
+	}
+	t := convert.Identity()
+	t.R = zUpToYUp()
+	return t
+}
+
+func (e *emitter) document() *Element {
+	model := "physconv"
+	if s, ok := e.g.Extras[extraModel].(string); ok && s != "" {
+		model = s
+	}
+	root := &Element{Name: "mujoco", Attrs: []Attr{{"model", model}}}
+	comp := root.Child("compiler", Attr{"angle", "radian"}, Attr{"autolimits", "true"})
+	e.asset = &Element{Name: "asset"}
+	e.worldbody = &Element{Name: "worldbody"}
+	e.equality = &Element{Name: "equality"}
+	e.actuator = &Element{Name: "actuator"}
+	e.contact = &Element{Name: "contact"}
+	e.bitTable()
+	e.staticGeoms()
+	for i := range e.tree.Links {
+		e.link(i)
+	}
+	e.loops()
+	e.couplings()
+	kept := e.keptSections()
+	if !e.opts.InlineMeshes && len(e.meshNames) > 0 {
+		comp.Set("meshdir", "meshes")
+	}
+	for _, sec := range kept.before {
+		root.Children = append(root.Children, sec)
+	}
+	for _, c := range []*Element{e.asset, e.worldbody, e.contact, e.equality} {
+		if len(c.Children) > 0 || c == e.worldbody {
+			root.Children = append(root.Children, c)
+		}
+	}
+	root.Children = append(root.Children, kept.after...)
+	if len(e.actuator.Children) > 0 {
+		root.Children = append(root.Children, e.actuator)
+	}
+	return root
+}
+
+// uniqueName returns a name not used yet by another element of the kind.
+func (e *emitter) uniqueName(kind, base string) string {
+	if base == "" {
+		base = kind
+	}
+	n := base
+	for k := 2; e.usedNames[kind+"\x00"+n]; k++ {
+		n = fmt.Sprintf("%s_%d", base, k)
+	}
+	e.usedNames[kind+"\x00"+n] = true
+	return n
+}
+
+// setPose writes pos and quat (w-first) unless they are zero/identity.
+func setPose(el *Element, t convert.Transform) {
+	if t.T != (convert.Vec3{}) {
+		el.Set("pos", fmtFloats(clean(t.T[0]), clean(t.T[1]), clean(t.T[2])))
+	}
+	q := t.R.Normalize()
+	if q[3] < 0 {
+		q = convert.Quat{-q[0], -q[1], -q[2], -q[3]}
+	}
+	if math.Abs(q[3]-1) > 1e-15 || q[0] != 0 || q[1] != 0 || q[2] != 0 {
+		el.Set("quat", fmtFloats(clean(q[3]), clean(q[0]), clean(q[1]), clean(q[2])))
+	}
+}
+
+// clean rounds values within 1e-15 of zero to zero (rotation noise).
+func clean(x float64) float64 {
+	if math.Abs(x) < 1e-15 {
+		return 0
+	}
+	return x
+}
+
+// relative returns b expressed in a's frame (rigid parts only).
+func relative(a, b convert.Transform) convert.Transform {
+	ai := convert.Transform{T: a.T, R: a.R, S: convert.Vec3{1, 1, 1}}.Inverse()
+	r := ai.Mul(convert.Transform{T: b.T, R: b.R, S: convert.Vec3{1, 1, 1}})
+	r.S = convert.Vec3{1, 1, 1}
+	return r
+}
+
+// bodyWorld is a body node's world transform without scale.
+func (e *emitter) bodyWorld(n int) convert.Transform {
+	if n < 0 {
+		return e.world
+	}
+	t := e.g.WorldTransform(n)
+	t.S = convert.Vec3{1, 1, 1}
+	return t
+}
+
+// staticGeoms writes colliders outside every body as worldbody geoms.
+func (e *emitter) staticGeoms() {
+	for i := range e.g.Nodes {
+		if e.g.BodyOf(i) >= 0 || !e.inScene(i) {
+			continue
+		}
+		e.geoms(i, e.worldbody, e.world, -1)
+	}
+}
+
+// inScene reports whether a node hangs below one of the scene roots.
+func (e *emitter) inScene(i int) bool {
+	for seen := 0; i >= 0 && seen <= len(e.g.Nodes); seen++ {
+		if e.g.Nodes[i].Parent < 0 {
+			for _, r := range e.g.Roots {
+				if r == i {
+					return true
+				}
+			}
+			return false
+		}
+		i = e.g.Nodes[i].Parent
+	}
+	return false
+}
+
+// link writes one tree link as a <body> under its parent.
+func (e *emitter) link(i int) {
+	l := e.tree.Links[i]
+	n := &e.g.Nodes[l.Body]
+	parentEl, parentBody := e.worldbody, -1
+	if l.Parent >= 0 {
+		parentBody = e.tree.Links[l.Parent].Body
+		parentEl = e.bodyElems[parentBody]
+	}
+	if pb, ok := e.stackParent[parentBody]; ok {
+		parentBody = pb
+	}
+	// joint-stack links from MJCF files fold back into the body below them
+	if _, ok := n.Extras[extraStack].(string); ok && len(l.Children) == 1 && l.Joint.Kind == convert.GraphJoint {
+		e.pending = append(e.pending, l.Joint)
+		e.bodyElems[l.Body] = parentEl
+		e.stackParent[l.Body] = parentBody
+		return
+	}
+	body := parentEl.Child("body", Attr{"name", e.uniqueName("body", e.names[l.Body])})
+	e.bodyElems[l.Body] = body
+	bw := e.bodyWorld(l.Body)
+	setPose(body, relative(e.bodyWorld(parentBody), bw))
+	if !n.Transform.Rigid() {
+		e.diags.Warnf("scale-baked", e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
+	}
+	e.inertial(body, l.Body)
+	joints := append(e.pending, l.Joint)
+	e.pending = nil
+	for _, tj := range joints {
+		e.joint(body, tj, l.Parent < 0)
+	}
+	e.geoms(l.Body, body, bw, l.Body)
+}
+
+// inertial writes the body's mass properties explicitly so MuJoCo's own
+// inertia rules never apply.
+func (e *emitter) inertial(body *Element, n int) {
+	m := e.g.Nodes[n].Motion
+	mass := m.MassOr(math.NaN())
+	var com, diag convert.Vec3
+	rot := convert.IdentityQuat()
+	if math.IsNaN(mass) || m.InertiaDiagonal == nil || m.CenterOfMass == nil {
+		mp, ds := convert.BodyMassProps(e.g, n, e.opts.DensityOr())
+		e.diags = append(e.diags, ds...)
+		if math.IsNaN(mass) {
+			mass = mp.Mass
+		}
+		d, r := convert.PrincipalAxes(mp.Inertia)
+		com, diag, rot = mp.COM, d, r
+		e.diags.Infof("mass-computed", e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
+	} else {
+		com, diag = *m.CenterOfMass, *m.InertiaDiagonal
+		if m.InertiaOrientation != nil {
+			rot = *m.InertiaOrientation
+		}
+	}
+	if math.IsInf(mass, 1) || math.IsInf(diag[0], 1) || math.IsInf(diag[1], 1) || math.IsInf(diag[2], 1) {
+		e.diags.Warnf("mass-infinite", e.names[n], "infinite mass or inertia cannot be written in MJCF; 1e9 is used")
+		if math.IsInf(mass, 1) {
+			mass = 1e9
+		}
+		for k := range diag {
+			if math.IsInf(diag[k], 1) {
+				diag[k] = 1e9
+			}
+		}
+	}
+	in := body.Child("inertial")
+	setPose(in, convert.Transform{T: com, R: rot, S: convert.Vec3{1, 1, 1}})
+	if !in.Has("pos") {
+		in.Set("pos", "0 0 0")
+	}
+	in.Set("mass", fmtFloat(mass))
+	in.Set("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
+}
+
+// rootBody is the tree root to ask for: the user's choice, else the first
+// body (in file order) that no joint ties to a parent, which keeps an
+// MJCF model's own root on a round trip.
+func (e *emitter) rootBody() string {
+	if e.opts.Root != "" {
+		return e.opts.Root
+	}
+	attached := map[int]bool{}
+	for i := range e.g.Nodes {
+		if j := e.g.Nodes[i].Joint; j != nil && j.Connected >= 0 && j.Connected < len(e.g.Nodes) {
+			attached[e.g.BodyOf(j.Connected)] = true
+			if e.g.BodyOf(i) < 0 {
+				attached[e.g.BodyOf(j.Connected)] = true
+			}
+		}
+	}
+	for i := range e.g.Nodes {
+		if e.g.Nodes[i].Motion != nil && !attached[i] && e.g.Nodes[i].Name != "" {
+			return e.g.Nodes[i].Name
+		}
+	}
+	return ""
 }

@@ -102,7 +102,7 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 
 // keepElement keeps an element for MJCF output and reports it.
 func (p *parser) keepElement(c *Element, why string) {
-	p.extra = append(p.extra, &Element{Name: "equality", Children: []*Element{c}, Line: c.Line, File: c.File})
+	p.extra = append(p.extra, &Element{Name: "equality", Children: []*Element{p.resolvedCopy(c, "equality")}, Line: c.Line, File: c.File})
 	p.diags.Warnf("constraint-kept", p.path(c), "%s; it is kept for MJCF output only and other formats lose it", why)
 }
 
@@ -121,7 +121,7 @@ func (p *parser) contacts(e *Element) error {
 			p.exclude(n1, b1, b2)
 			p.exclude(n2, b2, b1)
 		default:
-			p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{c}, Line: c.Line, File: c.File})
+			p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{p.resolvedCopy(c, "contact")}, Line: c.Line, File: c.File})
 			p.diags.Warnf("contact-pair-kept", p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
 		}
 	}

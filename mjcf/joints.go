@@ -130,6 +130,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 	if set, ok := limitSet(js); ok {
 		jt := convert.Transform{T: js[0].pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
 		jn := p.addJoint(jointName(js), parentNode, node, local, jt, set.limits, set.drives)
+		p.g.Nodes[jn].Joint.Extras = map[string]any{extraJointNames: set.names}
 		p.jointParams(p.g.Nodes[jn].Joint, js)
 		for _, j := range js {
 			if j.name != "" {
@@ -154,6 +155,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		set, _ := limitSet([]jointSpec{j})
 		jt := convert.Transform{T: j.pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
 		jn := p.addJoint(j.name, prev, target, prevT, jt, set.limits, set.drives)
+		p.g.Nodes[jn].Joint.Extras = map[string]any{extraJointNames: set.names}
 		p.jointParams(p.g.Nodes[jn].Joint, []jointSpec{j})
 		if j.name != "" {
 			p.joints[j.name] = jointRef{node: jn, single: j.kind != "ball"}
@@ -212,6 +214,7 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 }
 
 type jointSet struct {
+	names  map[string]string // "linear0".."angular2" or "angular" (ball) → MJCF name
 	frame  convert.Quat
 	limits []convert.Limit
 	drives []convert.Drive
@@ -226,12 +229,17 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 	}
 	if len(js) == 1 && js[0].kind == "ball" {
-		set := jointSet{frame: convert.IdentityQuat(), limits: []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: math.Inf(1)}}}
+		set := jointSet{names: map[string]string{"angular": js[0].name}, frame: convert.IdentityQuat(), limits: []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: math.Inf(1)}}}
 		if js[0].limited {
 			set.limits = append(set.limits, convert.Limit{Angular: []int{0, 1, 2}, Min: 0, Max: js[0].hi, Stiffness: math.Inf(1)})
 		}
 		if js[0].stiffness != 0 {
-			return jointSet{}, false
+			// MuJoCo's ball spring pulls toward the initial orientation with
+			// one stiffness for every axis
+			for k := 0; k < 3; k++ {
+				set.drives = append(set.drives, convert.Drive{Type: "angular", Mode: "force", Axis: k, MaxForce: math.Inf(1),
+					PositionTarget: convert.Ptr(0.0), Stiffness: js[0].stiffness})
+			}
 		}
 		return set, true
 	}
@@ -264,8 +272,7 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	}
 	fr := frame.Mat()
 	used := map[[2]int]bool{} // (linear 0/angular 1, axis)
-	var set jointSet
-	set.frame = frame
+	set := jointSet{names: map[string]string{}, frame: frame}
 	var free [2][]int
 	for _, j := range js {
 		k, sign := 0, 1.0
@@ -291,6 +298,7 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		if lin == 1 {
 			typ = "angular"
 		}
+		set.names[typ+string(rune('0'+k))] = j.name
 		if j.limited {
 			l := convert.Limit{Min: lo, Max: hi, Stiffness: math.Inf(1)}
 			if lin == 0 {

@@ -152,6 +152,9 @@ const (
 	extraSections = "mjcf.sections" // graph: []*Element kept verbatim
 	extraStack    = "mjcf.stack"    // node: a joint-stack link (body name)
 	extraGeom     = "mjcf.geom"     // node: map of contact attributes
+	// extraJointNames (joint): axis key ("linear0".."angular2", "angular"
+	// for a ball) → the MJCF joint name it came from.
+	extraJointNames = "mjcf.joints"
 )
 
 func rootName(model string) string {
@@ -167,7 +170,15 @@ func zUpToYUp() convert.Quat { return convert.AxisAngle(convert.Vec3{1, 0, 0}, -
 // keepSection keeps a top-level section the Graph cannot model so a round
 // trip to MJCF can write it back, and says so once.
 func (p *parser) keepSection(c *Element) {
-	p.extra = append(p.extra, c)
+	sec := &Element{Name: c.Name, Attrs: c.Attrs, Line: c.Line, File: c.File}
+	for _, ch := range c.Children {
+		r := p.resolvedCopy(ch, c.Name)
+		if ch.Name == "fixed" {
+			r.Attrs = withoutAttrs(r.Attrs, "width", "rgba", "material", "group") // visual settings only spatial tendons take
+		}
+		sec.Children = append(sec.Children, r)
+	}
+	p.extra = append(p.extra, sec)
 	switch c.Name {
 	case "option", "size", "visual", "statistic", "custom", "extension":
 		// settings without bodies: kept, nothing to report
@@ -255,4 +266,58 @@ func (p *parser) reportDropped() {
 	if len(parts) > 0 {
 		p.diags.Infof("non-physics-dropped", "worldbody", "%s element(s) carry no physics and are not converted", strings.Join(parts, ", "))
 	}
+}
+
+// resolvedCopy copies an element with its default class applied (its
+// children, e.g. a fixed tendon's joints, take no defaults), so it can be
+// written without the <default> section.
+func (p *parser) resolvedCopy(e *Element, section string) *Element {
+	c := &Element{Name: e.Name, Line: e.Line, File: e.File}
+	probe := e
+	if k := sectionKind(section, e.Name); k != e.Name {
+		probe = &Element{Name: k, Attrs: e.Attrs, Line: e.Line, File: e.File}
+	}
+	a, err := p.resolve(probe, "")
+	if err != nil {
+		a = attrs{e: e, m: map[string]string{}}
+		for _, x := range e.Attrs {
+			a.m[x.Name] = x.Value
+		}
+	}
+	for _, k := range sortedKeys(a.m) {
+		if k != "class" {
+			c.Attrs = append(c.Attrs, Attr{k, a.m[k]})
+		}
+	}
+	c.Children = append(c.Children, e.Children...)
+	return c
+}
+
+// sectionKind is the defaults kind an element of a section reads:
+// tendons read <tendon>, equality constraints <equality>, contact pairs
+// <pair>, actuators their own shortcut; sensors read none.
+func sectionKind(section, name string) string {
+	switch section {
+	case "tendon":
+		return "tendon"
+	case "equality":
+		return "equality"
+	case "sensor", "keyframe":
+		return "\x00none"
+	}
+	return name
+}
+
+func withoutAttrs(as []Attr, names ...string) []Attr {
+	var out []Attr
+	for _, a := range as {
+		drop := false
+		for _, n := range names {
+			drop = drop || a.Name == n
+		}
+		if !drop {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -7,9 +7,9 @@ func TestSniff(t *testing.T) {
 		`<mujoco model="x">`:                              true,
 		"\xef\xbb\xbf<?xml version=\"1.0\"?>\n<mujoco>":   true,
 		"<!-- Cheetah\n<robot> -->\n<mujoco model=\"c\">": true,
-		`<mujocoX>`:          false,
-		`<robot name="r">`:   false,
-		`{"asset":{}}`:       false,
+		`<mujocoX>`:         false,
+		`<robot name="r">`:  false,
+		`{"asset":{}}`:      false,
 		`<!-- unterminated`: false,
 	} {
 		if got := Sniff([]byte(s)); got != want {

@@ -1,0 +1,258 @@
+package mjcf
+
+import (
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// loops writes joints left out of the tree as equality constraints:
+// connect when only the linear axes are fixed (a ball), weld when all are.
+func (e *emitter) loops() {
+	for _, tj := range e.tree.Loops {
+		path := e.names[tj.Node]
+		var lin, ang int
+		other := false
+		for _, l := range tj.Joint.Limits {
+			if !l.Fixed() {
+				other = other || !l.Unbounded()
+				continue
+			}
+			lin += len(l.Linear)
+			ang += len(l.Angular)
+		}
+		b1, b2 := e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody)
+		switch {
+		case lin == 3 && ang == 3:
+			el := e.equality.Child("weld", Attr{"body1", b1})
+			if b2 != "world" {
+				el.Set("body2", b2)
+			}
+			el.Set("anchor", fmtFloats(tj.ParentFrame.T[0], tj.ParentFrame.T[1], tj.ParentFrame.T[2]))
+		case lin == 3 && ang == 0 && !other:
+			el := e.equality.Child("connect", Attr{"body1", b1})
+			if b2 != "world" {
+				el.Set("body2", b2)
+			}
+			el.Set("anchor", fmtFloats(tj.ParentFrame.T[0], tj.ParentFrame.T[1], tj.ParentFrame.T[2]))
+		default:
+			e.diags.Warnf("loop-joint-dropped", path, "a loop-closing joint that is neither a ball nor fixed has no MJCF equality; dropped")
+			continue
+		}
+		if len(tj.Joint.Limits) > 0 && other {
+			e.diags.Warnf("joint-limit-approximated", path, "limits of a loop-closing joint are dropped")
+		}
+	}
+	for _, f := range e.g.Filters {
+		for _, s := range f.Systems {
+			if !strings.HasPrefix(s, "body:") {
+				continue
+			}
+			for _, o := range f.NotCollideWith {
+				if strings.HasPrefix(o, "body:") && s < o {
+					e.exclude(s[5:], o[5:])
+				}
+			}
+		}
+	}
+}
+
+func (e *emitter) exclude(a, b string) {
+	for _, c := range e.contact.Children {
+		if c.attr("body1") == a && c.attr("body2") == b {
+			return
+		}
+	}
+	if !e.usedNames["body\x00"+a] || !e.usedNames["body\x00"+b] {
+		return
+	}
+	e.contact.Child("exclude", Attr{"body1", a}, Attr{"body2", b})
+}
+
+func (e *emitter) bodyName(n int) string {
+	if n < 0 {
+		return "world"
+	}
+	if el, ok := e.bodyElems[n]; ok && el.Name == "body" {
+		return el.attr("name")
+	}
+	return e.names[n]
+}
+
+// couplings writes mimic couplings between one-axis joints as equality
+// joint constraints (joint1 = offset + multiplier·joint2).
+func (e *emitter) couplings() {
+	for _, c0 := range e.g.Couplings {
+		c := e.tree.Coupling(c0)
+		f, l := e.single(c.Follower), e.single(c.Leader)
+		if f == "" || l == "" {
+			e.diags.Warnf("coupling-dropped", "couplings", "a coupling between joints that are not one-axis MJCF joints is dropped")
+			continue
+		}
+		e.equality.Child("joint", Attr{"joint1", f}, Attr{"joint2", l}, Attr{"polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0)})
+	}
+}
+
+func (e *emitter) single(node int) string {
+	m := e.jointNames[node]
+	if len(m) != 1 {
+		return ""
+	}
+	for k, v := range m {
+		if k == "angular" {
+			return ""
+		}
+		return v
+	}
+	return ""
+}
+
+type keptSections struct{ before, after []*Element }
+
+// keptSections writes back MJCF sections Parse kept (options, tendons,
+// actuators …) when every name they refer to still exists.
+func (e *emitter) keptSections() keptSections {
+	var out keptSections
+	list, _ := e.g.Extras[extraSections].([]*Element)
+	for _, sec := range list {
+		switch sec.Name {
+		case "option":
+			out.before = append(out.before, e.portableOption(sec))
+			continue
+		case "size", "statistic", "visual", "custom", "extension":
+			continue // viewer and memory settings: not physics, and version specific
+		case "sensor", "keyframe":
+			e.diags.Infof("mjcf-section-dropped", sec.Name, "<%s> is not written: it measures or stores states rather than defining physics, and its elements differ between MuJoCo versions", sec.Name)
+			continue
+		}
+		var kept []*Element
+		for _, c := range sec.Children {
+			if e.refsResolve(c) {
+				kept = append(kept, e.portable(stripClass(c), sec.Name))
+			} else {
+				e.diags.Warnf("mjcf-section-dropped", sec.Name+"/"+c.Name, "<%s> refers to an element the output does not have; dropped", c.Name)
+			}
+		}
+		if len(kept) == 0 {
+			continue
+		}
+		switch sec.Name {
+		case "actuator":
+			e.actuator.Children = append(kept, e.actuator.Children...)
+		case "equality":
+			e.equality.Children = append(e.equality.Children, kept...)
+		case "contact":
+			e.contact.Children = append(e.contact.Children, kept...)
+		default:
+			out.after = append(out.after, &Element{Name: sec.Name, Attrs: sec.Attrs, Children: kept})
+		}
+	}
+	return out
+}
+
+// refsResolve reports whether every name an element (and its children)
+// refers to is present in the output.
+func (e *emitter) refsResolve(el *Element) bool {
+	kinds := map[string]string{"joint": "joint", "joint1": "joint", "joint2": "joint", "jointinparent": "joint",
+		"body": "body", "body1": "body", "body2": "body", "geom": "geom", "geom1": "geom", "geom2": "geom",
+		"tendon": "tendon", "tendon1": "tendon", "tendon2": "tendon", "site": "site", "site1": "site", "site2": "site",
+		"cranksite": "site", "slidersite": "site", "target": "body", "objname": "any", "camera": "site", "mesh": "mesh"}
+	for _, a := range el.Attrs {
+		k, ok := kinds[a.Name]
+		if !ok {
+			continue
+		}
+		if k == "tendon" && e.tendonKept(a.Value) || e.usedNames[k+"\x00"+a.Value] {
+			continue
+		}
+		return false
+	}
+	for _, c := range el.Children {
+		if !e.refsResolve(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *emitter) tendonKept(name string) bool {
+	list, _ := e.g.Extras[extraSections].([]*Element)
+	for _, sec := range list {
+		if sec.Name != "tendon" {
+			continue
+		}
+		for _, c := range sec.Children {
+			if c.attr("name") == name && e.refsResolve(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stripClass drops class attributes (defaults were resolved at Parse).
+func stripClass(el *Element) *Element {
+	c := &Element{Name: el.Name}
+	for _, a := range el.Attrs {
+		if a.Name != "class" && a.Name != "childclass" {
+			c.Attrs = append(c.Attrs, a)
+		}
+	}
+	for _, ch := range el.Children {
+		c.Children = append(c.Children, stripClass(ch))
+	}
+	return c
+}
+
+var _ = convert.Identity
+
+// portableOption keeps the <option> settings both MuJoCo 2.2 and 3.x read
+// the same way (time step, gravity, medium, classic integrators, flags).
+func (e *emitter) portableOption(sec *Element) *Element {
+	out := &Element{Name: "option"}
+	for _, a := range sec.Attrs {
+		switch a.Name {
+		case "timestep", "gravity", "wind", "magnetic", "density", "viscosity", "cone", "impratio", "tolerance", "iterations":
+			out.Attrs = append(out.Attrs, a)
+		case "integrator":
+			if a.Value == "Euler" || a.Value == "RK4" || a.Value == "implicit" {
+				out.Attrs = append(out.Attrs, a)
+				continue
+			}
+			out.Attrs = append(out.Attrs, Attr{"integrator", "implicit"})
+			e.diags.Warnf("option-approximated", "option", "integrator %q is written as \"implicit\", which MuJoCo 2.2 also reads", a.Value)
+		default:
+			e.diags.Infof("option-dropped", "option", "option %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)
+		}
+	}
+	for _, c := range sec.Children {
+		if c.Name == "flag" {
+			out.Children = append(out.Children, c)
+		}
+	}
+	return out
+}
+
+// portable drops attribute forms MuJoCo 2.2 rejects (a two-value tendon
+// springlength, the dead band of MuJoCo 3).
+func (e *emitter) portable(el *Element, section string) *Element {
+	if section == "tendon" {
+		if v, ok := el.Get("springlength"); ok {
+			if f, good := floatsOf(v); good && len(f) == 2 {
+				if f[0] == f[1] {
+					el.Set("springlength", fmtFloat(f[0]))
+				} else {
+					var attrs []Attr
+					for _, a := range el.Attrs {
+						if a.Name != "springlength" {
+							attrs = append(attrs, a)
+						}
+					}
+					el.Attrs = attrs
+					e.diags.Warnf("tendon-approximated", "tendon/"+el.attr("name"), "tendon spring dead band %q is dropped (MuJoCo 2.2 has none); the spring rests at the initial length", v)
+				}
+			}
+		}
+	}
+	return el
+}

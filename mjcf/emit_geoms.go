@@ -1,0 +1,352 @@
+package mjcf
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
+)
+
+// geoms writes the shapes a body owns (node owner ≥ 0: every node whose
+// body it is) or one static node (owner < 0) into el, placed relative to
+// the frame ref.
+func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int) {
+	nodes := []int{node}
+	if owner >= 0 {
+		nodes = nil
+		for i := range e.g.Nodes {
+			if e.g.BodyOf(i) == owner {
+				nodes = append(nodes, i)
+			}
+		}
+	}
+	for _, i := range nodes {
+		n := &e.g.Nodes[i]
+		switch {
+		case n.Collider != nil && n.Collider.Shape >= 0 && n.Collider.Shape < len(e.g.Shapes):
+			e.geom(el, ref, i, n.Collider.Shape, false)
+		case n.Visual != nil && n.Visual.Shape >= 0 && n.Visual.Shape < len(e.g.Shapes):
+			e.geom(el, ref, i, n.Visual.Shape, true)
+		}
+		if n.Trigger != nil && n.Trigger.Shape >= 0 {
+			e.diags.Warnf("trigger-dropped", e.names[i], "MJCF has no trigger volumes; the trigger is dropped")
+		}
+	}
+}
+
+func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual bool) {
+	n := &e.g.Nodes[i]
+	sh := e.g.Shapes[si]
+	w := e.g.WorldTransform(i)
+	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
+	pose := relative(ref, w)
+	g := &Element{Name: "geom"}
+	if n.Name != "" {
+		g.Set("name", e.uniqueName("geom", n.Name))
+	}
+	zFromY := func() { pose.R = pose.R.Mul(alongY().Conj()).Normalize() }
+	uniform := sc[0] == sc[1] && sc[1] == sc[2]
+	switch sh.Kind {
+	case convert.Sphere:
+		g.Set("type", "sphere")
+		g.Set("size", fmtFloat(sh.Radius*sc[0]))
+		if !uniform {
+			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform scale on a sphere uses the X scale")
+		}
+	case convert.Box:
+		g.Set("type", "box")
+		g.Set("size", fmtFloats(sh.Size[0]*sc[0]/2, sh.Size[1]*sc[1]/2, sh.Size[2]*sc[2]/2))
+	case convert.Ellipsoid:
+		g.Set("type", "ellipsoid")
+		g.Set("size", fmtFloats(sh.Size[0]*sc[0], sh.Size[1]*sc[1], sh.Size[2]*sc[2]))
+	case convert.Capsule, convert.Cylinder:
+		kind := "capsule"
+		if sh.Kind == convert.Cylinder {
+			kind = "cylinder"
+		}
+		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
+		if sh.RadiusTop != sh.RadiusBottom {
+			e.diags.Warnf("shape-approximated", e.names[i], "tapered %s (radii %s, %s) is written with the larger radius; MJCF %ss have one radius", kind, fmtFloat(sh.RadiusTop), fmtFloat(sh.RadiusBottom), kind)
+		}
+		if sc[0] != sc[2] {
+			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform cross-section scale on a %s uses the X scale", kind)
+		}
+		g.Set("type", kind)
+		g.Set("size", fmtFloats(r*sc[0], sh.Height*sc[1]/2))
+		zFromY()
+	case convert.Plane:
+		g.Set("type", "plane")
+		g.Set("size", fmtFloats(sh.SizeX*sc[0]/2, sh.SizeZ*sc[2]/2, 1))
+		zFromY()
+	case convert.Convex, convert.TriMesh:
+		name, ok := e.mesh(sh.Mesh, sc, e.names[i])
+		if !ok {
+			return
+		}
+		g.Set("type", "mesh")
+		g.Set("mesh", name)
+		if sh.Kind == convert.TriMesh && !visual {
+			e.diags.Infof("shape-approximated", e.names[i], "MuJoCo collides with the convex hull of a triangle mesh")
+		}
+	case convert.Heightfield:
+		name, lo, ok := e.hfield(sh, sc, e.names[i])
+		if !ok {
+			return
+		}
+		g.Set("type", "hfield")
+		g.Set("hfield", name)
+		zFromY()
+		pose.T = pose.T.Add(pose.R.Rotate(convert.Vec3{0, 0, lo}))
+	default:
+		e.diags.Warnf("shape-dropped", e.names[i], "%s shapes have no MJCF geom; dropped", sh.Kind)
+		return
+	}
+	setPose(g, pose)
+	extras, _ := n.Extras[extraGeom].(map[string]string)
+	if visual {
+		g.Set("contype", "0")
+		g.Set("conaffinity", "0")
+		g.Set("group", "2")
+		if n.Visual.Color != nil {
+			c := n.Visual.Color
+			g.Set("rgba", fmtFloats(c[0], c[1], c[2], c[3]))
+		}
+	} else if extras == nil {
+		e.contactBits(g, n.Collider.Filter, e.names[i])
+		e.friction(g, n.Collider.Material, e.names[i])
+	}
+	for _, k := range sortedKeys(extras) {
+		if k != "material" && !(visual && (k == "contype" || k == "conaffinity")) {
+			g.Set(k, extras[k])
+		}
+	}
+	el.Children = append(el.Children, g)
+}
+
+func sortedKeys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// friction writes the material's friction (MuJoCo has one sliding
+// coefficient and no restitution coefficient).
+func (e *emitter) friction(g *Element, mi int, path string) {
+	m := convert.DefaultMaterial()
+	if mi >= 0 && mi < len(e.g.Materials) {
+		m = e.g.Materials[mi]
+	}
+	f := m.DynamicFriction
+	if m.StaticFriction != m.DynamicFriction {
+		f = math.Max(m.StaticFriction, m.DynamicFriction)
+		e.diags.Infof("friction-approximated", path, "static %s and dynamic %s friction become MuJoCo's single coefficient %s", fmtFloat(m.StaticFriction), fmtFloat(m.DynamicFriction), fmtFloat(f))
+	}
+	if m.Restitution != 0 {
+		e.diags.Warnf("restitution-dropped", path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
+	}
+	if f != 1 {
+		g.Set("friction", fmtFloats(f, 0.005, 0.0001))
+	}
+}
+
+// bitTable assigns MJCF contype/conaffinity bits to the collision systems
+// of the Graph's filters (bit 0 stays MuJoCo's default group).
+func (e *emitter) bitTable() {
+	sys := map[string]bool{}
+	for _, f := range e.g.Filters {
+		for _, lists := range [][]string{f.Systems, f.CollideWith, f.NotCollideWith} {
+			for _, s := range lists {
+				if !strings.HasPrefix(s, "body:") {
+					sys[s] = true
+				}
+			}
+		}
+	}
+	var names []string
+	for s := range sys {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	e.bits = map[string]int{}
+	var table []string
+	for i, s := range names {
+		if i >= 31 {
+			e.diags.Warnf("collision-filter-approximated", "filters", "more than 31 collision systems; %q and later share bit 31", s)
+			e.bits[s] = 31
+			continue
+		}
+		e.bits[s] = i + 1
+		table = append(table, fmt.Sprintf("%s=bit%d", s, i+1))
+	}
+	if len(table) > 0 {
+		e.diags.Infof("collision-bits", "filters", "collision systems as contype/conaffinity bits: %s", strings.Join(table, ", "))
+	}
+}
+
+// contactBits writes a filter as contype (membership) and conaffinity
+// (what it collides with). MuJoCo pairs two geoms when either one's
+// contype meets the other's conaffinity, so one-sided filters widen.
+func (e *emitter) contactBits(g *Element, fi int, path string) {
+	if fi < 0 || fi >= len(e.g.Filters) {
+		return
+	}
+	f := e.g.Filters[fi]
+	ct, ca := 0, 0
+	for _, s := range f.Systems {
+		if b, ok := e.bits[s]; ok {
+			ct |= 1 << b
+		}
+	}
+	switch {
+	case len(f.CollideWith) > 0:
+		for _, s := range f.CollideWith {
+			if b, ok := e.bits[s]; ok {
+				ca |= 1 << b
+			}
+		}
+	default:
+		ca = 1
+		for _, b := range e.bits {
+			ca |= 1 << b
+		}
+		for _, s := range f.NotCollideWith {
+			if b, ok := e.bits[s]; ok {
+				ca &^= 1 << b
+			}
+		}
+	}
+	if ct == 0 && len(f.Systems) == 0 {
+		ct = 1
+	}
+	if ct == 0 && ca == 0 {
+		ca = 0
+	}
+	g.Set("contype", fmt.Sprint(ct))
+	g.Set("conaffinity", fmt.Sprint(ca))
+}
+
+// mesh writes a Graph mesh once as an asset (file or inline) and returns
+// its name.
+func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
+	if mi < 0 || mi >= len(e.g.Meshes) {
+		e.diags.Warnf("shape-dropped", path, "mesh index %d out of range; geom dropped", mi)
+		return "", false
+	}
+	key := mi
+	if name, ok := e.meshNames[key]; ok && sc == (convert.Vec3{1, 1, 1}) {
+		return name, true
+	}
+	m := e.g.Meshes[mi]
+	if !m.Loaded || len(m.Positions) < 4 || len(m.Indices) < 3 {
+		e.diags.Warnf("shape-dropped", path, "mesh %q has no loaded triangles (MuJoCo needs at least 4 vertices); geom dropped", m.Name)
+		return "", false
+	}
+	base := m.Name
+	if base == "" {
+		base = fmt.Sprintf("mesh%d", mi)
+	}
+	name := e.uniqueName("mesh", sanitize(base))
+	el := e.asset.Child("mesh", Attr{"name", name})
+	s := sc
+	if m.Scale != (convert.Vec3{}) {
+		s = s.Mul(m.Scale)
+	}
+	if s != (convert.Vec3{1, 1, 1}) {
+		el.Set("scale", fmtFloats(s[0], s[1], s[2]))
+	}
+	if e.opts.InlineMeshes {
+		v := make([]float64, 0, 3*len(m.Positions))
+		for _, p := range m.Positions {
+			v = append(v, p[0], p[1], p[2])
+		}
+		el.Set("vertex", fmtFloats(v...))
+		f := make([]string, len(m.Indices))
+		for i, x := range m.Indices {
+			f[i] = fmt.Sprint(x)
+		}
+		el.Set("face", strings.Join(f, " "))
+	} else {
+		mm := &meshio.Mesh{Positions: m.Positions, Indices: m.Indices}
+		var file string
+		var data []byte
+		if strings.EqualFold(e.opts.MeshFormat, "obj") {
+			file, data = name+".obj", encodeOBJ(mm)
+		} else {
+			file, data = name+".stl", meshio.EncodeSTL(mm, name)
+		}
+		e.out.Files["meshes/"+file] = data
+		el.Set("file", file)
+	}
+	if sc == (convert.Vec3{1, 1, 1}) {
+		e.meshNames[key] = name
+	} else {
+		e.meshNames[-1-len(e.meshNames)] = name
+	}
+	return name, true
+}
+
+func sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// encodeOBJ writes vertices and 1-based triangles.
+func encodeOBJ(m *meshio.Mesh) []byte {
+	var b strings.Builder
+	b.WriteString("# physconv\n")
+	for _, p := range m.Positions {
+		fmt.Fprintf(&b, "v %s\n", fmtFloats(p[0], p[1], p[2]))
+	}
+	for i := 0; i+2 < len(m.Indices); i += 3 {
+		fmt.Fprintf(&b, "f %d %d %d\n", m.Indices[i]+1, m.Indices[i+1]+1, m.Indices[i+2]+1)
+	}
+	return []byte(b.String())
+}
+
+// hfield writes a height field asset; lo is the lowest height, which the
+// geom's position absorbs (MJCF fields start at 0).
+func (e *emitter) hfield(sh convert.Shape, sc convert.Vec3, path string) (string, float64, bool) {
+	f := sh.Field
+	if f == nil || f.Rows < 2 || f.Columns < 2 || len(f.Heights) != f.Rows*f.Columns {
+		e.diags.Warnf("shape-dropped", path, "height field without a usable grid; dropped")
+		return "", 0, false
+	}
+	lo, hi := f.Heights[0], f.Heights[0]
+	for _, h := range f.Heights {
+		lo, hi = math.Min(lo, h), math.Max(hi, h)
+	}
+	top := (hi - lo) * sc[1]
+	if top <= 0 {
+		top = 1e-6
+	}
+	elev := make([]float64, 0, len(f.Heights))
+	for r := f.Rows - 1; r >= 0; r-- {
+		for c := 0; c < f.Columns; c++ {
+			v := 0.0
+			if hi > lo {
+				v = (f.Heights[r*f.Columns+c] - lo) / (hi - lo)
+			}
+			elev = append(elev, v)
+		}
+	}
+	e.hfieldCount++
+	name := e.uniqueName("hfield", fmt.Sprintf("hfield%d", e.hfieldCount))
+	base := math.Max(top*0.1, 1e-3)
+	h := e.asset.Child("hfield", Attr{"name", name}, Attr{"nrow", fmt.Sprint(f.Rows)}, Attr{"ncol", fmt.Sprint(f.Columns)},
+		Attr{"size", fmtFloats(f.SizeX*sc[0]/2, f.SizeZ*sc[2]/2, top, base)})
+	if hi > lo {
+		h.Set("elevation", fmtFloats(elev...)) // flat fields need none (and MuJoCo 2.2 has no elevation)
+	}
+	return name, lo * sc[1], true
+}

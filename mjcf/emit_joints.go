@@ -1,0 +1,231 @@
+package mjcf
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// axisState is what a limit set does to one axis of frame A.
+type axisState struct {
+	fixed, limited bool
+	lo, hi         float64
+}
+
+// joint writes the MJCF joints of one tree joint into the child body.
+func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
+	switch tj.Kind {
+	case convert.Weld:
+		return
+	case convert.Floating:
+		body.Child("freejoint", Attr{"name", e.uniqueName("joint", e.names[tj.ChildBody]+"_free")})
+		return
+	}
+	j := tj.Joint
+	var lin, ang [3]axisState
+	cone := -1.0
+	path := e.names[tj.Node]
+	for _, l := range j.Limits {
+		axes := append(append([]int(nil), l.Linear...), l.Angular...)
+		if len(axes) == 0 {
+			continue
+		}
+		if !math.IsInf(l.Stiffness, 1) && !l.Fixed() && l.Stiffness != 0 {
+			e.diags.Warnf("limit-spring-dropped", path, "soft limit (stiffness %s) is written as a hard limit; MJCF limit softness (solreflimit) has no exact stiffness", fmtFloat(l.Stiffness))
+		}
+		set := func(a *axisState) {
+			switch {
+			case l.Fixed():
+				a.fixed = true
+			case l.Unbounded():
+			default:
+				a.limited, a.lo, a.hi = true, l.Min, l.Max
+			}
+		}
+		if len(l.Angular) == 3 && len(l.Linear) == 0 && !l.Fixed() && l.Min <= 0 && !math.IsInf(l.Max, 1) {
+			cone = l.Max
+			if l.Min != 0 && !math.IsInf(l.Min, -1) {
+				e.diags.Warnf("joint-limit-approximated", path, "a three-axis angular limit becomes a ball joint range of %s rad (total rotation angle)", fmtFloat(l.Max))
+			}
+			continue
+		}
+		if len(axes) > 1 && !l.Fixed() && !l.Unbounded() {
+			e.diags.Warnf("joint-limit-approximated", path, "a limit shared by several axes is written per axis")
+		}
+		for _, k := range l.Linear {
+			if k >= 0 && k < 3 {
+				set(&lin[k])
+			}
+		}
+		for _, k := range l.Angular {
+			if k >= 0 && k < 3 {
+				set(&ang[k])
+			}
+		}
+	}
+	names, _ := j.Extras[extraJointNames].(map[string]string)
+	nameFor := func(key string, count int) string {
+		if n, ok := names[key]; ok && n != "" {
+			return e.uniqueName("joint", n)
+		}
+		base := e.names[tj.Node]
+		if count > 1 {
+			base += "_" + key
+		}
+		return e.uniqueName("joint", base)
+	}
+	free := 0
+	for k := 0; k < 3; k++ {
+		if !lin[k].fixed {
+			free++
+		}
+		if !ang[k].fixed {
+			free++
+		}
+	}
+	if free == 0 {
+		return // welded
+	}
+	allAngFree := !ang[0].fixed && !ang[1].fixed && !ang[2].fixed && !ang[0].limited && !ang[1].limited && !ang[2].limited
+	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel {
+		body.Child("freejoint", Attr{"name", nameFor("free", 1)})
+		return
+	}
+	cf := tj.ChildFrame
+	frameAxis := func(k int) convert.Vec3 {
+		var v convert.Vec3
+		v[k] = 1
+		return cf.R.Rotate(v)
+	}
+	jointCount := 0
+	for k := 0; k < 3; k++ {
+		if !lin[k].fixed {
+			jointCount++
+		}
+	}
+	if allAngFree {
+		jointCount++
+	} else {
+		for k := 0; k < 3; k++ {
+			if !ang[k].fixed {
+				jointCount++
+			}
+		}
+	}
+	names2 := map[string]string{}
+	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
+		el := body.Child("joint", Attr{"name", nameFor(key, jointCount)}, Attr{"type", typ})
+		el.Set("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
+		if typ != "ball" {
+			el.Set("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
+		}
+		if st.limited {
+			lo, hi := st.lo, st.hi
+			if math.IsInf(lo, -1) || math.IsInf(hi, 1) {
+				e.diags.Warnf("joint-limit-approximated", path, "a one-sided limit is written with ±1e10 on the open side")
+				lo, hi = math.Max(lo, -1e10), math.Min(hi, 1e10)
+			}
+			el.Set("range", fmtFloats(lo, hi))
+		}
+		if j.Damping != 0 {
+			el.Set("damping", fmtFloat(j.Damping))
+		}
+		if j.Friction != 0 {
+			el.Set("frictionloss", fmtFloat(j.Friction))
+		}
+		if j.Armature != 0 {
+			el.Set("armature", fmtFloat(j.Armature))
+		}
+		names2[key] = el.attr("name")
+		return el
+	}
+	joints := map[string]*Element{}
+	for k := 0; k < 3; k++ {
+		if !lin[k].fixed {
+			key := "linear" + strconv.Itoa(k)
+			joints[key] = add("slide", key, frameAxis(k), lin[k])
+		}
+	}
+	if allAngFree {
+		st := axisState{}
+		if cone > 0 {
+			st = axisState{limited: true, lo: 0, hi: cone}
+		}
+		joints["angular"] = add("ball", "angular", convert.Vec3{}, st)
+	} else {
+		for k := 0; k < 3; k++ {
+			if !ang[k].fixed {
+				key := "angular" + strconv.Itoa(k)
+				joints[key] = add("hinge", key, frameAxis(k), ang[k])
+			}
+		}
+	}
+	e.jointNames[tj.Node] = names2
+	e.drives(j, joints, path)
+}
+
+// drives writes springs as joint stiffness (exact for force-mode drives
+// with unlimited force) and other drives as actuators.
+func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path string) {
+	for _, d := range j.Drives {
+		key := d.Type + strconv.Itoa(d.Axis)
+		el := joints[key]
+		if el == nil && d.Type == "angular" {
+			el = joints["angular"]
+		}
+		if el == nil {
+			e.diags.Warnf("drive-dropped", path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
+			continue
+		}
+		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.attr("type") != "ball"
+		if isSpring {
+			el.Set("stiffness", fmtFloat(d.Stiffness))
+			if d.PositionTarget != nil && *d.PositionTarget != 0 {
+				el.Set("springref", fmtFloat(*d.PositionTarget))
+			}
+			if d.Damping != 0 {
+				el.Set("damping", fmtFloat(d.Damping+j.Damping))
+			}
+			continue
+		}
+		if el.attr("type") == "ball" && d.Stiffness != 0 && math.IsInf(d.MaxForce, 1) && d.Mode != "acceleration" &&
+			(d.PositionTarget == nil || *d.PositionTarget == 0) && ballSpring(j.Drives, d.Stiffness) {
+			el.Set("stiffness", fmtFloat(d.Stiffness))
+			continue
+		}
+		if el.attr("type") == "ball" {
+			e.diags.Warnf("drive-dropped", path, "a drive on a ball joint has no single-axis MJCF actuator; dropped")
+			continue
+		}
+		var act *Element
+		switch {
+		case d.Stiffness != 0:
+			act = e.actuator.Child("position", Attr{"joint", el.attr("name")}, Attr{"kp", fmtFloat(d.Stiffness)})
+			if d.Damping != 0 {
+				act.Set("kv", fmtFloat(d.Damping))
+			}
+		default:
+			act = e.actuator.Child("velocity", Attr{"joint", el.attr("name")}, Attr{"kv", fmtFloat(d.Damping)})
+		}
+		if !math.IsInf(d.MaxForce, 1) && d.MaxForce > 0 {
+			act.Set("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
+		}
+		e.diags.Infof("drive-as-actuator", path, "drive becomes a <%s> actuator; its target is the actuator's control input (initially 0)", act.Name)
+		if d.Mode == "acceleration" {
+			e.diags.Warnf("drive-approximated", path, "acceleration-mode drive is written as a force actuator")
+		}
+	}
+}
+
+// ballSpring reports whether the drives are the same spring on all three
+// angular axes (MuJoCo's ball joint stiffness).
+func ballSpring(ds []convert.Drive, k float64) bool {
+	var seen [3]bool
+	for _, d := range ds {
+		if d.Type == "angular" && d.Stiffness == k && d.Axis >= 0 && d.Axis < 3 {
+			seen[d.Axis] = true
+		}
+	}
+	return seen[0] && seen[1] && seen[2]
+}
