@@ -193,6 +193,15 @@ func (r *Registry) Detect(name, file string, data []byte) (*Format, error) {
 			return f, nil
 		}
 	}
+	// A marker may sit beyond the head (Godot writes glTF extensionsUsed
+	// at the end): when the head decides nothing, sniff the whole file.
+	if len(data) > len(head) {
+		for _, f := range cands {
+			if f.Sniff != nil && f.Sniff(data) {
+				return f, nil
+			}
+		}
+	}
 	if len(cands) > 0 && len(cands) < len(r.formats) {
 		return cands[0], nil
 	}
