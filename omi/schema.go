@@ -21,10 +21,6 @@ const (
 	extSpawnPoint    = "OMI_spawn_point"
 )
 
-// Extensions lists every extension this package reads or writes.
-var Extensions = []string{extBody, extShape, extJoint, extCollider, extVehicle,
-	extWheel, extThruster, extHoverThruster, extSeat, extSpawnPoint}
-
 // rawShape is one OMI_physics_shape (or OMI_collider) shape in any layout:
 // flat keys (2022–2023) or a sub-object named after the type (since
 // 2023-06-29). Path is the JSON path of the shape for messages.
