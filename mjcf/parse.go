@@ -28,6 +28,8 @@ type parser struct {
 	dropped map[string]int
 	extra   []*Element
 	states  []*bodyState
+	// replicas counts <replicate> copies made so far (bounded).
+	replicas int
 }
 
 type jointRef struct {

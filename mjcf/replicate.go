@@ -20,6 +20,9 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	if n < 1 || n > maxReplicas {
 		return errAt(e, "count must be 1 to %d", maxReplicas)
 	}
+	if p.replicas += n; p.replicas > maxReplicas {
+		return errAt(e, "replicates make more than %d copies in total", maxReplicas)
+	}
 	off, err := a.vec3("offset", convert.Vec3{})
 	if err != nil {
 		return err
