@@ -192,11 +192,16 @@ func (e *emitter) rel(n, a int) convert.Transform {
 func (e *emitter) relLink(n, l int) convert.Transform {
 	t := e.rel(n, l)
 	if l >= 0 {
-		if off := e.offset[l]; off.T != (convert.Vec3{}) {
+		if off, ok := e.offset[l]; ok && !isIdentity(off) {
 			t = off.Inverse().Mul(t)
 		}
 	}
 	return t
+}
+
+// isIdentity reports whether t is exactly the identity transform.
+func isIdentity(t convert.Transform) bool {
+	return t == convert.Identity()
 }
 
 // owner returns the nearest link node at or above n, or -1.
@@ -258,6 +263,19 @@ func (e *emitter) bodies() error {
 		}
 	}
 	floatingRoot := e.worldLink < 0 && !needWorld && free == 1
+	if floatingRoot {
+		// The URDF root link's frame is the world origin: a floating root
+		// body placed elsewhere keeps its pose by expressing its contents
+		// (inertial, geometry, child joints) in that frame.
+		for _, l := range e.tree.Links {
+			if l.Parent < 0 && l.Joint.Kind == convert.Floating {
+				if w := e.world(l.Body); !isIdentity(w) {
+					w.S = convert.Vec3{1, 1, 1}
+					e.offset[l.Body] = w.Inverse()
+				}
+			}
+		}
+	}
 	if free > 1 {
 		e.diags.Warnf("several-free-bodies", "", "%d bodies move freely; URDF has one root, so they hang from a \"world\" link by floating joints", free)
 	}
@@ -284,7 +302,7 @@ func (e *emitter) bodies() error {
 			parentNode = e.worldNode
 		}
 		origin := e.relLink(body, parentNode)
-		if off := e.offset[body]; off.T != (convert.Vec3{}) {
+		if off := e.offset[body]; !isIdentity(off) {
 			origin = origin.Mul(off)
 		}
 		j := Joint{Origin: transformPose(origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
@@ -501,11 +519,10 @@ func (e *emitter) inertial(link *Link, body int) {
 		return
 	}
 	in := &Inertial{Mass: mass}
-	off := e.offset[body]
+	// The inertial frame in the body node, then in the link frame.
+	frame := convert.Identity()
 	if m.CenterOfMass != nil {
-		in.Origin.XYZ = m.CenterOfMass.Sub(off.T)
-	} else {
-		in.Origin.XYZ = off.T.Neg()
+		frame.T = *m.CenterOfMass
 	}
 	if d := m.InertiaDiagonal; d != nil {
 		if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) {
@@ -514,9 +531,13 @@ func (e *emitter) inertial(link *Link, body int) {
 			in.IXX, in.IYY, in.IZZ = d[0], d[1], d[2]
 		}
 		if q := m.InertiaOrientation; q != nil {
-			in.Origin.RPY = cleanVec(quatRPY(*q))
+			frame.R = *q
 		}
 	}
+	if off, ok := e.offset[body]; ok && !isIdentity(off) {
+		frame = off.Inverse().Mul(frame)
+	}
+	in.Origin = transformPose(frame)
 	link.Inertial = in
 }
 

@@ -169,3 +169,44 @@ func TestParseMapping(t *testing.T) {
 		}
 	}
 }
+
+// TestEmitFloatingRootKeepsPose: a lone free body away from the origin
+// (with a hinged child) is the URDF root, whose frame is the world origin;
+// its inertial, geometry and child joint carry its pose instead.
+func TestEmitFloatingRootKeepsPose(t *testing.T) {
+	g := convert.NewGraph()
+	a := body(g, "a", 3, convert.Vec3{1, 2, 3})
+	g.Nodes[a].Transform.R = convert.AxisAngle(convert.Vec3{0, 0, 1}, 0.5)
+	g.Nodes[a].Motion.CenterOfMass = &convert.Vec3{0.1, 0, 0}
+	b := body(g, "b", 1, convert.Vec3{})
+	hinge, _ := convert.LimitsFor(convert.KindRevolute, convert.Vec3{1, 0, 0}, -0.5, 0.5)
+	j := convert.Identity()
+	j.T = convert.Vec3{0, 0.5, 0}
+	h := g.AddNode(convert.Node{Name: "hinge", Transform: j, Joint: &convert.Joint{Connected: b, Limits: hinge}}, a)
+	g.Nodes[b].Transform = g.WorldTransform(h) // frames A and B coincide at rest
+
+	out, _, err := Emit(g, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Decode(out.Main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Y-up COM (1 + 0.1·cos 0.5, 2 + 0.1·sin 0.5, 3) is URDF (x, −z, y).
+	want := convert.Vec3{1 + 0.1*math.Cos(0.5), -3, 2 + 0.1*math.Sin(0.5)}
+	for _, l := range r.Links {
+		if l.Name == "a" && (l.Inertial == nil || l.Inertial.Origin.XYZ.Sub(want).Len() > 1e-12) {
+			t.Errorf("root link inertial = %+v, want origin %v", l.Inertial, want)
+		}
+	}
+	g2, diags, err := Parse(&convert.Input{Name: "out.urdf", Data: out.Main})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := convert.Inspect(g, "", nil)
+	after := convert.Inspect(g2, "urdf", diags)
+	if d := convert.CompareReports(before, after, 1e-12); len(d) > 0 {
+		t.Errorf("pose lost:\n%s\n%s", strings.Join(d, "\n"), out.Main)
+	}
+}
