@@ -150,8 +150,12 @@ func TestGLTFDialectRoundTrips(t *testing.T) {
 			t.Logf("loss %s:\n  %s", k, strings.Join(losses[k], "\n  "))
 		}
 	})
-	for _, p := range corpusGLTF(t, "omi", "khr", "gltf") {
-		rel, _ := filepath.Rel(root, p)
+	own, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "gltf", "omi", "*.gltf"))
+	for _, p := range append(corpusGLTF(t, "omi", "khr", "gltf"), own...) {
+		rel, err := filepath.Rel(root, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = filepath.Base(p)
+		}
 		t.Run(rel, func(t *testing.T) {
 			t.Parallel()
 			data, err := os.ReadFile(p)
