@@ -33,7 +33,8 @@ func syntaxError(raw []byte, err error) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		off = se.Offset - 1 // Offset counts the offending byte
+
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		msg = "unexpected end of JSON (truncated file?)"
 	}
