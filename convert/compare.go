@@ -253,10 +253,11 @@ func (c *comparer) sameRotation(p, q Quat) bool {
 func (c *comparer) joints(a, b *Report) {
 	mb := map[string]JointReport{}
 	for _, j := range b.Joints {
-		mb[j.Name] = j
+		mb[j.Name] = worldForStatic(j, b)
 	}
 	seen := map[string]bool{}
 	for _, x := range a.Joints {
+		x = worldForStatic(x, a)
 		y, ok := mb[x.Name]
 		if !ok {
 			c.addf("joint %q: missing in second", x.Name)
@@ -270,6 +271,25 @@ func (c *comparer) joints(a, b *Report) {
 			c.addf("joint %q: missing in first", y.Name)
 		}
 	}
+}
+
+// worldForStatic names the world ("") instead of a static body: a joint
+// to something that never moves is a joint to the world, and formats
+// disagree on whether static geometry is a body (OMI static motion, Godot
+// StaticBody3D) or not (KHR).
+func worldForStatic(j JointReport, r *Report) JointReport {
+	for _, b := range r.Bodies {
+		if b.Kind != Static {
+			continue
+		}
+		if j.BodyA == b.Name {
+			j.BodyA = ""
+		}
+		if j.BodyB == b.Name {
+			j.BodyB = ""
+		}
+	}
+	return j
 }
 
 func (c *comparer) joint(x, y JointReport) {
@@ -319,20 +339,21 @@ func (c *comparer) joint(x, y JointReport) {
 	}
 }
 
-// canonicalAxis flips (axis, lower, upper) so the axis' first clearly
-// non-zero component is positive; flip also reverses the motion's sense,
-// as when a joint's bodies swap roles.
-func canonicalAxis(a Vec3, lo, hi float64, flip bool) (Vec3, float64, float64) {
+// canonicalAxis writes (axis, lower, upper) with the axis' first clearly
+// non-zero component positive: (n, lo, hi) and (−n, −hi, −lo) are the same
+// motion. swapped reverses the motion's sense first, as when a joint's
+// bodies swap roles: the range about n becomes (−hi, −lo).
+func canonicalAxis(a Vec3, lo, hi float64, swapped bool) (Vec3, float64, float64) {
+	if swapped {
+		lo, hi = -hi, -lo
+	}
 	for _, v := range a {
 		if math.Abs(v) > 1e-9 {
 			if v < 0 {
-				flip = !flip
+				return a.Neg(), -hi, -lo
 			}
 			break
 		}
-	}
-	if flip {
-		return a.Neg(), -hi, -lo
 	}
 	return a, lo, hi
 }

@@ -53,6 +53,7 @@ func ParseGraph(ctx context.Context, reg *Registry, in *Input) (*Format, *Graph,
 	if err := ctx.Err(); err != nil {
 		return f, nil, nil, err
 	}
+	reroot(f, in)
 	g, diags, err := safeParse(f, in)
 	if err != nil {
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
@@ -166,7 +167,33 @@ func OpenInput(path string, stdin io.Reader, opts *Options) (*Input, error) {
 		return nil, err
 	}
 	root, rel := inputRoot(path, opts)
-	return &Input{Name: path, Data: data, FS: os.DirFS(root), Dir: rel, Options: opts}, nil
+	return &Input{Name: path, Data: data, FS: os.DirFS(root), Dir: rel, Root: root, Options: opts}, nil
+}
+
+// reroot widens a file input's FS to the format's project root (e.g. the
+// folder of a Godot project.godot) so references like res:// resolve.
+func reroot(f *Format, in *Input) {
+	if f.ProjectRoot == nil || in.FS == nil || in.Name == "" || in.Name == "<stdin>" {
+		return
+	}
+	dir, err := filepath.Abs(filepath.Dir(in.Name))
+	if err != nil {
+		return
+	}
+	root := f.ProjectRoot(dir)
+	if root == "" {
+		return
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return
+	}
+	if in.Root != "" {
+		if cur, err := filepath.Abs(in.Root); err == nil && len(cur) <= len(root) {
+			return // already as wide (--allow-root)
+		}
+	}
+	in.FS, in.Dir, in.Root = os.DirFS(root), filepath.ToSlash(rel), root
 }
 
 // inputRoot returns the folder side files may come from — the input's own

@@ -27,6 +27,11 @@ type Format struct {
 	Emit func(g *Graph, opts *Options) (*Output, Diagnostics, error)
 	// Capabilities lists what the format can express, for `formats`.
 	Capabilities []string
+	// ProjectRoot, when set, finds the folder a file's own references are
+	// relative to (a Godot project's res://), given the file's folder on
+	// disk; "" when there is none. Side files may then come from anywhere
+	// below that folder.
+	ProjectRoot func(dir string) string
 }
 
 // SniffLen is how many leading bytes Sniff functions see.
@@ -42,6 +47,8 @@ type Input struct {
 	// the input has none (stdin). Dir is Name's folder inside FS.
 	FS  fs.FS
 	Dir string
+	// Root is FS's folder on disk ("" when FS is not a folder).
+	Root string
 	// Options apply to every format; each reads what it needs.
 	Options *Options
 }

@@ -10,6 +10,8 @@ package godot
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -23,6 +25,7 @@ var Format = &convert.Format{
 	Sniff:       Sniff,
 	Parse:       Parse,
 	Emit:        Emit,
+	ProjectRoot: ProjectRoot,
 	Capabilities: []string{"rigid/static/kinematic bodies", "box/sphere/capsule/cylinder/convex/trimesh/plane/heightfield/ray shapes",
 		"Pin/Hinge/Slider/ConeTwist/Generic6DOF joints", "physics materials (rough/absorbent)", "collision layers",
 		"VehicleBody3D/VehicleWheel3D", "areas (triggers)", "primitive and file-referenced visuals"},
@@ -36,6 +39,7 @@ var Format3 = &convert.Format{
 	Sniff:        Sniff,
 	Parse:        Parse,
 	Emit:         emitGodot3,
+	ProjectRoot:  ProjectRoot,
 	Capabilities: Format.Capabilities,
 }
 
@@ -51,4 +55,19 @@ func emitGodot3(g *convert.Graph, opts *convert.Options) (*convert.Output, conve
 	}
 	o.Godot = 3
 	return Emit(g, &o)
+}
+
+// ProjectRoot finds the Godot project a scene belongs to: the nearest
+// folder at or above dir holding project.godot. res:// paths are relative
+// to it.
+func ProjectRoot(dir string) string {
+	for d, i := filepath.Clean(dir), 0; i < 64; d, i = filepath.Dir(d), i+1 {
+		if st, err := os.Stat(filepath.Join(d, "project.godot")); err == nil && st.Mode().IsRegular() {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return ""
 }
