@@ -161,10 +161,10 @@ func TestAddMeshEncodeGLBRoundTrip(t *testing.T) {
 func TestSniffDialect(t *testing.T) {
 	cases := map[string]string{
 		`{"extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"]}`: "khr",
-		`{"extensionsUsed":["OMI_physics_body"]}`:                                "omi",
-		`{"extensionsUsed":["MSFT_rigid_bodies"]}`:                               "khr",
-		`{"asset":{"version":"2.0"}}`:                                            "",
-		`<robot name="x"/>`:                                                      "",
+		`{"extensionsUsed":["OMI_physics_body"]}`:                               "omi",
+		`{"extensionsUsed":["MSFT_rigid_bodies"]}`:                              "khr",
+		`{"asset":{"version":"2.0"}}`:                                           "",
+		`<robot name="x"/>`:                                                     "",
 	}
 	for in, want := range cases {
 		if got := SniffDialect([]byte(in)); got != want {
