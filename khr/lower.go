@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfx"
 )
 
 // Lower returns a copy of g reshaped into what KHR_physics_rigid_bodies can
@@ -20,7 +21,8 @@ import (
 //   - ellipsoids become convex meshes, heightfields triangle meshes, rays
 //     are dropped;
 //   - joint fields KHR lacks (effort, velocity, damping, friction,
-//     armature) and joint couplings are dropped.
+//     armature) and joint couplings are dropped;
+//   - visuals of non-glTF sources are not written.
 func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 	var diags convert.Diagnostics
 	g = g.Clone()
@@ -63,6 +65,14 @@ func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 			"KHR cannot tie joint %d to joint %d (mimic); the coupling is dropped", c.Follower, c.Leader)
 	}
 	g.Couplings = nil
+	if gltfx.SourceDoc(g) == nil {
+		for i, n := range g.Nodes {
+			if n.Visual != nil {
+				diags.Infof("visual-dropped", fmt.Sprintf("nodes[%d]", i),
+					"visual shape of %q is not written: the glTF output carries physics and the node hierarchy only", n.Name)
+			}
+		}
+	}
 	return g, diags
 }
 
