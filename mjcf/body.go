@@ -92,6 +92,15 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 				sel = append(sel, part)
 			}
 		}
+		for _, part := range sel {
+			if part.special {
+				// MuJoCo's per-geom rules decide these values; to every other
+				// format they are given, not something to recompute
+				src = convert.Given
+				p.diags.Infof("mass-from-geoms", p.path(e), "mass properties computed from the geoms with MuJoCo's rules (per-geom mass/density, visual geoms, mesh inertia) and kept as given values")
+				break
+			}
+		}
 		if len(sel) > 0 {
 			c := combine(sel)
 			if c.mass < eps {

@@ -206,7 +206,7 @@ func (e *emitter) link(i int) {
 		e.stackParent[l.Body] = parentBody
 		return
 	}
-	body := parentEl.Child("body", Attr{"name", e.uniqueName("body", e.names[l.Body])})
+	body := parentEl.Child("body", Attr{"name", e.uniqueName("body", e.rawName(l.Body))})
 	e.bodyElems[l.Body] = body
 	bw := e.bodyWorld(l.Body)
 	setPose(body, relative(e.bodyWorld(parentBody), bw))
@@ -286,4 +286,13 @@ func (e *emitter) rootBody() string {
 		}
 	}
 	return ""
+}
+
+// rawName is the node's own name (MJCF keeps one namespace per element
+// kind, so a body and a joint may share it), else its display name.
+func (e *emitter) rawName(n int) string {
+	if n >= 0 && e.g.Nodes[n].Name != "" {
+		return e.g.Nodes[n].Name
+	}
+	return e.names[n]
 }

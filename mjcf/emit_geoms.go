@@ -247,6 +247,10 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		e.diags.Warnf("shape-dropped", path, "mesh %q has no loaded triangles (MuJoCo needs at least 4 vertices); geom dropped", m.Name)
 		return "", false
 	}
+	if _, err := convexHull(m.Positions); err != nil {
+		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", m.Name, err)
+		return "", false
+	}
 	base := m.Name
 	if base == "" {
 		base = fmt.Sprintf("mesh%d", mi)

@@ -3,6 +3,7 @@ package mjcf
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -19,7 +20,7 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 	case convert.Weld:
 		return
 	case convert.Floating:
-		body.Child("freejoint", Attr{"name", e.uniqueName("joint", e.names[tj.ChildBody]+"_free")})
+		body.Child("freejoint", Attr{"name", e.uniqueName("joint", e.rawName(tj.ChildBody)+"_free")})
 		return
 	}
 	j := tj.Joint
@@ -65,11 +66,22 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 		}
 	}
 	names, _ := j.Extras[extraJointNames].(map[string]string)
+	// a merged set that lost its per-axis names (e.g. through glTF) still
+	// carries them in the node name "a+b+c", in the order they are written
+	parts := strings.Split(e.g.Nodes[tj.Node].Name, "+")
+	nth := 0
 	nameFor := func(key string, count int) string {
 		if n, ok := names[key]; ok && n != "" {
 			return e.uniqueName("joint", n)
 		}
-		base := e.names[tj.Node]
+		if names == nil && count > 1 && len(parts) == count && nth < len(parts) && parts[nth] != "" {
+			nth++
+			return e.uniqueName("joint", parts[nth-1])
+		}
+		base := e.g.Nodes[tj.Node].Name // MJCF joints have their own namespace
+		if base == "" {
+			base = e.names[tj.Node]
+		}
 		if count > 1 {
 			base += "_" + key
 		}

@@ -176,6 +176,7 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		gi.mesh = mm
 	}
 	part := geomMassPart(gi)
+	part.special = a.has("mass") || a.has("density") || contype == 0 && conaff == 0 || meshA != nil
 	if len(p.states) > 0 {
 		st := p.states[len(p.states)-1]
 		st.parts = append(st.parts, part)

@@ -23,6 +23,9 @@ type geomInfo struct {
 // massPart is one geom's contribution: mass, centre of mass and inertia
 // tensor about it, in the body frame.
 type massPart struct {
+	// special: the part follows a MuJoCo rule other formats do not share
+	// (explicit mass or density, a visual geom, mesh inertia).
+	special bool
 	mass    float64
 	com     convert.Vec3
 	inertia convert.Mat3
