@@ -20,7 +20,7 @@ import (
 // ("cylinder-spheres", the default: a cylinder plus two spheres, exact in
 // volume; or "urdf-ext": <capsule>); meshes keep their URDF filename when
 // they came from one, else become binary STL files in meshes/ named after
-// the link. Joint kinds URDF lacks become a chain of massless dummy links
+// the link. Joint kinds URDF lacks become a chain of light dummy links
 // with one-axis joints. Loop-closing joints are dropped; several free
 // bodies hang from a "world" link by floating joints. Every such change is
 // diagnosed.
@@ -119,7 +119,7 @@ func (e *emitter) run() error {
 		e.isLink[l.Body] = true
 		off := convert.Identity()
 		if l.Joint.Kind == convert.GraphJoint && l.Joint.ChildFrame.T.Len() > 1e-12 {
-			off.T = l.Joint.ChildFrame.T
+			off.T = l.Joint.ChildFrame.T.Mul(e.worldScale(l.Body))
 		}
 		e.offset[l.Body] = off
 	}
@@ -140,13 +140,14 @@ func (e *emitter) run() error {
 		if s, ok := g.Nodes[n].Extras[extraLink].(string); ok {
 			want = s
 		}
-		got := e.linkNames.unique(want, fmt.Sprintf("link%d", n))
+		got := e.linkNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
 			e.diags.Warnf("name-changed", nodePath(g, n), "link name %q is taken; written as %q", want, got)
 		}
 		e.linkIndex[n] = len(e.r.Links)
 		e.r.Links = append(e.r.Links, Link{Name: got})
 	}
+	e.nameJoints()
 	if err := e.bodies(); err != nil {
 		return err
 	}
@@ -174,29 +175,49 @@ func (e *emitter) world(n int) convert.Transform {
 	return e.pre.Mul(e.g.WorldTransform(n))
 }
 
-// rel returns node n's transform relative to node a (-1: the URDF world),
-// composing along the hierarchy when a is an ancestor of n.
-func (e *emitter) rel(n, a int) convert.Transform {
-	if a < 0 {
-		return e.world(n)
+// worldScale returns the scale node n accumulates from its ancestors.
+func (e *emitter) worldScale(n int) convert.Vec3 {
+	if n < 0 {
+		return convert.Vec3{1, 1, 1}
 	}
-	for p, seen := n, 0; p >= 0 && seen <= len(e.g.Nodes); p, seen = e.g.Nodes[p].Parent, seen+1 {
-		if p == a {
-			return e.g.RelativeTransform(n, a)
-		}
-	}
-	return e.world(a).Inverse().Mul(e.world(n))
+	return e.g.WorldTransform(n).S
 }
 
-// relLink returns node n's transform relative to link node l's frame.
+// relLink returns node n's transform relative to link node l's frame (-1:
+// the URDF world). A link frame is rigid (the body node's frame without
+// its scale, moved by the link's offset): positions come out in metres and
+// S is the scale n's geometry needs. When l is an ancestor of n it composes
+// along the hierarchy, which keeps values exact for nested files.
 func (e *emitter) relLink(n, l int) convert.Transform {
-	t := e.rel(n, l)
-	if l >= 0 {
-		if off, ok := e.offset[l]; ok && !isIdentity(off) {
-			t = off.Inverse().Mul(t)
+	if l < 0 {
+		return e.world(n)
+	}
+	var t convert.Transform
+	if isAncestor(e.g, l, n) {
+		t = e.g.RelativeTransform(n, l)
+		if s := e.worldScale(l); s != (convert.Vec3{1, 1, 1}) {
+			t.T, t.S = t.T.Mul(s), t.S.Mul(s)
 		}
+	} else {
+		frame := e.world(l)
+		frame.S = convert.Vec3{1, 1, 1}
+		t = frame.Inverse().Mul(e.world(n))
+	}
+	if off, ok := e.offset[l]; ok && !isIdentity(off) {
+		t = off.Inverse().Mul(t)
 	}
 	return t
+}
+
+// isAncestor reports whether node a is n or one of its ancestors.
+func isAncestor(g *convert.Graph, a, n int) bool {
+	for seen := 0; n >= 0 && seen <= len(g.Nodes); seen++ {
+		if n == a {
+			return true
+		}
+		n = g.Nodes[n].Parent
+	}
+	return false
 }
 
 // isIdentity reports whether t is exactly the identity transform.
@@ -262,6 +283,9 @@ func (e *emitter) bodies() error {
 			}
 		}
 	}
+	if e.worldLink < 0 && e.hasWorldGeometry() {
+		needWorld = true
+	}
 	floatingRoot := e.worldLink < 0 && !needWorld && free == 1
 	if floatingRoot {
 		// The URDF root link's frame is the world origin: a floating root
@@ -302,28 +326,81 @@ func (e *emitter) bodies() error {
 			parentNode = e.worldNode
 		}
 		origin := e.relLink(body, parentNode)
+		origin.S = convert.Vec3{1, 1, 1} // the link frame is rigid; off is in metres
 		if off := e.offset[body]; !isIdentity(off) {
 			origin = origin.Mul(off)
 		}
 		j := Joint{Origin: transformPose(origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
-		want := ""
-		if tj.Node >= 0 {
-			want = g.Nodes[tj.Node].Name
-		}
-		j.Name = e.jointNames.unique(want, link.Name+"_joint")
 		switch tj.Kind {
 		case convert.Weld:
+			j.Name = e.jointNames.unique("", link.Name+"_joint")
 			j.Type = Fixed
 			e.r.Joints = append(e.r.Joints, j)
 		case convert.Floating:
+			j.Name = e.jointNames.unique("", link.Name+"_joint")
 			j.Type = Floating
+			if free == 1 {
+				e.diags.Infof("floating-joint-added", nodePath(g, body), "body %q moves freely but the URDF root must be the world (it holds static parts), so it hangs from it by floating joint %q", link.Name, j.Name)
+			}
 			e.r.Joints = append(e.r.Joints, j)
 		default:
-			e.jointName[tj.Node] = j.Name
+			j.Name = e.jointName[tj.Node]
+			e.framesApart(tj)
 			e.graphJoint(j, tj)
 		}
 	}
 	return nil
+}
+
+// hasWorldGeometry reports whether some collider or visual belongs to no
+// body (static geometry): it goes on the world link.
+func (e *emitter) hasWorldGeometry() bool {
+	for i, n := range e.g.Nodes {
+		if (n.Collider != nil || n.Visual != nil) && e.owner(i) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nameJoints names the tree's Graph joints in node order, so repeated
+// names get the same suffixes whatever the tree's shape; an unnamed joint
+// is called what `inspect` calls it ("node<i>").
+func (e *emitter) nameJoints() {
+	var joints []int
+	for _, l := range e.tree.Links {
+		if l.Joint.Kind == convert.GraphJoint {
+			joints = append(joints, l.Joint.Node)
+		}
+	}
+	sort.Ints(joints)
+	for _, n := range joints {
+		want := e.g.Nodes[n].Name
+		got := e.jointNames.unique(want, fmt.Sprintf("node%d", n))
+		if want != "" && got != want {
+			e.diags.Warnf("name-changed", nodePath(e.g, n), "joint name %q is taken; written as %q", want, got)
+		}
+		e.jointName[n] = got
+	}
+}
+
+// framesApart diagnoses a joint whose two frames do not coincide at rest:
+// URDF has one joint frame, placed at the child's side.
+func (e *emitter) framesApart(tj convert.TreeJoint) {
+	g := e.g
+	src := g.Nodes[tj.Node].Joint
+	a := g.WorldTransform(tj.Node)
+	b := convert.Identity()
+	if src.Connected >= 0 {
+		b = g.WorldTransform(src.Connected)
+	}
+	d := a.T.Sub(b.T).Len()
+	q := a.R.Conj().Mul(b.R)
+	angle := 2 * math.Atan2(convert.Vec3{q[0], q[1], q[2]}.Len(), math.Abs(q[3]))
+	if d > 1e-9*math.Max(1, a.T.Len()) || angle > 1e-9 {
+		e.diags.Warnf("joint-frames-apart", nodePath(g, tj.Node),
+			"the two frames of joint %q are %.3g m and %.3g rad apart at rest; URDF has one joint frame, placed at the child body's side", e.jointName[tj.Node], d, angle)
+	}
 }
 
 // graphJoint writes a Graph joint as one URDF joint, or as a chain through
@@ -337,6 +414,9 @@ func (e *emitter) graphJoint(j Joint, tj convert.TreeJoint) {
 	}
 	if src.Damping != 0 || src.Friction != 0 {
 		j.Dynamics = &Dynamics{Damping: src.Damping, Friction: src.Friction}
+	}
+	if src.Armature != 0 {
+		e.diags.Warnf("joint-field-dropped", path, "URDF has no joint armature; the armature %v of joint %q is dropped", src.Armature, j.Name)
 	}
 	effort, velocity := src.Effort, src.Velocity
 	for _, d := range src.Drives {
@@ -386,11 +466,21 @@ func (e *emitter) graphJoint(j Joint, tj convert.TreeJoint) {
 	e.r.Joints = append(e.r.Joints, j)
 }
 
+// Mass (kg) and principal moments (kg·m²) of the dummy links that stand in
+// for joint kinds URDF lacks. URDF allows massless links, but simulators
+// reject massless links on moving joints (MuJoCo: "mass and inertia of
+// moving bodies must be larger than mjMINVAL", 1e-15); these values are far
+// above that and far below any real part.
+const (
+	dummyMass    = 1e-9
+	dummyInertia = 1e-12
+)
+
 // dummyChain writes a joint kind URDF lacks as one-axis joints through
-// massless dummy links: a prismatic joint per free or limited linear axis,
-// then a revolute (or continuous) joint per free or limited angular axis,
-// all in the joint frame. A two-axis cone becomes a box limit of the cone
-// angle on each swing axis.
+// dummy links (with a tiny mass): a prismatic joint per free or limited
+// linear axis, then a revolute (or continuous) joint per free or limited
+// angular axis, all in the joint frame. A two-axis cone becomes a box
+// limit of the cone angle on each swing axis.
 func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn func(convert.Vec3) convert.Vec3, effort, velocity float64) {
 	type dof struct {
 		lin    bool
@@ -426,7 +516,11 @@ func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn 
 		}
 	}
 	e.diags.Warnf("joint-kind-unsupported", nodePath(e.g, tj.Node),
-		"URDF has no %s joint; joint %q is written as %d one-axis joints through massless dummy links", kind, j.Name, len(dofs))
+		"URDF has no %s joint; joint %q is written as %d one-axis joints through dummy links", kind, j.Name, len(dofs))
+	if len(dofs) > 1 {
+		e.diags.Infof("dummy-link-mass", nodePath(e.g, tj.Node),
+			"the %d dummy links of joint %q each carry %v kg and %v kg·m² (simulators such as MuJoCo reject massless moving links)", len(dofs)-1, j.Name, dummyMass, dummyInertia)
+	}
 	child := j.Child
 	prev := j.Parent
 	for k, d := range dofs {
@@ -446,7 +540,7 @@ func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn 
 			step.Name = j.Name
 		} else {
 			dummy := e.linkNames.unique(fmt.Sprintf("%s_dummy%d", j.Name, k), "dummy")
-			e.r.Links = append(e.r.Links, Link{Name: dummy})
+			e.r.Links = append(e.r.Links, Link{Name: dummy, Inertial: &Inertial{Mass: dummyMass, IXX: dummyInertia, IYY: dummyInertia, IZZ: dummyInertia}})
 			step.Child = dummy
 			step.Name = e.jointNames.unique(fmt.Sprintf("%s_%d", j.Name, k), "joint")
 			prev = dummy
@@ -509,10 +603,28 @@ func (e *emitter) frameLinks(nodes []int) {
 // principal orientation in the origin.
 func (e *emitter) inertial(link *Link, body int) {
 	m := e.g.Nodes[body].Motion
-	if m == nil || m.Mass == nil {
+	if m == nil {
 		return
 	}
 	path := nodePath(e.g, body)
+	if m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{}) {
+		e.diags.Warnf("field-dropped", path, "URDF has no initial velocities; those of link %q are dropped", link.Name)
+	}
+	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
+		e.diags.Warnf("field-dropped", path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor)
+	}
+	switch m.Kind {
+	case convert.Static:
+		if m.Mass != nil || m.InertiaDiagonal != nil {
+			e.diags.Infof("static-motion-dropped", path, "static body %q is a link fixed to the world, written without <inertial> (its mass has no effect)", link.Name)
+		}
+		return
+	case convert.Kinematic:
+		e.diags.Warnf("body-kind-approximated", path, "URDF has no kinematic bodies; %q is a link fixed to the world where it is now, so its scripted motion is lost", link.Name)
+	}
+	if m.Mass == nil {
+		return
+	}
 	mass := *m.Mass
 	if math.IsInf(mass, 1) {
 		e.diags.Warnf("mass-infinite", path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
@@ -522,7 +634,7 @@ func (e *emitter) inertial(link *Link, body int) {
 	// The inertial frame in the body node, then in the link frame.
 	frame := convert.Identity()
 	if m.CenterOfMass != nil {
-		frame.T = *m.CenterOfMass
+		frame.T = m.CenterOfMass.Mul(e.worldScale(body))
 	}
 	if d := m.InertiaDiagonal; d != nil {
 		if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) {
@@ -547,11 +659,17 @@ func (e *emitter) geometry() {
 	counts := map[int]int{}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
+		if n.Trigger != nil {
+			e.diags.Warnf("trigger-dropped", nodePath(g, i), "URDF has no trigger volumes; the trigger is dropped")
+		}
 		if n.Collider == nil && n.Visual == nil {
 			continue
 		}
-		if n.Trigger != nil && n.Collider == nil {
-			continue
+		if c := n.Collider; c != nil && c.Material >= 0 {
+			e.diags.Warnf("material-dropped", nodePath(g, i), "URDF has no physics materials; the friction and restitution of this collider are dropped")
+		}
+		if c := n.Collider; c != nil && c.Filter >= 0 {
+			e.diags.Warnf("collision-filter-dropped", nodePath(g, i), "URDF has no collision filters; this collider collides with everything")
 		}
 		ln := e.owner(i)
 		if ln < 0 {
@@ -566,6 +684,9 @@ func (e *emitter) geometry() {
 			name = g.Nodes[p].Name
 		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
+			if s := n.Collider.Shape; s < len(g.Shapes) && g.Shapes[s].Kind == convert.TriMesh {
+				e.diags.Warnf("shape-approximated", nodePath(g, i), "URDF collision meshes are read as convex hulls (physconv, Bullet, MuJoCo); this triangle mesh is written as a mesh file")
+			}
 			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts) {
 				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
 				link.Collisions = append(link.Collisions, c)
