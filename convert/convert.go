@@ -197,15 +197,20 @@ func reroot(f *Format, in *Input) {
 }
 
 // inputRoot returns the folder side files may come from — the input's own
-// folder, or the widest of Options.AllowRoots that contains it — and the
-// input's folder relative to it.
+// folder, or the widest of Options.AllowRoots and Options.Packages folders
+// that contains it — and the input's folder relative to it.
 func inputRoot(path string, opts *Options) (root, rel string) {
 	root, rel = filepath.Dir(path), "."
 	absDir, err := filepath.Abs(root)
 	if err != nil || opts == nil {
 		return root, rel
 	}
-	for _, r := range opts.AllowRoots {
+	root = absDir
+	roots := append([]string(nil), opts.AllowRoots...)
+	for _, dir := range opts.Packages {
+		roots = append(roots, dir) // a package folder named by the user is allowed
+	}
+	for _, r := range roots {
 		absRoot, err := filepath.Abs(r)
 		if err != nil {
 			continue
@@ -214,7 +219,7 @@ func inputRoot(path string, opts *Options) (root, rel string) {
 		if err != nil || !filepath.IsLocal(d) && d != "." {
 			continue
 		}
-		if rel == "." || len(absRoot) < len(root) {
+		if len(absRoot) < len(root) {
 			root, rel = absRoot, filepath.ToSlash(d)
 		}
 	}

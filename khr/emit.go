@@ -98,6 +98,7 @@ func (e *emitter) run() error {
 			return err
 		}
 	}
+	e.doc.PutJointExtras(e.g, e.diags)
 	return e.carry()
 }
 
@@ -435,23 +436,6 @@ func (e *emitter) extrasFallback(i int, name string, n convert.Node) error {
 	case gltfx.OMISpawnPoint:
 		v = n.SpawnPoint
 	}
-	gn := e.doc.GLTF.Nodes[i]
-	extras, _ := gn.Extras.(map[string]any)
-	if extras == nil {
-		if gn.Extras != nil {
-			e.diags.Warnf("field-dropped", fmt.Sprintf("nodes[%d]", i), "%s cannot be written: the node's extras are not an object", name)
-			return nil
-		}
-		extras = map[string]any{}
-	}
-	pc, _ := extras["physconv"].(map[string]any)
-	if pc == nil {
-		pc = map[string]any{}
-	}
-	pc[name] = v
-	extras["physconv"] = pc
-	gn.Extras = extras
-	e.diags.Warnf("kept-in-extras", fmt.Sprintf("nodes[%d].extras.physconv.%s", i, name),
-		"KHR physics has no %s; its values are kept in the node's extras, which physics engines ignore", name)
+	e.doc.PutNodeExtra(i, name, v, name, e.diags)
 	return nil
 }

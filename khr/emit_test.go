@@ -44,7 +44,7 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, code := range []string{"static-body-reparented", "static-motion-dropped", "compound-collider-dropped",
-		"compound-trigger-listed", "shape-approximated", "kept-in-extras", "joint-field-dropped"} {
+		"compound-trigger-listed", "shape-approximated", "kept-in-extras"} {
 		if !diags.Has(code) {
 			t.Errorf("missing diagnostic %s in %v", code, diags)
 		}

@@ -21,7 +21,7 @@ import (
 //   - ellipsoids become convex meshes, heightfields triangle meshes, rays
 //     are dropped;
 //   - joint fields KHR lacks (effort, velocity, damping, friction,
-//     armature) and joint couplings are dropped;
+//     armature) and joint couplings are kept by the emitter in extras;
 //   - visuals of non-glTF sources are not written.
 func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 	var diags convert.Diagnostics
@@ -53,18 +53,7 @@ func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 				n.Trigger = nil
 			}
 		}
-		if j := n.Joint; j != nil {
-			if j.Effort != 0 || j.Velocity != 0 || j.Damping != 0 || j.Friction != 0 || j.Armature != 0 {
-				diags.Warnf("joint-field-dropped", p+".joint",
-					"KHR joints have no effort/velocity caps, joint damping, friction or armature; those values are dropped")
-			}
-		}
 	}
-	for k, c := range g.Couplings {
-		diags.Warnf("coupling-dropped", fmt.Sprintf("couplings[%d]", k),
-			"KHR cannot tie joint %d to joint %d (mimic); the coupling is dropped", c.Follower, c.Leader)
-	}
-	g.Couplings = nil
 	if gltfx.SourceDoc(g) == nil {
 		for i, n := range g.Nodes {
 			if n.Visual != nil {

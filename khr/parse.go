@@ -65,6 +65,9 @@ func ParseDoc(d *gltfx.Doc) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p.checkTriggers()
 	p.carry()
+	if err := p.readExtras(); err != nil {
+		return nil, nil, err
+	}
 	return g, diags, nil
 }
 

@@ -114,6 +114,7 @@ func (e *emitter) emit() error {
 	if err := e.emitJoints(); err != nil {
 		return err
 	}
+	e.doc.PutJointExtras(e.g, &e.diags)
 	return e.emitVehicles()
 }
 
@@ -391,7 +392,6 @@ func (e *emitter) emitJoints() error {
 			e.diags.Warnf("joint-dropped", path, "joint has no connected node; dropped")
 			continue
 		}
-		e.dropRobotFields(j, path)
 		jj := jsonJoint{}
 		for _, l := range j.Limits {
 			jj.Limits = append(jj.Limits, jsonLimitOf(l))
@@ -414,19 +414,6 @@ func (e *emitter) emitJoints() error {
 		return nil
 	}
 	return e.doc.SetDocExtension(extJoint, jsonJointDoc{PhysicsJoints: joints})
-}
-
-// dropRobotFields reports joint values robot formats carry and OMI has
-// no place for.
-func (e *emitter) dropRobotFields(j *convert.Joint, path string) {
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"effort", j.Effort}, {"velocity", j.Velocity}, {"damping", j.Damping}, {"friction", j.Friction}, {"armature", j.Armature}} {
-		if f.v != 0 {
-			e.diags.Warnf("field-dropped", path, "joint %s %v has no OMI form; dropped", f.name, f.v)
-		}
-	}
 }
 
 func finitePtr(x float64) *float64 {

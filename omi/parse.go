@@ -28,7 +28,28 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err := p.run(); err != nil {
 		return nil, nil, err
 	}
+	if err := p.readExtras(); err != nil {
+		return nil, nil, err
+	}
 	return g, p.diags, nil
+}
+
+// readExtras restores joint properties and mimic couplings the emitter kept
+// in node extras (gltfx.ExtrasKey).
+func (p *parser) readExtras() error {
+	for i := range p.doc.GLTF.Nodes {
+		extras, names, path := p.doc.NodeExtras(i)
+		for _, name := range names {
+			handled, err := gltfx.ReadJointExtra(p.g, i, name, extras[name], path+"."+name, &p.diags)
+			if err != nil {
+				return err
+			}
+			if !handled {
+				p.diags.Infof("field-dropped", path+"."+name, "unknown physconv data %q ignored", name)
+			}
+		}
+	}
+	return nil
 }
 
 // parser maps a rawDoc onto the Graph built from the same document.

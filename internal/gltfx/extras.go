@@ -1,0 +1,136 @@
+package gltfx
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// ExtrasKey is the key, inside a node's glTF `extras`, under which physconv
+// keeps what the glTF physics extensions cannot say but other formats can:
+// robot joint properties, mimic couplings, and (KHR) vehicle data without
+// an OMI source. Physics engines ignore extras; physconv reads them back,
+// so a round trip through glTF loses nothing.
+const ExtrasKey = "physconv"
+
+// JointExtras are joint properties from robot formats (URDF, MJCF).
+type JointExtras struct {
+	Effort   float64 `json:"effort,omitempty"`
+	Velocity float64 `json:"velocity,omitempty"`
+	Damping  float64 `json:"damping,omitempty"`
+	Friction float64 `json:"friction,omitempty"`
+	Armature float64 `json:"armature,omitempty"`
+}
+
+// MimicExtras ties a joint node's coordinate to another joint node's:
+// value = Multiplier·leader + Offset.
+type MimicExtras struct {
+	Leader     int     `json:"leader"`
+	Multiplier float64 `json:"multiplier"`
+	Offset     float64 `json:"offset"`
+}
+
+// PutNodeExtra stores v under extras.physconv.name of node i, with an info
+// diagnostic saying what is kept there (why). The node's other extras stay.
+func (d *Doc) PutNodeExtra(i int, name string, v any, why string, diags *convert.Diagnostics) {
+	p := fmt.Sprintf("nodes[%d].extras.%s.%s", i, ExtrasKey, name)
+	gn := d.GLTF.Nodes[i]
+	extras, _ := gn.Extras.(map[string]any)
+	if extras == nil {
+		if gn.Extras != nil {
+			diags.Warnf("field-dropped", p, "%s cannot be kept: the node's extras are not an object", why)
+			return
+		}
+		extras = map[string]any{}
+		gn.Extras = extras
+	}
+	pc, _ := extras[ExtrasKey].(map[string]any)
+	if pc == nil {
+		pc = map[string]any{}
+		extras[ExtrasKey] = pc
+	}
+	pc[name] = v
+	diags.Infof("kept-in-extras", p, "the glTF physics extensions have no %s; kept in the node's extras, which physics engines ignore", why)
+}
+
+// NodeExtras returns node i's physconv extras as raw JSON by name, sorted
+// names first, and the JSON path of the object.
+func (d *Doc) NodeExtras(i int) (map[string]json.RawMessage, []string, string) {
+	extras, ok := d.GLTF.Nodes[i].Extras.(map[string]any)
+	if !ok {
+		return nil, nil, ""
+	}
+	pc, ok := extras[ExtrasKey].(map[string]any)
+	if !ok {
+		return nil, nil, ""
+	}
+	out := map[string]json.RawMessage{}
+	var names []string
+	for name, v := range pc {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			continue
+		}
+		out[name] = raw
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return out, names, fmt.Sprintf("nodes[%d].extras.%s", i, ExtrasKey)
+}
+
+// PutJointExtras keeps every joint's robot properties and the Graph's mimic
+// couplings in node extras. Node i of g must be node i of d.
+func (d *Doc) PutJointExtras(g *convert.Graph, diags *convert.Diagnostics) {
+	for i, n := range g.Nodes {
+		if j := n.Joint; j != nil {
+			x := JointExtras{Effort: j.Effort, Velocity: j.Velocity, Damping: j.Damping, Friction: j.Friction, Armature: j.Armature}
+			if x != (JointExtras{}) {
+				d.PutNodeExtra(i, "joint", x, "effort/velocity caps, joint damping, friction or armature", diags)
+			}
+		}
+	}
+	for _, c := range g.Couplings {
+		d.PutNodeExtra(c.Follower, "mimic", MimicExtras{Leader: c.Leader, Multiplier: c.Multiplier, Offset: c.Offset},
+			"joint coupling (mimic)", diags)
+	}
+}
+
+// ReadJointExtra restores one "joint" or "mimic" entry written by
+// PutJointExtras onto node i of g; handled is false for other names.
+// Malformed entries are errors: they are physconv's own data.
+func ReadJointExtra(g *convert.Graph, i int, name string, raw json.RawMessage, path string, diags *convert.Diagnostics) (handled bool, err error) {
+	node := &g.Nodes[i]
+	switch name {
+	case "joint":
+		if node.Joint == nil {
+			diags.Warnf("field-dropped", path, "joint properties on a node without a joint are ignored")
+			return true, nil
+		}
+		var x JointExtras
+		if err := json.Unmarshal(raw, &x); err != nil {
+			return true, convert.Errorf(path, "cannot read physconv joint data: %v", err)
+		}
+		for _, v := range []float64{x.Effort, x.Velocity, x.Damping, x.Friction, x.Armature} {
+			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				return true, convert.Errorf(path, "joint properties must be non-negative numbers")
+			}
+		}
+		j := node.Joint
+		j.Effort, j.Velocity, j.Damping, j.Friction, j.Armature = x.Effort, x.Velocity, x.Damping, x.Friction, x.Armature
+		return true, nil
+	case "mimic":
+		var x MimicExtras
+		if err := json.Unmarshal(raw, &x); err != nil {
+			return true, convert.Errorf(path, "cannot read physconv mimic data: %v", err)
+		}
+		if node.Joint == nil || x.Leader < 0 || x.Leader >= len(g.Nodes) || g.Nodes[x.Leader].Joint == nil || x.Leader == i {
+			return true, convert.Errorf(path+".leader", "mimic must tie a joint node to another joint node (leader %d)", x.Leader)
+		}
+		g.Couplings = append(g.Couplings, convert.Coupling{Follower: i, Leader: x.Leader, Multiplier: x.Multiplier, Offset: x.Offset})
+		return true, nil
+	}
+	return false, nil
+}
