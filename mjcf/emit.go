@@ -216,6 +216,20 @@ func (e *emitter) link(i int) {
 	e.inertial(body, l.Body)
 	joints := append(e.pending, l.Joint)
 	e.pending = nil
+	m := n.Motion
+	if gf := m.GravityFactor; gf != 1 && !(gf == 0 && m.Kind != convert.Dynamic) {
+		e.diags.Warnf("gravity-factor-dropped", e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
+	}
+	if math.IsInf(m.MassOr(0), 1) {
+		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF")
+		joints = nil
+	} else if d := m.InertiaDiagonal; d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) && l.Joint.Kind == convert.Floating {
+		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes three slide joints")
+		for k, ax := range []string{"1 0 0", "0 1 0", "0 0 1"} {
+			body.Child("joint", Attr{"name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k))}, Attr{"type", "slide"}, Attr{"axis", ax})
+		}
+		joints = nil
+	}
 	for _, tj := range joints {
 		e.joint(body, tj, l.Parent < 0)
 	}

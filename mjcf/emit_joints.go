@@ -134,6 +134,10 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 		}
 		if st.limited {
 			lo, hi := st.lo, st.hi
+			if lo == hi {
+				e.diags.Warnf("joint-limit-approximated", path, "an axis locked at %s is written as a range of width 2e-9 (MJCF ranges must be open)", fmtFloat(lo))
+				lo, hi = lo-1e-9, hi+1e-9
+			}
 			if math.IsInf(lo, -1) || math.IsInf(hi, 1) {
 				e.diags.Warnf("joint-limit-approximated", path, "a one-sided limit is written with ±1e10 on the open side")
 				lo, hi = math.Max(lo, -1e10), math.Min(hi, 1e10)
@@ -174,13 +178,22 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 		}
 	}
 	e.jointNames[tj.Node] = names2
-	e.drives(j, joints, path)
+	e.drives(j, joints, path, e.driveScale(tj))
 }
 
 // drives writes springs as joint stiffness (exact for force-mode drives
 // with unlimited force) and other drives as actuators.
-func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path string) {
+func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path string, scale func(convert.Drive) float64) {
 	for _, d := range j.Drives {
+		if d.Mode == "acceleration" {
+			// acceleration drives scale with what they move: the child
+			// body's mass, or its moment about the axis
+			s := scale(d)
+			d.Stiffness *= s
+			d.Damping *= s
+			e.diags.Infof("drive-approximated", path, "acceleration-mode drive is written as force gains scaled by the child body's mass or moment (%s); the bodies beyond it are not counted", fmtFloat(s))
+			d.Mode = "force"
+		}
 		key := d.Type + strconv.Itoa(d.Axis)
 		el := joints[key]
 		if el == nil && d.Type == "angular" {
@@ -213,10 +226,11 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 		var act *Element
 		switch {
 		case d.Stiffness != 0:
-			act = e.actuator.Child("position", Attr{"joint", el.attr("name")}, Attr{"kp", fmtFloat(d.Stiffness)})
-			if d.Damping != 0 {
-				act.Set("kv", fmtFloat(d.Damping))
-			}
+			// a general actuator spells out kp and kv the same way in every
+			// MuJoCo version (position kv is MuJoCo 3 only)
+			act = e.actuator.Child("general", Attr{"joint", el.attr("name")}, Attr{"gaintype", "fixed"},
+				Attr{"gainprm", fmtFloat(d.Stiffness)}, Attr{"biastype", "affine"},
+				Attr{"biasprm", fmtFloats(0, -d.Stiffness, -d.Damping)})
 		default:
 			act = e.actuator.Child("velocity", Attr{"joint", el.attr("name")}, Attr{"kv", fmtFloat(d.Damping)})
 		}
@@ -224,9 +238,6 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			act.Set("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
 		}
 		e.diags.Infof("drive-as-actuator", path, "drive becomes a <%s> actuator; its target is the actuator's control input (initially 0)", act.Name)
-		if d.Mode == "acceleration" {
-			e.diags.Warnf("drive-approximated", path, "acceleration-mode drive is written as a force actuator")
-		}
 	}
 }
 
@@ -240,4 +251,33 @@ func ballSpring(ds []convert.Drive, k float64) bool {
 		}
 	}
 	return seen[0] && seen[1] && seen[2]
+}
+
+// driveScale returns, per drive, the child body's mass (linear axes) or
+// its moment of inertia about the drive axis (angular axes).
+func (e *emitter) driveScale(tj convert.TreeJoint) func(convert.Drive) float64 {
+	return func(d convert.Drive) float64 {
+		if tj.ChildBody < 0 {
+			return 1
+		}
+		m := e.g.Nodes[tj.ChildBody].Motion
+		if m == nil || m.Mass == nil || math.IsInf(*m.Mass, 1) {
+			return 1
+		}
+		if d.Type == "linear" || m.InertiaDiagonal == nil {
+			return *m.Mass
+		}
+		var ax convert.Vec3
+		if d.Axis >= 0 && d.Axis < 3 {
+			ax[d.Axis] = 1
+		}
+		ax = tj.ChildFrame.R.Rotate(ax) // in the child body frame
+		r := convert.IdentityQuat()
+		if m.InertiaOrientation != nil {
+			r = *m.InertiaOrientation
+		}
+		local := r.Conj().Rotate(ax)
+		dg := *m.InertiaDiagonal
+		return local[0]*local[0]*dg[0] + local[1]*local[1]*dg[1] + local[2]*local[2]*dg[2]
+	}
 }
