@@ -2,21 +2,20 @@ package convert
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
+	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 )
 
 // ManifestName is the file Batch keeps in the destination to know which
 // outputs are up to date: one JSON object per line, appended as each input
-// is written, compacted at the end of a run. A run killed at any moment
-// leaves whole lines (a torn last line is ignored).
+// is written; the latest line of an input wins, and the end of a run drops
+// the others. A run killed at any moment leaves whole lines (a torn last
+// line is ignored).
 const ManifestName = ".physconv-manifest.jsonl"
 
 // manifestVersion changes when outputs of the same options may differ,
@@ -53,58 +52,100 @@ func (e *manifestEntry) files() []string {
 	return out
 }
 
-// manifest is the loaded entries plus the journal being appended to.
+// manifest indexes the manifest file: for each input, where its latest
+// line is. Entries are read back only when an incremental run asks, so
+// memory stays small however large the folder.
 type manifest struct {
-	path    string
-	mu      sync.Mutex
-	entries map[string]*manifestEntry
-	journal *os.File
-	dirty   bool
+	path  string
+	mu    sync.Mutex
+	index map[string]span
+	file  *os.File
+	dirty bool
 }
 
-// openManifest reads the manifest in dst (when incremental runs need it)
-// and opens it for appending.
+// span is one line of the manifest file.
+type span struct {
+	off int64
+	n   int
+}
+
+// openManifest opens the manifest in dst for appending and, when
+// incremental runs need it, indexes its lines.
 func openManifest(dst string, load bool) (*manifest, error) {
-	m := &manifest{path: filepath.Join(dst, ManifestName), entries: map[string]*manifestEntry{}}
-	if load {
-		if err := m.load(); err != nil {
-			return nil, err
-		}
-	}
-	f, err := os.OpenFile(m.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	m := &manifest{path: filepath.Join(dst, ManifestName)}
+	f, err := os.OpenFile(m.path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	m.journal = f
+	m.file = f
+	// A killed run may have left a torn last line: end it, so the next
+	// line appended stays whole.
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			f.Write([]byte("\n"))
+		}
+	}
+	if load {
+		if m.index, _, err = indexLines(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
 	return m, nil
 }
 
-func (m *manifest) load() error {
-	data, err := os.ReadFile(m.path)
-	if errors.Is(err, os.ErrNotExist) {
+// indexLines finds the latest whole line of every input in the file and
+// counts the lines (torn and superseded ones included).
+func indexLines(f *os.File) (map[string]span, int, error) {
+	index := map[string]span{}
+	r := bufio.NewReader(io.NewSectionReader(f, 0, 1<<62))
+	var off int64
+	lines := 0
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 {
+			lines++
+			var head struct {
+				Input string `json:"input"`
+			}
+			if line[len(line)-1] == '\n' && json.Unmarshal(line, &head) == nil && head.Input != "" {
+				index[head.Input] = span{off, len(line)}
+			}
+			off += int64(len(line))
+		}
+		if err == io.EOF {
+			return index, lines, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+}
+
+// lookup reads the latest entry of an input, nil when there is none.
+func (m *manifest) lookup(rel string) *manifestEntry {
+	m.mu.Lock()
+	sp, ok := m.index[rel]
+	m.mu.Unlock()
+	if !ok {
 		return nil
 	}
-	if err != nil {
-		return err
+	buf := make([]byte, sp.n)
+	if _, err := m.file.ReadAt(buf, sp.off); err != nil {
+		return nil
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		var e manifestEntry
-		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Input == "" {
-			continue // torn line of a killed run
-		}
-		m.entries[e.Input] = &e
+	var e manifestEntry
+	if json.Unmarshal(buf, &e) != nil || e.Input != rel {
+		return nil
 	}
-	return nil
+	return &e
 }
 
 // upToDate returns the entry when the input, its options, every side file
 // it read and every output it wrote are unchanged.
 func (m *manifest) upToDate(b *batchRun, rel, hash, options string) *manifestEntry {
-	m.mu.Lock()
-	e := m.entries[rel]
-	m.mu.Unlock()
+	e := m.lookup(rel)
 	if e == nil || e.Hash != hash || e.Options != options || len(e.Outputs) == 0 {
 		return nil
 	}
@@ -161,44 +202,58 @@ func (m *manifest) record(e *manifestEntry) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.entries[e.Input] = e
 	m.dirty = true
-	_, err = m.journal.Write(append(line, '\n'))
+	_, err = m.file.Write(append(line, '\n'))
 	return err
 }
 
-// compact rewrites the manifest atomically with one entry per input.
+// compact rewrites the manifest atomically with only the latest line of
+// each input, when there are others; it streams, holding only the index.
 func (m *manifest) compact() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if !m.dirty {
 		return nil
 	}
-	// Entries of inputs not loaded this run (non-incremental) are kept
-	// from the file as it stands.
-	all := map[string]*manifestEntry{}
-	old := &manifest{path: m.path, entries: all}
-	if err := old.load(); err != nil {
+	index, lines, err := indexLines(m.file)
+	if err != nil || lines == len(index) {
 		return err
 	}
-	for k, e := range m.entries {
-		all[k] = e
+	tmp, err := os.CreateTemp(filepath.Dir(m.path), "."+ManifestName+".tmp*")
+	if err != nil {
+		return err
 	}
-	keys := make([]string, 0, len(all))
-	for k := range all {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var buf bytes.Buffer
-	for _, k := range keys {
-		line, err := json.Marshal(all[k])
-		if err != nil {
-			return err
+	w := bufio.NewWriter(tmp)
+	r := bufio.NewReader(io.NewSectionReader(m.file, 0, 1<<62))
+	var off int64
+	for {
+		line, rerr := r.ReadBytes('\n')
+		var head struct {
+			Input string `json:"input"`
 		}
-		buf.Write(line)
-		buf.WriteByte('\n')
+		if len(line) > 0 && json.Unmarshal(line, &head) == nil && index[head.Input].off == off {
+			w.Write(line)
+		}
+		off += int64(len(line))
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			err = rerr
+			break
+		}
 	}
-	if _, err := WriteOutput(m.path, &Output{Main: buf.Bytes()}); err != nil {
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), m.path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
 		return err
 	}
 	m.dirty = false
@@ -206,8 +261,8 @@ func (m *manifest) compact() error {
 }
 
 func (m *manifest) close() {
-	if m != nil && m.journal != nil {
-		m.journal.Close()
+	if m != nil && m.file != nil {
+		m.file.Close()
 	}
 }
 
