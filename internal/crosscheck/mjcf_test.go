@@ -36,6 +36,7 @@ type mjcfModel struct {
 	Error  string `json:"error"`
 	Bodies []struct {
 		Name        string       `json:"name"`
+		Parent      *string      `json:"parent"`
 		Mass        float64      `json:"mass"`
 		InertiaFull convert.Mat3 `json:"inertia_full"`
 		XQuat       [4]float64   `json:"xquat"`
@@ -80,7 +81,7 @@ func mjcfNear(a, b, tol, scale float64) bool {
 
 // compareMJCFModels checks named bodies (mass, world COM, world inertia)
 // and named joints (type, world axis, range) of got against want.
-func compareMJCFModels(t *testing.T, what string, want, got mjcfModel, tol float64, skipBody func(string) bool) {
+func compareMJCFModels(t *testing.T, what string, want, got mjcfModel, tol float64, skipBody func(string) bool, known map[string]string) {
 	t.Helper()
 	byName := map[string]int{}
 	for i, b := range got.Bodies {
@@ -92,6 +93,19 @@ func compareMJCFModels(t *testing.T, what string, want, got mjcfModel, tol float
 			continue
 		}
 		i, ok := byName[wb.Name]
+		if !ok && wb.Parent != nil && *wb.Parent == "world" && !mjcfHasJoint(want, wb.Name) {
+			// a body welded to the world never moves; written as static
+			// geoms its mass has no effect (the source says so in a
+			// diagnostic)
+			t.Logf("%s: body %q is welded to the world and written as static geoms", what, wb.Name)
+			continue
+		}
+		if !ok && wb.Mass == 0 {
+			// URDF links without <inertial> are frames, not bodies, to the
+			// URDF reader: they join their parent (diagnosed there)
+			t.Logf("%s: massless body %q is a frame of its parent in the output", what, wb.Name)
+			continue
+		}
 		if !ok {
 			t.Errorf("%s: body %q missing", what, wb.Name)
 			continue
@@ -124,7 +138,7 @@ func compareMJCFModels(t *testing.T, what string, want, got mjcfModel, tol float
 			}
 		}
 	}
-	if compared == 0 && skipBody == nil {
+	if compared == 0 && skipBody == nil && len(want.Joints) > 0 {
 		t.Errorf("%s: no named body compared", what)
 	}
 	gj := map[string]int{}
@@ -144,6 +158,10 @@ func compareMJCFModels(t *testing.T, what string, want, got mjcfModel, tol float
 			continue
 		}
 		i, ok := gj[wj.Name]
+		if why, isKnown := known[wj.Name]; isKnown {
+			t.Logf("%s: joint %q not compared: %s", what, wj.Name, why)
+			continue
+		}
 		if !ok {
 			t.Errorf("%s: joint %q missing", what, wj.Name)
 			continue
@@ -201,7 +219,7 @@ func TestMJCFViaKHR(t *testing.T) {
 			want := mjcfInspect(t, src)
 			for _, backend := range []string{"c", "wasm"} {
 				got := mjcfInspect(t, "--backend", backend, back)
-				compareMJCFModels(t, "via KHR ("+backend+")", want, got, 1e-6, wasmInventedName)
+				compareMJCFModels(t, "via KHR ("+backend+")", want, got, 1e-6, wasmInventedName, nil)
 			}
 		})
 	}
@@ -247,6 +265,28 @@ func TestGLTFToMJCFSimulates(t *testing.T) {
 	if ran < 10 {
 		t.Errorf("only %d corpus files with dynamic bodies", ran)
 	}
+}
+
+// mjcfKnownJointDifferences are joints whose limits physconv and MuJoCo's
+// URDF importer read differently on purpose.
+var mjcfKnownJointDifferences = map[string]map[string]string{
+	"racecar": {
+		"right_steering_hinge_joint": "a URDF continuous joint ignores <limit lower upper> (URDF spec); MuJoCo's importer applies them",
+		"left_steering_hinge_joint":  "a URDF continuous joint ignores <limit lower upper> (URDF spec); MuJoCo's importer applies them",
+	},
+	"double_pendulum": {
+		"joint1": "a URDF revolute joint limited to [0, 0] is locked (fixed) for the URDF reader; MuJoCo's importer reads range [0 0] as unlimited",
+		"joint2": "a URDF revolute joint limited to [0, 0] is locked (fixed) for the URDF reader; MuJoCo's importer reads range [0 0] as unlimited",
+	},
+}
+
+func mjcfHasJoint(m mjcfModel, body string) bool {
+	for _, j := range m.Joints {
+		if j.Body == body {
+			return true
+		}
+	}
+	return false
 }
 
 // wasmInventedName reports names the wasm MuJoCo build makes up for
@@ -295,14 +335,39 @@ func TestURDFToMJCFMatchesMuJoCoImport(t *testing.T) {
 				t.Fatalf("convert: %v", err)
 			}
 			got := mjcfInspect(t, "--backend", "c", out)
-			meshdir := filepath.Dir(src)
+			meshdir := urdfMeshDir(t, src, testenv.CorpusPath(t, "urdf", a.dir))
 			want := mjcfInspectURDF(t, src, meshdir)
 			if want == nil {
 				t.Skip("MuJoCo cannot import this URDF itself")
 			}
-			compareMJCFModels(t, "URDF→MJCF vs MuJoCo import", *want, got, 1e-6, nil)
+			compareMJCFModels(t, "URDF→MJCF vs MuJoCo import", *want, got, 1e-6, nil, mjcfKnownJointDifferences[a.name])
 		})
 	}
+}
+
+// urdfMeshDir finds the folder holding the URDF's meshes: MuJoCo's import
+// keeps only the base name of each mesh file name.
+func urdfMeshDir(t *testing.T, src, root string) string {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i := strings.Index(s, "filename=\"")
+	if i < 0 {
+		return filepath.Dir(src)
+	}
+	rest := s[i+len("filename=\""):]
+	base := filepath.Base(rest[:strings.Index(rest, "\"")])
+	found := filepath.Dir(src)
+	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && info.Name() == base {
+			found = filepath.Dir(p)
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // mjcfInspectURDF is MuJoCo 2.2.2's import of a URDF with fixed links and
