@@ -14,11 +14,14 @@ import (
 // would write the same output are caught before anything is written.
 func (b *batchRun) plan(rels []string) []batchInput {
 	inputs := make([]batchInput, len(rels))
-	isInput := make(map[string]bool, len(rels))
-	for _, r := range rels {
-		isInput[r] = true
-	}
 	sameTree := samePath(b.src, b.dst)
+	var isInput map[string]bool // only in-place runs can overwrite an input
+	if sameTree {
+		isInput = make(map[string]bool, len(rels))
+		for _, r := range rels {
+			isInput[r] = true
+		}
+	}
 	owner := make(map[string]string, len(rels))
 	for i, rel := range rels {
 		in := batchInput{rel: rel}
