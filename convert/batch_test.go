@@ -364,3 +364,27 @@ func TestReportWriterRoundTrip(t *testing.T) {
 		t.Errorf("converted entry %+v", f)
 	}
 }
+
+func TestBatchInPlaceNeverOverwritesAnInput(t *testing.T) {
+	src := t.TempDir()
+	writeTree(t, src, map[string]string{"a.box": "box a 1 1\n", "b.bx": "box b 1 1\n"})
+	// Same format, same folder: each output would be its own input.
+	sum, res, err := runBatch(t, src, src, convert.BatchOptions{Options: convert.Options{To: "box"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Failed != 2 || !res[0].Diagnostics.Has("output-collision") || !res[1].Diagnostics.Has("output-collision") {
+		t.Fatalf("summary %+v; results %+v %+v", sum, res[0], res[1])
+	}
+	if data, _ := os.ReadFile(filepath.Join(src, "a.box")); string(data) != "box a 1 1\n" {
+		t.Errorf("input a.box changed: %q", data)
+	}
+	// Another format in the same folder: outputs beside the inputs.
+	sum, _, err = runBatch(t, src, src, convert.BatchOptions{Options: convert.Options{To: "boxout"}})
+	if err != nil || sum.Converted != 2 {
+		t.Fatalf("summary %+v, %v", sum, err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(src, "b.boxout")); string(data) != "b 1\n" {
+		t.Errorf("b.boxout = %q", data)
+	}
+}
