@@ -3,6 +3,8 @@ package godot
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -18,6 +20,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{},
 		meshIDs: map[string]string{}, paths: map[int]string{}, kind: map[int]string{}}
+	if opts != nil {
+		e.projectLayers = outputProjectLayers(opts.OutputName)
+	}
 	e.prepare()
 	e.layout()
 	e.nodes()
@@ -32,6 +37,28 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	doc.Header.Attrs = []tscn.Prop{{Key: "load_steps", Value: int64(len(e.ext) + len(e.sub) + 1)}, {Key: "format", Value: format}}
 	doc.Sections = append(append(append(doc.Sections, e.ext...), e.sub...), e.out...)
 	return &convert.Output{Main: tscn.Encode(doc)}, e.diags, nil
+}
+
+// outputProjectLayers reads the physics layer names of the Godot project
+// an output file is written into ("" or "-": none), so collision systems
+// land on the layers that project already names.
+func outputProjectLayers(out string) map[int]string {
+	if out == "" || out == "-" {
+		return nil
+	}
+	dir, err := filepath.Abs(filepath.Dir(out))
+	if err != nil {
+		return nil
+	}
+	root := ProjectRoot(dir)
+	if root == "" {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(root, "project.godot"))
+	if err != nil {
+		return nil
+	}
+	return projectLayerNames(data)
 }
 
 type emitter struct {
@@ -50,7 +77,10 @@ type emitter struct {
 	kind     map[int]string // emitted class per node
 	root     int            // -1 = a synthetic root
 	bits     map[string]int // filter system name → layer bit
-	layers   map[int]string
+	// projectLayers are the layer names of the Godot project the output
+	// is written into, if any.
+	projectLayers map[int]string
+	layers        map[int]string
 	// visualsDropped counts visuals left out of Godot 3 output.
 	visualsDropped int
 }
@@ -103,9 +133,11 @@ func (e *emitter) prepare() {
 // capsuleAlign3 turns a Graph capsule frame (axis Y) into Godot 3's (axis Z).
 var capsuleAlign3 = convert.Transform{R: convert.AxisAngle(convert.Vec3{1, 0, 0}, -math.Pi/2), S: convert.Vec3{1, 1, 1}}
 
+// isIdentity reports a rotation of (almost exactly) zero angle. It tests
+// the vector part: w stays within 1e-16 of 1 up to angles of 1e-8 rad.
 func isIdentity(q convert.Quat) bool {
 	q = q.Normalize()
-	return math.Abs(math.Abs(q[3])-1) < 1e-12
+	return math.Abs(q[0]) <= 1e-15 && math.Abs(q[1]) <= 1e-15 && math.Abs(q[2]) <= 1e-15
 }
 
 // rebase changes node i's frame to node·a, keeping every child's world pose.

@@ -237,11 +237,22 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 			e.warn("godot-joint-frames-differ", name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
 	}
-	if a >= 0 {
-		add(keyA, tscn.NodePath(relPath(e.paths[i], e.paths[a])))
+	// Godot has no joint from the world (A) to a body (B): it makes the
+	// lone body A and the world B, so every coordinate changes sign.
+	swapped := a < 0 && b >= 0
+	if swapped {
+		add(keyA, tscn.NodePath(relPath(e.paths[i], e.paths[b])))
+	} else {
+		if a >= 0 {
+			add(keyA, tscn.NodePath(relPath(e.paths[i], e.paths[a])))
+		}
+		if b >= 0 {
+			add(keyB, tscn.NodePath(relPath(e.paths[i], e.paths[b])))
+		}
 	}
-	if b >= 0 {
-		add(keyB, tscn.NodePath(relPath(e.paths[i], e.paths[b])))
+	sides := 1.0
+	if swapped {
+		sides = -1
 	}
 	if a < 0 && b < 0 {
 		e.warn("godot-joint-unconnected", name, "joint connects no bodies")
@@ -261,29 +272,33 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 	case "pin":
 		return "PinJoint3D", props
 	case "hinge":
+		sign := sides * hingeSign
 		if d := s.ang[2]; d.state == dofLimited {
+			lo, hi := signed(sign, d.lo, d.hi)
 			add("angular_limit/enable", true)
-			add("angular_limit/upper", e.deg(d.hi))
-			add("angular_limit/lower", e.deg(d.lo))
+			add("angular_limit/upper", e.deg(hi))
+			add("angular_limit/lower", e.deg(lo))
 		}
 		for _, d := range j.Drives {
 			add("motor/enable", true)
-			add("motor/target_velocity", *d.VelocityTarget)
+			add("motor/target_velocity", sign**d.VelocityTarget)
 			add("motor/max_impulse", d.MaxForce)
 		}
 		return "HingeJoint3D", props
 	case "slider":
 		if d := s.lin[0]; d.state == dofLimited {
-			add("linear_limit/upper_distance", d.hi)
-			add("linear_limit/lower_distance", d.lo)
+			lo, hi := signed(sides, d.lo, d.hi)
+			add("linear_limit/upper_distance", hi)
+			add("linear_limit/lower_distance", lo)
 		} else {
 			add("linear_limit/upper_distance", -1.0)
 			add("linear_limit/lower_distance", 1.0)
 		}
 		switch d := s.ang[0]; d.state {
 		case dofLimited:
-			add("angular_limit/upper_angle", e.deg(d.hi))
-			add("angular_limit/lower_angle", e.deg(d.lo))
+			lo, hi := signed(sides, d.lo, d.hi)
+			add("angular_limit/upper_angle", e.deg(hi))
+			add("angular_limit/lower_angle", e.deg(lo))
 		case dofFree:
 			add("angular_limit/upper_angle", e.deg(-1))
 			add("angular_limit/lower_angle", e.deg(1))
@@ -298,11 +313,18 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 		add("twist_span", e.deg(twist))
 		return "ConeTwistJoint3D", props
 	}
-	return "Generic6DOFJoint3D", append(props, e.generic(name, j, s)...)
+	return "Generic6DOFJoint3D", append(props, e.generic(name, j, s, sides)...)
 }
 
-// generic writes Generic6DOFJoint3D limits, springs and motors per axis.
-func (e *emitter) generic(name string, j *convert.Joint, s jointShape) []tscn.Prop {
+// generic writes Generic6DOFJoint3D limits, springs and motors per axis;
+// sides is -1 when Godot's bodies are the Graph's swapped.
+func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides float64) []tscn.Prop {
+	signOf := func(kind string) float64 {
+		if kind == "angular" {
+			return sides * genericAngularSign
+		}
+		return sides
+	}
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
 	approx := false
@@ -333,6 +355,7 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape) []tscn.Pr
 				if math.IsInf(hiv, 0) {
 					hiv = -lov
 				}
+				lov, hiv = signed(signOf(kind), lov, hiv)
 				add(prefix+hi, conv(hiv))
 				add(prefix+lo, conv(lov))
 			case dofLimited:
@@ -341,8 +364,9 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape) []tscn.Pr
 					add(prefix+"enabled", false)
 					break
 				}
-				add(prefix+hi, conv(d.hi))
-				add(prefix+lo, conv(d.lo))
+				lov, hiv := signed(signOf(kind), d.lo, d.hi)
+				add(prefix+hi, conv(hiv))
+				add(prefix+lo, conv(lov))
 			}
 		}
 	}
@@ -354,19 +378,20 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape) []tscn.Pr
 			continue
 		}
 		a := jointAxes[d.Axis]
+		sign := signOf(d.Type)
 		if d.PositionTarget != nil || d.Stiffness != 0 {
 			p := d.Type + "_spring_" + a + "/"
 			add(p+"enabled", true)
 			add(p+"stiffness", d.Stiffness)
 			add(p+"damping", d.Damping)
 			if d.PositionTarget != nil {
-				add(p+"equilibrium_point", *d.PositionTarget)
+				add(p+"equilibrium_point", sign**d.PositionTarget)
 			}
 		}
 		if d.VelocityTarget != nil {
 			p := d.Type + "_motor_" + a + "/"
 			add(p+"enabled", true)
-			add(p+"target_velocity", *d.VelocityTarget)
+			add(p+"target_velocity", sign**d.VelocityTarget)
 			if !math.IsInf(d.MaxForce, 1) {
 				add(p+"force_limit", d.MaxForce)
 			}

@@ -256,9 +256,11 @@ func (e *emitter) mask(names []string) uint32 {
 	return m
 }
 
-// assignBits maps collision system names to Godot's 32 layers: "Layer N"
-// and project layer names keep their bit, others take free bits in name
-// order. The table is reported once.
+// assignBits maps collision system names to Godot's 32 layers. Names the
+// output's project (or the source project) gives a layer keep that bit,
+// "Layer N" keeps bit N, others take free bits in name order. The table is
+// reported once, since names no project.godot knows read back as
+// "Layer N".
 func (e *emitter) assignBits() {
 	if e.bits != nil {
 		return
@@ -273,31 +275,37 @@ func (e *emitter) assignBits() {
 		}
 	}
 	used := map[int]bool{}
-	project, _ := e.g.Extras[extraLayers].(map[int]string)
-	for b, n := range project {
-		if names[n] {
-			e.bits[n], used[b] = b, true
+	source, _ := e.g.Extras[extraLayers].(map[int]string)
+	for _, table := range []map[int]string{e.projectLayers, source} {
+		for _, b := range sortedInts(table) {
+			n := table[b]
+			if _, done := e.bits[n]; names[n] && !done && !used[b] {
+				e.bits[n], used[b] = b, true
+			}
 		}
 	}
+	// Bits the output's project names for other systems stay free of
+	// unrelated names while others remain.
+	reserved := map[int]bool{}
+	for b, n := range e.projectLayers {
+		reserved[b] = n != ""
+	}
 	var rest []string
-	for n := range names {
+	for _, n := range sortedKeys(names) {
 		if _, ok := e.bits[n]; ok {
 			continue
 		}
 		var b int
-		if _, err := fmt.Sscanf(n, "Layer %d", &b); err == nil && b >= 1 && b <= 32 && !used[b] && fmt.Sprintf("Layer %d", b) == n {
+		if _, err := fmt.Sscanf(n, "Layer %d", &b); err == nil && b >= 1 && b <= 32 && !used[b] && !reserved[b] && fmt.Sprintf("Layer %d", b) == n {
 			e.bits[n], used[b] = b, true
 			continue
 		}
 		rest = append(rest, n)
 	}
-	sort.Strings(rest)
 	var table []string
 	for _, n := range rest {
-		b := 1
-		for ; b <= 32 && used[b]; b++ {
-		}
-		if b > 32 {
+		b := freeBit(used, reserved)
+		if b == 0 {
 			e.warn("godot-layers-exhausted", "", "collision system %q gets no layer: Godot has 32", n)
 			continue
 		}
@@ -305,8 +313,30 @@ func (e *emitter) assignBits() {
 		table = append(table, fmt.Sprintf("%s=%d", n, b))
 	}
 	if len(table) > 0 {
-		e.info("godot-layer-assigned", "", "collision systems mapped to Godot layers: %s", strings.Join(table, ", "))
+		e.info("godot-layer-assigned", "", "collision systems mapped to Godot layers: %s (name them under [layer_names] in project.godot to keep the names)", strings.Join(table, ", "))
 	}
+}
+
+// freeBit returns the lowest layer bit not used, preferring ones the
+// project does not name; 0 when all 32 are taken.
+func freeBit(used, reserved map[int]bool) int {
+	for _, avoid := range []bool{true, false} {
+		for b := 1; b <= 32; b++ {
+			if !used[b] && !(avoid && reserved[b]) {
+				return b
+			}
+		}
+	}
+	return 0
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // meshNode writes a visual as a MeshInstance3D (primitive mesh or mesh

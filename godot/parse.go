@@ -609,6 +609,12 @@ func (l *loader) layerNames() map[int]string {
 	if err != nil {
 		return nil
 	}
+	return projectLayerNames(data)
+}
+
+// projectLayerNames reads the [layer_names] 3d_physics/layer_N entries of
+// a project.godot file.
+func projectLayerNames(data []byte) map[int]string {
 	out := map[int]string{}
 	section := ""
 	for _, line := range strings.Split(string(data), "\n") {

@@ -171,6 +171,29 @@ func ranged(linear, angular []int, lo, hi float64) convert.Limit {
 	return convert.Limit{Linear: linear, Angular: angular, Min: lo, Max: hi, Stiffness: math.Inf(1)}
 }
 
+// Godot measures some joint coordinates the other way round from the
+// Graph (KHR: frame B relative to frame A, right-handed about the axis).
+// HingeJoint3D's angle is atan2 of B's Y axis against A's X and Y axes and
+// Generic6DOFJoint3D's angles are the Euler angles of B⁻¹·A: both are A
+// relative to B, so their limits, spring equilibria and motor velocities
+// change sign. SliderJoint3D's distance and angle and Generic6DOFJoint3D's
+// distances are B relative to A; ConeTwistJoint3D's limits are symmetric.
+// Godot 3 (Bullet and GodotPhysics) and Godot 4 agree; simulating both
+// engines confirms it (see joint_sign_test.go).
+const (
+	hingeSign          = -1.0
+	genericAngularSign = -1.0
+)
+
+// signed re-expresses a range measured with sign s (±1) in the Graph's
+// sense.
+func signed(s, lo, hi float64) (float64, float64) {
+	if s < 0 {
+		return -hi, -lo
+	}
+	return lo, hi
+}
+
 // limits reads the joint's limits and drives in its own frame.
 func (p *parser) limits(n *node) (*convert.Joint, error) {
 	j := &convert.Joint{}
@@ -198,13 +221,14 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 		if on("angular_limit/enable") {
 			lo, hi := ang("angular_limit/lower"), ang("angular_limit/upper")
 			if lo <= hi {
+				lo, hi = signed(hingeSign, lo, hi)
 				j.Limits = append(j.Limits, ranged(nil, []int{2}, lo, hi))
 			} else {
 				p.note(convert.Warning, "godot-limit-inverted", n, "hinge lower limit exceeds upper; read as free")
 			}
 		}
 		if on("motor/enable") {
-			v := get("motor/target_velocity")
+			v := hingeSign * get("motor/target_velocity")
 			j.Drives = append(j.Drives, convert.Drive{Type: "angular", Mode: "force", Axis: 2,
 				VelocityTarget: convert.Ptr(v), MaxForce: get("motor/max_impulse")})
 			p.note(convert.Info, "godot-motor-impulse", n, "hinge motor max_impulse (N·m·s per step) read as maximum torque")
@@ -241,19 +265,24 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 				case lo == 0 && hi == 0:
 					fixAng = append(fixAng, i)
 				case lo <= hi:
+					lo, hi = signed(genericAngularSign, lo, hi)
 					j.Limits = append(j.Limits, ranged(nil, []int{i}, lo, hi))
 				}
 			}
 			for _, kind := range []string{"linear", "angular"} {
+				sign := 1.0
+				if kind == "angular" {
+					sign = genericAngularSign
+				}
 				if on(kind + "_spring_" + a + "/enabled") {
-					eq := get(kind + "_spring_" + a + "/equilibrium_point")
+					eq := sign * get(kind+"_spring_"+a+"/equilibrium_point")
 					j.Drives = append(j.Drives, convert.Drive{Type: kind, Mode: "force", Axis: i, MaxForce: math.Inf(1),
 						PositionTarget: convert.Ptr(eq), Stiffness: get(kind + "_spring_" + a + "/stiffness"),
 						Damping: get(kind + "_spring_" + a + "/damping")})
 				}
 				if on(kind + "_motor_" + a + "/enabled") {
 					j.Drives = append(j.Drives, convert.Drive{Type: kind, Mode: "force", Axis: i,
-						VelocityTarget: convert.Ptr(get(kind + "_motor_" + a + "/target_velocity")),
+						VelocityTarget: convert.Ptr(sign * get(kind+"_motor_"+a+"/target_velocity")),
 						MaxForce:       get(kind + "_motor_" + a + "/force_limit")})
 				}
 			}

@@ -188,6 +188,9 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 		if len(mesh.Positions) < 3 {
 			return shapeRef{}, lineErr(d.file, s.Line, "%s has %d points; a shape needs at least 3", class, len(mesh.Positions))
 		}
+		if sh.Kind == convert.Convex {
+			mesh.Indices = hullTriangles(mesh.Positions)
+		}
 		sh.Mesh = p.g.AddMesh(mesh)
 	case "WorldBoundaryShape3D":
 		sh.Kind = convert.Plane

@@ -111,6 +111,13 @@ func (v value) transform(key string) (t convert.Transform, skew bool, err error)
 	return basisToTransform(basisFrom(f), convert.Vec3{f[9], f[10], f[11]})
 }
 
+// unitScaleTolerance is how far a basis axis may be from unit length and
+// still count as unscaled: Godot writes rotations with six significant
+// digits (and float rounding adds ~1e-16), so a pure rotation reads back
+// with axis lengths like 0.9999996; taking those as scale would make
+// every such body "scaled" and every sphere in it an ellipsoid.
+const unitScaleTolerance = 2e-6
+
 // basisToTransform splits a basis into rotation and per-axis scale.
 func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, bool, error) {
 	var t convert.Transform
@@ -123,12 +130,20 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 	if t.S[0] == 0 || t.S[1] == 0 || t.S[2] == 0 {
 		return t, false, errDegenerate
 	}
+	var unit convert.Vec3
+	for c := 0; c < 3; c++ {
+		unit[c] = t.S[c]
+		if math.Abs(t.S[c]-1) <= unitScaleTolerance {
+			unit[c] = 1
+		}
+	}
 	var r convert.Mat3
 	for c := 0; c < 3; c++ {
 		for row := 0; row < 3; row++ {
 			r[row][c] = cols[c][row] / t.S[c]
 		}
 	}
+	t.S = unit
 	if r.Det() < 0 {
 		t.S[0] = -t.S[0]
 		for row := 0; row < 3; row++ {
