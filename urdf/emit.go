@@ -28,6 +28,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts == nil {
 		opts = &convert.Options{}
 	}
+	g = unitRotations(g)
 	e := &emitter{g: g, opts: opts, out: &convert.Output{Files: map[string][]byte{}},
 		linkNames: nameSet{}, jointNames: nameSet{}, fileNames: nameSet{}, linkIndex: map[int]int{}}
 	if err := e.run(); err != nil {
@@ -35,6 +36,24 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	e.out.Main = Encode(e.r)
 	return e.out, e.diags, nil
+}
+
+// unitRotations returns g, or a copy with every node rotation scaled to
+// unit length when some is not (files stored in float32 carry rotations
+// about 1e-7 off unit length, and a non-unit quaternion moves children by
+// as much; a rotation means its unit quaternion).
+func unitRotations(g *convert.Graph) *convert.Graph {
+	for i := range g.Nodes {
+		q := g.Nodes[i].Transform.R
+		if l := q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]; math.Abs(l-1) > 1e-15 {
+			c := g.Clone()
+			for k := range c.Nodes {
+				c.Nodes[k].Transform.R = c.Nodes[k].Transform.R.Normalize()
+			}
+			return c
+		}
+	}
+	return g
 }
 
 type emitter struct {
@@ -363,18 +382,15 @@ func (e *emitter) hasWorldGeometry() bool {
 	return false
 }
 
-// nameJoints names the tree's Graph joints in node order, so repeated
-// names get the same suffixes whatever the tree's shape; an unnamed joint
-// is called what `inspect` calls it ("node<i>").
+// nameJoints names every Graph joint in node order (loop joints too, though
+// they are not written), so repeated names get the same suffixes whatever
+// the tree's shape; an unnamed joint is called what `inspect` calls it
+// ("node<i>").
 func (e *emitter) nameJoints() {
-	var joints []int
-	for _, l := range e.tree.Links {
-		if l.Joint.Kind == convert.GraphJoint {
-			joints = append(joints, l.Joint.Node)
+	for n := range e.g.Nodes {
+		if e.g.Nodes[n].Joint == nil {
+			continue
 		}
-	}
-	sort.Ints(joints)
-	for _, n := range joints {
 		want := e.g.Nodes[n].Name
 		got := e.jointNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
@@ -489,6 +505,7 @@ func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn 
 		fixed  bool
 	}
 	var dofs []dof
+	coned := false
 	for _, lin := range []bool{true, false} {
 		for k := 0; k < 3; k++ {
 			d := dof{lin: lin, axis: k, lo: math.Inf(-1), hi: math.Inf(1)}
@@ -502,9 +519,21 @@ func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn 
 						continue
 					}
 					lo, hi := l.Min, l.Max
-					if len(axes) > 1 && !l.Fixed() { // a cone: box approximation
-						hi = math.Max(math.Abs(lo), math.Abs(hi))
-						lo = -hi
+					if len(axes) > 1 && !l.Fixed() {
+						// A cone: its half-angle is the finite bound (a cone
+						// limit has no lower bound, or −max once reversed).
+						r := math.Inf(1)
+						for _, v := range []float64{lo, hi} {
+							if !math.IsInf(v, 0) && (math.IsInf(r, 1) || math.Abs(v) > r) {
+								r = math.Abs(v)
+							}
+						}
+						lo, hi = -r, r
+						if !math.IsInf(r, 1) && !coned {
+							coned = true
+							e.diags.Warnf("joint-limit-approximated", nodePath(e.g, tj.Node),
+								"URDF joints have one axis each; the %v rad cone of joint %q is written as ±%v rad on each swing axis (a square, reaching further on the diagonals)", r, j.Name, r)
+						}
 					}
 					d.lo, d.hi = math.Max(d.lo, lo), math.Min(d.hi, hi)
 				}
@@ -687,13 +716,13 @@ func (e *emitter) geometry() {
 			if s := n.Collider.Shape; s < len(g.Shapes) && g.Shapes[s].Kind == convert.TriMesh {
 				e.diags.Warnf("shape-approximated", nodePath(g, i), "URDF collision meshes are read as convex hulls (physconv, Bullet, MuJoCo); this triangle mesh is written as a mesh file")
 			}
-			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts) {
+			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts, true) {
 				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
 				link.Collisions = append(link.Collisions, c)
 			}
 		}
 		if n.Visual != nil && n.Visual.Shape >= 0 {
-			for _, geo := range e.shape(n.Visual.Shape, t, link.Name, i, counts) {
+			for _, geo := range e.shape(n.Visual.Shape, t, link.Name, i, counts, false) {
 				v := Visual{Name: shapeName(name, link.Name, "visual"), Origin: geo.origin, Geometry: geo.g}
 				if m, ok := n.Extras[extraMaterial].(*Material); ok {
 					c := *m
@@ -735,7 +764,7 @@ type placed struct {
 }
 
 // shape converts a Graph shape placed at t (relative to the link frame).
-func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, counts map[int]int) []placed {
+func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, counts map[int]int, collider bool) []placed {
 	g := e.g
 	s := g.Shapes[si]
 	path := nodePath(g, node)
@@ -802,7 +831,14 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			e.fileNames[file] = true
 			file = e.fileNames.unique(fmt.Sprintf("meshes/%s_%d.stl", sanitize(linkName), counts[node]+len(e.out.Files)), "meshes/mesh.stl")
 		}
-		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: m.Positions, Indices: m.Indices}, linkName)
+		pos, idx := m.Positions, m.Indices
+		if collider {
+			var flat bool
+			if pos, idx, flat = thickenFlat(pos, idx, scale); flat {
+				e.diags.Warnf("mesh-thickened", path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
+			}
+		}
+		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
 		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
 	case convert.Plane:
 		e.diags.Warnf("shape-approximated", path, "URDF has no plane; it is written as a 1 mm thick box (1 km wide when unbounded)")
@@ -837,10 +873,14 @@ func (e *emitter) zAxisFrame(node int, t convert.Transform) convert.Transform {
 }
 
 func (e *emitter) mimics() {
+	written := map[string]bool{}
+	for _, j := range e.r.Joints {
+		written[j.Name] = true
+	}
 	for _, c := range e.g.Couplings {
 		f, okF := e.jointName[c.Follower]
 		l, okL := e.jointName[c.Leader]
-		if !okF || !okL {
+		if !okF || !okL || !written[f] || !written[l] {
 			e.diags.Warnf("mimic-dropped", nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
 			continue
 		}
