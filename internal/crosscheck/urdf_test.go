@@ -214,8 +214,9 @@ func mimics(t *testing.T, file string) map[string]urdf.Mimic {
 // the ones a diagnostic names: capsules split into a cylinder and two
 // spheres (capsule-split) and mimics KHR cannot carry (coupling-dropped,
 // one per mimic). The result passes urdfdom, every mesh it names was
-// written beside it, and where MuJoCo loads the original it loads the
-// result with the same per-body mass and body-frame inertia tensor.
+// written beside it, MuJoCo loads it with our mass properties, and where
+// MuJoCo loads the original too, with the same per-body mass and
+// body-frame inertia tensor as the original.
 func TestURDFViaKHR(t *testing.T) {
 	for _, a := range urdfAssets {
 		a := a
@@ -246,6 +247,9 @@ func TestURDFViaKHR(t *testing.T) {
 			if d := convert.CompareReports(want, got, 1e-9); len(d) > 0 {
 				t.Errorf("URDF → KHR → URDF changed the physics (%d differences):\n  %s", len(d), strings.Join(d, "\n  "))
 			}
+			// MuJoCo loads every result, with our mass properties; where it
+			// loads the original too, with the original's.
+			mujocoMatchesReport(t, back, filepath.Join(dir, "meshes"), got)
 			if a.meshdir != "" {
 				md := filepath.Join(a.root(t), filepath.FromSlash(a.meshdir))
 				ref, ok := mujocoURDFBodies(t, src, md)
