@@ -189,27 +189,23 @@ func (r *Registry) Detect(name, file string, data []byte) (*Format, error) {
 		head = head[:SniffLen]
 	}
 	cands := r.ByExtension(file)
-	if len(cands) == 1 {
-		return cands[0], nil
-	}
-	if len(cands) == 0 {
-		cands = r.formats
-	}
-	for _, f := range cands {
-		if f.Sniff != nil && f.Sniff(head) {
-			return f, nil
-		}
-	}
-	// A marker may sit beyond the head (Godot writes glTF extensionsUsed
-	// at the end): when the head decides nothing, sniff the whole file.
-	if len(data) > len(head) {
-		for _, f := range cands {
-			if f.Sniff != nil && f.Sniff(data) {
-				return f, nil
+	// Content decides first among the formats claiming the extension, then
+	// among all (a URDF saved as .xml is still URDF); a marker may sit
+	// beyond the head (Godot writes glTF extensionsUsed at the end), so the
+	// whole file is sniffed when the head decides nothing.
+	for _, set := range [][]*Format{cands, r.formats} {
+		for _, buf := range [][]byte{head, data} {
+			for _, f := range set {
+				if f.Sniff != nil && f.Sniff(buf) {
+					return f, nil
+				}
+			}
+			if len(data) == len(head) {
+				break
 			}
 		}
 	}
-	if len(cands) > 0 && len(cands) < len(r.formats) {
+	if len(cands) > 0 {
 		return cands[0], nil
 	}
 	return nil, fmt.Errorf("cannot tell the format of %s; use --from", displayName(file))
