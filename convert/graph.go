@@ -172,6 +172,24 @@ type Mesh struct {
 	// Loaded is false while Positions have not been read from File.
 	Loaded bool
 	Extras map[string]any
+	// Decode, when set on a mesh that is not Loaded, reads File on demand
+	// and returns what Positions and Indices would hold had the parser
+	// loaded it. Set by the parser, which alone knows where File lives;
+	// emitters that need triangles (MJCF writes mesh files) call it.
+	Decode func() (positions []Vec3, indices []uint32, err error)
+}
+
+// Triangles returns the mesh's triangles: its own when Loaded, else what
+// Decode reads. ok is false when neither is available.
+func (m *Mesh) Triangles() (positions []Vec3, indices []uint32, ok bool, err error) {
+	if m.Loaded {
+		return m.Positions, m.Indices, true, nil
+	}
+	if m.Decode == nil {
+		return nil, nil, false, nil
+	}
+	positions, indices, err = m.Decode()
+	return positions, indices, err == nil, err
 }
 
 // Collider makes a node's shape solid. Shape is -1 for an OMI compound

@@ -35,6 +35,10 @@ var corpusModels = []string{
 type mjModel struct {
 	OK     bool   `json:"ok"`
 	Error  string `json:"error"`
+	Counts struct {
+		NGeom int `json:"ngeom"`
+		NMesh int `json:"nmesh"`
+	} `json:"counts"`
 	Bodies []struct {
 		Name        string        `json:"name"`
 		Mass        float64       `json:"mass"`

@@ -3,6 +3,7 @@ package mjcf
 import (
 	"fmt"
 	"math"
+	pathpkg "path"
 	"sort"
 	"strings"
 
@@ -243,15 +244,29 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		return name, true
 	}
 	m := e.g.Meshes[mi]
-	if !m.Loaded || len(m.Positions) < 4 || len(m.Indices) < 3 {
-		e.diags.Warnf("shape-dropped", path, "mesh %q has no loaded triangles (MuJoCo needs at least 4 vertices); geom dropped", m.Name)
+	// a file mesh the parser left unread (URDF visuals) is read now
+	positions, indices, ok, err := m.Triangles()
+	switch {
+	case err != nil:
+		e.diags.Warnf("shape-dropped", path, "mesh %q cannot be read (%v); geom dropped", meshLabel(m), err)
+		return "", false
+	case !ok:
+		e.diags.Warnf("shape-dropped", path, "mesh %q has no triangles and no way to read its file; geom dropped", meshLabel(m))
+		return "", false
+	case len(positions) < 4 || len(indices) < 3:
+		e.diags.Warnf("shape-dropped", path, "mesh %q has fewer than 4 vertices, which MuJoCo rejects; geom dropped", meshLabel(m))
 		return "", false
 	}
-	if _, err := convexHull(m.Positions); err != nil {
-		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", m.Name, err)
+	if _, err := convexHull(positions); err != nil {
+		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
 		return "", false
 	}
+	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
 	base := m.Name
+	if m.File != "" && strings.Contains(base, "/") {
+		// a file reference (package://pkg/meshes/arm.stl) names the asset "arm"
+		base = strings.TrimSuffix(pathpkg.Base(base), pathpkg.Ext(base))
+	}
 	if base == "" {
 		base = fmt.Sprintf("mesh%d", mi)
 	}
@@ -293,6 +308,14 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		e.meshNames[-1-len(e.meshNames)] = name
 	}
 	return name, true
+}
+
+// meshLabel names a mesh in messages: its name, else its file.
+func meshLabel(m convert.Mesh) string {
+	if m.Name != "" {
+		return m.Name
+	}
+	return m.File
 }
 
 func sanitize(s string) string {
