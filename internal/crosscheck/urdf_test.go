@@ -402,6 +402,7 @@ func gltfWithJoints(t *testing.T) []string {
 		_, g, _, err := convert.ParseGraph(context.Background(), registry.New(), in)
 		if err != nil {
 			if strings.Contains(err.Error(), "is missing") {
+				t.Logf("left out (buffer missing upstream): %v", err)
 				continue
 			}
 			t.Fatalf("%s: %v", p, err)
