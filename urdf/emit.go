@@ -20,9 +20,13 @@ import (
 // ("cylinder-spheres", the default: a cylinder plus two spheres, exact in
 // volume; or "urdf-ext": <capsule>); meshes keep their URDF filename when
 // they came from one, else become binary STL files in meshes/ named after
-// the link. Joint kinds URDF lacks become a chain of light dummy links
-// with one-axis joints. Loop-closing joints are dropped; several free
-// bodies hang from a "world" link by floating joints. Every such change is
+// the link (flat ones thickened by 1 mm so simulators can hull them).
+// Joint kinds URDF lacks become a chain of light dummy links with one-axis
+// joints. Loop-closing joints are dropped; a lone free body is the root
+// link (its frame the world origin, its contents placed accordingly), and
+// free bodies beside static parts or each other hang from a "world" link
+// by floating joints. Static bodies are links fixed to the world without
+// <inertial>; kinematic ones are fixed where they are. Every such change is
 // diagnosed.
 func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
 	if opts == nil {
