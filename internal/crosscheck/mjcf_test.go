@@ -3,9 +3,11 @@ package crosscheck
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,6 +52,14 @@ type mjcfModel struct {
 		Range   [2]float64   `json:"range"`
 		Limited bool         `json:"limited"`
 	} `json:"joints"`
+	Geoms []struct {
+		Body        string       `json:"body"`
+		Type        string       `json:"type"`
+		Size        []float64    `json:"size"`
+		Contype     int          `json:"contype"`
+		Conaffinity int          `json:"conaffinity"`
+		XPos        convert.Vec3 `json:"xpos"`
+	} `json:"geoms"`
 	AfterSteps *struct {
 		QPos []any `json:"qpos"`
 	} `json:"after_steps"`
@@ -380,4 +390,195 @@ func mjcfInspectURDF(t *testing.T, src, meshdir string) *mjcfModel {
 		return nil
 	}
 	return &m
+}
+
+// urdfVisualCases are corpus URDFs with visual meshes: NAO (STL visuals
+// scaled by 0.1) and PR2 (STL visuals in several folders behind package://
+// URIs, and inertias MuJoCo only takes with balanceinertia).
+var urdfVisualCases = []struct {
+	name, dir, file, pkg string
+	mujocoAttrs          string // extra <compiler> attributes MuJoCo's own import needs
+}{
+	{"nao", "bullet_nao", "humanoid/nao.urdf", "", ""},
+	{"pr2", "erd_pr2", "robots/pr2_description/urdf/pr2.urdf", "example-robot-data", `balanceinertia="true"`},
+}
+
+// urdfVisualOptions reads a corpus URDF with its asset folder allowed and
+// its ROS package (if any) mapped there.
+func urdfVisualOptions(root, pkg string) *convert.Options {
+	o := &convert.Options{To: "mjcf", AllowRoots: []string{root}, Packages: map[string]string{}}
+	if pkg != "" {
+		o.Packages[pkg] = root
+	}
+	return o
+}
+
+// TestURDFToMJCFKeepsVisuals writes URDFs with visual meshes as MJCF: the
+// result loads in MuJoCo and has, body by body, the visual and collision
+// geoms of MuJoCo's own import of the URDF (static links and visuals
+// kept), each of the same type at the same world position and size (which
+// also checks the mesh scale).
+func TestURDFToMJCFKeepsVisuals(t *testing.T) {
+	reg := registry.New()
+	testenv.Oracle(t, "mj-inspect")
+	for _, c := range urdfVisualCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			root := testenv.CorpusPath(t, "urdf", c.dir)
+			src := filepath.Join(root, c.file)
+			ctx := context.Background()
+			in, err := convert.OpenInput(src, nil, urdfVisualOptions(root, c.pkg))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, g, _, err := convert.ParseGraph(ctx, reg, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := unreadableMeshes(g); n > 0 {
+				t.Skipf("the URDF parser leaves %d visual meshes without convert.Mesh.Decode; an emitter cannot read them", n)
+			}
+			out := filepath.Join(t.TempDir(), "model.xml")
+			res, err := convert.ConvertFile(ctx, reg, src, out, urdfVisualOptions(root, c.pkg))
+			if err != nil {
+				t.Fatalf("convert: %v", err)
+			}
+			for _, d := range res.Diagnostics {
+				if d.Code == "shape-dropped" {
+					t.Errorf("geom dropped: %s: %s", d.Path, d.Message)
+				}
+			}
+			got := mjcfInspect(t, "--backend", "c", out)
+			want := mjcfInspect(t, "--backend", "c", mujocoURDFCopy(t, src, root, c.mujocoAttrs))
+			visuals := compareGeoms(t, want, got)
+			if visuals == 0 {
+				t.Error("no visual geom compared")
+			}
+			t.Logf("%d geoms (%d visual) match MuJoCo's import", len(want.Geoms), visuals)
+		})
+	}
+}
+
+// unreadableMeshes counts file meshes that are neither loaded nor readable
+// on demand.
+func unreadableMeshes(g *convert.Graph) int {
+	n := 0
+	for _, m := range g.Meshes {
+		if !m.Loaded && m.Decode == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// compareGeoms matches, per body, every geom of want with one of got of
+// the same kind (visual = contype and conaffinity 0), type, world position
+// and size, and returns how many visual geoms matched.
+func compareGeoms(t *testing.T, want, got mjcfModel) int {
+	t.Helper()
+	type geomKey struct {
+		body   string
+		visual bool
+	}
+	pool := map[geomKey][]int{}
+	for i, g := range got.Geoms {
+		k := geomKey{g.Body, g.Contype == 0 && g.Conaffinity == 0}
+		pool[k] = append(pool[k], i)
+	}
+	visuals := 0
+	for _, w := range want.Geoms {
+		k := geomKey{w.Body, w.Contype == 0 && w.Conaffinity == 0}
+		found := -1
+		for n, i := range pool[k] {
+			g := got.Geoms[i]
+			if g.Type == w.Type && geomNear(g.XPos[:], w.XPos[:]) && geomNear(g.Size, w.Size) {
+				found = n
+				break
+			}
+		}
+		if found < 0 {
+			t.Errorf("body %q: no %s geom (visual %v) at %v size %v in the output; it has %d of this kind", w.Body, w.Type, k.visual, w.XPos, w.Size, len(pool[k]))
+			continue
+		}
+		pool[k] = append(pool[k][:found], pool[k][found+1:]...)
+		if k.visual {
+			visuals++
+		}
+	}
+	for k, rest := range pool {
+		for _, i := range rest {
+			t.Errorf("body %q: extra %s geom (visual %v) at %v in the output", k.body, got.Geoms[i].Type, k.visual, got.Geoms[i].XPos)
+		}
+	}
+	return visuals
+}
+
+// geomNear compares positions and sizes to 1e-5 of their magnitude (at
+// least 1 mm): STL stores single-precision vertices.
+func geomNear(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	scale := 1e-3
+	for i := range a {
+		scale = math.Max(scale, math.Max(math.Abs(a[i]), math.Abs(b[i])))
+	}
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 1e-5*scale {
+			return false
+		}
+	}
+	return true
+}
+
+// mujocoURDFCopy writes a copy of a URDF that MuJoCo 2.2.2 imports on its
+// own: MuJoCo keeps only the base name of a URDF mesh file name, so every
+// STL/OBJ file below assetRoot is linked into one folder by base name (two
+// different files with one base name fail the test), and a <mujoco>
+// <compiler> block names that folder, keeps static links and visuals, and
+// adds attrs.
+func mujocoURDFCopy(t testing.TB, src, assetRoot, attrs string) string {
+	t.Helper()
+	dir := t.TempDir()
+	meshes := filepath.Join(dir, "meshes")
+	if err := os.Mkdir(meshes, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	err := filepath.WalkDir(assetRoot, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		ext := strings.ToLower(filepath.Ext(p))
+		if ext != ".stl" && ext != ".obj" {
+			return nil
+		}
+		if prev, dup := seen[d.Name()]; dup {
+			return fmt.Errorf("mesh base name %s is used by %s and %s", d.Name(), prev, p)
+		}
+		seen[d.Name()] = p
+		return os.Symlink(p, filepath.Join(meshes, d.Name()))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "<mujoco") {
+		t.Fatalf("%s already has a <mujoco> block", src)
+	}
+	robot := regexp.MustCompile(`<robot\b[^>]*>`)
+	loc := robot.FindIndex(data)
+	if loc == nil {
+		t.Fatalf("%s has no <robot> element", src)
+	}
+	block := fmt.Sprintf(`<mujoco><compiler meshdir="%s/" fusestatic="false" discardvisual="false" %s/></mujoco>`, meshes, attrs)
+	patched := append(append(append([]byte{}, data[:loc[1]]...), block...), data[loc[1]:]...)
+	out := filepath.Join(dir, filepath.Base(src))
+	if err := os.WriteFile(out, patched, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
