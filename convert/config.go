@@ -52,6 +52,8 @@ type Settings struct {
 	Packages     map[string]string
 	AllowRoots   []string
 	Diagnostics  map[string]string
+	// CollisionNames sets Options.CollisionNames (key collision-names).
+	CollisionNames *bool
 
 	// lines remembers where each key was set, for messages.
 	lines map[string]int
@@ -88,6 +90,9 @@ func (s *Settings) ApplyTo(opts *Options, levels map[string]string) {
 	}
 	if s.Godot != nil {
 		opts.Godot = *s.Godot
+	}
+	if s.CollisionNames != nil {
+		opts.CollisionNames = *s.CollisionNames
 	}
 	if len(s.Packages) > 0 {
 		m := make(map[string]string, len(opts.Packages)+len(s.Packages))

@@ -27,8 +27,9 @@ import (
 //	    up: keep
 //
 // Settings keys: from, to, up, density, strict, khr-geometry, bake-mass,
-// capsule, base, root, mesh-format, inline-meshes, godot, packages,
-// allow-roots, diagnostics — the same values as the command-line flags.
+// capsule, base, root, mesh-format, inline-meshes, godot, collision-names,
+// packages, allow-roots, diagnostics — the same values as the command-line
+// flags.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	p := &configParser{file: file}
 	var doc yaml.Node
@@ -244,6 +245,8 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 			return p.boolean(v, key, &s.BakeMass)
 		case "inline-meshes":
 			return p.boolean(v, key, &s.InlineMeshes)
+		case "collision-names":
+			return p.boolean(v, key, &s.CollisionNames)
 		case "density":
 			return p.density(v, s)
 		case "godot":
@@ -264,7 +267,7 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 		case "diagnostics":
 			return p.levels(v, s)
 		}
-		known := "from, to, up, density, strict, khr-geometry, bake-mass, capsule, base, root, mesh-format, inline-meshes, godot, packages, allow-roots, diagnostics"
+		known := "from, to, up, density, strict, khr-geometry, bake-mass, capsule, base, root, mesh-format, inline-meshes, godot, collision-names, packages, allow-roots, diagnostics"
 		if match != nil {
 			known = "match, " + known
 		}

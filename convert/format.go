@@ -118,6 +118,10 @@ type Options struct {
 	// AllowRoots are extra folders side files may come from besides the
 	// input's own folder.
 	AllowRoots []string
+	// CollisionNames makes the glTF readers take Godot-style object-name
+	// suffixes (-col, -colonly, -convcol, -convcolonly, -rigid), as DCC
+	// exports without a physics add-on carry them, as colliders and bodies.
+	CollisionNames bool
 	// OutputName is the output file's path ("" or "-" = standard output).
 	// Emitters that choose a container by extension (.glb) or name side
 	// files after the output read it; ConvertFile sets it.

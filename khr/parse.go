@@ -31,6 +31,11 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, nil, err
 	}
 	g, diags, err := ParseDoc(d)
+	if err == nil && in.Options != nil && in.Options.CollisionNames {
+		if err = gltfx.ApplyNameHints(d, g, &diags); err != nil {
+			g = nil
+		}
+	}
 	return g, append(append(convert.Diagnostics(nil), d.Diags...), diags...), err
 }
 

@@ -4,7 +4,9 @@
 # Usage: blender-postexport.sh EXPORTED.gltf|.glb OUTDIR [FORMAT...]
 #
 # Converts one glTF file exported from Blender (rigid bodies, colliders and
-# joints written as KHR_physics_rigid_bodies by a Blender physics add-on) to
+# joints written as KHR_physics_rigid_bodies by a Blender physics add-on, or,
+# with PHYSCONV_FLAGS=--collision-names, mesh objects named with Godot's
+# collision suffixes: Wall-col, Rock-convcolonly, Crate-rigid) to
 # each FORMAT (default: godot mjcf, plus urdf when this physconv writes it)
 # in OUTDIR, named after the input: scene.glb -> OUTDIR/scene.tscn,
 # OUTDIR/scene.xml, OUTDIR/scene.urdf. Diagnostics (what a target could not
@@ -12,7 +14,8 @@
 #
 # Environment:
 #   PHYSCONV          the physconv binary (default: physconv on PATH)
-#   PHYSCONV_FLAGS    extra flags for every conversion, e.g. "--strict"
+#   PHYSCONV_FLAGS    extra flags for every conversion, e.g. "--strict" or
+#                     "--collision-names"
 #
 # Exit status: 0 when every conversion succeeded, else the highest physconv
 # exit code (1 conversion error, 2 usage, 3 warnings under --strict).

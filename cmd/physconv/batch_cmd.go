@@ -75,6 +75,9 @@ func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) convert
 	if fs.Changed("inline-meshes") {
 		s.InlineMeshes = convert.Ptr(opts.InlineMeshes)
 	}
+	if fs.Changed("collision-names") {
+		s.CollisionNames = convert.Ptr(opts.CollisionNames)
+	}
 	if fs.Changed("package") {
 		s.Packages = opts.Packages
 	}

@@ -21,6 +21,7 @@ func (o *optionFlags) bindParse(fs *pflag.FlagSet) {
 	fs.StringVar(&o.opts.Base, "base", "", "URDF root link: floating (default) or fixed")
 	fs.StringArrayVar(&o.packages, "package", nil, "ROS package folder for package:// URIs, as NAME=DIR (repeatable)")
 	fs.StringArrayVar(&o.opts.AllowRoots, "allow-root", nil, "extra folder side files may be read from (repeatable)")
+	fs.BoolVar(&o.opts.CollisionNames, "collision-names", false, "glTF: make colliders and bodies of mesh nodes named with Godot's suffixes (-col, -colonly, -convcol, -convcolonly, -rigid)")
 }
 
 func (o *optionFlags) bindEmit(fs *pflag.FlagSet) {
