@@ -218,11 +218,19 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 		}
 	}
 	rot := g.WorldTransform(i).R
-	if m.LinearVelocity != (convert.Vec3{}) {
-		add("linear_velocity", e.vec(rot.Rotate(m.LinearVelocity)))
-	}
-	if m.AngularVelocity != (convert.Vec3{}) {
-		add("angular_velocity", e.vec(rot.Rotate(m.AngularVelocity)))
+	moving := m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{})
+	switch {
+	case moving && m.Kind != convert.Dynamic:
+		// AnimatableBody3D/StaticBody3D have no velocity of their own
+		// (constant_*_velocity only drags what touches them).
+		e.warn("godot-velocity-dropped", e.name(i), "Godot %s bodies move only by animation or script; the initial velocity (linear %v, angular %v) is dropped", m.Kind, m.LinearVelocity, m.AngularVelocity)
+	case moving:
+		if m.LinearVelocity != (convert.Vec3{}) {
+			add("linear_velocity", e.vec(rot.Rotate(m.LinearVelocity)))
+		}
+		if m.AngularVelocity != (convert.Vec3{}) {
+			add("angular_velocity", e.vec(rot.Rotate(m.AngularVelocity)))
+		}
 	}
 	if n.Transform.S != (convert.Vec3{1, 1, 1}) {
 		e.warn("godot-body-scaled", e.name(i), "Godot does not support scaled physics bodies; the scale %v is written but the engine may reset it", n.Transform.S)

@@ -118,6 +118,9 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		arr := pick(g3, "PoolVector3Array", "PackedVector3Array")
 		var xs []float64
 		if sh.Kind == convert.Convex {
+			if len(m.Indices) > 0 {
+				e.info("godot-convex-points", where, "convex mesh written as its %d points: Godot builds their hull itself, so the mesh's own triangles are not kept (the shape is the same)", len(m.Positions))
+			}
 			class = pick(g3, "ConvexPolygonShape", "ConvexPolygonShape3D")
 			for _, p := range m.Positions {
 				p = p.Mul(scale)
@@ -183,6 +186,8 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	mat := convert.DefaultMaterial()
 	if m >= 0 {
 		mat = e.g.Materials[m]
+	} else {
+		e.info("godot-material-default", e.name(i), "colliders without a physics material get glTF's default (friction %g, restitution 0) written out, since Godot's own default is friction 1", mat.DynamicFriction)
 	}
 	rough := mat.FrictionCombine == "maximum"
 	absorbent := mat.RestitutionCombine == "minimum"

@@ -1,9 +1,6 @@
 package godot
 
-import (
-	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/tscn"
-)
+import "github.com/physconv/physconv/internal/tscn"
 
 // OMI vehicle values Godot has no property for are written as
 // metadata/omi_* so a round trip keeps every parameter.
@@ -97,15 +94,14 @@ func (e *emitter) thrusterProps(i int) []tscn.Prop {
 	if t := n.Thruster; t != nil {
 		props = append(props, e.meta("max_force", t.MaxForce), e.meta("max_gimbal", t.MaxGimbal),
 			e.meta("force_change_rate", t.ForceChangeRate), e.meta("gimbal_change_rate", t.GimbalChangeRate),
-			e.meta("linear_gimbal_adjust_ratio", t.LinearGimbalAdjustRatio), e.meta("target_force_ratio", t.TargetForceRatio))
-		if t.TargetGimbalRatio != [2]float64{} {
-			e.info("godot-thruster-gimbal-dropped", e.name(i), "thruster target gimbal ratio (a run-time input) is dropped")
-		}
+			e.meta("linear_gimbal_adjust_ratio", t.LinearGimbalAdjustRatio), e.meta("target_force_ratio", t.TargetForceRatio),
+			e.meta("target_gimbal_ratio", vec2(t.TargetGimbalRatio)))
 	}
 	if t := n.HoverThruster; t != nil {
 		props = append(props, e.meta("max_hover_energy", t.MaxHoverEnergy), e.meta("max_gimbal", t.MaxGimbal),
 			e.meta("gimbal_change_rate", t.GimbalChangeRate), e.meta("hover_energy_change_rate", t.HoverEnergyChangeRate),
-			e.meta("linear_gimbal_adjust_ratio", t.LinearGimbalAdjustRatio), e.meta("target_hover_ratio", t.TargetHoverRatio))
+			e.meta("linear_gimbal_adjust_ratio", t.LinearGimbalAdjustRatio), e.meta("target_hover_ratio", t.TargetHoverRatio),
+			e.meta("target_gimbal_ratio", vec2(t.TargetGimbalRatio)))
 	}
 	if e.v == 3 {
 		return metaDict(props)
@@ -126,4 +122,6 @@ func (e *emitter) seatProps(i int) []tscn.Prop {
 	return props
 }
 
-var _ = convert.Identity
+func vec2(v [2]float64) tscn.Value {
+	return &tscn.Call{Name: "Vector2", Args: []tscn.Value{v[0], v[1]}}
+}

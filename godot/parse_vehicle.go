@@ -176,6 +176,9 @@ func (p *parser) scriptedNode(n *node, idx int) error {
 		if err := readOMI(n, fields); err != nil {
 			return err
 		}
+		if err := readGimbal(n, &t.TargetGimbalRatio); err != nil {
+			return err
+		}
 		p.g.Nodes[idx].HoverThruster = t
 	case hasMeta || strings.HasSuffix(script, "vehicle_thruster_3d.gd"):
 		t := &convert.Thruster{Name: n.name, ForceChangeRate: -1, GimbalChangeRate: 1}
@@ -185,8 +188,26 @@ func (p *parser) scriptedNode(n *node, idx int) error {
 		if err := readOMI(n, fields); err != nil {
 			return err
 		}
+		if err := readGimbal(n, &t.TargetGimbalRatio); err != nil {
+			return err
+		}
 		p.g.Nodes[idx].Thruster = t
 	}
+	return nil
+}
+
+// readGimbal reads metadata/omi_target_gimbal_ratio (a Vector2).
+func readGimbal(n *node, dst *[2]float64) error {
+	const key = "metadata/omi_target_gimbal_ratio"
+	v, ok := n.get(key)
+	if !ok {
+		return nil
+	}
+	f, err := v.floats(key, []string{"Vector2"}, 2)
+	if err != nil {
+		return err
+	}
+	*dst = [2]float64{f[0], f[1]}
 	return nil
 }
 
