@@ -98,6 +98,9 @@ func (d *Doc) readAccessor(i int, want gltf.AccessorType) ([]float64, error) {
 		return nil, convert.Errorf(p+".type", "must be %s, not %s", want, a.Type)
 	}
 	nc := a.Type.Components()
+	if limit := d.elementLimit(a); a.Count < 0 || a.Count > limit {
+		return nil, convert.Errorf(p+".count", "%d elements cannot be read (at most %d here)", a.Count, limit)
+	}
 	out := make([]float64, a.Count*nc)
 	if a.BufferView != nil {
 		if err := d.readInto(out, *a.BufferView, a.ByteOffset, a.ComponentType, a.Normalized, nc, a.Count, p); err != nil {
@@ -126,6 +129,25 @@ func (d *Doc) readAccessor(i int, want gltf.AccessorType) ([]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// maxZeroElements bounds accessors without a bufferView (zeros plus sparse
+// values), whose count no data backs.
+const maxZeroElements = 1 << 24
+
+// elementLimit is the most elements accessor a can have, checked before
+// anything is allocated so a huge count in a small file cannot exhaust
+// memory: every element of a buffer-backed accessor takes at least one byte
+// of the document's buffers.
+func (d *Doc) elementLimit(a *gltf.Accessor) int {
+	if a.BufferView == nil {
+		return maxZeroElements
+	}
+	n := 0
+	for _, b := range d.GLTF.Buffers {
+		n += len(b.Data)
+	}
+	return n
 }
 
 func (d *Doc) readInto(out []float64, view, offset int, ct gltf.ComponentType, normalized bool, nc, count int, p string) error {

@@ -1,0 +1,127 @@
+package gltfx
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// TestMatchNameHint follows the rules of Godot's scene importer: "-" or
+// "_" before a suffix at the end, "$" anywhere, any case, trailing
+// digits/dots/underscores/spaces ignored, precedence colonly, convcolonly,
+// rigid, col, convcol.
+func TestMatchNameHint(t *testing.T) {
+	cases := map[string]string{
+		"Wall-col":             "col",
+		"Wall_col":             "col",
+		"Wall$col":             "col",
+		"WALL-COL":             "col",
+		"Wall-col.001":         "col",
+		"Wall-col_001":         "col",
+		"Wall-col 2":           "col",
+		"Wall$col.Left":        "col", // "$" may sit anywhere
+		"Wall$color":           "col", // …so this matches too, as in Godot
+		"Floor-colonly":        "colonly",
+		"Floor$colonly":        "colonly",
+		"Floor_ColOnly.003":    "colonly",
+		"Rock-convcolonly":     "convcolonly",
+		"Rock$convcolonly":     "convcolonly",
+		"Rock-convcol":         "convcol",
+		"Rock_ConvCol":         "convcol",
+		"Crate-rigid":          "rigid",
+		"Crate$rigid.002":      "rigid",
+		"Pillar-CONVCOLONLY_2": "convcolonly",
+		"Collider":             "",
+		"col":                  "",
+		"Wallcol":              "",
+		"Wall-color":           "",
+		"Wall-col-x":           "",
+		"Rigidity":             "",
+		"Wall-colonlyx":        "",
+		"":                     "",
+	}
+	for name, want := range cases {
+		h, ok := matchNameHint(name)
+		if got := h.suffix; ok != (want != "") || got != want {
+			t.Errorf("%q: hint %q (matched %v), want %q", name, got, ok, want)
+		}
+	}
+}
+
+func namesDoc(t testing.TB) *Doc {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/gltf/names/names.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(&convert.Input{Name: "names.gltf", Data: data, FS: fstest.MapFS{}, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestNameHintBadMesh: a suffixed node whose mesh data is broken is an
+// input error naming the accessor, not a panic, an exhausted memory or a
+// silent skip.
+func TestNameHintBadMesh(t *testing.T) {
+	for count, path := range map[int]string{
+		20:      "accessors[0]",       // overruns its 96-byte view
+		5 << 30: "accessors[0].count", // more elements than the file has bytes
+		-1:      "accessors[0].count",
+	} {
+		d := namesDoc(t)
+		d.GLTF.Accessors[0].Count = count // positions of mesh 0
+		g, err := GraphFromDoc(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var diags convert.Diagnostics
+		err = ApplyNameHints(d, g, &diags)
+		var fe *convert.FormatError
+		if !errors.As(err, &fe) || fe.Path != path {
+			t.Errorf("count %d: want a FormatError at %s, got %v", count, path, err)
+		}
+	}
+}
+
+// FuzzNameHints: any decodable document with any node names goes through
+// ApplyNameHints without a panic, and every hint applied gives a collider.
+func FuzzNameHints(f *testing.F) {
+	data, err := os.ReadFile("../../testdata/gltf/names/names.gltf")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data, "Wall-col", "Crate$rigid.001")
+	f.Add(data, "X_convcolonly", "")
+	f.Fuzz(func(t *testing.T, data []byte, name0, name1 string) {
+		d, err := Decode(&convert.Input{Name: "f.gltf", Data: data, FS: fstest.MapFS{}, Dir: "."})
+		if err != nil {
+			return
+		}
+		if len(d.GLTF.Nodes) > 1 && d.GLTF.Nodes[0] != nil && d.GLTF.Nodes[1] != nil {
+			d.GLTF.Nodes[0].Name, d.GLTF.Nodes[1].Name = name0, name1
+		}
+		g, err := GraphFromDoc(d)
+		if err != nil {
+			return
+		}
+		var diags convert.Diagnostics
+		if err := ApplyNameHints(d, g, &diags); err != nil {
+			return
+		}
+		for _, dg := range diags {
+			if dg.Code != "name-hint-applied" {
+				continue
+			}
+			var i int
+			if _, err := fmt.Sscanf(dg.Path, "nodes[%d].name", &i); err != nil || g.Nodes[i].Collider == nil {
+				t.Fatalf("%s: hint applied without a collider", dg.Path)
+			}
+		}
+	})
+}
