@@ -378,3 +378,116 @@ func TestNameHintsGLTFOutput(t *testing.T) {
 		})
 	}
 }
+
+// TestNameHintsToURDF: the post-export path to a robot format. The URDF
+// has the moving bodies with the mass properties computed from the hinted
+// colliders and the static colliders on the world link, in place; MuJoCo
+// loads it with the same masses and centres of mass.
+func TestNameHintsToURDF(t *testing.T) {
+	reg := all.Registry()
+	_, source := parseNames(t, khr.Format, true)
+	out := filepath.Join(t.TempDir(), "names.urdf")
+	if _, err := convert.ConvertFile(context.Background(), reg, namesPath, out, &convert.Options{CollisionNames: true}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := convert.InspectFile(context.Background(), reg, out, nil, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diffs := convert.CompareReports(moving(source), moving(back), 1e-9); len(diffs) > 0 {
+		t.Errorf("moving bodies differ in the URDF:\n  %s", strings.Join(diffs, "\n  "))
+	}
+	// URDF collision meshes are convex hulls; hulls of these meshes keep
+	// their vertices, so each static collider is the same mesh in place.
+	static := map[string]convert.ShapeReport{}
+	for _, b := range back.Bodies {
+		if b.Kind == convert.Static {
+			for _, c := range b.Colliders {
+				static[c.Node] = c
+			}
+		}
+	}
+	for name, w := range hintedBodies {
+		if w.kind != convert.Static {
+			continue
+		}
+		c, ok := static[name]
+		if !ok {
+			t.Errorf("%s: no static collider in the URDF (have %v)", name, static)
+			continue
+		}
+		if !nearTol(c.Position, w.colliders[0].pos, 1e-12) || c.Mesh == nil || c.Mesh.Triangles != w.colliders[0].tris {
+			t.Errorf("%s: URDF collider %+v, want at %v with %d triangles", name, c, w.colliders[0].pos, w.colliders[0].tris)
+		}
+	}
+
+	res, code := testenv.RunOracle(t, "mj-inspect", "--compact", "--meshdir", filepath.Join(filepath.Dir(out), "meshes"), out)
+	var mj struct {
+		OK        bool    `json:"ok"`
+		TotalMass float64 `json:"total_mass"`
+		Bodies    []struct {
+			Name  string       `json:"name"`
+			Mass  float64      `json:"mass"`
+			XIPos convert.Vec3 `json:"xipos"`
+		} `json:"bodies"`
+		Geoms []struct {
+			Name string `json:"name"`
+			Body string `json:"body"`
+		} `json:"geoms"`
+	}
+	if err := json.Unmarshal(res, &mj); err != nil || code != 0 || !mj.OK {
+		t.Fatalf("MuJoCo did not load the URDF (exit %d): %s", code, res)
+	}
+	total := 0.0
+	for _, b := range source.Bodies {
+		if b.Mass != nil {
+			total += float64(*b.Mass)
+		}
+	}
+	if math.Abs(mj.TotalMass-total) > 1e-9*total {
+		t.Errorf("MuJoCo total mass %v, want %v", mj.TotalMass, total)
+	}
+	for _, b := range mj.Bodies {
+		for _, s := range source.Bodies {
+			if s.Name != b.Name || s.Mass == nil {
+				continue
+			}
+			c := *s.CenterOfMass
+			zUp := convert.Vec3{c[0], -c[2], c[1]}
+			if math.Abs(b.Mass-float64(*s.Mass)) > 1e-9*b.Mass || !nearTol(b.XIPos, zUp, 1e-9) {
+				t.Errorf("MuJoCo %s: %v kg at %v, want %v kg at %v", b.Name, b.Mass, b.XIPos, *s.Mass, zUp)
+			}
+		}
+	}
+	onWorld := 0
+	for _, g := range mj.Geoms {
+		if g.Body == "world" {
+			onWorld++
+		}
+	}
+	if onWorld != 5 || len(mj.Geoms) != 9 {
+		t.Errorf("MuJoCo has %d geoms, %d on the world; want 9 and 5 (the static hinted colliders)", len(mj.Geoms), onWorld)
+	}
+}
+
+// moving keeps the non-static bodies' mass properties (colliders are
+// compared separately: URDF reads collision meshes as hulls).
+func moving(r *convert.Report) *convert.Report {
+	out := &convert.Report{Format: r.Format}
+	for _, b := range r.Bodies {
+		if b.Kind != convert.Static {
+			b.Colliders, b.Triggers = nil, nil
+			out.Bodies = append(out.Bodies, b)
+		}
+	}
+	return out
+}
+
+func nearTol(a, b convert.Vec3, tol float64) bool {
+	for k := range a {
+		if math.Abs(a[k]-b[k]) > tol*math.Max(1, math.Abs(b[k])) {
+			return false
+		}
+	}
+	return true
+}
