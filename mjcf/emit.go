@@ -19,11 +19,13 @@ type emitter struct {
 
 	asset, worldbody, equality, actuator, contact *Element
 	meshNames                                     map[int]string
+	meshAssets                                    meshIndex // written mesh assets by content
 	hfieldCount                                   int
 	// jointNames maps a Graph joint node to the MJCF joints it became,
 	// keyed "linear0".."angular2".
 	jointNames map[int]map[string]string
 	bodyElems  map[int]*Element // link body node → <body>
+	owned      map[int][]int    // body node → the nodes it owns (see ownedNodes)
 	usedNames  map[string]bool
 	bits       map[string]int
 	// pending holds joints of folded joint-stack links for the body below;

@@ -17,12 +17,7 @@ import (
 func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int) {
 	nodes := []int{node}
 	if owner >= 0 {
-		nodes = nil
-		for i := range e.g.Nodes {
-			if e.g.BodyOf(i) == owner {
-				nodes = append(nodes, i)
-			}
-		}
+		nodes = e.ownedNodes()[owner]
 	}
 	for _, i := range nodes {
 		n := &e.g.Nodes[i]
@@ -36,6 +31,19 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 			e.diags.Warnf("trigger-dropped", e.names[i], "MJCF has no trigger volumes; the trigger is dropped")
 		}
 	}
+}
+
+// ownedNodes maps each body to the nodes it owns, in node order; built
+// once per Emit so writing every body stays linear in the node count.
+func (e *emitter) ownedNodes() map[int][]int {
+	if e.owned == nil {
+		e.owned = map[int][]int{}
+		for i := range e.g.Nodes {
+			b := e.g.BodyOf(i)
+			e.owned[b] = append(e.owned[b], i)
+		}
+	}
+	return e.owned
 }
 
 func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual bool) {
@@ -257,11 +265,25 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		e.diags.Warnf("shape-dropped", path, "mesh %q has fewer than 4 vertices, which MuJoCo rejects; geom dropped", meshLabel(m))
 		return "", false
 	}
-	if _, err := convexHull(positions); err != nil {
+	if err := spansVolume(positions); err != nil {
 		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
 		return "", false
 	}
 	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
+	s := sc
+	if m.Scale != (convert.Vec3{}) {
+		s = s.Mul(m.Scale)
+	}
+	// the same triangles at the same scale (a URDF link's visual and
+	// collision mesh from one file) become one asset
+	content := meshContent{positions, indices, s}
+	hash := content.hash()
+	if name, ok := e.meshAssets.find(content, hash); ok {
+		if sc == (convert.Vec3{1, 1, 1}) {
+			e.meshNames[key] = name
+		}
+		return name, true
+	}
 	base := m.Name
 	if m.File != "" && strings.Contains(base, "/") {
 		// a file reference (package://pkg/meshes/arm.stl) names the asset "arm"
@@ -272,10 +294,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 	}
 	name := e.uniqueName("mesh", sanitize(base))
 	el := e.asset.Child("mesh", Attr{"name", name})
-	s := sc
-	if m.Scale != (convert.Vec3{}) {
-		s = s.Mul(m.Scale)
-	}
+	e.meshAssets.add(content, hash, name)
 	if s != (convert.Vec3{1, 1, 1}) {
 		el.Set("scale", fmtFloats(s[0], s[1], s[2]))
 	}

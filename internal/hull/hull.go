@@ -113,6 +113,23 @@ func Compute(pts []Vec) (Result, error) {
 	return res, nil
 }
 
+// CheckVolume returns the error Compute would fail with on pts
+// (*DegenerateError or ErrNotFinite), or nil, without building the hull:
+// it costs one pass over the points.
+func CheckVolume(pts []Vec) error {
+	for _, p := range pts {
+		if math.IsNaN(p[0]+p[1]+p[2]) || math.IsInf(p[0]+p[1]+p[2], 0) {
+			return ErrNotFinite
+		}
+	}
+	if len(pts) == 0 {
+		return &DegenerateError{Dim: 0}
+	}
+	b := &builder{pts: pts, eps: tolerance(pts)}
+	_, err := b.initialSimplex()
+	return err
+}
+
 // tolerance is the plane-distance threshold: a few hundred ulps of the
 // largest coordinate magnitude, the error bound of a plane test there.
 func tolerance(pts []Vec) float64 {

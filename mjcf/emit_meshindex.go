@@ -1,0 +1,81 @@
+package mjcf
+
+import (
+	"hash/fnv"
+	"math"
+	"slices"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/hull"
+)
+
+// meshContent is what a written mesh asset holds: triangles and scale.
+type meshContent struct {
+	positions []convert.Vec3
+	indices   []uint32
+	scale     convert.Vec3
+}
+
+func (c meshContent) equal(o meshContent) bool {
+	return c.scale == o.scale && slices.Equal(c.positions, o.positions) && slices.Equal(c.indices, o.indices)
+}
+
+// hash is FNV-1a over the exact bits of the content.
+func (c meshContent) hash() uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	word := func(x uint64) {
+		for i := range buf {
+			buf[i] = byte(x >> (8 * i))
+		}
+		h.Write(buf[:])
+	}
+	for _, p := range c.positions {
+		word(math.Float64bits(p[0]))
+		word(math.Float64bits(p[1]))
+		word(math.Float64bits(p[2]))
+	}
+	for _, i := range c.indices {
+		word(uint64(i))
+	}
+	for _, x := range c.scale {
+		word(math.Float64bits(x))
+	}
+	return h.Sum64()
+}
+
+// meshIndex finds a mesh asset already written with the same content, so
+// one file referenced by several shapes is written once (as MuJoCo's own
+// URDF import does).
+type meshIndex map[uint64][]meshEntry
+
+type meshEntry struct {
+	content meshContent
+	name    string
+}
+
+func (ix meshIndex) find(c meshContent, h uint64) (string, bool) {
+	for _, e := range ix[h] {
+		if e.content.equal(c) {
+			return e.name, true
+		}
+	}
+	return "", false
+}
+
+func (ix *meshIndex) add(c meshContent, h uint64, name string) {
+	if *ix == nil {
+		*ix = meshIndex{}
+	}
+	(*ix)[h] = append((*ix)[h], meshEntry{c, name})
+}
+
+// spansVolume reports why MuJoCo could not build a mesh's convex hull
+// (all points on a plane, a line or one spot, or not finite), or nil.
+func spansVolume(pts []convert.Vec3) error {
+	in := make([]hull.Vec, len(pts))
+	for i, p := range pts {
+		in[i] = p
+	}
+	return hull.CheckVolume(in)
+}
