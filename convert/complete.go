@@ -41,6 +41,9 @@ const DefaultMass = 1.0
 //     sphere of the body's mass at the density (I = 2/5·m·r²,
 //     r = ∛(3m / 4πρ)) when missing, with a mass-defaulted warning.
 //   - An infinite mass with no inertia gives infinite moments.
+//   - A given mass of exactly 0 means massless (a URDF link without
+//     <inertial>): kept, with zero inertia and the centre of mass at the
+//     origin when missing; no mass is invented.
 //   - Given principal moments that break positivity or the triangle
 //     inequality are repaired (RepairInertia) with a warning.
 //
@@ -66,9 +69,13 @@ func completeBody(mc *massCalc, i int, m *Motion, density float64) {
 		path += " (" + node.Name + ")"
 	}
 	markGiven(m)
-	if m.Mass != nil && (math.IsNaN(*m.Mass) || *m.Mass <= 0) {
-		mc.diags.Warnf(CodeMassInvalid, path, "mass %v is not a positive number; it is ignored and computed instead", *m.Mass)
+	if m.Mass != nil && (math.IsNaN(*m.Mass) || *m.Mass < 0) {
+		mc.diags.Warnf(CodeMassInvalid, path, "mass %v is not a non-negative number; it is ignored and computed instead", *m.Mass)
 		m.Mass, m.MassSource = nil, ""
+	}
+	if m.Mass != nil && *m.Mass == 0 {
+		completeMassless(m)
+		return
 	}
 	if m.CenterOfMass != nil && !m.CenterOfMass.Finite() {
 		mc.diags.Warnf(CodeMassInvalid, path, "centre of mass %v is not finite; it is ignored and computed instead", *m.CenterOfMass)
@@ -135,6 +142,46 @@ func completeBody(mc *massCalc, i int, m *Motion, density float64) {
 	if len(defaulted) > 0 {
 		mc.diags.Warnf(CodeMassDefaulted, path, "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
 	}
+}
+
+// completeMassless keeps a body given as massless (a URDF link without
+// <inertial>) massless: its centre of mass defaults to the origin and its
+// inertia to zero. Parsers say so; emitters whose simulators reject
+// massless moving bodies diagnose what they write instead.
+func completeMassless(m *Motion) {
+	if m.CenterOfMass == nil {
+		m.CenterOfMass, m.CenterOfMassSource = &Vec3{}, Default
+	}
+	if m.InertiaDiagonal == nil {
+		m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = &Vec3{}, nil, Default
+	}
+}
+
+// IsMassless reports whether a body was given as massless (mass 0).
+func (m *Motion) IsMassless() bool { return m != nil && m.Mass != nil && *m.Mass == 0 }
+
+// Near-zero stand-ins for massless moving bodies in formats whose readers
+// reject or misread a zero mass (glTF: KHR's 0 is infinite; MuJoCo refuses
+// massless moving bodies). Small enough to change no dynamics measurably.
+const (
+	NearZeroMass    = 1e-9  // kg
+	NearZeroInertia = 1e-12 // kg·m²
+)
+
+// NearZeroStandIn returns a copy of a massless Motion with the near-zero
+// mass and inertia, marked given; other Motions are returned unchanged.
+func NearZeroStandIn(m *Motion) *Motion {
+	if !m.IsMassless() {
+		return m
+	}
+	c := *m
+	c.Mass = Ptr(NearZeroMass)
+	c.InertiaDiagonal, c.InertiaOrientation = &Vec3{NearZeroInertia, NearZeroInertia, NearZeroInertia}, nil
+	c.MassSource, c.InertiaSource = Given, Given
+	if c.CenterOfMass == nil {
+		c.CenterOfMass, c.CenterOfMassSource = &Vec3{}, Given
+	}
+	return &c
 }
 
 // markGiven records Given for values present before completion.

@@ -98,7 +98,7 @@ func (e *emitter) run() error {
 			return err
 		}
 	}
-	e.doc.PutJointExtras(e.g, e.diags)
+	e.doc.PutRobotExtras(e.g, e.diags)
 	return e.carry()
 }
 
@@ -160,6 +160,7 @@ func (e *emitter) keep(src convert.Source) bool {
 }
 
 func (e *emitter) motion(m *convert.Motion) *Motion {
+	m = convert.NearZeroStandIn(m) // massless: see gltfx.PutRobotExtras
 	km := &Motion{IsKinematic: m.Kind == convert.Kinematic}
 	if m.Mass != nil && e.keep(m.MassSource) {
 		km.Mass = convert.Ptr(infiniteIsZero(*m.Mass))

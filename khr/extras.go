@@ -14,7 +14,7 @@ func (p *parser) readExtras() error {
 		extras, names, path := p.doc.NodeExtras(i)
 		for _, name := range names {
 			raw, at := extras[name], path+"."+name
-			handled, err := gltfx.ReadJointExtra(p.g, i, name, raw, at, p.diags)
+			handled, err := gltfx.ReadRobotExtra(p.g, i, name, raw, at, p.diags)
 			if err != nil {
 				return err
 			}

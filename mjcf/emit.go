@@ -242,6 +242,10 @@ func (e *emitter) link(i int) {
 // inertia rules never apply.
 func (e *emitter) inertial(body *Element, n int) {
 	m := e.g.Nodes[n].Motion
+	if m.IsMassless() {
+		e.diags.Warnf("massless-body", e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
+		m = convert.NearZeroStandIn(m)
+	}
 	mass := m.MassOr(math.NaN())
 	var com, diag convert.Vec3
 	rot := convert.IdentityQuat()

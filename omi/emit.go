@@ -114,7 +114,7 @@ func (e *emitter) emit() error {
 	if err := e.emitJoints(); err != nil {
 		return err
 	}
-	e.doc.PutJointExtras(e.g, &e.diags)
+	e.doc.PutRobotExtras(e.g, &e.diags)
 	return e.emitVehicles()
 }
 
@@ -331,6 +331,7 @@ func (e *emitter) descendantTriggers(i int) []int {
 // values: OMI assumes 1 kg and a centre of mass at the origin when they
 // are absent, but computes an absent inertia itself.
 func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
+	m = convert.NearZeroStandIn(m) // massless: see gltfx.PutRobotExtras
 	path := nodeRef(i)
 	jm := &jsonMotion{Type: string(m.Kind)}
 	if m.Mass != nil {

@@ -45,7 +45,7 @@ func (p *parser) readExtras() error {
 	for i := range p.doc.GLTF.Nodes {
 		extras, names, path := p.doc.NodeExtras(i)
 		for _, name := range names {
-			handled, err := gltfx.ReadJointExtra(p.g, i, name, extras[name], path+"."+name, &p.diags)
+			handled, err := gltfx.ReadRobotExtra(p.g, i, name, extras[name], path+"."+name, &p.diags)
 			if err != nil {
 				return err
 			}

@@ -658,6 +658,12 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.Mass == nil {
 		return
 	}
+	if m.IsMassless() {
+		// URDF itself allows it, but simulators (MuJoCo, Bullet) reject or
+		// misread massless moving links.
+		e.diags.Warnf("massless-body", path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
+		m = convert.NearZeroStandIn(m)
+	}
 	mass := *m.Mass
 	if math.IsInf(mass, 1) {
 		e.diags.Warnf("mass-infinite", path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)

@@ -255,7 +255,7 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	default:
 		n.Motion = p.motion(l, convert.Dynamic)
 		if massless(l) {
-			p.diags.Warnf("link-massless", linkPath(l), "link %q has no mass but moves on joint %q; URDF leaves it massless, which no simulator accepts; its mass is left unset", l.Name, j.Name)
+			p.diags.Warnf("link-massless", linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}
 	}
 	if isFrame {
@@ -290,6 +290,10 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 	m := &convert.Motion{Kind: kind, GravityFactor: 1}
 	in := l.Inertial
 	if in == nil || in.Mass == 0 {
+		// URDF's meaning: a massless link. Mass 0 with zero inertia is
+		// given, so nothing downstream invents mass for it.
+		m.Mass, m.CenterOfMass, m.InertiaDiagonal = convert.Ptr(0.0), &convert.Vec3{}, &convert.Vec3{}
+		m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
 		return m
 	}
 	m.Mass = convert.Ptr(in.Mass)

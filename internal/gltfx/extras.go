@@ -81,9 +81,16 @@ func (d *Doc) NodeExtras(i int) (map[string]json.RawMessage, []string, string) {
 	return out, names, fmt.Sprintf("nodes[%d].extras.%s", i, ExtrasKey)
 }
 
-// PutJointExtras keeps every joint's robot properties and the Graph's mimic
-// couplings in node extras. Node i of g must be node i of d.
-func (d *Doc) PutJointExtras(g *convert.Graph, diags *convert.Diagnostics) {
+// PutRobotExtras keeps in node extras what robot formats say and the glTF
+// physics extensions cannot: every joint's robot properties, the Graph's
+// mimic couplings, and massless bodies (glTF has no massless body: KHR's 0
+// means infinite, OMI's is undefined). Node i of g must be node i of d.
+func (d *Doc) PutRobotExtras(g *convert.Graph, diags *convert.Diagnostics) {
+	for i, n := range g.Nodes {
+		if n.Motion.IsMassless() && n.Motion.Kind != convert.Static {
+			d.PutNodeExtra(i, "massless", true, fmt.Sprintf("massless body (a stand-in of %g kg is written for other readers)", convert.NearZeroMass), diags)
+		}
+	}
 	for i, n := range g.Nodes {
 		if j := n.Joint; j != nil {
 			x := JointExtras{Effort: j.Effort, Velocity: j.Velocity, Damping: j.Damping, Friction: j.Friction, Armature: j.Armature}
@@ -98,12 +105,23 @@ func (d *Doc) PutJointExtras(g *convert.Graph, diags *convert.Diagnostics) {
 	}
 }
 
-// ReadJointExtra restores one "joint" or "mimic" entry written by
-// PutJointExtras onto node i of g; handled is false for other names.
+// ReadRobotExtra restores one "joint", "mimic" or "massless" entry written
+// by PutRobotExtras onto node i of g; handled is false for other names.
 // Malformed entries are errors: they are physconv's own data.
-func ReadJointExtra(g *convert.Graph, i int, name string, raw json.RawMessage, path string, diags *convert.Diagnostics) (handled bool, err error) {
+func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, path string, diags *convert.Diagnostics) (handled bool, err error) {
 	node := &g.Nodes[i]
 	switch name {
+	case "massless":
+		var on bool
+		if err := json.Unmarshal(raw, &on); err != nil {
+			return true, convert.Errorf(path, "cannot read physconv massless flag: %v", err)
+		}
+		if on && node.Motion != nil {
+			m := node.Motion
+			m.Mass, m.CenterOfMass, m.InertiaDiagonal, m.InertiaOrientation = convert.Ptr(0.0), &convert.Vec3{}, &convert.Vec3{}, nil
+			m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
+		}
+		return true, nil
 	case "joint":
 		if node.Joint == nil {
 			diags.Warnf("field-dropped", path, "joint properties on a node without a joint are ignored")
