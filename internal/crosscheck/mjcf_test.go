@@ -403,6 +403,10 @@ var urdfVisualCases = []struct {
 	{"pr2", "erd_pr2", "robots/pr2_description/urdf/pr2.urdf", "example-robot-data", `balanceinertia="true"`},
 }
 
+// mujocoKeepAll makes MuJoCo's URDF import keep static links and visuals,
+// as physconv does (its URDF defaults fuse the one and drop the other).
+const mujocoKeepAll = `fusestatic="false" discardvisual="false"`
+
 // urdfVisualOptions reads a corpus URDF with its asset folder allowed and
 // its ROS package (if any) mapped there.
 func urdfVisualOptions(root, pkg string) *convert.Options {
@@ -449,7 +453,7 @@ func TestURDFToMJCFKeepsVisuals(t *testing.T) {
 				}
 			}
 			got := mjcfInspect(t, "--backend", "c", out)
-			want := mjcfInspect(t, "--backend", "c", mujocoURDFCopy(t, src, root, c.mujocoAttrs))
+			want := mjcfInspect(t, "--backend", "c", mujocoURDFCopy(t, src, root, mujocoKeepAll+" "+c.mujocoAttrs))
 			visuals := compareGeoms(t, want, got)
 			if visuals == 0 {
 				t.Error("no visual geom compared")
@@ -535,8 +539,7 @@ func geomNear(a, b []float64) bool {
 // own: MuJoCo keeps only the base name of a URDF mesh file name, so every
 // STL/OBJ file below assetRoot is linked into one folder by base name (two
 // different files with one base name fail the test), and a <mujoco>
-// <compiler> block names that folder, keeps static links and visuals, and
-// adds attrs.
+// <compiler> block names that folder and adds attrs.
 func mujocoURDFCopy(t testing.TB, src, assetRoot, attrs string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -574,7 +577,7 @@ func mujocoURDFCopy(t testing.TB, src, assetRoot, attrs string) string {
 	if loc == nil {
 		t.Fatalf("%s has no <robot> element", src)
 	}
-	block := fmt.Sprintf(`<mujoco><compiler meshdir="%s/" fusestatic="false" discardvisual="false" %s/></mujoco>`, meshes, attrs)
+	block := fmt.Sprintf(`<mujoco><compiler meshdir="%s/" %s/></mujoco>`, meshes, attrs)
 	patched := append(append(append([]byte{}, data[:loc[1]]...), block...), data[loc[1]:]...)
 	out := filepath.Join(dir, filepath.Base(src))
 	if err := os.WriteFile(out, patched, 0o644); err != nil {
