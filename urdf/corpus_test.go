@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
+	"github.com/physconv/physconv/internal/testreport"
 )
 
 // corpusCase is a corpus URDF with the folder its FS is rooted at and the
@@ -108,7 +109,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 			}
 			got := report(t, g2, diags2)
 			if ediags.Has("massless-body") {
-				testenv.MasslessStandIn(want)
+				testreport.MasslessStandIn(want)
 			}
 			if d := convert.CompareReports(want, got, 1e-9); len(d) > 0 {
 				t.Errorf("URDF → URDF differs (%d), emit diagnostics %v:", len(d), ediags)

@@ -1,4 +1,6 @@
-package testenv
+// Package testreport adjusts inspect reports for comparisons in tests, where a
+// format writes a documented stand-in for something it cannot express.
+package testreport
 
 import "github.com/physconv/physconv/convert"
 
