@@ -52,6 +52,9 @@ type mjcfModel struct {
 		Range   [2]float64   `json:"range"`
 		Limited bool         `json:"limited"`
 	} `json:"joints"`
+	Counts struct {
+		NMesh int `json:"nmesh"`
+	} `json:"counts"`
 	Geoms []struct {
 		Body        string       `json:"body"`
 		Type        string       `json:"type"`
@@ -457,6 +460,9 @@ func TestURDFToMJCFKeepsVisuals(t *testing.T) {
 			visuals := compareGeoms(t, want, got)
 			if visuals == 0 {
 				t.Error("no visual geom compared")
+			}
+			if got.Counts.NMesh != want.Counts.NMesh {
+				t.Errorf("%d mesh assets, MuJoCo's import has %d (one per file)", got.Counts.NMesh, want.Counts.NMesh)
 			}
 			t.Logf("%d geoms (%d visual) match MuJoCo's import", len(want.Geoms), visuals)
 		})
