@@ -189,7 +189,7 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 			return shapeRef{}, lineErr(d.file, s.Line, "%s has %d points; a shape needs at least 3", class, len(mesh.Positions))
 		}
 		if sh.Kind == convert.Convex {
-			mesh.Indices = hullTriangles(mesh.Positions)
+			mesh.Indices = convert.HullIndices(mesh.Positions)
 		}
 		sh.Mesh = p.g.AddMesh(mesh)
 	case "WorldBoundaryShape3D":

@@ -45,10 +45,11 @@ func EmitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagn
 	}
 	e := &emitter{g: lowered, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
 		shapeIndex: map[int]int{}, meshIndex: map[int]int{}, helperNode: map[int]int{}, jointIndex: map[string]int{}}
+	d.Diags = nil
 	if err := e.run(); err != nil {
 		return nil, diags, err
 	}
-	return d, diags, nil
+	return d, append(diags, d.Diags...), nil
 }
 
 type emitter struct {

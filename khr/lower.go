@@ -180,8 +180,22 @@ func lowerShape(g *convert.Graph, shape *int, p string, diags *convert.Diagnosti
 		diags.Warnf("shape-dropped", p, "KHR has no ray shape; dropped")
 		*shape = -1
 	case convert.Convex, convert.TriMesh:
-		if s.Mesh < 0 || s.Mesh >= len(g.Meshes) || len(g.Meshes[s.Mesh].Indices) == 0 {
-			diags.Warnf("shape-dropped", p, "mesh shape without triangle data (mesh file not loaded); dropped")
+		if s.Mesh < 0 || s.Mesh >= len(g.Meshes) || len(g.Meshes[s.Mesh].Positions) == 0 {
+			diags.Warnf("shape-dropped", p, "mesh shape without vertices (mesh file not loaded); dropped")
+			*shape = -1
+			return
+		}
+		if m := g.Meshes[s.Mesh]; len(m.Indices) == 0 && s.Kind == convert.Convex {
+			// A point cloud: glTF meshes need faces, the hull's will do.
+			if m.Indices = convert.HullIndices(m.Positions); len(m.Indices) == 0 {
+				diags.Warnf("shape-dropped", p, "convex point cloud spans no area (points on a line); dropped")
+				*shape = -1
+				return
+			}
+			m.Extras = nil // a new mesh, not the source's glTF mesh
+			g.Meshes[s.Mesh] = m
+		} else if len(m.Indices) == 0 {
+			diags.Warnf("shape-dropped", p, "triangle mesh without triangles; dropped")
 			*shape = -1
 		}
 	}

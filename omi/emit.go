@@ -47,10 +47,11 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err != nil {
 		return nil, nil, err
 	}
-	e.doc = d
+	e.doc, d.Diags = d, nil
 	if err := e.emit(); err != nil {
 		return nil, nil, err
 	}
+	e.diags = append(e.diags, d.Diags...)
 	glb, base := container(opts.OutputName, d.Binary)
 	out, err := gltfx.Encode(d, glb, base)
 	if err != nil {

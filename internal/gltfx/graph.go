@@ -84,7 +84,9 @@ func NodeTransform(n *gltf.Node) convert.Transform {
 	}
 	return convert.Transform{
 		T: convert.Vec3(n.Translation),
-		R: convert.Quat(n.RotationOrDefault()),
+		// Exporters write float32 rotations slightly off unit length;
+		// normalised, children land where the file means them.
+		R: convert.Quat(n.RotationOrDefault()).Normalize(),
 		S: convert.Vec3(n.ScaleOrDefault()),
 	}
 }
@@ -137,8 +139,8 @@ func DocFromGraph(g *convert.Graph) (*Doc, error) {
 // SetNodeTransform writes t into n, keeping a matrix when it already
 // decomposes to t so an untouched node is written as it was read.
 func SetNodeTransform(n *gltf.Node, t convert.Transform) {
-	if n.Matrix != gltf.DefaultMatrix && n.Matrix != ([16]float64{}) && convert.TransformFromMatrix4(n.Matrix) == t {
-		return
+	if NodeTransform(n) == t {
+		return // unchanged: keep the node's own spelling (matrix, unnormalised rotation)
 	}
 	n.Matrix = gltf.DefaultMatrix
 	n.Translation = [3]float64(t.T)

@@ -217,13 +217,19 @@ func AddMesh(d *Doc, name string, pos []convert.Vec3, idx []uint32) int {
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
 	posBytes := make([]byte, 12*len(pos))
+	worst := 0.0
 	for i, p := range pos {
 		for c := 0; c < 3; c++ {
 			f := float32(p[c])
+			worst = math.Max(worst, math.Abs(float64(f)-p[c]))
 			binary.LittleEndian.PutUint32(posBytes[12*i+4*c:], math.Float32bits(f))
 			lo[c] = math.Min(lo[c], float64(f))
 			hi[c] = math.Max(hi[c], float64(f))
 		}
+	}
+	if worst > 0 {
+		d.Diags.Infof("mesh-float32", fmt.Sprintf("meshes[%d]", len(d.GLTF.Meshes)),
+			"glTF stores vertex positions as 32-bit floats: mesh %q is rounded by up to %.3g m", name, worst)
 	}
 	idxBytes := make([]byte, 4*len(idx))
 	for i, v := range idx {

@@ -1,28 +1,21 @@
-package godot
+package hull
 
 import (
 	"errors"
 	"math"
 	"sort"
-
-	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/hull"
 )
 
-// hullTriangles gives a convex point cloud (Godot stores only points) the
-// triangles of its hull, so formats that need faces (glTF meshes) can
-// carry it. A flat cloud (Godot accepts one, e.g. a one-sided floor
-// polygon) gets its outline as a fan; a cloud on a line or with
-// non-finite points gets none.
-func hullTriangles(pos []convert.Vec3) []uint32 {
-	pts := make([]hull.Vec, len(pos))
-	for i, p := range pos {
-		pts[i] = hull.Vec(p)
-	}
-	res, err := hull.Compute(pts)
-	var de *hull.DegenerateError
+// Indices gives a convex point cloud (Godot stores convex shapes as points
+// only) the triangles of its hull, three indices into pts per triangle,
+// so formats that need faces (glTF meshes) can carry it. A flat cloud
+// (e.g. a one-sided floor polygon) gets its outline as a fan; a cloud on a
+// line or with non-finite points gets none.
+func Indices(pts []Vec) []uint32 {
+	res, err := Compute(pts)
+	var de *DegenerateError
 	if errors.As(err, &de) && de.Dim == 2 {
-		return flatHull(pos)
+		return flatFan(pts)
 	}
 	if err != nil {
 		return nil
@@ -34,9 +27,13 @@ func hullTriangles(pos []convert.Vec3) []uint32 {
 	return idx
 }
 
-// flatHull triangulates the convex outline of coplanar points as a fan,
+// flatFan triangulates the convex outline of coplanar points as a fan,
 // wound counter-clockwise about the plane normal.
-func flatHull(pos []convert.Vec3) []uint32 {
+func flatFan(pts []Vec) []uint32 {
+	pos := make([]v3, len(pts))
+	for i, p := range pts {
+		pos[i] = v3(p)
+	}
 	// Plane normal from the widest triangle spanned by three points.
 	a := 0
 	b := 0
@@ -45,7 +42,7 @@ func flatHull(pos []convert.Vec3) []uint32 {
 			b = i
 		}
 	}
-	var n convert.Vec3
+	var n v3
 	for _, p := range pos {
 		if c := pos[b].Sub(pos[a]).Cross(p.Sub(pos[a])); c.Len() > n.Len() {
 			n = c
@@ -98,3 +95,12 @@ func flatHull(pos []convert.Vec3) []uint32 {
 	}
 	return idx
 }
+
+// v3 is Vec with the few vector operations flatFan needs.
+type v3 [3]float64
+
+func (a v3) Sub(b v3) v3      { return v3(sub(Vec(a), Vec(b))) }
+func (a v3) Dot(b v3) float64 { return dot(Vec(a), Vec(b)) }
+func (a v3) Cross(b v3) v3    { return v3(cross(Vec(a), Vec(b))) }
+func (a v3) Len() float64     { return math.Sqrt(a.Dot(a)) }
+func (a v3) Normalize() v3    { return v3(normalize(Vec(a))) }
