@@ -55,8 +55,8 @@ func matchNameHint(name string) (nameHint, bool) {
 // the node's mesh, which stays visible; -colonly and -convcolonly do the
 // same and the mesh is no longer rendered (it is taken off the node in d,
 // so glTF outputs keep it as collider geometry only); -rigid makes a
-// dynamic body with a convex collider, its mass computed later from that
-// collider. A collider outside every body is static; inside a body (a
+// dynamic body with a convex collider, its mass properties computed later
+// from its colliders. A collider outside every body is static; inside a body (a
 // -rigid or extension body above it) it joins that body, as a glTF collider
 // would. Nodes that already have physics from an extension keep it and the
 // hint is reported, not applied. Names stay as they are.

@@ -89,6 +89,30 @@ func TestNameHintBadMesh(t *testing.T) {
 	}
 }
 
+// TestNameHintDetached: a suffixed node outside the scene is reported and
+// gets nothing.
+func TestNameHintDetached(t *testing.T) {
+	d := namesDoc(t)
+	d.GLTF.Scenes[0].Nodes = d.GLTF.Scenes[0].Nodes[1:] // Ground-colonly leaves the scene
+	g, err := GraphFromDoc(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags convert.Diagnostics
+	if err := ApplyNameHints(d, g, &diags); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, dg := range diags {
+		if dg.Path == "nodes[0].name" {
+			found = dg.Code == "name-hint-ignored" && dg.Severity == convert.Warning
+		}
+	}
+	if !found || g.Nodes[0].Collider != nil || d.GLTF.Nodes[0].Mesh == nil {
+		t.Errorf("detached node: collider %v, mesh %v, diagnostics %v", g.Nodes[0].Collider, d.GLTF.Nodes[0].Mesh, diags)
+	}
+}
+
 // FuzzNameHints: any decodable document with any node names goes through
 // ApplyNameHints without a panic, and every hint applied gives a collider.
 func FuzzNameHints(f *testing.F) {
