@@ -112,10 +112,15 @@ func emit(ctx context.Context, g *Graph, from, to *Format, opts *Options, res *R
 // The output and its side files are written atomically: either all of them
 // appear complete or none does. It never writes over the input.
 func ConvertFile(ctx context.Context, reg *Registry, inPath, outPath string, opts *Options) (*Result, error) {
+	return ConvertFileIO(ctx, reg, inPath, outPath, os.Stdin, os.Stdout, opts)
+}
+
+// ConvertFileIO is ConvertFile with the streams "-" stands for.
+func ConvertFileIO(ctx context.Context, reg *Registry, inPath, outPath string, stdin io.Reader, stdout io.Writer, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	in, err := OpenInput(inPath, os.Stdin, opts)
+	in, err := OpenInput(inPath, stdin, opts)
 	if err != nil {
 		return &Result{Input: inPath, Output: outPath}, err
 	}
@@ -144,7 +149,7 @@ func ConvertFile(ctx context.Context, reg *Registry, inPath, outPath string, opt
 		if len(out.Files) > 0 {
 			return res, fmt.Errorf("%s output has side files (%v); give an output file name instead of -", to.Name, out.SideFiles())
 		}
-		_, err := os.Stdout.Write(out.Main)
+		_, err := stdout.Write(out.Main)
 		return res, err
 	}
 	files, err := WriteOutput(outPath, out, inPath)

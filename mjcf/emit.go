@@ -259,7 +259,9 @@ func (e *emitter) inertial(body *Element, n int) {
 		com, diag, rot = mp.COM, d, r
 		e.diags.Infof("mass-computed", e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
 	} else {
-		com, diag = *m.CenterOfMass, *m.InertiaDiagonal
+		// The Graph's centre of mass is a point of the node's scaled frame;
+		// MJCF bodies have no scale, so the scale is applied here.
+		com, diag = m.CenterOfMass.Mul(e.g.WorldTransform(n).S), *m.InertiaDiagonal
 		if m.InertiaOrientation != nil {
 			rot = *m.InertiaOrientation
 		}

@@ -30,7 +30,7 @@ written atomically and never over the input. Diagnostics go to stderr.`,
 			if err != nil {
 				return err
 			}
-			res, err := convert.ConvertFile(a.ctx, a.reg, args[0], args[1], opts)
+			res, err := convert.ConvertFileIO(a.ctx, a.reg, args[0], args[1], a.stdin, a.stdout, opts)
 			if res != nil {
 				if asJSON {
 					enc := json.NewEncoder(a.stderr)
