@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -113,6 +114,32 @@ func oracleCopy(t *testing.T, file string) string {
 	return dst
 }
 
+// originals holds MuJoCo 3.3.8's compilation of each corpus file, which
+// two tests compare against: each wasm oracle call costs about half a
+// second of CPU, so each file is compiled once per run.
+var originals sync.Map // file → *original
+
+type original struct {
+	once sync.Once
+	m    mjModel
+	ok   bool
+}
+
+// runOriginal is runMJ on a corpus file (through oracleCopy), once per run.
+func runOriginal(t *testing.T, file string) mjModel {
+	t.Helper()
+	v, _ := originals.LoadOrStore(file, &original{})
+	o := v.(*original)
+	o.once.Do(func() {
+		o.m = runMJ(t, oracleCopy(t, file))
+		o.ok = true
+	})
+	if !o.ok {
+		t.Fatalf("MuJoCo did not compile %s (see the first test that asked)", file)
+	}
+	return o.m
+}
+
 // TestCorpusMatchesMuJoCo parses every corpus MJCF and checks, per body,
 // the inspect report's mass, world centre of mass and world inertia against
 // MuJoCo 3.3.8's compiled model (1e-6 relative), and every hinge/slide/ball
@@ -128,7 +155,7 @@ func TestCorpusMatchesMuJoCo(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parse: %v", err)
 			}
-			mj := runMJ(t, oracleCopy(t, file))
+			mj := runOriginal(t, file)
 			compareWithMuJoCo(t, p, mj)
 		})
 	}

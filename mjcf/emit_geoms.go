@@ -265,10 +265,6 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		e.diags.Warnf("shape-dropped", path, "mesh %q has fewer than 4 vertices, which MuJoCo rejects; geom dropped", meshLabel(m))
 		return "", false
 	}
-	if err := spansVolume(positions); err != nil {
-		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
-		return "", false
-	}
 	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
 	s := sc
 	if m.Scale != (convert.Vec3{}) {
@@ -283,6 +279,10 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			e.meshNames[key] = name
 		}
 		return name, true
+	}
+	if err := spansVolume(positions); err != nil {
+		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
+		return "", false
 	}
 	base := m.Name
 	if m.File != "" && strings.Contains(base, "/") {

@@ -1,7 +1,6 @@
 package mjcf
 
 import (
-	"hash/fnv"
 	"math"
 	"slices"
 
@@ -20,15 +19,13 @@ func (c meshContent) equal(o meshContent) bool {
 	return c.scale == o.scale && slices.Equal(c.positions, o.positions) && slices.Equal(c.indices, o.indices)
 }
 
-// hash is FNV-1a over the exact bits of the content.
+// hash mixes the exact bits of the content, FNV-1a style one 64-bit word
+// at a time (collisions are resolved by equal).
 func (c meshContent) hash() uint64 {
-	h := fnv.New64a()
-	var buf [8]byte
+	h := uint64(14695981039346656037)
 	word := func(x uint64) {
-		for i := range buf {
-			buf[i] = byte(x >> (8 * i))
-		}
-		h.Write(buf[:])
+		h ^= x
+		h *= 1099511628211
 	}
 	for _, p := range c.positions {
 		word(math.Float64bits(p[0]))
@@ -41,7 +38,7 @@ func (c meshContent) hash() uint64 {
 	for _, x := range c.scale {
 		word(math.Float64bits(x))
 	}
-	return h.Sum64()
+	return h
 }
 
 // meshIndex finds a mesh asset already written with the same content, so

@@ -44,7 +44,7 @@ func TestRoundTripCompiles(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parse: %v", err)
 			}
-			orig := runMJ(t, oracleCopy(t, file))
+			orig := runOriginal(t, file)
 			names := convert.NodeNames(p.g)
 			out, _, err := Emit(p.g, &convert.Options{})
 			if err != nil {
