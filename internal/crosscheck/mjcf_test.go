@@ -255,6 +255,7 @@ func TestGLTFToMJCFSimulates(t *testing.T) {
 		ran++
 		rel, _ := filepath.Rel(testenv.Corpus(t), src)
 		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
 			out := filepath.Join(t.TempDir(), "model.xml")
 			if _, err := convert.ConvertFile(ctx, reg, src, out, &convert.Options{To: "mjcf"}); err != nil {
 				t.Fatalf("convert: %v", err)
@@ -342,6 +343,7 @@ func TestURDFToMJCFMatchesMuJoCoImport(t *testing.T) {
 	for _, a := range urdfAssets {
 		a := a
 		t.Run(a.name, func(t *testing.T) {
+			t.Parallel()
 			src := testenv.CorpusPath(t, "urdf", a.dir, a.file)
 			out := filepath.Join(t.TempDir(), "model.xml")
 			if _, err := convert.ConvertFile(context.Background(), reg, src, out, a.options(t, "mjcf")); err != nil {
