@@ -423,10 +423,10 @@ func urdfVisualOptions(root, pkg string) *convert.Options {
 }
 
 // TestURDFToMJCFKeepsVisuals writes URDFs with visual meshes as MJCF: the
-// result loads in MuJoCo and has, body by body, the visual and collision
-// geoms of MuJoCo's own import of the URDF (static links and visuals
-// kept), each of the same type at the same world position and size (which
-// also checks the mesh scale).
+// result loads in both MuJoCo versions and has, body by body, the visual
+// and collision geoms of MuJoCo's own import of the URDF (static links and
+// visuals kept), each of the same type at the same world position and size
+// (which also checks the mesh scale), and one mesh asset per file.
 func TestURDFToMJCFKeepsVisuals(t *testing.T) {
 	reg := registry.New()
 	testenv.Oracle(t, "mj-inspect")
@@ -465,6 +465,9 @@ func TestURDFToMJCFKeepsVisuals(t *testing.T) {
 			}
 			if got.Counts.NMesh != want.Counts.NMesh {
 				t.Errorf("%d mesh assets, MuJoCo's import has %d (one per file)", got.Counts.NMesh, want.Counts.NMesh)
+			}
+			if w := mjcfInspect(t, out); len(w.Geoms) != len(got.Geoms) {
+				t.Errorf("MuJoCo 3 compiles %d geoms, MuJoCo 2.2.2 %d", len(w.Geoms), len(got.Geoms))
 			}
 			t.Logf("%d geoms (%d visual) match MuJoCo's import", len(want.Geoms), visuals)
 		})
