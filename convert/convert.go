@@ -275,10 +275,11 @@ func WriteOutput(mainPath string, out *Output, protect ...string) ([]string, err
 			return nil, err
 		}
 		temps = append(temps, f.Name())
+		// No fsync: rename makes the write atomic against a killed
+		// process, which is what a converter needs (outputs can be made
+		// again; --incremental checks their hashes); syncing every file
+		// would dominate batch runs.
 		_, err = f.Write(data(i))
-		if err == nil {
-			err = f.Sync()
-		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
