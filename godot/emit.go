@@ -18,7 +18,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts != nil && opts.Godot == 3 {
 		version = 3
 	}
-	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{},
+	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{}, ownShape: map[int]convert.Transform{},
 		meshIDs: map[string]string{}, paths: map[int]string{}, kind: map[int]string{}}
 	if opts != nil {
 		e.projectLayers = outputProjectLayers(opts.OutputName)
@@ -83,6 +83,10 @@ type emitter struct {
 	layers        map[int]string
 	// visualsDropped counts visuals left out of Godot 3 output.
 	visualsDropped int
+	// ownShape is, per rebased node, where the node's own shape and visual
+	// sit in its new frame: Godot puts them on child nodes, which must undo
+	// the rebase as the node's other children do.
+	ownShape map[int]convert.Transform
 }
 
 func (e *emitter) warn(code, path, format string, args ...any) {
@@ -130,6 +134,14 @@ func (e *emitter) prepare() {
 	}
 }
 
+// ownShapeFrame is where node i's own shape sits in its (rebased) frame.
+func (e *emitter) ownShapeFrame(i int) convert.Transform {
+	if t, ok := e.ownShape[i]; ok {
+		return t
+	}
+	return convert.Identity()
+}
+
 // capsuleAlign3 turns a Graph capsule frame (axis Y) into Godot 3's (axis Z).
 var capsuleAlign3 = convert.Transform{R: convert.AxisAngle(convert.Vec3{1, 0, 0}, -math.Pi/2), S: convert.Vec3{1, 1, 1}}
 
@@ -159,6 +171,9 @@ func (e *emitter) rebase(i int, a convert.Transform) {
 	inv := a.Inverse()
 	for _, c := range n.Children {
 		e.g.Nodes[c].Transform = inv.Mul(e.g.Nodes[c].Transform)
+	}
+	if n.Collider != nil || n.Trigger != nil || n.Visual != nil {
+		e.ownShape[i] = inv.Mul(e.ownShapeFrame(i))
 	}
 	if m := n.Motion; m != nil {
 		r := a.R.Conj()

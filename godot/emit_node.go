@@ -40,8 +40,12 @@ func (e *emitter) node(i int) {
 			shape = n.Trigger.Shape
 		}
 		cs := e.sectionFor(name+"Shape", e.cls("CollisionShape3D"), p)
+		at := e.ownShapeFrame(i)
 		if e.v == 3 && g.Shapes[shape].Kind == convert.Capsule {
-			cs.Props = append(cs.Props, tscn.Prop{Key: "transform", Value: e.transformValue(capsuleAlign3)})
+			at = at.Mul(capsuleAlign3)
+		}
+		if !isIdentityTransform(at) {
+			cs.Props = append(cs.Props, tscn.Prop{Key: "transform", Value: e.transformValue(at)})
 		}
 		if ref := e.shapeRef(shape, name); ref != nil {
 			cs.Props = append(cs.Props, tscn.Prop{Key: "shape", Value: ref})
@@ -50,6 +54,9 @@ func (e *emitter) node(i int) {
 	}
 	if n.Visual != nil && class != "MeshInstance3D" && e.v == 4 {
 		if sec, ok := e.meshNode(n.Visual, name+"Mesh", p); ok {
+			if at := e.ownShapeFrame(i); !isIdentityTransform(at) {
+				sec.Props = append([]tscn.Prop{{Key: "transform", Value: e.transformValue(at)}}, sec.Props...)
+			}
 			e.out = append(e.out, sec)
 		}
 	}

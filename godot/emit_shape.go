@@ -203,14 +203,20 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 		e.info("godot-friction-static-dropped", e.name(i), "Godot has one friction; dynamic friction %g used, static %g dropped", mat.DynamicFriction, mat.StaticFriction)
 	}
 	switch mat.FrictionCombine {
-	case "", "minimum":
+	case "":
+		e.info("godot-combine-default", e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
+	case "minimum":
 	case "maximum":
 		e.info("godot-combine-approximated", e.name(i), "friction combine \"maximum\" written as a rough material (its friction wins)")
 	default:
 		e.warn("godot-combine-approximated", e.name(i), "friction combine %q has no Godot equivalent; Godot takes the minimum", mat.FrictionCombine)
 	}
 	switch mat.RestitutionCombine {
-	case "", "minimum":
+	case "":
+		if mat.Restitution != 0 {
+			e.info("godot-combine-default", e.name(i), "restitution combine mode not given; Godot adds the bounces of both bodies")
+		}
+	case "minimum":
 	default:
 		e.warn("godot-combine-approximated", e.name(i), "restitution combine %q has no Godot equivalent; Godot adds bounces", mat.RestitutionCombine)
 	}
