@@ -66,6 +66,14 @@ type parser struct {
 	materials map[string]*Material
 	jointNode map[string]int // joint name → Graph node of its Joint
 	meshCache map[string]int // resolved path → Graph mesh (collision)
+	visuals   *meshData      // triangles visual meshes may share, read on demand
+}
+
+func (p *parser) visualData() *meshData {
+	if p.visuals == nil {
+		p.visuals = &meshData{byFile: map[meshFile]triangles{}}
+	}
+	return p.visuals
 }
 
 func (p *parser) opts() *convert.Options {
@@ -494,9 +502,12 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		}
 		mesh.Indices = m.Indices
 		mesh.Loaded = true
+		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
 	} else if _, err := fs.Stat(p.in.FS, resolved); err != nil {
 		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
 			Message: fmt.Sprintf("visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved)})
+	} else {
+		mesh.Decode = p.visualData().decoder(p.in.FS, resolved, geo.Scale)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
 }
