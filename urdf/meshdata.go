@@ -1,0 +1,64 @@
+package urdf
+
+import (
+	"io/fs"
+	"sync"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
+)
+
+// meshData holds the triangles of mesh files read so far, by file and
+// scale, so that a visual mesh is read only when an emitter asks for it
+// (convert.Mesh.Decode) and never twice: a link's visual and collision
+// usually name one file.
+type meshData struct {
+	mu     sync.Mutex
+	byFile map[meshFile]triangles
+}
+
+type meshFile struct {
+	path  string
+	scale convert.Vec3
+}
+
+type triangles struct {
+	positions []convert.Vec3
+	indices   []uint32
+}
+
+// keep records a file read at parse time (collision meshes).
+func (d *meshData) keep(path string, scale convert.Vec3, pos []convert.Vec3, idx []uint32) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.byFile[meshFile{path, scale}] = triangles{pos, idx}
+}
+
+// decoder returns a Decode function for a visual mesh: the triangles
+// already read for that file and scale, else the file read and scaled as a
+// collision mesh is.
+func (d *meshData) decoder(fsys fs.FS, path string, scale convert.Vec3) func() ([]convert.Vec3, []uint32, error) {
+	return func() ([]convert.Vec3, []uint32, error) {
+		key := meshFile{path, scale}
+		d.mu.Lock()
+		t, ok := d.byFile[key]
+		d.mu.Unlock()
+		if ok {
+			return t.positions, t.indices, nil
+		}
+		data, err := fs.ReadFile(fsys, path)
+		if err != nil {
+			return nil, nil, err
+		}
+		m, err := meshio.Decode(path, data)
+		if err != nil {
+			return nil, nil, err
+		}
+		pos := make([]convert.Vec3, len(m.Positions))
+		for i, v := range m.Positions {
+			pos[i] = v.Mul(scale)
+		}
+		d.keep(path, scale, pos, m.Indices)
+		return pos, m.Indices, nil
+	}
+}
