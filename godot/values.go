@@ -143,7 +143,7 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 			r[row][c] = cols[c][row] / t.S[c]
 		}
 	}
-	t.S = unit
+	t.S = evenScale(unit)
 	if r.Det() < 0 {
 		t.S[0] = -t.S[0]
 		for row := 0; row < 3; row++ {
@@ -155,6 +155,30 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 		math.Abs(cols[1].Normalize().Dot(cols[2].Normalize())) > 1e-4
 	t.R = convert.QuatFromMat(r)
 	return t, skew, nil
+}
+
+// evenScale makes scale components that agree within unitScaleTolerance
+// (relative) exactly equal: a uniform scale written as a basis reads back
+// with axis lengths a few ulps apart, and taking those as a non-uniform
+// scale would turn spheres into ellipsoids and capsules into stretched
+// ones. The value kept is one of the read ones (the median of three), so
+// an exactly uniform scale stays exactly as read.
+func evenScale(s convert.Vec3) convert.Vec3 {
+	near := func(a, b float64) bool {
+		return math.Abs(a-b) <= unitScaleTolerance*math.Max(math.Abs(a), math.Abs(b))
+	}
+	switch {
+	case near(s[0], s[1]) && near(s[1], s[2]) && near(s[0], s[2]):
+		m := math.Max(math.Min(s[0], s[1]), math.Min(math.Max(s[0], s[1]), s[2]))
+		return convert.Vec3{m, m, m}
+	case near(s[0], s[2]):
+		return convert.Vec3{s[0], s[1], s[0]}
+	case near(s[0], s[1]):
+		return convert.Vec3{s[0], s[0], s[2]}
+	case near(s[1], s[2]):
+		return convert.Vec3{s[0], s[1], s[1]}
+	}
+	return s
 }
 
 type degenerateError struct{}
