@@ -191,8 +191,8 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 	m := n.Motion
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
-	if class == "AnimatableBody3D" && e.v == 3 {
-		add("mode", int64(3))
+	if m.Kind == convert.Kinematic && (m.Mass != nil || m.CenterOfMass != nil || m.InertiaDiagonal != nil) {
+		e.info("godot-kinematic-mass-dropped", e.name(i), "%s has no mass properties (it moves as if infinitely heavy); the body's mass, centre of mass and inertia are not written", e.cls(class))
 	}
 	if m.Kind == convert.Dynamic {
 		if m.Mass != nil {
