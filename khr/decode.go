@@ -3,7 +3,6 @@ package khr
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/gltfx"
@@ -82,6 +81,11 @@ func pickExtension(d *gltfx.Doc, names []string, onNodes bool) string {
 	}
 	return names[0]
 }
+
+// physicsRules reads the schema shared with OMI; the 2023 revisions
+// spelled limit springs springConstant/springDamping and wrote combine
+// modes upper-case.
+var physicsRules = gltfx.PhysicsRules{UpperCaseCombine: true, SpringKeys: true}
 
 type decoder struct {
 	doc   *gltfx.Doc
@@ -239,7 +243,7 @@ func (dc *decoder) document(v gltfx.Value) error {
 		return err
 	}
 	for _, m := range mats {
-		mat, err := decodeMaterial(m)
+		mat, err := physicsRules.DecodeMaterial(m)
 		if err != nil {
 			return err
 		}
@@ -250,7 +254,7 @@ func (dc *decoder) document(v gltfx.Value) error {
 		return err
 	}
 	for _, fv := range filters {
-		f, err := decodeFilter(fv)
+		f, err := physicsRules.DecodeFilter(fv)
 		if err != nil {
 			return err
 		}
@@ -274,71 +278,6 @@ func (dc *decoder) document(v gltfx.Value) error {
 	return nil
 }
 
-func decodeMaterial(m gltfx.Value) (Material, error) {
-	if !m.IsObject() {
-		return Material{}, m.Errorf("", "must be an object, not %s", m.Kind())
-	}
-	var mat Material
-	var err error
-	if mat.Name, err = m.String("name", ""); err != nil {
-		return mat, err
-	}
-	for _, f := range []struct {
-		key string
-		dst **float64
-	}{{"staticFriction", &mat.StaticFriction}, {"dynamicFriction", &mat.DynamicFriction}, {"restitution", &mat.Restitution}} {
-		if *f.dst, err = m.OptFloat(f.key); err != nil {
-			return mat, err
-		}
-		if *f.dst != nil && **f.dst < 0 {
-			return mat, m.Errorf(f.key, "must not be negative, not %v", **f.dst)
-		}
-	}
-	if mat.FrictionCombine, err = combineMode(m, "frictionCombine"); err != nil {
-		return mat, err
-	}
-	mat.RestitutionCombine, err = combineMode(m, "restitutionCombine")
-	return mat, err
-}
-
-// combineMode reads a combine enum; the 2023 revisions wrote it upper-case.
-func combineMode(m gltfx.Value, key string) (string, error) {
-	s, err := m.String(key, "")
-	if err != nil || s == "" {
-		return "", err
-	}
-	l := strings.ToLower(s)
-	switch l {
-	case "average", "minimum", "maximum", "multiply":
-		return l, nil
-	}
-	return "", m.Errorf(key, "%q is not one of average, minimum, maximum, multiply", s)
-}
-
-func decodeFilter(v gltfx.Value) (Filter, error) {
-	if !v.IsObject() {
-		return Filter{}, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var f Filter
-	var err error
-	if f.Name, err = v.String("name", ""); err != nil {
-		return f, err
-	}
-	if f.CollisionSystems, err = v.Strings("collisionSystems"); err != nil {
-		return f, err
-	}
-	if f.CollideWithSystems, err = v.Strings("collideWithSystems"); err != nil {
-		return f, err
-	}
-	if f.NotCollideWithSystems, err = v.Strings("notCollideWithSystems"); err != nil {
-		return f, err
-	}
-	if v.Has("collideWithSystems") && v.Has("notCollideWithSystems") {
-		return f, v.Errorf("", "collideWithSystems and notCollideWithSystems exclude each other")
-	}
-	return f, nil
-}
-
 func (dc *decoder) jointDesc(v gltfx.Value) (JointDesc, error) {
 	if !v.IsObject() {
 		return JointDesc{}, v.Errorf("", "must be an object, not %s", v.Kind())
@@ -353,7 +292,7 @@ func (dc *decoder) jointDesc(v gltfx.Value) (JointDesc, error) {
 		return j, err
 	}
 	for _, lv := range limits {
-		l, err := decodeLimit(lv)
+		l, err := physicsRules.DecodeLimit(lv)
 		if err != nil {
 			return j, err
 		}
@@ -368,66 +307,13 @@ func (dc *decoder) jointDesc(v gltfx.Value) (JointDesc, error) {
 		return j, err
 	}
 	for _, dv := range drives {
-		d, err := decodeDrive(dv)
+		d, err := physicsRules.DecodeDrive(dv)
 		if err != nil {
 			return j, err
 		}
 		j.Drives = append(j.Drives, d)
 	}
 	return j, nil
-}
-
-func axes(v gltfx.Value, key string) ([]int, error) {
-	a, err := v.Ints(key)
-	if err != nil {
-		return nil, err
-	}
-	seen := [3]bool{}
-	for k, x := range a {
-		if x < 0 || x > 2 {
-			return nil, v.Get(key).Elem(k).Errorf("", "axis must be 0, 1 or 2, not %d", x)
-		}
-		if seen[x] {
-			return nil, v.Get(key).Elem(k).Errorf("", "axis %d is listed twice", x)
-		}
-		seen[x] = true
-	}
-	return a, nil
-}
-
-func decodeLimit(v gltfx.Value) (Limit, error) {
-	if !v.IsObject() {
-		return Limit{}, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var l Limit
-	var err error
-	if l.LinearAxes, err = axes(v, "linearAxes"); err != nil {
-		return l, err
-	}
-	if l.AngularAxes, err = axes(v, "angularAxes"); err != nil {
-		return l, err
-	}
-	if l.Min, err = v.OptFloat("min"); err != nil {
-		return l, err
-	}
-	if l.Max, err = v.OptFloat("max"); err != nil {
-		return l, err
-	}
-	if l.Min != nil && l.Max != nil && *l.Min > *l.Max {
-		return l, v.Errorf("", "min %v is greater than max %v", *l.Min, *l.Max)
-	}
-	stiffKey, dampKey := "stiffness", "damping"
-	if !v.Has(stiffKey) && v.Has("springConstant") {
-		stiffKey = "springConstant"
-	}
-	if !v.Has(dampKey) && v.Has("springDamping") {
-		dampKey = "springDamping"
-	}
-	if l.Stiffness, err = nonNegative(v, stiffKey); err != nil {
-		return l, err
-	}
-	l.Damping, err = nonNegative(v, dampKey)
-	return l, err
 }
 
 func nonNegative(v gltfx.Value, key string) (*float64, error) {
@@ -439,45 +325,6 @@ func nonNegative(v gltfx.Value, key string) (*float64, error) {
 		return nil, v.Errorf(key, "must not be negative, not %v", *x)
 	}
 	return x, nil
-}
-
-func decodeDrive(v gltfx.Value) (Drive, error) {
-	if !v.IsObject() {
-		return Drive{}, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var d Drive
-	var err error
-	for _, k := range []string{"type", "mode", "axis"} {
-		if !v.Has(k) {
-			return d, v.Errorf(k, "required property is missing")
-		}
-	}
-	if d.Type, err = v.String("type", ""); err != nil {
-		return d, err
-	}
-	if d.Mode, err = v.String("mode", ""); err != nil {
-		return d, err
-	}
-	if d.Axis, err = v.Int("axis", 0); err != nil {
-		return d, err
-	}
-	if d.Axis < 0 || d.Axis > 2 {
-		return d, v.Errorf("axis", "must be 0, 1 or 2, not %d", d.Axis)
-	}
-	if d.MaxForce, err = nonNegative(v, "maxForce"); err != nil {
-		return d, err
-	}
-	if d.PositionTarget, err = v.OptFloat("positionTarget"); err != nil {
-		return d, err
-	}
-	if d.VelocityTarget, err = v.OptFloat("velocityTarget"); err != nil {
-		return d, err
-	}
-	if d.Stiffness, err = nonNegative(v, "stiffness"); err != nil {
-		return d, err
-	}
-	d.Damping, err = nonNegative(v, "damping")
-	return d, err
 }
 
 func (dc *decoder) node(v gltfx.Value) (*NodeExt, error) {

@@ -70,13 +70,10 @@ type emitter struct {
 
 func (e *emitter) run() error {
 	for _, m := range e.g.Materials {
-		e.docExt.PhysicsMaterials = append(e.docExt.PhysicsMaterials, Material{Name: m.Name,
-			StaticFriction: convert.Ptr(m.StaticFriction), DynamicFriction: convert.Ptr(m.DynamicFriction),
-			Restitution: convert.Ptr(m.Restitution), FrictionCombine: m.FrictionCombine, RestitutionCombine: m.RestitutionCombine})
+		e.docExt.PhysicsMaterials = append(e.docExt.PhysicsMaterials, gltfx.EmitMaterial(m))
 	}
 	for _, f := range e.g.Filters {
-		e.docExt.CollisionFilters = append(e.docExt.CollisionFilters, Filter{Name: f.Name, CollisionSystems: f.Systems,
-			CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith})
+		e.docExt.CollisionFilters = append(e.docExt.CollisionFilters, gltfx.EmitFilter(f))
 	}
 	for i := range e.g.Nodes {
 		ext, err := e.node(i)
@@ -302,19 +299,8 @@ func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
 			if len(axes[0]) == 0 && len(axes[1]) == 0 {
 				continue
 			}
-			kl := Limit{LinearAxes: axes[0], AngularAxes: axes[1]}
-			if !math.IsInf(l.Min, -1) {
-				kl.Min = convert.Ptr(l.Min)
-			}
-			if !math.IsInf(l.Max, 1) {
-				kl.Max = convert.Ptr(l.Max)
-			}
-			if !math.IsInf(l.Stiffness, 1) {
-				kl.Stiffness = convert.Ptr(l.Stiffness)
-			}
-			if l.Damping != 0 {
-				kl.Damping = convert.Ptr(l.Damping)
-			}
+			kl := gltfx.EmitLimit(l)
+			kl.LinearAxes, kl.AngularAxes = axes[0], axes[1]
 			desc.Limits = append(desc.Limits, kl)
 		}
 		if len(l.Linear) == 0 && len(l.Angular) == 0 {
@@ -322,17 +308,7 @@ func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
 		}
 	}
 	for _, d := range j.Drives {
-		kd := Drive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget}
-		if !math.IsInf(d.MaxForce, 1) {
-			kd.MaxForce = convert.Ptr(d.MaxForce)
-		}
-		if d.Stiffness != 0 {
-			kd.Stiffness = convert.Ptr(d.Stiffness)
-		}
-		if d.Damping != 0 {
-			kd.Damping = convert.Ptr(d.Damping)
-		}
-		desc.Drives = append(desc.Drives, kd)
+		desc.Drives = append(desc.Drives, gltfx.EmitDrive(d))
 	}
 	key, err := json.Marshal(desc)
 	if err != nil {

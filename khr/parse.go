@@ -103,23 +103,10 @@ type parser struct {
 
 func (p *parser) documentLevel() {
 	for _, m := range p.file.Doc.PhysicsMaterials {
-		gm := convert.DefaultMaterial()
-		gm.Name = m.Name
-		if m.StaticFriction != nil {
-			gm.StaticFriction = *m.StaticFriction
-		}
-		if m.DynamicFriction != nil {
-			gm.DynamicFriction = *m.DynamicFriction
-		}
-		if m.Restitution != nil {
-			gm.Restitution = *m.Restitution
-		}
-		gm.FrictionCombine, gm.RestitutionCombine = m.FrictionCombine, m.RestitutionCombine
-		p.g.Materials = append(p.g.Materials, gm)
+		p.g.Materials = append(p.g.Materials, gltfx.ParseMaterial(m))
 	}
 	for _, f := range p.file.Doc.CollisionFilters {
-		p.g.Filters = append(p.g.Filters, convert.Filter{Name: f.Name, Systems: f.CollisionSystems,
-			CollideWith: f.CollideWithSystems, NotCollideWith: f.NotCollideWithSystems})
+		p.g.Filters = append(p.g.Filters, gltfx.ParseFilter(f))
 	}
 }
 
@@ -382,35 +369,10 @@ func (p *parser) joint(j *NodeJoint) *convert.Joint {
 	desc := p.file.Doc.PhysicsJoints[j.Joint]
 	gj := &convert.Joint{Connected: j.ConnectedNode, EnableCollision: j.EnableCollision}
 	for _, l := range desc.Limits {
-		gl := convert.Limit{Linear: append([]int(nil), l.LinearAxes...), Angular: append([]int(nil), l.AngularAxes...),
-			Min: math.Inf(-1), Max: math.Inf(1), Stiffness: math.Inf(1)}
-		if l.Min != nil {
-			gl.Min = *l.Min
-		}
-		if l.Max != nil {
-			gl.Max = *l.Max
-		}
-		if l.Stiffness != nil {
-			gl.Stiffness = *l.Stiffness
-		}
-		if l.Damping != nil {
-			gl.Damping = *l.Damping
-		}
-		gj.Limits = append(gj.Limits, gl)
+		gj.Limits = append(gj.Limits, gltfx.ParseLimit(l))
 	}
 	for _, d := range desc.Drives {
-		gd := convert.Drive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: math.Inf(1),
-			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget}
-		if d.MaxForce != nil {
-			gd.MaxForce = *d.MaxForce
-		}
-		if d.Stiffness != nil {
-			gd.Stiffness = *d.Stiffness
-		}
-		if d.Damping != nil {
-			gd.Damping = *d.Damping
-		}
-		gj.Drives = append(gj.Drives, gd)
+		gj.Drives = append(gj.Drives, gltfx.ParseDrive(d))
 	}
 	if desc.Name != "" {
 		gj.Extras = map[string]any{"khr.jointName": desc.Name}

@@ -1,5 +1,7 @@
 package khr
 
+import "github.com/physconv/physconv/internal/gltfx"
+
 // Raw structs mirroring the current KHR_physics_rigid_bodies and
 // KHR_implicit_shapes JSON (eoineoineoin/glTF_Physics @ ac5c413, plus the
 // 2026 geometry.mesh). Decode fills them from any revision; Encode writes
@@ -117,49 +119,18 @@ type NodeJoint struct {
 	EnableCollision bool `json:"enableCollision,omitempty"`
 }
 
-// Material is a physics material; defaults 0.6/0.6/0.
-type Material struct {
-	Name               string   `json:"name,omitempty"`
-	StaticFriction     *float64 `json:"staticFriction,omitempty"`
-	DynamicFriction    *float64 `json:"dynamicFriction,omitempty"`
-	Restitution        *float64 `json:"restitution,omitempty"`
-	FrictionCombine    string   `json:"frictionCombine,omitempty"`
-	RestitutionCombine string   `json:"restitutionCombine,omitempty"`
-}
-
-// Filter is a collision filter over named systems.
-type Filter struct {
-	Name                  string   `json:"name,omitempty"`
-	CollisionSystems      []string `json:"collisionSystems,omitempty"`
-	CollideWithSystems    []string `json:"collideWithSystems,omitempty"`
-	NotCollideWithSystems []string `json:"notCollideWithSystems,omitempty"`
-}
+// Material, Filter, Limit and Drive have the schema OMI shares
+// (internal/gltfx/physics.go).
+type (
+	Material = gltfx.PhysicsMaterial
+	Filter   = gltfx.CollisionFilter
+	Limit    = gltfx.JointLimit
+	Drive    = gltfx.JointDrive
+)
 
 // JointDesc is one physicsJoints entry.
 type JointDesc struct {
 	Name   string  `json:"name,omitempty"`
 	Limits []Limit `json:"limits,omitempty"`
 	Drives []Drive `json:"drives,omitempty"`
-}
-
-// Limit: absent min/max = unbounded, absent stiffness = hard limit.
-type Limit struct {
-	LinearAxes  []int    `json:"linearAxes,omitempty"`
-	AngularAxes []int    `json:"angularAxes,omitempty"`
-	Min         *float64 `json:"min,omitempty"`
-	Max         *float64 `json:"max,omitempty"`
-	Stiffness   *float64 `json:"stiffness,omitempty"`
-	Damping     *float64 `json:"damping,omitempty"`
-}
-
-// Drive is a motor/spring on one axis of the joint frame.
-type Drive struct {
-	Type           string   `json:"type"`
-	Mode           string   `json:"mode"`
-	Axis           int      `json:"axis"`
-	MaxForce       *float64 `json:"maxForce,omitempty"`
-	PositionTarget *float64 `json:"positionTarget,omitempty"`
-	VelocityTarget *float64 `json:"velocityTarget,omitempty"`
-	Stiffness      *float64 `json:"stiffness,omitempty"`
-	Damping        *float64 `json:"damping,omitempty"`
 }

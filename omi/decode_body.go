@@ -177,7 +177,7 @@ func decodeTypedBody(v gltfx.Value) (*rawTypedBody, error) {
 }
 
 // decodeBodyDoc reads /extensions/OMI_physics_body (materials, filters).
-func decodeBodyDoc(v gltfx.Value) ([]rawMaterial, []rawFilter, error) {
+func decodeBodyDoc(v gltfx.Value) ([]gltfx.PhysicsMaterial, []gltfx.CollisionFilter, error) {
 	if !v.IsObject() {
 		return nil, nil, v.Errorf("", "must be an object, not %s", v.Kind())
 	}
@@ -185,9 +185,9 @@ func decodeBodyDoc(v gltfx.Value) ([]rawMaterial, []rawFilter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var materials []rawMaterial
+	var materials []gltfx.PhysicsMaterial
 	for _, it := range mats {
-		m, err := decodeMaterial(it)
+		m, err := physicsRules.DecodeMaterial(it)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -197,75 +197,15 @@ func decodeBodyDoc(v gltfx.Value) ([]rawMaterial, []rawFilter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var filters []rawFilter
+	var filters []gltfx.CollisionFilter
 	for _, it := range fils {
-		f, err := decodeFilter(it)
+		f, err := physicsRules.DecodeFilter(it)
 		if err != nil {
 			return nil, nil, err
 		}
 		filters = append(filters, f)
 	}
 	return materials, filters, nil
-}
-
-func decodeMaterial(v gltfx.Value) (rawMaterial, error) {
-	m := rawMaterial{}
-	if !v.IsObject() {
-		return m, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var err error
-	if m.Name, err = v.String("name", ""); err != nil {
-		return m, err
-	}
-	for _, p := range []struct {
-		key string
-		dst **float64
-	}{{"staticFriction", &m.StaticFriction}, {"dynamicFriction", &m.DynamicFriction}, {"restitution", &m.Restitution}} {
-		if *p.dst, err = v.OptFloat(p.key); err != nil {
-			return m, err
-		}
-		if *p.dst != nil && **p.dst < 0 {
-			return m, v.Errorf(p.key, "must not be negative, not %v", **p.dst)
-		}
-	}
-	for _, p := range []struct {
-		key string
-		dst *string
-	}{{"frictionCombine", &m.FrictionCombine}, {"restitutionCombine", &m.RestitutionCombine}} {
-		if *p.dst, err = v.String(p.key, ""); err != nil {
-			return m, err
-		}
-		switch *p.dst {
-		case "", "average", "minimum", "maximum", "multiply":
-		default:
-			return m, v.Errorf(p.key, "unknown combine mode %q (average, minimum, maximum, multiply)", *p.dst)
-		}
-	}
-	return m, nil
-}
-
-func decodeFilter(v gltfx.Value) (rawFilter, error) {
-	f := rawFilter{}
-	if !v.IsObject() {
-		return f, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var err error
-	if f.Name, err = v.String("name", ""); err != nil {
-		return f, err
-	}
-	if f.CollisionSystems, err = v.Strings("collisionSystems"); err != nil {
-		return f, err
-	}
-	if f.CollideWith, err = v.Strings("collideWithSystems"); err != nil {
-		return f, err
-	}
-	if f.NotCollideWith, err = v.Strings("notCollideWithSystems"); err != nil {
-		return f, err
-	}
-	if len(f.CollideWith) > 0 && len(f.NotCollideWith) > 0 {
-		return f, v.Errorf("", "collideWithSystems and notCollideWithSystems must not both be set")
-	}
-	return f, nil
 }
 
 // optVec3 reads an optional 3-number array.

@@ -6,6 +6,12 @@ import (
 	"github.com/physconv/physconv/internal/gltfx"
 )
 
+// physicsRules reads the schema shared with KHR the OMI way: the README
+// lets a negative limit stiffness or drive maxForce mean "hard" and "not
+// force-limited", lists default to [] (empty = not given), and a limit's
+// bounds error points at min.
+var physicsRules = gltfx.PhysicsRules{NegativeMeansAbsent: true, EmptyMeansAbsent: true, BoundsErrorAtMin: true}
+
 // decodeJointDoc reads /extensions/OMI_physics_joint: current
 // physicsJoints and/or stage-1 constraints.
 func decodeJointDoc(v gltfx.Value) (rawJointDoc, error) {
@@ -51,7 +57,7 @@ func decodeJointSettings(v gltfx.Value) (rawJointSettings, error) {
 		return s, err
 	}
 	for _, l := range limits {
-		lim, err := decodeLimit(l)
+		lim, err := physicsRules.DecodeLimit(l)
 		if err != nil {
 			return s, err
 		}
@@ -62,93 +68,13 @@ func decodeJointSettings(v gltfx.Value) (rawJointSettings, error) {
 		return s, err
 	}
 	for _, d := range drives {
-		dr, err := decodeDrive(d)
+		dr, err := physicsRules.DecodeDrive(d)
 		if err != nil {
 			return s, err
 		}
 		s.Drives = append(s.Drives, dr)
 	}
 	return s, nil
-}
-
-func decodeLimit(v gltfx.Value) (rawLimit, error) {
-	l := rawLimit{Path: v.Path()}
-	if !v.IsObject() {
-		return l, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var err error
-	if l.LinearAxes, err = decodeAxes(v, "linearAxes"); err != nil {
-		return l, err
-	}
-	if l.AngularAxes, err = decodeAxes(v, "angularAxes"); err != nil {
-		return l, err
-	}
-	if l.Min, err = v.OptFloat("min"); err != nil {
-		return l, err
-	}
-	if l.Max, err = v.OptFloat("max"); err != nil {
-		return l, err
-	}
-	if l.Min != nil && l.Max != nil && *l.Min > *l.Max {
-		return l, v.Errorf("min", "min %v is greater than max %v", *l.Min, *l.Max)
-	}
-	if l.Stiffness, err = v.OptFloat("stiffness"); err != nil {
-		return l, err
-	}
-	if l.Damping, err = v.OptFloat("damping"); err != nil {
-		return l, err
-	}
-	if l.Damping != nil && *l.Damping < 0 {
-		return l, v.Errorf("damping", "must not be negative, not %v", *l.Damping)
-	}
-	return l, nil
-}
-
-func decodeDrive(v gltfx.Value) (rawDrive, error) {
-	d := rawDrive{}
-	if !v.IsObject() {
-		return d, v.Errorf("", "must be an object, not %s", v.Kind())
-	}
-	var err error
-	if d.Type, err = v.String("type", ""); err != nil {
-		return d, err
-	}
-	if d.Type == "" {
-		return d, v.Errorf("type", "is required")
-	}
-	if d.Mode, err = v.String("mode", ""); err != nil {
-		return d, err
-	}
-	if d.Mode == "" {
-		return d, v.Errorf("mode", "is required")
-	}
-	if !v.Has("axis") {
-		return d, v.Errorf("axis", "is required")
-	}
-	if d.Axis, err = v.Int("axis", 0); err != nil {
-		return d, err
-	}
-	if d.Axis < 0 || d.Axis > 2 {
-		return d, v.Errorf("axis", "axis must be 0, 1 or 2, not %d", d.Axis)
-	}
-	for _, p := range []struct {
-		key string
-		dst **float64
-	}{{"maxForce", &d.MaxForce}, {"positionTarget", &d.PositionTarget}, {"velocityTarget", &d.VelocityTarget},
-		{"stiffness", &d.Stiffness}, {"damping", &d.Damping}} {
-		if *p.dst, err = v.OptFloat(p.key); err != nil {
-			return d, err
-		}
-	}
-	for _, p := range []struct {
-		key string
-		f   *float64
-	}{{"stiffness", d.Stiffness}, {"damping", d.Damping}} {
-		if p.f != nil && *p.f < 0 {
-			return d, v.Errorf(p.key, "must not be negative, not %v", *p.f)
-		}
-	}
-	return d, nil
 }
 
 // decodeConstraint reads a stage-1 constraint; stiffness may be the
@@ -159,10 +85,10 @@ func decodeConstraint(v gltfx.Value) (rawConstraint, error) {
 		return c, v.Errorf("", "must be an object, not %s", v.Kind())
 	}
 	var err error
-	if c.LinearAxes, err = decodeAxes(v, "linearAxes"); err != nil {
+	if c.LinearAxes, err = gltfx.DecodeAxes(v, "linearAxes"); err != nil {
 		return c, err
 	}
-	if c.AngularAxes, err = decodeAxes(v, "angularAxes"); err != nil {
+	if c.AngularAxes, err = gltfx.DecodeAxes(v, "angularAxes"); err != nil {
 		return c, err
 	}
 	if c.LowerLimit, err = v.OptFloat("lowerLimit"); err != nil {
@@ -198,31 +124,6 @@ func decodeConstraint(v gltfx.Value) (rawConstraint, error) {
 		return c, v.Errorf("damping", "must not be negative, not %v", *c.Damping)
 	}
 	return c, nil
-}
-
-// decodeAxes reads an axis index list: items 0..2, unique.
-func decodeAxes(v gltfx.Value, key string) ([]int, error) {
-	items, err := v.Array(key)
-	if err != nil {
-		return nil, err
-	}
-	var out []int
-	seen := [3]bool{}
-	for _, it := range items {
-		a, err := it.AsInt()
-		if err != nil {
-			return nil, err
-		}
-		if a < 0 || a > 2 {
-			return nil, it.Errorf("", "axis must be 0, 1 or 2, not %d", a)
-		}
-		if seen[a] {
-			return nil, it.Errorf("", "axis %d is listed twice", a)
-		}
-		seen[a] = true
-		out = append(out, a)
-	}
-	return out, nil
 }
 
 // decodeNodeJoint reads a node's OMI_physics_joint in either form.

@@ -229,13 +229,10 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 func (e *emitter) emitBodyDoc() {
 	var doc jsonBodyDoc
 	for _, m := range e.g.Materials {
-		doc.PhysicsMaterials = append(doc.PhysicsMaterials, jsonMaterial{Name: m.Name,
-			StaticFriction: m.StaticFriction, DynamicFriction: m.DynamicFriction, Restitution: m.Restitution,
-			FrictionCombine: m.FrictionCombine, RestitutionCombine: m.RestitutionCombine})
+		doc.PhysicsMaterials = append(doc.PhysicsMaterials, gltfx.EmitMaterial(m))
 	}
 	for _, f := range e.g.Filters {
-		doc.CollisionFilters = append(doc.CollisionFilters, jsonFilter{Name: f.Name, CollisionSystems: f.Systems,
-			CollideWithSystems: f.CollideWith, NotCollideWithSystems: f.NotCollideWith})
+		doc.CollisionFilters = append(doc.CollisionFilters, gltfx.EmitFilter(f))
 	}
 	if len(doc.PhysicsMaterials) > 0 || len(doc.CollisionFilters) > 0 {
 		// SetDocExtension only fails on unmarshalable values; these are plain.
@@ -396,10 +393,10 @@ func (e *emitter) emitJoints() error {
 		}
 		jj := jsonJoint{}
 		for _, l := range j.Limits {
-			jj.Limits = append(jj.Limits, jsonLimitOf(l))
+			jj.Limits = append(jj.Limits, gltfx.EmitLimit(l))
 		}
 		for _, d := range j.Drives {
-			jj.Drives = append(jj.Drives, jsonDriveOf(d))
+			jj.Drives = append(jj.Drives, gltfx.EmitDrive(d))
 		}
 		key, _ := json.Marshal(jj)
 		k, ok := seen[string(key)]
@@ -416,32 +413,4 @@ func (e *emitter) emitJoints() error {
 		return nil
 	}
 	return e.doc.SetDocExtension(extJoint, jsonJointDoc{PhysicsJoints: joints})
-}
-
-func finitePtr(x float64) *float64 {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return nil
-	}
-	return &x
-}
-
-func jsonLimitOf(l convert.Limit) jsonLimit {
-	jl := jsonLimit{LinearAxes: l.Linear, AngularAxes: l.Angular,
-		Min: finitePtr(l.Min), Max: finitePtr(l.Max), Stiffness: finitePtr(l.Stiffness)}
-	if l.Damping != 0 {
-		jl.Damping = ptr(l.Damping)
-	}
-	return jl
-}
-
-func jsonDriveOf(d convert.Drive) jsonDrive {
-	jd := jsonDrive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: finitePtr(d.MaxForce),
-		PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget}
-	if d.Stiffness != 0 {
-		jd.Stiffness = ptr(d.Stiffness)
-	}
-	if d.Damping != 0 {
-		jd.Damping = ptr(d.Damping)
-	}
-	return jd
 }

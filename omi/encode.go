@@ -1,5 +1,7 @@
 package omi
 
+import "github.com/physconv/physconv/internal/gltfx"
+
 // JSON structs of the current OMI forms, as Emit writes them. Field order
 // is the order keys appear in the output; optional values are pointers so
 // a written 0 is distinguishable from an omitted key. Capsule and cylinder
@@ -69,24 +71,8 @@ type jsonTrigger struct {
 }
 
 type jsonBodyDoc struct {
-	PhysicsMaterials []jsonMaterial `json:"physicsMaterials,omitempty"`
-	CollisionFilters []jsonFilter   `json:"collisionFilters,omitempty"`
-}
-
-type jsonMaterial struct {
-	Name               string  `json:"name,omitempty"`
-	StaticFriction     float64 `json:"staticFriction"`
-	DynamicFriction    float64 `json:"dynamicFriction"`
-	Restitution        float64 `json:"restitution"`
-	FrictionCombine    string  `json:"frictionCombine,omitempty"`
-	RestitutionCombine string  `json:"restitutionCombine,omitempty"`
-}
-
-type jsonFilter struct {
-	Name                  string   `json:"name,omitempty"`
-	CollisionSystems      []string `json:"collisionSystems,omitempty"`
-	CollideWithSystems    []string `json:"collideWithSystems,omitempty"`
-	NotCollideWithSystems []string `json:"notCollideWithSystems,omitempty"`
+	PhysicsMaterials []gltfx.PhysicsMaterial `json:"physicsMaterials,omitempty"`
+	CollisionFilters []gltfx.CollisionFilter `json:"collisionFilters,omitempty"`
 }
 
 type jsonJointDoc struct {
@@ -94,28 +80,8 @@ type jsonJointDoc struct {
 }
 
 type jsonJoint struct {
-	Limits []jsonLimit `json:"limits,omitempty"`
-	Drives []jsonDrive `json:"drives,omitempty"`
-}
-
-type jsonLimit struct {
-	LinearAxes  []int    `json:"linearAxes,omitempty"`
-	AngularAxes []int    `json:"angularAxes,omitempty"`
-	Min         *float64 `json:"min,omitempty"`
-	Max         *float64 `json:"max,omitempty"`
-	Stiffness   *float64 `json:"stiffness,omitempty"`
-	Damping     *float64 `json:"damping,omitempty"`
-}
-
-type jsonDrive struct {
-	Type           string   `json:"type"`
-	Mode           string   `json:"mode"`
-	Axis           int      `json:"axis"`
-	MaxForce       *float64 `json:"maxForce,omitempty"`
-	PositionTarget *float64 `json:"positionTarget,omitempty"`
-	VelocityTarget *float64 `json:"velocityTarget,omitempty"`
-	Stiffness      *float64 `json:"stiffness,omitempty"`
-	Damping        *float64 `json:"damping,omitempty"`
+	Limits []gltfx.JointLimit `json:"limits,omitempty"`
+	Drives []gltfx.JointDrive `json:"drives,omitempty"`
 }
 
 type jsonNodeJoint struct {

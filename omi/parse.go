@@ -71,11 +71,10 @@ type parser struct {
 
 func (p *parser) run() error {
 	for _, m := range p.raw.Materials {
-		p.g.Materials = append(p.g.Materials, material(m))
+		p.g.Materials = append(p.g.Materials, gltfx.ParseMaterial(m))
 	}
 	for _, f := range p.raw.Filters {
-		p.g.Filters = append(p.g.Filters, convert.Filter{Name: f.Name, Systems: f.CollisionSystems,
-			CollideWith: f.CollideWith, NotCollideWith: f.NotCollideWith})
+		p.g.Filters = append(p.g.Filters, gltfx.ParseFilter(f))
 	}
 	for _, s := range p.raw.Shapes {
 		gs, err := p.shape(s)
@@ -115,18 +114,6 @@ func (p *parser) run() error {
 		p.vehicle(i)
 	}
 	return nil
-}
-
-func material(m rawMaterial) convert.Material {
-	out := convert.DefaultMaterial()
-	out.Name = m.Name
-	out.StaticFriction = orDefault(m.StaticFriction, out.StaticFriction)
-	out.DynamicFriction = orDefault(m.DynamicFriction, out.DynamicFriction)
-	out.Restitution = orDefault(m.Restitution, out.Restitution)
-	// Absent combine modes stay "" (not given): OMI's README default is
-	// "average", which is also what KHR exporters mean by omitting them.
-	out.FrictionCombine, out.RestitutionCombine = m.FrictionCombine, m.RestitutionCombine
-	return out
 }
 
 // mesh returns the Graph mesh holding glTF mesh i's triangles.

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfx"
 )
 
 // joints maps current and stage-1 OMI_physics_joint nodes. World
@@ -52,7 +53,7 @@ func (p *parser) currentJoint(i int, j *rawNodeJoint) error {
 		out.Limits = append(out.Limits, p.limits(l)...)
 	}
 	for _, d := range settings.Drives {
-		out.Drives = append(out.Drives, drive(d))
+		out.Drives = append(out.Drives, gltfx.ParseDrive(d))
 	}
 	p.g.Nodes[i].Joint = out
 	return nil
@@ -61,49 +62,32 @@ func (p *parser) currentJoint(i int, j *rawNodeJoint) error {
 // limits maps one current limit; a limit naming linear and angular axes
 // (allowed by the README, used by the weld example) becomes two limits
 // with the same bounds, which is what it means.
-func (p *parser) limits(l rawLimit) []convert.Limit {
+func (p *parser) limits(l gltfx.JointLimit) []convert.Limit {
 	if len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0 {
 		p.diags.Warnf("joint-limit-empty", l.Path, "limit names no axes and constrains nothing; dropped")
 		return nil
 	}
-	base := convert.Limit{Min: math.Inf(-1), Max: math.Inf(1), Stiffness: math.Inf(1), Damping: orDefault(l.Damping, 0)}
-	if l.Min != nil {
-		base.Min = *l.Min
+	out := gltfx.ParseLimit(l)
+	if out.Stiffness < 0 {
+		p.diags.Infof("stiffness-negative", l.Path+".stiffness", "negative stiffness means a hard limit (README); read as infinite")
+		out.Stiffness = math.Inf(1)
 	}
-	if l.Max != nil {
-		base.Max = *l.Max
-	}
-	if l.Stiffness != nil {
-		if *l.Stiffness < 0 {
-			p.diags.Infof("stiffness-negative", l.Path+".stiffness", "negative stiffness means a hard limit (README); read as infinite")
-		} else {
-			base.Stiffness = *l.Stiffness
-		}
-	}
-	return splitLimit(base, l.LinearAxes, l.AngularAxes)
+	return splitLimit(out)
 }
 
-func splitLimit(base convert.Limit, linear, angular []int) []convert.Limit {
+// splitLimit returns l as one limit over its linear axes and one over its
+// angular axes, leaving out an empty one.
+func splitLimit(l convert.Limit) []convert.Limit {
 	var out []convert.Limit
-	if len(linear) > 0 {
-		l := base
-		l.Linear = append([]int(nil), linear...)
-		out = append(out, l)
+	if len(l.Linear) > 0 {
+		lin := l
+		lin.Angular = nil
+		out = append(out, lin)
 	}
-	if len(angular) > 0 {
-		l := base
-		l.Angular = append([]int(nil), angular...)
-		out = append(out, l)
-	}
-	return out
-}
-
-func drive(d rawDrive) convert.Drive {
-	out := convert.Drive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: math.Inf(1),
-		PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget,
-		Stiffness: orDefault(d.Stiffness, 0), Damping: orDefault(d.Damping, 0)}
-	if d.MaxForce != nil && *d.MaxForce >= 0 {
-		out.MaxForce = *d.MaxForce
+	if len(l.Angular) > 0 {
+		ang := l
+		ang.Linear = nil
+		out = append(out, ang)
 	}
 	return out
 }
@@ -140,7 +124,8 @@ func (p *parser) stage1Joint(i int, j *rawNodeJoint, world []convert.Transform) 
 	var limits []convert.Limit
 	for _, k := range j.Constraints {
 		c := p.raw.Joints.Constraints[k]
-		base := convert.Limit{Min: orDefault(c.LowerLimit, 0), Max: orDefault(c.UpperLimit, 0),
+		base := convert.Limit{Linear: append([]int(nil), c.LinearAxes...), Angular: append([]int(nil), c.AngularAxes...),
+			Min: orDefault(c.LowerLimit, 0), Max: orDefault(c.UpperLimit, 0),
 			Stiffness: orDefault(c.Stiffness, math.Inf(1)), Damping: orDefault(c.Damping, 1)}
 		if base.Stiffness < 0 {
 			return convert.Errorf(c.Path+".stiffness", "stiffness must be positive, not %v", base.Stiffness)
@@ -149,7 +134,7 @@ func (p *parser) stage1Joint(i int, j *rawNodeJoint, world []convert.Transform) 
 			p.diags.Warnf("joint-constraint-overridden", fmt.Sprintf("%s.constraints", path),
 				"constraint %d overrides axes of an earlier constraint (stage-1 rule: later wins)", k)
 		})
-		limits = append(limits, splitLimit(base, c.LinearAxes, c.AngularAxes)...)
+		limits = append(limits, splitLimit(base)...)
 	}
 	out.Limits = limits
 	p.g.Nodes[frameA].Joint = out

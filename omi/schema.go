@@ -1,5 +1,7 @@
 package omi
 
+import "github.com/physconv/physconv/internal/gltfx"
+
 // Raw structs mirroring the OMI extension schemas. Decode fills them from
 // the JSON (accepting every published revision, so some structs carry the
 // union of old and new spellings); Parse maps them to the Graph. Encode
@@ -95,19 +97,6 @@ type rawTypedBody struct {
 	InertiaTensor   *[9]float64 // row-major symmetric 3×3
 }
 
-// rawMaterial is a physics material (OMI_physics_body document level).
-type rawMaterial struct {
-	Name                                         string
-	StaticFriction, DynamicFriction, Restitution *float64
-	FrictionCombine, RestitutionCombine          string
-}
-
-// rawFilter is a collision filter.
-type rawFilter struct {
-	Name                                          string
-	CollisionSystems, CollideWith, NotCollideWith []string
-}
-
 // rawJointDoc is the document-level OMI_physics_joint: the current
 // physicsJoints or the stage-1 constraints.
 type rawJointDoc struct {
@@ -115,27 +104,11 @@ type rawJointDoc struct {
 	Constraints   []rawConstraint
 }
 
-// rawJointSettings is one entry of physicsJoints.
+// rawJointSettings is one entry of physicsJoints. A limit may name
+// linear and angular axes together and none at all (minItems 0).
 type rawJointSettings struct {
-	Limits []rawLimit
-	Drives []rawDrive
-}
-
-// rawLimit is a current joint limit. Nil bounds are unbounded; nil
-// stiffness is a hard limit.
-type rawLimit struct {
-	Path                    string
-	LinearAxes, AngularAxes []int
-	Min, Max, Stiffness     *float64
-	Damping                 *float64
-}
-
-// rawDrive is a joint drive.
-type rawDrive struct {
-	Type, Mode                               string
-	Axis                                     int
-	MaxForce, PositionTarget, VelocityTarget *float64
-	Stiffness, Damping                       *float64
+	Limits []gltfx.JointLimit
+	Drives []gltfx.JointDrive
 }
 
 // rawConstraint is a stage-1 joint constraint (2023-02 … 2024-11), whose
@@ -227,8 +200,8 @@ type rawSpawnPoint struct {
 type rawDoc struct {
 	Shapes         []rawShape // OMI_physics_shape.shapes
 	Colliders      []rawShape // OMI_collider.colliders (legacy)
-	Materials      []rawMaterial
-	Filters        []rawFilter
+	Materials      []gltfx.PhysicsMaterial
+	Filters        []gltfx.CollisionFilter
 	Joints         rawJointDoc
 	Wheels         []rawWheel
 	Thrusters      []rawThruster
