@@ -212,6 +212,10 @@ func (e *emitter) link(i int) {
 	e.bodyElems[l.Body] = body
 	bw := e.bodyWorld(l.Body)
 	setPose(body, relative(e.bodyWorld(parentBody), bw))
+	if n.Motion.Kind == convert.Kinematic && l.Parent < 0 && l.Joint.Kind == convert.Weld {
+		// MuJoCo's kinematic body: moved by the program, not by forces
+		body.Set("mocap", "true")
+	}
 	if !n.Transform.Rigid() {
 		e.diags.Warnf("scale-baked", e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
 	}
