@@ -163,6 +163,16 @@ func (e *emitter) bodyWorld(n int) convert.Transform {
 	return t
 }
 
+// bodyPoint expresses a point given in body node b's local frame (the
+// world's for b = -1) in b's MJCF frame, which has no scale (and, for the
+// world, MJCF's own axes).
+func (e *emitter) bodyPoint(b int, p convert.Vec3) convert.Vec3 {
+	if b < 0 {
+		return e.world.Inverse().Apply(p)
+	}
+	return p.Mul(e.g.WorldTransform(b).S)
+}
+
 // staticGeoms writes colliders outside every body as worldbody geoms.
 func (e *emitter) staticGeoms() {
 	for i := range e.g.Nodes {

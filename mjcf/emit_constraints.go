@@ -28,13 +28,13 @@ func (e *emitter) loops() {
 			if b2 != "world" {
 				el.Set("body2", b2)
 			}
-			el.Set("anchor", fmtFloats(tj.ParentFrame.T[0], tj.ParentFrame.T[1], tj.ParentFrame.T[2]))
+			el.Set("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
 		case lin == 3 && ang == 0 && !other:
 			el := e.equality.Child("connect", Attr{"body1", b1})
 			if b2 != "world" {
 				el.Set("body2", b2)
 			}
-			el.Set("anchor", fmtFloats(tj.ParentFrame.T[0], tj.ParentFrame.T[1], tj.ParentFrame.T[2]))
+			el.Set("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
 		default:
 			e.diags.Warnf("loop-joint-dropped", path, "a loop-closing joint that is neither a ball nor fixed has no MJCF equality; dropped")
 			continue
@@ -256,3 +256,5 @@ func (e *emitter) portable(el *Element, section string) *Element {
 	}
 	return el
 }
+
+func fmtAnchor(p convert.Vec3) string { return fmtFloats(p[0], p[1], p[2]) }

@@ -105,6 +105,7 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 		return
 	}
 	cf := tj.ChildFrame
+	cf.T = e.bodyPoint(tj.ChildBody, cf.T)
 	frameAxis := func(k int) convert.Vec3 {
 		var v convert.Vec3
 		v[k] = 1
