@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"math"
+	"regexp"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -166,7 +167,27 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 	return nil
 }
 
+// axisSuffix is how Emit names the MJCF joints of one multi-axis Graph
+// joint: <name>_linear0 … <name>_angular2, <name>_angular for a ball.
+var axisSuffix = regexp.MustCompile(`^(.+)_(linear[0-2]|angular[0-2]?)$`)
+
+// jointName names the Graph joint of a set of MJCF joints: the common
+// <name> of joints Emit split per axis, else their names joined by "+".
 func jointName(js []jointSpec) string {
+	if len(js) > 1 {
+		base := ""
+		for _, j := range js {
+			m := axisSuffix.FindStringSubmatch(j.name)
+			if m == nil || base != "" && m[1] != base {
+				base = ""
+				break
+			}
+			base = m[1]
+		}
+		if base != "" {
+			return base
+		}
+	}
 	n := ""
 	for _, j := range js {
 		if j.name != "" {
@@ -243,12 +264,25 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		return set, true
 	}
+	// a free ball beside hinges/slides frees all three angular axes (the
+	// emitter writes a free joint between two bodies as three slides and
+	// a ball)
+	var ball *jointSpec
+	var axial []jointSpec
+	for k, j := range js {
+		if j.kind != "ball" {
+			axial = append(axial, j)
+			continue
+		}
+		if ball != nil || j.limited || j.stiffness != 0 {
+			return jointSet{}, false
+		}
+		ball = &js[k]
+	}
+	js = axial
 	// frame axes: first axis, then the first one perpendicular to it
 	var axes []convert.Vec3
 	for _, j := range js {
-		if j.kind == "ball" {
-			return jointSet{}, false
-		}
 		known := false
 		for _, a := range axes {
 			d := math.Abs(a.Dot(j.axis))
@@ -314,6 +348,15 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 			set.drives = append(set.drives, convert.Drive{Type: typ, Mode: "force", Axis: k, MaxForce: math.Inf(1),
 				PositionTarget: convert.Ptr(sign * j.springref), Stiffness: j.stiffness})
 		}
+	}
+	if ball != nil {
+		for k := 0; k < 3; k++ {
+			if used[[2]int{1, k}] {
+				return jointSet{}, false
+			}
+			used[[2]int{1, k}] = true
+		}
+		set.names["angular"] = ball.name
 	}
 	var fixedLin, fixedAng []int
 	for k := 0; k < 3; k++ {
