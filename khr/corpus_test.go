@@ -2,7 +2,6 @@ package khr
 
 import (
 	"errors"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,26 +15,7 @@ import (
 // corpusFiles lists every .gltf/.glb under the given corpus folders.
 func corpusFiles(t testing.TB, dirs ...string) []string {
 	t.Helper()
-	root := testenv.Corpus(t)
-	var files []string
-	for _, d := range dirs {
-		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if ext := strings.ToLower(filepath.Ext(p)); ext == ".gltf" || ext == ".glb" {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(files) == 0 {
-		t.Fatalf("no glTF files under %v", dirs)
-	}
-	return files
+	return testenv.CorpusFiles(t, []string{".gltf", ".glb"}, dirs...)
 }
 
 func inputFor(t testing.TB, file string) *convert.Input {

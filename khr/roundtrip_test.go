@@ -19,20 +19,7 @@ import (
 // writeOutput puts an Output in a fresh folder and returns the main path.
 func writeOutput(t *testing.T, dir, name string, out *convert.Output) string {
 	t.Helper()
-	main := filepath.Join(dir, name)
-	if err := os.WriteFile(main, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for rel, data := range out.Files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return main
+	return testenv.WriteFiles(t, dir, name, out.Main, out.Files)
 }
 
 type variant struct {

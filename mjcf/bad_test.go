@@ -1,7 +1,6 @@
 package mjcf
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testreport"
 )
 
 // TestMalformed checks that every case in testdata/mjcf/bad fails with a
@@ -33,13 +33,7 @@ func TestMalformed(t *testing.T) {
 			line, _ := strconv.Atoi(strings.TrimSpace(string(want)))
 			in := &convert.Input{Name: filepath.Base(f), Data: data, FS: os.DirFS(dir), Dir: "."}
 			g, _, err := Parse(in)
-			if g != nil {
-				t.Errorf("got a Graph with the error")
-			}
-			var fe *convert.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("want a FormatError, got %T: %v", err, err)
-			}
+			fe := testreport.Refused(t, g, err)
 			if fe.Line != line {
 				t.Errorf("error at line %d, want %d: %v", fe.Line, line, err)
 			}

@@ -2,7 +2,6 @@ package mjcf
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -13,20 +12,7 @@ import (
 // writeOutput writes an Emit result into dir and returns the main file.
 func writeOutput(t *testing.T, dir string, out *convert.Output) string {
 	t.Helper()
-	main := filepath.Join(dir, "model.xml")
-	if err := os.WriteFile(main, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range out.Files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return main
+	return testenv.WriteFiles(t, dir, "model.xml", out.Main, out.Files)
 }
 
 // TestRoundTripCompiles parses each corpus MJCF, emits it again and loads

@@ -1,14 +1,12 @@
 package omi
 
 import (
-	"context"
-	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testreport"
 )
 
 // TestBadInputs: each malformed OMI file in testdata/gltf/bad is an error
@@ -55,26 +53,14 @@ func TestBadInputs(t *testing.T) {
 	}
 	for name, want := range cases {
 		t.Run(name, func(t *testing.T) {
-			g, _, err := parseFile(t, filepath.Join("..", "testdata", "gltf", "bad", name+".gltf"))
-			var fe *convert.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("got graph %v, error %v; want a FormatError at %s", g != nil, err, want)
-			}
+			file := filepath.Join("..", "testdata", "gltf", "bad", name+".gltf")
+			g, _, err := parseFile(t, file)
+			fe := testreport.Refused(t, g, err)
 			t.Log(fe)
 			if fe.Path != want {
 				t.Errorf("error %q at path %q, want %q", fe.Msg, fe.Path, want)
 			}
-			if g != nil {
-				t.Errorf("a graph came back with the error")
-			}
-			out := filepath.Join(t.TempDir(), "out.gltf")
-			reg := convert.NewRegistry(Format)
-			if _, err := convert.ConvertFile(context.Background(), reg, filepath.Join("..", "testdata", "gltf", "bad", name+".gltf"), out, &convert.Options{From: "omi"}); err == nil {
-				t.Errorf("conversion succeeded")
-			}
-			if _, err := os.Stat(out); !os.IsNotExist(err) {
-				t.Errorf("conversion left an output file (%v)", err)
-			}
+			testreport.ConversionRefused(t, convert.NewRegistry(Format), file, "out.gltf", &convert.Options{From: "omi"})
 			if name == "omi_missing_buffer" && !strings.Contains(fe.Msg, `"omi_missing_buffer.bin" is missing`) {
 				t.Errorf("message %q does not name the missing file", fe.Msg)
 			}

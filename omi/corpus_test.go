@@ -1,38 +1,17 @@
 package omi
 
 import (
-	"io/fs"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
-// corpusFiles lists every .gltf/.glb below the corpus folders rel.
-func corpusFiles(t testing.TB, rel ...string) []string {
+// corpusFiles lists every .gltf/.glb under the given corpus folders.
+func corpusFiles(t testing.TB, dirs ...string) []string {
 	t.Helper()
-	root := testenv.Corpus(t)
-	var out []string
-	for _, r := range rel {
-		err := filepath.WalkDir(filepath.Join(root, r), func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if ext := strings.ToLower(filepath.Ext(p)); !d.IsDir() && (ext == ".gltf" || ext == ".glb") {
-				out = append(out, p)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no glTF files under %v", rel)
-	}
-	return out
+	return testenv.CorpusFiles(t, []string{".gltf", ".glb"}, dirs...)
 }
 
 // parseFile parses one file with this package.

@@ -1,7 +1,6 @@
 package omi
 
 import (
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -13,16 +12,7 @@ import (
 // reparse parses Emit's output again, as a file in a temporary folder.
 func reparse(t *testing.T, out *convert.Output, name string) (*convert.Graph, convert.Diagnostics, string) {
 	t.Helper()
-	dir := t.TempDir()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for rel, data := range out.Files {
-		if err := os.WriteFile(filepath.Join(dir, rel), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p := testenv.WriteFiles(t, t.TempDir(), name, out.Main, out.Files)
 	g, diags, err := parseFile(t, p)
 	if err != nil {
 		t.Fatalf("parse of emitted file: %v", err)

@@ -3,7 +3,6 @@ package urdf
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -14,20 +13,7 @@ import (
 // writeOutput writes an Emit result into dir and returns the URDF path.
 func writeOutput(t *testing.T, dir string, out *convert.Output) string {
 	t.Helper()
-	main := filepath.Join(dir, "out.urdf")
-	if err := os.WriteFile(main, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range out.Files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return main
+	return testenv.WriteFiles(t, dir, "out.urdf", out.Main, out.Files)
 }
 
 // urdfCheck runs urdfdom on a file and fails the test when it rejects it.

@@ -1,5 +1,7 @@
-// Package testreport adjusts inspect reports for comparisons in tests, where a
-// format writes a documented stand-in for something it cannot express.
+// Package testreport holds the test helpers that need convert (testenv
+// may not import it): adjusting inspect reports for comparisons where a
+// format writes a documented stand-in for something it cannot express, and
+// checking how malformed inputs are refused.
 package testreport
 
 import "github.com/physconv/physconv/convert"

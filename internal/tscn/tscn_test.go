@@ -1,7 +1,6 @@
 package tscn
 
 import (
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,17 +13,8 @@ import (
 
 // corpusFiles lists every .tscn/.tres under the Godot corpus folders.
 func corpusFiles(t testing.TB) []string {
-	var out []string
-	for _, dir := range []string{"godot", "godot3"} {
-		root := testenv.CorpusPath(t, dir)
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && (strings.HasSuffix(p, ".tscn") || strings.HasSuffix(p, ".tres")) {
-				out = append(out, p)
-			}
-			return nil
-		})
-	}
-	return out
+	t.Helper()
+	return testenv.CorpusFiles(t, []string{".tscn", ".tres"}, "godot", "godot3")
 }
 
 func TestCorpusRoundTrip(t *testing.T) {
