@@ -97,7 +97,9 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 		}
 	}
 	if free == 0 {
-		return // welded
+		// welded: MJCF's fixed joint is a child body without joints
+		e.diags.Infof("fixed-joint-implicit", path, "fixed joint %q is written as body %q without joints (MJCF's weld); the joint's own name and frame are not kept", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
+		return
 	}
 	allAngFree := !ang[0].fixed && !ang[1].fixed && !ang[2].fixed && !ang[0].limited && !ang[1].limited && !ang[2].limited
 	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel {
