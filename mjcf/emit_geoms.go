@@ -156,6 +156,13 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 		f = math.Max(m.StaticFriction, m.DynamicFriction)
 		e.diags.Infof("friction-approximated", path, "static %s and dynamic %s friction become MuJoCo's single coefficient %s", fmtFloat(m.StaticFriction), fmtFloat(m.DynamicFriction), fmtFloat(f))
 	}
+	if m.FrictionCombine != "maximum" {
+		rule := m.FrictionCombine
+		if rule == "" {
+			rule = "not given"
+		}
+		e.diags.Infof("friction-combine-maximum", path, "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
+	}
 	if m.Restitution != 0 {
 		e.diags.Warnf("restitution-dropped", path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
