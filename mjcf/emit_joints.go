@@ -104,6 +104,7 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 	allAngFree := !ang[0].fixed && !ang[1].fixed && !ang[2].fixed && !ang[0].limited && !ang[1].limited && !ang[2].limited
 	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel {
 		body.Child("freejoint", Attr{"name", nameFor("free", 1)})
+		e.diags.Infof("free-joint-implicit", path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
 	cf := tj.ChildFrame

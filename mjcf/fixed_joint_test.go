@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -32,5 +33,28 @@ func TestFixedJointIsImplicit(t *testing.T) {
 	r := convert.Inspect(back, "mjcf", nil)
 	if len(r.Joints) != 1 || r.Joints[0].Kind != convert.KindFixed || r.Joints[0].BodyA != "a" || r.Joints[0].BodyB != "b" {
 		t.Errorf("joints %+v, want one weld of b to a\n%s", r.Joints, text)
+	}
+}
+
+// A joint to the world that restrains nothing is the body's <freejoint>,
+// which reads back as a free body without a Graph joint; Emit says so.
+func TestFreeJointToWorldIsImplicit(t *testing.T) {
+	g := convert.NewGraph()
+	b := g.AddNode(convert.Node{Name: "b", Transform: rigidAt(1, 1, 0), Motion: dynamicBody(1)}, -1)
+	cb := g.AddNode(convert.Node{Name: "loose_b"}, b)
+	g.AddNode(convert.Node{Name: "loose", Transform: rigidAt(1, 1, 0), Joint: &convert.Joint{Connected: cb}}, -1)
+	_, diags, err := Emit(g, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !diags.Has("free-joint-implicit") {
+		t.Errorf("free joint to the world written as <freejoint> without a diagnostic: %v", diags)
+	}
+	back, text := emitParse(t, g)
+	if !strings.Contains(text, `<freejoint name="loose"/>`) {
+		t.Errorf("want <freejoint name=\"loose\"/>:\n%s", text)
+	}
+	if r := convert.Inspect(back, "mjcf", nil); len(r.Joints) != 0 || len(r.Bodies) != 1 || r.Bodies[0].Kind != convert.Dynamic {
+		t.Errorf("want one free dynamic body and no joint: %+v", r)
 	}
 }
