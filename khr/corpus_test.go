@@ -3,13 +3,13 @@ package khr
 import (
 	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
+	"github.com/physconv/physconv/internal/testreport"
 )
 
 // corpusFiles lists every .gltf/.glb under the given corpus folders.
@@ -20,11 +20,7 @@ func corpusFiles(t testing.TB, dirs ...string) []string {
 
 func inputFor(t testing.TB, file string) *convert.Input {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &convert.Input{Name: file, Data: data, FS: os.DirFS(filepath.Dir(file)), Dir: ".", Options: &convert.Options{}}
+	return testreport.FileInput(t, file, &convert.Options{})
 }
 
 // missingBuffer names the buffer file a corpus file references but whose

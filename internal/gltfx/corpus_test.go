@@ -2,13 +2,13 @@ package gltfx
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
+	"github.com/physconv/physconv/internal/testreport"
 )
 
 // corpusFiles lists every .gltf/.glb under the given corpus folders.
@@ -19,11 +19,7 @@ func corpusFiles(t testing.TB, dirs ...string) []string {
 
 func inputFor(t testing.TB, file string) *convert.Input {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &convert.Input{Name: file, Data: data, FS: os.DirFS(filepath.Dir(file)), Dir: "."}
+	return testreport.FileInput(t, file, nil)
 }
 
 // missingUpstream are corpus files whose buffers were not in the upstream

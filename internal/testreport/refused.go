@@ -37,3 +37,14 @@ func ConversionRefused(t testing.TB, reg *convert.Registry, file, outName string
 		t.Errorf("conversion left an output file (%v)", err)
 	}
 }
+
+// FileInput reads file as a parser input whose side files resolve beside
+// it, the way a conversion of that path would see them.
+func FileInput(t testing.TB, file string, opts *convert.Options) *convert.Input {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &convert.Input{Name: file, Data: data, FS: os.DirFS(filepath.Dir(file)), Dir: ".", Options: opts}
+}
