@@ -85,6 +85,7 @@ func (e *emitter) document() *Element {
 	e.actuator = &Element{Name: "actuator"}
 	e.contact = &Element{Name: "contact"}
 	e.bitTable()
+	e.filterWidening()
 	e.staticGeoms()
 	for i := range e.tree.Links {
 		e.link(i)

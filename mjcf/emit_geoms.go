@@ -207,13 +207,19 @@ func (e *emitter) bitTable() {
 
 // contactBits writes a filter as contype (membership) and conaffinity
 // (what it collides with). MuJoCo pairs two geoms when either one's
-// contype meets the other's conaffinity, so one-sided filters widen.
+// contype meets the other's conaffinity, so one-sided filters widen
+// (filterWidening says where).
 func (e *emitter) contactBits(g *Element, fi int, path string) {
 	if fi < 0 || fi >= len(e.g.Filters) {
 		return
 	}
-	f := e.g.Filters[fi]
-	ct, ca := 0, 0
+	ct, ca := e.filterBits(e.g.Filters[fi])
+	g.Set("contype", fmt.Sprint(ct))
+	g.Set("conaffinity", fmt.Sprint(ca))
+}
+
+// filterBits returns a filter's contype and conaffinity bits.
+func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
 	for _, s := range f.Systems {
 		if b, ok := e.bits[s]; ok {
 			ct |= 1 << b
@@ -243,8 +249,7 @@ func (e *emitter) contactBits(g *Element, fi int, path string) {
 	if ct == 0 && ca == 0 {
 		ca = 0
 	}
-	g.Set("contype", fmt.Sprint(ct))
-	g.Set("conaffinity", fmt.Sprint(ca))
+	return ct, ca
 }
 
 // mesh writes a Graph mesh once as an asset (file or inline) and returns
