@@ -26,6 +26,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.prepare()
 	e.layout()
 	e.nodes()
+	e.filterWidening()
 	if e.visualsDropped > 0 {
 		e.info("godot3-visuals-dropped", "", "%d visuals are not written to Godot 3 scenes (headless Godot 3 cannot build their meshes); physics is unaffected", e.visualsDropped)
 	}

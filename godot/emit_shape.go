@@ -244,17 +244,22 @@ func (e *emitter) filterProps(f int, i int) []tscn.Prop {
 	if f < 0 || f >= len(e.g.Filters) {
 		return nil
 	}
+	layer, mask := e.layerMask(e.g.Filters[f])
+	return []tscn.Prop{{Key: "collision_layer", Value: int64(layer)}, {Key: "collision_mask", Value: int64(mask)}}
+}
+
+// layerMask returns a filter's Godot collision layer and mask.
+func (e *emitter) layerMask(flt convert.Filter) (layer, mask uint32) {
 	e.assignBits()
-	flt := e.g.Filters[f]
-	layer := e.mask(flt.Systems)
-	mask := uint32(0xffffffff)
+	layer = e.mask(flt.Systems)
+	mask = uint32(0xffffffff)
 	if len(flt.CollideWith) > 0 {
 		mask = e.mask(flt.CollideWith)
 	}
 	if len(flt.NotCollideWith) > 0 {
 		mask &^= e.mask(flt.NotCollideWith)
 	}
-	return []tscn.Prop{{Key: "collision_layer", Value: int64(layer)}, {Key: "collision_mask", Value: int64(mask)}}
+	return layer, mask
 }
 
 func (e *emitter) mask(names []string) uint32 {

@@ -1,0 +1,39 @@
+package godot
+
+import (
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// glTF needs both colliders to accept each other; Godot pairs two objects
+// when either one's mask meets the other's layer. A player that collides
+// with debris and debris that collides only with props do not collide in
+// glTF, but would in Godot: Emit warns about that pair only.
+func TestFilterWideningWarned(t *testing.T) {
+	g := convert.NewGraph()
+	g.Filters = []convert.Filter{
+		{Name: "player", Systems: []string{"player"}, CollideWith: []string{"debris"}},
+		{Name: "debris", Systems: []string{"debris"}, CollideWith: []string{"props"}},
+		{Name: "props", Systems: []string{"props"}, CollideWith: []string{"debris"}},
+	}
+	for k := range g.Filters {
+		b := g.AddNode(convert.Node{Name: g.Filters[k].Name, Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}}, -1)
+		g.Nodes[b].Collider = &convert.Collider{Shape: g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.1}), Material: -1, Filter: k}
+	}
+	for _, version := range []int{4, 3} {
+		_, diags, err := Emit(g, &convert.Options{Godot: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var warned []string
+		for _, d := range diags {
+			if d.Code == "godot-filter-widened" {
+				warned = append(warned, d.Message)
+			}
+		}
+		if len(warned) != 1 {
+			t.Errorf("Godot %d: want one warning (player with debris), got %q", version, warned)
+		}
+	}
+}
