@@ -24,13 +24,13 @@ func (e *emitter) loops() {
 		b1, b2 := e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody)
 		switch {
 		case lin == 3 && ang == 3:
-			el := e.equality.Child("weld", Attr{"body1", b1})
+			el := e.equality.Child("weld", Attr{"name", e.uniqueName("equality", e.rawName(tj.Node))}, Attr{"body1", b1})
 			if b2 != "world" {
 				el.Set("body2", b2)
 			}
 			el.Set("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
 		case lin == 3 && ang == 0 && !other:
-			el := e.equality.Child("connect", Attr{"body1", b1})
+			el := e.equality.Child("connect", Attr{"name", e.uniqueName("equality", e.rawName(tj.Node))}, Attr{"body1", b1})
 			if b2 != "world" {
 				el.Set("body2", b2)
 			}

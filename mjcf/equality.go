@@ -65,6 +65,9 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 		return nil
 	}
 	n1, ok := p.bodyByName[b1]
+	if b1 == "world" && !ok {
+		n1, ok = p.root, true // MuJoCo's world body
+	}
 	if !ok {
 		return errAt(c, "unknown body1 %q", b1)
 	}
@@ -84,6 +87,9 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 	// frame A at the anchor in body1; frame B at the same world point in body2
 	w1 := p.g.RelativeTransform(n1, p.root)
 	w2 := p.g.RelativeTransform(n2, p.root)
+	if n1 == p.root {
+		w1 = convert.Identity()
+	}
 	if n2 == p.root {
 		w2 = convert.Identity()
 	}
