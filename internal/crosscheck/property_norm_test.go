@@ -1,0 +1,175 @@
+package crosscheck
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// weldedAsStatic reads a moving body of got that want has as static, and
+// that got welds to the world by a fixed joint want does not have, as the
+// static body it is: a body fixed to the world never moves (an MJCF body
+// without joints is read as a body welded to its parent). Only that exact
+// equivalence is accepted; the weld joint goes, the mass (which a static
+// body does not report) is cleared.
+func weldedAsStatic(want, got *convert.Report) {
+	static := map[string]bool{}
+	for _, b := range want.Bodies {
+		if b.Kind == convert.Static {
+			static[b.Name] = true
+		}
+	}
+	wantJoints := map[string]bool{}
+	for _, j := range want.Joints {
+		wantJoints[j.Name] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		kind := map[string]convert.BodyKind{}
+		for _, b := range got.Bodies {
+			kind[b.Name] = b.Kind
+		}
+		world := func(name string) bool { return name == "" || kind[name] == convert.Static }
+		for k, j := range got.Joints {
+			if wantJoints[j.Name] || j.Kind != convert.KindFixed {
+				continue
+			}
+			body := ""
+			switch {
+			case world(j.BodyA) && static[j.BodyB] && !world(j.BodyB):
+				body = j.BodyB
+			case world(j.BodyB) && static[j.BodyA] && !world(j.BodyA):
+				body = j.BodyA
+			default:
+				continue
+			}
+			for i := range got.Bodies {
+				if b := &got.Bodies[i]; b.Name == body {
+					b.Kind, b.Mass, b.CenterOfMass, b.Inertia, b.Source = convert.Static, nil, nil, nil, convert.SourceReport{}
+				}
+			}
+			got.Joints = append(got.Joints[:k:k], got.Joints[k+1:]...)
+			changed = true
+			break
+		}
+	}
+}
+
+// defaultMaterial spells out glTF's default material (friction 0.6,
+// restitution 0) on colliders that have none: both mean the same, and
+// targets whose engines default otherwise write it explicitly.
+func defaultMaterial(r *convert.Report) {
+	def := convert.DefaultMaterial()
+	for i := range r.Bodies {
+		for k := range r.Bodies[i].Colliders {
+			if s := &r.Bodies[i].Colliders[k]; s.Material == nil {
+				s.Material = &def
+			}
+		}
+	}
+}
+
+// withoutMeshDetail drops what reports say about mesh colliders beyond
+// their pose: vertex counts (STL repeats vertices, Godot keeps a hull's
+// points) and unbaked scale (MJCF and URDF bake it into the vertices).
+// meshDiffs compares the meshes themselves instead.
+func withoutMeshDetail(r *convert.Report) {
+	for i := range r.Bodies {
+		for _, list := range [][]convert.ShapeReport{r.Bodies[i].Colliders, r.Bodies[i].Triggers} {
+			for k := range list {
+				if s := &list[k]; s.Shape == convert.Convex || s.Shape == convert.TriMesh {
+					s.Mesh, s.Scale = nil, nil
+				}
+			}
+		}
+	}
+}
+
+// meshCollider is a convex or trimesh collider's distinct vertices in
+// world coordinates.
+type meshCollider struct {
+	node   string
+	shape  convert.ShapeKind
+	points []convert.Vec3
+}
+
+func meshColliders(g *convert.Graph) []meshCollider {
+	names := convert.NodeNames(g)
+	var out []meshCollider
+	for i, n := range g.Nodes {
+		if n.Collider == nil || n.Collider.Shape < 0 {
+			continue
+		}
+		s := g.Shapes[n.Collider.Shape]
+		if s.Kind != convert.Convex && s.Kind != convert.TriMesh || s.Mesh < 0 || s.Mesh >= len(g.Meshes) {
+			continue
+		}
+		w := g.WorldTransform(i)
+		mc := meshCollider{node: names[i], shape: s.Kind}
+		for _, p := range g.Meshes[s.Mesh].Positions {
+			q := w.Apply(p)
+			if !containsPoint(mc.points, q) {
+				mc.points = append(mc.points, q)
+			}
+		}
+		out = append(out, mc)
+	}
+	return out
+}
+
+func closePoint(a, b convert.Vec3) bool {
+	for k := 0; k < 3; k++ {
+		if math.Abs(a[k]-b[k]) > 1e-9*math.Max(1, math.Max(math.Abs(a[k]), math.Abs(b[k]))) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsPoint(ps []convert.Vec3, q convert.Vec3) bool {
+	for _, p := range ps {
+		if closePoint(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+func samePoints(a, b []convert.Vec3) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, p := range a {
+		if !containsPoint(b, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// meshDiffs matches the mesh colliders of two Graphs by their world
+// vertices and lists those without a match.
+func meshDiffs(want, got *convert.Graph) []string {
+	a, b := meshColliders(want), meshColliders(got)
+	used := make([]bool, len(b))
+	var out []string
+	for _, x := range a {
+		found := false
+		for k, y := range b {
+			if !used[k] && x.shape == y.shape && samePoints(x.points, y.points) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			out = append(out, fmt.Sprintf("mesh: %s on %q: no %s in second with the same %d world vertices", x.shape, x.node, x.shape, len(x.points)))
+		}
+	}
+	for k, y := range b {
+		if !used[k] {
+			out = append(out, fmt.Sprintf("mesh: %s on %q: no %s in first with the same %d world vertices", y.shape, y.node, y.shape, len(y.points)))
+		}
+	}
+	return out
+}
