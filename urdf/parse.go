@@ -534,18 +534,17 @@ func rpyQuat(rpy convert.Vec3) convert.Quat {
 	}
 }
 
-// quatRPY is the inverse of rpyQuat (pitch in [−π/2, π/2]).
+// quatRPY is the inverse of rpyQuat (pitch in [−π/2, π/2]). It reads the
+// angles off the rotation matrix R = Rz(yaw)·Ry(pitch)·Rx(roll): pitch by
+// atan2 (well conditioned near ±π/2, unlike asin), and at gimbal lock,
+// where only yaw − roll (or yaw + roll) is defined, roll 0 and all the
+// turn in yaw, rather than angles of rounding noise.
 func quatRPY(q convert.Quat) convert.Vec3 {
-	q = q.Normalize()
-	x, y, z, w := q[0], q[1], q[2], q[3]
-	sinp := 2 * (w*y - z*x)
-	var pitch float64
-	if math.Abs(sinp) >= 1 {
-		pitch = math.Copysign(math.Pi/2, sinp)
-	} else {
-		pitch = math.Asin(sinp)
+	m := q.Normalize().Mat()
+	c := math.Hypot(m[2][1], m[2][2]) // |cos pitch|
+	pitch := math.Atan2(-m[2][0], c)
+	if c < 1e-10 {
+		return convert.Vec3{0, pitch, math.Atan2(-m[0][1], m[1][1])}
 	}
-	roll := math.Atan2(2*(w*x+y*z), 1-2*(x*x+y*y))
-	yaw := math.Atan2(2*(w*z+x*y), 1-2*(y*y+z*z))
-	return convert.Vec3{roll, pitch, yaw}
+	return convert.Vec3{math.Atan2(m[2][1], m[2][2]), pitch, math.Atan2(m[1][0], m[0][0])}
 }
