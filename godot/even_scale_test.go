@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"math"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -36,17 +37,47 @@ func TestUniformScaleReadsBackUniform(t *testing.T) {
 	}
 }
 
-// Scale components a few ulps apart are one scale; clearly different
-// ones stay apart; an exactly uniform scale is kept as read.
+// Scale components a few ulps apart are one scale; different ones, even
+// by a millionth, stay apart; an exactly uniform scale is kept as read.
 func TestEvenScale(t *testing.T) {
 	for _, c := range []struct{ in, want convert.Vec3 }{
 		{convert.Vec3{0.1, 0.1, 0.1}, convert.Vec3{0.1, 0.1, 0.1}},
 		{convert.Vec3{0.5, 0.5000000000000001, 0.49999999999999994}, convert.Vec3{0.5, 0.5, 0.5}},
 		{convert.Vec3{2, 1.3, 2.0000000000000004}, convert.Vec3{2, 1.3, 2}},
 		{convert.Vec3{1.2, 1.5, 0.7}, convert.Vec3{1.2, 1.5, 0.7}},
+		// a real, if slight, stretch stays
+		{convert.Vec3{0.899051373765977, 0.8990521871041935, 1.3}, convert.Vec3{0.899051373765977, 0.8990521871041935, 1.3}},
 	} {
-		if got := evenScale(c.in); got != c.want {
+		if got := evenScale(c.in, evenScaleTolerance); got != c.want {
 			t.Errorf("evenScale(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// A basis Godot wrote with six digits keeps reading near-unit axes as
+// unit and near-equal ones as one scale; a full-precision basis one
+// millionth off unit keeps its scale.
+func TestScaleSnapOnlyForShortDecimals(t *testing.T) {
+	g := parseText(t, `[gd_scene format=3]
+
+[node name="Root" type="Node3D"]
+
+[node name="Godot" type="Node3D" parent="."]
+transform = Transform3D(0.433013, -0.25, 0, 0.25, 0.433013, 0, 0, 0, 0.5, 0, 0, 0)
+
+[node name="Full" type="Node3D" parent="."]
+transform = Transform3D(1.0000009049283562, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0)
+`)
+	for _, n := range g.Nodes {
+		switch n.Name {
+		case "Godot":
+			if s := n.Transform.S; s[0] != s[1] || s[1] != s[2] || math.Abs(s[0]-0.5) > 1e-6 {
+				t.Errorf("six-digit uniform basis read as scale %v", s)
+			}
+		case "Full":
+			if s := n.Transform.S; s[0] != 1.0000009049283562 {
+				t.Errorf("full-precision scale %v snapped", s)
+			}
 		}
 	}
 }

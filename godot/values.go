@@ -2,6 +2,7 @@ package godot
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/tscn"
@@ -130,10 +131,16 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 	if t.S[0] == 0 || t.S[1] == 0 || t.S[2] == 0 {
 		return t, false, errDegenerate
 	}
+	// Only a basis written with few digits (Godot's own) has axis lengths
+	// rounding leaves near 1; a full-precision one means what it says.
+	tol := evenScaleTolerance
+	if shortDecimals(m) {
+		tol = unitScaleTolerance
+	}
 	var unit convert.Vec3
 	for c := 0; c < 3; c++ {
 		unit[c] = t.S[c]
-		if math.Abs(t.S[c]-1) <= unitScaleTolerance {
+		if math.Abs(t.S[c]-1) <= tol {
 			unit[c] = 1
 		}
 	}
@@ -143,7 +150,7 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 			r[row][c] = cols[c][row] / t.S[c]
 		}
 	}
-	t.S = evenScale(unit)
+	t.S = evenScale(unit, tol)
 	if r.Det() < 0 {
 		t.S[0] = -t.S[0]
 		for row := 0; row < 3; row++ {
@@ -157,15 +164,44 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 	return t, skew, nil
 }
 
-// evenScale makes scale components that agree within unitScaleTolerance
-// (relative) exactly equal: a uniform scale written as a basis reads back
-// with axis lengths a few ulps apart, and taking those as a non-uniform
-// scale would turn spheres into ellipsoids and capsules into stretched
-// ones. The value kept is one of the read ones (the median of three), so
-// an exactly uniform scale stays exactly as read.
-func evenScale(s convert.Vec3) convert.Vec3 {
+// shortDecimals reports whether every basis number has at most seven
+// significant digits, as Godot writes them (physconv writes the shortest
+// decimal that round-trips, usually 15 to 17 digits).
+func shortDecimals(m convert.Mat3) bool {
+	for _, row := range m {
+		for _, x := range row {
+			digits := 0
+			for _, r := range strconv.FormatFloat(x, 'e', -1, 64) {
+				if r == 'e' {
+					break
+				}
+				if r >= '0' && r <= '9' {
+					digits++
+				}
+			}
+			if digits > 7 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// evenScaleTolerance is how far apart (relative) scale components may be
+// and still be one uniform scale: rounding of a full-precision basis, far
+// below any scale a scene means to be non-uniform.
+const evenScaleTolerance = 1e-12
+
+// evenScale makes scale components that agree within tol (relative;
+// evenScaleTolerance, or unitScaleTolerance for Godot's short decimals)
+// exactly equal: a uniform scale written as a basis reads back with axis
+// lengths a few ulps apart, and taking those as a non-uniform scale would
+// turn spheres into ellipsoids and capsules into stretched ones. The value
+// kept is one of the read ones (the median of three), so an exactly
+// uniform scale stays exactly as read.
+func evenScale(s convert.Vec3, tol float64) convert.Vec3 {
 	near := func(a, b float64) bool {
-		return math.Abs(a-b) <= unitScaleTolerance*math.Max(math.Abs(a), math.Abs(b))
+		return math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b))
 	}
 	switch {
 	case near(s[0], s[1]) && near(s[1], s[2]) && near(s[0], s[2]):
