@@ -32,7 +32,7 @@ func generateGraph(seed uint64) *convert.Graph {
 	gen.materials()
 	gen.filters()
 	if gen.chance(0.5) {
-		gen.world = gen.g.AddNode(convert.Node{Name: "scene", Transform: gen.rigid(1.0)}, -1)
+		gen.world = gen.g.AddNode(convert.Node{Name: "scene", Transform: gen.scaled(1.0)}, -1)
 	}
 	n := 1 + gen.rng.IntN(4)
 	for i := 0; i < n; i++ {
@@ -164,9 +164,13 @@ func (gen *graphGen) body(i int) {
 	}
 }
 
-// childCollider adds a collider on a rotated, offset child node; boxes and
-// meshes get a non-uniform scale sometimes.
+// childCollider adds a collider on a rotated, offset child node (now and
+// then below a plain node between it and the body); boxes and meshes get a
+// non-uniform scale sometimes.
 func (gen *graphGen) childCollider(parent int, name string, moving bool) {
+	if gen.chance(0.2) {
+		parent = gen.g.AddNode(convert.Node{Name: name + "_frame", Transform: gen.scaled(0.4)}, parent)
+	}
 	t := gen.rigid(0.6)
 	stretchable := gen.chance(0.3)
 	s := gen.shape(stretchable, moving)
@@ -188,8 +192,8 @@ func (gen *graphGen) staticCollider() {
 	gen.g.AddNode(convert.Node{Name: "ground", Transform: gen.rigid(1), Collider: gen.collider(s)}, gen.world)
 }
 
-// shape adds a random shape; stretchable asks for a box or a mesh (the
-// shapes that take a non-uniform scale).
+// shape adds a random shape; stretchable asks for a box or a convex mesh
+// (the shapes that take a non-uniform scale).
 func (gen *graphGen) shape(stretchable, moving bool) int {
 	if stretchable {
 		if gen.chance(0.5) {
@@ -220,7 +224,11 @@ func (gen *graphGen) shape(stretchable, moving bool) int {
 		}
 		return gen.g.AddShape(s)
 	case 4:
-		return gen.g.AddShape(convert.Shape{Kind: convert.Convex, Mesh: gen.convexMesh()})
+		kind := convert.Convex
+		if gen.chance(0.3) {
+			kind = convert.TriMesh // closed, so it has a volume too
+		}
+		return gen.g.AddShape(convert.Shape{Kind: kind, Mesh: gen.convexMesh()})
 	}
 	return gen.g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: gen.uniform(0.05, 0.5)})
 }

@@ -149,26 +149,38 @@ func samePoints(a, b []convert.Vec3) bool {
 }
 
 // meshDiffs matches the mesh colliders of two Graphs by their world
-// vertices and lists those without a match.
+// vertices and lists those without a match, and those that match a mesh
+// of the other kind (a triangle mesh read back as convex).
 func meshDiffs(want, got *convert.Graph) []string {
 	a, b := meshColliders(want), meshColliders(got)
 	used := make([]bool, len(b))
 	var out []string
-	for _, x := range a {
-		found := false
-		for k, y := range b {
-			if !used[k] && x.shape == y.shape && samePoints(x.points, y.points) {
-				used[k], found = true, true
+	for _, sameKind := range []bool{true, false} {
+		for i, x := range a {
+			if x.points == nil {
+				continue // matched
+			}
+			for k, y := range b {
+				if used[k] || sameKind && x.shape != y.shape || !samePoints(x.points, y.points) {
+					continue
+				}
+				used[k] = true
+				if !sameKind {
+					out = append(out, fmt.Sprintf("mesh: %s on %q: read back as %s", x.shape, x.node, y.shape))
+				}
+				a[i].points = nil
 				break
 			}
 		}
-		if !found {
-			out = append(out, fmt.Sprintf("mesh: %s on %q: no %s in second with the same %d world vertices", x.shape, x.node, x.shape, len(x.points)))
+	}
+	for _, x := range a {
+		if x.points != nil {
+			out = append(out, fmt.Sprintf("mesh: %s on %q: no mesh in second with the same %d world vertices", x.shape, x.node, len(x.points)))
 		}
 	}
 	for k, y := range b {
 		if !used[k] {
-			out = append(out, fmt.Sprintf("mesh: %s on %q: no %s in first with the same %d world vertices", y.shape, y.node, y.shape, len(y.points)))
+			out = append(out, fmt.Sprintf("mesh: %s on %q: no mesh in first with the same %d world vertices", y.shape, y.node, len(y.points)))
 		}
 	}
 	return out

@@ -23,13 +23,15 @@ var (
 
 // propertySeeds is how many generated Graphs go through each format by
 // default.
-const propertySeeds = 40
+const propertySeeds = 200
 
 // propertyLoss ties a class of report differences to the diagnostics of
 // the conversion that explain it.
 type propertyLoss struct {
-	// diff matches the differences explained. When it has a group "name",
-	// only a diagnostic whose path names that node or body explains it;
+	// diff matches the differences explained. When it has a group "name"
+	// (or "name2"…, for alternatives),
+	// only a diagnostic whose path names that node or body (or, failing
+	// that, whose path is the body in group "alt") explains it;
 	// groups "msg…" must appear quoted in the diagnostic's message.
 	diff  *regexp.Regexp
 	codes []string
@@ -57,12 +59,15 @@ var propertyLosses = []propertyLoss{
 	{diff: regexp.MustCompile(`^collision filters: .* and \S+ on "[^"]*" \(body "(?P<name>[^"]+)"`), codes: []string{"godot-filter-merged"}},
 	// Shapes with no exact form in the target: a tapered capsule or
 	// cylinder, an infinite plane.
-	{diff: regexp.MustCompile(`: (capsule|cylinder) on "[^"]*" at .* has no match in (first|second)$`), codes: []string{"shape-approximated"},
+	{diff: regexp.MustCompile(`^(body "(?P<alt>[^"]+)" |static )colliders: (capsule|cylinder) on "(?P<name>[^"/#]+?)(/axis|Shape|#\d+)?" at .* has no match in (first|second)$`), codes: []string{"shape-approximated"},
 		message: regexp.MustCompile(`tapered|one radius`), each: 2},
 	{diff: regexp.MustCompile(`: plane on "[^"]*" at .* has no match in second$`), codes: []string{"shape-unsupported", "shape-approximated", "shape-dropped"},
 		message: regexp.MustCompile(`plane`), each: 2},
 	{diff: regexp.MustCompile(`: box on "[^"]*" at .* has no match in first$`), codes: []string{"shape-approximated"},
 		message: regexp.MustCompile(`plane`), each: 2},
+	// Triangle meshes that MuJoCo and URDF readers take as convex hulls.
+	{diff: regexp.MustCompile(`(colliders: (trimesh|convex) on "(?P<name>[^"#]+)(#\d+)?" at .* has no match|^mesh: trimesh on "(?P<name2>[^"]+)": read back as convex$)`),
+		codes: []string{"shape-approximated"}, message: regexp.MustCompile(`convex hull`)},
 	// URDF capsules are a cylinder and two spheres.
 	{diff: regexp.MustCompile(`colliders: (capsule|cylinder|sphere) on "(?P<name>[^"/#]+)(/axis|#\d+)?" at .* has no match in (first|second)$`), codes: []string{"capsule-split"}, each: 4},
 	// URDF's floating joint of a free body reads back as a free joint.
@@ -223,23 +228,33 @@ func (x *propertyExplainer) explained(diff string) bool {
 		if m == nil {
 			continue
 		}
-		name := ""
+		name, alt := "", ""
 		var quoted []string
 		for k, sub := range l.diff.SubexpNames() {
 			switch {
-			case sub == "name":
+			case strings.HasPrefix(sub, "name") && m[k] != "":
 				name = m[k]
+			case sub == "alt":
+				alt = m[k]
 			case strings.HasPrefix(sub, "msg"):
 				quoted = append(quoted, `"`+m[k]+`"`)
 			}
 		}
-		for i, d := range x.diags {
-			if !slices.Contains(l.codes, d.Code) || l.message != nil && !l.message.MatchString(d.Message) ||
-				name != "" && !namesNode(d, name) || l.each > 0 && x.used[i] >= l.each || !containsAll(d.Message, quoted) {
+		// a diagnostic about the node itself first, then one whose path is
+		// its body (Godot reports per body)
+		for pass, scope := range []string{name, alt} {
+			if pass == 1 && scope == "" {
 				continue
 			}
-			x.used[i]++
-			return true
+			for i, d := range x.diags {
+				if !slices.Contains(l.codes, d.Code) || l.message != nil && !l.message.MatchString(d.Message) ||
+					pass == 0 && scope != "" && !namesNode(d, scope) || pass == 1 && d.Path != scope ||
+					l.each > 0 && x.used[i] >= l.each || !containsAll(d.Message, quoted) {
+					continue
+				}
+				x.used[i]++
+				return true
+			}
 		}
 	}
 	return false
@@ -269,10 +284,11 @@ func reportText(r *convert.Report) string {
 }
 
 // namesNode reports whether a diagnostic is about the named node or body:
-// its path is the name, or ends with "(name)" (URDF's nodes[i](name)), or
-// its message names it as a body.
+// its path is the name (or Godot's "<name>Shape", a collider moved to its
+// body), or ends with "(name)" (URDF's nodes[i](name)), or its message
+// names it as a body.
 func namesNode(d convert.Diagnostic, name string) bool {
-	return d.Path == name || strings.HasSuffix(d.Path, "("+name+")") || strings.Contains(d.Message, `body "`+name+`"`)
+	return d.Path == name || d.Path == name+"Shape" || strings.HasSuffix(d.Path, "("+name+")") || strings.Contains(d.Message, `body "`+name+`"`)
 }
 
 func containsAll(s string, parts []string) bool {
