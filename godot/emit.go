@@ -215,7 +215,9 @@ func (e *emitter) ownsShapeChild(i int) bool {
 
 // hoistColliders moves collider nodes that sit deeper than a direct child
 // of their body up to it, since Godot only sees direct CollisionShape3D
-// children; world poses are kept.
+// children; world poses are kept. A collider on a joint node (a Joint3D,
+// which cannot be a shape) moves too: to its body, or, outside every body,
+// to a static body of its own beside the joint.
 func (e *emitter) hoistColliders() {
 	g := e.g
 	for i := range g.Nodes {
@@ -224,7 +226,15 @@ func (e *emitter) hoistColliders() {
 			continue
 		}
 		b := g.BodyOf(i)
-		if b < 0 || n.Parent == b {
+		if b < 0 && n.Joint != nil {
+			c := *n.Collider
+			n.Collider = nil
+			k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: n.Transform, Collider: &c}, n.Parent)
+			e.skip = append(e.skip, false)
+			e.info("godot-shape-moved", g.Nodes[k].Name, "collider moved off joint %q to a static body of its own at the same place (a Godot joint cannot be a shape)", n.Name)
+			continue
+		}
+		if b < 0 || n.Parent == b && n.Joint == nil {
 			continue
 		}
 		world := g.WorldTransform(i)
