@@ -333,6 +333,16 @@ func (gen *graphGen) joint(b, k int) {
 		limits = nil
 	}
 	gen.g.Nodes[j].Joint = &convert.Joint{Connected: conn, Limits: limits}
+	// joint frames are nodes like any other: a shape of the body may sit
+	// on them or below them
+	if a >= 0 && gen.g.BodyOf(a) >= 0 && gen.chance(0.3) {
+		moving := gen.g.Nodes[gen.g.BodyOf(a)].Motion.Kind != convert.Static
+		if gen.chance(0.5) {
+			gen.g.Nodes[j].Collider = gen.collider(gen.shape(false, moving))
+		} else {
+			gen.childCollider(j, name+"_c", moving)
+		}
+	}
 }
 
 // jointRange is a random range along/about a joint's special axis.

@@ -3,6 +3,7 @@ package crosscheck
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -52,6 +53,29 @@ func weldedAsStatic(want, got *convert.Report) {
 			got.Joints = append(got.Joints[:k:k], got.Joints[k+1:]...)
 			changed = true
 			break
+		}
+	}
+}
+
+// jointNamesAsGiven drops the "#k" that display names add when a joint's
+// node shares its name with another node (MJCF and URDF read a joint and
+// a geom or link of one name as two nodes): a joint "j#2" of got is "j"
+// when want has a joint "j" and got has none.
+func jointNamesAsGiven(want, got *convert.Report) {
+	has := func(r *convert.Report, name string) bool {
+		for _, j := range r.Joints {
+			if j.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	for k := range got.Joints {
+		j := &got.Joints[k]
+		if i := strings.LastIndex(j.Name, "#"); i > 0 {
+			if base := j.Name[:i]; has(want, base) && !has(got, base) {
+				j.Name = base
+			}
 		}
 	}
 }

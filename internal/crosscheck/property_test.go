@@ -191,6 +191,7 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	got = convert.Inspect(back, f.Name, nil)
 	explain := &propertyExplainer{diags: ediags}
 	weldedAsStatic(want, got)
+	jointNamesAsGiven(want, got)
 	defaultMaterial(want)
 	defaultMaterial(got)
 	withoutMeshDetail(want)
