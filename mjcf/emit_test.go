@@ -37,16 +37,24 @@ func TestRoundTripCompiles(t *testing.T) {
 				t.Fatalf("emit: %v", err)
 			}
 			emitted := writeOutput(t, t.TempDir(), out)
-			// MuJoCo 2.2.2 reports body names reliably; the wasm build
-			// sometimes says "bodyN", so its bodies take 2.2.2's names by id.
+			// MuJoCo 2.2.2 reports names reliably; the wasm build sometimes
+			// says "bodyN" and no joint names at all (the allegro hand), so
+			// its bodies and joints take 2.2.2's names by id: the same file
+			// compiles to the same ids in both.
 			c := runMJ(t, emitted, "--backend", "c")
 			compareCompiled(t, "c", orig, c, p, names)
 			w := runMJ(t, emitted)
-			if len(w.Bodies) != len(c.Bodies) {
-				t.Fatalf("wasm has %d bodies, 2.2.2 has %d", len(w.Bodies), len(c.Bodies))
+			if len(w.Bodies) != len(c.Bodies) || len(w.Joints) != len(c.Joints) {
+				t.Fatalf("wasm has %d bodies and %d joints, 2.2.2 has %d and %d", len(w.Bodies), len(w.Joints), len(c.Bodies), len(c.Joints))
 			}
 			for i := range w.Bodies {
 				w.Bodies[i].Name = c.Bodies[i].Name
+			}
+			for i := range w.Joints {
+				if w.Joints[i].Type != c.Joints[i].Type {
+					t.Fatalf("joint %d: wasm %s, 2.2.2 %s", i, w.Joints[i].Type, c.Joints[i].Type)
+				}
+				w.Joints[i].Name = c.Joints[i].Name
 			}
 			compareCompiled(t, "wasm", orig, w, p, names)
 		})
