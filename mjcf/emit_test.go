@@ -54,7 +54,7 @@ func TestRoundTripCompiles(t *testing.T) {
 				if w.Joints[i].Type != c.Joints[i].Type {
 					t.Fatalf("joint %d: wasm %s, 2.2.2 %s", i, w.Joints[i].Type, c.Joints[i].Type)
 				}
-				w.Joints[i].Name = c.Joints[i].Name
+				w.Joints[i].Name, w.Joints[i].Body = c.Joints[i].Name, c.Joints[i].Body
 			}
 			compareCompiled(t, "wasm", orig, w, p, names)
 		})
