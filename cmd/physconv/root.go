@@ -8,8 +8,8 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/spf13/cobra"
 )
 
@@ -38,7 +38,7 @@ type usageError struct{ error }
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	a := &app{ctx: ctx, reg: registry.New(), stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{ctx: ctx, reg: all.Registry(), stdin: stdin, stdout: stdout, stderr: stderr}
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -61,7 +61,7 @@ func TestFormatsImportNoOtherFormat(t *testing.T) {
 }
 
 // TestInternalImportsNoFormat: shared plumbing stays format-free, except
-// the registry and the cross-format tests, whose job is to know them all.
+// the cross-format tests, whose job is to know them all.
 func TestInternalImportsNoFormat(t *testing.T) {
 	out, err := exec.Command("go", "list", module+"/internal/...").Output()
 	if err != nil {
@@ -69,7 +69,7 @@ func TestInternalImportsNoFormat(t *testing.T) {
 	}
 	for _, pkg := range strings.Fields(string(out)) {
 		rel := strings.TrimPrefix(pkg, module+"/")
-		if rel == "internal/registry" || strings.HasPrefix(rel, "internal/crosscheck") {
+		if strings.HasPrefix(rel, "internal/crosscheck") {
 			continue
 		}
 		for _, d := range deps(t, pkg) {

@@ -16,8 +16,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 )
 
 // generateAssets writes n small KHR glTF files below dir, 50 to a folder.
@@ -156,7 +156,7 @@ func sphereMesh(rings, segments int) []byte {
 // vary run to run by 10×, so the conversion's own scaling is measured with
 // the files on tmpfs: TMPDIR=/dev/shm (b.TempDir follows it).
 func BenchmarkBatchJobs(b *testing.B) {
-	reg := registry.New()
+	reg := all.Registry()
 	for _, kind := range []string{"primitives", "meshes"} {
 		src := b.TempDir()
 		generateAssets(b, src, 2000, kind)

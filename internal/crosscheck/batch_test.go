@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -52,7 +52,7 @@ func corpusListing(t *testing.T, reg *convert.Registry, root string) []string {
 // every converted output exists.
 func TestBatchWholeCorpusToEachFormat(t *testing.T) {
 	corpus := testenv.Corpus(t)
-	reg := registry.New()
+	reg := all.Registry()
 	listing := corpusListing(t, reg, corpus)
 	if len(listing) < 100 {
 		t.Fatalf("only %d corpus inputs listed", len(listing))

@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/godot"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
 	"github.com/physconv/physconv/omi"
@@ -227,7 +227,7 @@ func godotCompare(t *testing.T, what string, a, b *convert.Report, diags convert
 // except for differences a diagnostic names (godotLosses) and mesh
 // rounding to float32.
 func TestGodotViaKHR(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	root := testenv.Corpus(t)
 	accepted := map[string]int{}
 	scenes := godotScenes(t)
@@ -331,7 +331,7 @@ func godotRaw(t *testing.T, p string) *convert.Graph {
 // Convex meshes are compared through the body's mass properties, not by
 // vertex count (the export writes unindexed triangles).
 func TestGodotGLTFPairs(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	root := testenv.Corpus(t)
 	for _, pair := range godotPairs {
 		t.Run(filepath.Base(pair[0]), func(t *testing.T) {
@@ -537,7 +537,7 @@ func sortedFieldKeys(m map[string]any) []string {
 // exactly, and so does the physics (inspect reports at 1e-9, meshes at
 // float32 precision as in TestGodotViaKHR).
 func TestGodotVehiclesKeepParameters(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	for _, rel := range godotVehicleFiles {
 		for _, v := range []int{4, 3} {
 			t.Run(fmt.Sprintf("%s/godot%d", rel, v), func(t *testing.T) {
@@ -696,7 +696,7 @@ func scenePath(g *convert.Graph, i int) string {
 // with the mass we wrote (and, in Godot 4, the principal inertia), every
 // joint joining the bodies we meant.
 func TestGodotOracleLoads(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	for _, rel := range godotOracleFiles {
 		for _, v := range []int{4, 3} {
 			t.Run(fmt.Sprintf("%s/godot%d", rel, v), func(t *testing.T) {

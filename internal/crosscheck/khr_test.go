@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
 )
@@ -53,7 +53,7 @@ func onePerFolder(t *testing.T, reg *convert.Registry, root string) []string {
 func TestEveryFormatToKHRValidates(t *testing.T) {
 	root := testenv.Corpus(t)
 	testenv.Oracle(t, "gltf-validate")
-	reg := registry.New()
+	reg := all.Registry()
 	var files []string
 	for _, d := range []string{"gltf", "omi/current", "godot", "godot3", "urdf", "mjcf"} {
 		files = append(files, onePerFolder(t, reg, filepath.Join(root, d))...)

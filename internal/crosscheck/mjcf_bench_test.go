@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -36,7 +36,7 @@ import (
 //	go test -run '^$' -bench URDFToMJCF -v ./internal/crosscheck/
 func BenchmarkURDFToMJCF(b *testing.B) {
 	compile := mujocoCompileBinary(b)
-	reg := registry.New()
+	reg := all.Registry()
 	dir := b.TempDir()
 	empty := filepath.Join(dir, "empty.xml")
 	if err := os.WriteFile(empty, []byte("<mujoco/>\n"), 0o644); err != nil {

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -213,7 +213,7 @@ func compareMJCFModels(t *testing.T, what string, want, got mjcfModel, tol float
 // result must load in both MuJoCo versions and compile to the original's
 // masses, inertias, joint types, axes and ranges.
 func TestMJCFViaKHR(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	root := testenv.CorpusPath(t, "mjcf")
 	testenv.Oracle(t, "mj-inspect")
 	for _, rel := range mjcfCorpus {
@@ -242,7 +242,7 @@ func TestMJCFViaKHR(t *testing.T) {
 // body as MJCF and runs 1,000 MuJoCo steps: the model must load and the
 // state stay finite.
 func TestGLTFToMJCFSimulates(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	testenv.Oracle(t, "mj-inspect")
 	files := corpusGLTF(t, "khr", "omi")
 	ran := 0
@@ -338,7 +338,7 @@ func mjcfHasDynamic(g *convert.Graph) bool {
 // compares it with MuJoCo's own import of the URDF (fixed links kept):
 // same per-body mass, COM and inertia, same joint types and axes.
 func TestURDFToMJCFMatchesMuJoCoImport(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	testenv.Oracle(t, "mj-inspect")
 	for _, a := range urdfAssets {
 		a := a
@@ -428,7 +428,7 @@ func urdfVisualOptions(root, pkg string) *convert.Options {
 // visuals kept), each of the same type at the same world position and size
 // (which also checks the mesh scale), and one mesh asset per file.
 func TestURDFToMJCFKeepsVisuals(t *testing.T) {
-	reg := registry.New()
+	reg := all.Registry()
 	testenv.Oracle(t, "mj-inspect")
 	for _, c := range urdfVisualCases {
 		t.Run(c.name, func(t *testing.T) {

@@ -14,8 +14,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/registry"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/internal/testreport"
 	"github.com/physconv/physconv/urdf"
@@ -82,7 +82,7 @@ func inspected(t *testing.T, path string, opts *convert.Options) (*convert.Graph
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, g, diags, err := convert.ParseGraph(context.Background(), registry.New(), in)
+	f, g, diags, err := convert.ParseGraph(context.Background(), all.Registry(), in)
 	if err != nil {
 		t.Fatalf("parse %s: %v", path, err)
 	}
@@ -95,7 +95,7 @@ func inspected(t *testing.T, path string, opts *convert.Options) (*convert.Graph
 // convertFile runs the library's file conversion and fails on error.
 func convertFile(t *testing.T, in, out string, opts *convert.Options) convert.Diagnostics {
 	t.Helper()
-	res, err := convert.ConvertFile(context.Background(), registry.New(), in, out, opts)
+	res, err := convert.ConvertFile(context.Background(), all.Registry(), in, out, opts)
 	if err != nil {
 		t.Fatalf("convert %s → %s: %v", in, out, err)
 	}
@@ -403,7 +403,7 @@ func gltfWithJoints(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, g, _, err := convert.ParseGraph(context.Background(), registry.New(), in)
+		_, g, _, err := convert.ParseGraph(context.Background(), all.Registry(), in)
 		if err != nil {
 			if strings.Contains(err.Error(), "is missing") {
 				t.Logf("left out (buffer missing upstream): %v", err)
