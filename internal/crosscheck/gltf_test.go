@@ -196,8 +196,8 @@ func TestGLTFDialectRoundTrips(t *testing.T) {
 				name  string
 				diffs []string
 			}{
-				{from.Name + "→" + via.Name, convert.CompareReports(r0, r1, 1e-6)},
-				{from.Name + "→" + via.Name + "→" + from.Name, convert.CompareReports(r0, r2, 1e-6)},
+				{from.Name + "→" + via.Name, convert.CompareReports(r0, r1, 1e-9)},
+				{from.Name + "→" + via.Name + "→" + from.Name, convert.CompareReports(r0, r2, 1e-9)},
 			} {
 				if len(step.diffs) == 0 {
 					continue
