@@ -177,6 +177,13 @@ type Mesh struct {
 	// loaded it. Set by the parser, which alone knows where File lives;
 	// emitters that need triangles (MJCF writes mesh files) call it.
 	Decode func() (positions []Vec3, indices []uint32, err error)
+	// Source, when set, returns the bytes of the mesh file the triangles
+	// come from, its lower-case extension without the dot ("stl", "obj",
+	// "dae") and the scale that maps the file's vertices onto the
+	// triangles (a parser may bake a scale into Positions). Emitters that
+	// write mesh files copy the bytes instead of encoding the triangles
+	// again when the format matches. Set by parsers that read mesh files.
+	Source func() (data []byte, ext string, scale Vec3, err error)
 }
 
 // Triangles returns the mesh's triangles: its own when Loaded, else what

@@ -2,6 +2,8 @@ package urdf
 
 import (
 	"io/fs"
+	"path"
+	"strings"
 	"sync"
 
 	"github.com/physconv/physconv/convert"
@@ -60,5 +62,18 @@ func (d *meshData) decoder(fsys fs.FS, path string, scale convert.Vec3) func() (
 		}
 		d.keep(path, scale, pos, m.Indices)
 		return pos, m.Indices, nil
+	}
+}
+
+// source returns a Source function for a mesh file: its bytes as they are,
+// for emitters that copy mesh files rather than encode triangles again.
+// The file's vertices times scale are the mesh's Positions.
+func source(fsys fs.FS, file string, scale convert.Vec3) func() ([]byte, string, convert.Vec3, error) {
+	return func() ([]byte, string, convert.Vec3, error) {
+		data, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return nil, "", convert.Vec3{}, err
+		}
+		return data, strings.ToLower(strings.TrimPrefix(path.Ext(file), ".")), scale, nil
 	}
 }

@@ -503,11 +503,13 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Indices = m.Indices
 		mesh.Loaded = true
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
+		mesh.Source = source(p.in.FS, resolved, geo.Scale)
 	} else if _, err := fs.Stat(p.in.FS, resolved); err != nil {
 		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
 			Message: fmt.Sprintf("visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved)})
 	} else {
 		mesh.Decode = p.visualData().decoder(p.in.FS, resolved, geo.Scale)
+		mesh.Source = source(p.in.FS, resolved, geo.Scale)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
 }
