@@ -307,9 +307,6 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 	name := e.uniqueName("mesh", sanitize(base))
 	el := e.asset.Child("mesh", Attr{"name", name})
 	e.meshAssets.add(content, hash, name)
-	if s != (convert.Vec3{1, 1, 1}) {
-		el.Set("scale", fmtFloats(s[0], s[1], s[2]))
-	}
 	if e.opts.InlineMeshes {
 		v := make([]float64, 0, 3*len(m.Positions))
 		for _, p := range m.Positions {
@@ -321,17 +318,27 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			f[i] = fmt.Sprint(x)
 		}
 		el.Set("face", strings.Join(f, " "))
+	} else if data, ext, fileScale, ok := e.sourceFile(m); ok {
+		// the original file, which MuJoCo reads as it is; the scale the
+		// parser baked into the triangles goes into the attribute
+		s = s.Mul(fileScale)
+		file := name + "." + ext
+		e.out.Files["meshes/"+file] = data
+		el.Set("file", file)
 	} else {
 		mm := &meshio.Mesh{Positions: m.Positions, Indices: m.Indices}
 		var file string
 		var data []byte
-		if strings.EqualFold(e.opts.MeshFormat, "obj") {
+		if e.meshFormat() == "obj" {
 			file, data = name+".obj", encodeOBJ(mm)
 		} else {
 			file, data = name+".stl", meshio.EncodeSTL(mm, name)
 		}
 		e.out.Files["meshes/"+file] = data
 		el.Set("file", file)
+	}
+	if s != (convert.Vec3{1, 1, 1}) {
+		el.Set("scale", fmtFloats(s[0], s[1], s[2]))
 	}
 	if sc == (convert.Vec3{1, 1, 1}) {
 		e.meshNames[key] = name

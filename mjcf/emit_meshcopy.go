@@ -1,0 +1,52 @@
+package mjcf
+
+import (
+	"encoding/binary"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// meshFormat is the mesh file format Options ask for: "stl" (default) or
+// "obj".
+func (e *emitter) meshFormat() string {
+	if strings.EqualFold(e.opts.MeshFormat, "obj") {
+		return "obj"
+	}
+	return "stl"
+}
+
+// sourceFile returns the bytes of the file a mesh was read from when they
+// can be written as its side file unchanged: the file is in the mesh
+// format Options ask for, and MuJoCo reads it as it is (binary STL; MuJoCo
+// rejects ASCII STL). Copying the file saves decoding and encoding it and
+// keeps its float32 vertices exact; scale maps its vertices onto the
+// mesh's triangles, which the asset writes unmoved. ok is false when the
+// triangles must be encoded instead.
+func (e *emitter) sourceFile(m convert.Mesh) (data []byte, ext string, scale convert.Vec3, ok bool) {
+	if m.Source == nil {
+		return nil, "", convert.Vec3{}, false
+	}
+	data, ext, scale, err := m.Source()
+	if err != nil || ext != e.meshFormat() || !finitePositive(scale) {
+		return nil, "", convert.Vec3{}, false
+	}
+	if ext == "stl" && !isBinarySTL(data) {
+		return nil, "", convert.Vec3{}, false
+	}
+	return data, ext, scale, true
+}
+
+// isBinarySTL reports whether data is a whole binary STL: an 80-byte
+// header, a triangle count and 50 bytes per triangle, nothing more.
+func isBinarySTL(data []byte) bool {
+	if len(data) < 84 {
+		return false
+	}
+	n := uint64(binary.LittleEndian.Uint32(data[80:84]))
+	return n > 0 && uint64(len(data)) == 84+50*n
+}
+
+func finitePositive(v convert.Vec3) bool {
+	return v.Finite() && v[0] > 0 && v[1] > 0 && v[2] > 0
+}

@@ -1,0 +1,111 @@
+package mjcf
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// copyGraph is one dynamic body whose convex collision mesh came from a
+// mesh file read at URDF scale 2: Positions hold the file's vertices
+// doubled, Source returns the file (a tetrahedron of 0.1 m legs).
+func copyGraph(file []byte, ext string) *convert.Graph {
+	g := convert.NewGraph()
+	mass, com, diag := 2.0, convert.Vec3{}, convert.Vec3{0.1, 0.2, 0.3}
+	body := g.AddNode(convert.Node{Name: "base", Motion: &convert.Motion{Kind: convert.Dynamic, Mass: &mass,
+		CenterOfMass: &com, InertiaDiagonal: &diag, GravityFactor: 1}}, -1)
+	pos := []convert.Vec3{{0, 0, 0}, {0.2, 0, 0}, {0, 0.2, 0}, {0, 0, 0.2}}
+	idx := []uint32{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3}
+	src := func() ([]byte, string, convert.Vec3, error) { return file, ext, convert.Vec3{2, 2, 2}, nil }
+	sh := g.AddShape(convert.Shape{Kind: convert.Convex, Mesh: g.AddMesh(convert.Mesh{Name: "package://robot/meshes/tetra." + ext,
+		File: "meshes/tetra." + ext, Scale: convert.Vec3{1, 1, 1}, Positions: pos, Indices: idx, Loaded: true, Source: src})})
+	g.AddNode(convert.Node{Name: "base/collision", Collider: &convert.Collider{Shape: sh, Material: -1, Filter: -1}}, body)
+	return g
+}
+
+func tetraSTL() []byte {
+	return meshio.EncodeSTL(&meshio.Mesh{Positions: []convert.Vec3{{0, 0, 0}, {0.1, 0, 0}, {0, 0.1, 0}, {0, 0, 0.1}},
+		Indices: []uint32{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3}}, "tetra")
+}
+
+// TestEmitCopiesSourceMeshFiles checks that a binary STL source is written
+// byte for byte as the side file with the baked scale in the asset's scale
+// attribute, that MuJoCo builds the same geom from it as from re-encoded
+// triangles, and that a source in another format than Options ask for, or
+// ASCII STL (which MuJoCo cannot read), is encoded from the triangles.
+func TestEmitCopiesSourceMeshFiles(t *testing.T) {
+	stlFile := tetraSTL()
+	out, _, err := Emit(copyGraph(stlFile, "stl"), &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(out.Main)
+	if !strings.Contains(doc, `<mesh name="tetra" file="tetra.stl" scale="2 2 2"/>`) {
+		t.Errorf("no copied asset with the file's scale:\n%s", doc)
+	}
+	if got := out.Files["meshes/tetra.stl"]; !bytes.Equal(got, stlFile) || len(out.Files) != 1 {
+		t.Errorf("side files %v; tetra.stl equals the source: %v", out.SideFiles(), bytes.Equal(got, stlFile))
+	}
+
+	reencoded, _, err := Emit(copyGraph(stlFile, "stl"), &convert.Options{MeshFormat: "obj"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := string(reencoded.Main); !strings.Contains(d, `<mesh name="tetra" file="tetra.obj"/>`) {
+		t.Errorf("--mesh-format obj with an STL source: want an encoded OBJ without scale:\n%s", d)
+	}
+	if _, ok := reencoded.Files["meshes/tetra.obj"]; !ok {
+		t.Errorf("side files %v, want meshes/tetra.obj", reencoded.SideFiles())
+	}
+
+	ascii := []byte("solid tetra\nendsolid tetra\n")
+	fromASCII, _, err := Emit(copyGraph(ascii, "stl"), &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := string(fromASCII.Main); !strings.Contains(d, `<mesh name="tetra" file="tetra.stl"/>`) {
+		t.Errorf("ASCII STL source: want an encoded STL without scale:\n%s", d)
+	}
+	if got := fromASCII.Files["meshes/tetra.stl"]; bytes.Equal(got, ascii) || !isBinarySTL(got) {
+		t.Errorf("ASCII STL source copied instead of encoded")
+	}
+
+	testenv.Oracle(t, "mj-inspect")
+	copied := geomsByMuJoCo(t, writeOutput(t, t.TempDir(), out))
+	encoded := geomsByMuJoCo(t, writeOutput(t, t.TempDir(), fromASCII))
+	if len(copied) != 1 || len(encoded) != 1 {
+		t.Fatalf("MuJoCo geoms %+v and %+v, want one each", copied, encoded)
+	}
+	a, b := copied[0], encoded[0]
+	for k := range 3 {
+		if !near(a.Size[k], b.Size[k], 1e-6) || !near(a.Pos[k], b.Pos[k], 1e-6) {
+			t.Errorf("MuJoCo geom from the copied file %+v, from encoded triangles %+v", a, b)
+			break
+		}
+	}
+}
+
+type mjGeom struct {
+	Type string     `json:"type"`
+	Size [3]float64 `json:"size"`
+	Pos  [3]float64 `json:"pos"`
+}
+
+// geomsByMuJoCo loads an MJCF file in MuJoCo 2.2.2 and returns its geoms.
+func geomsByMuJoCo(t *testing.T, file string) []mjGeom {
+	t.Helper()
+	runMJ(t, file, "--backend", "c") // fails the test when MuJoCo rejects it
+	raw, _ := testenv.RunOracle(t, "mj-inspect", "--compact", "--backend", "c", file)
+	var m struct {
+		Geoms []mjGeom `json:"geoms"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("mj-inspect output: %v\n%s", err, raw)
+	}
+	return m.Geoms
+}
