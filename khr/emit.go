@@ -379,41 +379,13 @@ func (e *emitter) carry() error {
 }
 
 func graphHas(n convert.Node, name string) bool {
-	switch name {
-	case gltfx.OMIVehicleBody:
-		return n.Vehicle != nil
-	case gltfx.OMIVehicleWheel:
-		return n.Wheel != nil
-	case gltfx.OMIVehicleThruster:
-		return n.Thruster != nil
-	case gltfx.OMIVehicleHoverThruster:
-		return n.HoverThruster != nil
-	case gltfx.OMISeat:
-		return n.Seat != nil
-	case gltfx.OMISpawnPoint:
-		return n.SpawnPoint != nil
-	}
-	return false
+	attr, ok := vehicleAttrs[name]
+	return ok && attr.get(&n) != nil
 }
 
 // extrasFallback stores a vehicle attribute with no OMI JSON to copy in
 // the node's extras under "physconv".
 func (e *emitter) extrasFallback(i int, name string, n convert.Node) error {
-	var v any
-	switch name {
-	case gltfx.OMIVehicleBody:
-		v = n.Vehicle
-	case gltfx.OMIVehicleWheel:
-		v = n.Wheel
-	case gltfx.OMIVehicleThruster:
-		v = n.Thruster
-	case gltfx.OMIVehicleHoverThruster:
-		v = n.HoverThruster
-	case gltfx.OMISeat:
-		v = n.Seat
-	case gltfx.OMISpawnPoint:
-		v = n.SpawnPoint
-	}
-	e.doc.PutNodeExtra(i, name, v, name, e.diags)
+	e.doc.PutNodeExtra(i, name, vehicleAttrs[name].get(&n), name, e.diags)
 	return nil
 }
