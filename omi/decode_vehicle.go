@@ -85,21 +85,13 @@ func decodeVehicle(v gltfx.Value, n counts) (*rawVehicle, error) {
 
 // decodeWheels reads /extensions/OMI_vehicle_wheel.wheels.
 func decodeWheels(v gltfx.Value, n counts, diags *convert.Diagnostics) ([]rawWheel, error) {
-	items, err := requiredArray(v, "wheels")
-	if err != nil {
-		return nil, err
-	}
-	out := make([]rawWheel, len(items))
-	for i, it := range items {
-		w := &out[i]
-		if !it.IsObject() {
-			return nil, it.Errorf("", "must be an object, not %s", it.Kind())
-		}
+	return decodeObjects(v, "wheels", func(it gltfx.Value, w *rawWheel) error {
+		var err error
 		if w.Name, err = it.String("name", ""); err != nil {
-			return nil, err
+			return err
 		}
 		if w.PhysicsMaterial, err = it.Index("physicsMaterial", n.materials, "physicsMaterials"); err != nil {
-			return nil, err
+			return err
 		}
 		err = readFloats(it, []floatField{
 			{key: "brakingForce", dst: &w.BrakingForce, noMin: true},
@@ -117,26 +109,18 @@ func decodeWheels(v gltfx.Value, n counts, diags *convert.Diagnostics) ([]rawWhe
 			{key: "width", dst: &w.Width, minOpen: true},
 		}, diags)
 		if err != nil {
-			return nil, err
+			return err
 		}
-	}
-	return out, nil
+		return nil
+	})
 }
 
 // decodeThrusters reads /extensions/OMI_vehicle_thruster.thrusters.
 func decodeThrusters(v gltfx.Value, diags *convert.Diagnostics) ([]rawThruster, error) {
-	items, err := requiredArray(v, "thrusters")
-	if err != nil {
-		return nil, err
-	}
-	out := make([]rawThruster, len(items))
-	for i, it := range items {
-		t := &out[i]
-		if !it.IsObject() {
-			return nil, it.Errorf("", "must be an object, not %s", it.Kind())
-		}
+	return decodeObjects(v, "thrusters", func(it gltfx.Value, t *rawThruster) error {
+		var err error
 		if t.Name, err = it.String("name", ""); err != nil {
-			return nil, err
+			return err
 		}
 		err = readFloats(it, []floatField{
 			{key: "maxForce", dst: &t.MaxForce},
@@ -147,33 +131,25 @@ func decodeThrusters(v gltfx.Value, diags *convert.Diagnostics) ([]rawThruster, 
 			{key: "targetForceRatio", legacy: []string{"currentForceRatio"}, dst: &t.TargetForceRatio},
 		}, diags)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if t.MaxForce == nil {
-			return nil, it.Errorf("maxForce", "is required")
+			return it.Errorf("maxForce", "is required")
 		}
 		if t.TargetGimbalRatio, err = gimbalRatio(it, diags); err != nil {
-			return nil, err
+			return err
 		}
-	}
-	return out, nil
+		return nil
+	})
 }
 
 // decodeHoverThrusters reads
 // /extensions/OMI_vehicle_hover_thruster.hoverThrusters.
 func decodeHoverThrusters(v gltfx.Value, diags *convert.Diagnostics) ([]rawHoverThruster, error) {
-	items, err := requiredArray(v, "hoverThrusters")
-	if err != nil {
-		return nil, err
-	}
-	out := make([]rawHoverThruster, len(items))
-	for i, it := range items {
-		t := &out[i]
-		if !it.IsObject() {
-			return nil, it.Errorf("", "must be an object, not %s", it.Kind())
-		}
+	return decodeObjects(v, "hoverThrusters", func(it gltfx.Value, t *rawHoverThruster) error {
+		var err error
 		if t.Name, err = it.String("name", ""); err != nil {
-			return nil, err
+			return err
 		}
 		err = readFloats(it, []floatField{
 			{key: "maxHoverEnergy", dst: &t.MaxHoverEnergy},
@@ -184,16 +160,16 @@ func decodeHoverThrusters(v gltfx.Value, diags *convert.Diagnostics) ([]rawHover
 			{key: "targetHoverRatio", legacy: []string{"currentForceRatio"}, dst: &t.TargetHoverRatio},
 		}, diags)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if t.MaxHoverEnergy == nil {
-			return nil, it.Errorf("maxHoverEnergy", "is required")
+			return it.Errorf("maxHoverEnergy", "is required")
 		}
 		if t.TargetGimbalRatio, err = gimbalRatio(it, diags); err != nil {
-			return nil, err
+			return err
 		}
-	}
-	return out, nil
+		return nil
+	})
 }
 
 // gimbalRatio reads targetGimbalRatio (legacy currentGimbalRatio).
@@ -259,6 +235,25 @@ func decodeSpawnPoint(v gltfx.Value) (*rawSpawnPoint, error) {
 }
 
 // requiredArray reads an array member that must be present.
+// decodeObjects reads the required array key of v, each item an object
+// decoded by each into its element.
+func decodeObjects[T any](v gltfx.Value, key string, each func(it gltfx.Value, t *T) error) ([]T, error) {
+	items, err := requiredArray(v, key)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(items))
+	for i, it := range items {
+		if !it.IsObject() {
+			return nil, it.Errorf("", "must be an object, not %s", it.Kind())
+		}
+		if err := each(it, &out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 func requiredArray(v gltfx.Value, key string) ([]gltfx.Value, error) {
 	if !v.IsObject() {
 		return nil, v.Errorf("", "must be an object, not %s", v.Kind())
