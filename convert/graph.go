@@ -1,6 +1,9 @@
 package convert
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Graph is a KHR-shaped scene graph of physics nodes. Node indices are
 // stable: a glTF source keeps its node numbering so that non-physics data
@@ -446,7 +449,7 @@ func (g *Graph) Clone() *Graph {
 	c := *g
 	c.Nodes = make([]Node, len(g.Nodes))
 	for i, n := range g.Nodes {
-		c.Nodes[i] = n.clone()
+		c.Nodes[i] = n.Clone()
 	}
 	c.Roots = append([]int(nil), g.Roots...)
 	c.Shapes = append([]Shape(nil), g.Shapes...)
@@ -458,7 +461,7 @@ func (g *Graph) Clone() *Graph {
 	return &c
 }
 
-func (n Node) clone() Node {
+func (n Node) Clone() Node {
 	c := n
 	c.Children = append([]int(nil), n.Children...)
 	if n.Motion != nil {
@@ -524,3 +527,24 @@ func copyMap(m map[string]any) map[string]any {
 
 // Ptr returns a pointer to v; handy for optional fields.
 func Ptr[T any](v T) *T { return &v }
+
+// NodeNames returns a unique display name per node: its own name, or
+// "node<i>" when empty, with "#k" suffixes on repeats.
+func NodeNames(g *Graph) []string {
+	names := make([]string, len(g.Nodes))
+	seen := map[string]int{}
+	for i, n := range g.Nodes {
+		name := n.Name
+		if name == "" {
+			name = fmt.Sprintf("node%d", i)
+		}
+		if k := seen[name]; k > 0 {
+			seen[name] = k + 1
+			name = fmt.Sprintf("%s#%d", name, k+1)
+		} else {
+			seen[name] = 1
+		}
+		names[i] = name
+	}
+	return names
+}

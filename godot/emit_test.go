@@ -7,6 +7,8 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -37,13 +39,13 @@ func roundTrip(t *testing.T, project, rel string, version int) (*convert.Graph, 
 
 func compare(t *testing.T, a, b *convert.Graph) {
 	t.Helper()
-	ga, _ := convert.Complete(a, &convert.Options{})
-	gb, _ := convert.Complete(b, &convert.Options{})
-	ra, rb := convert.Inspect(ga, "godot", nil), convert.Inspect(gb, "godot", nil)
+	ga, _ := mass.Complete(a, &convert.Options{})
+	gb, _ := mass.Complete(b, &convert.Options{})
+	ra, rb := inspect.Inspect(ga, "godot", nil), inspect.Inspect(gb, "godot", nil)
 	if len(ra.Bodies) == 0 && len(a.Nodes) > 3 {
 		t.Logf("no bodies")
 	}
-	for _, d := range convert.CompareReports(ra, rb, 1e-9) {
+	for _, d := range inspect.CompareReports(ra, rb, 1e-9) {
 		t.Error(d)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 )
 
 // A uniformly scaled, rotated body reads back with an exactly uniform
@@ -21,7 +22,7 @@ func TestUniformScaleReadsBackUniform(t *testing.T) {
 		t.Fatal(err)
 	}
 	back := parseText(t, string(out.Main))
-	r := convert.Inspect(back, "godot", nil)
+	r := inspect.Inspect(back, "godot", nil)
 	if len(r.Bodies) != 1 || len(r.Bodies[0].Colliders) != 1 {
 		t.Fatalf("bodies %+v", r.Bodies)
 	}

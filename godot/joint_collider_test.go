@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // A collider on a joint node (in a body, or in the world) cannot stay on a
@@ -16,16 +18,16 @@ func TestColliderOnJointNodeKept(t *testing.T) {
 	}
 	a := g.AddNode(convert.Node{Name: "A", Transform: rigid(0, 1, 0), Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}}, -1)
 	b := g.AddNode(convert.Node{Name: "B", Transform: rigid(1, 1, 0), Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}}, -1)
-	limits, frame := convert.LimitsFor(convert.KindRevolute, convert.Vec3{0, 1, 0}, -1, 1)
+	limits, frame := kin.LimitsFor(kin.KindRevolute, convert.Vec3{0, 1, 0}, -1, 1)
 	sphere := g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.2})
 	cb := g.AddNode(convert.Node{Name: "hinge_b", Transform: convert.Transform{R: frame, S: convert.Vec3{1, 1, 1}}}, b)
 	g.AddNode(convert.Node{Name: "hinge", Transform: convert.Transform{T: convert.Vec3{0.5, 0.2, 0}, R: frame, S: convert.Vec3{1, 1, 1}},
 		Joint: &convert.Joint{Connected: cb, Limits: limits}, Collider: &convert.Collider{Shape: sphere, Material: -1, Filter: -1}}, a)
 	cw := g.AddNode(convert.Node{Name: "pin_b", Transform: rigid(0, 1, 0)}, b)
-	ball, _ := convert.LimitsFor(convert.KindBall, convert.Vec3{}, 0, 0)
+	ball, _ := kin.LimitsFor(kin.KindBall, convert.Vec3{}, 0, 0)
 	g.AddNode(convert.Node{Name: "pin", Transform: rigid(1, 2, 0),
 		Joint: &convert.Joint{Connected: cw, Limits: ball}, Collider: &convert.Collider{Shape: sphere, Material: -1, Filter: -1}}, -1)
-	want := convert.Inspect(g, "graph", nil)
+	want := inspect.Inspect(g, "graph", nil)
 	for _, version := range []int{4, 3} {
 		out, diags, err := Emit(g, &convert.Options{Godot: version})
 		if err != nil {
@@ -34,7 +36,7 @@ func TestColliderOnJointNodeKept(t *testing.T) {
 		if !diags.Has("godot-shape-moved") {
 			t.Errorf("Godot %d: moved colliders not diagnosed: %v", version, diags)
 		}
-		got := convert.Inspect(parseText(t, string(out.Main)), "godot", nil)
+		got := inspect.Inspect(parseText(t, string(out.Main)), "godot", nil)
 		for _, w := range want.Bodies {
 			for _, c := range w.Colliders {
 				found := false

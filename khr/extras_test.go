@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // TestExtrasRoundTrip: what KHR cannot say (robot joint properties, mimic
@@ -19,7 +20,7 @@ func TestExtrasRoundTrip(t *testing.T) {
 		Mass: convert.Ptr(0.0), MassSource: convert.Given}}, -1)
 	tip := g.AddNode(convert.Node{Name: "Tip", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1,
 		Mass: convert.Ptr(1.0), MassSource: convert.Given}, Collider: &convert.Collider{Shape: ball, Material: -1, Filter: -1}}, -1)
-	hinge, _ := convert.LimitsFor("revolute", convert.Vec3{1, 0, 0}, -1, 1)
+	hinge, _ := kin.LimitsFor("revolute", convert.Vec3{1, 0, 0}, -1, 1)
 	j1 := g.AddNode(convert.Node{Name: "J1", Joint: &convert.Joint{Connected: link, Limits: hinge,
 		Effort: 12, Velocity: 3, Damping: 0.5, Friction: 0.1, Armature: 0.01}}, base)
 	j2 := g.AddNode(convert.Node{Name: "J2", Joint: &convert.Joint{Connected: tip, Limits: hinge}}, link)

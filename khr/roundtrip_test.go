@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -48,7 +49,7 @@ func TestRoundTripCorpus(t *testing.T) {
 					missingImages++
 				}
 			}
-			before := convert.Inspect(g1, "khr", diags)
+			before := inspect.Inspect(g1, "khr", diags)
 			for _, v := range variants {
 				out, _, err := Emit(g1, &convert.Options{KHRGeometry: v.geometry, OutputName: v.name})
 				if err != nil {
@@ -60,8 +61,8 @@ func TestRoundTripCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: reading our output: %v", v.name, err)
 				}
-				after := convert.Inspect(g2, "khr", diags2)
-				if diff := convert.CompareReports(before, after, 1e-9); len(diff) > 0 {
+				after := inspect.Inspect(g2, "khr", diags2)
+				if diff := inspect.CompareReports(before, after, 1e-9); len(diff) > 0 {
 					t.Errorf("%s: physics changed:\n  %s", v.name, strings.Join(diff, "\n  "))
 				}
 				if diff := nonPhysicsDiff(t, f, main); diff != "" {

@@ -1,6 +1,9 @@
 package mjcf
 
-import "github.com/physconv/physconv/convert"
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
+)
 
 // bodyState collects what a body's children contribute before its mass
 // properties and joints can be settled.
@@ -75,7 +78,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 		}
 	}
 	m := p.g.Nodes[node].Motion
-	var mass float64
+	var bodyMassKg float64
 	var com convert.Vec3
 	var diag convert.Vec3
 	rot := convert.IdentityQuat()
@@ -106,8 +109,8 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 			if c.mass < eps {
 				return errAt(e, "body mass is too small to place its centre of mass")
 			}
-			mass, com = c.mass, c.com
-			diag, rot = convert.PrincipalAxes(c.inertia)
+			bodyMassKg, com = c.mass, c.com
+			diag, rot = mass.PrincipalAxes(c.inertia)
 		}
 	case inertial != nil:
 		src = convert.Given
@@ -126,7 +129,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 			return err
 		}
 		com, rot = t.T, t.R
-		if mass, err = a.num("mass", 0); err != nil {
+		if bodyMassKg, err = a.num("mass", 0); err != nil {
 			return err
 		}
 		switch {
@@ -144,7 +147,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 				return err
 			}
 			full := convert.Mat3{{v[0], v[3], v[4]}, {v[3], v[1], v[5]}, {v[4], v[5], v[2]}}
-			diag, rot = convert.PrincipalAxes(full)
+			diag, rot = mass.PrincipalAxes(full)
 			if diag[0] < 0 || diag[1] < 0 || diag[2] < 0 {
 				return errAt(inertial, "fullinertia is not positive semi-definite")
 			}
@@ -154,12 +157,12 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 			}
 		}
 	}
-	if mass < 0 || diag[0] < 0 || diag[1] < 0 || diag[2] < 0 {
+	if bodyMassKg < 0 || diag[0] < 0 || diag[1] < 0 || diag[2] < 0 {
 		return errAt(e, "mass and inertia cannot be negative")
 	}
-	if p.comp.boundMass > 0 && mass < p.comp.boundMass {
-		mass = p.comp.boundMass
-		p.diags.Infof("mass-bounded", p.path(e), "mass raised to compiler boundmass %s", fmtFloat(mass))
+	if p.comp.boundMass > 0 && bodyMassKg < p.comp.boundMass {
+		bodyMassKg = p.comp.boundMass
+		p.diags.Infof("mass-bounded", p.path(e), "mass raised to compiler boundmass %s", fmtFloat(bodyMassKg))
 	}
 	for k := 0; k < 3; k++ {
 		if p.comp.boundInertia > 0 && diag[k] < p.comp.boundInertia {
@@ -174,7 +177,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 		diag = convert.Vec3{avg, avg, avg}
 		p.diags.Warnf("inertia-balanced", p.path(e), "inertia broke the triangle inequality; compiler balanceinertia replaced it by its mean %s", fmtFloat(avg))
 	}
-	m.Mass = convert.Ptr(mass)
+	m.Mass = convert.Ptr(bodyMassKg)
 	m.CenterOfMass = convert.Ptr(com)
 	m.InertiaDiagonal = convert.Ptr(diag)
 	m.InertiaOrientation = convert.Ptr(rot)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -164,9 +165,9 @@ func TestCorpusMatchesMuJoCo(t *testing.T) {
 func compareWithMuJoCo(t *testing.T, p *parser, mj mjModel) {
 	t.Helper()
 	g := p.g
-	rep := convert.Inspect(g, "mjcf", nil)
+	rep := inspect.Inspect(g, "mjcf", nil)
 	names := convert.NodeNames(g)
-	byName := map[string]convert.BodyReport{}
+	byName := map[string]inspect.BodyReport{}
 	for _, b := range rep.Bodies {
 		byName[b.Name] = b
 	}

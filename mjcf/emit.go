@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/physconv/physconv/convert/mass"
+
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // emitter carries the state of one Emit.
@@ -12,7 +15,7 @@ type emitter struct {
 	g     *convert.Graph
 	opts  *convert.Options
 	diags convert.Diagnostics
-	tree  *convert.Tree
+	tree  *kin.Tree
 	names []string // unique node names
 	world convert.Transform
 	out   *convert.Output
@@ -30,7 +33,7 @@ type emitter struct {
 	bits       map[string]int
 	// pending holds joints of folded joint-stack links for the body below;
 	// stackParent maps a folded link to the body it hangs from.
-	pending     []convert.TreeJoint
+	pending     []kin.TreeJoint
 	stackParent map[int]int
 }
 
@@ -45,7 +48,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		jointNames: map[int]map[string]string{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
 		out: &convert.Output{Files: map[string][]byte{}}}
 	e.world = e.mjcfWorld()
-	tree, diags := convert.BuildTree(g, convert.TreeOptions{Root: e.rootBody()})
+	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody()})
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
 	root := e.document()
@@ -213,7 +216,7 @@ func (e *emitter) link(i int) {
 		parentBody = pb
 	}
 	// joint-stack links from MJCF files fold back into the body below them
-	if _, ok := n.Extras[extraStack].(string); ok && len(l.Children) == 1 && l.Joint.Kind == convert.GraphJoint {
+	if _, ok := n.Extras[extraStack].(string); ok && len(l.Children) == 1 && l.Joint.Kind == kin.GraphJoint {
 		e.pending = append(e.pending, l.Joint)
 		e.bodyElems[l.Body] = parentEl
 		e.stackParent[l.Body] = parentBody
@@ -223,7 +226,7 @@ func (e *emitter) link(i int) {
 	e.bodyElems[l.Body] = body
 	bw := e.bodyWorld(l.Body)
 	setPose(body, relative(e.bodyWorld(parentBody), bw))
-	if n.Motion.Kind == convert.Kinematic && l.Parent < 0 && l.Joint.Kind == convert.Weld {
+	if n.Motion.Kind == convert.Kinematic && l.Parent < 0 && l.Joint.Kind == kin.Weld {
 		// MuJoCo's kinematic body: moved by the program, not by forces
 		body.Set("mocap", "true")
 	}
@@ -240,7 +243,7 @@ func (e *emitter) link(i int) {
 	if math.IsInf(m.MassOr(0), 1) {
 		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF")
 		joints = nil
-	} else if d := m.InertiaDiagonal; d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) && l.Joint.Kind == convert.Floating {
+	} else if d := m.InertiaDiagonal; d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) && l.Joint.Kind == kin.Floating {
 		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes three slide joints")
 		for k, ax := range []string{"1 0 0", "0 1 0", "0 0 1"} {
 			body.Child("joint", Attr{"name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k))}, Attr{"type", "slide"}, Attr{"axis", ax})
@@ -261,16 +264,16 @@ func (e *emitter) inertial(body *Element, n int) {
 		e.diags.Warnf("massless-body", e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
-	mass := m.MassOr(math.NaN())
+	bodyMassKg := m.MassOr(math.NaN())
 	var com, diag convert.Vec3
 	rot := convert.IdentityQuat()
-	if math.IsNaN(mass) || m.InertiaDiagonal == nil || m.CenterOfMass == nil {
-		mp, ds := convert.BodyMassProps(e.g, n, e.opts.DensityOr())
+	if math.IsNaN(bodyMassKg) || m.InertiaDiagonal == nil || m.CenterOfMass == nil {
+		mp, ds := mass.BodyMassProps(e.g, n, e.opts.DensityOr())
 		e.diags = append(e.diags, ds...)
-		if math.IsNaN(mass) {
-			mass = mp.Mass
+		if math.IsNaN(bodyMassKg) {
+			bodyMassKg = mp.Mass
 		}
-		d, r := convert.PrincipalAxes(mp.Inertia)
+		d, r := mass.PrincipalAxes(mp.Inertia)
 		com, diag, rot = mp.COM, d, r
 		e.diags.Infof("mass-computed", e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
 	} else {
@@ -281,10 +284,10 @@ func (e *emitter) inertial(body *Element, n int) {
 			rot = *m.InertiaOrientation
 		}
 	}
-	if math.IsInf(mass, 1) || math.IsInf(diag[0], 1) || math.IsInf(diag[1], 1) || math.IsInf(diag[2], 1) {
+	if math.IsInf(bodyMassKg, 1) || math.IsInf(diag[0], 1) || math.IsInf(diag[1], 1) || math.IsInf(diag[2], 1) {
 		e.diags.Warnf("mass-infinite", e.names[n], "infinite mass or inertia cannot be written in MJCF; 1e9 is used")
-		if math.IsInf(mass, 1) {
-			mass = 1e9
+		if math.IsInf(bodyMassKg, 1) {
+			bodyMassKg = 1e9
 		}
 		for k := range diag {
 			if math.IsInf(diag[k], 1) {
@@ -297,7 +300,7 @@ func (e *emitter) inertial(body *Element, n int) {
 	if !in.Has("pos") {
 		in.Set("pos", "0 0 0")
 	}
-	in.Set("mass", fmtFloat(mass))
+	in.Set("mass", fmtFloat(bodyMassKg))
 	in.Set("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
 }
 

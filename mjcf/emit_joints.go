@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // axisState is what a limit set does to one axis of frame A.
@@ -15,11 +16,11 @@ type axisState struct {
 }
 
 // joint writes the MJCF joints of one tree joint into the child body.
-func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
+func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	switch tj.Kind {
-	case convert.Weld:
+	case kin.Weld:
 		return
-	case convert.Floating:
+	case kin.Floating:
 		body.Child("freejoint", Attr{"name", e.uniqueName("joint", e.rawName(tj.ChildBody)+"_free")})
 		return
 	}
@@ -259,7 +260,7 @@ func ballSpring(ds []convert.Drive, k float64) bool {
 
 // driveScale returns, per drive, the child body's mass (linear axes) or
 // its moment of inertia about the drive axis (angular axes).
-func (e *emitter) driveScale(tj convert.TreeJoint) func(convert.Drive) float64 {
+func (e *emitter) driveScale(tj kin.TreeJoint) func(convert.Drive) float64 {
 	return func(d convert.Drive) float64 {
 		if tj.ChildBody < 0 {
 			return 1

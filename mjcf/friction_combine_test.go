@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 )
 
 // MuJoCo combines the frictions of two geoms by their maximum; a material
@@ -26,7 +27,7 @@ func TestFrictionCombineIsMaximum(t *testing.T) {
 			t.Errorf("combine %q: friction-combine-maximum said %v, want %v", c.combine, !c.said, c.said)
 		}
 		back, _ := emitParse(t, g)
-		r := convert.Inspect(back, "mjcf", nil)
+		r := inspect.Inspect(back, "mjcf", nil)
 		if m := r.Bodies[0].Colliders[0].Material; m == nil || m.FrictionCombine != "maximum" || m.DynamicFriction != 0.4 {
 			t.Errorf("combine %q: read back %+v, want friction 0.4 combined by maximum", c.combine, m)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 )
 
 // FuzzParse feeds arbitrary bytes to Parse: it must never panic, and a
@@ -36,7 +37,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		_ = convert.Inspect(g, "mjcf", nil)
+		_ = inspect.Inspect(g, "mjcf", nil)
 		if out, _, err := Emit(g, &convert.Options{InlineMeshes: true}); err == nil {
 			if _, _, err := Parse(&convert.Input{Name: "again.xml", Data: out.Main}); err != nil {
 				t.Fatalf("emitted MJCF does not parse: %v\n%s", err, out.Main)

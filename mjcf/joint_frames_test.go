@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 func emitParse(t *testing.T, g *convert.Graph) (*convert.Graph, string) {
@@ -37,13 +39,13 @@ func TestJointPositionInScaledBody(t *testing.T) {
 	bt := rigidAt(1, 0, 0)
 	bt.S = convert.Vec3{0.5, 0.5, 0.5}
 	b := g.AddNode(convert.Node{Name: "b", Transform: bt, Motion: dynamicBody(1)}, a)
-	limits, frame := convert.LimitsFor(convert.KindRevolute, convert.Vec3{0, 0, 1}, -1, 1)
+	limits, frame := kin.LimitsFor(kin.KindRevolute, convert.Vec3{0, 0, 1}, -1, 1)
 	// frame B at (0.4, 0, 0) in b's scaled frame: 0.2 m from b's origin
 	conn := g.AddNode(convert.Node{Name: "hinge_b", Transform: convert.Transform{T: convert.Vec3{0.4, 0, 0}, R: frame, S: convert.Vec3{2, 2, 2}}}, b)
 	g.AddNode(convert.Node{Name: "hinge", Transform: convert.Transform{T: convert.Vec3{1.2, 0, 0}, R: frame, S: convert.Vec3{1, 1, 1}},
 		Joint: &convert.Joint{Connected: conn, Limits: limits}}, a)
 	back, text := emitParse(t, g)
-	r := convert.Inspect(back, "mjcf", nil)
+	r := inspect.Inspect(back, "mjcf", nil)
 	want := convert.Vec3{1.2, 1, 0}
 	if len(r.Joints) != 1 || r.Joints[0].Anchor.Sub(want).Len() > 1e-12 {
 		t.Errorf("joints %+v, want the hinge at %v\n%s", r.Joints, want, text)
@@ -54,7 +56,7 @@ func TestJointPositionInScaledBody(t *testing.T) {
 // point of the first body's MJCF frame, which has no scale.
 func TestLoopAnchorInScaledBody(t *testing.T) {
 	g := convert.NewGraph()
-	limits, _ := convert.LimitsFor(convert.KindBall, convert.Vec3{}, 0, 0)
+	limits, _ := kin.LimitsFor(kin.KindBall, convert.Vec3{}, 0, 0)
 	at := rigidAt(0, 1, 0)
 	at.S = convert.Vec3{0.5, 0.5, 0.5}
 	a := g.AddNode(convert.Node{Name: "a", Transform: at, Motion: dynamicBody(2)}, -1)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // A free joint between two bodies (a nested body cannot have a
@@ -20,8 +22,8 @@ func TestFreeJointBetweenBodies(t *testing.T) {
 	if !strings.Contains(text, `type="ball"`) {
 		t.Fatalf("expected slides and a ball:\n%s", text)
 	}
-	r := convert.Inspect(back, "mjcf", nil)
-	if len(r.Joints) != 1 || r.Joints[0].Name != "loose" || r.Joints[0].Kind != convert.KindFree || r.Joints[0].BodyA != "a" || r.Joints[0].BodyB != "b" {
+	r := inspect.Inspect(back, "mjcf", nil)
+	if len(r.Joints) != 1 || r.Joints[0].Name != "loose" || r.Joints[0].Kind != kin.KindFree || r.Joints[0].BodyA != "a" || r.Joints[0].BodyB != "b" {
 		t.Errorf("joints %+v, want one free joint \"loose\" from a to b", r.Joints)
 	}
 	for _, body := range r.Bodies {
@@ -37,13 +39,13 @@ func TestSplitJointKeepsName(t *testing.T) {
 	g := convert.NewGraph()
 	a := g.AddNode(convert.Node{Name: "a", Transform: rigidAt(0, 1, 0), Motion: dynamicBody(2)}, -1)
 	b := g.AddNode(convert.Node{Name: "b", Transform: rigidAt(1, 0, 0), Motion: dynamicBody(1)}, a)
-	limits, frame := convert.LimitsFor(convert.KindCylindrical, convert.Vec3{0, 1, 0}, -0.2, 0.3)
+	limits, frame := kin.LimitsFor(kin.KindCylindrical, convert.Vec3{0, 1, 0}, -0.2, 0.3)
 	conn := g.AddNode(convert.Node{Name: "slide_b", Transform: convert.Transform{R: frame, S: convert.Vec3{1, 1, 1}}}, b)
 	g.AddNode(convert.Node{Name: "slide", Transform: convert.Transform{T: convert.Vec3{1, 0, 0}, R: frame, S: convert.Vec3{1, 1, 1}},
 		Joint: &convert.Joint{Connected: conn, Limits: limits}}, a)
 	back, text := emitParse(t, g)
-	r := convert.Inspect(back, "mjcf", nil)
-	if len(r.Joints) != 1 || r.Joints[0].Name != "slide" || r.Joints[0].Kind != convert.KindCylindrical {
+	r := inspect.Inspect(back, "mjcf", nil)
+	if len(r.Joints) != 1 || r.Joints[0].Name != "slide" || r.Joints[0].Kind != kin.KindCylindrical {
 		t.Errorf("joints %+v, want cylindrical \"slide\"\n%s", r.Joints, text)
 	}
 	again, _, err := Emit(back, &convert.Options{})

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // A kinematic body is MuJoCo's mocap body (moved by the program, not by
@@ -20,7 +22,7 @@ func TestKinematicBodyIsMocap(t *testing.T) {
 	b := g.AddNode(convert.Node{Name: "lid", Transform: convert.Transform{T: convert.Vec3{0, 1.5, 0}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
 		Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(1.0), CenterOfMass: &convert.Vec3{},
 			InertiaDiagonal: &convert.Vec3{0.1, 0.1, 0.1}}}, -1)
-	limits, frame := convert.LimitsFor(convert.KindRevolute, convert.Vec3{0, 0, 1}, -1, 1)
+	limits, frame := kin.LimitsFor(kin.KindRevolute, convert.Vec3{0, 0, 1}, -1, 1)
 	conn := g.AddNode(convert.Node{Name: "hinge_b", Transform: convert.Transform{T: convert.Vec3{0, -0.5, 0}, R: frame, S: convert.Vec3{1, 1, 1}}}, b)
 	g.AddNode(convert.Node{Name: "hinge", Transform: convert.Transform{R: frame, S: convert.Vec3{1, 1, 1}},
 		Joint: &convert.Joint{Connected: conn, Limits: limits}}, k)
@@ -35,7 +37,7 @@ func TestKinematicBodyIsMocap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := convert.Inspect(back, "mjcf", nil)
+	r := inspect.Inspect(back, "mjcf", nil)
 	kinds := map[string]convert.BodyKind{}
 	for _, body := range r.Bodies {
 		kinds[body.Name] = body.Kind
@@ -46,7 +48,7 @@ func TestKinematicBodyIsMocap(t *testing.T) {
 	if kinds["platform"] != convert.Kinematic || kinds["lid"] != convert.Dynamic {
 		t.Errorf("kinds %v, want platform kinematic and lid dynamic", kinds)
 	}
-	if len(r.Joints) != 1 || r.Joints[0].Kind != convert.KindRevolute || r.Joints[0].BodyA != "platform" {
+	if len(r.Joints) != 1 || r.Joints[0].Kind != kin.KindRevolute || r.Joints[0].BodyA != "platform" {
 		t.Errorf("joints %+v, want one revolute from platform", r.Joints)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -11,7 +12,7 @@ import (
 // The largest OMI corpus file: ball_pit (38 KB JSON, 789 KB buffer).
 func benchInput(b *testing.B) *convert.Input {
 	p := testenv.CorpusPath(b, "omi", "current", "OMI_physics_body", "examples", "complex", "ball_pit.gltf")
-	in, err := convert.OpenInput(p, nil, &convert.Options{})
+	in, err := physconv.OpenInput(p, nil, &convert.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

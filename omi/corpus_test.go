@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -17,7 +18,7 @@ func corpusFiles(t testing.TB, dirs ...string) []string {
 // parseFile parses one file with this package.
 func parseFile(t testing.TB, path string) (*convert.Graph, convert.Diagnostics, error) {
 	t.Helper()
-	in, err := convert.OpenInput(path, nil, &convert.Options{})
+	in, err := physconv.OpenInput(path, nil, &convert.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

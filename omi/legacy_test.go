@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -58,8 +58,8 @@ func TestLegacyPairsEqualPhysics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, b := convert.Inspect(ga, "omi", da), convert.Inspect(gb, "omi", db)
-			for _, d := range convert.CompareReports(a, b, 1e-6) {
+			a, b := inspect.Inspect(ga, "omi", da), inspect.Inspect(gb, "omi", db)
+			for _, d := range inspect.CompareReports(a, b, 1e-6) {
 				t.Errorf("%s", d)
 			}
 		})

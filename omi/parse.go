@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/gltfx"
 )
 
@@ -247,7 +248,7 @@ func (p *parser) typedBody(i int, t *rawTypedBody) error {
 			if it[1] != it[3] || it[2] != it[6] || it[5] != it[7] {
 				p.diags.Warnf("inertia-asymmetric", path+".inertiaTensor", "inertiaTensor is not symmetric; its symmetric part is used")
 			}
-			moments, orient := convert.PrincipalAxes(tensor)
+			moments, orient := mass.PrincipalAxes(tensor)
 			if moments[0] <= 0 {
 				return convert.Errorf(path+".inertiaTensor", "inertiaTensor is not positive definite (principal moments %v)", moments)
 			}

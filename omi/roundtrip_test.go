@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -45,9 +46,9 @@ func TestRoundTripCorpus(t *testing.T) {
 				}
 			}
 			g2, _, written := reparse(t, out, filepath.Base(p))
-			a := convert.Inspect(g, "omi", diags)
-			b := convert.Inspect(g2, "omi", nil)
-			for _, d := range convert.CompareReports(a, b, 1e-9) {
+			a := inspect.Inspect(g, "omi", diags)
+			b := inspect.Inspect(g2, "omi", nil)
+			for _, d := range inspect.CompareReports(a, b, 1e-9) {
 				t.Errorf("round trip: %s", d)
 			}
 			sem <- struct{}{}

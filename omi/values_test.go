@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -156,7 +157,7 @@ func TestHandWrittenForms(t *testing.T) {
 	if *m.Mass != 3 || *m.CenterOfMass != (convert.Vec3{0, 0.5, 0}) {
 		t.Errorf("mass %v, centre of mass %v", *m.Mass, *m.CenterOfMass)
 	}
-	tensor := convert.Inspect(g, "omi", diags).Bodies[0].Inertia
+	tensor := inspect.Inspect(g, "omi", diags).Bodies[0].Inertia
 	if tensor == nil || !near(float64(tensor[0][1]), 1) || !near(float64(tensor[0][0]), 2) || !near(float64(tensor[2][2]), 5) {
 		t.Errorf("world inertia %v, want the file's tensor back", tensor)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -29,7 +30,7 @@ func TestBlenderPostExportCollisionNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var source convert.Report
+	var source inspect.Report
 	if err := json.Unmarshal(raw, &source); err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +39,8 @@ func TestBlenderPostExportCollisionNames(t *testing.T) {
 		t.Fatalf("the export read with --collision-names has %d moving bodies, want 3 (two -rigid, one KHR)", len(moving.Bodies))
 	}
 	for _, name := range []string{"names.tscn", "names.xml", "names.urdf"} {
-		rep := inspect(t, bin, filepath.Join(out, name))
-		if diffs := convert.CompareReports(moving, withoutFreeJoints(massAndJoints(rep)), 1e-6); len(diffs) > 0 {
+		rep := inspectFile(t, bin, filepath.Join(out, name))
+		if diffs := inspect.CompareReports(moving, withoutFreeJoints(massAndJoints(rep)), 1e-6); len(diffs) > 0 {
 			t.Errorf("%s: moving bodies differ from the export's:\n  %v", name, diffs)
 		}
 		static := 0
@@ -65,8 +66,8 @@ func TestBlenderPostExportCollisionNames(t *testing.T) {
 
 // withoutFreeJoints drops joints that constrain nothing (URDF hangs free
 // bodies from its root by floating joints the export does not have).
-func withoutFreeJoints(r *convert.Report) *convert.Report {
-	var kept []convert.JointReport
+func withoutFreeJoints(r *inspect.Report) *inspect.Report {
+	var kept []inspect.JointReport
 	for _, j := range r.Joints {
 		if j.Kind != "free" || len(j.Limits) > 0 || len(j.Drives) > 0 {
 			kept = append(kept, j)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -38,13 +39,13 @@ func postExport(t *testing.T, bin string, args ...string) (int, string) {
 	return 0, string(out)
 }
 
-func inspect(t *testing.T, bin, file string) *convert.Report {
+func inspectFile(t *testing.T, bin, file string) *inspect.Report {
 	t.Helper()
 	out, err := exec.Command(bin, "inspect", "--json", file).Output()
 	if err != nil {
 		t.Fatalf("inspect %s: %v", file, err)
 	}
-	var rep convert.Report
+	var rep inspect.Report
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("inspect %s: %v", file, err)
 	}
@@ -67,7 +68,7 @@ func TestBlenderPostExport(t *testing.T) {
 	if strings.Contains(string(formats), "\nurdf ") {
 		want = append(want, "door.urdf")
 	}
-	source := inspect(t, bin, export)
+	source := inspectFile(t, bin, export)
 	if len(massAndJoints(source).Bodies) == 0 || len(source.Joints) == 0 {
 		t.Fatalf("the example has no bodies or joints: %+v", source)
 	}
@@ -80,7 +81,7 @@ func TestBlenderPostExport(t *testing.T) {
 		if !strings.Contains(log, "wrote "+p) {
 			t.Errorf("the log does not report %s:\n%s", p, log)
 		}
-		if diffs := convert.CompareReports(massAndJoints(source), massAndJoints(inspect(t, bin, p)), 1e-6); len(diffs) > 0 {
+		if diffs := inspect.CompareReports(massAndJoints(source), massAndJoints(inspectFile(t, bin, p)), 1e-6); len(diffs) > 0 {
 			t.Errorf("%s does not describe the same physics as the export:\n  %s", name, strings.Join(diffs, "\n  "))
 		}
 	}
@@ -99,8 +100,8 @@ func TestBlenderPostExport(t *testing.T) {
 // massAndJoints keeps what every target must carry exactly: moving bodies'
 // mass properties and the joints. Colliders' materials and static shapes
 // are approximated per target, with diagnostics the format tests check.
-func massAndJoints(r *convert.Report) *convert.Report {
-	out := &convert.Report{Format: r.Format, Joints: r.Joints}
+func massAndJoints(r *inspect.Report) *inspect.Report {
+	out := &inspect.Report{Format: r.Format, Joints: r.Joints}
 	for _, b := range r.Bodies {
 		if b.Kind != convert.Static {
 			b.Colliders, b.Triggers = nil, nil

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/internal/testreport"
 )
@@ -53,10 +55,10 @@ func (c corpusCase) input(t testing.TB) *convert.Input {
 }
 
 // report parses, completes and inspects.
-func report(t testing.TB, g *convert.Graph, diags convert.Diagnostics) *convert.Report {
+func report(t testing.TB, g *convert.Graph, diags convert.Diagnostics) *inspect.Report {
 	t.Helper()
-	done, d := convert.Complete(g, &convert.Options{})
-	return convert.Inspect(done, "urdf", append(diags, d...))
+	done, d := mass.Complete(g, &convert.Options{})
+	return inspect.Inspect(done, "urdf", append(diags, d...))
 }
 
 func TestCorpusParse(t *testing.T) {
@@ -111,7 +113,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 			if ediags.Has("massless-body") {
 				testreport.MasslessStandIn(want)
 			}
-			if d := convert.CompareReports(want, got, 1e-9); len(d) > 0 {
+			if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
 				t.Errorf("URDF → URDF differs (%d), emit diagnostics %v:", len(d), ediags)
 				for i, s := range d {
 					if i > 15 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -24,17 +25,17 @@ func dummyFixture() (*convert.Graph, map[string]int) {
 	}
 	type fixture struct {
 		name   string
-		class  convert.JointClass
+		class  kin.JointClass
 		limits []convert.Limit
 		dofs   int // one-axis URDF joints expected
 	}
 	tilt := convert.Vec3{1, 2, 3}.Normalize()
 	fixtures := []fixture{
-		{name: "ball", class: convert.JointClass{Kind: convert.KindBall, Axis: tilt}, dofs: 3},
-		{name: "universal", class: convert.JointClass{Kind: convert.KindUniversal, Axis: tilt}, dofs: 2},
-		{name: "cylindrical", class: convert.JointClass{Kind: convert.KindCylindrical, Axis: tilt, Lower: -0.2, Upper: 0.2,
+		{name: "ball", class: kin.JointClass{Kind: kin.KindBall, Axis: tilt}, dofs: 3},
+		{name: "universal", class: kin.JointClass{Kind: kin.KindUniversal, Axis: tilt}, dofs: 2},
+		{name: "cylindrical", class: kin.JointClass{Kind: kin.KindCylindrical, Axis: tilt, Lower: -0.2, Upper: 0.2,
 			AngularLower: math.Inf(-1), AngularUpper: inf}, dofs: 2},
-		{name: "cone", class: convert.JointClass{Kind: convert.KindConeTwist, Axis: tilt, Lower: -0.3, Upper: 0.3, Cone: 0.4}, dofs: 3},
+		{name: "cone", class: kin.JointClass{Kind: kin.KindConeTwist, Axis: tilt, Lower: -0.3, Upper: 0.3, Cone: 0.4}, dofs: 3},
 		{name: "generic", limits: []convert.Limit{hard([]int{1, 2}, nil, 0, 0), hard([]int{0}, nil, -0.1, 0.1), hard(nil, []int{0, 2}, 0, 0)}, dofs: 2},
 	}
 	want := map[string]int{}

@@ -6,12 +6,13 @@ import (
 	"sort"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
 // Emit writes a Graph as URDF.
 //
-// Links are the bodies of the kinematic tree (convert.BuildTree) plus the
+// Links are the bodies of the kinematic tree (kin.BuildTree) plus the
 // massless frame links Parse kept. Each body link's frame is the body's
 // frame, moved to the joint position when the Graph's joint frame is not at
 // the body origin. Inertia is written as principal moments (ixx, iyy, izz;
@@ -64,7 +65,7 @@ type emitter struct {
 	g     *convert.Graph
 	opts  *convert.Options
 	diags convert.Diagnostics
-	tree  *convert.Tree
+	tree  *kin.Tree
 	r     *Robot
 	out   *convert.Output
 
@@ -116,7 +117,7 @@ func (e *emitter) run() error {
 			}
 		}
 	}
-	tree, d := convert.BuildTree(g, convert.TreeOptions{Root: root})
+	tree, d := kin.BuildTree(g, kin.TreeOptions{Root: root})
 	e.diags = append(e.diags, d...)
 	e.tree = tree
 	name, _ := g.Extras[extraRobot].(string)
@@ -141,7 +142,7 @@ func (e *emitter) run() error {
 	for _, l := range tree.Links {
 		e.isLink[l.Body] = true
 		off := convert.Identity()
-		if l.Joint.Kind == convert.GraphJoint && l.Joint.ChildFrame.T.Len() > 1e-12 {
+		if l.Joint.Kind == kin.GraphJoint && l.Joint.ChildFrame.T.Len() > 1e-12 {
 			off.T = l.Joint.ChildFrame.T.Mul(e.worldScale(l.Body))
 		}
 		e.offset[l.Body] = off
@@ -292,9 +293,9 @@ func (e *emitter) bodies() error {
 			continue
 		}
 		switch l.Joint.Kind {
-		case convert.Floating:
+		case kin.Floating:
 			free++
-		case convert.Weld:
+		case kin.Weld:
 			needWorld = true
 		default:
 			side := l.Joint.Node
@@ -315,7 +316,7 @@ func (e *emitter) bodies() error {
 		// body placed elsewhere keeps its pose by expressing its contents
 		// (inertial, geometry, child joints) in that frame.
 		for _, l := range e.tree.Links {
-			if l.Parent < 0 && l.Joint.Kind == convert.Floating {
+			if l.Parent < 0 && l.Joint.Kind == kin.Floating {
 				if w := e.world(l.Body); !isIdentity(w) {
 					w.S = convert.Vec3{1, 1, 1}
 					e.offset[l.Body] = w.Inverse()
@@ -331,12 +332,12 @@ func (e *emitter) bodies() error {
 		link := &e.r.Links[e.linkIndex[body]]
 		e.inertial(link, body)
 		tj := l.Joint
-		if tj.Kind == convert.Floating && floatingRoot {
+		if tj.Kind == kin.Floating && floatingRoot {
 			continue // the URDF root: floating by definition
 		}
 		parentNode := -1
 		switch tj.Kind {
-		case convert.GraphJoint:
+		case kin.GraphJoint:
 			side := tj.Node
 			if tj.Reversed {
 				side = g.Nodes[tj.Node].Joint.Connected
@@ -355,11 +356,11 @@ func (e *emitter) bodies() error {
 		}
 		j := Joint{Origin: transformPose(origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
 		switch tj.Kind {
-		case convert.Weld:
+		case kin.Weld:
 			j.Name = e.jointNames.unique("", link.Name+"_joint")
 			j.Type = Fixed
 			e.r.Joints = append(e.r.Joints, j)
-		case convert.Floating:
+		case kin.Floating:
 			j.Name = e.jointNames.unique("", link.Name+"_joint")
 			j.Type = Floating
 			if free == 1 {
@@ -406,7 +407,7 @@ func (e *emitter) nameJoints() {
 
 // framesApart diagnoses a joint whose two frames do not coincide at rest:
 // URDF has one joint frame, placed at the child's side.
-func (e *emitter) framesApart(tj convert.TreeJoint) {
+func (e *emitter) framesApart(tj kin.TreeJoint) {
 	g := e.g
 	src := g.Nodes[tj.Node].Joint
 	a := g.WorldTransform(tj.Node)
@@ -425,9 +426,9 @@ func (e *emitter) framesApart(tj convert.TreeJoint) {
 
 // graphJoint writes a Graph joint as one URDF joint, or as a chain through
 // dummy links when URDF has no joint of its kind.
-func (e *emitter) graphJoint(j Joint, tj convert.TreeJoint) {
+func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 	src := &tj.Joint
-	c := convert.Classify(src)
+	c := kin.Classify(src)
 	path := nodePath(e.g, tj.Node)
 	if x, ok := src.Extras[extraElements].([]*Element); ok {
 		j.Extras = x
@@ -458,16 +459,16 @@ func (e *emitter) graphJoint(j Joint, tj convert.TreeJoint) {
 		return &Limit{Lower: lo, Upper: hi, Effort: effort, Velocity: velocity}
 	}
 	switch c.Kind {
-	case convert.KindFixed:
+	case kin.KindFixed:
 		j.Type = Fixed
-	case convert.KindRevolute:
+	case kin.KindRevolute:
 		j.Type, j.Axis, j.Limit = Revolute, axisIn(c.Axis), limit(c.Lower, c.Upper)
-	case convert.KindContinuous:
+	case kin.KindContinuous:
 		j.Type, j.Axis = Continuous, axisIn(c.Axis)
 		if effort != 0 || velocity != 0 {
 			j.Limit = limit(0, 0)
 		}
-	case convert.KindPrismatic:
+	case kin.KindPrismatic:
 		j.Type, j.Axis = Prismatic, axisIn(c.Axis)
 		lo, hi := c.Lower, c.Upper
 		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
@@ -475,9 +476,9 @@ func (e *emitter) graphJoint(j Joint, tj convert.TreeJoint) {
 			lo, hi = math.Max(lo, -1e9), math.Min(hi, 1e9)
 		}
 		j.Limit = limit(lo, hi)
-	case convert.KindPlanar:
+	case kin.KindPlanar:
 		j.Type, j.Axis = Planar, axisIn(c.Axis)
-	case convert.KindFree:
+	case kin.KindFree:
 		j.Type = Floating
 	default:
 		e.dummyChain(j, tj, c.Kind, axisIn, effort, velocity)
@@ -501,7 +502,7 @@ const (
 // linear axis, then a revolute (or continuous) joint per free or limited
 // angular axis, all in the joint frame. A two-axis cone becomes a box
 // limit of the cone angle on each swing axis.
-func (e *emitter) dummyChain(j Joint, tj convert.TreeJoint, kind string, axisIn func(convert.Vec3) convert.Vec3, effort, velocity float64) {
+func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func(convert.Vec3) convert.Vec3, effort, velocity float64) {
 	type dof struct {
 		lin    bool
 		axis   int

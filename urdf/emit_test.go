@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 func TestSniff(t *testing.T) {
@@ -42,8 +44,8 @@ func TestEmitFromForeignGraph(t *testing.T) {
 	b := body(g, "b", 1, convert.Vec3{0, 2, 0})
 	c := body(g, "c", 1, convert.Vec3{1, 2, 0})
 	lone := body(g, "lone", 1, convert.Vec3{5, 0, 0})
-	ball, _ := convert.LimitsFor(convert.KindBall, convert.Vec3{1, 0, 0}, 0, 0)
-	hinge, _ := convert.LimitsFor(convert.KindRevolute, convert.Vec3{1, 0, 0}, -0.5, 0.5)
+	ball, _ := kin.LimitsFor(kin.KindBall, convert.Vec3{1, 0, 0}, 0, 0)
+	hinge, _ := kin.LimitsFor(kin.KindRevolute, convert.Vec3{1, 0, 0}, -0.5, 0.5)
 	j := convert.Identity()
 	j.T = convert.Vec3{0, 0.5, 0}
 	g.AddNode(convert.Node{Name: "shoulder", Transform: j, Joint: &convert.Joint{Connected: b, Limits: ball}}, a)
@@ -130,8 +132,8 @@ func TestParseMapping(t *testing.T) {
 	if !diags.Has("link-massless-frame") {
 		t.Errorf("missing link-massless-frame: %v", diags)
 	}
-	rep := convert.Inspect(g, "urdf", diags)
-	var j1 *convert.JointReport
+	rep := inspect.Inspect(g, "urdf", diags)
+	var j1 *inspect.JointReport
 	for i := range rep.Joints {
 		if rep.Joints[i].Name == "j1" {
 			j1 = &rep.Joints[i]
@@ -140,7 +142,7 @@ func TestParseMapping(t *testing.T) {
 			t.Errorf("j2 mimic = %+v", rep.Joints[i].Mimic)
 		}
 	}
-	if j1 == nil || j1.Kind != convert.KindRevolute || j1.Axis == nil {
+	if j1 == nil || j1.Kind != kin.KindRevolute || j1.Axis == nil {
 		t.Fatalf("j1 = %+v", j1)
 	}
 	// URDF +Z is Graph +Y; the joint sits 1 m up.
@@ -179,7 +181,7 @@ func TestEmitFloatingRootKeepsPose(t *testing.T) {
 	g.Nodes[a].Transform.R = convert.AxisAngle(convert.Vec3{0, 0, 1}, 0.5)
 	g.Nodes[a].Motion.CenterOfMass = &convert.Vec3{0.1, 0, 0}
 	b := body(g, "b", 1, convert.Vec3{})
-	hinge, _ := convert.LimitsFor(convert.KindRevolute, convert.Vec3{1, 0, 0}, -0.5, 0.5)
+	hinge, _ := kin.LimitsFor(kin.KindRevolute, convert.Vec3{1, 0, 0}, -0.5, 0.5)
 	j := convert.Identity()
 	j.T = convert.Vec3{0, 0.5, 0}
 	h := g.AddNode(convert.Node{Name: "hinge", Transform: j, Joint: &convert.Joint{Connected: b, Limits: hinge}}, a)
@@ -204,9 +206,9 @@ func TestEmitFloatingRootKeepsPose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := convert.Inspect(g, "", nil)
-	after := convert.Inspect(g2, "urdf", diags)
-	if d := convert.CompareReports(before, after, 1e-12); len(d) > 0 {
+	before := inspect.Inspect(g, "", nil)
+	after := inspect.Inspect(g2, "urdf", diags)
+	if d := inspect.CompareReports(before, after, 1e-12); len(d) > 0 {
 		t.Errorf("pose lost:\n%s\n%s", strings.Join(d, "\n"), out.Main)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -292,7 +294,7 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 
 // motion builds a body's Motion from its <inertial>. The tensor is kept
 // exactly: diagonal tensors keep their moments and the origin rotation;
-// full tensors are diagonalised (convert.PrincipalAxes) and the principal
+// full tensors are diagonalised (mass.PrincipalAxes) and the principal
 // rotation composed with the origin rotation.
 func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 	m := &convert.Motion{Kind: kind, GravityFactor: 1}
@@ -310,7 +312,7 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 	diag := convert.Vec3{in.IXX, in.IYY, in.IZZ}
 	if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
 		var orient convert.Quat
-		diag, orient = convert.PrincipalAxes(convert.Mat3{
+		diag, orient = mass.PrincipalAxes(convert.Mat3{
 			{in.IXX, in.IXY, in.IXZ},
 			{in.IXY, in.IYY, in.IYZ},
 			{in.IXZ, in.IYZ, in.IZZ},
@@ -338,27 +340,27 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	lo, hi := -inf, inf
 	switch j.Type {
 	case Revolute, Prismatic:
-		kind = map[string]string{Revolute: convert.KindRevolute, Prismatic: convert.KindPrismatic}[j.Type]
+		kind = map[string]string{Revolute: kin.KindRevolute, Prismatic: kin.KindPrismatic}[j.Type]
 		lo, hi = j.Limit.Lower, j.Limit.Upper
 		if lo > hi {
 			p.diags.Warnf("limit-inverted", jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
 			lo, hi = hi, lo
 		}
 	case Continuous:
-		kind = convert.KindContinuous
+		kind = kin.KindContinuous
 	case Fixed:
-		kind = convert.KindFixed
+		kind = kin.KindFixed
 	case Floating:
-		kind = convert.KindFree
+		kind = kin.KindFree
 	case Planar:
-		kind = convert.KindPlanar
+		kind = kin.KindPlanar
 	case Spherical:
-		kind = convert.KindBall
+		kind = kin.KindBall
 	}
 	var limits []convert.Limit
 	frame := convert.IdentityQuat()
-	if kind != convert.KindFree {
-		limits, frame = convert.LimitsFor(kind, axis, lo, hi)
+	if kind != kin.KindFree {
+		limits, frame = kin.LimitsFor(kind, axis, lo, hi)
 	}
 	joint := &convert.Joint{Limits: limits}
 	if l := j.Limit; l != nil {

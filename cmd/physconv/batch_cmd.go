@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -48,8 +50,8 @@ func (f *batchFlags) bind(fs *pflag.FlagSet) {
 
 // overrides lists the conversion flags given explicitly: they win over
 // the project configuration, which wins over the flags' defaults.
-func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) convert.Settings {
-	var s convert.Settings
+func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) batch.Settings {
+	var s batch.Settings
 	str := map[string]**string{"from": &s.From, "to": &s.To, "up": &s.Up, "khr-geometry": &s.KHRGeometry,
 		"capsule": &s.Capsule, "base": &s.Base, "root": &s.Root, "mesh-format": &s.MeshFormat}
 	val := map[string]*string{"from": &opts.From, "to": &opts.To, "up": &opts.Up, "khr-geometry": &opts.KHRGeometry,
@@ -89,7 +91,7 @@ func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) convert
 
 // batchOptions builds the library options from the flags and the
 // project configuration.
-func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*convert.BatchOptions, error) {
+func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*batch.BatchOptions, error) {
 	opts, err := f.opts.resolve()
 	if err != nil {
 		return nil, err
@@ -103,11 +105,11 @@ func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*convert.Batc
 		return nil, usageError{fmt.Errorf("--progress must be auto, bar, lines or none, not %q", f.progress)}
 	}
 	switch f.sideFiles {
-	case "", convert.SideCopy, convert.SideLink, convert.SideNone:
+	case "", batch.SideCopy, batch.SideLink, batch.SideNone:
 	default:
 		return nil, usageError{fmt.Errorf("--side-files must be copy, link or none, not %q", f.sideFiles)}
 	}
-	bo := &convert.BatchOptions{
+	bo := &batch.BatchOptions{
 		Overrides: f.overrides(cmd.Flags(), opts),
 		Include:   f.include, Exclude: f.exclude,
 		Jobs: f.jobs, FailFast: f.failFast, Incremental: f.incremental, SideFiles: f.sideFiles,
@@ -116,15 +118,15 @@ func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*convert.Batc
 	// in Overrides, applied again over the configuration.
 	bo.Options = *opts
 	if f.shard != "" {
-		if bo.Shard, err = convert.ParseShard(f.shard); err != nil {
+		if bo.Shard, err = batch.ParseShard(f.shard); err != nil {
 			return nil, usageError{fmt.Errorf("--shard: %w", err)}
 		}
 	}
 	switch {
 	case f.config != "":
-		bo.Config, err = convert.ReadConfig(f.config)
+		bo.Config, err = batch.ReadConfig(f.config)
 	case !f.noConfig:
-		bo.Config, err = convert.FindConfig(src)
+		bo.Config, err = batch.FindConfig(src)
 	}
 	if err != nil {
 		return nil, configError(err)
@@ -138,7 +140,7 @@ func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*convert.Batc
 	return bo, nil
 }
 
-func configHasTarget(c *convert.Config) bool {
+func configHasTarget(c *batch.Config) bool {
 	if c == nil {
 		return false
 	}
@@ -155,7 +157,7 @@ func configHasTarget(c *convert.Config) bool {
 
 // configError makes a bad configuration a usage error (exit 2).
 func configError(err error) error {
-	var ce *convert.ConfigError
+	var ce *batch.ConfigError
 	if errors.As(err, &ce) {
 		return usageError{err}
 	}
@@ -208,25 +210,25 @@ Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
 }
 
 // runBatch runs one batch with progress, report and summary.
-func (a *app) runBatch(src, dst string, bo *convert.BatchOptions, f *batchFlags) error {
+func (a *app) runBatch(src, dst string, bo *batch.BatchOptions, f *batchFlags) error {
 	prog := a.newProgress(f.progress, f.verbose)
 	bo.OnStart = prog.start
 	bo.OnResult = prog.result
 	var report *reportFile
 	if f.report != "" {
 		var err error
-		if report, err = newReportFile(f.report, convert.BatchReport{
+		if report, err = newReportFile(f.report, batch.BatchReport{
 			Source: src, Destination: dst, To: bo.Options.To, Shard: bo.Shard.String()}); err != nil {
 			return err
 		}
 		defer report.abort()
 		onResult := bo.OnResult
-		bo.OnResult = func(r *convert.FileResult) {
+		bo.OnResult = func(r *batch.FileResult) {
 			report.w.Add(r)
 			onResult(r)
 		}
 	}
-	sum, err := convert.Batch(a.ctx, a.reg, src, dst, bo)
+	sum, err := batch.Batch(a.ctx, a.reg, src, dst, bo)
 	prog.finish()
 	if sum == nil {
 		return configError(err)
@@ -245,7 +247,7 @@ func (a *app) runBatch(src, dst string, bo *convert.BatchOptions, f *batchFlags)
 	case err != nil:
 		return err
 	case sum.Failed > 0 && prog.strictOnly():
-		return &batchFailure{sum: sum, strict: &convert.StrictError{}}
+		return &batchFailure{sum: sum, strict: &physconv.StrictError{}}
 	case sum.Failed > 0:
 		return &batchFailure{sum: sum}
 	}
@@ -255,8 +257,8 @@ func (a *app) runBatch(src, dst string, bo *convert.BatchOptions, f *batchFlags)
 // batchFailure reports failed files; it unwraps to a StrictError when the
 // only failures were warnings under --strict (exit 3).
 type batchFailure struct {
-	sum    *convert.BatchSummary
-	strict *convert.StrictError
+	sum    *batch.BatchSummary
+	strict *physconv.StrictError
 }
 
 func (e *batchFailure) Error() string {
@@ -273,7 +275,7 @@ func (e *batchFailure) Unwrap() error {
 	return nil
 }
 
-func (a *app) printSummary(s *convert.BatchSummary) {
+func (a *app) printSummary(s *batch.BatchSummary) {
 	fmt.Fprintf(a.stderr, "converted %d, skipped %d, failed %d, canceled %d of %d file(s); %d warning(s); %.2fs (%.1f files/s)\n",
 		s.Converted, s.Skipped, s.Failed, s.Canceled, s.Inputs, s.Warnings, s.Seconds, s.FilesPerSecond)
 }
@@ -283,18 +285,18 @@ func (a *app) printSummary(s *convert.BatchSummary) {
 type reportFile struct {
 	path string
 	tmp  *os.File
-	w    *convert.ReportWriter
+	w    *batch.ReportWriter
 }
 
-func newReportFile(path string, head convert.BatchReport) (*reportFile, error) {
+func newReportFile(path string, head batch.BatchReport) (*reportFile, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return nil, err
 	}
-	return &reportFile{path: path, tmp: tmp, w: convert.NewReportWriter(tmp, head)}, nil
+	return &reportFile{path: path, tmp: tmp, w: batch.NewReportWriter(tmp, head)}, nil
 }
 
-func (r *reportFile) commit(sum *convert.BatchSummary) error {
+func (r *reportFile) commit(sum *batch.BatchSummary) error {
 	err := r.w.Close(sum)
 	if cerr := r.tmp.Close(); err == nil {
 		err = cerr
@@ -354,8 +356,8 @@ func (p *progress) start(total int) {
 		progressbar.OptionFullWidth())
 }
 
-func (p *progress) result(r *convert.FileResult) {
-	if r.Status == convert.Failed {
+func (p *progress) result(r *batch.FileResult) {
+	if r.Status == batch.Failed {
 		p.failed++
 		if r.Diagnostics.Has("strict-warnings") {
 			p.strict++
@@ -363,11 +365,11 @@ func (p *progress) result(r *convert.FileResult) {
 	}
 	var b strings.Builder
 	switch {
-	case (p.mode == "lines" || p.mode == "changes") && r.Status == convert.Converted:
+	case (p.mode == "lines" || p.mode == "changes") && r.Status == batch.Converted:
 		fmt.Fprintf(&b, "converted %s -> %s%s\n", r.Input, r.Output, warningCount(r.Diagnostics))
-	case p.mode == "lines" && r.Status == convert.Skipped:
+	case p.mode == "lines" && r.Status == batch.Skipped:
 		fmt.Fprintf(&b, "up to date %s\n", r.Input)
-	case p.mode != "none" && r.Status == convert.Failed:
+	case p.mode != "none" && r.Status == batch.Failed:
 		fmt.Fprintf(&b, "failed %s\n", r.Input)
 	}
 	if p.mode != "none" {

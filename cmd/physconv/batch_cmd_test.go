@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
 )
 
@@ -124,11 +125,11 @@ func TestBatchCommandReportAndExitCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep convert.BatchReport
+	var rep batch.BatchReport
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatalf("report: %v", err)
 	}
-	if rep.Schema != convert.ReportSchema || rep.Totals.Inputs != 3 || rep.Totals.Converted != 2 || rep.Totals.Failed != 1 || len(rep.Files) != 3 {
+	if rep.Schema != batch.ReportSchema || rep.Totals.Inputs != 3 || rep.Totals.Converted != 2 || rep.Totals.Failed != 1 || len(rep.Files) != 3 {
 		t.Errorf("report %+v", rep)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dst, "sub/b.crates")); string(got) != "b 3\n" {

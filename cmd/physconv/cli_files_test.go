@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 )
 
 const example = "../../testdata/examples/door.gltf"
@@ -74,7 +75,7 @@ func TestStdinToStdout(t *testing.T) {
 	if got.Format != "omi" {
 		t.Errorf("format %q, want omi", got.Format)
 	}
-	if d := convert.CompareReports(want, got, 1e-9); len(d) > 0 {
+	if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
 		// The infinite plane has no OMI form (diagnosed shape-unsupported).
 		if !strings.Contains(stderr, "shape-unsupported") || len(d) != 1 || !strings.Contains(d[0], "plane") {
 			t.Errorf("stdin → stdout changed the physics: %v\n%s", d, stderr)
@@ -82,13 +83,13 @@ func TestStdinToStdout(t *testing.T) {
 	}
 }
 
-func inspectJSON(t *testing.T, file string) *convert.Report {
+func inspectJSON(t *testing.T, file string) *inspect.Report {
 	t.Helper()
 	code, out, stderr := runCLI(t, "", "inspect", "--json", file)
 	if code != exitOK {
 		t.Fatalf("inspect %s: exit %d: %s", file, code, stderr)
 	}
-	var r convert.Report
+	var r inspect.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("inspect --json of %s: %v", file, err)
 	}
@@ -99,7 +100,7 @@ func inspectJSON(t *testing.T, file string) *convert.Report {
 // example: given mass, computed centre of mass and inertia, the hinge.
 func TestInspectReportsValues(t *testing.T) {
 	r := inspectJSON(t, example)
-	var door *convert.BodyReport
+	var door *inspect.BodyReport
 	for i := range r.Bodies {
 		if r.Bodies[i].Name == "Door" {
 			door = &r.Bodies[i]

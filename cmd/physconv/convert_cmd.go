@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +30,7 @@ written atomically and never over the input. Diagnostics go to stderr.`,
 			if err != nil {
 				return err
 			}
-			res, err := convert.ConvertFileIO(a.ctx, a.reg, args[0], args[1], a.stdin, a.stdout, opts)
+			res, err := physconv.ConvertFileIO(a.ctx, a.reg, args[0], args[1], a.stdin, a.stdout, opts)
 			if res != nil {
 				if asJSON {
 					enc := json.NewEncoder(a.stderr)

@@ -3,7 +3,7 @@ package main
 import (
 	"encoding/json"
 
-	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv"
 	"github.com/spf13/cobra"
 )
 
@@ -28,7 +28,7 @@ reports agree.`,
 			if err != nil {
 				return err
 			}
-			rep, err := convert.InspectFile(a.ctx, a.reg, args[0], a.stdin, opts)
+			rep, err := physconv.InspectFile(a.ctx, a.reg, args[0], a.stdin, opts)
 			if err != nil {
 				return err
 			}

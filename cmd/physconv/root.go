@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/spf13/cobra"
@@ -52,7 +53,7 @@ func (a *app) exitCode(err error) int {
 	if err == nil {
 		return exitOK
 	}
-	var strict *convert.StrictError
+	var strict *physconv.StrictError
 	var usage usageError
 	switch {
 	case errors.As(err, &strict):

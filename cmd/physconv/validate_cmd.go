@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 	"github.com/spf13/cobra"
 )
@@ -25,17 +26,17 @@ warnings with --strict.`,
 			if err != nil {
 				return err
 			}
-			in, err := convert.OpenInput(args[0], a.stdin, opts)
+			in, err := physconv.OpenInput(args[0], a.stdin, opts)
 			if err != nil {
 				return err
 			}
-			f, _, diags, err := convert.ParseGraph(a.ctx, a.reg, in)
+			f, _, diags, err := physconv.ParseGraph(a.ctx, a.reg, in)
 			a.printDiagnostics(diags)
 			if err != nil {
 				return err
 			}
 			if strict && diags.Max() >= convert.Warning {
-				return &convert.StrictError{Diagnostics: diags}
+				return &physconv.StrictError{Diagnostics: diags}
 			}
 			fmt.Fprintf(a.stdout, "%s: valid %s\n", args[0], f.Name)
 			return nil

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/batch"
 	"github.com/spf13/cobra"
 )
 
@@ -46,7 +46,7 @@ Stop with Ctrl-C; a conversion in flight is finished or dropped whole.`,
 }
 
 // watch converts once, then again after every burst of changes.
-func (a *app) watch(src, dst string, bo *convert.BatchOptions, f *batchFlags, settle time.Duration) error {
+func (a *app) watch(src, dst string, bo *batch.BatchOptions, f *batchFlags, settle time.Duration) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err

@@ -79,3 +79,47 @@ func TestInternalImportsNoFormat(t *testing.T) {
 		}
 	}
 }
+
+// appDeps are the dependencies of the CLI, batch and configuration; a build
+// tool importing one format must not pull them in.
+var appDeps = []string{
+	"gopkg.in/yaml.v3",
+	"github.com/bmatcuk/doublestar",
+	"golang.org/x/sync/errgroup",
+	"github.com/schollz/progressbar",
+	"github.com/fsnotify/fsnotify",
+	"github.com/spf13/cobra",
+}
+
+// TestFormatsPullNoAppDependency: importing a format (or the IR core and
+// its passes) costs no batch, config, watch or CLI dependency.
+func TestFormatsPullNoAppDependency(t *testing.T) {
+	pkgs := []string{module + "/convert/..."}
+	for _, f := range formatPackages {
+		pkgs = append(pkgs, module+"/"+f+"/...")
+	}
+	for _, pkg := range pkgs {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		for _, line := range strings.Fields(string(out)) {
+			for _, a := range appDeps {
+				if line == a || strings.HasPrefix(line, a+"/") {
+					t.Errorf("%s depends on %s", pkg, line)
+				}
+			}
+		}
+	}
+}
+
+// TestCoreImportsNoPass: the IR core (package convert) knows none of the
+// passes built on it (mass properties, kinematics, inspect), so each of them
+// can import it.
+func TestCoreImportsNoPass(t *testing.T) {
+	for _, d := range deps(t, module+"/convert") {
+		if strings.HasPrefix(d, "convert/") {
+			t.Errorf("package convert depends on %s", d)
+		}
+	}
+}

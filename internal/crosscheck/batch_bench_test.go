@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
 )
 
@@ -162,14 +163,14 @@ func BenchmarkBatchJobs(b *testing.B) {
 		generateAssets(b, src, 2000, kind)
 		for _, jobs := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/j%d", kind, jobs), func(b *testing.B) {
-				var sum *convert.BatchSummary
+				var sum *batch.BatchSummary
 				for b.Loop() {
 					b.StopTimer()
 					dst := filepath.Join(b.TempDir(), "out")
 					b.StartTimer()
 					var err error
-					sum, err = convert.Batch(b.Context(), reg, src, dst,
-						&convert.BatchOptions{Options: convert.Options{To: "godot"}, Jobs: jobs})
+					sum, err = batch.Batch(b.Context(), reg, src, dst,
+						&batch.BatchOptions{Options: convert.Options{To: "godot"}, Jobs: jobs})
 					if err != nil || sum.Converted != 2000 {
 						b.Fatalf("%+v, %v", sum, err)
 					}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -64,16 +65,16 @@ func TestBatchWholeCorpusToEachFormat(t *testing.T) {
 		t.Run(f.Name, func(t *testing.T) {
 			dst := t.TempDir()
 			var buf bytes.Buffer
-			rw := convert.NewReportWriter(&buf, convert.BatchReport{Source: corpus, Destination: dst, To: f.Name})
-			opts := &convert.BatchOptions{Options: convert.Options{To: f.Name}, OnResult: rw.Add}
-			sum, err := convert.Batch(t.Context(), reg, corpus, dst, opts)
+			rw := batch.NewReportWriter(&buf, batch.BatchReport{Source: corpus, Destination: dst, To: f.Name})
+			opts := &batch.BatchOptions{Options: convert.Options{To: f.Name}, OnResult: rw.Add}
+			sum, err := batch.Batch(t.Context(), reg, corpus, dst, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := rw.Close(sum); err != nil {
 				t.Fatal(err)
 			}
-			var rep convert.BatchReport
+			var rep batch.BatchReport
 			if err := json.Unmarshal(buf.Bytes(), &rep); err != nil {
 				t.Fatalf("report is not JSON: %v", err)
 			}
@@ -90,11 +91,11 @@ func TestBatchWholeCorpusToEachFormat(t *testing.T) {
 			}
 			for _, r := range rep.Files {
 				switch r.Status {
-				case convert.Failed:
+				case batch.Failed:
 					if r.Diagnostics.Max() < convert.Error {
 						t.Errorf("%s failed without an error diagnostic", r.Input)
 					}
-				case convert.Converted:
+				case batch.Converted:
 					if st, err := os.Stat(filepath.Join(dst, filepath.FromSlash(r.Output))); err != nil || st.Size() == 0 {
 						t.Errorf("%s: converted, but its output %s is missing or empty", r.Input, r.Output)
 					}

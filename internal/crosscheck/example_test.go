@@ -6,8 +6,10 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 )
 
 // exampleLoss ties a class of report differences to the diagnostics that
@@ -34,7 +36,7 @@ func TestExampleToEveryFormat(t *testing.T) {
 	reg := all.Registry()
 	ctx := context.Background()
 	src := "../../testdata/examples/door.gltf"
-	want, err := convert.InspectFile(ctx, reg, src, nil, &convert.Options{})
+	want, err := physconv.InspectFile(ctx, reg, src, nil, &convert.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,18 +44,18 @@ func TestExampleToEveryFormat(t *testing.T) {
 	for to, ext := range exts {
 		t.Run(to, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "door"+ext)
-			res, err := convert.ConvertFile(ctx, reg, src, out, &convert.Options{To: to})
+			res, err := physconv.ConvertFile(ctx, reg, src, out, &convert.Options{To: to})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := convert.InspectFile(ctx, reg, out, nil, &convert.Options{})
+			got, err := physconv.InspectFile(ctx, reg, out, nil, &convert.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(got.Joints) != 1 || got.Joints[0].Kind != "revolute" {
 				t.Errorf("the hinge did not survive: %+v", got.Joints)
 			}
-			for _, d := range convert.CompareReports(want, got, 1e-9) {
+			for _, d := range inspect.CompareReports(want, got, 1e-9) {
 				if !explained(d, res.Diagnostics) {
 					t.Errorf("unexplained difference: %s", d)
 				}

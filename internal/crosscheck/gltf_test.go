@@ -9,7 +9,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
@@ -49,7 +52,7 @@ func corpusGLTF(t *testing.T, dirs ...string) []string {
 // completed parses a file with f the way `physconv inspect` does:
 // Parse, Validate, Complete.
 func completed(f *convert.Format, path string) (*convert.Graph, convert.Diagnostics, error) {
-	in, err := convert.OpenInput(path, nil, &convert.Options{})
+	in, err := physconv.OpenInput(path, nil, &convert.Options{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -60,7 +63,7 @@ func completed(f *convert.Format, path string) (*convert.Graph, convert.Diagnost
 	if err := convert.Validate(g); err != nil {
 		return nil, diags, err
 	}
-	done, more := convert.Complete(g, in.Options)
+	done, more := mass.Complete(g, in.Options)
 	return done, append(diags, more...), nil
 }
 
@@ -113,7 +116,7 @@ func warnings(diags convert.Diagnostics) []string {
 // has no static body node (a static OMI body reads back as the world) and
 // OMI needs a body on the connected side (a KHR world frame becomes a
 // static body).
-func staticAsWorld(r *convert.Report) *convert.Report {
+func staticAsWorld(r *inspect.Report) *inspect.Report {
 	static := map[string]bool{}
 	for _, b := range r.Bodies {
 		if b.Kind == convert.Static {
@@ -181,9 +184,9 @@ func TestGLTFDialectRoundTrips(t *testing.T) {
 				validateOMI(t, filepath.Join(dir, "via"+ext), d0.Has("image-missing"))
 			}
 			g2, d2 := convertTo(t, g1, from, dir, "back"+ext)
-			r0 := staticAsWorld(convert.Inspect(g0, from.Name, nil))
-			r1 := staticAsWorld(convert.Inspect(g1, via.Name, nil))
-			r2 := staticAsWorld(convert.Inspect(g2, from.Name, nil))
+			r0 := staticAsWorld(inspect.Inspect(g0, from.Name, nil))
+			r1 := staticAsWorld(inspect.Inspect(g1, via.Name, nil))
+			r2 := staticAsWorld(inspect.Inspect(g2, from.Name, nil))
 			warned := warnings(append(d1, d2...))
 			if from == omi.Format {
 				for _, d := range vehicleDiffs(g0, g2) {
@@ -196,8 +199,8 @@ func TestGLTFDialectRoundTrips(t *testing.T) {
 				name  string
 				diffs []string
 			}{
-				{from.Name + "→" + via.Name, convert.CompareReports(r0, r1, 1e-9)},
-				{from.Name + "→" + via.Name + "→" + from.Name, convert.CompareReports(r0, r2, 1e-9)},
+				{from.Name + "→" + via.Name, inspect.CompareReports(r0, r1, 1e-9)},
+				{from.Name + "→" + via.Name + "→" + from.Name, inspect.CompareReports(r0, r2, 1e-9)},
 			} {
 				if len(step.diffs) == 0 {
 					continue

@@ -14,8 +14,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/godot"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
@@ -45,11 +48,11 @@ func godotScenes(t *testing.T) []string {
 // re-rooted at its project, so res:// resolves).
 func godotParse(t *testing.T, reg *convert.Registry, p string) (*convert.Format, *convert.Graph, convert.Diagnostics) {
 	t.Helper()
-	in, err := convert.OpenInput(p, nil, &convert.Options{})
+	in, err := physconv.OpenInput(p, nil, &convert.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, g, d, err := convert.ParseGraph(context.Background(), reg, in)
+	f, g, d, err := physconv.ParseGraph(context.Background(), reg, in)
 	if err != nil {
 		t.Fatalf("parse %s: %v", p, err)
 	}
@@ -143,7 +146,7 @@ func explainDiffs(diffs []string, diags convert.Diagnostics, accepted map[string
 }
 
 // meshBodies names the bodies with a convex or triangle-mesh collider.
-func meshBodies(r *convert.Report) map[string]bool {
+func meshBodies(r *inspect.Report) map[string]bool {
 	out := map[string]bool{}
 	for _, b := range r.Bodies {
 		for _, c := range b.Colliders {
@@ -162,7 +165,7 @@ var bodyMassDiff = regexp.MustCompile(`^body "(.*)": (mass|centre of mass|inerti
 // positions as 32-bit floats (accessor componentType FLOAT), so a mesh
 // that passes through glTF is rounded to ~6e-8. The bodies are then
 // compared again, whole, at 1e-6.
-func float32Mesh(t *testing.T, what string, diffs []string, a, b *convert.Report) []string {
+func float32Mesh(t *testing.T, what string, diffs []string, a, b *inspect.Report) []string {
 	t.Helper()
 	mesh := meshBodies(a)
 	var rest []string
@@ -177,8 +180,8 @@ func float32Mesh(t *testing.T, what string, diffs []string, a, b *convert.Report
 	for name := range again {
 		// Mass properties only: collider differences stay with the
 		// other checks.
-		pick := func(r *convert.Report) *convert.Report {
-			out := &convert.Report{}
+		pick := func(r *inspect.Report) *inspect.Report {
+			out := &inspect.Report{}
 			for _, x := range r.Bodies {
 				if x.Name == name {
 					x.Colliders, x.Triggers = nil, nil
@@ -187,7 +190,7 @@ func float32Mesh(t *testing.T, what string, diffs []string, a, b *convert.Report
 			}
 			return out
 		}
-		for _, d := range convert.CompareReports(pick(a), pick(b), 1e-6) {
+		for _, d := range inspect.CompareReports(pick(a), pick(b), 1e-6) {
 			rest = append(rest, what+" (at 1e-6, mesh rounded to float32): "+d)
 		}
 	}
@@ -200,12 +203,12 @@ func float32Mesh(t *testing.T, what string, diffs []string, a, b *convert.Report
 // meshes as points (godot-convex-points), with convex shapes compared
 // without their triangle counts (Godot keeps the hull, not the
 // triangulation; the bodies' mass properties still must agree).
-func godotCompare(t *testing.T, what string, a, b *convert.Report, diags convert.Diagnostics, accepted map[string]int) []string {
+func godotCompare(t *testing.T, what string, a, b *inspect.Report, diags convert.Diagnostics, accepted map[string]int) []string {
 	t.Helper()
-	diffs := convert.CompareReports(a, b, 1e-9)
+	diffs := inspect.CompareReports(a, b, 1e-9)
 	if diags.Has("godot-convex-points") {
 		before := len(diffs)
-		for _, r := range []*convert.Report{a, b} {
+		for _, r := range []*inspect.Report{a, b} {
 			for i := range r.Bodies {
 				for k := range r.Bodies[i].Colliders {
 					if r.Bodies[i].Colliders[k].Shape == convert.Convex {
@@ -214,7 +217,7 @@ func godotCompare(t *testing.T, what string, a, b *convert.Report, diags convert
 				}
 			}
 		}
-		diffs = convert.CompareReports(a, b, 1e-9)
+		diffs = inspect.CompareReports(a, b, 1e-9)
 		accepted["godot-convex-points"] += before - len(diffs)
 	}
 	diffs = explainDiffs(diffs, diags, accepted)
@@ -258,13 +261,13 @@ func TestGodotViaKHR(t *testing.T) {
 			back := filepath.Join(godotMirror(t, p), "physconv_back.tscn")
 			d2 := godotEmit(t, godot.Format, g1, back, convert.Options{})
 			_, g2, _ := godotParse(t, reg, back)
-			r0, r1, r2 := convert.Inspect(g0, "godot", nil), convert.Inspect(g1, "khr", nil), convert.Inspect(g2, "godot", nil)
+			r0, r1, r2 := inspect.Inspect(g0, "godot", nil), inspect.Inspect(g1, "khr", nil), inspect.Inspect(g2, "godot", nil)
 			if len(r2.Bodies) != len(r0.Bodies) && len(g0.Nodes) > 0 {
 				t.Logf("bodies: %d in, %d out (static colliders pool)", len(r0.Bodies), len(r2.Bodies))
 			}
 			for _, step := range []struct {
 				name  string
-				r     *convert.Report
+				r     *inspect.Report
 				diags convert.Diagnostics
 			}{
 				{"godot→khr", r1, d1},
@@ -340,7 +343,7 @@ func TestGodotGLTFPairs(t *testing.T) {
 			if f != omi.Format {
 				t.Fatalf("%s read as %s, want omi", pair[1], f.Name)
 			}
-			re := convert.Inspect(ge, f.Name, nil)
+			re := inspect.Inspect(ge, f.Name, nil)
 			origin := map[string]bool{}
 			for _, b := range re.Bodies {
 				if b.Source.CenterOfMass == convert.Default {
@@ -364,9 +367,9 @@ func TestGodotGLTFPairs(t *testing.T) {
 			if err := convert.Validate(gs); err != nil {
 				t.Fatal(err)
 			}
-			gs, _ = convert.Complete(gs, &convert.Options{})
-			rs := convert.Inspect(gs, "godot", nil)
-			for _, r := range []*convert.Report{rs, re} {
+			gs, _ = mass.Complete(gs, &convert.Options{})
+			rs := inspect.Inspect(gs, "godot", nil)
+			for _, r := range []*inspect.Report{rs, re} {
 				for b := range r.Bodies {
 					for c := range r.Bodies[b].Colliders {
 						if r.Bodies[b].Colliders[c].Shape == convert.Convex {
@@ -381,7 +384,7 @@ func TestGodotGLTFPairs(t *testing.T) {
 			if len(rs.Joints) != len(re.Joints) {
 				t.Errorf("joints: %d in the scene, %d in the export", len(rs.Joints), len(re.Joints))
 			}
-			for _, d := range convert.CompareReports(rs, re, 1e-6) {
+			for _, d := range inspect.CompareReports(rs, re, 1e-6) {
 				t.Error(d)
 			}
 			t.Logf("%d bodies, %d joints equal; %d default materials not exported, %d centres of mass at the OMI default, %d convex points left out by the exporter",
@@ -564,14 +567,14 @@ func TestGodotVehiclesKeepParameters(t *testing.T) {
 				for _, d := range compareVehicleFields("omi→godot→omi", want, vehicleFields(g2)) {
 					t.Error(d)
 				}
-				r0 := convert.Inspect(g0, "omi", nil)
+				r0 := inspect.Inspect(g0, "omi", nil)
 				accepted := map[string]int{}
 				for _, step := range []struct {
 					name  string
 					g     *convert.Graph
 					diags convert.Diagnostics
 				}{{"omi→godot", g1, d1}, {"omi→godot→omi", g2, append(d1, d2...)}} {
-					r := convert.Inspect(step.g, "x", nil)
+					r := inspect.Inspect(step.g, "x", nil)
 					if v == 3 {
 						// Godot 3 has no centre-of-mass or inertia
 						// properties; the emitter says so and Godot

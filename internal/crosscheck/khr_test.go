@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
 )
@@ -62,11 +64,11 @@ func TestEveryFormatToKHRValidates(t *testing.T) {
 		rel, _ := filepath.Rel(root, p)
 		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
 			t.Parallel()
-			in, err := convert.OpenInput(p, nil, &convert.Options{})
+			in, err := physconv.OpenInput(p, nil, &convert.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			from, g, diags, err := convert.ParseGraph(t.Context(), reg, in)
+			from, g, diags, err := physconv.ParseGraph(t.Context(), reg, in)
 			if err != nil {
 				t.Skipf("%v (the %v reader's malformed-input case, not the KHR writer's)", err, from)
 			}
@@ -103,7 +105,7 @@ func TestEveryFormatToKHRValidates(t *testing.T) {
 			if err != nil {
 				t.Fatalf("our KHR output does not read back: %v", err)
 			}
-			want, got := convert.Inspect(g, from.Name, nil), convert.Inspect(back, "khr", nil)
+			want, got := inspect.Inspect(g, from.Name, nil), inspect.Inspect(back, "khr", nil)
 			if len(got.Joints) != len(want.Joints) {
 				t.Errorf("joints: %d in, %d out", len(want.Joints), len(got.Joints))
 			}

@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
@@ -37,10 +40,10 @@ func parseFile(t *testing.T, f *convert.Format, path string, data []byte) (*conv
 }
 
 // massOf returns the completed report bodies that move, by name.
-func movingBodies(g *convert.Graph) map[string]convert.BodyReport {
-	done, diags := convert.Complete(g, nil)
-	out := map[string]convert.BodyReport{}
-	for _, b := range convert.Inspect(done, "", diags).Bodies {
+func movingBodies(g *convert.Graph) map[string]inspect.BodyReport {
+	done, diags := mass.Complete(g, nil)
+	out := map[string]inspect.BodyReport{}
+	for _, b := range inspect.Inspect(done, "", diags).Bodies {
 		if b.Kind != convert.Static {
 			out[b.Name] = b
 		}
@@ -51,7 +54,7 @@ func movingBodies(g *convert.Graph) map[string]convert.BodyReport {
 // checkPhysical asserts a finite positive mass (or an infinite one) and an
 // inertia whose principal moments are positive and obey the triangle
 // inequality (or are infinite).
-func checkPhysical(t *testing.T, file string, b convert.BodyReport) {
+func checkPhysical(t *testing.T, file string, b inspect.BodyReport) {
 	t.Helper()
 	if b.Mass == nil || b.CenterOfMass == nil || b.Inertia == nil {
 		t.Errorf("%s: body %s has no mass properties after Complete", file, b.Name)
@@ -77,8 +80,8 @@ func checkPhysical(t *testing.T, file string, b convert.BodyReport) {
 			}
 		}
 	}
-	moments, _ := convert.PrincipalAxes(I)
-	if _, problem := convert.RepairInertia(moments); problem != "" {
+	moments, _ := mass.PrincipalAxes(I)
+	if _, problem := mass.RepairInertia(moments); problem != "" {
 		t.Errorf("%s: body %s inertia %v not physical: %s", file, b.Name, moments, problem)
 	}
 }
@@ -124,7 +127,7 @@ func TestCorpusMassAndRoundTrip(t *testing.T) {
 		}
 		for i := range g.Nodes {
 			if j := g.Nodes[i].Joint; j != nil {
-				kinds[convert.Classify(j).Kind]++
+				kinds[kin.Classify(j).Kind]++
 			}
 		}
 		before := movingBodies(g)
@@ -139,7 +142,7 @@ func TestCorpusMassAndRoundTrip(t *testing.T) {
 		if f == khr.Format {
 			other = omi.Format
 		}
-		done, _ := convert.Complete(g, nil)
+		done, _ := mass.Complete(g, nil)
 		out, emitDiags, err := other.Emit(done, &convert.Options{BakeMass: true, OutputName: "trip.gltf"})
 		if err != nil {
 			t.Errorf("%s: emit as %s: %v", rel, other.Name, err)
@@ -177,7 +180,7 @@ func TestCorpusMassAndRoundTrip(t *testing.T) {
 	if bodies == 0 {
 		t.Fatal("no moving bodies found in the corpus")
 	}
-	names := convert.JointKinds()
+	names := kin.JointKinds()
 	var counts []string
 	for _, k := range names {
 		if kinds[k] > 0 {
@@ -187,7 +190,7 @@ func TestCorpusMassAndRoundTrip(t *testing.T) {
 	t.Logf("%d moving bodies checked, %d files round-tripped; joint kinds: %s", bodies, tripped, strings.Join(counts, " "))
 }
 
-func infiniteMass(b convert.BodyReport) bool {
+func infiniteMass(b inspect.BodyReport) bool {
 	if b.Mass != nil && math.IsInf(float64(*b.Mass), 0) {
 		return true
 	}
@@ -201,7 +204,7 @@ func infiniteMass(b convert.BodyReport) bool {
 	return false
 }
 
-func compareMass(t *testing.T, what string, want, got convert.BodyReport) {
+func compareMass(t *testing.T, what string, want, got inspect.BodyReport) {
 	t.Helper()
 	const tol = 1e-9
 	if (want.Mass == nil) != (got.Mass == nil) || want.Mass != nil && !closeRel(float64(*want.Mass), float64(*got.Mass), tol) {
@@ -240,7 +243,7 @@ func compareMass(t *testing.T, what string, want, got convert.BodyReport) {
 	}
 }
 
-func num(n *convert.Num) any {
+func num(n *inspect.Num) any {
 	if n == nil {
 		return nil
 	}
@@ -291,7 +294,7 @@ func TestKHRMassFixturesMatchMuJoCo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			done, diags := convert.Complete(g, nil)
+			done, diags := mass.Complete(g, nil)
 			for _, d := range diags {
 				if d.Severity >= convert.Warning {
 					t.Errorf("diagnostic %s", d)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
@@ -57,22 +58,22 @@ func BenchmarkURDFToMJCF(b *testing.B) {
 		out := filepath.Join(dir, c.name, "physconv", "model.xml")
 		// one untimed conversion each: both must succeed, and MuJoCo must
 		// accept what physconv wrote
-		if _, err := convert.ConvertFile(context.Background(), reg, c.src, out, c.options()); err != nil {
+		if _, err := physconv.ConvertFile(context.Background(), reg, c.src, out, c.options()); err != nil {
 			b.Fatalf("%s: physconv: %v", c.name, err)
 		}
 		runMuJoCoCompile(b, compile, out, filepath.Join(dir, c.name, "physconv_check.xml"))
 
 		b.Run(c.name+"/physconv", func(b *testing.B) {
 			r.ours = timeInProcess(b, func() error {
-				_, err := convert.ConvertFile(context.Background(), reg, c.src, out, c.options())
+				_, err := physconv.ConvertFile(context.Background(), reg, c.src, out, c.options())
 				return err
 			})
 		})
 		b.Run(c.name+"/physconv-unwritten", func(b *testing.B) {
 			r.oursUnwritten = timeInProcess(b, func() error {
-				in, err := convert.OpenInput(c.src, nil, c.options())
+				in, err := physconv.OpenInput(c.src, nil, c.options())
 				if err == nil {
-					_, _, err = convert.ConvertBytes(context.Background(), reg, in)
+					_, _, err = physconv.ConvertBytes(context.Background(), reg, in)
 				}
 				return err
 			})

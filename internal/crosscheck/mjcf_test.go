@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
@@ -222,11 +223,11 @@ func TestMJCFViaKHR(t *testing.T) {
 			src := filepath.Join(root, rel)
 			dir := t.TempDir()
 			ctx := context.Background()
-			if _, err := convert.ConvertFile(ctx, reg, src, filepath.Join(dir, "via.gltf"), &convert.Options{To: "khr"}); err != nil {
+			if _, err := physconv.ConvertFile(ctx, reg, src, filepath.Join(dir, "via.gltf"), &convert.Options{To: "khr"}); err != nil {
 				t.Fatal(err)
 			}
 			back := filepath.Join(dir, "back.xml")
-			if _, err := convert.ConvertFile(ctx, reg, filepath.Join(dir, "via.gltf"), back, &convert.Options{To: "mjcf"}); err != nil {
+			if _, err := physconv.ConvertFile(ctx, reg, filepath.Join(dir, "via.gltf"), back, &convert.Options{To: "mjcf"}); err != nil {
 				t.Fatal(err)
 			}
 			want := mjcfInspect(t, src)
@@ -248,7 +249,7 @@ func TestGLTFToMJCFSimulates(t *testing.T) {
 	ran := 0
 	for _, src := range files {
 		ctx := context.Background()
-		_, g, _, err := convert.ParseGraph(ctx, reg, mjcfOpen(t, src))
+		_, g, _, err := physconv.ParseGraph(ctx, reg, mjcfOpen(t, src))
 		if err != nil || !mjcfHasDynamic(g) {
 			continue
 		}
@@ -257,7 +258,7 @@ func TestGLTFToMJCFSimulates(t *testing.T) {
 		t.Run(rel, func(t *testing.T) {
 			t.Parallel()
 			out := filepath.Join(t.TempDir(), "model.xml")
-			if _, err := convert.ConvertFile(ctx, reg, src, out, &convert.Options{To: "mjcf"}); err != nil {
+			if _, err := physconv.ConvertFile(ctx, reg, src, out, &convert.Options{To: "mjcf"}); err != nil {
 				t.Fatalf("convert: %v", err)
 			}
 			raw, code := testenv.RunOracle(t, "mj-inspect", "--compact", "--backend", "c", "--steps", "1000", out)
@@ -346,7 +347,7 @@ func TestURDFToMJCFMatchesMuJoCoImport(t *testing.T) {
 			t.Parallel()
 			src := testenv.CorpusPath(t, "urdf", a.dir, a.file)
 			out := filepath.Join(t.TempDir(), "model.xml")
-			if _, err := convert.ConvertFile(context.Background(), reg, src, out, a.options(t, "mjcf")); err != nil {
+			if _, err := physconv.ConvertFile(context.Background(), reg, src, out, a.options(t, "mjcf")); err != nil {
 				t.Fatalf("convert: %v", err)
 			}
 			got := mjcfInspect(t, "--backend", "c", out)
@@ -436,11 +437,11 @@ func TestURDFToMJCFKeepsVisuals(t *testing.T) {
 			root := testenv.CorpusPath(t, "urdf", c.dir)
 			src := filepath.Join(root, c.file)
 			ctx := context.Background()
-			in, err := convert.OpenInput(src, nil, urdfVisualOptions(root, c.pkg))
+			in, err := physconv.OpenInput(src, nil, urdfVisualOptions(root, c.pkg))
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, g, _, err := convert.ParseGraph(ctx, reg, in)
+			_, g, _, err := physconv.ParseGraph(ctx, reg, in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -448,7 +449,7 @@ func TestURDFToMJCFKeepsVisuals(t *testing.T) {
 				t.Skipf("the URDF parser leaves %d visual meshes without convert.Mesh.Decode; an emitter cannot read them", n)
 			}
 			out := filepath.Join(t.TempDir(), "model.xml")
-			res, err := convert.ConvertFile(ctx, reg, src, out, urdfVisualOptions(root, c.pkg))
+			res, err := physconv.ConvertFile(ctx, reg, src, out, urdfVisualOptions(root, c.pkg))
 			if err != nil {
 				t.Fatalf("convert: %v", err)
 			}

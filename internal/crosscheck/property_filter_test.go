@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 )
 
 // Collision filters are compared by what they do, not how they are
@@ -66,7 +67,7 @@ type placedCollider struct {
 	filter     *convert.Filter
 }
 
-func placedColliders(r *convert.Report) []placedCollider {
+func placedColliders(r *inspect.Report) []placedCollider {
 	var out []placedCollider
 	for _, b := range r.Bodies {
 		for _, c := range b.Colliders {
@@ -83,7 +84,7 @@ func (c placedCollider) describe() string {
 // filterDiffs matches colliders by shape and position and lists the pairs
 // of filtered colliders whose collision differs. Colliders without a match
 // or without a filter on one side show in CompareReports instead.
-func filterDiffs(want, got *convert.Report, format string) []string {
+func filterDiffs(want, got *inspect.Report, format string) []string {
 	a, b := placedColliders(want), placedColliders(got)
 	match := make([]int, len(a))
 	used := make([]bool, len(b))

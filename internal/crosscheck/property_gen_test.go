@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // graphGen builds random but valid Graphs from a seed: a forest of
@@ -285,10 +286,10 @@ func (gen *graphGen) massProps(m *convert.Motion) {
 	}
 }
 
-// jointKinds are the kinds convert.LimitsFor builds, plus free.
-var jointKinds = []string{convert.KindFixed, convert.KindBall, convert.KindRevolute, convert.KindContinuous,
-	convert.KindPrismatic, convert.KindCylindrical, convert.KindUniversal, convert.KindPlanar,
-	convert.KindConeTwist, convert.KindFree}
+// jointKinds are the kinds kin.LimitsFor builds, plus free.
+var jointKinds = []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous,
+	kin.KindPrismatic, kin.KindCylindrical, kin.KindUniversal, kin.KindPlanar,
+	kin.KindConeTwist, kin.KindFree}
 
 // joint joins moving body k (node b) to an earlier body or to the world.
 // The two frames coincide in the world; which side holds frame A is
@@ -317,7 +318,7 @@ func (gen *graphGen) joint(b, k int) {
 	}
 	kind := jointKinds[gen.rng.IntN(len(jointKinds))]
 	lo, hi := gen.jointRange(kind)
-	limits, frame := convert.LimitsFor(kind, gen.direction(), lo, hi)
+	limits, frame := kin.LimitsFor(kind, gen.direction(), lo, hi)
 	name := fmt.Sprintf("joint%d", k)
 	local := convert.Transform{T: gen.vec(0.5), R: gen.rotation().Mul(frame), S: convert.Vec3{1, 1, 1}}
 	j := gen.g.AddNode(convert.Node{Name: name, Transform: local}, a)
@@ -329,7 +330,7 @@ func (gen *graphGen) joint(b, k int) {
 		wc = gen.g.WorldTransform(c)
 	}
 	gen.g.Nodes[conn].Transform = wc.Inverse().Mul(convert.Transform{T: wa.T, R: wa.R, S: convert.Vec3{1, 1, 1}})
-	if kind == convert.KindFree {
+	if kind == kin.KindFree {
 		limits = nil
 	}
 	gen.g.Nodes[j].Joint = &convert.Joint{Connected: conn, Limits: limits}
@@ -349,13 +350,13 @@ func (gen *graphGen) joint(b, k int) {
 func (gen *graphGen) jointRange(kind string) (float64, float64) {
 	inf := math.Inf(1)
 	switch kind {
-	case convert.KindRevolute, convert.KindConeTwist:
-		if kind == convert.KindConeTwist && gen.chance(0.3) {
+	case kin.KindRevolute, kin.KindConeTwist:
+		if kind == kin.KindConeTwist && gen.chance(0.3) {
 			return -inf, inf
 		}
 		lo := gen.uniform(-2.5, 0.5)
 		return lo, lo + gen.uniform(0.1, 3)
-	case convert.KindPrismatic, convert.KindCylindrical:
+	case kin.KindPrismatic, kin.KindCylindrical:
 		if gen.chance(0.25) {
 			return -inf, inf
 		}

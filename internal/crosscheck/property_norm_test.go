@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // weldedAsStatic reads a moving body of got that want has as static, and
@@ -14,7 +16,7 @@ import (
 // without joints is read as a body welded to its parent). Only that exact
 // equivalence is accepted; the weld joint goes, the mass (which a static
 // body does not report) is cleared.
-func weldedAsStatic(want, got *convert.Report) {
+func weldedAsStatic(want, got *inspect.Report) {
 	static := map[string]bool{}
 	for _, b := range want.Bodies {
 		if b.Kind == convert.Static {
@@ -33,7 +35,7 @@ func weldedAsStatic(want, got *convert.Report) {
 		}
 		world := func(name string) bool { return name == "" || kind[name] == convert.Static }
 		for k, j := range got.Joints {
-			if wantJoints[j.Name] || j.Kind != convert.KindFixed {
+			if wantJoints[j.Name] || j.Kind != kin.KindFixed {
 				continue
 			}
 			body := ""
@@ -47,7 +49,7 @@ func weldedAsStatic(want, got *convert.Report) {
 			}
 			for i := range got.Bodies {
 				if b := &got.Bodies[i]; b.Name == body {
-					b.Kind, b.Mass, b.CenterOfMass, b.Inertia, b.Source = convert.Static, nil, nil, nil, convert.SourceReport{}
+					b.Kind, b.Mass, b.CenterOfMass, b.Inertia, b.Source = convert.Static, nil, nil, nil, inspect.SourceReport{}
 				}
 			}
 			got.Joints = append(got.Joints[:k:k], got.Joints[k+1:]...)
@@ -61,8 +63,8 @@ func weldedAsStatic(want, got *convert.Report) {
 // node shares its name with another node (MJCF and URDF read a joint and
 // a geom or link of one name as two nodes): a joint "j#2" of got is "j"
 // when want has a joint "j" and got has none.
-func jointNamesAsGiven(want, got *convert.Report) {
-	has := func(r *convert.Report, name string) bool {
+func jointNamesAsGiven(want, got *inspect.Report) {
+	has := func(r *inspect.Report, name string) bool {
 		for _, j := range r.Joints {
 			if j.Name == name {
 				return true
@@ -83,7 +85,7 @@ func jointNamesAsGiven(want, got *convert.Report) {
 // defaultMaterial spells out glTF's default material (friction 0.6,
 // restitution 0) on colliders that have none: both mean the same, and
 // targets whose engines default otherwise write it explicitly.
-func defaultMaterial(r *convert.Report) {
+func defaultMaterial(r *inspect.Report) {
 	def := convert.DefaultMaterial()
 	for i := range r.Bodies {
 		for k := range r.Bodies[i].Colliders {
@@ -98,9 +100,9 @@ func defaultMaterial(r *convert.Report) {
 // their pose: vertex counts (STL repeats vertices, Godot keeps a hull's
 // points) and unbaked scale (MJCF and URDF bake it into the vertices).
 // meshDiffs compares the meshes themselves instead.
-func withoutMeshDetail(r *convert.Report) {
+func withoutMeshDetail(r *inspect.Report) {
 	for i := range r.Bodies {
-		for _, list := range [][]convert.ShapeReport{r.Bodies[i].Colliders, r.Bodies[i].Triggers} {
+		for _, list := range [][]inspect.ShapeReport{r.Bodies[i].Colliders, r.Bodies[i].Triggers} {
 			for k := range list {
 				if s := &list[k]; s.Shape == convert.Convex || s.Shape == convert.TriMesh {
 					s.Mesh, s.Scale = nil, nil

@@ -13,6 +13,8 @@ import (
 
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 var (
@@ -150,13 +152,13 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 		}
 	}()
 	opts := &convert.Options{}
-	done, cdiags := convert.Complete(g, opts)
-	want := convert.Inspect(done, "graph", cdiags)
+	done, cdiags := mass.Complete(g, opts)
+	want := inspect.Inspect(done, "graph", cdiags)
 	out, ediags, err := f.Emit(done, &convert.Options{OutputName: file})
 	if err != nil {
 		return []string{fmt.Sprintf("emit: %v", err)}
 	}
-	var got *convert.Report
+	var got *inspect.Report
 	dump := func() {
 		if *propertyDump == "" {
 			return
@@ -187,8 +189,8 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 		dump()
 		return []string{fmt.Sprintf("parse of the output: %v", err)}
 	}
-	back, _ = convert.Complete(back, in.Options)
-	got = convert.Inspect(back, f.Name, nil)
+	back, _ = mass.Complete(back, in.Options)
+	got = inspect.Inspect(back, f.Name, nil)
 	explain := &propertyExplainer{diags: ediags}
 	weldedAsStatic(want, got)
 	jointNamesAsGiven(want, got)
@@ -196,7 +198,7 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	defaultMaterial(got)
 	withoutMeshDetail(want)
 	withoutMeshDetail(got)
-	diffs := withoutFilterSpelling(convert.CompareReports(want, got, 1e-9))
+	diffs := withoutFilterSpelling(inspect.CompareReports(want, got, 1e-9))
 	diffs = append(diffs, filterDiffs(want, got, f.Name)...)
 	diffs = append(diffs, meshDiffs(done, back)...)
 	for _, d := range diffs {
@@ -270,7 +272,7 @@ func diagText(diags convert.Diagnostics) string {
 }
 
 // reportText is a compact listing of a report for reproducing a failure.
-func reportText(r *convert.Report) string {
+func reportText(r *inspect.Report) string {
 	var b strings.Builder
 	for _, x := range r.Bodies {
 		fmt.Fprintf(&b, "body %s %s mass=%v com=%v\n", x.Name, x.Kind, num(x.Mass), x.CenterOfMass)

@@ -14,8 +14,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/internal/testreport"
 	"github.com/physconv/physconv/urdf"
@@ -76,26 +79,26 @@ func runOracleBounded(t *testing.T, name string, args ...string) ([]byte, int) {
 
 // inspected parses a file as `physconv inspect` does and returns the
 // completed Graph and its report.
-func inspected(t *testing.T, path string, opts *convert.Options) (*convert.Graph, *convert.Report) {
+func inspected(t *testing.T, path string, opts *convert.Options) (*convert.Graph, *inspect.Report) {
 	t.Helper()
-	in, err := convert.OpenInput(path, nil, opts)
+	in, err := physconv.OpenInput(path, nil, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, g, diags, err := convert.ParseGraph(context.Background(), all.Registry(), in)
+	f, g, diags, err := physconv.ParseGraph(context.Background(), all.Registry(), in)
 	if err != nil {
 		t.Fatalf("parse %s: %v", path, err)
 	}
 	if diags.Has("mesh-missing") {
 		t.Errorf("%s: a mesh it names is missing: %v", path, diags)
 	}
-	return g, convert.Inspect(g, f.Name, diags)
+	return g, inspect.Inspect(g, f.Name, diags)
 }
 
 // convertFile runs the library's file conversion and fails on error.
 func convertFile(t *testing.T, in, out string, opts *convert.Options) convert.Diagnostics {
 	t.Helper()
-	res, err := convert.ConvertFile(context.Background(), all.Registry(), in, out, opts)
+	res, err := physconv.ConvertFile(context.Background(), all.Registry(), in, out, opts)
 	if err != nil {
 		t.Fatalf("convert %s → %s: %v", in, out, err)
 	}
@@ -160,9 +163,9 @@ func meshFilesPresent(t *testing.T, file string) {
 // splitCapsules rewrites every capsule collider of a report as the
 // cylinder and two end spheres the URDF emitter writes by default
 // (diagnosed "capsule-split"), so the rest can be compared exactly.
-func splitCapsules(r *convert.Report) {
-	split := func(shapes []convert.ShapeReport) []convert.ShapeReport {
-		var out []convert.ShapeReport
+func splitCapsules(r *inspect.Report) {
+	split := func(shapes []inspect.ShapeReport) []inspect.ShapeReport {
+		var out []inspect.ShapeReport
 		for _, s := range shapes {
 			if s.Shape != convert.Capsule || s.Dims["radiusTop"] != s.Dims["radiusBottom"] {
 				out = append(out, s)
@@ -174,7 +177,7 @@ func splitCapsules(r *convert.Report) {
 			cyl.Shape = convert.Cylinder
 			out = append(out, cyl)
 			for _, sign := range []float64{1, -1} {
-				sph := convert.ShapeReport{Node: s.Node, Shape: convert.Sphere, Dims: map[string]float64{"radius": rad},
+				sph := inspect.ShapeReport{Node: s.Node, Shape: convert.Sphere, Dims: map[string]float64{"radius": rad},
 					Position: s.Position.Add(axis.Scale(sign * h / 2)), Rotation: s.Rotation, Material: s.Material, Filter: s.Filter}
 				out = append(out, sph)
 			}
@@ -248,7 +251,7 @@ func TestURDFViaKHR(t *testing.T) {
 			if n := countCode(diags, "coupling-dropped"); n != lost {
 				t.Errorf("%d coupling-dropped diagnostics for %d mimic joints", n, lost)
 			}
-			if d := convert.CompareReports(want, got, 1e-9); len(d) > 0 {
+			if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
 				t.Errorf("URDF → KHR → URDF changed the physics (%d differences):\n  %s", len(d), strings.Join(d, "\n  "))
 			}
 			// MuJoCo loads every result, with our mass properties; where it
@@ -399,11 +402,11 @@ func gltfWithJoints(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	for _, p := range corpusGLTF(t, "omi", "khr", "gltf") {
-		in, err := convert.OpenInput(p, nil, &convert.Options{})
+		in, err := physconv.OpenInput(p, nil, &convert.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, g, _, err := convert.ParseGraph(context.Background(), all.Registry(), in)
+		_, g, _, err := physconv.ParseGraph(context.Background(), all.Registry(), in)
 		if err != nil {
 			if strings.Contains(err.Error(), "is missing") {
 				t.Logf("left out (buffer missing upstream): %v", err)
@@ -526,12 +529,12 @@ func TestGLTFJointsToURDF(t *testing.T) {
 			// A rotation means its unit quaternion (the URDF emitter reads it
 			// so); float32 files are a little off unit length.
 			g0 = unitRotationsOf(g0)
-			want = convert.Inspect(g0, want.Format, want.Diagnostics)
+			want = inspect.Inspect(g0, want.Format, want.Diagnostics)
 			classes := applyURDFLosses(t, g0, diags, want, got)
 			for _, c := range classes {
 				met.add(c, rel)
 			}
-			if d := convert.CompareReports(want, got, 1e-9); len(d) > 0 {
+			if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
 				t.Errorf("glTF → URDF changed the physics without a diagnostic (%d differences; warnings %v):\n  %s",
 					len(d), warnings(diags), strings.Join(d, "\n  "))
 			}
@@ -547,7 +550,7 @@ func TestGLTFJointsToURDF(t *testing.T) {
 // not losses are normalised on both sides: static bodies are the world,
 // repeated names get "_k", mesh vertex counts and node scale (URDF bakes
 // scale into mesh files) are left to meshExtents.
-func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics, want, got *convert.Report) []string {
+func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics, want, got *inspect.Report) []string {
 	t.Helper()
 	var classes []string
 	class := func(code string) bool {
@@ -566,11 +569,11 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 		j := &want.Joints[i]
 		j.Name, j.BodyA, j.BodyB = urdfName(j.Name), urdfName(j.BodyA), urdfName(j.BodyB)
 	}
-	for _, r := range []*convert.Report{want, got} {
+	for _, r := range []*inspect.Report{want, got} {
 		for i := range r.Bodies {
 			for k := range r.Bodies[i].Colliders {
 				if s := &r.Bodies[i].Colliders[k]; s.Mesh != nil {
-					s.Scale, s.Mesh = nil, &convert.MeshReport{Triangles: s.Mesh.Triangles}
+					s.Scale, s.Mesh = nil, &inspect.MeshReport{Triangles: s.Mesh.Triangles}
 				}
 			}
 		}
@@ -578,7 +581,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	if class("capsule-split") {
 		splitCapsules(want)
 	}
-	surface := func(f func(s *convert.ShapeReport)) {
+	surface := func(f func(s *inspect.ShapeReport)) {
 		for i := range want.Bodies {
 			for k := range want.Bodies[i].Colliders {
 				f(&want.Bodies[i].Colliders[k])
@@ -586,13 +589,13 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 		}
 	}
 	if class("material-dropped") {
-		surface(func(s *convert.ShapeReport) { s.Material = nil })
+		surface(func(s *inspect.ShapeReport) { s.Material = nil })
 	}
 	if class("collision-filter-dropped") {
-		surface(func(s *convert.ShapeReport) { s.Filter = nil })
+		surface(func(s *inspect.ShapeReport) { s.Filter = nil })
 	}
 	if class("shape-approximated") {
-		surface(func(s *convert.ShapeReport) {
+		surface(func(s *inspect.ShapeReport) {
 			if s.Shape == convert.TriMesh {
 				s.Shape = convert.Convex
 			}
@@ -600,10 +603,10 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	}
 	if class("trigger-dropped") {
 		for i := range want.Bodies {
-			want.Bodies[i].Triggers = []convert.ShapeReport{}
+			want.Bodies[i].Triggers = []inspect.ShapeReport{}
 		}
 	}
-	joints := func(r *convert.Report, drop func(j convert.JointReport) bool) {
+	joints := func(r *inspect.Report, drop func(j inspect.JointReport) bool) {
 		kept := r.Joints[:0]
 		for _, j := range r.Joints {
 			if !drop(j) {
@@ -621,21 +624,21 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 				kinematic[want.Bodies[i].Name] = true
 			}
 		}
-		joints(got, func(j convert.JointReport) bool {
-			return j.BodyA == "" && kinematic[j.BodyB] && j.Kind == convert.KindFixed
+		joints(got, func(j inspect.JointReport) bool {
+			return j.BodyA == "" && kinematic[j.BodyB] && j.Kind == kin.KindFixed
 		})
 	}
 	if class("joint-loop-dropped") {
 		loops := diagnosedJoints(g0, diags, "joint-loop-dropped")
-		joints(want, func(j convert.JointReport) bool { return loops[j.Name] })
+		joints(want, func(j inspect.JointReport) bool { return loops[j.Name] })
 	}
 	if class("floating-joint-added") || class("several-free-bodies") {
 		inWant := map[string]bool{}
 		for _, j := range want.Joints {
 			inWant[j.Name] = true
 		}
-		joints(got, func(j convert.JointReport) bool {
-			return !inWant[j.Name] && j.Kind == convert.KindFree && j.BodyA == ""
+		joints(got, func(j inspect.JointReport) bool {
+			return !inWant[j.Name] && j.Kind == kin.KindFree && j.BodyA == ""
 		})
 	}
 	if class("joint-frames-apart") {
@@ -669,7 +672,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	}
 	if class("mesh-thickened") {
 		thick := thickened(g0, diags)
-		for _, r := range []*convert.Report{want, got} {
+		for _, r := range []*inspect.Report{want, got} {
 			for i := range r.Bodies {
 				b := &r.Bodies[i]
 				if b.Kind == convert.Static && !thick["world"] || b.Kind != convert.Static && !thick[b.Name] {
@@ -677,7 +680,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 				}
 				for k := range b.Colliders {
 					if s := &b.Colliders[k]; s.Mesh != nil {
-						s.Mesh = &convert.MeshReport{} // extents compared by meshExtents
+						s.Mesh = &inspect.MeshReport{} // extents compared by meshExtents
 					}
 				}
 			}
@@ -699,8 +702,8 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 			}
 			return false
 		}
-		joints(want, func(j convert.JointReport) bool { return chained[j.Name] })
-		joints(got, func(j convert.JointReport) bool {
+		joints(want, func(j inspect.JointReport) bool { return chained[j.Name] })
+		joints(got, func(j inspect.JointReport) bool {
 			if chained[j.Name] {
 				return true
 			}
@@ -726,9 +729,9 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 // joint keeps its name on the last link of a chain of one-axis joints
 // through dummy links; every step turns or slides about an axis of the
 // joint frame, at the joint's anchor when its frames coincide.
-func checkDummyChain(t *testing.T, w convert.JointReport, got *convert.Report, anchored bool) {
+func checkDummyChain(t *testing.T, w inspect.JointReport, got *inspect.Report, anchored bool) {
 	t.Helper()
-	var steps []convert.JointReport
+	var steps []inspect.JointReport
 	for _, j := range got.Joints {
 		if j.Name == w.Name || strings.HasPrefix(j.Name, w.Name+"_") && strings.HasPrefix(j.BodyB, w.Name+"_dummy") {
 			steps = append(steps, j)
@@ -854,7 +857,7 @@ var zUpToYUp = convert.AxisAngle(convert.Vec3{1, 0, 0}, -math.Pi/2)
 // mujocoMatchesReport loads a written URDF in MuJoCo and compares each
 // moving body's mass, world centre of mass and world inertia tensor with
 // our report of the same file (Y-up).
-func mujocoMatchesReport(t *testing.T, file, meshdir string, r *convert.Report) {
+func mujocoMatchesReport(t *testing.T, file, meshdir string, r *inspect.Report) {
 	t.Helper()
 	bodies, ok := mujocoURDFBodies(t, file, meshdir)
 	if !ok {

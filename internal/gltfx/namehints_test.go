@@ -10,8 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/khr"
@@ -35,7 +38,7 @@ func namesInput(t *testing.T, opts *convert.Options) *convert.Input {
 
 // parseNames reads names.gltf with one glTF reader, completes the mass
 // properties and reports.
-func parseNames(t *testing.T, f *convert.Format, hints bool) (*convert.Graph, *convert.Report) {
+func parseNames(t *testing.T, f *convert.Format, hints bool) (*convert.Graph, *inspect.Report) {
 	t.Helper()
 	in := namesInput(t, &convert.Options{From: f.Name, CollisionNames: hints})
 	g, diags, err := f.Parse(in)
@@ -45,8 +48,8 @@ func parseNames(t *testing.T, f *convert.Format, hints bool) (*convert.Graph, *c
 	if err := convert.Validate(g); err != nil {
 		t.Fatal(err)
 	}
-	g, more := convert.Complete(g, in.Options)
-	return g, convert.Inspect(g, f.Name, append(diags, more...))
+	g, more := mass.Complete(g, in.Options)
+	return g, inspect.Inspect(g, f.Name, append(diags, more...))
 }
 
 type wantShape struct {
@@ -123,7 +126,7 @@ func TestNameHintsColliders(t *testing.T) {
 	}
 }
 
-func checkShape(t *testing.T, body string, c convert.ShapeReport, w wantShape) {
+func checkShape(t *testing.T, body string, c inspect.ShapeReport, w wantShape) {
 	t.Helper()
 	scale := unit
 	if c.Scale != nil {
@@ -170,7 +173,7 @@ func checkHintDiagnostics(t *testing.T, diags convert.Diagnostics) {
 // hinted colliders against closed-form values.
 func TestNameHintsMass(t *testing.T) {
 	_, rep := parseNames(t, khr.Format, true)
-	bodies := map[string]convert.BodyReport{}
+	bodies := map[string]inspect.BodyReport{}
 	for _, b := range rep.Bodies {
 		bodies[b.Name] = b
 	}
@@ -257,7 +260,7 @@ func diagMat(d convert.Vec3) convert.Mat3 {
 	return convert.Mat3{{d[0], 0, 0}, {0, d[1], 0}, {0, 0, d[2]}}
 }
 
-func checkMass(t *testing.T, b convert.BodyReport, mass float64, com convert.Vec3, inertia convert.Mat3) {
+func checkMass(t *testing.T, b inspect.BodyReport, mass float64, com convert.Vec3, inertia convert.Mat3) {
 	t.Helper()
 	if b.Mass == nil || b.CenterOfMass == nil || b.Inertia == nil {
 		t.Fatalf("%s: mass properties missing: %+v", b.Name, b)
@@ -333,7 +336,7 @@ func TestNameHintsGLTFOutput(t *testing.T) {
 	for _, mode := range []string{"mesh", "node"} {
 		t.Run(mode, func(t *testing.T) {
 			in := namesInput(t, &convert.Options{From: "khr", To: "khr", KHRGeometry: mode, CollisionNames: true})
-			out, _, err := convert.ConvertBytes(context.Background(), reg, in)
+			out, _, err := physconv.ConvertBytes(context.Background(), reg, in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -359,11 +362,11 @@ func TestNameHintsGLTFOutput(t *testing.T) {
 				}
 			}
 			in = &convert.Input{Name: "out.gltf", Data: out.Main, Options: &convert.Options{}}
-			_, g, diags, err := convert.ParseGraph(context.Background(), reg, in)
+			_, g, diags, err := physconv.ParseGraph(context.Background(), reg, in)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diffs := convert.CompareReports(source, convert.Inspect(g, "khr", diags), 1e-6); len(diffs) > 0 {
+			if diffs := inspect.CompareReports(source, inspect.Inspect(g, "khr", diags), 1e-6); len(diffs) > 0 {
 				t.Errorf("the output read without --collision-names differs:\n  %s", strings.Join(diffs, "\n  "))
 			}
 			dir := t.TempDir()
@@ -387,19 +390,19 @@ func TestNameHintsToURDF(t *testing.T) {
 	reg := all.Registry()
 	_, source := parseNames(t, khr.Format, true)
 	out := filepath.Join(t.TempDir(), "names.urdf")
-	if _, err := convert.ConvertFile(context.Background(), reg, namesPath, out, &convert.Options{CollisionNames: true}); err != nil {
+	if _, err := physconv.ConvertFile(context.Background(), reg, namesPath, out, &convert.Options{CollisionNames: true}); err != nil {
 		t.Fatal(err)
 	}
-	back, err := convert.InspectFile(context.Background(), reg, out, nil, &convert.Options{})
+	back, err := physconv.InspectFile(context.Background(), reg, out, nil, &convert.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diffs := convert.CompareReports(moving(source), moving(back), 1e-9); len(diffs) > 0 {
+	if diffs := inspect.CompareReports(moving(source), moving(back), 1e-9); len(diffs) > 0 {
 		t.Errorf("moving bodies differ in the URDF:\n  %s", strings.Join(diffs, "\n  "))
 	}
 	// URDF collision meshes are convex hulls; hulls of these meshes keep
 	// their vertices, so each static collider is the same mesh in place.
-	static := map[string]convert.ShapeReport{}
+	static := map[string]inspect.ShapeReport{}
 	for _, b := range back.Bodies {
 		if b.Kind == convert.Static {
 			for _, c := range b.Colliders {
@@ -472,8 +475,8 @@ func TestNameHintsToURDF(t *testing.T) {
 
 // moving keeps the non-static bodies' mass properties (colliders are
 // compared separately: URDF reads collision meshes as hulls).
-func moving(r *convert.Report) *convert.Report {
-	out := &convert.Report{Format: r.Format}
+func moving(r *inspect.Report) *inspect.Report {
+	out := &inspect.Report{Format: r.Format}
 	for _, b := range r.Bodies {
 		if b.Kind != convert.Static {
 			b.Colliders, b.Triggers = nil, nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 )
 
@@ -30,7 +31,7 @@ func Refused(t testing.TB, g *convert.Graph, err error) *convert.FormatError {
 func ConversionRefused(t testing.TB, reg *convert.Registry, file, outName string, opts *convert.Options) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), outName)
-	if _, err := convert.ConvertFile(context.Background(), reg, file, out, opts); err == nil {
+	if _, err := physconv.ConvertFile(context.Background(), reg, file, out, opts); err == nil {
 		t.Errorf("conversion succeeded")
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {

@@ -1,0 +1,123 @@
+package batch_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/physconv/physconv/batch"
+	"github.com/physconv/physconv/convert"
+)
+
+// The killed-run test re-executes this test binary as a child that runs a
+// batch; the parent kills it with SIGKILL part-way.
+const childEnv = "PHYSCONV_BATCH_KILL_CHILD"
+
+func TestMain(m *testing.M) {
+	if dirs := os.Getenv(childEnv); dirs != "" {
+		src, dst, _ := strings.Cut(dirs, string(os.PathListSeparator))
+		opts := batch.BatchOptions{Options: convert.Options{To: "boxout"}, Jobs: 2, Incremental: true}
+		if _, err := batch.Batch(context.Background(), boxRegistry(), src, dst, &opts); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestBatchKilledRunLeavesNoPartialOutputAndIncrementalFinishes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a child process")
+	}
+	src, dst := t.TempDir(), t.TempDir()
+	const n = 200
+	files := map[string]string{}
+	want := map[string]string{} // output → its complete content
+	for i := range n {
+		// Large enough outputs that a kill can land during a write.
+		var b strings.Builder
+		b.WriteString("sleep 4\n")
+		for j := range 200 {
+			fmt.Fprintf(&b, "box b%d_%d 1 %d\n", i, j, j+1)
+		}
+		files[fmt.Sprintf("d%d/f%03d.box", i%5, i)] = b.String()
+		var o strings.Builder
+		for j := range 200 {
+			fmt.Fprintf(&o, "b%d_%d %d\n", i, j, j+1)
+		}
+		want[fmt.Sprintf("d%d/f%03d.boxout", i%5, i)] = o.String()
+	}
+	writeTree(t, src, files)
+
+	child := exec.Command(os.Args[0], "-test.run=^$")
+	child.Env = append(os.Environ(), childEnv+"="+src+string(os.PathListSeparator)+dst)
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for countOutputs(dst) < n/4 && time.Now().Before(deadline) {
+		time.Sleep(2 * time.Millisecond)
+	}
+	child.Process.Signal(syscall.SIGKILL)
+	child.Wait()
+
+	done := map[string]bool{}
+	for _, f := range listTree(t, dst) {
+		base := filepath.Base(f)
+		switch {
+		case f == batch.ManifestName:
+		case strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp"):
+			// an unfinished temporary file: never at an output's name
+		default:
+			data, _ := os.ReadFile(filepath.Join(dst, f))
+			if string(data) != want[f] {
+				t.Errorf("%s is partial or unexpected after the kill (%d bytes)", f, len(data))
+			}
+			done[f] = true
+		}
+	}
+	if len(done) == 0 || len(done) == n {
+		t.Fatalf("the kill did not land mid-way: %d of %d outputs", len(done), n)
+	}
+
+	sum, res, err := runBatch(t, src, dst, batch.BatchOptions{Options: convert.Options{To: "boxout"}, Incremental: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		wantStatus := batch.Converted
+		if done[r.Output] {
+			wantStatus = batch.Skipped
+		}
+		if r.Status != wantStatus {
+			t.Errorf("%s: %s, want %s", r.Input, r.Status, wantStatus)
+		}
+	}
+	if sum.Converted != n-len(done) || sum.Skipped != len(done) {
+		t.Errorf("rerun %+v, want %d converted and %d skipped", sum, n-len(done), len(done))
+	}
+	for _, f := range listTree(t, dst) {
+		if f != batch.ManifestName && want[f] == "" {
+			t.Errorf("left behind after the rerun: %s", f)
+		}
+	}
+	t.Logf("killed after %d of %d outputs; the rerun converted %d", len(done), n, sum.Converted)
+}
+
+func countOutputs(dir string) int {
+	n := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && filepath.Ext(p) == ".boxout" {
+			n++
+		}
+		return nil
+	})
+	return n
+}

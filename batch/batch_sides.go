@@ -1,0 +1,201 @@
+package batch
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/convert"
+)
+
+// recordingFS notes every file a parser opens, so Batch knows an input's
+// side files (to copy them and to tell when they change).
+type recordingFS struct {
+	fs.FS
+	mu   sync.Mutex
+	read map[string]bool
+}
+
+func (r *recordingFS) note(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.read == nil {
+		r.read = map[string]bool{}
+	}
+	r.read[name] = true
+}
+
+func (r *recordingFS) Open(name string) (fs.File, error) {
+	f, err := r.FS.Open(name)
+	if err == nil {
+		r.note(name)
+	}
+	return f, err
+}
+
+func (r *recordingFS) ReadFile(name string) ([]byte, error) {
+	data, err := fs.ReadFile(r.FS, name)
+	if err == nil {
+		r.note(name)
+	}
+	return data, err
+}
+
+// paths returns the files read, sorted, relative to the FS root.
+func (r *recordingFS) paths() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.read))
+	for p := range r.read {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sideFile is one input side file to place beside an output.
+type sideFile struct {
+	src, dst string // absolute or as given
+	hash     string
+}
+
+// sideCopier copies (or links) input side files into the destination,
+// each at most once per run even when several inputs share it.
+type sideCopier struct {
+	src, dst string
+	mode     string
+	mu       sync.Mutex
+	once     map[string]*sideOnce
+}
+
+type sideOnce struct {
+	once sync.Once
+	err  error
+}
+
+func newSideCopier(src, dst, mode string) *sideCopier {
+	if mode == "" {
+		mode = SideCopy
+	}
+	return &sideCopier{src: src, dst: dst, mode: mode, once: map[string]*sideOnce{}}
+}
+
+// plan picks the side files an output needs: those the input read that
+// the output names (by file name) and that the emitter did not write
+// itself. A side file outside the source folder stays where it is.
+func (s *sideCopier) plan(root, inPath, outPath string, read []string, out *convert.Output) ([]sideFile, convert.Diagnostics) {
+	if s.mode == SideNone {
+		return nil, nil
+	}
+	var sides []sideFile
+	var diags convert.Diagnostics
+	emitted := map[string]bool{}
+	outDir := filepath.Dir(outPath)
+	for _, name := range out.SideFiles() {
+		emitted[filepath.Join(outDir, filepath.FromSlash(name))] = true
+	}
+	for _, r := range read {
+		if !mentions(out, path.Base(r)) {
+			continue
+		}
+		abs := filepath.Join(root, filepath.FromSlash(r))
+		rel, err := filepath.Rel(s.src, abs)
+		if err != nil || !filepath.IsLocal(rel) {
+			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: "side-file-outside-source", File: inPath,
+				Message: fmt.Sprintf("%s lies outside the source folder and was not copied; the output refers to it by name and may not resolve", abs)})
+			continue
+		}
+		dst := filepath.Join(s.dst, rel)
+		if emitted[dst] || samePath(abs, dst) {
+			continue
+		}
+		sides = append(sides, sideFile{src: abs, dst: dst, hash: hashFile(abs)})
+	}
+	return sides, diags
+}
+
+// mentions reports whether the output's main file or a side file names
+// the file.
+func mentions(out *convert.Output, name string) bool {
+	if bytes.Contains(out.Main, []byte(name)) {
+		return true
+	}
+	for _, data := range out.Files {
+		if bytes.Contains(data, []byte(name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// copyAll places every side file, atomically, never over an input.
+func (s *sideCopier) copyAll(sides []sideFile, protect string) error {
+	for _, f := range sides {
+		s.mu.Lock()
+		o := s.once[f.dst]
+		if o == nil {
+			o = &sideOnce{}
+			s.once[f.dst] = o
+		}
+		s.mu.Unlock()
+		o.once.Do(func() { o.err = s.place(f, protect) })
+		if o.err != nil {
+			return o.err
+		}
+	}
+	return nil
+}
+
+func (s *sideCopier) place(f sideFile, protect string) error {
+	if s.mode == SideLink {
+		return linkAtomic(f.src, f.dst)
+	}
+	if hashFile(f.dst) == f.hash && f.hash != "" {
+		return nil
+	}
+	data, err := os.ReadFile(f.src)
+	if err != nil {
+		return err
+	}
+	_, err = physconv.WriteOutput(f.dst, &convert.Output{Main: data}, protect, f.src)
+	return err
+}
+
+// linkAtomic makes dst a relative symbolic link to src, replacing what is
+// there in one rename.
+func linkAtomic(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	absSrc, err := filepath.Abs(src)
+	if err != nil {
+		return err
+	}
+	absDir, err := filepath.Abs(filepath.Dir(dst))
+	if err != nil {
+		return err
+	}
+	target, err := filepath.Rel(absDir, absSrc)
+	if err != nil {
+		target = absSrc
+	}
+	if cur, err := os.Readlink(dst); err == nil && cur == target {
+		return nil
+	}
+	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.tmp%d", filepath.Base(dst), os.Getpid()))
+	os.Remove(tmp)
+	if err := os.Symlink(target, tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}

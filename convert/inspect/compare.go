@@ -1,0 +1,388 @@
+package inspect
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// CompareReports lists the physical differences between two reports, empty
+// when they describe the same physics within tol (relative, with tol as the
+// absolute floor near zero).
+//
+// Dynamic and kinematic bodies are matched by name. Static colliders are
+// compared as one pool, because formats group static geometry differently
+// (a KHR file has no static body node; URDF and MJCF attach it to the
+// world). Shapes match up to their symmetries (a sphere's rotation, a
+// cylinder's spin about its axis, a box's axis permutations). Joints match
+// by name; swapped bodies (tree formats re-express joints parent → child)
+// compare with the axis reversed.
+func CompareReports(a, b *Report, tol float64) []string {
+	c := comparer{tol: tol}
+	c.bodies(a, b)
+	c.joints(a, b)
+	return c.diffs
+}
+
+type comparer struct {
+	tol   float64
+	diffs []string
+}
+
+func (c *comparer) addf(format string, args ...any) {
+	c.diffs = append(c.diffs, fmt.Sprintf(format, args...))
+}
+
+func (c *comparer) close(x, y float64) bool {
+	if math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
+		return x == y
+	}
+	return math.Abs(x-y) <= c.tol*math.Max(1, math.Max(math.Abs(x), math.Abs(y)))
+}
+
+func (c *comparer) closeVec(x, y convert.Vec3) bool {
+	return c.close(x[0], y[0]) && c.close(x[1], y[1]) && c.close(x[2], y[2])
+}
+
+func (c *comparer) bodies(a, b *Report) {
+	index := func(r *Report) map[string]BodyReport {
+		m := map[string]BodyReport{}
+		for _, body := range r.Bodies {
+			if body.Kind != convert.Static {
+				m[body.Name] = body
+			}
+		}
+		return m
+	}
+	ma, mb := index(a), index(b)
+	for _, name := range sortedKeys(ma) {
+		x := ma[name]
+		y, ok := mb[name]
+		if !ok {
+			c.addf("body %q: missing in second", name)
+			continue
+		}
+		c.body(x, y)
+	}
+	for _, name := range sortedKeys(mb) {
+		if _, ok := ma[name]; !ok {
+			c.addf("body %q: missing in first", name)
+		}
+	}
+	c.shapes("static colliders", staticPool(a, false), staticPool(b, false))
+	c.shapes("static triggers", staticPool(a, true), staticPool(b, true))
+}
+
+func staticPool(r *Report, triggers bool) []ShapeReport {
+	var out []ShapeReport
+	for _, body := range r.Bodies {
+		if body.Kind == convert.Static {
+			if triggers {
+				out = append(out, body.Triggers...)
+			} else {
+				out = append(out, body.Colliders...)
+			}
+		}
+	}
+	return out
+}
+
+func (c *comparer) body(x, y BodyReport) {
+	n := x.Name
+	if x.Kind != y.Kind {
+		c.addf("body %q: kind %s vs %s", n, x.Kind, y.Kind)
+	}
+	switch {
+	case (x.Mass == nil) != (y.Mass == nil):
+		c.addf("body %q: mass known in only one", n)
+	case x.Mass != nil && !c.close(float64(*x.Mass), float64(*y.Mass)):
+		c.addf("body %q: mass %g vs %g", n, float64(*x.Mass), float64(*y.Mass))
+	}
+	switch {
+	case (x.CenterOfMass == nil) != (y.CenterOfMass == nil):
+		c.addf("body %q: centre of mass known in only one", n)
+	case x.CenterOfMass != nil && !c.closeVec(*x.CenterOfMass, *y.CenterOfMass):
+		c.addf("body %q: centre of mass %v vs %v", n, *x.CenterOfMass, *y.CenterOfMass)
+	}
+	switch {
+	case (x.Inertia == nil) != (y.Inertia == nil):
+		c.addf("body %q: inertia known in only one", n)
+	case x.Inertia != nil:
+		scale := 0.0
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				if v := math.Abs(float64(x.Inertia[i][j])); !math.IsInf(v, 0) {
+					scale = math.Max(scale, v)
+				}
+			}
+		}
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				p, q := float64(x.Inertia[i][j]), float64(y.Inertia[i][j])
+				if math.IsInf(p, 0) || math.IsInf(q, 0) {
+					if p != q {
+						c.addf("body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
+					}
+					continue
+				}
+				if math.Abs(p-q) > c.tol*math.Max(scale, 1e-300) && math.Abs(p-q) > 1e-300 {
+					c.addf("body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
+				}
+			}
+		}
+	}
+	c.shapes(fmt.Sprintf("body %q colliders", n), x.Colliders, y.Colliders)
+	c.shapes(fmt.Sprintf("body %q triggers", n), x.Triggers, y.Triggers)
+}
+
+// shapes matches two shape lists as multisets.
+func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
+	used := make([]bool, len(ys))
+	for _, x := range xs {
+		found := false
+		for k, y := range ys {
+			if !used[k] && c.sameShape(x, y) {
+				used[k], found = true, true
+				c.surface(what, x, y)
+				break
+			}
+		}
+		if !found {
+			c.addf("%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
+		}
+	}
+	for k, y := range ys {
+		if !used[k] {
+			c.addf("%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
+		}
+	}
+}
+
+// surface compares what matched shapes collide with: material and filter.
+func (c *comparer) surface(what string, x, y ShapeReport) {
+	mx, my := x.Material, y.Material
+	if (mx == nil) != (my == nil) {
+		c.addf("%s: %s on %q: material in only one", what, x.Shape, x.Node)
+	} else if mx != nil && (!c.close(mx.StaticFriction, my.StaticFriction) || !c.close(mx.DynamicFriction, my.DynamicFriction) ||
+		!c.close(mx.Restitution, my.Restitution) || mx.FrictionCombine != my.FrictionCombine || mx.RestitutionCombine != my.RestitutionCombine) {
+		c.addf("%s: %s on %q: material %+v vs %+v", what, x.Shape, x.Node, *mx, *my)
+	}
+	fx, fy := x.Filter, y.Filter
+	if (fx == nil) != (fy == nil) {
+		c.addf("%s: %s on %q: collision filter in only one", what, x.Shape, x.Node)
+	} else if fx != nil && (fmt.Sprint(fx.Systems, fx.CollideWith, fx.NotCollideWith) != fmt.Sprint(fy.Systems, fy.CollideWith, fy.NotCollideWith)) {
+		c.addf("%s: %s on %q: collision filter %+v vs %+v", what, x.Shape, x.Node, *fx, *fy)
+	}
+}
+
+func (c *comparer) sameShape(x, y ShapeReport) bool {
+	if x.Shape != y.Shape || !c.closeVec(x.Position, y.Position) {
+		return false
+	}
+	if (x.Scale == nil) != (y.Scale == nil) || x.Scale != nil && !c.closeVec(*x.Scale, *y.Scale) {
+		return false
+	}
+	if (x.Mesh == nil) != (y.Mesh == nil) || x.Mesh != nil && *x.Mesh != *y.Mesh {
+		return false
+	}
+	if x.Shape == convert.Box || x.Shape == convert.Ellipsoid {
+		return c.sameBox(x, y)
+	}
+	if len(x.Dims) != len(y.Dims) {
+		return false
+	}
+	for k, v := range x.Dims {
+		if w, ok := y.Dims[k]; !ok || !c.close(v, w) {
+			return false
+		}
+	}
+	rx, ry := x.Rotation.Mat(), y.Rotation.Mat()
+	col := func(m convert.Mat3, j int) convert.Vec3 { return convert.Vec3{m[0][j], m[1][j], m[2][j]} }
+	switch x.Shape {
+	case convert.Sphere:
+		return true
+	case convert.Capsule, convert.Cylinder:
+		ax, ay := col(rx, 1), col(ry, 1)
+		if c.closeVec(ax, ay) {
+			return true
+		}
+		// Flipped end for end: the same shape when both radii agree.
+		return c.closeVec(ax, ay.Neg()) && c.close(x.Dims["radiusTop"], x.Dims["radiusBottom"])
+	case convert.Plane:
+		if x.Dims["sizeX"] == 0 && x.Dims["sizeZ"] == 0 {
+			return c.closeVec(col(rx, 1), col(ry, 1))
+		}
+	}
+	return c.sameRotation(x.Rotation, y.Rotation)
+}
+
+// sameBox compares boxes by their three world half-axes, up to sign and
+// order.
+func (c *comparer) sameBox(x, y ShapeReport) bool {
+	axes := func(s ShapeReport) [3]convert.Vec3 {
+		m := s.Rotation.Mat()
+		d := [3]float64{s.Dims["x"], s.Dims["y"], s.Dims["z"]}
+		var out [3]convert.Vec3
+		for j := 0; j < 3; j++ {
+			out[j] = convert.Vec3{m[0][j], m[1][j], m[2][j]}.Scale(d[j])
+		}
+		return out
+	}
+	ax, ay := axes(x), axes(y)
+	used := [3]bool{}
+	for _, u := range ax {
+		ok := false
+		for k, v := range ay {
+			if !used[k] && (c.closeVec(u, v) || c.closeVec(u, v.Neg())) {
+				used[k], ok = true, true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *comparer) sameRotation(p, q convert.Quat) bool {
+	d := p[0]*q[0] + p[1]*q[1] + p[2]*q[2] + p[3]*q[3]
+	return math.Abs(math.Abs(d)-1) <= c.tol*10
+}
+
+func (c *comparer) joints(a, b *Report) {
+	mb := map[string]JointReport{}
+	for _, j := range b.Joints {
+		mb[j.Name] = worldForStatic(j, b)
+	}
+	seen := map[string]bool{}
+	for _, x := range a.Joints {
+		x = worldForStatic(x, a)
+		y, ok := mb[x.Name]
+		if !ok {
+			c.addf("joint %q: missing in second", x.Name)
+			continue
+		}
+		seen[x.Name] = true
+		c.joint(x, y)
+	}
+	for _, y := range b.Joints {
+		if !seen[y.Name] {
+			c.addf("joint %q: missing in first", y.Name)
+		}
+	}
+}
+
+// worldForStatic names the world ("") instead of a static body: a joint
+// to something that never moves is a joint to the world, and formats
+// disagree on whether static geometry is a body (OMI static motion, Godot
+// StaticBody3D) or not (KHR).
+func worldForStatic(j JointReport, r *Report) JointReport {
+	for _, b := range r.Bodies {
+		if b.Kind != convert.Static {
+			continue
+		}
+		if j.BodyA == b.Name {
+			j.BodyA = ""
+		}
+		if j.BodyB == b.Name {
+			j.BodyB = ""
+		}
+	}
+	return j
+}
+
+func (c *comparer) joint(x, y JointReport) {
+	n := x.Name
+	swapped := false
+	switch {
+	case x.BodyA == y.BodyA && x.BodyB == y.BodyB:
+	case x.BodyA == y.BodyB && x.BodyB == y.BodyA:
+		swapped = true
+	default:
+		c.addf("joint %q: bodies %q–%q vs %q–%q", n, x.BodyA, x.BodyB, y.BodyA, y.BodyB)
+	}
+	if x.Kind != y.Kind {
+		c.addf("joint %q: kind %s vs %s", n, x.Kind, y.Kind)
+		return
+	}
+	if !swapped && !c.closeVec(x.Anchor, y.Anchor) {
+		c.addf("joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
+	}
+	if (x.Mimic == nil) != (y.Mimic == nil) {
+		c.addf("joint %q: mimic in only one", n)
+	} else if x.Mimic != nil && (x.Mimic.Joint != y.Mimic.Joint || !c.close(x.Mimic.Multiplier, y.Mimic.Multiplier) || !c.close(x.Mimic.Offset, y.Mimic.Offset)) {
+		c.addf("joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
+	}
+	if x.Kind == "generic" {
+		if swapped {
+			c.addf("joint %q: generic joint with swapped bodies cannot be compared", n)
+			return
+		}
+		if !c.sameRotation(x.Frame, y.Frame) {
+			c.addf("joint %q: frame %v vs %v", n, x.Frame, y.Frame)
+		}
+		c.limits(n, x.Limits, y.Limits)
+		return
+	}
+	if (x.Axis == nil) != (y.Axis == nil) {
+		c.addf("joint %q: axis in only one", n)
+		return
+	}
+	if x.Axis == nil {
+		return
+	}
+	ax, lx, ux := canonicalAxis(*x.Axis, float64(*x.Lower), float64(*x.Upper), false)
+	ay, ly, uy := canonicalAxis(*y.Axis, float64(*y.Lower), float64(*y.Upper), swapped)
+	if !c.closeVec(ax, ay) || !c.close(lx, ly) || !c.close(ux, uy) {
+		c.addf("joint %q: axis %v [%g, %g] vs %v [%g, %g]", n, ax, lx, ux, ay, ly, uy)
+	}
+}
+
+// canonicalAxis writes (axis, lower, upper) with the axis' first clearly
+// non-zero component positive: (n, lo, hi) and (−n, −hi, −lo) are the same
+// motion. swapped reverses the motion's sense first, as when a joint's
+// bodies swap roles: the range about n becomes (−hi, −lo).
+func canonicalAxis(a convert.Vec3, lo, hi float64, swapped bool) (convert.Vec3, float64, float64) {
+	if swapped {
+		lo, hi = -hi, -lo
+	}
+	for _, v := range a {
+		if math.Abs(v) > 1e-9 {
+			if v < 0 {
+				return a.Neg(), -hi, -lo
+			}
+			break
+		}
+	}
+	return a, lo, hi
+}
+
+func (c *comparer) limits(n string, xs, ys []LimitReport) {
+	key := func(l LimitReport) string { return fmt.Sprint(l.Linear, l.Angular) }
+	if len(xs) != len(ys) {
+		c.addf("joint %q: %d limits vs %d", n, len(xs), len(ys))
+		return
+	}
+	sx, sy := append([]LimitReport(nil), xs...), append([]LimitReport(nil), ys...)
+	sort.Slice(sx, func(i, j int) bool { return key(sx[i]) < key(sx[j]) })
+	sort.Slice(sy, func(i, j int) bool { return key(sy[i]) < key(sy[j]) })
+	for i := range sx {
+		p, q := sx[i], sy[i]
+		if key(p) != key(q) || !c.close(float64(p.Min), float64(q.Min)) || !c.close(float64(p.Max), float64(q.Max)) ||
+			!c.close(float64(p.Stiffness), float64(q.Stiffness)) || !c.close(float64(p.Damping), float64(q.Damping)) {
+			c.addf("joint %q: limit %+v vs %+v", n, p, q)
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,90 @@
+package inspect
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+func num(v float64) *Num { n := Num(v); return &n }
+
+func TestCompareReportsShapeSymmetries(t *testing.T) {
+	base := ShapeReport{Shape: convert.Box, Dims: map[string]float64{"x": 1, "y": 2, "z": 3}, Rotation: convert.IdentityQuat()}
+	// The same box turned 90° about Z with x and y sizes swapped.
+	turned := base
+	turned.Dims = map[string]float64{"x": 2, "y": 1, "z": 3}
+	turned.Rotation = convert.AxisAngle(convert.Vec3{0, 0, 1}, math.Pi/2)
+	other := base
+	other.Dims = map[string]float64{"x": 1, "y": 3, "z": 2}
+	rep := func(s ShapeReport) *Report {
+		return &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Colliders: []ShapeReport{s}}}}
+	}
+	if d := CompareReports(rep(base), rep(turned), 1e-9); len(d) != 0 {
+		t.Errorf("turned box with swapped sizes is the same box, got %v", d)
+	}
+	if d := CompareReports(rep(base), rep(other), 1e-9); len(d) != 2 {
+		t.Errorf("box with other sizes must differ both ways, got %v", d)
+	}
+	cyl := ShapeReport{Shape: convert.Cylinder, Dims: map[string]float64{"height": 2, "radiusTop": 0.5, "radiusBottom": 0.5}, Rotation: convert.IdentityQuat()}
+	flipped := cyl
+	flipped.Rotation = convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi)
+	spun := cyl
+	spun.Rotation = convert.AxisAngle(convert.Vec3{0, 1, 0}, 0.7)
+	if d := CompareReports(rep(cyl), rep(flipped), 1e-9); len(d) != 0 {
+		t.Errorf("a cylinder flipped end for end is the same, got %v", d)
+	}
+	if d := CompareReports(rep(cyl), rep(spun), 1e-9); len(d) != 0 {
+		t.Errorf("a cylinder spun about its axis is the same, got %v", d)
+	}
+	cone := cyl
+	cone.Dims = map[string]float64{"height": 2, "radiusTop": 0, "radiusBottom": 0.5}
+	coneFlipped := cone
+	coneFlipped.Rotation = flipped.Rotation
+	if d := CompareReports(rep(cone), rep(coneFlipped), 1e-9); len(d) == 0 {
+		t.Error("a cone flipped end for end points the other way")
+	}
+}
+
+func TestCompareReportsMassAndInertia(t *testing.T) {
+	a := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(2),
+		Inertia: &[3][3]Num{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}}}}
+	b := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(2 * (1 + 1e-12)),
+		Inertia: &[3][3]Num{{1, 0, 0}, {0, 2, 0}, {0, 0, 3 + 1e-6}}}}}
+	d := CompareReports(a, b, 1e-9)
+	if len(d) != 1 || !strings.Contains(d[0], "inertia[2][2]") {
+		t.Errorf("want exactly the inertia[2][2] difference, got %v", d)
+	}
+	inf := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(math.Inf(1))}}}
+	fin := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(1e300)}}}
+	if d := CompareReports(inf, fin, 1e-9); len(d) != 1 {
+		t.Errorf("infinite mass differs from any finite mass, got %v", d)
+	}
+}
+
+func TestCompareReportsJoints(t *testing.T) {
+	axis := convert.Vec3{0, 1, 0}
+	neg := axis.Neg()
+	bodies := []BodyReport{{Name: "door", Kind: convert.Dynamic}, {Name: "frame", Kind: convert.Static}}
+	a := &Report{Bodies: bodies, Joints: []JointReport{{Name: "hinge", BodyA: "frame", BodyB: "door",
+		Kind: "revolute", Axis: &axis, Lower: num(-0.5), Upper: num(1.5)}}}
+	// Bodies swapped and the frame static in one, world in the other: the
+	// same hinge seen from the door, so the range is reversed.
+	b := &Report{Bodies: bodies[:1], Joints: []JointReport{{Name: "hinge", BodyA: "door", BodyB: "",
+		Kind: "revolute", Axis: &axis, Lower: num(-1.5), Upper: num(0.5)}}}
+	if d := CompareReports(a, b, 1e-9); len(d) != 0 {
+		t.Errorf("swapped hinge should match, got %v", d)
+	}
+	// Axis negated with the same range is the swapped sense too.
+	c := &Report{Bodies: bodies, Joints: []JointReport{{Name: "hinge", BodyA: "frame", BodyB: "door",
+		Kind: "revolute", Axis: &neg, Lower: num(-1.5), Upper: num(0.5)}}}
+	if d := CompareReports(a, c, 1e-9); len(d) != 0 {
+		t.Errorf("negated axis with reversed range is the same hinge, got %v", d)
+	}
+	wrong := &Report{Bodies: bodies, Joints: []JointReport{{Name: "hinge", BodyA: "frame", BodyB: "door",
+		Kind: "revolute", Axis: &axis, Lower: num(-1.5), Upper: num(0.5)}}}
+	if d := CompareReports(a, wrong, 1e-9); len(d) != 1 {
+		t.Errorf("a reversed range on the same axis differs, got %v", d)
+	}
+}

@@ -1,0 +1,384 @@
+package inspect
+
+import (
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Report is the `physconv inspect --json` contract: what a file means
+// physically, in the Graph's Y-up world. Two files describe the same
+// physics exactly when their reports agree (CompareReports).
+type Report struct {
+	Format      string              `json:"format"`
+	Bodies      []BodyReport        `json:"bodies"`
+	Joints      []JointReport       `json:"joints"`
+	Diagnostics convert.Diagnostics `json:"diagnostics"`
+}
+
+// Num is a number that writes +Inf as the string "infinite" (KHR's 0 mass
+// or moment).
+type Num float64
+
+// MarshalJSON writes finite numbers as shortest round-trip decimals.
+func (n Num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	switch {
+	case math.IsInf(f, 1):
+		return []byte(`"infinite"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-infinite"`), nil
+	case math.IsNaN(f):
+		return []byte(`"nan"`), nil
+	}
+	return []byte(strconv.FormatFloat(f, 'g', -1, 64)), nil
+}
+
+// UnmarshalJSON reads numbers and the strings "infinite"/"-infinite".
+func (n *Num) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		switch s {
+		case "infinite":
+			*n = Num(math.Inf(1))
+		case "-infinite":
+			*n = Num(math.Inf(-1))
+		default:
+			*n = Num(math.NaN())
+		}
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*n = Num(f)
+	return nil
+}
+
+// BodyReport describes one rigid body. Static colliders without a body
+// node each appear as a static body named after their node.
+type BodyReport struct {
+	Name string           `json:"name"`
+	Kind convert.BodyKind `json:"kind"`
+	// Mass in kg; null when unknown (not given and not computed).
+	Mass *Num `json:"mass"`
+	// CenterOfMass in world coordinates (m).
+	CenterOfMass *convert.Vec3 `json:"centerOfMass"`
+	// Inertia about the centre of mass, world axes (kg·m²).
+	Inertia   *[3][3]Num    `json:"inertia"`
+	Source    SourceReport  `json:"source"`
+	Colliders []ShapeReport `json:"colliders"`
+	Triggers  []ShapeReport `json:"triggers"`
+}
+
+// SourceReport says where each mass property came from.
+type SourceReport struct {
+	Mass         convert.Source `json:"mass,omitempty"`
+	CenterOfMass convert.Source `json:"centerOfMass,omitempty"`
+	Inertia      convert.Source `json:"inertia,omitempty"`
+}
+
+// ShapeReport is a collider or trigger shape placed in the world. Dims
+// have the node's scale baked in where that is exact; Scale reports what
+// could not be baked.
+type ShapeReport struct {
+	Node     string             `json:"node"`
+	Shape    convert.ShapeKind  `json:"shape"`
+	Dims     map[string]float64 `json:"dims,omitempty"`
+	Mesh     *MeshReport        `json:"mesh,omitempty"`
+	Position convert.Vec3       `json:"position"`
+	Rotation convert.Quat       `json:"rotation"`
+	Scale    *convert.Vec3      `json:"scale,omitempty"`
+	Material *convert.Material  `json:"material,omitempty"`
+	Filter   *convert.Filter    `json:"filter,omitempty"`
+}
+
+// MeshReport summarises mesh geometry.
+type MeshReport struct {
+	Vertices  int `json:"vertices"`
+	Triangles int `json:"triangles"`
+}
+
+// JointReport describes one joint in world terms.
+type JointReport struct {
+	Name  string `json:"name"`
+	BodyA string `json:"bodyA"` // "" = the world
+	BodyB string `json:"bodyB"`
+	// Anchor is frame A's origin in the world (m).
+	Anchor convert.Vec3 `json:"anchor"`
+	// Frame is frame A's world rotation; limit axes are its axes.
+	Frame  convert.Quat  `json:"frame"`
+	Limits []LimitReport `json:"limits"`
+	Drives []DriveReport `json:"drives,omitempty"`
+	// Kind, Axis (world unit vector, one-axis kinds), Lower and Upper come
+	// from joint classification.
+	Kind  string        `json:"kind"`
+	Axis  *convert.Vec3 `json:"axis,omitempty"`
+	Lower *Num          `json:"lower,omitempty"`
+	Upper *Num          `json:"upper,omitempty"`
+	// Mimic: this joint follows another (URDF mimic, MJCF equality joint).
+	Mimic *MimicReport `json:"mimic,omitempty"`
+}
+
+// LimitReport is a Limit as given, with infinite bounds spelt out.
+type LimitReport struct {
+	Linear    []int `json:"linearAxes,omitempty"`
+	Angular   []int `json:"angularAxes,omitempty"`
+	Min       Num   `json:"min"`
+	Max       Num   `json:"max"`
+	Stiffness Num   `json:"stiffness"`
+	Damping   Num   `json:"damping"`
+}
+
+// DriveReport is a Drive with an unlimited force spelt "infinite".
+type DriveReport struct {
+	Type           string   `json:"type"`
+	Mode           string   `json:"mode"`
+	Axis           int      `json:"axis"`
+	MaxForce       Num      `json:"maxForce"`
+	PositionTarget *float64 `json:"positionTarget,omitempty"`
+	VelocityTarget *float64 `json:"velocityTarget,omitempty"`
+	Stiffness      float64  `json:"stiffness"`
+	Damping        float64  `json:"damping"`
+}
+
+// MimicReport names the leader joint of a coupling.
+type MimicReport struct {
+	Joint      string  `json:"joint"`
+	Multiplier float64 `json:"multiplier"`
+	Offset     float64 `json:"offset"`
+}
+
+// Inspect builds the report of a (completed) Graph.
+func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report {
+	r := &Report{Format: format, Bodies: []BodyReport{}, Joints: []JointReport{}, Diagnostics: diags.Sorted()}
+	if r.Diagnostics == nil {
+		r.Diagnostics = convert.Diagnostics{}
+	}
+	names := convert.NodeNames(g)
+	owner := bodyOwners(g)
+	bodies := map[int]*BodyReport{}
+	var order []int
+	body := func(i int) *BodyReport {
+		if b, ok := bodies[i]; ok {
+			return b
+		}
+		b := &BodyReport{Name: names[i], Kind: convert.Static, Colliders: []ShapeReport{}, Triggers: []ShapeReport{}}
+		if m := g.Nodes[i].Motion; m != nil {
+			b.Kind = m.Kind
+			fillMass(g, i, b)
+		}
+		bodies[i] = b
+		order = append(order, i)
+		return b
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Motion != nil {
+			body(i)
+		}
+		if n.Collider != nil && n.Collider.Shape >= 0 {
+			b := body(owner[i])
+			s := shapeReport(g, i, n.Collider.Shape, names[i])
+			if n.Collider.Material >= 0 && n.Collider.Material < len(g.Materials) {
+				s.Material = &g.Materials[n.Collider.Material]
+			}
+			if n.Collider.Filter >= 0 && n.Collider.Filter < len(g.Filters) {
+				s.Filter = &g.Filters[n.Collider.Filter]
+			}
+			b.Colliders = append(b.Colliders, s)
+		}
+		if n.Trigger != nil && n.Trigger.Shape >= 0 {
+			b := body(owner[i])
+			s := shapeReport(g, i, n.Trigger.Shape, names[i])
+			if n.Trigger.Filter >= 0 && n.Trigger.Filter < len(g.Filters) {
+				s.Filter = &g.Filters[n.Trigger.Filter]
+			}
+			b.Triggers = append(b.Triggers, s)
+		}
+	}
+	sort.Ints(order)
+	for _, i := range order {
+		r.Bodies = append(r.Bodies, *bodies[i])
+	}
+	mimics := map[int]MimicReport{}
+	for _, c := range g.Couplings {
+		if c.Leader >= 0 && c.Leader < len(g.Nodes) {
+			mimics[c.Follower] = MimicReport{Joint: names[c.Leader], Multiplier: c.Multiplier, Offset: c.Offset}
+		}
+	}
+	for i := range g.Nodes {
+		if j := g.Nodes[i].Joint; j != nil {
+			jr := jointReport(g, i, j, names)
+			if m, ok := mimics[i]; ok {
+				jr.Mimic = &m
+			}
+			r.Joints = append(r.Joints, jr)
+		}
+	}
+	return r
+}
+
+// bodyOwners maps each node to the node that owns its colliders: the
+// nearest ancestor-or-self with Motion, else the node itself (a static
+// collider without a body).
+func bodyOwners(g *convert.Graph) []int {
+	owner := make([]int, len(g.Nodes))
+	for i := range g.Nodes {
+		if b := g.BodyOf(i); b >= 0 {
+			owner[i] = b
+		} else {
+			owner[i] = i
+		}
+	}
+	return owner
+}
+
+func fillMass(g *convert.Graph, i int, b *BodyReport) {
+	m := g.Nodes[i].Motion
+	b.Source = SourceReport{Mass: m.MassSource, CenterOfMass: m.CenterOfMassSource, Inertia: m.InertiaSource}
+	world := g.WorldTransform(i)
+	if m.Mass != nil {
+		v := Num(*m.Mass)
+		b.Mass = &v
+	}
+	if m.CenterOfMass != nil {
+		c := world.Apply(*m.CenterOfMass)
+		b.CenterOfMass = &c
+	} else if m.Mass != nil {
+		// OMI and robot formats default the COM to the body origin only
+		// when they say so at Parse; here an absent COM stays unknown.
+		b.CenterOfMass = nil
+	}
+	if m.InertiaDiagonal != nil {
+		rot := world.R
+		if m.InertiaOrientation != nil {
+			rot = rot.Mul(*m.InertiaOrientation)
+		}
+		t := WorldInertia(*m.InertiaDiagonal, rot)
+		b.Inertia = &t
+	}
+}
+
+// WorldInertia returns R·diag(d)·Rᵀ with infinite moments kept infinite
+// (a zero direction component times an infinite moment counts as zero).
+func WorldInertia(d convert.Vec3, r convert.Quat) [3][3]Num {
+	m := r.Mat()
+	var out [3][3]Num
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			var s float64
+			for k := 0; k < 3; k++ {
+				p := m[i][k] * m[j][k]
+				if p == 0 || math.Abs(p) < 1e-12 && math.IsInf(d[k], 0) {
+					continue
+				}
+				s += d[k] * p
+			}
+			out[i][j] = Num(s)
+		}
+	}
+	return out
+}
+
+func shapeReport(g *convert.Graph, node, shape int, name string) ShapeReport {
+	w := g.WorldTransform(node)
+	s := ShapeReport{Node: name, Position: w.T, Rotation: canonicalQuat(w.R)}
+	if shape < 0 || shape >= len(g.Shapes) {
+		return s
+	}
+	sh := g.Shapes[shape]
+	s.Shape = sh.Kind
+	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
+	uniformXZ := sc[0] == sc[2]
+	baked := true
+	switch sh.Kind {
+	case convert.Box:
+		s.Dims = map[string]float64{"x": sh.Size[0] * sc[0], "y": sh.Size[1] * sc[1], "z": sh.Size[2] * sc[2]}
+	case convert.Ellipsoid:
+		s.Dims = map[string]float64{"x": sh.Size[0] * sc[0], "y": sh.Size[1] * sc[1], "z": sh.Size[2] * sc[2]}
+	case convert.Sphere:
+		s.Dims = map[string]float64{"radius": sh.Radius * sc[0]}
+		baked = sc[0] == sc[1] && sc[1] == sc[2]
+	case convert.Capsule, convert.Cylinder:
+		s.Dims = map[string]float64{"height": sh.Height * sc[1], "radiusTop": sh.RadiusTop * sc[0], "radiusBottom": sh.RadiusBottom * sc[0]}
+		baked = uniformXZ
+	case convert.Plane:
+		s.Dims = map[string]float64{}
+		if sh.SizeX > 0 {
+			s.Dims["sizeX"] = sh.SizeX * sc[0]
+		}
+		if sh.SizeZ > 0 {
+			s.Dims["sizeZ"] = sh.SizeZ * sc[2]
+		}
+		if sh.DoubleSided {
+			s.Dims["doubleSided"] = 1
+		}
+	case convert.Ray:
+		s.Dims = map[string]float64{"length": sh.Height * sc[2]}
+	case convert.Convex, convert.TriMesh:
+		baked = false
+		if sh.Mesh >= 0 && sh.Mesh < len(g.Meshes) {
+			m := g.Meshes[sh.Mesh]
+			s.Mesh = &MeshReport{Vertices: len(m.Positions), Triangles: len(m.Indices) / 3}
+		}
+	case convert.Heightfield:
+		baked = false
+		if f := sh.Field; f != nil {
+			s.Dims = map[string]float64{"sizeX": f.SizeX, "sizeZ": f.SizeZ, "columns": float64(f.Columns), "rows": float64(f.Rows)}
+		}
+	}
+	if !baked && sc != (convert.Vec3{1, 1, 1}) {
+		s.Scale = &sc
+	}
+	return s
+}
+
+// canonicalQuat returns q with w >= 0 (q and -q are the same rotation).
+func canonicalQuat(q convert.Quat) convert.Quat {
+	q = q.Normalize()
+	if q[3] < 0 || q[3] == 0 && (q[0] < 0 || q[0] == 0 && (q[1] < 0 || q[1] == 0 && q[2] < 0)) {
+		return convert.Quat{-q[0], -q[1], -q[2], -q[3]}
+	}
+	return q
+}
+
+func jointReport(g *convert.Graph, i int, j *convert.Joint, names []string) JointReport {
+	w := g.WorldTransform(i)
+	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: []LimitReport{}}
+	for _, d := range j.Drives {
+		jr.Drives = append(jr.Drives, DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),
+			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping})
+	}
+	if a := g.BodyOf(i); a >= 0 {
+		jr.BodyA = names[a]
+	}
+	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
+		if b := g.BodyOf(j.Connected); b >= 0 {
+			jr.BodyB = names[b]
+		}
+	}
+	for _, l := range j.Limits {
+		jr.Limits = append(jr.Limits, LimitReport{Linear: l.Linear, Angular: l.Angular,
+			Min: Num(l.Min), Max: Num(l.Max), Stiffness: Num(l.Stiffness), Damping: Num(l.Damping)})
+	}
+	classifyInto(&jr, j, w.R)
+	return jr
+}
+
+// classifyInto fills the joint's kind, world axis and range.
+func classifyInto(jr *JointReport, j *convert.Joint, frame convert.Quat) {
+	c := kin.Classify(j)
+	jr.Kind = c.Kind
+	if c.Axis != (convert.Vec3{}) {
+		a := frame.Rotate(c.Axis).Normalize()
+		jr.Axis = &a
+		lo, hi := Num(c.Lower), Num(c.Upper)
+		jr.Lower, jr.Upper = &lo, &hi
+	}
+}

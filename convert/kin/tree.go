@@ -1,0 +1,425 @@
+package kin
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// Tree is a kinematic spanning tree of a Graph's bodies, for formats that
+// can only express a tree of links (URDF, MJCF). BuildTree computes it once
+// so every tree-shaped emitter makes the same choices:
+//
+//   - The world is the implicit root. Static and kinematic bodies are welded
+//     to it; joints whose frame A or B lies outside every body attach to it.
+//   - Each connected group of bodies that does not reach the world is rooted
+//     at Options.Root when that body is in the group, else at its heaviest
+//     body (ties: lowest node index), and hangs from the world by a
+//     synthesized floating joint.
+//   - Joints are re-expressed parent → child. When a Graph joint has its
+//     frame A on the child side, the roles swap: the parent frame becomes
+//     frame B and every limit flips ([min, max] → [−max, −min], drive targets
+//     negated). This is exact for joints whose frames coincide at rest (the
+//     KHR convention) and single-axis joints; multi-axis joints keep their
+//     axes and flip each range.
+//   - Joints that would close a loop are not in the tree; they are listed in
+//     Loops for the emitter to turn into constraints (MJCF) or drop with a
+//     diagnostic (URDF).
+//
+// Links are in depth-first preorder (a parent before its children, children
+// in joint-node order), so emitters can write them in one pass.
+type Tree struct {
+	Links []TreeLink
+	// Loops are Graph joints left out of the tree, in node order.
+	Loops []TreeJoint
+	// byNode maps a body node to its index in Links.
+	byNode map[int]int
+	// reversed holds the joint nodes whose roles were swapped.
+	reversed map[int]bool
+}
+
+// TreeLink is one body in the tree.
+type TreeLink struct {
+	// Body is the node index of the body (a node with Motion).
+	Body int
+	// Parent indexes Links; -1 means the link hangs from the world.
+	Parent int
+	// Children index Links, in order.
+	Children []int
+	// Joint connects the parent (or the world) to this link.
+	Joint TreeJoint
+}
+
+// TreeJointKind says where a tree joint came from.
+type TreeJointKind int
+
+const (
+	// GraphJoint is a joint of the Graph (Node says which).
+	GraphJoint TreeJointKind = iota
+	// Weld fixes a static or kinematic body to the world.
+	Weld
+	// Floating is the six-degree-of-freedom joint of a free root body.
+	Floating
+)
+
+// TreeJoint is a joint re-expressed from parent to child.
+type TreeJoint struct {
+	Kind TreeJointKind
+	// Node is the Graph node holding the Joint; -1 for Weld and Floating.
+	Node int
+	// Reversed is true when the Graph's frame A is on the child side.
+	Reversed bool
+	// ParentBody and ChildBody are body node indices (-1 = the world).
+	ParentBody, ChildBody int
+	// ParentFrame is the joint frame relative to the parent body node (the
+	// world when ParentBody is -1); ChildFrame is the same frame at rest
+	// relative to the child body node. For Weld and Floating joints
+	// ParentFrame is the child body's world transform and ChildFrame is the
+	// identity.
+	ParentFrame, ChildFrame convert.Transform
+	// Joint is the Graph joint with limits and drives expressed in
+	// ParentFrame (flipped when Reversed). Connected is meaningless here.
+	// Weld joints have all six axes fixed; Floating joints have no limits.
+	Joint convert.Joint
+}
+
+// TreeOptions choose the tree's roots.
+type TreeOptions struct {
+	// Root names the body to root its group at (Options.Root).
+	Root string
+}
+
+// BuildTree computes the kinematic spanning tree of g. It does not modify
+// g. Diagnostics: "tree-root-not-found" (the named root is no body),
+// "tree-root-ignored" (the named root's group is attached to the world),
+// "joint-same-body" (both frames in one body; left out), "joint-bad-connection"
+// (connected node out of range; left out).
+func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) {
+	var diags convert.Diagnostics
+	t := &Tree{byNode: map[int]int{}, reversed: map[int]bool{}}
+
+	// Bodies and their adjacency through joints.
+	var bodies []int
+	for i := range g.Nodes {
+		if g.Nodes[i].Motion != nil {
+			bodies = append(bodies, i)
+		}
+	}
+	type edge struct{ joint, a, b int }
+	var edges []edge
+	adj := map[int][]int{} // body (or -1) → edge indices
+	for i := range g.Nodes {
+		j := g.Nodes[i].Joint
+		if j == nil {
+			continue
+		}
+		a := g.BodyOf(i)
+		b := -1
+		if j.Connected >= len(g.Nodes) {
+			diags.Warnf("joint-bad-connection", treeNodePath(g, i),
+				"connected node %d does not exist; the joint is left out", j.Connected)
+			continue
+		}
+		if j.Connected >= 0 {
+			b = g.BodyOf(j.Connected)
+		}
+		if a == b {
+			diags.Warnf("joint-same-body", treeNodePath(g, i),
+				"both frames of the joint are in the same body; the joint is left out")
+			continue
+		}
+		e := len(edges)
+		edges = append(edges, edge{i, a, b})
+		adj[a] = append(adj[a], e)
+		adj[b] = append(adj[b], e)
+	}
+
+	// Parent assignment by breadth-first search: first from the world, then
+	// from each remaining group's chosen root.
+	parentEdge := map[int]int{} // body → edge index, -1 weld, -2 floating
+	visited := map[int]bool{-1: true}
+	usedEdge := make([]bool, len(edges))
+	var treeOrder []int // bodies in discovery order
+	bfs := func(start int) {
+		queue := []int{start}
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			for _, e := range adj[v] {
+				if usedEdge[e] {
+					continue
+				}
+				other := edges[e].b
+				if other == v {
+					other = edges[e].a
+				}
+				if visited[other] {
+					continue
+				}
+				usedEdge[e] = true
+				visited[other] = true
+				parentEdge[other] = e
+				treeOrder = append(treeOrder, other)
+				queue = append(queue, other)
+			}
+		}
+	}
+	for _, b := range bodies {
+		if k := g.Nodes[b].Motion.Kind; k == convert.Static || k == convert.Kinematic {
+			visited[b] = true
+			parentEdge[b] = -1
+			treeOrder = append(treeOrder, b)
+		}
+	}
+	bfs(-1)
+	for _, b := range treeOrder {
+		if parentEdge[b] == -1 {
+			bfs(b)
+		}
+	}
+
+	// Remaining groups: find components, pick their roots.
+	named := -1
+	if opts.Root != "" {
+		for _, b := range bodies {
+			if g.Nodes[b].Name == opts.Root {
+				named = b
+				break
+			}
+		}
+		switch {
+		case named < 0:
+			diags.Warnf("tree-root-not-found", "", "no body is named %q; the root is chosen automatically", opts.Root)
+		case visited[named]:
+			diags.Infof("tree-root-ignored", treeNodePath(g, named),
+				"body %q is attached to the world, so its group keeps the world as root", opts.Root)
+		}
+	}
+	for _, b := range bodies {
+		if visited[b] {
+			continue
+		}
+		comp := treeComponent(b, adj, func(e int) (int, int) { return edges[e].a, edges[e].b })
+		root := treeHeaviest(g, comp)
+		for _, c := range comp {
+			if c == named {
+				root = named
+			}
+		}
+		visited[root] = true
+		parentEdge[root] = -2
+		treeOrder = append(treeOrder, root)
+		bfs(root)
+	}
+
+	// Build links in preorder.
+	parentOf := map[int]int{}
+	children := map[int][]int{} // body (or -1) → child bodies
+	for _, b := range treeOrder {
+		p := -1
+		if e := parentEdge[b]; e >= 0 {
+			p = edges[e].a
+			if p == b {
+				p = edges[e].b
+			}
+		}
+		parentOf[b] = p
+		children[p] = append(children[p], b)
+	}
+	key := func(b int) int {
+		if e := parentEdge[b]; e >= 0 {
+			return edges[e].joint
+		}
+		return b
+	}
+	for p := range children {
+		c := children[p]
+		sort.Slice(c, func(i, j int) bool { return key(c[i]) < key(c[j]) })
+	}
+	var visit func(b, parentLink int)
+	visit = func(b, parentLink int) {
+		idx := len(t.Links)
+		t.byNode[b] = idx
+		t.Links = append(t.Links, TreeLink{Body: b, Parent: parentLink})
+		if parentLink >= 0 {
+			t.Links[parentLink].Children = append(t.Links[parentLink].Children, idx)
+		}
+		for _, c := range children[b] {
+			visit(c, idx)
+		}
+	}
+	for _, b := range children[-1] {
+		visit(b, -1)
+	}
+	for i := range t.Links {
+		b := t.Links[i].Body
+		switch e := parentEdge[b]; {
+		case e == -1:
+			t.Links[i].Joint = treeSynthJoint(g, b, Weld)
+		case e == -2:
+			t.Links[i].Joint = treeSynthJoint(g, b, Floating)
+		default:
+			t.Links[i].Joint = t.express(g, edges[e].joint, parentOf[b], b)
+		}
+	}
+	for e, ed := range edges {
+		if !usedEdge[e] {
+			t.Loops = append(t.Loops, t.express(g, ed.joint, ed.a, ed.b))
+		}
+	}
+	return t, diags
+}
+
+// Link returns the index in Links of a body node, or -1.
+func (t *Tree) Link(body int) int {
+	if i, ok := t.byNode[body]; ok {
+		return i
+	}
+	return -1
+}
+
+// Reversed reports whether the joint on node j was re-expressed with its
+// roles swapped.
+func (t *Tree) Reversed(j int) bool { return t.reversed[j] }
+
+// Coupling re-expresses a coupling for the tree's joint senses: a reversed
+// joint's coordinate is the negative of the Graph's.
+func (t *Tree) Coupling(c convert.Coupling) convert.Coupling {
+	if t.reversed[c.Leader] {
+		c.Multiplier = -c.Multiplier
+	}
+	if t.reversed[c.Follower] {
+		c.Multiplier, c.Offset = -c.Multiplier, -c.Offset
+	}
+	return c
+}
+
+// express builds the tree joint for Graph joint node j with parent body p
+// and child body c (either may be -1 for the world).
+func (t *Tree) express(g *convert.Graph, j, p, c int) TreeJoint {
+	src := g.Nodes[j].Joint
+	a := g.BodyOf(j)
+	frameB := -1
+	if src.Connected >= 0 {
+		frameB = src.Connected
+	}
+	tj := TreeJoint{Kind: GraphJoint, Node: j, ParentBody: p, ChildBody: c, Joint: treeCloneJoint(src)}
+	if a == p {
+		tj.ParentFrame = treeFrameIn(g, j, p)
+		tj.ChildFrame = treeFrameIn(g, frameB, c)
+		return tj
+	}
+	tj.Reversed = true
+	t.reversed[j] = true
+	tj.ParentFrame = treeFrameIn(g, frameB, p)
+	tj.ChildFrame = treeFrameIn(g, j, c)
+	for k := range tj.Joint.Limits {
+		l := &tj.Joint.Limits[k]
+		l.Min, l.Max = -l.Max, -l.Min
+	}
+	for k := range tj.Joint.Drives {
+		d := &tj.Joint.Drives[k]
+		if d.PositionTarget != nil {
+			d.PositionTarget = convert.Ptr(-*d.PositionTarget)
+		}
+		if d.VelocityTarget != nil {
+			d.VelocityTarget = convert.Ptr(-*d.VelocityTarget)
+		}
+	}
+	return tj
+}
+
+// treeFrameIn returns node n's transform relative to body node b (-1 = the
+// world; n = -1 means the world origin). It composes along the hierarchy
+// when b is an ancestor of n, which keeps values exact for nested files.
+func treeFrameIn(g *convert.Graph, n, b int) convert.Transform {
+	if n < 0 {
+		if b < 0 {
+			return convert.Identity()
+		}
+		return g.WorldTransform(b).Inverse()
+	}
+	if b < 0 || treeIsAncestor(g, b, n) {
+		return g.RelativeTransform(n, b)
+	}
+	return g.WorldTransform(b).Inverse().Mul(g.WorldTransform(n))
+}
+
+func treeIsAncestor(g *convert.Graph, a, n int) bool {
+	for seen := 0; n >= 0 && seen <= len(g.Nodes); seen++ {
+		if n == a {
+			return true
+		}
+		n = g.Nodes[n].Parent
+	}
+	return false
+}
+
+func treeSynthJoint(g *convert.Graph, b int, kind TreeJointKind) TreeJoint {
+	tj := TreeJoint{Kind: kind, Node: -1, ParentBody: -1, ChildBody: b,
+		ParentFrame: g.WorldTransform(b), ChildFrame: convert.Identity()}
+	tj.Joint.Connected = -1
+	if kind == Weld {
+		inf := math.Inf(1)
+		tj.Joint.Limits = []convert.Limit{
+			{Linear: []int{0, 1, 2}, Stiffness: inf},
+			{Angular: []int{0, 1, 2}, Stiffness: inf},
+		}
+	}
+	return tj
+}
+
+func treeCloneJoint(j *convert.Joint) convert.Joint {
+	n := convert.Node{Joint: j}
+	return *n.Clone().Joint
+}
+
+// treeComponent returns the bodies reachable from b through joints (excluding
+// the world), sorted.
+func treeComponent(b int, adj map[int][]int, ends func(int) (int, int)) []int {
+	seen := map[int]bool{b: true}
+	stack := []int{b}
+	var out []int
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out = append(out, v)
+		for _, e := range adj[v] {
+			x, y := ends(e)
+			for _, o := range []int{x, y} {
+				if o >= 0 && !seen[o] {
+					seen[o] = true
+					stack = append(stack, o)
+				}
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// treeHeaviest returns the body with the largest mass (unknown mass counts as
+// zero); ties go to the lowest node index.
+func treeHeaviest(g *convert.Graph, comp []int) int {
+	best, bestMass := comp[0], math.Inf(-1)
+	for _, b := range comp {
+		m := g.Nodes[b].Motion.MassOr(0)
+		if math.IsNaN(m) {
+			m = 0
+		}
+		if m > bestMass {
+			best, bestMass = b, m
+		}
+	}
+	return best
+}
+
+// treeNodePath names a node for diagnostics.
+func treeNodePath(g *convert.Graph, i int) string {
+	if g.Nodes[i].Name != "" {
+		return "nodes[" + strconv.Itoa(i) + "](" + g.Nodes[i].Name + ")"
+	}
+	return "nodes[" + strconv.Itoa(i) + "]"
+}

@@ -1,0 +1,94 @@
+package mass
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// uvSphere is a closed sphere mesh of 2·stacks·slices − 2·slices triangles
+// with shared vertices (poles single).
+func uvSphere(r float64, stacks, slices int) ([]convert.Vec3, []uint32) {
+	pos := []convert.Vec3{{0, r, 0}}
+	for i := 1; i < stacks; i++ {
+		th := math.Pi * float64(i) / float64(stacks)
+		for j := 0; j < slices; j++ {
+			ph := 2 * math.Pi * float64(j) / float64(slices)
+			pos = append(pos, convert.Vec3{r * math.Sin(th) * math.Cos(ph), r * math.Cos(th), r * math.Sin(th) * math.Sin(ph)})
+		}
+	}
+	pos = append(pos, convert.Vec3{0, -r, 0})
+	ring := func(i, j int) uint32 { return uint32(1 + (i-1)*slices + (j % slices)) }
+	var idx []uint32
+	for j := 0; j < slices; j++ {
+		idx = append(idx, 0, ring(1, j+1), ring(1, j))
+	}
+	for i := 1; i < stacks-1; i++ {
+		for j := 0; j < slices; j++ {
+			a, b, c, d := ring(i, j), ring(i, j+1), ring(i+1, j+1), ring(i+1, j)
+			idx = append(idx, a, b, c, a, c, d)
+		}
+	}
+	last := uint32(len(pos) - 1)
+	for j := 0; j < slices; j++ {
+		idx = append(idx, last, ring(stacks-1, j), ring(stacks-1, j+1))
+	}
+	return pos, idx
+}
+
+func TestUVSphereMeshIsClosedAndConverges(t *testing.T) {
+	pos, idx := uvSphere(1, 200, 400)
+	s, closure, err := trimeshSolid(pos, idx)
+	if err != nil || closure != meshClosed {
+		t.Fatalf("closure %v err %v", closure, err)
+	}
+	// an inscribed polyhedron: just under the ball (by ~(π/stacks)²/10)
+	v := 4 * math.Pi / 3
+	if s.Volume >= v || s.Volume < v*(1-2e-4) {
+		t.Errorf("volume %g vs ball %g", s.Volume, v)
+	}
+	if s.Centroid.Len() > 1e-12 {
+		t.Errorf("centroid %v", s.Centroid)
+	}
+}
+
+// BenchmarkTrimeshMillionTriangles: mass properties of a closed mesh of
+// 1,000,000 triangles (weld, closedness check, signed-volume integration).
+func BenchmarkTrimeshMillionTriangles(b *testing.B) {
+	pos, idx := uvSphere(1, 501, 1000) // 2·501·1000 − 2·1000 = 1,000,000
+	if len(idx) != 3_000_000 {
+		b.Fatalf("%d triangles", len(idx)/3)
+	}
+	g := convert.NewGraph()
+	m := g.AddMesh(convert.Mesh{Positions: pos, Indices: idx, Loaded: true})
+	s := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: m})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p, d := ShapeMassProps(g, s, 1000)
+		if p.Mass <= 0 || len(d) != 0 {
+			b.Fatal(p, d)
+		}
+	}
+}
+
+// BenchmarkConvexMillionPoints: mass properties of the convex hull of
+// 1,000,000 random points in a cube.
+func BenchmarkConvexMillionPoints(b *testing.B) {
+	rng := rand.New(rand.NewSource(42))
+	pos := make([]convert.Vec3, 1_000_000)
+	for i := range pos {
+		pos[i] = convert.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}
+	}
+	g := convert.NewGraph()
+	m := g.AddMesh(convert.Mesh{Positions: pos, Loaded: true})
+	s := g.AddShape(convert.Shape{Kind: convert.Convex, Mesh: m})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p, d := ShapeMassProps(g, s, 1000)
+		if p.Mass <= 0 || len(d) != 0 {
+			b.Fatal(p, d)
+		}
+	}
+}

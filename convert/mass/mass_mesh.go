@@ -1,0 +1,234 @@
+package mass
+
+import (
+	"errors"
+	"math"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/hull"
+)
+
+// meshClosure says what integrating a triangle mesh found.
+type meshClosure int
+
+const (
+	meshClosed   meshClosure = iota // closed and consistently wound outwards
+	meshInverted                    // closed, wound inwards: integrated flipped
+	meshOpen                        // open or inconsistently wound: shell
+)
+
+// weld maps each vertex to the first vertex at the same position, so meshes
+// split at hard edges or UV seams (every glTF box) still count as closed.
+func weld(pos []convert.Vec3) []uint32 {
+	ids := make([]uint32, len(pos))
+	first := make(map[convert.Vec3]uint32, len(pos))
+	for i, p := range pos {
+		if j, ok := first[p]; ok {
+			ids[i] = j
+			continue
+		}
+		first[p] = uint32(i)
+		ids[i] = uint32(i)
+	}
+	return ids
+}
+
+// isClosed reports whether every directed edge (a→b) of the non-degenerate
+// triangles occurs exactly once and its reverse (b→a) exactly once: each
+// edge is shared by two triangles wound consistently, so the mesh bounds a
+// volume. It indexes edges per start vertex (compressed rows), linear in
+// the number of triangles.
+func isClosed(tris [][3]uint32, nVerts int) bool {
+	start := make([]int32, nVerts+1)
+	for _, t := range tris {
+		for k := 0; k < 3; k++ {
+			start[t[k]+1]++
+		}
+	}
+	for i := 1; i <= nVerts; i++ {
+		start[i] += start[i-1]
+	}
+	fill := append([]int32(nil), start[:nVerts]...)
+	ends := make([]uint32, start[nVerts])
+	for _, t := range tris {
+		for k := 0; k < 3; k++ {
+			a := t[k]
+			ends[fill[a]] = t[(k+1)%3]
+			fill[a]++
+		}
+	}
+	count := func(a, b uint32) int {
+		n := 0
+		for _, e := range ends[start[a]:start[a+1]] {
+			if e == b {
+				n++
+			}
+		}
+		return n
+	}
+	for a := 0; a < nVerts; a++ {
+		for _, b := range ends[start[a]:start[a+1]] {
+			if count(uint32(a), b) != 1 || count(b, uint32(a)) != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// meshTriangles returns the welded, non-degenerate triangles of a mesh.
+func meshTriangles(pos []convert.Vec3, idx []uint32) ([][3]uint32, error) {
+	if len(idx)%3 != 0 {
+		return nil, errors.New("the index count is not a multiple of 3")
+	}
+	ids := weld(pos)
+	tris := make([][3]uint32, 0, len(idx)/3)
+	for i := 0; i < len(idx); i += 3 {
+		if int(idx[i]) >= len(pos) || int(idx[i+1]) >= len(pos) || int(idx[i+2]) >= len(pos) {
+			return nil, errors.New("a triangle index is out of range")
+		}
+		a, b, c := ids[idx[i]], ids[idx[i+1]], ids[idx[i+2]]
+		if a == b || b == c || a == c {
+			continue
+		}
+		tris = append(tris, [3]uint32{a, b, c})
+	}
+	return tris, nil
+}
+
+// meshSolid integrates a closed mesh exactly: the signed tetrahedra from a
+// reference point to each triangle add up to the enclosed volume and its
+// moments (divergence theorem). The reference point is the centre of the
+// bounding box, which keeps the sums well conditioned far from the origin.
+func meshSolid(pos []convert.Vec3, tris [][3]uint32) solid {
+	ref := boundsCentre(pos)
+	var vol float64
+	var first convert.Vec3
+	var second convert.Mat3 // about ref
+	for _, t := range tris {
+		a, b, c := pos[t[0]].Sub(ref), pos[t[1]].Sub(ref), pos[t[2]].Sub(ref)
+		det := a.Dot(b.Cross(c)) // 6 × signed volume of (ref, a, b, c)
+		vol += det
+		s := a.Add(b).Add(c)
+		first = first.Add(s.Scale(det))
+		// ∫xxᵀ over the tetrahedron = det/120 · (aaᵀ + bbᵀ + ccᵀ + ssᵀ)
+		for i := 0; i < 3; i++ {
+			for j := i; j < 3; j++ {
+				second[i][j] += det * (a[i]*a[j] + b[i]*b[j] + c[i]*c[j] + s[i]*s[j])
+			}
+		}
+	}
+	vol /= 6
+	if vol == 0 {
+		return solid{}
+	}
+	first = first.Scale(1.0 / 24) // ∫x dV = det/6 · s/4
+	for i := 0; i < 3; i++ {
+		for j := i; j < 3; j++ {
+			second[i][j] /= 120
+			second[j][i] = second[i][j]
+		}
+	}
+	c := first.Scale(1 / vol)
+	central := second.Add(outer(c, c).ScaleBy(-vol))
+	return solid{Volume: vol, Centroid: c.Add(ref), Second: central}
+}
+
+// shellMoments integrates a triangle surface with unit area density:
+// area, centroid and central second moment. ∫xxᵀ over a triangle is
+// A/12 · (aaᵀ + bbᵀ + ccᵀ + ssᵀ).
+func shellMoments(pos []convert.Vec3, tris [][3]uint32) (area float64, centroid convert.Vec3, second convert.Mat3) {
+	ref := boundsCentre(pos)
+	var first convert.Vec3
+	var sec convert.Mat3
+	for _, t := range tris {
+		a, b, c := pos[t[0]].Sub(ref), pos[t[1]].Sub(ref), pos[t[2]].Sub(ref)
+		ar := b.Sub(a).Cross(c.Sub(a)).Len() / 2
+		area += ar
+		s := a.Add(b).Add(c)
+		first = first.Add(s.Scale(ar / 3))
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				sec[i][j] += ar / 12 * (a[i]*a[j] + b[i]*b[j] + c[i]*c[j] + s[i]*s[j])
+			}
+		}
+	}
+	if area == 0 {
+		return 0, convert.Vec3{}, convert.Mat3{}
+	}
+	cen := first.Scale(1 / area)
+	return area, cen.Add(ref), sec.Add(outer(cen, cen).ScaleBy(-area))
+}
+
+func boundsCentre(pos []convert.Vec3) convert.Vec3 {
+	if len(pos) == 0 {
+		return convert.Vec3{}
+	}
+	lo, hi := pos[0], pos[0]
+	for _, p := range pos {
+		for k := 0; k < 3; k++ {
+			lo[k] = math.Min(lo[k], p[k])
+			hi[k] = math.Max(hi[k], p[k])
+		}
+	}
+	return lo.Add(hi).Scale(0.5)
+}
+
+// hullSolid is the solid convex hull of the points.
+func hullSolid(pos []convert.Vec3) (solid, error) {
+	pts := make([]hull.Vec, len(pos))
+	for i, p := range pos {
+		pts[i] = hull.Vec(p)
+	}
+	res, err := hull.Compute(pts)
+	if err != nil {
+		return solid{}, err
+	}
+	tris := make([][3]uint32, len(res.Triangles))
+	for i, t := range res.Triangles {
+		tris[i] = [3]uint32{uint32(t[0]), uint32(t[1]), uint32(t[2])}
+	}
+	return meshSolid(pos, tris), nil
+}
+
+// trimeshSolid integrates a triangle mesh as a solid when it is closed, and
+// otherwise as a thin shell: the surface's own centroid and mass
+// distribution, carrying the volume of the mesh's convex hull (so a shell
+// weighs what the solid it outlines would; documented in Complete). A
+// zero volume result means the mesh has none (flat or empty).
+func trimeshSolid(pos []convert.Vec3, idx []uint32) (solid, meshClosure, error) {
+	tris, err := meshTriangles(pos, idx)
+	if err != nil {
+		return solid{}, meshOpen, err
+	}
+	if len(tris) > 0 && isClosed(tris, len(pos)) {
+		s := meshSolid(pos, tris)
+		if s.Volume < 0 {
+			s.Volume = -s.Volume
+			s.Second = s.Second.ScaleBy(-1)
+			return s, meshInverted, nil
+		}
+		if s.Volume > 0 {
+			return s, meshClosed, nil
+		}
+	}
+	area, cen, sec := shellMoments(pos, tris)
+	if area == 0 {
+		return solid{}, meshOpen, nil
+	}
+	used := make([]convert.Vec3, 0, len(tris))
+	seen := make([]bool, len(pos))
+	for _, t := range tris {
+		for _, v := range t {
+			if !seen[v] {
+				seen[v] = true
+				used = append(used, pos[v])
+			}
+		}
+	}
+	h, err := hullSolid(used)
+	if err != nil || h.Volume <= 0 {
+		return solid{}, meshOpen, nil
+	}
+	return solid{Volume: h.Volume, Centroid: cen, Second: sec.ScaleBy(h.Volume / area)}, meshOpen, nil
+}

@@ -1,0 +1,64 @@
+package convert
+
+// IsMassless reports whether a body was given as massless (mass 0).
+func (m *Motion) IsMassless() bool { return m != nil && m.Mass != nil && *m.Mass == 0 }
+
+// Near-zero stand-ins for massless moving bodies in formats whose readers
+// reject or misread a zero mass (glTF: KHR's 0 is infinite; MuJoCo refuses
+// massless moving bodies). Small enough to change no dynamics measurably.
+const (
+	NearZeroMass    = 1e-9  // kg
+	NearZeroInertia = 1e-12 // kg·m²
+)
+
+// NearZeroStandIn returns a copy of a massless Motion with the near-zero
+// mass and inertia, marked given; other Motions are returned unchanged.
+func NearZeroStandIn(m *Motion) *Motion {
+	if !m.IsMassless() {
+		return m
+	}
+	c := *m
+	c.Mass = Ptr(NearZeroMass)
+	c.InertiaDiagonal, c.InertiaOrientation = &Vec3{NearZeroInertia, NearZeroInertia, NearZeroInertia}, nil
+	c.MassSource, c.InertiaSource = Given, Given
+	if c.CenterOfMass == nil {
+		c.CenterOfMass, c.CenterOfMassSource = &Vec3{}, Given
+	}
+	return &c
+}
+
+// InertiaTensor returns the inertia tensor about the centre of mass in the
+// node frame, R·diag·Rᵀ, and false when the diagonal is not given. Infinite
+// moments give infinite entries only where the tensor needs them: an
+// infinite moment on an axis aligned with the node frame yields +Inf on that
+// diagonal entry.
+func (m *Motion) InertiaTensor() (Mat3, bool) {
+	if m == nil || m.InertiaDiagonal == nil {
+		return Mat3{}, false
+	}
+	r := IdentityQuat()
+	if m.InertiaOrientation != nil {
+		r = m.InertiaOrientation.Normalize()
+	}
+	return RotateDiag(*m.InertiaDiagonal, r.Mat()), true
+}
+
+// RotateDiag computes R·diag(d)·Rᵀ, skipping the zero terms of R so an
+// infinite moment does not turn into NaN (Inf·0) where the rotation keeps it
+// on its axis.
+func RotateDiag(d Vec3, r Mat3) Mat3 {
+	var out Mat3
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			s := 0.0
+			for k := 0; k < 3; k++ {
+				p := r[i][k] * r[j][k]
+				if p != 0 {
+					s += p * d[k]
+				}
+			}
+			out[i][j] = s
+		}
+	}
+	return out
+}

@@ -1,0 +1,370 @@
+package physconv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
+)
+
+// Result is what a conversion produced.
+type Result struct {
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+	// Files written, main file first, then side files.
+	Files       []string            `json:"files"`
+	Diagnostics convert.Diagnostics `json:"diagnostics"`
+}
+
+// StrictError is returned under Options.Strict when a conversion produced
+// warnings; nothing was written.
+type StrictError struct{ Diagnostics convert.Diagnostics }
+
+func (e *StrictError) Error() string {
+	n := 0
+	for _, d := range e.Diagnostics {
+		if d.Severity >= convert.Warning {
+			n++
+		}
+	}
+	return fmt.Sprintf("%d warning(s) under --strict; no output written", n)
+}
+
+// ParseGraph detects the input's format, parses it, validates the Graph and
+// completes its mass properties.
+func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (*convert.Format, *convert.Graph, convert.Diagnostics, error) {
+	opts := in.Options
+	if opts == nil {
+		opts = &convert.Options{}
+		in.Options = opts
+	}
+	f, err := reg.Detect(opts.From, in.Name, in.Data)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if f.Parse == nil {
+		return f, nil, nil, fmt.Errorf("%s: physconv cannot read %s files", in.Name, f.Name)
+	}
+	if err := ctx.Err(); err != nil {
+		return f, nil, nil, err
+	}
+	reroot(f, in)
+	g, diags, err := safeParse(f, in)
+	if err != nil {
+		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
+	}
+	if err := convert.Validate(g); err != nil {
+		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
+	}
+	g, more := mass.Complete(g, opts)
+	diags = append(diags, more...)
+	return f, g, diags.WithFile(in.Name), nil
+}
+
+// ConvertBytes converts one in-memory input (side files through in.FS) to
+// an Output. Nothing is written.
+func ConvertBytes(ctx context.Context, reg *convert.Registry, in *convert.Input) (*convert.Output, *Result, error) {
+	from, g, diags, err := ParseGraph(ctx, reg, in)
+	res := &Result{Input: in.Name, Diagnostics: diags}
+	if from != nil {
+		res.From = from.Name
+	}
+	if err != nil {
+		return nil, res, err
+	}
+	to := from
+	if in.Options.To != "" {
+		if to, err = reg.Lookup(in.Options.To); err != nil {
+			return nil, res, err
+		}
+	}
+	return emit(ctx, g, from, to, in.Options, res)
+}
+
+func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result) (*convert.Output, *Result, error) {
+	res.To = to.Name
+	if to.Emit == nil {
+		return nil, res, fmt.Errorf("physconv cannot write %s files", to.Name)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, res, err
+	}
+	out, diags, err := safeEmit(to, g, opts)
+	if opts.OutputName != "" && opts.OutputName != "-" {
+		diags = diags.WithFile(opts.OutputName)
+	}
+	res.Diagnostics = append(res.Diagnostics, diags...).Sorted()
+	if err != nil {
+		return nil, res, err
+	}
+	if opts.Strict && res.Diagnostics.Max() >= convert.Warning {
+		return nil, res, &StrictError{Diagnostics: res.Diagnostics}
+	}
+	return out, res, nil
+}
+
+// ConvertFile converts the file at inPath to outPath ("-" = stdin/stdout).
+// The output and its side files are written atomically: either all of them
+// appear complete or none does. It never writes over the input.
+func ConvertFile(ctx context.Context, reg *convert.Registry, inPath, outPath string, opts *convert.Options) (*Result, error) {
+	return ConvertFileIO(ctx, reg, inPath, outPath, os.Stdin, os.Stdout, opts)
+}
+
+// ConvertFileIO is ConvertFile with the streams "-" stands for.
+func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath string, stdin io.Reader, stdout io.Writer, opts *convert.Options) (*Result, error) {
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	in, err := OpenInput(inPath, stdin, opts)
+	if err != nil {
+		return &Result{Input: inPath, Output: outPath}, err
+	}
+	from, g, diags, err := ParseGraph(ctx, reg, in)
+	res := &Result{Input: inPath, Output: outPath, Diagnostics: diags}
+	if from != nil {
+		res.From = from.Name
+	}
+	if err != nil {
+		return res, err
+	}
+	to, err := reg.DetectOutput(opts.To, outPath, from)
+	if err != nil {
+		return res, err
+	}
+	withName := *opts
+	withName.OutputName = outPath
+	out, res, err := emit(ctx, g, from, to, &withName, res)
+	if err != nil {
+		return res, err
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	if outPath == "-" || outPath == "" {
+		if len(out.Files) > 0 {
+			return res, fmt.Errorf("%s output has side files (%v); give an output file name instead of -", to.Name, out.SideFiles())
+		}
+		_, err := stdout.Write(out.Main)
+		return res, err
+	}
+	files, err := WriteOutput(outPath, out, inPath)
+	res.Files = files
+	return res, err
+}
+
+// OpenInput reads a file ("-" = stdin) into an Input whose FS is rooted at
+// the file's folder, so side files cannot escape it.
+func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.Input, error) {
+	if path == "-" {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		return &convert.Input{Name: "<stdin>", Data: data, Options: opts}, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	root, rel := InputRoot(path, opts)
+	return &convert.Input{Name: path, Data: data, FS: os.DirFS(root), Dir: rel, Root: root, Options: opts}, nil
+}
+
+// reroot widens a file input's FS to the format's project root (e.g. the
+// folder of a Godot project.godot) so references like res:// resolve.
+func reroot(f *convert.Format, in *convert.Input) {
+	if f.ProjectRoot == nil || in.FS == nil || in.Name == "" || in.Name == "<stdin>" {
+		return
+	}
+	dir, err := filepath.Abs(filepath.Dir(in.Name))
+	if err != nil {
+		return
+	}
+	root := f.ProjectRoot(dir)
+	if root == "" {
+		return
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return
+	}
+	if in.Root != "" {
+		if cur, err := filepath.Abs(in.Root); err == nil && len(cur) <= len(root) {
+			return // already as wide (--allow-root)
+		}
+	}
+	in.FS, in.Dir, in.Root = os.DirFS(root), filepath.ToSlash(rel), root
+}
+
+// InputRoot returns the folder side files may come from — the input's own
+// folder, or the widest of Options.AllowRoots and Options.Packages folders
+// that contains it — and the input's folder relative to it.
+// InputRoot returns the folder side files of path may come from (its own
+// folder, or the widest allowed root containing it) and path's folder
+// relative to it.
+func InputRoot(path string, opts *convert.Options) (root, rel string) {
+	root, rel = filepath.Dir(path), "."
+	absDir, err := filepath.Abs(root)
+	if err != nil || opts == nil {
+		return root, rel
+	}
+	root = absDir
+	roots := append([]string(nil), opts.AllowRoots...)
+	for _, dir := range opts.Packages {
+		roots = append(roots, dir) // a package folder named by the user is allowed
+	}
+	for _, r := range roots {
+		absRoot, err := filepath.Abs(r)
+		if err != nil {
+			continue
+		}
+		d, err := filepath.Rel(absRoot, absDir)
+		if err != nil || !filepath.IsLocal(d) && d != "." {
+			continue
+		}
+		if len(absRoot) < len(root) {
+			root, rel = absRoot, filepath.ToSlash(d)
+		}
+	}
+	return root, rel
+}
+
+// WriteOutput writes the main file and its side files atomically (temp
+// files renamed into place once all are complete) and refuses to write
+// over any of the inputs named in protect.
+func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]string, error) {
+	dir := filepath.Dir(mainPath)
+	targets := []string{mainPath}
+	for _, name := range out.SideFiles() {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || !filepath.IsLocal(rel) {
+			return nil, fmt.Errorf("side file %q would escape the output folder", name)
+		}
+		targets = append(targets, p)
+	}
+	for _, t := range targets {
+		for _, in := range protect {
+			if sameFile(t, in) {
+				return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
+			}
+		}
+	}
+	data := func(i int) []byte {
+		if i == 0 {
+			return out.Main
+		}
+		return out.Files[out.SideFiles()[i-1]]
+	}
+	var temps []string
+	cleanup := func() {
+		for _, t := range temps {
+			os.Remove(t)
+		}
+	}
+	for i, t := range targets {
+		if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+			cleanup()
+			return nil, err
+		}
+		f, err := os.CreateTemp(filepath.Dir(t), "."+filepath.Base(t)+".tmp*")
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		temps = append(temps, f.Name())
+		// No fsync: rename makes the write atomic against a killed
+		// process, which is what a converter needs (outputs can be made
+		// again; --incremental checks their hashes); syncing every file
+		// would dominate batch runs.
+		_, err = f.Write(data(i))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+	}
+	// Side files first, main file last: a reader that sees the main file
+	// also finds everything it references.
+	for i := len(targets) - 1; i >= 0; i-- {
+		if err := os.Rename(temps[i], targets[i]); err != nil {
+			cleanup()
+			return nil, err
+		}
+		temps[i] = ""
+	}
+	return targets, nil
+}
+
+func sameFile(a, b string) bool {
+	if b == "" || b == "-" {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return os.SameFile(sa, sb)
+}
+
+// InspectFile parses and completes a file and returns its report.
+func InspectFile(ctx context.Context, reg *convert.Registry, path string, stdin io.Reader, opts *convert.Options) (*inspect.Report, error) {
+	in, err := OpenInput(path, stdin, opts)
+	if err != nil {
+		return nil, err
+	}
+	f, g, diags, err := ParseGraph(ctx, reg, in)
+	if err != nil {
+		return nil, err
+	}
+	return inspect.Inspect(g, f.Name, diags), nil
+}
+
+// withFile sets the file name on errors that carry a place but no file.
+func withFile(err error, file string) error {
+	var fe *convert.FormatError
+	if errors.As(err, &fe) && fe.File == "" {
+		fe.File = file
+	}
+	var ue *convert.UnsupportedError
+	if errors.As(err, &ue) && ue.File == "" {
+		ue.File = file
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &convert.FormatError{File: file, Msg: pe.Error(), Err: err}
+	}
+	return err
+}
+
+// safeParse turns a panic in a parser into an error: bad input must never
+// crash the tool, even through a bug.
+func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags convert.Diagnostics, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("internal error while reading %s as %s: %v", in.Name, f.Name, r)
+		}
+	}()
+	return f.Parse(in)
+}
+
+func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (out *convert.Output, diags convert.Diagnostics, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("internal error while writing %s: %v", f.Name, r)
+		}
+	}()
+	return f.Emit(g, opts)
+}
