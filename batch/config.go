@@ -2,9 +2,11 @@ package batch
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -38,23 +40,16 @@ type Rule struct {
 // option as it is. Packages are added to the option's map; Diagnostics map
 // a diagnostic code to "error", "warning", "info" or "ignore" (dropped).
 type Settings struct {
-	From, To     *string
-	Up           *string
-	Density      *float64 // kg/m³
-	Strict       *bool
-	KHRGeometry  *string
-	BakeMass     *bool
-	Capsule      *string
-	Base         *string
-	Root         *string
-	MeshFormat   *string
-	InlineMeshes *bool
-	Godot        *int
-	Packages     map[string]string
-	AllowRoots   []string
-	Diagnostics  map[string]string
-	// CollisionNames sets Options.CollisionNames (key collision-names).
-	CollisionNames *bool
+	From, To    *string
+	Up          *string
+	Density     *float64 // kg/m³
+	Strict      *bool
+	Packages    map[string]string
+	AllowRoots  []string
+	Diagnostics map[string]string
+	// FormatOptions are values of the options formats declare, by option
+	// name (see convert.Option); they are added to Options.FormatOptions.
+	FormatOptions map[string][]string
 
 	// lines remembers where each key was set, for messages.
 	lines map[string]int
@@ -72,28 +67,14 @@ func (s *Settings) ApplyTo(opts *convert.Options, levels map[string]string) {
 	setString(&opts.From, s.From)
 	setString(&opts.To, s.To)
 	setString(&opts.Up, s.Up)
-	setString(&opts.KHRGeometry, s.KHRGeometry)
-	setString(&opts.Capsule, s.Capsule)
-	setString(&opts.Base, s.Base)
-	setString(&opts.Root, s.Root)
-	setString(&opts.MeshFormat, s.MeshFormat)
 	if s.Density != nil {
 		opts.Density = *s.Density
 	}
 	if s.Strict != nil {
 		opts.Strict = *s.Strict
 	}
-	if s.BakeMass != nil {
-		opts.BakeMass = *s.BakeMass
-	}
-	if s.InlineMeshes != nil {
-		opts.InlineMeshes = *s.InlineMeshes
-	}
-	if s.Godot != nil {
-		opts.Godot = *s.Godot
-	}
-	if s.CollisionNames != nil {
-		opts.CollisionNames = *s.CollisionNames
+	for _, name := range slices.Sorted(maps.Keys(s.FormatOptions)) {
+		opts.SetOption(name, s.FormatOptions[name]...)
 	}
 	if len(s.Packages) > 0 {
 		m := make(map[string]string, len(opts.Packages)+len(s.Packages))
@@ -178,23 +159,25 @@ func (e *ConfigError) Error() string {
 }
 
 // FindConfig returns the configuration in dir (physconv.yaml), or nil
-// when there is none.
-func FindConfig(dir string) (*Config, error) {
+// when there is none. options are the format options its keys may set
+// (Registry.Options).
+func FindConfig(dir string, options []convert.Option) (*Config, error) {
 	p := filepath.Join(dir, ConfigName)
 	if _, err := os.Stat(p); os.IsNotExist(err) {
 		return nil, nil
 	}
-	return ReadConfig(p)
+	return ReadConfig(p, options)
 }
 
 // ReadConfig reads and parses a configuration file. Relative package
-// folders and allowed roots in it are taken relative to its folder.
-func ReadConfig(file string) (*Config, error) {
+// folders and allowed roots in it are taken relative to its folder;
+// options are the format options its keys may set (Registry.Options).
+func ReadConfig(file string, options []convert.Option) (*Config, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	c, err := ParseConfig(file, data)
+	c, err := ParseConfig(file, data, options)
 	if err != nil {
 		return nil, err
 	}

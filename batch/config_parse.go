@@ -27,12 +27,12 @@ import (
 //	    to: mjcf
 //	    up: keep
 //
-// Settings keys: from, to, up, density, strict, khr-geometry, bake-mass,
-// capsule, base, root, mesh-format, inline-meshes, godot, collision-names,
-// packages, allow-roots, diagnostics — the same values as the command-line
-// flags.
-func ParseConfig(file string, data []byte) (*Config, error) {
-	p := &configParser{file: file}
+// Settings keys: from, to, up, density, strict, packages, allow-roots,
+// diagnostics, and the name of every format option in options (khr-geometry,
+// capsule, godot, …; see Registry.Options) — the same values as the
+// command-line flags.
+func ParseConfig(file string, data []byte, options []convert.Option) (*Config, error) {
+	p := &configParser{file: file, options: options}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, p.yamlError(err)
@@ -66,7 +66,10 @@ func ParseConfig(file string, data []byte) (*Config, error) {
 	return c, nil
 }
 
-type configParser struct{ file string }
+type configParser struct {
+	file    string
+	options []convert.Option // format options the settings may set
+}
 
 func (p *configParser) errAt(n *yaml.Node, format string, args ...any) error {
 	return &ConfigError{File: p.file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
@@ -228,35 +231,12 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 			return p.str(v, key, &s.From)
 		case "to":
 			return p.str(v, key, &s.To)
-		case "root":
-			return p.str(v, key, &s.Root)
 		case "up":
 			return p.oneOfPtr(v, key, &s.Up, "auto", "keep")
-		case "khr-geometry":
-			return p.oneOfPtr(v, key, &s.KHRGeometry, "mesh", "node")
-		case "capsule":
-			return p.oneOfPtr(v, key, &s.Capsule, "cylinder-spheres", "urdf-ext")
-		case "base":
-			return p.oneOfPtr(v, key, &s.Base, "floating", "fixed")
-		case "mesh-format":
-			return p.oneOfPtr(v, key, &s.MeshFormat, "stl", "obj")
 		case "strict":
 			return p.boolean(v, key, &s.Strict)
-		case "bake-mass":
-			return p.boolean(v, key, &s.BakeMass)
-		case "inline-meshes":
-			return p.boolean(v, key, &s.InlineMeshes)
-		case "collision-names":
-			return p.boolean(v, key, &s.CollisionNames)
 		case "density":
 			return p.density(v, s)
-		case "godot":
-			var g string
-			if err := p.oneOf(v, key, &g, "3", "4"); err != nil {
-				return err
-			}
-			s.Godot = convert.Ptr(int(g[0] - '0'))
-			return nil
 		case "packages":
 			return p.packages(v, s)
 		case "allow-roots":
@@ -268,7 +248,13 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 		case "diagnostics":
 			return p.levels(v, s)
 		}
-		known := "from, to, up, density, strict, khr-geometry, bake-mass, capsule, base, root, mesh-format, inline-meshes, godot, collision-names, packages, allow-roots, diagnostics"
+		if opt, ok := p.option(key); ok {
+			return p.formatOption(v, opt, s)
+		}
+		known := "from, to, up, density, strict, packages, allow-roots, diagnostics"
+		for _, opt := range p.options {
+			known += ", " + opt.Name
+		}
 		if match != nil {
 			known = "match, " + known
 		}
@@ -317,4 +303,43 @@ func (p *configParser) levels(n *yaml.Node, s *Settings) error {
 		s.Diagnostics[code] = level
 		return nil
 	})
+}
+
+func (p *configParser) option(key string) (convert.Option, bool) {
+	for _, opt := range p.options {
+		if opt.Name == key {
+			return opt, true
+		}
+	}
+	return convert.Option{}, false
+}
+
+// formatOption reads a format option's value: a scalar checked against the
+// declaration, or for NAME=VALUE options a mapping of names to values.
+func (p *configParser) formatOption(n *yaml.Node, opt convert.Option, s *Settings) error {
+	var values []string
+	if opt.Kind == convert.OptionPairs {
+		err := p.mapping(n, opt.Name, func(name string, k, v *yaml.Node) error {
+			value, err := p.scalar(v, opt.Name+"."+name)
+			values = append(values, name+"="+value)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	} else {
+		v, err := p.scalar(n, opt.Name)
+		if err != nil {
+			return err
+		}
+		if err := opt.Check(v); err != nil {
+			return p.errAt(n, "%v", err)
+		}
+		values = []string{v}
+	}
+	if s.FormatOptions == nil {
+		s.FormatOptions = map[string][]string{}
+	}
+	s.FormatOptions[opt.Name] = append(s.FormatOptions[opt.Name], values...)
+	return nil
 }

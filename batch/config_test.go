@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/godot"
 )
 
 const exampleConfig = `# physconv.yaml
@@ -33,7 +35,7 @@ rules:
 `
 
 func TestParseConfig(t *testing.T) {
-	c, err := batch.ParseConfig("/p/physconv.yaml", []byte(exampleConfig))
+	c, err := batch.ParseConfig("/p/physconv.yaml", []byte(exampleConfig), formatOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestParseConfig(t *testing.T) {
 		t.Errorf("defaults: %+v %v", o, lv)
 	}
 	o, lv = resolve("robots/heavy/a.box")
-	if o.To != "box" || o.Density != 7800 || o.Up != "keep" || o.Godot != 3 || lv["box-warning"] != "error" {
+	if o.To != "box" || o.Density != 7800 || o.Up != "keep" || o.Int(godot.VersionOption) != 3 || lv["box-warning"] != "error" {
 		t.Errorf("robots/heavy rule: %+v %v", o, lv)
 	}
 }
@@ -71,7 +73,7 @@ func TestConfigRulesInBatch(t *testing.T) {
 		"robots/heavy/h.box": "box h 1 1\nwarn\n",
 		"wip/x.box":          "box x 1 1\n",
 	})
-	c, err := batch.FindConfig(src)
+	c, err := batch.FindConfig(src, formatOptions)
 	if err != nil || c == nil {
 		t.Fatalf("FindConfig: %v, %v", c, err)
 	}
@@ -138,7 +140,7 @@ func TestConfigErrorsPointAtTheLine(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := batch.ParseConfig("physconv.yaml", []byte(c.yaml))
+			_, err := batch.ParseConfig("physconv.yaml", []byte(c.yaml), formatOptions)
 			var ce *batch.ConfigError
 			if !errors.As(err, &ce) {
 				t.Fatalf("err = %v, want a ConfigError", err)
@@ -152,7 +154,7 @@ func TestConfigErrorsPointAtTheLine(t *testing.T) {
 		})
 	}
 	t.Run("unknown format", func(t *testing.T) {
-		c, err := batch.ParseConfig("physconv.yaml", []byte("defaults:\n  to: box\nrules:\n  - match: '*'\n    to: tscn\n"))
+		c, err := batch.ParseConfig("physconv.yaml", []byte("defaults:\n  to: box\nrules:\n  - match: '*'\n    to: tscn\n"), formatOptions)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,9 +165,13 @@ func TestConfigErrorsPointAtTheLine(t *testing.T) {
 		}
 	})
 	t.Run("empty file", func(t *testing.T) {
-		c, err := batch.ParseConfig("physconv.yaml", []byte("# nothing yet\n"))
+		c, err := batch.ParseConfig("physconv.yaml", []byte("# nothing yet\n"), formatOptions)
 		if err != nil || c == nil || len(c.Rules) != 0 {
 			t.Errorf("empty config: %+v, %v", c, err)
 		}
 	})
 }
+
+// formatOptions are the options every format declares, as the CLI passes
+// them to the configuration parser.
+var formatOptions = all.Registry().Options()

@@ -27,6 +27,9 @@ type Format struct {
 	Emit func(g *Graph, opts *Options) (*Output, Diagnostics, error)
 	// Capabilities lists what the format can express, for `formats`.
 	Capabilities []string
+	// Options are the knobs this format owns (flags and physconv.yaml
+	// keys); its Parse and Emit read their values from Options.
+	Options []Option
 	// ProjectRoot, when set, finds the folder a file's own references are
 	// relative to (a Godot project's res://), given the file's folder on
 	// disk; "" when there is none. Side files may then come from anywhere
@@ -94,34 +97,15 @@ type Options struct {
 	Density float64
 	// Strict makes warnings fail the conversion (exit 3).
 	Strict bool
-	// KHRGeometry chooses how KHR mesh colliders are written: "mesh"
-	// (default, 2026 revision) or "node" (release-candidate text).
-	KHRGeometry string
-	// BakeMass writes computed mass properties explicitly where a format
-	// would otherwise leave them to the engine (KHR).
-	BakeMass bool
-	// Capsule chooses how URDF emits capsules: "cylinder-spheres" (default)
-	// or "urdf-ext".
-	Capsule string
-	// Base: "" or "floating" (default) or "fixed" for URDF roots.
-	Base string
-	// Root names the body to use as the kinematic-tree root.
-	Root string
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
-	// MeshFormat for MJCF mesh files: "stl" (default) or "obj".
-	MeshFormat string
-	// InlineMeshes writes MJCF meshes inline instead of as files.
-	InlineMeshes bool
-	// Godot is the Godot major version to emit (4 default, or 3).
-	Godot int
 	// AllowRoots are extra folders side files may come from besides the
 	// input's own folder.
 	AllowRoots []string
-	// CollisionNames makes the glTF readers take Godot-style object-name
-	// suffixes (-col, -colonly, -convcol, -convcolonly, -rigid), as DCC
-	// exports without a physics add-on carry them, as colliders and bodies.
-	CollisionNames bool
+	// FormatOptions holds the values of the options formats declare
+	// (Format.Options), by option name; formats read them with Value, Bool,
+	// Int and Pairs. Set them with SetOption.
+	FormatOptions map[string][]string
 	// OutputName is the output file's path ("" or "-" = standard output).
 	// Emitters that choose a container by extension (.glb) or name side
 	// files after the output read it; ConvertFile sets it.
@@ -157,10 +141,11 @@ func (r *Registry) Lookup(name string) (*Format, error) {
 			return f, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown format %q (known: %s)", name, strings.Join(r.names(), ", "))
+	return nil, fmt.Errorf("unknown format %q (known: %s)", name, strings.Join(r.Names(), ", "))
 }
 
-func (r *Registry) names() []string {
+// Names returns the format names in registration order.
+func (r *Registry) Names() []string {
 	var n []string
 	for _, f := range r.formats {
 		n = append(n, f.Name)

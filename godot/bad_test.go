@@ -3,6 +3,7 @@ package godot
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,7 +77,7 @@ func FuzzParse(f *testing.F) {
 			return // Validate is the net under every parser
 		}
 		for _, v := range []int{4, 3} {
-			out, _, err := Emit(g, &convert.Options{Godot: v})
+			out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))
 			if err != nil {
 				t.Fatal(err)
 			}

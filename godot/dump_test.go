@@ -3,6 +3,7 @@ package godot
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestDump(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, diags, err := Emit(g, &convert.Options{Godot: v})
+			out, diags, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))
 			if err != nil {
 				t.Fatal(err)
 			}

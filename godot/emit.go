@@ -12,10 +12,10 @@ import (
 )
 
 // Emit writes a Graph as a Godot 4 scene (format=3), or a Godot 3 scene
-// (format=2) when opts.Godot is 3.
+// (format=2) when the godot option is 3.
 func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
 	version := 4
-	if opts != nil && opts.Godot == 3 {
+	if opts.Int(VersionOption) == 3 {
 		version = 3
 	}
 	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{}, ownShape: map[int]convert.Transform{},

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -149,7 +150,7 @@ func TestThrusterParametersRoundTrip(t *testing.T) {
 		LinearGimbalAdjustRatio: 0.25, TargetForceRatio: 0.75, TargetGimbalRatio: [2]float64{0.1, -0.3}}
 	g.AddNode(convert.Node{Name: "T", Thruster: &want}, b)
 	for _, v := range []int{4, 3} {
-		out, _, err := Emit(g, &convert.Options{Godot: v})
+		out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))
 		if err != nil {
 			t.Fatal(err)
 		}

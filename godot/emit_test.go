@@ -3,6 +3,7 @@ package godot
 import (
 	"os"
 	"path"
+	"strconv"
 	"testing"
 	"testing/fstest"
 
@@ -21,7 +22,7 @@ func roundTrip(t *testing.T, project, rel string, version int) (*convert.Graph, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := Emit(g, &convert.Options{Godot: version})
+	out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(version)))
 	if err != nil {
 		t.Fatal(err)
 	}

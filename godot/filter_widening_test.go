@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -22,7 +23,7 @@ func TestFilterWideningWarned(t *testing.T) {
 		g.Nodes[b].Collider = &convert.Collider{Shape: g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.1}), Material: -1, Filter: k}
 	}
 	for _, version := range []int{4, 3} {
-		_, diags, err := Emit(g, &convert.Options{Godot: version})
+		_, diags, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(version)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 // Package godot reads Godot 3 and 4 text scenes (.tscn, with their .tres
 // resources and instanced scenes) into the Graph and writes Godot 4 scenes
-// (format=3), or Godot 3 scenes (format=2) with Options.Godot == 3.
+// (format=3), or Godot 3 scenes (format=2) with the godot option 3.
 //
 // References: Godot's TSCN file format documentation and class reference,
 // Godot 4.4–4.6 (https://docs.godotengine.org/en/stable/) and Godot 3.2–3.5
@@ -17,7 +17,7 @@ import (
 )
 
 // Format reads Godot 3/4 scenes and writes Godot 4 scenes (Godot 3 when
-// Options.Godot is 3).
+// the godot option is 3).
 var Format = &convert.Format{
 	Name:        "godot",
 	Description: "Godot .tscn scenes (read Godot 3 and 4; write Godot 4, or 3 with --godot 3)",
@@ -26,10 +26,15 @@ var Format = &convert.Format{
 	Parse:       Parse,
 	Emit:        Emit,
 	ProjectRoot: ProjectRoot,
+	Options:     []convert.Option{VersionOption},
 	Capabilities: []string{"rigid/static/kinematic bodies", "box/sphere/capsule/cylinder/convex/trimesh/plane/heightfield/ray shapes",
 		"Pin/Hinge/Slider/ConeTwist/Generic6DOF joints", "physics materials (rough/absorbent)", "collision layers",
 		"VehicleBody3D/VehicleWheel3D", "areas (triggers)", "primitive and file-referenced visuals"},
 }
+
+// VersionOption is the Godot major version to write.
+var VersionOption = convert.Option{Name: "godot", Kind: convert.OptionInt, Side: convert.EmitSide,
+	Default: "4", Values: []string{"3", "4"}, Usage: "Godot major version to write: 4 or 3"}
 
 // Format3 writes Godot 3 scenes (format=2) for `--to godot3`.
 var Format3 = &convert.Format{
@@ -40,6 +45,7 @@ var Format3 = &convert.Format{
 	Parse:        Parse,
 	Emit:         emitGodot3,
 	ProjectRoot:  ProjectRoot,
+	Options:      []convert.Option{VersionOption},
 	Capabilities: Format.Capabilities,
 }
 
@@ -53,7 +59,7 @@ func emitGodot3(g *convert.Graph, opts *convert.Options) (*convert.Output, conve
 	if opts != nil {
 		o = *opts
 	}
-	o.Godot = 3
+	o.SetOption(VersionOption.Name, "3")
 	return Emit(g, &o)
 }
 

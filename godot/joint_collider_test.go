@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -29,7 +30,7 @@ func TestColliderOnJointNodeKept(t *testing.T) {
 		Joint: &convert.Joint{Connected: cw, Limits: ball}, Collider: &convert.Collider{Shape: sphere, Material: -1, Filter: -1}}, -1)
 	want := inspect.Inspect(g, "graph", nil)
 	for _, version := range []int{4, 3} {
-		out, diags, err := Emit(g, &convert.Options{Godot: version})
+		out, diags, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(version)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -230,7 +231,7 @@ func TestJointSignsSimulate(t *testing.T) {
 			t.Parallel()
 			oracle := fmt.Sprintf("godot%d-inspect", v)
 			testenv.Oracle(t, oracle)
-			out, _, err := Emit(g, &convert.Options{Godot: v})
+			out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))
 			if err != nil {
 				t.Fatal(err)
 			}

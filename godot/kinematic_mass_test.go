@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ func TestKinematicMassDropped(t *testing.T) {
 		g := convert.NewGraph()
 		g.AddNode(convert.Node{Name: "K", Motion: &convert.Motion{Kind: convert.Kinematic, GravityFactor: 1,
 			Mass: convert.Ptr(4.9), CenterOfMass: &convert.Vec3{0.1, 0, 0}, InertiaDiagonal: &convert.Vec3{1, 2, 2.5}}}, -1)
-		out, diags, err := Emit(g, &convert.Options{Godot: version})
+		out, diags, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(version)))
 		if err != nil {
 			t.Fatal(err)
 		}

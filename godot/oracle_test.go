@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -59,7 +60,7 @@ func checkOracle(t *testing.T, project, rel string, version int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := Emit(g, &convert.Options{Godot: version})
+	out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(version)))
 	if err != nil {
 		t.Fatal(err)
 	}

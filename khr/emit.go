@@ -12,8 +12,8 @@ import (
 
 // Emit writes g as glTF with the current KHR_physics_rigid_bodies +
 // KHR_implicit_shapes. A Graph parsed from glTF keeps every non-physics
-// part of its source document. Options.KHRGeometry picks geometry.mesh
-// (default) or geometry.node for mesh colliders; Options.BakeMass writes
+// part of its source document. the khr-geometry option picks geometry.mesh
+// (default) or geometry.node for mesh colliders; bake-mass writes
 // computed mass properties instead of leaving them to the engine.
 func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
 	if opts == nil {
@@ -30,7 +30,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 
 // EmitDoc builds the glTF document Emit encodes.
 func EmitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagnostics, error) {
-	mode := opts.KHRGeometry
+	mode := opts.Value(GeometryOption)
 	switch mode {
 	case "":
 		mode = "mesh"
@@ -154,7 +154,7 @@ func index(i int) *int {
 // keep reports whether a mass property from src is written: given and
 // default values always, computed ones only with BakeMass.
 func (e *emitter) keep(src convert.Source) bool {
-	return src != convert.Computed || e.opts.BakeMass
+	return src != convert.Computed || e.opts.Bool(gltfx.BakeMassOption)
 }
 
 func (e *emitter) motion(m *convert.Motion) *Motion {

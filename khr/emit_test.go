@@ -88,7 +88,7 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 	if m := ext(6)["motion"].(map[string]any); m["mass"] != nil {
 		t.Errorf("computed mass written without BakeMass: %v", m)
 	}
-	d2, _, err := EmitDoc(g, &convert.Options{BakeMass: true})
+	d2, _, err := EmitDoc(g, (&convert.Options{}).With(gltfx.BakeMassOption, "true"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 // the result with glTF-Validator, in both geometry spellings.
 func TestEmitNewDocument(t *testing.T) {
 	for _, v := range variants {
-		out, _, err := Emit(omiLikeGraph(), &convert.Options{KHRGeometry: v.geometry, OutputName: v.name})
+		out, _, err := Emit(omiLikeGraph(), (&convert.Options{OutputName: v.name}).With(GeometryOption, v.geometry))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,11 @@ import (
 	"github.com/physconv/physconv/internal/gltfx"
 )
 
+// GeometryOption chooses how mesh colliders are written: geometry.mesh
+// (the 2026 revision) or geometry.node (the release-candidate text).
+var GeometryOption = convert.Option{Name: "khr-geometry", Kind: convert.OptionString, Side: convert.EmitSide,
+	Default: "mesh", Values: []string{"mesh", "node"}, Usage: "KHR mesh colliders as geometry.mesh (2026) or geometry.node (release candidate)"}
+
 // Format is the KHR glTF physics descriptor.
 var Format = &convert.Format{
 	Name:        "khr",
@@ -29,6 +34,7 @@ var Format = &convert.Format{
 	Sniff:       func(head []byte) bool { return gltfx.SniffDialect(head) == "khr" },
 	Parse:       Parse,
 	Emit:        Emit,
+	Options:     []convert.Option{gltfx.CollisionNamesOption, gltfx.BakeMassOption, GeometryOption},
 	Capabilities: []string{
 		"bodies: dynamic, kinematic (static = collider without motion); mass, centre of mass, inertia diagonal + orientation (0 = infinite), velocities, gravity factor",
 		"shapes: box, sphere, capsule and cylinder (tapered), plane, convex and triangle meshes (geometry.mesh or geometry.node)",

@@ -31,7 +31,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, nil, err
 	}
 	g, diags, err := ParseDoc(d)
-	if err == nil && in.Options != nil && in.Options.CollisionNames {
+	if err == nil && in.Options.Bool(gltfx.CollisionNamesOption) {
 		if err = gltfx.ApplyNameHints(d, g, &diags); err != nil {
 			g = nil
 		}

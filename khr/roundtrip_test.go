@@ -51,7 +51,7 @@ func TestRoundTripCorpus(t *testing.T) {
 			}
 			before := inspect.Inspect(g1, "khr", diags)
 			for _, v := range variants {
-				out, _, err := Emit(g1, &convert.Options{KHRGeometry: v.geometry, OutputName: v.name})
+				out, _, err := Emit(g1, (&convert.Options{OutputName: v.name}).With(GeometryOption, v.geometry))
 				if err != nil {
 					t.Fatalf("%s: %v", v.name, err)
 				}

@@ -96,7 +96,7 @@ func (e *emitter) document() *Element {
 	e.loops()
 	e.couplings()
 	kept := e.keptSections()
-	if !e.opts.InlineMeshes && len(e.meshNames) > 0 {
+	if !e.opts.Bool(InlineMeshesOption) && len(e.meshNames) > 0 {
 		comp.Set("meshdir", "meshes")
 	}
 	for _, sec := range kept.before {
@@ -308,8 +308,8 @@ func (e *emitter) inertial(body *Element, n int) {
 // body (in file order) that no joint ties to a parent, which keeps an
 // MJCF model's own root on a round trip.
 func (e *emitter) rootBody() string {
-	if e.opts.Root != "" {
-		return e.opts.Root
+	if r := e.opts.Value(kin.RootOption); r != "" {
+		return r
 	}
 	attached := map[int]bool{}
 	for i := range e.g.Nodes {

@@ -307,7 +307,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 	name := e.uniqueName("mesh", sanitize(base))
 	el := e.asset.Child("mesh", Attr{"name", name})
 	e.meshAssets.add(content, hash, name)
-	if e.opts.InlineMeshes {
+	if e.opts.Bool(InlineMeshesOption) {
 		v := make([]float64, 0, 3*len(m.Positions))
 		for _, p := range m.Positions {
 			v = append(v, p[0], p[1], p[2])

@@ -2,7 +2,6 @@ package mjcf
 
 import (
 	"encoding/binary"
-	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -10,7 +9,7 @@ import (
 // meshFormat is the mesh file format Options ask for: "stl" (default) or
 // "obj".
 func (e *emitter) meshFormat() string {
-	if strings.EqualFold(e.opts.MeshFormat, "obj") {
+	if e.opts.Value(MeshFormatOption) == "obj" {
 		return "obj"
 	}
 	return "stl"

@@ -52,7 +52,7 @@ func TestEmitCopiesSourceMeshFiles(t *testing.T) {
 		t.Errorf("side files %v; tetra.stl equals the source: %v", out.SideFiles(), bytes.Equal(got, stlFile))
 	}
 
-	reencoded, _, err := Emit(copyGraph(stlFile, "stl"), &convert.Options{MeshFormat: "obj"})
+	reencoded, _, err := Emit(copyGraph(stlFile, "stl"), (&convert.Options{}).With(MeshFormatOption, "obj"))
 	if err != nil {
 		t.Fatal(err)
 	}

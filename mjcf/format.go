@@ -4,9 +4,18 @@ import (
 	"bytes"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // Format is the MJCF descriptor for the registry.
+// MeshFormatOption is the file format of written mesh assets.
+var MeshFormatOption = convert.Option{Name: "mesh-format", Kind: convert.OptionString, Side: convert.EmitSide,
+	Default: "stl", Values: []string{"stl", "obj"}, Usage: "MJCF mesh files: stl or obj"}
+
+// InlineMeshesOption writes mesh assets inline instead of as side files.
+var InlineMeshesOption = convert.Option{Name: "inline-meshes", Kind: convert.OptionBool, Side: convert.EmitSide,
+	Default: "false", Usage: "MJCF: write meshes inline instead of as files"}
+
 var Format = &convert.Format{
 	Name:        "mjcf",
 	Description: "MuJoCo MJCF XML (MuJoCo 3.x compiler rules, legacy Gym files)",
@@ -14,6 +23,7 @@ var Format = &convert.Format{
 	Sniff:       Sniff,
 	Parse:       Parse,
 	Emit:        Emit,
+	Options:     []convert.Option{InlineMeshesOption, MeshFormatOption, kin.RootOption},
 	Capabilities: []string{"bodies with mass properties (MuJoCo inertia rules)", "hinge, slide, ball, free joints and stacks",
 		"equality connect/weld/joint", "primitives, meshes, height fields", "contype/conaffinity, contact exclude", "actuators kept"},
 }

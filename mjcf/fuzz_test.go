@@ -38,7 +38,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		_ = inspect.Inspect(g, "mjcf", nil)
-		if out, _, err := Emit(g, &convert.Options{InlineMeshes: true}); err == nil {
+		if out, _, err := Emit(g, (&convert.Options{}).With(InlineMeshesOption, "true")); err == nil {
 			if _, _, err := Parse(&convert.Input{Name: "again.xml", Data: out.Main}); err != nil {
 				t.Fatalf("emitted MJCF does not parse: %v\n%s", err, out.Main)
 			}

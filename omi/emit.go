@@ -349,7 +349,7 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	} else if c == nil && m.Kind == convert.Dynamic {
 		e.diags.Warnf("center-of-mass-defaulted", path, "centre of mass is not known; OMI readers will put it at the body origin")
 	}
-	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.BakeMass) {
+	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.Bool(gltfx.BakeMassOption)) {
 		diag := [3]float64(*d)
 		big := largeMoment(diag, m)
 		for k := range diag {

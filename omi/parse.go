@@ -32,7 +32,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err := p.readExtras(); err != nil {
 		return nil, nil, err
 	}
-	if in.Options != nil && in.Options.CollisionNames {
+	if in.Options.Bool(gltfx.CollisionNamesOption) {
 		if err := gltfx.ApplyNameHints(d, g, &p.diags); err != nil {
 			return nil, nil, err
 		}

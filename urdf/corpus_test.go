@@ -99,7 +99,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 			want := report(t, g, diags)
 			// urdf-ext keeps <capsule> a capsule; the default split is
 			// tested on its own.
-			out, ediags, err := Emit(g, &convert.Options{Capsule: "urdf-ext"})
+			out, ediags, err := Emit(g, (&convert.Options{}).With(CapsuleOption, "urdf-ext"))
 			if err != nil {
 				t.Fatal(err)
 			}

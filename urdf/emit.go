@@ -17,7 +17,7 @@ import (
 // frame, moved to the joint position when the Graph's joint frame is not at
 // the body origin. Inertia is written as principal moments (ixx, iyy, izz;
 // products zero) with the principal orientation in <inertial><origin rpy>.
-// Box, sphere and cylinder are native; capsules follow Options.Capsule
+// Box, sphere and cylinder are native; capsules follow the capsule option
 // ("cylinder-spheres", the default: a cylinder plus two spheres, exact in
 // volume; or "urdf-ext": <capsule>); meshes keep their URDF filename when
 // they came from one, else become binary STL files in meshes/ named after
@@ -109,7 +109,7 @@ func (e *emitter) run() error {
 	if e.base < 0 && e.opts.Up != "keep" {
 		e.pre.R = zUp.Conj()
 	}
-	root := e.opts.Root
+	root := e.opts.Value(kin.RootOption)
 	if r, ok := g.Extras[extraRoot].(string); ok && root == "" {
 		for i := range g.Nodes {
 			if g.Nodes[i].Name == r && g.Nodes[i].Motion != nil {
@@ -801,7 +801,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		if s.Kind == convert.Cylinder {
 			return []placed{{transformPose(zt), Geometry{Kind: "cylinder", Radius: r, Length: h}}}
 		}
-		if e.opts.Capsule == "urdf-ext" {
+		if e.opts.Value(CapsuleOption) == "urdf-ext" {
 			e.diags.Infof("capsule-extension", path, "capsule written as the non-standard <capsule> element (Bullet, MuJoCo); ROS tools reject it")
 			return []placed{{transformPose(zt), Geometry{Kind: "capsule", Radius: r, Length: h}}}
 		}

@@ -14,9 +14,19 @@ import (
 	"bytes"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // Format is the URDF descriptor for the registry.
+// BaseOption says whether the root link floats or is fixed to the world.
+var BaseOption = convert.Option{Name: "base", Kind: convert.OptionString, Side: convert.ParseSide,
+	Default: "floating", Values: []string{"floating", "fixed"}, Usage: "URDF root link: floating or fixed"}
+
+// CapsuleOption chooses how capsules are written: a cylinder between two
+// spheres (every URDF reader), or the non-standard <capsule> element.
+var CapsuleOption = convert.Option{Name: "capsule", Kind: convert.OptionString, Side: convert.EmitSide,
+	Default: "cylinder-spheres", Values: []string{"cylinder-spheres", "urdf-ext"}, Usage: "URDF capsules: cylinder-spheres or urdf-ext"}
+
 var Format = &convert.Format{
 	Name:        "urdf",
 	Description: "URDF robot description (ROS urdfdom, with Bullet capsule/spherical extensions)",
@@ -24,6 +34,7 @@ var Format = &convert.Format{
 	Sniff:       Sniff,
 	Parse:       Parse,
 	Emit:        Emit,
+	Options:     []convert.Option{BaseOption, CapsuleOption, kin.RootOption},
 	Capabilities: []string{
 		"links with full inertia tensors", "revolute, continuous, prismatic, fixed, floating, planar, spherical joints",
 		"mimic couplings", "box, sphere, cylinder, capsule (extension) and mesh geometry (STL, OBJ, COLLADA)",

@@ -35,7 +35,7 @@ var rx90 = convert.Quat{math.Sqrt2 / 2, 0, 0, math.Sqrt2 / 2}
 // Parse reads a URDF file into a Graph.
 //
 // Mapping: each link with mass is a body (a node with Motion, dynamic); the
-// root link floats unless Options.Base is "fixed" (then it is static). A
+// root link floats unless the base option is "fixed" (then it is static). A
 // root link named "world", or one without mass, is the fixed world frame
 // (Bullet and MuJoCo treat a massless base as fixed). A link without mass
 // fixed to its parent is a frame of the parent's body (it cannot move on
@@ -254,7 +254,7 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 		}
 	case isRoot:
 		kind := convert.Dynamic
-		if p.opts().Base == "fixed" {
+		if p.opts().Value(BaseOption) == "fixed" {
 			kind = convert.Static
 		}
 		n.Motion = p.motion(l, kind)

@@ -33,11 +33,13 @@ type batchFlags struct {
 	sideFiles   string
 	progress    string
 	verbose     bool
+	reg         *convert.Registry
 }
 
-func (f *batchFlags) bind(fs *pflag.FlagSet) {
-	f.opts.bindParse(fs)
-	f.opts.bindEmit(fs)
+func (f *batchFlags) bind(fs *pflag.FlagSet, reg *convert.Registry) {
+	f.reg = reg
+	f.opts.bindParse(fs, reg)
+	f.opts.bindEmit(fs, reg)
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files converted at once")
 	fs.StringArrayVar(&f.include, "include", nil, "glob of inputs, relative to SRC (repeatable; default: every file a format reads)")
 	fs.StringArrayVar(&f.exclude, "exclude", nil, "glob of files to leave out (repeatable)")
@@ -52,10 +54,8 @@ func (f *batchFlags) bind(fs *pflag.FlagSet) {
 // the project configuration, which wins over the flags' defaults.
 func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) batch.Settings {
 	var s batch.Settings
-	str := map[string]**string{"from": &s.From, "to": &s.To, "up": &s.Up, "khr-geometry": &s.KHRGeometry,
-		"capsule": &s.Capsule, "base": &s.Base, "root": &s.Root, "mesh-format": &s.MeshFormat}
-	val := map[string]*string{"from": &opts.From, "to": &opts.To, "up": &opts.Up, "khr-geometry": &opts.KHRGeometry,
-		"capsule": &opts.Capsule, "base": &opts.Base, "root": &opts.Root, "mesh-format": &opts.MeshFormat}
+	str := map[string]**string{"from": &s.From, "to": &s.To, "up": &s.Up}
+	val := map[string]*string{"from": &opts.From, "to": &opts.To, "up": &opts.Up}
 	for name, dst := range str {
 		if fs.Changed(name) {
 			v := *val[name]
@@ -68,18 +68,8 @@ func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) batch.S
 	if fs.Changed("strict") {
 		s.Strict = convert.Ptr(opts.Strict)
 	}
-	if fs.Changed("bake-mass") {
-		s.BakeMass = convert.Ptr(opts.BakeMass)
-	}
-	if fs.Changed("godot") {
-		s.Godot = convert.Ptr(opts.Godot)
-	}
-	if fs.Changed("inline-meshes") {
-		s.InlineMeshes = convert.Ptr(opts.InlineMeshes)
-	}
-	if fs.Changed("collision-names") {
-		s.CollisionNames = convert.Ptr(opts.CollisionNames)
-	}
+	// opts holds only the format options given on the command line.
+	s.FormatOptions = opts.FormatOptions
 	if fs.Changed("package") {
 		s.Packages = opts.Packages
 	}
@@ -124,9 +114,9 @@ func (f *batchFlags) batchOptions(cmd *cobra.Command, src string) (*batch.BatchO
 	}
 	switch {
 	case f.config != "":
-		bo.Config, err = batch.ReadConfig(f.config)
+		bo.Config, err = batch.ReadConfig(f.config, f.reg.Options())
 	case !f.noConfig:
-		bo.Config, err = batch.FindConfig(src)
+		bo.Config, err = batch.FindConfig(src, f.reg.Options())
 	}
 	if err != nil {
 		return nil, configError(err)
@@ -201,7 +191,7 @@ Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
 			return a.runBatch(args[0], args[1], bo, &f)
 		},
 	}
-	f.bind(cmd.Flags())
+	f.bind(cmd.Flags(), a.reg)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "convert only part K of N of the inputs (K/N)")
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report of every file and the totals")
 	cmd.Flags().BoolVar(&f.incremental, "incremental", false, "skip inputs whose outputs are up to date for the same options")

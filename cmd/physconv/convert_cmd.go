@@ -49,8 +49,8 @@ written atomically and never over the input. Diagnostics go to stderr.`,
 			return nil
 		},
 	}
-	flags.bindParse(cmd.Flags())
-	flags.bindEmit(cmd.Flags())
+	flags.bindParse(cmd.Flags(), a.reg)
+	flags.bindEmit(cmd.Flags(), a.reg)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result (files, diagnostics) as JSON on stderr")
 	return cmd
 }

@@ -40,7 +40,7 @@ reports agree.`,
 			return writeReportText(a.stdout, rep)
 		},
 	}
-	flags.bindParse(cmd.Flags())
+	flags.bindParse(cmd.Flags(), a.reg)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
 }

@@ -2,38 +2,90 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/spf13/pflag"
 )
 
-// optionFlags binds the conversion options shared by several subcommands.
+// optionFlags binds the conversion options shared by several subcommands:
+// the core ones, and every option a format of the registry declares.
 type optionFlags struct {
 	opts     convert.Options
 	packages []string
+	// format options bound as flags, by name, with their values.
+	formatOpts []convert.Option
+	values     map[string]*string
+	bools      map[string]*bool
+	pairs      map[string]*[]string
+	fs         *pflag.FlagSet
 }
 
-func (o *optionFlags) bindParse(fs *pflag.FlagSet) {
-	fs.StringVar(&o.opts.From, "from", "", "input format (khr, omi, godot, urdf, mjcf); guessed when empty")
+func (o *optionFlags) bindParse(fs *pflag.FlagSet, reg *convert.Registry) {
+	fs.StringVar(&o.opts.From, "from", "", "input format ("+strings.Join(reg.Names(), ", ")+"); guessed when empty")
 	fs.StringVar(&o.opts.Up, "up", "auto", "auto: convert Z-up formats to Y-up at the boundary; keep: leave axes")
 	fs.Float64Var(&o.opts.Density, "density", 1000, "density (kg/m³) for bodies whose mass is computed from shapes")
-	fs.StringVar(&o.opts.Base, "base", "", "URDF root link: floating (default) or fixed")
 	fs.StringArrayVar(&o.packages, "package", nil, "ROS package folder for package:// URIs, as NAME=DIR (repeatable)")
 	fs.StringArrayVar(&o.opts.AllowRoots, "allow-root", nil, "extra folder side files may be read from (repeatable)")
-	fs.BoolVar(&o.opts.CollisionNames, "collision-names", false, "glTF: make colliders and bodies of mesh nodes named with Godot's suffixes (-col, -colonly, -convcol, -convcolonly, -rigid)")
+	o.bindFormat(fs, reg, convert.ParseSide)
 }
 
-func (o *optionFlags) bindEmit(fs *pflag.FlagSet) {
-	fs.StringVar(&o.opts.To, "to", "", "output format (khr, omi, godot, urdf, mjcf); guessed from OUT when empty")
+func (o *optionFlags) bindEmit(fs *pflag.FlagSet, reg *convert.Registry) {
+	fs.StringVar(&o.opts.To, "to", "", "output format ("+strings.Join(reg.Names(), ", ")+"); guessed from OUT when empty")
 	fs.BoolVar(&o.opts.Strict, "strict", false, "fail (exit 3, no output) when the conversion has warnings")
-	fs.StringVar(&o.opts.KHRGeometry, "khr-geometry", "mesh", "KHR mesh colliders as geometry.mesh (2026) or geometry.node (release candidate)")
-	fs.BoolVar(&o.opts.BakeMass, "bake-mass", false, "write computed mass properties explicitly (KHR)")
-	fs.StringVar(&o.opts.Capsule, "capsule", "cylinder-spheres", "URDF capsules: cylinder-spheres or urdf-ext")
-	fs.StringVar(&o.opts.Root, "root", "", "body to use as the root of URDF/MJCF kinematic trees")
-	fs.StringVar(&o.opts.MeshFormat, "mesh-format", "stl", "MJCF mesh files: stl or obj")
-	fs.IntVar(&o.opts.Godot, "godot", 4, "Godot major version to write: 4 or 3")
-	fs.BoolVar(&o.opts.InlineMeshes, "inline-meshes", false, "MJCF: write meshes inline instead of as files")
+	o.bindFormat(fs, reg, convert.EmitSide)
+}
+
+// bindFormat adds a flag for each format option of one side.
+func (o *optionFlags) bindFormat(fs *pflag.FlagSet, reg *convert.Registry, side convert.OptionSide) {
+	o.fs = fs
+	if o.values == nil {
+		o.values, o.bools, o.pairs = map[string]*string{}, map[string]*bool{}, map[string]*[]string{}
+	}
+	for _, opt := range reg.Options() {
+		if opt.Side != side {
+			continue
+		}
+		o.formatOpts = append(o.formatOpts, opt)
+		switch opt.Kind {
+		case convert.OptionBool:
+			o.bools[opt.Name] = fs.Bool(opt.Name, opt.Default == "true", opt.Usage)
+		case convert.OptionPairs:
+			o.pairs[opt.Name] = fs.StringArray(opt.Name, nil, opt.Usage+" (NAME=VALUE, repeatable)")
+		default:
+			o.values[opt.Name] = fs.String(opt.Name, opt.Default, opt.Usage)
+		}
+	}
+}
+
+// formatValues returns the format options given explicitly on the command
+// line, checked against their declarations.
+func (o *optionFlags) formatValues() (map[string][]string, error) {
+	out := map[string][]string{}
+	for _, opt := range o.formatOpts {
+		if o.fs == nil || !o.fs.Changed(opt.Name) {
+			continue
+		}
+		var vs []string
+		switch opt.Kind {
+		case convert.OptionBool:
+			vs = []string{strconv.FormatBool(*o.bools[opt.Name])}
+		case convert.OptionPairs:
+			vs = *o.pairs[opt.Name]
+		default:
+			vs = []string{*o.values[opt.Name]}
+		}
+		for _, v := range vs {
+			if err := opt.Check(v); err != nil {
+				return nil, usageError{fmt.Errorf("--%v", err)}
+			}
+		}
+		out[opt.Name] = vs
+	}
+	return out, nil
 }
 
 // resolve checks flag values and returns the options.
@@ -45,20 +97,12 @@ func (o *optionFlags) resolve() (*convert.Options, error) {
 	if !(opts.Density > 0) {
 		return nil, usageError{fmt.Errorf("--density must be positive, not %v", opts.Density)}
 	}
-	if opts.KHRGeometry != "" && opts.KHRGeometry != "mesh" && opts.KHRGeometry != "node" {
-		return nil, usageError{fmt.Errorf("--khr-geometry must be mesh or node, not %q", opts.KHRGeometry)}
+	given, err := o.formatValues()
+	if err != nil {
+		return nil, err
 	}
-	if opts.Capsule != "" && opts.Capsule != "cylinder-spheres" && opts.Capsule != "urdf-ext" {
-		return nil, usageError{fmt.Errorf("--capsule must be cylinder-spheres or urdf-ext, not %q", opts.Capsule)}
-	}
-	if opts.Base != "" && opts.Base != "floating" && opts.Base != "fixed" {
-		return nil, usageError{fmt.Errorf("--base must be floating or fixed, not %q", opts.Base)}
-	}
-	if opts.MeshFormat != "" && opts.MeshFormat != "stl" && opts.MeshFormat != "obj" {
-		return nil, usageError{fmt.Errorf("--mesh-format must be stl or obj, not %q", opts.MeshFormat)}
-	}
-	if opts.Godot != 0 && opts.Godot != 3 && opts.Godot != 4 {
-		return nil, usageError{fmt.Errorf("--godot must be 3 or 4, not %d", opts.Godot)}
+	for _, name := range slices.Sorted(maps.Keys(given)) {
+		opts.SetOption(name, given[name]...)
 	}
 	if len(o.packages) > 0 {
 		opts.Packages = map[string]string{}

@@ -42,7 +42,7 @@ warnings with --strict.`,
 			return nil
 		},
 	}
-	flags.bindParse(cmd.Flags())
+	flags.bindParse(cmd.Flags(), a.reg)
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 3 when there are warnings")
 	return cmd
 }

@@ -40,7 +40,7 @@ Stop with Ctrl-C; a conversion in flight is finished or dropped whole.`,
 			return a.watch(args[0], args[1], bo, &f, settle)
 		},
 	}
-	f.bind(cmd.Flags())
+	f.bind(cmd.Flags(), a.reg)
 	cmd.Flags().DurationVar(&settle, "settle", 300*time.Millisecond, "wait this long after the last change before converting")
 	return cmd
 }

@@ -15,7 +15,7 @@ import (
 //   - The world is the implicit root. Static and kinematic bodies are welded
 //     to it; joints whose frame A or B lies outside every body attach to it.
 //   - Each connected group of bodies that does not reach the world is rooted
-//     at Options.Root when that body is in the group, else at its heaviest
+//     at the root option when that body is in the group, else at its heaviest
 //     body (ties: lowest node index), and hangs from the world by a
 //     synthesized floating joint.
 //   - Joints are re-expressed parent → child. When a Graph joint has its
@@ -85,9 +85,14 @@ type TreeJoint struct {
 	Joint convert.Joint
 }
 
+// RootOption names the body tree formats (URDF, MJCF) root their
+// kinematic tree at; both declare it.
+var RootOption = convert.Option{Name: "root", Kind: convert.OptionString, Side: convert.EmitSide,
+	Usage: "body to use as the root of URDF/MJCF kinematic trees"}
+
 // TreeOptions choose the tree's roots.
 type TreeOptions struct {
-	// Root names the body to root its group at (Options.Root).
+	// Root names the body to root its group at (the root option).
 	Root string
 }
 

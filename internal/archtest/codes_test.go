@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/physconv/physconv/all"
 )
 
 // diagnosticCall matches the places a diagnostic code is written: the
@@ -61,5 +63,19 @@ func TestDiagnosticCodesDocumented(t *testing.T) {
 	sort.Strings(missing)
 	if len(missing) > 0 {
 		t.Errorf("diagnostic codes missing from README.md's table:\n  %s", strings.Join(missing, "\n  "))
+	}
+}
+
+// TestREADMEListsFormatOptions: every option a format declares has a row
+// in README's option table.
+func TestREADMEListsFormatOptions(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range all.Registry().Options() {
+		if !strings.Contains(string(readme), "| `--"+opt.Name+"` |") {
+			t.Errorf("README has no option row for --%s", opt.Name)
+		}
 	}
 }

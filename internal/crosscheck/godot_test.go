@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -556,7 +557,7 @@ func TestGodotVehiclesKeepParameters(t *testing.T) {
 				}
 				dir := t.TempDir()
 				scene := filepath.Join(dir, "vehicle.tscn")
-				d1 := godotEmit(t, godot.Format, g0, scene, convert.Options{Godot: v})
+				d1 := godotEmit(t, godot.Format, g0, scene, *(&convert.Options{}).With(godot.VersionOption, strconv.Itoa(v)))
 				_, g1, _ := godotParse(t, reg, scene)
 				back := filepath.Join(dir, "back.gltf")
 				d2 := godotEmit(t, omi.Format, g1, back, convert.Options{})
@@ -709,7 +710,7 @@ func TestGodotOracleLoads(t *testing.T) {
 				_, g, _ := godotParse(t, reg, testenv.CorpusPath(t, rel))
 				dir := t.TempDir()
 				scene := filepath.Join(dir, "scene.tscn")
-				godotEmit(t, godot.Format, g, scene, convert.Options{Godot: v})
+				godotEmit(t, godot.Format, g, scene, *(&convert.Options{}).With(godot.VersionOption, strconv.Itoa(v)))
 				args := []string{"--strict", "--compact", scene}
 				if v == 4 {
 					godot4Slots <- struct{}{}

@@ -143,7 +143,7 @@ func TestCorpusMassAndRoundTrip(t *testing.T) {
 			other = omi.Format
 		}
 		done, _ := mass.Complete(g, nil)
-		out, emitDiags, err := other.Emit(done, &convert.Options{BakeMass: true, OutputName: "trip.gltf"})
+		out, emitDiags, err := other.Emit(done, (&convert.Options{OutputName: "trip.gltf"}).With(gltfx.BakeMassOption, "true"))
 		if err != nil {
 			t.Errorf("%s: emit as %s: %v", rel, other.Name, err)
 			continue

@@ -62,7 +62,7 @@ func matchNameHint(name string) (nameHint, bool) {
 // hint is reported, not applied. Names stay as they are.
 //
 // Parsers call it after mapping the extensions, when
-// Options.CollisionNames is set. Graph node i must be glTF node i.
+// the collision-names option is set. Graph node i must be glTF node i.
 func ApplyNameHints(d *Doc, g *convert.Graph, diags *convert.Diagnostics) error {
 	a := &hintApplier{d: d, g: g, diags: diags, meshes: map[int]int{}, shapes: map[hintShapeKey]int{}}
 	inScene := sceneNodes(g)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,7 +41,7 @@ func namesInput(t *testing.T, opts *convert.Options) *convert.Input {
 // properties and reports.
 func parseNames(t *testing.T, f *convert.Format, hints bool) (*convert.Graph, *inspect.Report) {
 	t.Helper()
-	in := namesInput(t, &convert.Options{From: f.Name, CollisionNames: hints})
+	in := namesInput(t, (&convert.Options{From: f.Name}).With(gltfx.CollisionNamesOption, strconv.FormatBool(hints)))
 	g, diags, err := f.Parse(in)
 	if err != nil {
 		t.Fatal(err)
@@ -335,7 +336,7 @@ func TestNameHintsGLTFOutput(t *testing.T) {
 	_, source := parseNames(t, khr.Format, true)
 	for _, mode := range []string{"mesh", "node"} {
 		t.Run(mode, func(t *testing.T) {
-			in := namesInput(t, &convert.Options{From: "khr", To: "khr", KHRGeometry: mode, CollisionNames: true})
+			in := namesInput(t, (&convert.Options{From: "khr", To: "khr"}).With(khr.GeometryOption, mode).With(gltfx.CollisionNamesOption, "true"))
 			out, _, err := physconv.ConvertBytes(context.Background(), reg, in)
 			if err != nil {
 				t.Fatal(err)
@@ -390,7 +391,7 @@ func TestNameHintsToURDF(t *testing.T) {
 	reg := all.Registry()
 	_, source := parseNames(t, khr.Format, true)
 	out := filepath.Join(t.TempDir(), "names.urdf")
-	if _, err := physconv.ConvertFile(context.Background(), reg, namesPath, out, &convert.Options{CollisionNames: true}); err != nil {
+	if _, err := physconv.ConvertFile(context.Background(), reg, namesPath, out, (&convert.Options{}).With(gltfx.CollisionNamesOption, "true")); err != nil {
 		t.Fatal(err)
 	}
 	back, err := physconv.InspectFile(context.Background(), reg, out, nil, &convert.Options{})
