@@ -311,15 +311,14 @@ func blankDeclaration(data []byte) []byte {
 // NumberFunc reads one number by a format's own rules.
 type NumberFunc func(s string) (float64, error)
 
+var errNotFinite = errors.New("not a finite number")
+
 // ParseFloat reads a finite decimal number (strconv syntax, surrounding
 // space allowed); NaN and infinities are refused.
 func ParseFloat(s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		return 0, errors.New("not a number")
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, errors.New("not a finite number")
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, errNotFinite
 	}
 	return v, nil
 }
@@ -348,7 +347,7 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	}
 	fs := strings.Fields(s)
 	if n >= 0 && len(fs) != n {
-		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers, have "+strconv.Itoa(len(fs)))
+		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers")
 	}
 	if len(fs) == 0 {
 		return nil, true, e.attrError(name, s, "want at least one number")
@@ -356,12 +355,12 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	v = make([]float64, len(fs))
 	for i, f := range fs {
 		if v[i], err = num(f); err != nil {
-			return nil, true, e.attrError(name, s, strconv.Quote(f)+": "+err.Error())
+			return nil, true, e.attrError(name, s, strconv.Quote(f)+" is "+err.Error())
 		}
 	}
 	return v, true, nil
 }
 
 func (e *Element) attrError(name, value, why string) *convert.FormatError {
-	return ErrorAt(e.attrLine(name), "<%s> attribute %s=%q: %s", e.Name, name, value, why)
+	return ErrorAt(e.attrLine(name), "<%s %s=%q>: %s", e.Name, name, value, why)
 }

@@ -177,9 +177,9 @@ func TestFloats(t *testing.T) {
 		line int
 		msg  string
 	}{
-		{"rpy", 3, 3, `"x": not a number`},
-		{"n", 1, 3, "not a finite number"},
-		{"short", 3, 3, "want 3 numbers, have 2"},
+		{"rpy", 3, 3, `<o rpy="1 x 3">: "x" is not a finite number`},
+		{"n", 1, 3, `<o n="nan">: "nan" is not a finite number`},
+		{"short", 3, 3, `<o short="1 2">: want 3 numbers`},
 	}
 	for _, c := range errs {
 		_, _, err := o.Floats(c.name, c.n, ParseFloat)

@@ -21,7 +21,7 @@
 //	Element{Kind, Name, Space, Attrs, Children, Data, Line, File}
 //	Kind: ElementNode, TextNode, CommentNode
 //	Attr{Name, Value, Space, Line}
-//	(*Element).Prefix, Local, Attr, AttrOr, Has, SetAttr, RemoveAttr,
+//	(*Element).Prefix, Local, Attr, AttrOr, Has, SetAttr, RemoveAttr, AddChild,
 //	  Child, Elements, Text, Copy, Append, Insert, Replace, Remove, Index
 //	(*Element).Float, Floats with a NumberFunc such as ParseFloat
 //	ErrorAt(line, format, args...)
@@ -244,4 +244,18 @@ func (e *Element) Index(c *Element) int {
 // ErrorAt is a FormatError at a line.
 func ErrorAt(line int, format string, args ...any) *convert.FormatError {
 	return convert.ErrorAtLine(line, format, args...)
+}
+
+// AddChild appends a new child element with attributes given as name,
+// value pairs, in that order, and returns it.
+func (e *Element) AddChild(name string, attrs ...string) *Element {
+	c := &Element{Name: name}
+	if len(attrs) > 1 {
+		c.Attrs = make([]Attr, 0, len(attrs)/2)
+		for i := 0; i+1 < len(attrs); i += 2 {
+			c.Attrs = append(c.Attrs, Attr{Name: attrs[i], Value: attrs[i+1]})
+		}
+	}
+	e.Children = append(e.Children, c)
+	return c
 }
