@@ -229,3 +229,24 @@ func TestMutate(t *testing.T) {
 		t.Errorf("Elements() = %d, want 4", n)
 	}
 }
+
+// TestSpliceKeepsArguments: Insert and Replace never write into the
+// slice the caller passed or into an earlier Children slice.
+func TestSpliceKeepsArguments(t *testing.T) {
+	r := &Element{Name: "r"}
+	r.Append(&Element{Name: "a"}, &Element{Name: "b"})
+	old := r.Children
+	backing := []*Element{{Name: "x"}, {Name: "y"}, {Name: "z"}}
+	r.Replace(0, backing[:1]...)
+	r.Insert(1, backing[:2]...)
+	if backing[1].Name != "y" || backing[2].Name != "z" || old[0].Name != "a" {
+		t.Errorf("arguments changed: %v %v %v, old %v", backing[0].Name, backing[1].Name, backing[2].Name, old[0].Name)
+	}
+	var names []string
+	for _, c := range r.Children {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, " ") != "x x y b" {
+		t.Errorf("children %v, want x x y b", names)
+	}
+}

@@ -219,13 +219,18 @@ func (e *Element) Copy() *Element {
 func (e *Element) Append(nodes ...*Element) { e.Children = append(e.Children, nodes...) }
 
 // Insert puts nodes before child i (i == len(Children) appends).
-func (e *Element) Insert(i int, nodes ...*Element) {
-	e.Children = append(e.Children[:i:i], append(nodes, e.Children[i:]...)...)
-}
+func (e *Element) Insert(i int, nodes ...*Element) { e.splice(i, i, nodes) }
 
 // Replace puts nodes in place of child i (none removes it).
-func (e *Element) Replace(i int, nodes ...*Element) {
-	e.Children = append(e.Children[:i:i], append(nodes, e.Children[i+1:]...)...)
+func (e *Element) Replace(i int, nodes ...*Element) { e.splice(i, i+1, nodes) }
+
+// splice puts nodes in place of Children[i:j] in a new slice, so neither
+// the caller's nodes nor a slice of the old children is overwritten.
+func (e *Element) splice(i, j int, nodes []*Element) {
+	out := make([]*Element, 0, len(e.Children)-(j-i)+len(nodes))
+	out = append(out, e.Children[:i]...)
+	out = append(out, nodes...)
+	e.Children = append(out, e.Children[j:]...)
 }
 
 // Remove deletes child i.
