@@ -54,6 +54,8 @@ type Settings struct {
 	Diagnostics  map[string]string
 	// CollisionNames sets Options.CollisionNames (key collision-names).
 	CollisionNames *bool
+	// Limits set Options.Limits fields, by LimitSpec name (max-nodes …).
+	Limits map[string]int64
 
 	// lines remembers where each key was set, for messages.
 	lines map[string]int
@@ -93,6 +95,11 @@ func (s *Settings) ApplyTo(opts *Options, levels map[string]string) {
 	}
 	if s.CollisionNames != nil {
 		opts.CollisionNames = *s.CollisionNames
+	}
+	for name, v := range s.Limits {
+		if spec, ok := LimitSpecByName(name); ok {
+			*spec.Field(&opts.Limits) = v
+		}
 	}
 	if len(s.Packages) > 0 {
 		m := make(map[string]string, len(opts.Packages)+len(s.Packages))

@@ -28,8 +28,9 @@ import (
 //
 // Settings keys: from, to, up, density, strict, khr-geometry, bake-mass,
 // capsule, base, root, mesh-format, inline-meshes, godot, collision-names,
-// packages, allow-roots, diagnostics — the same values as the command-line
-// flags.
+// packages, allow-roots, diagnostics, and the limits max-input-bytes,
+// max-nodes, max-triangles, max-elements — the same values as the
+// command-line flags.
 func ParseConfig(file string, data []byte) (*Config, error) {
 	p := &configParser{file: file}
 	var doc yaml.Node
@@ -267,7 +268,10 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 		case "diagnostics":
 			return p.levels(v, s)
 		}
-		known := "from, to, up, density, strict, khr-geometry, bake-mass, capsule, base, root, mesh-format, inline-meshes, godot, collision-names, packages, allow-roots, diagnostics"
+		if _, ok := LimitSpecByName(key); ok {
+			return p.limit(v, key, s)
+		}
+		known := "from, to, up, density, strict, khr-geometry, bake-mass, capsule, base, root, mesh-format, inline-meshes, godot, collision-names, packages, allow-roots, diagnostics, max-input-bytes, max-nodes, max-triangles, max-elements"
 		if match != nil {
 			known = "match, " + known
 		}
@@ -285,6 +289,23 @@ func (p *configParser) density(n *yaml.Node, s *Settings) error {
 		return p.errAt(n, "density must be a positive number of kg/m³, not %q", v)
 	}
 	s.Density = &d
+	return nil
+}
+
+// limit parses a budget key (max-nodes: 5M …).
+func (p *configParser) limit(n *yaml.Node, key string, s *Settings) error {
+	v, err := p.scalar(n, key)
+	if err != nil {
+		return err
+	}
+	l, err := ParseLimit(v)
+	if err != nil {
+		return p.errAt(n, "%s: %v", key, err)
+	}
+	if s.Limits == nil {
+		s.Limits = map[string]int64{}
+	}
+	s.Limits[key] = l
 	return nil
 }
 

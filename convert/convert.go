@@ -54,6 +54,10 @@ func ParseGraph(ctx context.Context, reg *Registry, in *Input) (*Format, *Graph,
 		return f, nil, nil, err
 	}
 	reroot(f, in)
+	limitSideFiles(in)
+	if err := opts.Limits.CheckSize(in.Name, int64(len(in.Data))); err != nil {
+		return f, nil, nil, err
+	}
 	g, diags, err := safeParse(f, in)
 	if err != nil {
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
@@ -161,13 +165,13 @@ func ConvertFileIO(ctx context.Context, reg *Registry, inPath, outPath string, s
 // the file's folder, so side files cannot escape it.
 func OpenInput(path string, stdin io.Reader, opts *Options) (*Input, error) {
 	if path == "-" {
-		data, err := io.ReadAll(stdin)
+		data, err := readLimited(stdin, "<stdin>", opts.limits().InputBytes)
 		if err != nil {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		return &Input{Name: "<stdin>", Data: data, Options: opts}, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readFileLimited(path, opts.limits().InputBytes)
 	if err != nil {
 		return nil, err
 	}

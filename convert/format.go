@@ -51,6 +51,8 @@ type Input struct {
 	Root string
 	// Options apply to every format; each reads what it needs.
 	Options *Options
+
+	budget *Budget // see Budget
 }
 
 // Open reads a side file relative to the input's folder. It refuses paths
@@ -122,6 +124,8 @@ type Options struct {
 	// suffixes (-col, -colonly, -convcol, -convcolonly, -rigid), as DCC
 	// exports without a physics add-on carry them, as colliders and bodies.
 	CollisionNames bool
+	// Limits bound what the input may expand to; zero fields are defaults.
+	Limits Limits
 	// OutputName is the output file's path ("" or "-" = standard output).
 	// Emitters that choose a container by extension (.glb) or name side
 	// files after the output read it; ConvertFile sets it.

@@ -492,7 +492,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		if err != nil {
 			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q cannot be read: %v", geo.Filename, l.Name, err)
 		}
-		m, err := meshio.Decode(resolved, data)
+		m, err := meshio.Decode(resolved, data, p.in.Budget())
 		if err != nil {
 			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q: %v", geo.Filename, l.Name, err)
 		}

@@ -22,7 +22,31 @@ func (o *optionFlags) bindParse(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&o.packages, "package", nil, "ROS package folder for package:// URIs, as NAME=DIR (repeatable)")
 	fs.StringArrayVar(&o.opts.AllowRoots, "allow-root", nil, "extra folder side files may be read from (repeatable)")
 	fs.BoolVar(&o.opts.CollisionNames, "collision-names", false, "glTF: make colliders and bodies of mesh nodes named with Godot's suffixes (-col, -colonly, -convcol, -convcolonly, -rigid)")
+	for _, s := range convert.LimitSpecs {
+		fs.Var(limitFlag{s.Field(&o.opts.Limits)}, s.Name, fmt.Sprintf("%s (default %d)", s.Doc, *s.Field(&convert.DefaultLimits)))
+	}
 }
+
+// limitFlag is a budget flag (--max-nodes …): a positive whole number with
+// an optional k/M/G or KiB/MiB/GiB suffix.
+type limitFlag struct{ v *int64 }
+
+func (f limitFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return fmt.Sprint(*f.v)
+}
+
+func (f limitFlag) Set(s string) error {
+	n, err := convert.ParseLimit(s)
+	if err == nil {
+		*f.v = n
+	}
+	return err
+}
+
+func (f limitFlag) Type() string { return "int" }
 
 func (o *optionFlags) bindEmit(fs *pflag.FlagSet) {
 	fs.StringVar(&o.opts.To, "to", "", "output format (khr, omi, godot, urdf, mjcf); guessed from OUT when empty")

@@ -26,6 +26,10 @@ type Doc struct {
 	Resources map[string][]byte
 	// Diags are non-fatal findings of Decode (a missing image, say).
 	Diags convert.Diagnostics
+	// Budget counts accessor numbers and triangles read from the document
+	// (the input's, set by Decode); nil means no budget beyond the
+	// per-accessor checks.
+	Budget *convert.Budget
 }
 
 // DocumentKey is the Graph.Extras key under which GraphFromDoc keeps the
@@ -65,7 +69,7 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := json.Unmarshal(jsonBytes, doc); err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
 	}
-	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}}
+	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}, Budget: in.Budget()}
 	if err := d.checkRequired(); err != nil {
 		return nil, err
 	}
