@@ -81,16 +81,30 @@ func (v *validator) hierarchy() {
 			}
 		}
 	}
-	state := make([]byte, n) // 0 new, 1 on stack, 2 done
-	for i := range v.g.Nodes {
-		for j, steps := i, 0; j >= 0 && state[j] == 0; j, steps = v.g.Nodes[j].Parent, steps+1 {
-			if steps > n {
-				v.fail(v.nodePath(i), "the node hierarchy has a cycle")
-				return
-			}
-		}
-		state[i] = 2
+	if c := ParentCycle(n, func(i int) int { return v.g.Nodes[i].Parent }); c >= 0 {
+		v.fail(v.nodePath(c), "the node hierarchy has a cycle")
 	}
+}
+
+// ParentCycle returns a node on a cycle of parent links (parent(i) is -1
+// for a root, else in 0..n-1), or -1 when there is none. Each node is
+// visited once, so a long chain costs as much as a wide tree.
+func ParentCycle(n int, parent func(int) int) int {
+	state := make([]byte, n) // 0 new, 1 on the current path, 2 done
+	for i := 0; i < n; i++ {
+		j := i
+		for j >= 0 && state[j] == 0 {
+			state[j] = 1
+			j = parent(j)
+		}
+		if j >= 0 && state[j] == 1 {
+			return j
+		}
+		for k := i; k >= 0 && state[k] == 1; k = parent(k) {
+			state[k] = 2
+		}
+	}
+	return -1
 }
 
 func (v *validator) node(i int) {

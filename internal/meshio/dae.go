@@ -119,7 +119,11 @@ func decodeDAE(data []byte, b *builder) error {
 	for i := range doc.Geometries {
 		geoms[doc.Geometries[i].ID] = &doc.Geometries[i]
 	}
+	// Two passes: the first parses each geometry once and charges every
+	// instance's triangles, so an instancing bomb fails before anything is
+	// built; the second builds.
 	parsed := map[*daeGeometry]*daeTriangles{}
+	counting := true
 	add := func(g *daeGeometry, m [4][4]float64) error {
 		t, ok := parsed[g]
 		if !ok {
@@ -129,7 +133,12 @@ func decodeDAE(data []byte, b *builder) error {
 			}
 			parsed[g] = t
 		}
-		return t.addTo(b, m)
+		if counting {
+			b.pending += int64(len(t.tris) / 3)
+			return b.flush()
+		}
+		t.addTo(b, m)
+		return nil
 	}
 	var scene *daeScene
 	for i := range doc.Scenes {
@@ -138,9 +147,12 @@ func decodeDAE(data []byte, b *builder) error {
 		}
 	}
 	if scene == nil {
-		for i := range doc.Geometries {
-			if err := add(&doc.Geometries[i], base); err != nil {
-				return err
+		for _, c := range []bool{true, false} {
+			counting = c
+			for i := range doc.Geometries {
+				if err := add(&doc.Geometries[i], base); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -171,9 +183,12 @@ func decodeDAE(data []byte, b *builder) error {
 		}
 		return nil
 	}
-	for i := range scene.Nodes {
-		if err := walk(&scene.Nodes[i], base, 0); err != nil {
-			return err
+	for _, c := range []bool{true, false} {
+		counting = c
+		for i := range scene.Nodes {
+			if err := walk(&scene.Nodes[i], base, 0); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -186,18 +201,11 @@ type daeTriangles struct {
 	tris      []int // three position indices per triangle
 }
 
-// addTo adds one instance, charging its triangles before building them.
-func (t *daeTriangles) addTo(b *builder, m [4][4]float64) error {
-	b.pending += int64(len(t.tris) / 3)
-	if err := b.flush(); err != nil {
-		return err
-	}
-	b.pending = -int64(len(t.tris) / 3)
+// addTo adds one instance, whose triangles were charged already.
+func (t *daeTriangles) addTo(b *builder, m [4][4]float64) {
 	for k := 0; k+2 < len(t.tris); k += 3 {
-		b.triangle(apply4(m, t.positions[t.tris[k]]), apply4(m, t.positions[t.tris[k+1]]), apply4(m, t.positions[t.tris[k+2]]))
+		b.add(apply4(m, t.positions[t.tris[k]]), apply4(m, t.positions[t.tris[k+1]]), apply4(m, t.positions[t.tris[k+2]]))
 	}
-	b.pending = 0
-	return nil
 }
 
 func parseGeometry(g *daeGeometry) (*daeTriangles, error) {

@@ -100,8 +100,13 @@ func (b *builder) triangle(p0, p1, p2 convert.Vec3) error {
 			return err
 		}
 	}
-	b.m.Indices = append(b.m.Indices, b.vertex(p0), b.vertex(p1), b.vertex(p2))
+	b.add(p0, p1, p2)
 	return nil
+}
+
+// add adds a triangle already charged to the budget.
+func (b *builder) add(p0, p1, p2 convert.Vec3) {
+	b.m.Indices = append(b.m.Indices, b.vertex(p0), b.vertex(p1), b.vertex(p2))
 }
 
 func (b *builder) mesh() *Mesh { return &b.m }
