@@ -65,6 +65,9 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := checkCore(root); err != nil {
 		return nil, err
 	}
+	if err := checkRules(root); err != nil {
+		return nil, err
+	}
 	doc := new(gltf.Document)
 	if err := json.Unmarshal(jsonBytes, doc); err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
@@ -104,6 +107,7 @@ func splitGLB(data []byte) (jsonBytes, bin []byte, isGLB bool, err error) {
 	}
 	data = data[:total]
 	off := 12
+	seenBIN := false
 	for chunk := 0; off < len(data); chunk++ {
 		if off+8 > len(data) {
 			return nil, nil, true, bad("chunk %d header is truncated", chunk)
@@ -120,8 +124,12 @@ func splitGLB(data []byte) (jsonBytes, bin []byte, isGLB bool, err error) {
 			return nil, nil, true, bad("first chunk is not JSON")
 		case chunk == 0:
 			jsonBytes = body
-		case chunk == 1 && typ == glbChunkBIN:
-			bin = body
+		case typ == glbChunkJSON || typ == glbChunkBIN && seenBIN:
+			return nil, nil, true, bad("chunk %d is a second %s chunk", chunk, map[uint32]string{glbChunkJSON: "JSON", glbChunkBIN: "BIN"}[typ])
+		case typ == glbChunkBIN && chunk != 1:
+			return nil, nil, true, bad("chunk %d: the BIN chunk must come right after the JSON chunk", chunk)
+		case typ == glbChunkBIN:
+			bin, seenBIN = body, true
 		}
 		off = start + n
 	}
