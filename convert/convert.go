@@ -67,6 +67,9 @@ func ParseGraph(ctx context.Context, reg *Registry, in *Input) (*Format, *Graph,
 	}
 	g, more := Complete(g, opts)
 	diags = append(diags, more...)
+	if err := ValidateComputed(g); err != nil {
+		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
+	}
 	return f, g, diags.WithFile(in.Name), nil
 }
 
@@ -360,6 +363,10 @@ func safeParse(f *Format, in *Input) (g *Graph, diags Diagnostics, err error) {
 func safeEmit(f *Format, g *Graph, opts *Options) (out *Output, diags Diagnostics, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if nf, ok := r.(nonFinite); ok {
+				out, err = nil, nf.error(f.Name)
+				return
+			}
 			out, err = nil, fmt.Errorf("internal error while writing %s: %v", f.Name, r)
 		}
 	}()

@@ -133,7 +133,7 @@ func (a attrs) intAttr(name string, def int) (int, error) {
 
 // fmtFloat is the shortest round-trip spelling.
 func fmtFloat(x float64) string {
-	if x == 0 {
+	if convert.MustFinite(x) == 0 {
 		return "0"
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)

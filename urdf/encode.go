@@ -32,7 +32,7 @@ func Encode(r *Robot) []byte {
 
 type writer struct{ b bytes.Buffer }
 
-func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+func num(x float64) string { return strconv.FormatFloat(convert.MustFinite(x), 'g', -1, 64) }
 
 func vec(v ...float64) string {
 	var b []byte
@@ -40,7 +40,7 @@ func vec(v ...float64) string {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = strconv.AppendFloat(b, x, 'g', -1, 64)
+		b = strconv.AppendFloat(b, convert.MustFinite(x), 'g', -1, 64)
 	}
 	return string(b)
 }
