@@ -1,8 +1,6 @@
 package urdf
 
 import (
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -77,9 +75,9 @@ func requiredName(e *Element) (string, error) {
 
 // number parses one finite number.
 func number(e *Element, attr, s string) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, convert.ErrorAtLine(e.Line, "<%s %s=%q>: not a finite number", e.Name, attr, s)
+	v, err := convert.ParseDecimal(strings.TrimSpace(s))
+	if err != nil {
+		return 0, convert.ErrorAtLine(e.Line, "<%s %s=%s>: not a finite number (plain decimal digits, as urdfdom reads them)", e.Name, attr, convert.QuoteShort(s))
 	}
 	return v, nil
 }
@@ -101,13 +99,13 @@ func vecAttr(e *Element, attr string, n int, def []float64) ([]float64, error) {
 	}
 	f := strings.Fields(s)
 	if len(f) != n {
-		return nil, convert.ErrorAtLine(e.Line, "<%s %s=%q>: want %d numbers", e.Name, attr, s, n)
+		return nil, convert.ErrorAtLine(e.Line, "<%s %s=%s>: want %d numbers", e.Name, attr, convert.QuoteShort(s), n)
 	}
 	out := make([]float64, n)
 	for i, x := range f {
 		v, err := number(e, attr, x)
 		if err != nil {
-			return nil, convert.ErrorAtLine(e.Line, "<%s %s=%q>: %q is not a finite number", e.Name, attr, s, x)
+			return nil, convert.ErrorAtLine(e.Line, "<%s %s=%s>: %s is not a finite number (plain decimal digits, as urdfdom reads them)", e.Name, attr, convert.QuoteShort(s), convert.QuoteShort(x))
 		}
 		out[i] = v
 	}
