@@ -383,10 +383,37 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	p.jointNode[j.Name] = g.AddNode(convert.Node{Name: j.Name, Transform: t, Joint: joint}, parentNode)
 }
 
+// mimicCycle reports whether following mimic leaders from joint comes
+// back to it.
+func mimicCycle(leader map[string]string, joint string) bool {
+	at := joint
+	for range len(leader) {
+		next, ok := leader[at]
+		if !ok {
+			return false
+		}
+		if next == joint {
+			return true
+		}
+		at = next
+	}
+	return false
+}
+
 func (p *parser) addCouplings() error {
+	leader := map[string]string{}
+	for i := range p.r.Joints {
+		if m := p.r.Joints[i].Mimic; m != nil {
+			leader[p.r.Joints[i].Name] = m.Joint
+		}
+	}
 	for i := range p.r.Joints {
 		j := &p.r.Joints[i]
 		if j.Mimic == nil {
+			continue
+		}
+		if mimicCycle(leader, j.Name) {
+			p.diags.Warnf("mimic-dropped", jointPath(j), "joint %q mimics itself (directly or through other mimic joints); the mimic is dropped", j.Name)
 			continue
 		}
 		f, okF := p.jointNode[j.Name]
