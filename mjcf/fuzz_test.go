@@ -28,12 +28,19 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`<mujoco><worldbody><body><joint/><geom size=".1"/></body></worldbody></mujoco>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys := fstest.MapFS{"inc.xml": {Data: []byte(`<mujoco><default><geom size="1"/></default></mujoco>`)}}
-		in := &convert.Input{Name: "fuzz.xml", Data: data, FS: fsys, Dir: "."}
+		opts := &convert.Options{Limits: convert.Limits{InputBytes: 1 << 20, Nodes: 100_000, Triangles: 1 << 20, Elements: 1 << 22}}
+		in := &convert.Input{Name: "fuzz.xml", Data: data, FS: fsys, Dir: ".", Options: opts}
 		g, _, err := Parse(in)
 		if err != nil {
 			if g != nil {
 				t.Fatal("graph returned with an error")
 			}
+			return
+		}
+		if convert.Validate(g) != nil {
+			return
+		}
+		if g, _ = convert.Complete(g, opts); convert.ValidateComputed(g) != nil {
 			return
 		}
 		_ = convert.Inspect(g, "mjcf", nil)
