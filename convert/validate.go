@@ -350,3 +350,9 @@ func ValidateComputed(g *Graph) error {
 	}
 	return v.err
 }
+
+// EmitChecked runs f.Emit as every conversion does: a NaN or ±Inf an
+// emitter would write fails the emit with an error instead of a file.
+func EmitChecked(f *Format, g *Graph, opts *Options) (*Output, Diagnostics, error) {
+	return safeEmit(f, g, opts)
+}
