@@ -70,7 +70,7 @@ func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
 	}
 	v, good := floatsOf(s)
 	if !good || len(v) == 0 || len(v) > len(def) {
-		return nil, errAt(a.e, "attribute %s=%s needs 1 to %d finite numbers", name, convert.QuoteShort(s), len(def))
+		return nil, errAt(a.e, "attribute %s=%s needs 1 to %d finite decimal numbers", name, convert.QuoteShort(s), len(def))
 	}
 	copy(out, v)
 	return out, nil
