@@ -29,8 +29,8 @@ type Limits struct {
 	// 10,000,000.
 	Triangles int64
 	// Elements is the most numbers decoded from glTF accessors (count ×
-	// components, sparse accessors included, each use counted) and mesh
-	// vertex lists. Default 50,000,000.
+	// components, sparse accessors included, each use counted). Default
+	// 50,000,000.
 	Elements int64
 }
 
@@ -54,7 +54,7 @@ var LimitSpecs = []LimitSpec{
 	{"max-input-bytes", "largest file read (input or side file), in bytes", func(l *Limits) *int64 { return &l.InputBytes }},
 	{"max-nodes", "most nodes, bodies, geoms and joints an input may expand to", func(l *Limits) *int64 { return &l.Nodes }},
 	{"max-triangles", "most mesh triangles an input may expand to", func(l *Limits) *int64 { return &l.Triangles }},
-	{"max-elements", "most numbers decoded from glTF accessors and mesh vertex lists", func(l *Limits) *int64 { return &l.Elements }},
+	{"max-elements", "most numbers decoded from glTF accessors (count × components, every use)", func(l *Limits) *int64 { return &l.Elements }},
 }
 
 // LimitSpecByName finds a limit by its flag/key name.
