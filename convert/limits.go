@@ -22,7 +22,7 @@ type Limits struct {
 	InputBytes int64
 	// Nodes is the most scene elements one input may expand to: nodes,
 	// bodies, links, geoms and joints after Godot instancing, MJCF
-	// <replicate> and includes, COLLADA node instancing. Default 1,000,000.
+	// <replicate> and includes, COLLADA node instancing. Default 250,000.
 	Nodes int64
 	// Triangles is the most mesh triangles one input may expand to, over
 	// every mesh read (COLLADA instances counted each time). Default
@@ -37,7 +37,7 @@ type Limits struct {
 // DefaultLimits are the documented defaults of Limits.
 var DefaultLimits = Limits{
 	InputBytes: 1 << 30,
-	Nodes:      1_000_000,
+	Nodes:      250_000,
 	Triangles:  10_000_000,
 	Elements:   50_000_000,
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -267,7 +268,11 @@ func (d *Doc) NodeExtension(node int, name string) (Value, bool) {
 	if node < 0 || node >= len(d.GLTF.Nodes) {
 		return Value{}, false
 	}
-	return extensionValue(d.GLTF.Nodes[node].Extensions, name, fmt.Sprintf("nodes[%d].extensions.%s", node, name))
+	ext := d.GLTF.Nodes[node].Extensions
+	if _, ok := ext[name]; !ok {
+		return Value{}, false // before building the path: most nodes have none
+	}
+	return extensionValue(ext, name, "nodes["+strconv.Itoa(node)+"].extensions."+name)
 }
 
 // DocExtension returns the JSON of document-level extension name.
