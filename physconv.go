@@ -58,6 +58,10 @@ func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (
 		return f, nil, nil, err
 	}
 	reroot(f, in)
+	convert.LimitSideFiles(in)
+	if err := opts.Limits.CheckSize(in.Name, int64(len(in.Data))); err != nil {
+		return f, nil, nil, err
+	}
 	g, diags, err := safeParse(f, in)
 	if err != nil {
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
@@ -67,6 +71,9 @@ func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (
 	}
 	g, more := mass.Complete(g, opts)
 	diags = append(diags, more...)
+	if err := convert.ValidateComputed(g); err != nil {
+		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
+	}
 	return f, g, diags.WithFile(in.Name), nil
 }
 
@@ -165,13 +172,13 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 // the file's folder, so side files cannot escape it.
 func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.Input, error) {
 	if path == "-" {
-		data, err := io.ReadAll(stdin)
+		data, err := convert.ReadLimited(stdin, "<stdin>", opts.EffectiveLimits().InputBytes)
 		if err != nil {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		return &convert.Input{Name: "<stdin>", Data: data, Options: opts}, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := convert.ReadFileLimited(path, opts.EffectiveLimits().InputBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -360,11 +367,6 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 	return f.Parse(in)
 }
 
-func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (out *convert.Output, diags convert.Diagnostics, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("internal error while writing %s: %v", f.Name, r)
-		}
-	}()
-	return f.Emit(g, opts)
+func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+	return convert.EmitChecked(f, g, opts)
 }

@@ -50,6 +50,8 @@ type Settings struct {
 	// FormatOptions are values of the options formats declare, by option
 	// name (see convert.Option); they are added to Options.FormatOptions.
 	FormatOptions map[string][]string
+	// Limits set Options.Limits fields, by LimitSpec name (max-nodes …).
+	Limits map[string]int64
 
 	// lines remembers where each key was set, for messages.
 	lines map[string]int
@@ -75,6 +77,11 @@ func (s *Settings) ApplyTo(opts *convert.Options, levels map[string]string) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.FormatOptions)) {
 		opts.SetOption(name, s.FormatOptions[name]...)
+	}
+	for name, v := range s.Limits {
+		if spec, ok := convert.LimitSpecByName(name); ok {
+			*spec.Field(&opts.Limits) = v
+		}
 	}
 	if len(s.Packages) > 0 {
 		m := make(map[string]string, len(opts.Packages)+len(s.Packages))

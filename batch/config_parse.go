@@ -28,7 +28,8 @@ import (
 //	    up: keep
 //
 // Settings keys: from, to, up, density, strict, packages, allow-roots,
-// diagnostics, and the name of every format option in options (khr-geometry,
+// diagnostics, the limits max-input-bytes, max-nodes, max-triangles,
+// max-elements, and the name of every format option in options (khr-geometry,
 // capsule, godot, …; see Registry.Options) — the same values as the
 // command-line flags.
 func ParseConfig(file string, data []byte, options []convert.Option) (*Config, error) {
@@ -248,10 +249,13 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 		case "diagnostics":
 			return p.levels(v, s)
 		}
+		if _, ok := convert.LimitSpecByName(key); ok {
+			return p.limit(v, key, s)
+		}
 		if opt, ok := p.option(key); ok {
 			return p.formatOption(v, opt, s)
 		}
-		known := "from, to, up, density, strict, packages, allow-roots, diagnostics"
+		known := "from, to, up, density, strict, packages, allow-roots, diagnostics, max-input-bytes, max-nodes, max-triangles, max-elements"
 		for _, opt := range p.options {
 			known += ", " + opt.Name
 		}
@@ -272,6 +276,23 @@ func (p *configParser) density(n *yaml.Node, s *Settings) error {
 		return p.errAt(n, "density must be a positive number of kg/m³, not %q", v)
 	}
 	s.Density = &d
+	return nil
+}
+
+// limit parses a budget key (max-nodes: 5M …).
+func (p *configParser) limit(n *yaml.Node, key string, s *Settings) error {
+	v, err := p.scalar(n, key)
+	if err != nil {
+		return err
+	}
+	l, err := convert.ParseLimit(v)
+	if err != nil {
+		return p.errAt(n, "%s: %v", key, err)
+	}
+	if s.Limits == nil {
+		s.Limits = map[string]int64{}
+	}
+	s.Limits[key] = l
 	return nil
 }
 

@@ -54,6 +54,8 @@ type Input struct {
 	Root string
 	// Options apply to every format; each reads what it needs.
 	Options *Options
+
+	budget *Budget // see Budget
 }
 
 // Open reads a side file relative to the input's folder. It refuses paths
@@ -106,6 +108,8 @@ type Options struct {
 	// (Format.Options), by option name; formats read them with Value, Bool,
 	// Int and Pairs. Set them with SetOption.
 	FormatOptions map[string][]string
+	// Limits bound what the input may expand to; zero fields are defaults.
+	Limits Limits
 	// OutputName is the output file's path ("" or "-" = standard output).
 	// Emitters that choose a container by extension (.glb) or name side
 	// files after the output read it; ConvertFile sets it.

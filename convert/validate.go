@@ -25,6 +25,21 @@ func Validate(g *Graph) error {
 		}
 		v.shape(i)
 	}
+	for i := range g.Meshes {
+		if v.err != nil {
+			break
+		}
+		m := &g.Meshes[i]
+		p := fmt.Sprintf("meshes[%d]", i)
+		if m.Scale != (Vec3{}) {
+			v.size(p+".scale", m.Scale[:]...)
+		}
+		for _, x := range m.Positions {
+			if v.bounded(p+".positions", x[:]...); v.err != nil {
+				break
+			}
+		}
+	}
 	for i, c := range g.Couplings {
 		p := fmt.Sprintf("couplings[%d]", i)
 		v.jointNode(p+".follower", c.Follower)
@@ -34,6 +49,20 @@ func Validate(g *Graph) error {
 	}
 	return v.err
 }
+
+// Bounds every number of a Graph keeps, so that no computation on it
+// (volumes, m·L² inertia, composed transforms) overflows or underflows to
+// NaN or ±Inf: lengths (positions, sizes, radii, mesh coordinates) within
+// ±MaxLength; non-zero sizes, radii, heights and scales at least MinLength
+// (0 only where it has a meaning: an infinite plane, a cone's tip, a
+// collapsed scale); masses up to MaxMass, moments up to MaxMass·MaxLength²;
+// velocities and factors within ±MaxLength. Infinite masses and limits
+// keep their meaning (static, unlimited).
+const (
+	MaxLength = 1e15  // m
+	MinLength = 1e-15 // m
+	MaxMass   = 1e30  // kg
+)
 
 type validator struct {
 	g     *Graph
@@ -67,6 +96,29 @@ func (v *validator) finite(path string, xs ...float64) {
 	}
 }
 
+// bounded checks lengths and other magnitudes against MaxLength.
+func (v *validator) bounded(path string, xs ...float64) {
+	v.finite(path, xs...)
+	for _, x := range xs {
+		if math.Abs(x) > MaxLength {
+			v.fail(path, "%g is beyond ±%g, which physconv cannot compute with", x, MaxLength)
+			return
+		}
+	}
+}
+
+// size checks a size, radius, height or scale: bounded, and 0 or at
+// least MinLength in magnitude.
+func (v *validator) size(path string, xs ...float64) {
+	v.bounded(path, xs...)
+	for _, x := range xs {
+		if x != 0 && math.Abs(x) < MinLength {
+			v.fail(path, "%g is smaller than %g m, which physconv cannot compute with", x, MinLength)
+			return
+		}
+	}
+}
+
 func (v *validator) hierarchy() {
 	n := len(v.g.Nodes)
 	for i, node := range v.g.Nodes {
@@ -81,25 +133,39 @@ func (v *validator) hierarchy() {
 			}
 		}
 	}
-	state := make([]byte, n) // 0 new, 1 on stack, 2 done
-	for i := range v.g.Nodes {
-		for j, steps := i, 0; j >= 0 && state[j] == 0; j, steps = v.g.Nodes[j].Parent, steps+1 {
-			if steps > n {
-				v.fail(v.nodePath(i), "the node hierarchy has a cycle")
-				return
-			}
-		}
-		state[i] = 2
+	if c := ParentCycle(n, func(i int) int { return v.g.Nodes[i].Parent }); c >= 0 {
+		v.fail(v.nodePath(c), "the node hierarchy has a cycle")
 	}
+}
+
+// ParentCycle returns a node on a cycle of parent links (parent(i) is -1
+// for a root, else in 0..n-1), or -1 when there is none. Each node is
+// visited once, so a long chain costs as much as a wide tree.
+func ParentCycle(n int, parent func(int) int) int {
+	state := make([]byte, n) // 0 new, 1 on the current path, 2 done
+	for i := 0; i < n; i++ {
+		j := i
+		for j >= 0 && state[j] == 0 {
+			state[j] = 1
+			j = parent(j)
+		}
+		if j >= 0 && state[j] == 1 {
+			return j
+		}
+		for k := i; k >= 0 && state[k] == 1; k = parent(k) {
+			state[k] = 2
+		}
+	}
+	return -1
 }
 
 func (v *validator) node(i int) {
 	n := &v.g.Nodes[i]
 	p := v.nodePath(i)
 	t := n.Transform
-	v.finite(p+".translation", t.T[:]...)
+	v.bounded(p+".translation", t.T[:]...)
 	v.finite(p+".rotation", t.R[:]...)
-	v.finite(p+".scale", t.S[:]...)
+	v.size(p+".scale", t.S[:]...)
 	if m := n.Motion; m != nil {
 		switch m.Kind {
 		case Static, Kinematic, Dynamic:
@@ -109,22 +175,28 @@ func (v *validator) node(i int) {
 		if m.Mass != nil && (math.IsNaN(*m.Mass) || *m.Mass < 0) {
 			v.fail(p+".motion.mass", "mass %v must be a non-negative number", *m.Mass)
 		}
+		if m.Mass != nil && *m.Mass > MaxMass && !math.IsInf(*m.Mass, 1) {
+			v.fail(p+".motion.mass", "mass %g kg is beyond %g kg, which physconv cannot compute with", *m.Mass, MaxMass)
+		}
 		if m.CenterOfMass != nil {
-			v.finite(p+".motion.centerOfMass", m.CenterOfMass[:]...)
+			v.bounded(p+".motion.centerOfMass", m.CenterOfMass[:]...)
 		}
 		if d := m.InertiaDiagonal; d != nil {
 			for _, x := range d {
 				if math.IsNaN(x) || x < 0 {
 					v.fail(p+".motion.inertiaDiagonal", "moment %v must be a non-negative number", x)
 				}
+				if x > MaxMass*MaxLength*MaxLength && !math.IsInf(x, 1) {
+					v.fail(p+".motion.inertiaDiagonal", "moment %g kg·m² is beyond %g, which physconv cannot compute with", x, MaxMass*MaxLength*MaxLength)
+				}
 			}
 		}
 		if m.InertiaOrientation != nil {
 			v.finite(p+".motion.inertiaOrientation", m.InertiaOrientation[:]...)
 		}
-		v.finite(p+".motion.linearVelocity", m.LinearVelocity[:]...)
-		v.finite(p+".motion.angularVelocity", m.AngularVelocity[:]...)
-		v.finite(p+".motion.gravityFactor", m.GravityFactor)
+		v.bounded(p+".motion.linearVelocity", m.LinearVelocity[:]...)
+		v.bounded(p+".motion.angularVelocity", m.AngularVelocity[:]...)
+		v.bounded(p+".motion.gravityFactor", m.GravityFactor)
 	}
 	if c := n.Collider; c != nil {
 		v.index(p+".collider.shape", c.Shape, len(v.g.Shapes), "shape", true)
@@ -199,6 +271,7 @@ func (v *validator) shape(i int) {
 				return
 			}
 		}
+		v.size(p+"."+what, xs...)
 	}
 	switch s.Kind {
 	case Box, Ellipsoid:
@@ -207,12 +280,12 @@ func (v *validator) shape(i int) {
 		positive("radius", s.Radius)
 	case Capsule, Cylinder:
 		positive("height", s.Height)
-		v.finite(p+".radius", s.RadiusTop, s.RadiusBottom)
+		v.size(p+".radius", s.RadiusTop, s.RadiusBottom)
 		if s.RadiusTop < 0 || s.RadiusBottom < 0 || s.RadiusTop == 0 && s.RadiusBottom == 0 {
 			v.fail(p+".radius", "radii %v and %v must be non-negative and not both zero", s.RadiusTop, s.RadiusBottom)
 		}
 	case Plane:
-		v.finite(p+".size", s.SizeX, s.SizeZ)
+		v.size(p+".size", s.SizeX, s.SizeZ)
 		if s.SizeX < 0 || s.SizeZ < 0 {
 			v.fail(p+".size", "plane sizes must be positive (0 = infinite)")
 		}
@@ -221,10 +294,74 @@ func (v *validator) shape(i int) {
 	case Heightfield:
 		if f := s.Field; f == nil || f.Columns < 2 || f.Rows < 2 || len(f.Heights) != f.Columns*f.Rows {
 			v.fail(p+".heightfield", "needs at least 2×2 samples, rows×columns of them")
+		} else {
+			v.size(p+".heightfield.size", f.SizeX, f.SizeZ)
+			v.bounded(p+".heightfield.heights", f.Heights...)
 		}
 	case Ray:
 		positive("length", s.Height)
 	default:
 		v.fail(p+".kind", "unknown shape kind %q", s.Kind)
 	}
+}
+
+// nonFinite is what MustFinite panics with; safeEmit turns it into an
+// error, so an emitter never writes NaN or ±Inf.
+type nonFinite struct{ x float64 }
+
+func (n nonFinite) error(format string) error {
+	return &FormatError{Msg: fmt.Sprintf("refusing to write %v into the %s output: a number computed from the input is not finite (are sizes or masses extreme?); nothing written", n.x, format)}
+}
+
+// MustFinite returns x. When x is NaN or ±Inf it panics with a value that
+// ConvertBytes and ConvertFile report as an input error: emitters pass
+// every number they write through it, the last guard against a
+// non-finite number reaching a file.
+func MustFinite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		panic(nonFinite{x})
+	}
+	return x
+}
+
+// ValidateComputed checks what Complete computed (masses, centres of mass,
+// inertia): a NaN or an infinite centre means the input's numbers were
+// too extreme to compute with.
+func ValidateComputed(g *Graph) error {
+	v := validator{g: g}
+	for i := range g.Nodes {
+		m := g.Nodes[i].Motion
+		if m == nil || v.err != nil {
+			continue
+		}
+		p := func(what string) string { return fmt.Sprintf("node %q.motion.%s", g.Nodes[i].Name, what) }
+		if m.Mass != nil && math.IsNaN(*m.Mass) {
+			v.fail(p("mass"), "the computed mass is not a number; the input's sizes or masses are too extreme")
+		}
+		if m.CenterOfMass != nil {
+			v.finite(p("centerOfMass"), m.CenterOfMass[:]...)
+		}
+		if d := m.InertiaDiagonal; d != nil && (math.IsNaN(d[0]) || math.IsNaN(d[1]) || math.IsNaN(d[2])) {
+			v.fail(p("inertiaDiagonal"), "the computed inertia is not a number; the input's sizes or masses are too extreme")
+		}
+		if m.InertiaOrientation != nil {
+			v.finite(p("inertiaOrientation"), m.InertiaOrientation[:]...)
+		}
+	}
+	return v.err
+}
+
+// EmitChecked runs f.Emit as every conversion does: a NaN or ±Inf an
+// emitter would write fails the emit with an error instead of a file.
+func EmitChecked(f *Format, g *Graph, opts *Options) (out *Output, diags Diagnostics, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if nf, ok := r.(nonFinite); ok {
+				out, err = nil, nf.error(f.Name)
+				return
+			}
+			out, err = nil, fmt.Errorf("internal error while writing %s: %v", f.Name, r)
+		}
+	}()
+	return f.Emit(g, opts)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/testreport"
 )
 
@@ -69,12 +70,16 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, _, err := Parse(&convert.Input{Name: "fuzz.tscn", Data: data, Options: &convert.Options{}})
+		opts := &convert.Options{Limits: convert.Limits{InputBytes: 1 << 20, Nodes: 100_000, Triangles: 1 << 20, Elements: 1 << 22}}
+		g, _, err := Parse(&convert.Input{Name: "fuzz.tscn", Data: data, Options: opts})
 		if err != nil {
 			return
 		}
 		if err := convert.Validate(g); err != nil {
 			return // Validate is the net under every parser
+		}
+		if g, _ = mass.Complete(g, opts); convert.ValidateComputed(g) != nil {
+			return
 		}
 		for _, v := range []int{4, 3} {
 			out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))

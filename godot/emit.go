@@ -37,7 +37,38 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	doc.Header.Attrs = []tscn.Prop{{Key: "load_steps", Value: int64(len(e.ext) + len(e.sub) + 1)}, {Key: "format", Value: format}}
 	doc.Sections = append(append(append(doc.Sections, e.ext...), e.sub...), e.out...)
+	for _, s := range doc.Sections {
+		for _, p := range append(s.Attrs, s.Props...) {
+			mustFinite(p.Value)
+		}
+	}
 	return &convert.Output{Main: tscn.Encode(doc)}, e.diags, nil
+}
+
+// mustFinite passes every number of v through convert.MustFinite: Godot
+// would read inf and nan back, but no conversion may write them.
+func mustFinite(v tscn.Value) {
+	switch x := v.(type) {
+	case float64:
+		convert.MustFinite(x)
+	case *tscn.Call:
+		for _, a := range x.Args {
+			mustFinite(a)
+		}
+	case tscn.Array:
+		for _, a := range x {
+			mustFinite(a)
+		}
+	case tscn.Dict:
+		for _, en := range x {
+			mustFinite(en.Key)
+			mustFinite(en.Value)
+		}
+	case *tscn.Object:
+		for _, en := range x.Props {
+			mustFinite(en.Value)
+		}
+	}
 }
 
 // outputProjectLayers reads the physics layer names of the Godot project

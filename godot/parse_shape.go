@@ -28,7 +28,12 @@ func (p *parser) resourceOf(v value, key string, n *node) (*resource, *tscn.Sect
 		return res, nil, nil, nil
 	}
 	lower := strings.ToLower(res.path)
+	if strings.HasSuffix(lower, ".tscn") || strings.HasSuffix(lower, ".scn") {
+		return nil, nil, nil, lineErr(v.doc.file, v.line, "%s %s is a scene, not a resource", key, res.resPath)
+	}
 	if !strings.HasSuffix(lower, ".tres") {
+		res.missing = true
+		p.note(convert.Warning, "godot-resource-unreadable", n, "%s %s is not a text resource (.tres), which physconv reads; what it defines is dropped", key, res.resPath)
 		return res, nil, nil, nil
 	}
 	d, err := p.l.open(res.path)

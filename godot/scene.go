@@ -102,10 +102,16 @@ type loader struct {
 	docs    map[string]*doc
 	diags   *convert.Diagnostics
 	stack   []string // files being instanced, to catch cycles
+	// built counts [node] sections expanded, sizes what each instanced
+	// file expanded to the first time; prepaid > 0 while an instance whose
+	// size was charged in one go is being expanded.
+	built   int64
+	sizes   map[string]int64
+	prepaid int
 }
 
 func newLoader(in *convert.Input, diags *convert.Diagnostics) *loader {
-	l := &loader{in: in, docs: map[string]*doc{}, diags: diags, resRoot: "."}
+	l := &loader{in: in, docs: map[string]*doc{}, diags: diags, resRoot: ".", sizes: map[string]int64{}}
 	if in.FS != nil {
 		depth := strings.Count(path.Clean(in.Dir), "/") + 1
 		if path.Clean(in.Dir) == "." {
@@ -337,6 +343,9 @@ func (l *loader) scene(d *doc) (*node, error) {
 		} else if root != nil {
 			return nil, lineErr(d.file, s.Line, "second root node %q (only the first node may omit parent=)", name)
 		}
+		if err := l.charge(d, s, 1); err != nil {
+			return nil, err
+		}
 		n, err := l.nodeFrom(d, s, name, parent)
 		if err != nil {
 			return nil, err
@@ -465,9 +474,34 @@ func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
 		}
 		return placeholder("cannot read it: " + err.Error()), nil
 	}
+	// A file instanced again costs what it cost the first time; charging
+	// that before expanding refuses an instancing bomb early.
+	if size, ok := l.sizes[sub.file]; ok && l.prepaid == 0 {
+		if err := l.charge(d, s, size); err != nil {
+			return nil, err
+		}
+		l.prepaid++
+		defer func() { l.prepaid-- }()
+	}
+	before := l.built
 	root, err := l.scene(sub)
 	if err != nil {
 		return nil, err
 	}
+	l.sizes[sub.file] = l.built - before
 	return root, nil
+}
+
+// charge counts n nodes against the input's node budget.
+func (l *loader) charge(d *doc, s *tscn.Section, n int64) error {
+	if n == 1 {
+		l.built++
+	}
+	if l.prepaid > 0 {
+		return nil
+	}
+	if err := l.in.Budget().Nodes("", n); err != nil {
+		return lineErr(d.file, s.Line, "node %q: %v", s.AttrString("name"), err)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // FuzzParse feeds arbitrary bytes to the KHR decoder: it must return a
@@ -27,13 +28,22 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in := &convert.Input{Name: "fuzz.gltf", Data: data, FS: fstest.MapFS{}, Dir: ".", Options: &convert.Options{}}
+		opts := &convert.Options{Limits: convert.Limits{InputBytes: 1 << 20, Nodes: 100_000, Triangles: 1 << 20, Elements: 1 << 22}}
+		in := &convert.Input{Name: "fuzz.gltf", Data: data, FS: fstest.MapFS{}, Dir: ".", Options: opts}
 		g, _, err := Parse(in)
 		if err != nil {
 			var fe *convert.FormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error is not a FormatError: %T %v", err, err)
 			}
+			return
+		}
+		// As ParseGraph does: what Validate or the computed mass
+		// properties refuse is an input error, not a finding.
+		if convert.Validate(g) != nil {
+			return
+		}
+		if g, _ = mass.Complete(g, opts); convert.ValidateComputed(g) != nil {
 			return
 		}
 		out, _, err := Emit(g, &convert.Options{OutputName: "out.gltf"})

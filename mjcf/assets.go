@@ -92,7 +92,7 @@ func (p *parser) meshAsset(e *Element) error {
 		if err != nil {
 			return errAt(e, "missing mesh file %q: %v", rel, err)
 		}
-		m, err := meshio.Decode(rel, data)
+		m, err := meshio.Decode(rel, data, p.in.Budget())
 		if err != nil {
 			return errAt(e, "mesh file %q: %v", rel, err)
 		}

@@ -20,7 +20,7 @@ func floatsOf(s string) ([]float64, bool) {
 	fs := strings.Fields(s)
 	out := make([]float64, len(fs))
 	for i, f := range fs {
-		v, err := xmlx.ParseFloat(f)
+		v, err := convert.ParseDecimal(f)
 		if err != nil {
 			return nil, false
 		}
@@ -53,10 +53,10 @@ func (a attrs) nums(name string, n int, def []float64) ([]float64, error) {
 	}
 	v, good := floatsOf(s)
 	if !good {
-		return nil, errAt(a.e, "attribute %s=%q is not a list of finite numbers", name, s)
+		return nil, errAt(a.e, "attribute %s=%s is not a list of finite decimal numbers", name, convert.QuoteShort(s))
 	}
 	if n >= 0 && len(v) != n || n < 0 && len(v) == 0 {
-		return nil, errAt(a.e, "attribute %s=%q needs %d numbers, has %d", name, s, n, len(v))
+		return nil, errAt(a.e, "attribute %s=%s needs %d numbers, has %d", name, convert.QuoteShort(s), n, len(v))
 	}
 	return v, nil
 }
@@ -71,7 +71,7 @@ func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
 	}
 	v, good := floatsOf(s)
 	if !good || len(v) == 0 || len(v) > len(def) {
-		return nil, errAt(a.e, "attribute %s=%q needs 1 to %d finite numbers", name, s, len(def))
+		return nil, errAt(a.e, "attribute %s=%s needs 1 to %d finite decimal numbers", name, convert.QuoteShort(s), len(def))
 	}
 	copy(out, v)
 	return out, nil
@@ -126,13 +126,14 @@ func (a attrs) intAttr(name string, def int) (int, error) {
 	}
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, errAt(a.e, "attribute %s=%q is not an integer", name, s)
+		return 0, errAt(a.e, "attribute %s=%s is not an integer", name, convert.QuoteShort(s))
 	}
 	return v, nil
 }
 
 // fmtFloat is the shortest round-trip spelling, snapped to the short
-// decimal a frame change left a few ulps away.
+// decimal a frame change left a few ulps away (a non-finite value is
+// refused there).
 func fmtFloat(x float64) string { return xmlx.Num(x) }
 
 func fmtFloats(xs ...float64) string { return xmlx.Nums(xs...) }

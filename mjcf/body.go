@@ -9,6 +9,9 @@ import (
 // properties and joints can be settled.
 type bodyState struct {
 	parts []massPart
+	// moving: the body or an ancestor has a joint (MuJoCo allows planes
+	// only in static bodies).
+	moving bool
 }
 
 // body adds one <body> as a node with Motion under its parent body's node,
@@ -52,6 +55,19 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	}
 
 	st := &bodyState{}
+	for _, c := range e.Children {
+		if c.Name == "joint" || c.Name == "freejoint" {
+			st.moving = true
+			if typ, _ := c.Attr("type"); c.Name == "freejoint" || typ == "free" {
+				if len(p.states) > 0 {
+					return errAt(c, "a free joint can only be used in a top-level body (MuJoCo refuses it deeper)")
+				}
+			}
+		}
+	}
+	if len(p.states) > 0 && p.states[len(p.states)-1].moving {
+		st.moving = true
+	}
 	p.states = append(p.states, st)
 	defer func() { p.states = p.states[:len(p.states)-1] }()
 	if err := p.children(e, node, node, convert.Identity(), cc); err != nil {

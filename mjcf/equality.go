@@ -28,6 +28,9 @@ func (p *parser) equalities(e *Element) error {
 			}
 		case "joint":
 			j1, j2 := a.str("joint1", ""), a.str("joint2", "")
+			if j1 != "" && j1 == j2 {
+				return errAt(c, "joint %q is repeated in the equality constraint (MuJoCo refuses it)", j1)
+			}
 			f, ok1 := p.joints[j1]
 			if !ok1 {
 				return errAt(c, "unknown joint1 %q", j1)
@@ -60,6 +63,9 @@ func (p *parser) equalities(e *Element) error {
 // whose frames coincide at the anchor in the initial pose.
 func (p *parser) loopJoint(c *Element, a attrs) error {
 	b1, b2 := a.str("body1", ""), a.str("body2", "")
+	if b1 != "" && (b1 == b2 || b1 == "world" && b2 == "") {
+		return errAt(c, "body %q is repeated in the equality constraint (MuJoCo refuses it)", b1)
+	}
 	if a.has("site1") || a.has("site2") {
 		p.keepElement(c, "site-based "+c.Name+" constraints are not mapped")
 		return nil

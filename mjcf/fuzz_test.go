@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // FuzzParse feeds arbitrary bytes to Parse: it must never panic, and a
@@ -29,12 +30,19 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`<mujoco><worldbody><body><joint/><geom size=".1"/></body></worldbody></mujoco>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys := fstest.MapFS{"inc.xml": {Data: []byte(`<mujoco><default><geom size="1"/></default></mujoco>`)}}
-		in := &convert.Input{Name: "fuzz.xml", Data: data, FS: fsys, Dir: "."}
+		opts := &convert.Options{Limits: convert.Limits{InputBytes: 1 << 20, Nodes: 100_000, Triangles: 1 << 20, Elements: 1 << 22}}
+		in := &convert.Input{Name: "fuzz.xml", Data: data, FS: fsys, Dir: ".", Options: opts}
 		g, _, err := Parse(in)
 		if err != nil {
 			if g != nil {
 				t.Fatal("graph returned with an error")
 			}
+			return
+		}
+		if convert.Validate(g) != nil {
+			return
+		}
+		if g, _ = mass.Complete(g, opts); convert.ValidateComputed(g) != nil {
 			return
 		}
 		_ = inspect.Inspect(g, "mjcf", nil)

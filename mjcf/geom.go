@@ -18,6 +18,18 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		return err
 	}
 	kind := a.str("type", "sphere")
+	if kind == "plane" && len(p.states) > 0 && p.states[len(p.states)-1].moving {
+		return errAt(e, "a plane is allowed only in static bodies (MuJoCo refuses it in a body that moves)")
+	}
+	if name := a.str("name", ""); name != "" {
+		if p.geomNames == nil {
+			p.geomNames = map[string]bool{}
+		}
+		if p.geomNames[name] {
+			return errAt(e, "geom name %q is used twice", name)
+		}
+		p.geomNames[name] = true
+	}
 	size, err := a.numsUpTo("size", []float64{0, 0, 0})
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package mjcf
 
 import (
+	"path"
+
 	"github.com/physconv/physconv/convert"
 )
 
@@ -11,17 +13,20 @@ const maxIncludes = 1000
 // expandIncludes replaces every <include file="…"/> by the children of
 // the included file's <mujoco> element, recursively. Included files are
 // read through in.Open, so they cannot escape the input's folder; a file
-// that includes itself (directly or not) is an error.
+// that includes itself (directly or not) is an error, and so is a file
+// included twice, as MuJoCo refuses it (which also keeps one small file
+// from being pasted in a thousand times).
 func expandIncludes(in *convert.Input, root *Element) error {
 	count := 0
-	return expandIn(in, root, []string{in.Name}, &count)
+	seen := map[string]*Element{}
+	return expandIn(in, root, []string{in.Name}, &count, seen)
 }
 
-func expandIn(in *convert.Input, e *Element, stack []string, count *int) error {
+func expandIn(in *convert.Input, e *Element, stack []string, count *int, seen map[string]*Element) error {
 	var out []*Element
 	for _, c := range e.Children {
 		if c.Name != "include" {
-			if err := expandIn(in, c, stack, count); err != nil {
+			if err := expandIn(in, c, stack, count, seen); err != nil {
 				return err
 			}
 			out = append(out, c)
@@ -36,6 +41,10 @@ func expandIn(in *convert.Input, e *Element, stack []string, count *int) error {
 				return errAt(c, "include cycle: %q includes itself", file)
 			}
 		}
+		if first, ok := seen[path.Clean(file)]; ok {
+			return errAt(c, "%q is included a second time (first at line %d); MuJoCo includes a file once", file, first.Line)
+		}
+		seen[path.Clean(file)] = c
 		if *count++; *count > maxIncludes {
 			return errAt(c, "more than %d includes", maxIncludes)
 		}
@@ -54,7 +63,7 @@ func expandIn(in *convert.Input, e *Element, stack []string, count *int) error {
 			return err
 		}
 		setFile(sub, file)
-		if err := expandIn(in, sub, append(stack, file), count); err != nil {
+		if err := expandIn(in, sub, append(stack, file), count, seen); err != nil {
 			return err
 		}
 		out = append(out, sub.Children...)

@@ -30,6 +30,8 @@ type parser struct {
 	states  []*bodyState
 	// replicas counts <replicate> copies made so far (bounded).
 	replicas int
+	// geomNames holds the geom names seen, which MuJoCo wants unique.
+	geomNames map[string]bool
 }
 
 type jointRef struct {

@@ -23,6 +23,11 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	if p.replicas += n; p.replicas > maxReplicas {
 		return errAt(e, "replicates make more than %d copies in total", maxReplicas)
 	}
+	// Every copy's elements are charged before any is built, so a big
+	// body replicated many times fails at once.
+	if err := p.in.Budget().Nodes("", int64(n)*int64(countElements(e))); err != nil {
+		return errAt(e, "%d copies of %d elements: %v", n, countElements(e), err)
+	}
 	off, err := a.vec3("offset", convert.Vec3{})
 	if err != nil {
 		return err
@@ -44,6 +49,15 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	}
 	p.diags.Infof("replicate-expanded", p.path(e), "<replicate> expanded into %d copies", n)
 	return nil
+}
+
+// countElements counts e's descendants (what one copy adds).
+func countElements(e *Element) int {
+	n := 0
+	for _, c := range e.Children {
+		n += 1 + countElements(c)
+	}
+	return n
 }
 
 func renamed(e *Element, suffix string) *Element {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // fuzzSeeds adds every .gltf under the OMI corpus (when PHYSCONV_CORPUS is
@@ -38,11 +39,15 @@ func fuzzSeeds(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, _, err := Parse(&convert.Input{Name: "fuzz.gltf", Data: data, Options: &convert.Options{}})
+		opts := &convert.Options{Limits: convert.Limits{InputBytes: 1 << 20, Nodes: 100_000, Triangles: 1 << 20, Elements: 1 << 22}}
+		g, _, err := Parse(&convert.Input{Name: "fuzz.gltf", Data: data, Options: opts})
 		if err != nil {
 			return
 		}
 		if convert.Validate(g) != nil {
+			return
+		}
+		if g, _ = mass.Complete(g, opts); convert.ValidateComputed(g) != nil {
 			return
 		}
 		out, _, err := Emit(g, &convert.Options{OutputName: "out.glb"})

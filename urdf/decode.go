@@ -1,6 +1,9 @@
 package urdf
 
 import (
+	"errors"
+	"strings"
+
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/xmlx"
 )
@@ -77,13 +80,13 @@ func requiredNumber(e *Element, attr string) (float64, error) {
 	if _, err := required(e, attr); err != nil {
 		return 0, err
 	}
-	v, _, err := e.Float(attr, xmlx.ParseFloat)
+	v, _, err := e.Float(attr, urdfNumber)
 	return v, err
 }
 
 // numberAttr parses an optional numeric attribute with a default.
 func numberAttr(e *Element, attr string, def float64) (float64, error) {
-	v, ok, err := e.Float(attr, xmlx.ParseFloat)
+	v, ok, err := e.Float(attr, urdfNumber)
 	if !ok {
 		return def, nil
 	}
@@ -92,7 +95,7 @@ func numberAttr(e *Element, attr string, def float64) (float64, error) {
 
 // vecAttr parses an optional attribute of n numbers.
 func vecAttr(e *Element, attr string, n int, def []float64) ([]float64, error) {
-	v, ok, err := e.Floats(attr, n, xmlx.ParseFloat)
+	v, ok, err := e.Floats(attr, n, urdfNumber)
 	if !ok {
 		return def, nil
 	}
@@ -365,3 +368,15 @@ func decodeJoint(e *Element) (*Joint, error) {
 	}
 	return j, nil
 }
+
+// urdfNumber reads one number the way urdfdom does: plain decimal digits
+// with an optional sign, point and exponent (no "1_000", "0x1p3", "inf").
+func urdfNumber(s string) (float64, error) {
+	v, err := convert.ParseDecimal(strings.TrimSpace(s))
+	if err != nil {
+		return 0, errNotDecimal
+	}
+	return v, nil
+}
+
+var errNotDecimal = errors.New("not a finite number (plain decimal digits, as urdfdom reads them)")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // FuzzParse: no input panics; whatever parses emits, and the emitted file
@@ -21,9 +22,16 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0.1" ixz="0" iyy="2" iyz="0" izz="3"/></inertial><collision><geometry><capsule radius="0.1" length="0.5"/></geometry></collision></link><link name="b"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link><joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 1 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j"/></joint></robot>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in := &convert.Input{Name: "fuzz.urdf", Data: data}
+		opts := &convert.Options{Limits: convert.Limits{InputBytes: 1 << 20, Nodes: 100_000, Triangles: 1 << 20, Elements: 1 << 22}}
+		in := &convert.Input{Name: "fuzz.urdf", Data: data, Options: opts}
 		g, _, err := Parse(in)
 		if err != nil {
+			return
+		}
+		if convert.Validate(g) != nil {
+			return
+		}
+		if g, _ = mass.Complete(g, opts); convert.ValidateComputed(g) != nil {
 			return
 		}
 		out, _, err := Emit(g, &convert.Options{})

@@ -52,7 +52,7 @@ func (d *meshData) decoder(fsys fs.FS, path string, scale convert.Vec3) func() (
 		if err != nil {
 			return nil, nil, err
 		}
-		m, err := meshio.Decode(path, data)
+		m, err := meshio.Decode(path, data, nil)
 		if err != nil {
 			return nil, nil, err
 		}

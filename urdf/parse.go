@@ -385,10 +385,37 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	p.jointNode[j.Name] = g.AddNode(convert.Node{Name: j.Name, Transform: t, Joint: joint}, parentNode)
 }
 
+// mimicCycle reports whether following mimic leaders from joint comes
+// back to it.
+func mimicCycle(leader map[string]string, joint string) bool {
+	at := joint
+	for range len(leader) {
+		next, ok := leader[at]
+		if !ok {
+			return false
+		}
+		if next == joint {
+			return true
+		}
+		at = next
+	}
+	return false
+}
+
 func (p *parser) addCouplings() error {
+	leader := map[string]string{}
+	for i := range p.r.Joints {
+		if m := p.r.Joints[i].Mimic; m != nil {
+			leader[p.r.Joints[i].Name] = m.Joint
+		}
+	}
 	for i := range p.r.Joints {
 		j := &p.r.Joints[i]
 		if j.Mimic == nil {
+			continue
+		}
+		if mimicCycle(leader, j.Name) {
+			p.diags.Warnf("mimic-dropped", jointPath(j), "joint %q mimics itself (directly or through other mimic joints); the mimic is dropped", j.Name)
 			continue
 		}
 		f, okF := p.jointNode[j.Name]
@@ -494,7 +521,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		if err != nil {
 			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q cannot be read: %v", geo.Filename, l.Name, err)
 		}
-		m, err := meshio.Decode(resolved, data)
+		m, err := meshio.Decode(resolved, data, p.in.Budget())
 		if err != nil {
 			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q: %v", geo.Filename, l.Name, err)
 		}

@@ -76,6 +76,14 @@ func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) batch.S
 	if fs.Changed("allow-root") {
 		s.AllowRoots = opts.AllowRoots
 	}
+	for _, l := range convert.LimitSpecs {
+		if fs.Changed(l.Name) {
+			if s.Limits == nil {
+				s.Limits = map[string]int64{}
+			}
+			s.Limits[l.Name] = *l.Field(&opts.Limits)
+		}
+	}
 	return s
 }
 

@@ -30,8 +30,32 @@ func (o *optionFlags) bindParse(fs *pflag.FlagSet, reg *convert.Registry) {
 	fs.Float64Var(&o.opts.Density, "density", 1000, "density (kg/m³) for bodies whose mass is computed from shapes")
 	fs.StringArrayVar(&o.packages, "package", nil, "ROS package folder for package:// URIs, as NAME=DIR (repeatable)")
 	fs.StringArrayVar(&o.opts.AllowRoots, "allow-root", nil, "extra folder side files may be read from (repeatable)")
+	for _, s := range convert.LimitSpecs {
+		fs.Var(limitFlag{s.Field(&o.opts.Limits)}, s.Name, fmt.Sprintf("%s (default %d)", s.Doc, *s.Field(&convert.DefaultLimits)))
+	}
 	o.bindFormat(fs, reg, convert.ParseSide)
 }
+
+// limitFlag is a budget flag (--max-nodes …): a positive whole number with
+// an optional k/M/G or KiB/MiB/GiB suffix.
+type limitFlag struct{ v *int64 }
+
+func (f limitFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return fmt.Sprint(*f.v)
+}
+
+func (f limitFlag) Set(s string) error {
+	n, err := convert.ParseLimit(s)
+	if err == nil {
+		*f.v = n
+	}
+	return err
+}
+
+func (f limitFlag) Type() string { return "int" }
 
 func (o *optionFlags) bindEmit(fs *pflag.FlagSet, reg *convert.Registry) {
 	fs.StringVar(&o.opts.To, "to", "", "output format ("+strings.Join(reg.Names(), ", ")+"); guessed from OUT when empty")

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -26,6 +27,10 @@ type Doc struct {
 	Resources map[string][]byte
 	// Diags are non-fatal findings of Decode (a missing image, say).
 	Diags convert.Diagnostics
+	// Budget counts accessor numbers and triangles read from the document
+	// (the input's, set by Decode); nil means no budget beyond the
+	// per-accessor checks.
+	Budget *convert.Budget
 }
 
 // DocumentKey is the Graph.Extras key under which GraphFromDoc keeps the
@@ -61,11 +66,14 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := checkCore(root); err != nil {
 		return nil, err
 	}
+	if err := checkRules(root); err != nil {
+		return nil, err
+	}
 	doc := new(gltf.Document)
 	if err := json.Unmarshal(jsonBytes, doc); err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
 	}
-	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}}
+	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}, Budget: in.Budget()}
 	if err := d.checkRequired(); err != nil {
 		return nil, err
 	}
@@ -100,6 +108,7 @@ func splitGLB(data []byte) (jsonBytes, bin []byte, isGLB bool, err error) {
 	}
 	data = data[:total]
 	off := 12
+	seenBIN := false
 	for chunk := 0; off < len(data); chunk++ {
 		if off+8 > len(data) {
 			return nil, nil, true, bad("chunk %d header is truncated", chunk)
@@ -116,8 +125,12 @@ func splitGLB(data []byte) (jsonBytes, bin []byte, isGLB bool, err error) {
 			return nil, nil, true, bad("first chunk is not JSON")
 		case chunk == 0:
 			jsonBytes = body
-		case chunk == 1 && typ == glbChunkBIN:
-			bin = body
+		case typ == glbChunkJSON || typ == glbChunkBIN && seenBIN:
+			return nil, nil, true, bad("chunk %d is a second %s chunk", chunk, map[uint32]string{glbChunkJSON: "JSON", glbChunkBIN: "BIN"}[typ])
+		case typ == glbChunkBIN && chunk != 1:
+			return nil, nil, true, bad("chunk %d: the BIN chunk must come right after the JSON chunk", chunk)
+		case typ == glbChunkBIN:
+			bin, seenBIN = body, true
 		}
 		off = start + n
 	}
@@ -255,7 +268,11 @@ func (d *Doc) NodeExtension(node int, name string) (Value, bool) {
 	if node < 0 || node >= len(d.GLTF.Nodes) {
 		return Value{}, false
 	}
-	return extensionValue(d.GLTF.Nodes[node].Extensions, name, fmt.Sprintf("nodes[%d].extensions.%s", node, name))
+	ext := d.GLTF.Nodes[node].Extensions
+	if _, ok := ext[name]; !ok {
+		return Value{}, false // before building the path: most nodes have none
+	}
+	return extensionValue(ext, name, "nodes["+strconv.Itoa(node)+"].extensions."+name)
 }
 
 // DocExtension returns the JSON of document-level extension name.

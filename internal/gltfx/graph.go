@@ -32,14 +32,8 @@ func GraphFromDoc(d *Doc) (*convert.Graph, error) {
 			g.Nodes[i].Children = append(g.Nodes[i].Children, c)
 		}
 	}
-	for i := range g.Nodes {
-		p := g.Nodes[i].Parent
-		for steps := 0; p >= 0; steps++ {
-			if p == i || steps > len(g.Nodes) {
-				return nil, convert.Errorf(fmt.Sprintf("nodes[%d]", i), "cyclic node hierarchy: node %d is its own ancestor", i)
-			}
-			p = g.Nodes[p].Parent
-		}
+	if i := convert.ParentCycle(len(g.Nodes), func(i int) int { return g.Nodes[i].Parent }); i >= 0 {
+		return nil, convert.Errorf(fmt.Sprintf("nodes[%d]", i), "cyclic node hierarchy: node %d is its own ancestor", i)
 	}
 	if s := d.defaultScene(); s >= 0 {
 		seen := map[int]bool{}

@@ -56,7 +56,11 @@ func MeshTriangles(d *Doc, mesh int) ([]convert.Vec3, []uint32, error) {
 				order[i] = uint32(i)
 			}
 		}
-		for _, t := range triangleList(prim.Mode, order) {
+		tris := triangleList(prim.Mode, order)
+		if err := d.Budget.Triangles(p, int64(len(tris)/3)); err != nil {
+			return nil, nil, err
+		}
+		for _, t := range tris {
 			idx = append(idx, base+t)
 		}
 	}
@@ -101,6 +105,16 @@ func (d *Doc) readAccessor(i int, want gltf.AccessorType) ([]float64, error) {
 	if limit := d.elementLimit(a); a.Count < 0 || a.Count > limit {
 		return nil, convert.Errorf(p+".count", "%d elements cannot be read (at most %d here)", a.Count, limit)
 	}
+	if a.BufferView != nil {
+		if err := d.fits(*a.BufferView, a.ByteOffset, a.ComponentType, nc, a.Count, p); err != nil {
+			return nil, err
+		}
+	}
+	// Every use is charged: one accessor shared by many primitives
+	// expands as often as it is read.
+	if err := d.Budget.Elements(p+".count", int64(a.Count)*int64(nc)); err != nil {
+		return nil, err
+	}
 	out := make([]float64, a.Count*nc)
 	if a.BufferView != nil {
 		if err := d.readInto(out, *a.BufferView, a.ByteOffset, a.ComponentType, a.Normalized, nc, a.Count, p); err != nil {
@@ -111,6 +125,15 @@ func (d *Doc) readAccessor(i int, want gltf.AccessorType) ([]float64, error) {
 		sp := p + ".sparse"
 		if s.Count > a.Count {
 			return nil, convert.Errorf(sp+".count", "%d sparse entries for %d elements", s.Count, a.Count)
+		}
+		if s.Count < 0 {
+			return nil, convert.Errorf(sp+".count", "must not be negative (%d)", s.Count)
+		}
+		if err := d.fits(s.Indices.BufferView, s.Indices.ByteOffset, s.Indices.ComponentType, 1, s.Count, sp+".indices"); err != nil {
+			return nil, err
+		}
+		if err := d.fits(s.Values.BufferView, s.Values.ByteOffset, a.ComponentType, nc, s.Count, sp+".values"); err != nil {
+			return nil, err
 		}
 		which := make([]float64, s.Count)
 		if err := d.readInto(which, s.Indices.BufferView, s.Indices.ByteOffset, s.Indices.ComponentType, false, 1, s.Count, sp+".indices"); err != nil {
@@ -150,9 +173,31 @@ func (d *Doc) elementLimit(a *gltf.Accessor) int {
 	return n
 }
 
-func (d *Doc) readInto(out []float64, view, offset int, ct gltf.ComponentType, normalized bool, nc, count int, p string) error {
+// fits checks, before anything is allocated, that count elements of nc
+// components of type ct from offset lie inside bufferView view.
+func (d *Doc) fits(view, offset int, ct gltf.ComponentType, nc, count int, p string) error {
 	if view < 0 || view >= len(d.GLTF.BufferViews) {
 		return convert.Errorf(p+".bufferView", "index %d out of range (%d bufferViews)", view, len(d.GLTF.BufferViews))
+	}
+	bv := d.GLTF.BufferViews[view]
+	n := int64(bv.ByteLength)
+	elem := int64(ct.ByteSize()) * int64(nc)
+	if elem == 0 {
+		return convert.Errorf(p+".componentType", "unknown component type %d", ct)
+	}
+	stride := int64(bv.ByteStride)
+	if stride == 0 {
+		stride = elem
+	}
+	if offset < 0 || count < 0 || count > 0 && int64(offset)+int64(count-1)*stride+elem > n {
+		return convert.Errorf(p, "%d elements of %d bytes from offset %d do not fit in bufferView %d (%d bytes)", count, elem, offset, view, n)
+	}
+	return nil
+}
+
+func (d *Doc) readInto(out []float64, view, offset int, ct gltf.ComponentType, normalized bool, nc, count int, p string) error {
+	if err := d.fits(view, offset, ct, nc, count, p); err != nil {
+		return err
 	}
 	bv := d.GLTF.BufferViews[view]
 	data := d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
@@ -161,9 +206,6 @@ func (d *Doc) readInto(out []float64, view, offset int, ct gltf.ComponentType, n
 	stride := bv.ByteStride
 	if stride == 0 {
 		stride = elem
-	}
-	if count > 0 && offset+(count-1)*stride+elem > len(data) {
-		return convert.Errorf(p, "%d elements of %d bytes from offset %d do not fit in bufferView %d (%d bytes)", count, elem, offset, view, len(data))
 	}
 	for e := 0; e < count; e++ {
 		at := offset + e*stride

@@ -72,7 +72,9 @@ var coreSchema = map[string]map[string]propSpec{
 		"inverseBindMatrices": {"int", "accessors"}, "skeleton": {"int", "nodes"},
 		"joints": {"!arr:int", "nodes"},
 	},
-	"camera":        {"type": {"!str", ""}, "perspective": {"obj:any", ""}, "orthographic": {"obj:any", ""}},
+	"camera":        {"type": {"!str", ""}, "perspective": {"obj:perspective", ""}, "orthographic": {"obj:orthographic", ""}},
+	"perspective":   {"aspectRatio": {"num", ""}, "yfov": {"!num", ""}, "zfar": {"num", ""}, "znear": {"!num", ""}},
+	"orthographic":  {"xmag": {"!num", ""}, "ymag": {"!num", ""}, "zfar": {"!num", ""}, "znear": {"!num", ""}},
 	"animation":     {"channels": {"!arr:obj:channel", ""}, "samplers": {"!arr:obj:animationSampler", ""}},
 	"channel":       {"sampler": {"!int", ""}, "target": {"!obj:channelTarget", ""}},
 	"channelTarget": {"node": {"int", "nodes"}, "path": {"!str", ""}},
@@ -111,6 +113,9 @@ func checkObject(v Value, typ string, counts map[string]int) error {
 		return err
 	}
 	if _, err := v.String("name", ""); err != nil {
+		return err
+	}
+	if err := checkKeyCase(v, typ); err != nil {
 		return err
 	}
 	specs := coreSchema[typ]

@@ -134,7 +134,7 @@ func (v Value) Get(key string) Value {
 
 // Elem returns array element i (absent when out of range).
 func (v Value) Elem(i int) Value {
-	p := fmt.Sprintf("%s[%d]", v.path, i)
+	p := v.path + "[" + strconv.Itoa(i) + "]"
 	a, ok := v.v.([]any)
 	if !ok || i < 0 || i >= len(a) {
 		return Value{path: p}

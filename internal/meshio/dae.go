@@ -80,16 +80,25 @@ type daeNode struct {
 
 // DecodeDAE reads the triangles of a COLLADA file in metres, Z-up.
 func DecodeDAE(data []byte) (*Mesh, error) {
+	return Decode("mesh.dae", data, nil)
+}
+
+// maxInputOffset bounds a primitive input's offset: indices are
+// interleaved per vertex, and no real file interleaves more than a few
+// dozen inputs.
+const maxInputOffset = 1 << 16
+
+func decodeDAE(data []byte, b *builder) error {
 	var doc daeDoc
 	d := xml.NewDecoder(bytes.NewReader(data))
 	if err := d.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("meshio: malformed COLLADA: %w", err)
+		return fmt.Errorf("meshio: malformed COLLADA: %w", err)
 	}
 	unit := 1.0
 	if doc.Unit != nil && doc.Unit.Meter != "" {
 		u, err := strconv.ParseFloat(strings.TrimSpace(doc.Unit.Meter), 64)
 		if err != nil || !(u > 0) || math.IsInf(u, 0) {
-			return nil, fmt.Errorf("meshio: COLLADA unit meter=%q is not a positive number", doc.Unit.Meter)
+			return fmt.Errorf("meshio: COLLADA unit meter=%q is not a positive number", doc.Unit.Meter)
 		}
 		unit = u
 	}
@@ -101,7 +110,7 @@ func DecodeDAE(data []byte) (*Mesh, error) {
 		up.R = convert.AxisAngle(convert.Vec3{0, 1, 0}, -math.Pi/2)
 	case "Z_UP":
 	default:
-		return nil, fmt.Errorf("meshio: COLLADA up_axis %q is not X_UP, Y_UP or Z_UP", doc.UpAxis)
+		return fmt.Errorf("meshio: COLLADA up_axis %q is not X_UP, Y_UP or Z_UP", doc.UpAxis)
 	}
 	up.S = convert.Vec3{unit, unit, unit}
 	base := mat4(up)
@@ -110,7 +119,27 @@ func DecodeDAE(data []byte) (*Mesh, error) {
 	for i := range doc.Geometries {
 		geoms[doc.Geometries[i].ID] = &doc.Geometries[i]
 	}
-	b := newBuilder()
+	// Two passes: the first parses each geometry once and charges every
+	// instance's triangles, so an instancing bomb fails before anything is
+	// built; the second builds.
+	parsed := map[*daeGeometry]*daeTriangles{}
+	counting := true
+	add := func(g *daeGeometry, m [4][4]float64) error {
+		t, ok := parsed[g]
+		if !ok {
+			var err error
+			if t, err = parseGeometry(g); err != nil {
+				return err
+			}
+			parsed[g] = t
+		}
+		if counting {
+			b.pending += int64(len(t.tris) / 3)
+			return b.flush()
+		}
+		t.addTo(b, m)
+		return nil
+	}
 	var scene *daeScene
 	for i := range doc.Scenes {
 		if scene == nil || "#"+doc.Scenes[i].ID == doc.SceneURL.URL {
@@ -118,12 +147,15 @@ func DecodeDAE(data []byte) (*Mesh, error) {
 		}
 	}
 	if scene == nil {
-		for i := range doc.Geometries {
-			if err := addGeometry(b, &doc.Geometries[i], base); err != nil {
-				return nil, err
+		for _, c := range []bool{true, false} {
+			counting = c
+			for i := range doc.Geometries {
+				if err := add(&doc.Geometries[i], base); err != nil {
+					return err
+				}
 			}
 		}
-		return b.mesh(), nil
+		return nil
 	}
 	var walk func(n *daeNode, parent [4][4]float64, depth int) error
 	walk = func(n *daeNode, parent [4][4]float64, depth int) error {
@@ -140,7 +172,7 @@ func DecodeDAE(data []byte) (*Mesh, error) {
 			if g == nil {
 				return fmt.Errorf("meshio: COLLADA instance_geometry %q not found", ig.URL)
 			}
-			if err := addGeometry(b, g, m); err != nil {
+			if err := add(g, m); err != nil {
 				return err
 			}
 		}
@@ -151,18 +183,36 @@ func DecodeDAE(data []byte) (*Mesh, error) {
 		}
 		return nil
 	}
-	for i := range scene.Nodes {
-		if err := walk(&scene.Nodes[i], base, 0); err != nil {
-			return nil, err
+	for _, c := range []bool{true, false} {
+		counting = c
+		for i := range scene.Nodes {
+			if err := walk(&scene.Nodes[i], base, 0); err != nil {
+				return err
+			}
 		}
 	}
-	return b.mesh(), nil
+	return nil
 }
 
-func addGeometry(b *builder, g *daeGeometry, m [4][4]float64) error {
+// daeTriangles is one geometry parsed once: its positions and its
+// triangles as position indices, so every instance only transforms them.
+type daeTriangles struct {
+	positions []convert.Vec3
+	tris      []int // three position indices per triangle
+}
+
+// addTo adds one instance, whose triangles were charged already.
+func (t *daeTriangles) addTo(b *builder, m [4][4]float64) {
+	for k := 0; k+2 < len(t.tris); k += 3 {
+		b.add(apply4(m, t.positions[t.tris[k]]), apply4(m, t.positions[t.tris[k+1]]), apply4(m, t.positions[t.tris[k+2]]))
+	}
+}
+
+func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
+	out := &daeTriangles{}
 	mesh := g.Mesh
 	if mesh == nil {
-		return nil // splines and other non-mesh geometry carry no triangles
+		return out, nil // splines and other non-mesh geometry carry no triangles
 	}
 	sources := map[string]*daeSource{}
 	for i := range mesh.Sources {
@@ -175,31 +225,37 @@ func addGeometry(b *builder, g *daeGeometry, m [4][4]float64) error {
 		}
 	}
 	if posSrc == nil {
-		return fmt.Errorf("meshio: COLLADA geometry %q has no POSITION source", g.ID)
+		return nil, fmt.Errorf("meshio: COLLADA geometry %q has no POSITION source", g.ID)
 	}
 	floats, err := parseFloats(posSrc.Floats)
 	if err != nil {
-		return fmt.Errorf("meshio: COLLADA geometry %q: %w", g.ID, err)
+		return nil, fmt.Errorf("meshio: COLLADA geometry %q: %w", g.ID, err)
 	}
 	stride := posSrc.Accessor.Stride
 	if stride == 0 {
 		stride = 3
 	}
 	if stride < 3 {
-		return fmt.Errorf("meshio: COLLADA geometry %q: position stride %d < 3", g.ID, stride)
+		return nil, fmt.Errorf("meshio: COLLADA geometry %q: position stride %d < 3", g.ID, stride)
 	}
 	nverts := len(floats) / stride
-	point := func(i int) (convert.Vec3, error) {
+	out.positions = make([]convert.Vec3, nverts)
+	for i := range out.positions {
+		out.positions[i] = convert.Vec3{floats[i*stride], floats[i*stride+1], floats[i*stride+2]}
+	}
+	point := func(i int) (int, error) {
 		if i < 0 || i >= nverts {
-			return convert.Vec3{}, fmt.Errorf("meshio: COLLADA geometry %q: vertex index %d out of range (%d vertices)", g.ID, i, nverts)
+			return 0, fmt.Errorf("meshio: COLLADA geometry %q: vertex index %d out of range (%d vertices)", g.ID, i, nverts)
 		}
-		p := convert.Vec3{floats[i*stride], floats[i*stride+1], floats[i*stride+2]}
-		return apply4(m, p), nil
+		return i, nil
 	}
 	emit := func(prims []daePrims, fixed int) error {
 		for _, pr := range prims {
 			step, voff := 0, -1
 			for _, in := range pr.Inputs {
+				if in.Offset < 0 || in.Offset > maxInputOffset {
+					return fmt.Errorf("meshio: COLLADA geometry %q: input offset %d is not 0..%d", g.ID, in.Offset, maxInputOffset)
+				}
 				if in.Offset+1 > step {
 					step = in.Offset + 1
 				}
@@ -235,17 +291,17 @@ func addGeometry(b *builder, g *daeGeometry, m [4][4]float64) error {
 				}
 				at := 0
 				for _, c := range polys {
-					if c < 0 || at+c > n {
+					if c < 0 || c > n-at {
 						return fmt.Errorf("meshio: COLLADA geometry %q: polygon counts exceed the index list", g.ID)
 					}
-					var first, prev convert.Vec3
+					var first, prev int
 					for k := 0; k < c; k++ {
 						p, err := point(idx[(at+k)*step+voff])
 						if err != nil {
 							return err
 						}
 						if k >= 2 {
-							b.triangle(first, prev, p)
+							out.tris = append(out.tris, first, prev, p)
 						}
 						if k == 0 {
 							first = p
@@ -259,12 +315,15 @@ func addGeometry(b *builder, g *daeGeometry, m [4][4]float64) error {
 		return nil
 	}
 	if err := emit(mesh.Triangles, 3); err != nil {
-		return err
+		return nil, err
 	}
 	if err := emit(mesh.Polylists, 0); err != nil {
-		return err
+		return nil, err
 	}
-	return emit(mesh.Polygons, 0)
+	if err := emit(mesh.Polygons, 0); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // nodeMatrix composes a node's transform elements in document order.

@@ -10,6 +10,7 @@
 package meshio
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -25,27 +26,62 @@ type Mesh struct {
 }
 
 // Decode reads a mesh file, choosing the decoder by the file's extension
-// (case-insensitive: .stl, .obj, .dae).
-func Decode(name string, data []byte) (*Mesh, error) {
+// (case-insensitive: .stl, .obj, .dae). The triangles it builds (COLLADA
+// instances counted each time) are charged to budget, which may be nil.
+func Decode(name string, data []byte, budget *convert.Budget) (*Mesh, error) {
+	b := newBuilder()
+	b.budget, b.file = budget, name
+	var err error
 	switch ext := strings.ToLower(path.Ext(name)); ext {
 	case ".stl":
-		return DecodeSTL(data)
+		err = decodeSTL(data, b)
 	case ".obj":
-		return DecodeOBJ(data)
+		err = decodeOBJ(data, b)
 	case ".dae":
-		return DecodeDAE(data)
+		err = decodeDAE(data, b)
 	default:
 		return nil, fmt.Errorf("meshio: unsupported mesh format %q", ext)
 	}
+	if err == nil {
+		err = b.flush()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b.mesh(), nil
 }
 
 // builder merges identical vertices while a decoder adds triangles.
 type builder struct {
 	m     Mesh
 	index map[convert.Vec3]uint32
+	// budget is charged every chargeEvery triangles (and at the end);
+	// pending are the triangles not yet charged.
+	budget  *convert.Budget
+	file    string
+	pending int64
 }
 
+const chargeEvery = 1 << 14
+
 func newBuilder() *builder { return &builder{index: map[convert.Vec3]uint32{}} }
+
+// flush charges the pending triangles to the budget.
+func (b *builder) flush() error {
+	n := b.pending
+	b.pending = 0
+	if n <= 0 {
+		return nil
+	}
+	if err := b.budget.Triangles("mesh file "+b.file, n); err != nil {
+		var fe *convert.FormatError
+		if errors.As(err, &fe) {
+			return fmt.Errorf("meshio: %s", fe.Msg)
+		}
+		return err
+	}
+	return nil
+}
 
 func (b *builder) vertex(p convert.Vec3) uint32 {
 	if i, ok := b.index[p]; ok {
@@ -57,7 +93,19 @@ func (b *builder) vertex(p convert.Vec3) uint32 {
 	return i
 }
 
-func (b *builder) triangle(p0, p1, p2 convert.Vec3) {
+// triangle adds a triangle; it fails once the budget is spent.
+func (b *builder) triangle(p0, p1, p2 convert.Vec3) error {
+	if b.pending++; b.pending >= chargeEvery {
+		if err := b.flush(); err != nil {
+			return err
+		}
+	}
+	b.add(p0, p1, p2)
+	return nil
+}
+
+// add adds a triangle already charged to the budget.
+func (b *builder) add(p0, p1, p2 convert.Vec3) {
 	b.m.Indices = append(b.m.Indices, b.vertex(p0), b.vertex(p1), b.vertex(p2))
 }
 

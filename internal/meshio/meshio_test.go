@@ -137,7 +137,7 @@ func TestCorpusMeshes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := Decode(c.file, data)
+		m, err := Decode(c.file, data, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}
@@ -154,7 +154,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("a.obj", []byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"))
 	f.Add("a.dae", []byte(`<COLLADA><library_geometries><geometry id="g"><mesh><source id="p"><float_array>0 0 0 1 0 0 0 1 0</float_array></source><vertices id="v"><input semantic="POSITION" source="#p"/></vertices><polylist><input semantic="VERTEX" source="#v" offset="0"/><vcount>3</vcount><p>0 1 2</p></polylist></mesh></geometry></library_geometries></COLLADA>`))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
-		m, err := Decode(name, data)
+		m, err := Decode(name, data, convert.NewBudget(convert.Limits{Triangles: 1 << 20}))
 		if err != nil {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -16,13 +17,25 @@ import (
 // end). Everything else (normals, texture coordinates, materials, groups)
 // has no bearing on collision geometry and is skipped.
 func DecodeOBJ(data []byte) (*Mesh, error) {
+	return Decode("mesh.obj", data, nil)
+}
+
+// decodeOBJ reads OBJ into b. A leading UTF-8 byte-order mark is skipped;
+// bytes that are not text (NUL and other control characters, invalid
+// UTF-8) make the file an error, so binary data does not pass as an empty
+// mesh.
+func decodeOBJ(data []byte, b *builder) error {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var verts []convert.Vec3
-	b := newBuilder()
+	records := 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	line := 0
 	for sc.Scan() {
 		line++
+		if err := textLine(sc.Bytes()); err != nil {
+			return fmt.Errorf("meshio: OBJ line %d: %v; not an OBJ file", line, err)
+		}
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
 			continue
@@ -30,20 +43,21 @@ func DecodeOBJ(data []byte) (*Mesh, error) {
 		switch f[0] {
 		case "v":
 			if len(f) < 4 {
-				return nil, fmt.Errorf("meshio: OBJ line %d: vertex needs three coordinates", line)
+				return fmt.Errorf("meshio: OBJ line %d: vertex needs three coordinates", line)
 			}
 			var p convert.Vec3
 			for k := 0; k < 3; k++ {
 				x, err := strconv.ParseFloat(f[k+1], 64)
 				if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-					return nil, fmt.Errorf("meshio: OBJ line %d: bad coordinate %q", line, f[k+1])
+					return fmt.Errorf("meshio: OBJ line %d: bad coordinate %q", line, f[k+1])
 				}
 				p[k] = x
 			}
 			verts = append(verts, p)
+			records++
 		case "f":
 			if len(f) < 4 {
-				return nil, fmt.Errorf("meshio: OBJ line %d: face needs three vertices", line)
+				return fmt.Errorf("meshio: OBJ line %d: face needs three vertices", line)
 			}
 			idx := make([]convert.Vec3, 0, len(f)-1)
 			for _, tok := range f[1:] {
@@ -53,17 +67,37 @@ func DecodeOBJ(data []byte) (*Mesh, error) {
 					n += len(verts) + 1
 				}
 				if err != nil || n < 1 || n > len(verts) {
-					return nil, fmt.Errorf("meshio: OBJ line %d: bad vertex index %q", line, tok)
+					return fmt.Errorf("meshio: OBJ line %d: bad vertex index %q", line, tok)
 				}
 				idx = append(idx, verts[n-1])
 			}
 			for k := 1; k+1 < len(idx); k++ {
-				b.triangle(idx[0], idx[k], idx[k+1])
+				if err := b.triangle(idx[0], idx[k], idx[k+1]); err != nil {
+					return err
+				}
 			}
+			records++
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("meshio: OBJ: %w", err)
+		return fmt.Errorf("meshio: OBJ: %w", err)
 	}
-	return b.mesh(), nil
+	if records == 0 && len(bytes.TrimSpace(data)) > 0 {
+		return fmt.Errorf("meshio: OBJ has no v or f records; not an OBJ file")
+	}
+	return nil
+}
+
+// textLine reports bytes no OBJ text holds: invalid UTF-8 or control
+// characters other than tab, carriage return, vertical tab and form feed.
+func textLine(l []byte) error {
+	if !utf8.Valid(l) {
+		return fmt.Errorf("invalid UTF-8")
+	}
+	for _, c := range l {
+		if c < 0x20 && c != '\t' && c != '\r' && c != '\v' && c != '\f' || c == 0x7f {
+			return fmt.Errorf("control character 0x%02x", c)
+		}
+	}
+	return nil
 }

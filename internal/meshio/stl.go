@@ -2,6 +2,7 @@ package meshio
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -10,28 +11,47 @@ import (
 )
 
 // DecodeSTL reads binary or ASCII STL.
-func DecodeSTL(data []byte) (m *Mesh, err error) {
+func DecodeSTL(data []byte) (*Mesh, error) {
+	return Decode("mesh.stl", data, nil)
+}
+
+// decodeSTL reads binary or ASCII STL into b. A binary file's triangle
+// count is charged before the triangles are read.
+func decodeSTL(data []byte, b *builder) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			m, err = nil, fmt.Errorf("meshio: malformed STL: %v", r)
+			err = fmt.Errorf("meshio: malformed STL: %v", r)
 		}
 	}()
+	if len(data) >= 84 {
+		n := int64(binary.LittleEndian.Uint32(data[80:]))
+		if 84+50*n == int64(len(data)) {
+			b.pending = n
+			if err := b.flush(); err != nil {
+				return err
+			}
+			b.pending = -n // already charged
+		} else if !bytes.HasPrefix(bytes.TrimLeft(data[:min(len(data), 512)], " \t\r\n"), []byte("solid")) {
+			return fmt.Errorf("meshio: binary STL header says %d triangles (%d bytes) but the file has %d bytes", n, 84+50*n, len(data))
+		}
+	}
 	solid, err := stl.ReadAll(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("meshio: malformed STL: %w", err)
+		return fmt.Errorf("meshio: malformed STL: %w", err)
 	}
-	b := newBuilder()
 	for _, t := range solid.Triangles {
 		var p [3]convert.Vec3
 		for k, v := range t.Vertices {
 			p[k] = convert.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
 			if !p[k].Finite() {
-				return nil, fmt.Errorf("meshio: STL vertex is not a finite number")
+				return fmt.Errorf("meshio: STL vertex is not a finite number")
 			}
 		}
-		b.triangle(p[0], p[1], p[2])
+		if err := b.triangle(p[0], p[1], p[2]); err != nil {
+			return err
+		}
 	}
-	return b.mesh(), nil
+	return nil
 }
 
 // EncodeSTL writes binary STL (float32 coordinates, as the format has).

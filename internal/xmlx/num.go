@@ -3,6 +3,8 @@ package xmlx
 import (
 	"math"
 	"strconv"
+
+	"github.com/physconv/physconv/convert"
 )
 
 // SnapULPs is how far (in units in the last place) a value may sit from a
@@ -32,13 +34,17 @@ func Nums(xs ...float64) string {
 }
 
 // AppendNum appends Num(x) to b.
+//
+// A NaN or ±Inf panics through convert.MustFinite, which the conversion
+// pipeline reports as an error: no XML output ever holds one.
 func AppendNum(b []byte, x float64) []byte {
+	convert.MustFinite(x)
 	if x == 0 {
 		return append(b, '0')
 	}
 	start := len(b)
 	b = strconv.AppendFloat(b, x, 'g', -1, 64)
-	if math.IsNaN(x) || math.IsInf(x, 0) || digits(b[start:]) <= snapDigits {
+	if digits(b[start:]) <= snapDigits {
 		return b
 	}
 	// Any decimal of at most 15 digits within reach is a 15-digit one, so

@@ -348,12 +348,12 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	v = make([]float64, len(fs))
 	for i, f := range fs {
 		if v[i], err = num(f); err != nil {
-			return nil, true, e.attrError(name, s, strconv.Quote(f)+" is "+err.Error())
+			return nil, true, e.attrError(name, s, convert.QuoteShort(f)+" is "+err.Error())
 		}
 	}
 	return v, true, nil
 }
 
 func (e *Element) attrError(name, value, why string) *convert.FormatError {
-	return ErrorAt(e.attrLine(name), "<%s %s=%q>: %s", e.Name, name, value, why)
+	return ErrorAt(e.attrLine(name), "<%s %s=%s>: %s", e.Name, name, convert.QuoteShort(value), why)
 }

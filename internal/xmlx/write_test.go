@@ -155,7 +155,6 @@ func TestNum(t *testing.T) {
 		{6.02214076e23, "6.02214076e+23"},
 		{-1e21, "-1e+21"},
 		{99.99999999999999, "100"}, // rounds up across a decade
-		{math.Inf(1), "+Inf"},
 	}
 	for _, c := range cases {
 		got := Num(c.x)
