@@ -101,6 +101,10 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	}
 	opts, levels := b.optionsFor(in.rel)
 	inPath, outPath := b.absIn(in.rel), b.absOut(in.output)
+	if d, ok := linkedOutside(b.src, inPath); ok {
+		res.Status, res.Diagnostics = Skipped, Diagnostics{d}
+		return res
+	}
 	optHash := optionsHash(&opts, levels, b.sides.mode)
 	opts.OutputName = outPath
 	input, err := OpenInput(inPath, nil, &opts)

@@ -61,6 +61,7 @@ func ParseGraph(ctx context.Context, reg *Registry, in *Input) (*Format, *Graph,
 	if err := Validate(g); err != nil {
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
 	}
+	diags = append(diags, in.ResolveDiagnostics()...)
 	g, more := Complete(g, opts)
 	diags = append(diags, more...)
 	return f, g, diags.WithFile(in.Name), nil
@@ -157,8 +158,9 @@ func ConvertFileIO(ctx context.Context, reg *Registry, inPath, outPath string, s
 	return res, err
 }
 
-// OpenInput reads a file ("-" = stdin) into an Input whose FS is rooted at
-// the file's folder, so side files cannot escape it.
+// OpenInput reads a file ("-" = stdin) into an Input whose FS is its
+// project root, confined so that side files cannot leave it (see
+// inputRoot in input_disk.go).
 func OpenInput(path string, stdin io.Reader, opts *Options) (*Input, error) {
 	if path == "-" {
 		data, err := io.ReadAll(stdin)
@@ -167,12 +169,7 @@ func OpenInput(path string, stdin io.Reader, opts *Options) (*Input, error) {
 		}
 		return &Input{Name: "<stdin>", Data: data, Options: opts}, nil
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	root, rel := inputRoot(path, opts)
-	return &Input{Name: path, Data: data, FS: os.DirFS(root), Dir: rel, Root: root, Options: opts}, nil
+	return openFile(path, opts)
 }
 
 // reroot widens a file input's FS to the format's project root (e.g. the
@@ -198,37 +195,8 @@ func reroot(f *Format, in *Input) {
 			return // already as wide (--allow-root)
 		}
 	}
-	in.FS, in.Dir, in.Root = os.DirFS(root), filepath.ToSlash(rel), root
-}
-
-// inputRoot returns the folder side files may come from — the input's own
-// folder, or the widest of Options.AllowRoots and Options.Packages folders
-// that contains it — and the input's folder relative to it.
-func inputRoot(path string, opts *Options) (root, rel string) {
-	root, rel = filepath.Dir(path), "."
-	absDir, err := filepath.Abs(root)
-	if err != nil || opts == nil {
-		return root, rel
-	}
-	root = absDir
-	roots := append([]string(nil), opts.AllowRoots...)
-	for _, dir := range opts.Packages {
-		roots = append(roots, dir) // a package folder named by the user is allowed
-	}
-	for _, r := range roots {
-		absRoot, err := filepath.Abs(r)
-		if err != nil {
-			continue
-		}
-		d, err := filepath.Rel(absRoot, absDir)
-		if err != nil || !filepath.IsLocal(d) && d != "." {
-			continue
-		}
-		if len(absRoot) < len(root) {
-			root, rel = absRoot, filepath.ToSlash(d)
-		}
-	}
-	return root, rel
+	in.FS, in.Dir, in.Root = ConfinedFS(root, extraRoots(in.Options)...), filepath.ToSlash(rel), root
+	in.refs = nil
 }
 
 // WriteOutput writes the main file and its side files atomically (temp

@@ -51,19 +51,18 @@ type Input struct {
 	Root string
 	// Options apply to every format; each reads what it needs.
 	Options *Options
+
+	refs *refState // how references resolve (resolve.go)
 }
 
-// Open reads a side file relative to the input's folder. It refuses paths
-// that escape FS (absolute paths or ".." above the root).
-func (in *Input) Open(rel string) ([]byte, error) {
-	if in.FS == nil {
-		return nil, fmt.Errorf("cannot read %q: input has no folder (stdin)", rel)
-	}
-	p := path.Clean(path.Join(in.Dir, rel))
-	if path.IsAbs(rel) || !fs.ValidPath(p) {
-		return nil, fmt.Errorf("%q escapes the allowed root", rel)
-	}
-	return fs.ReadFile(in.FS, p)
+// Open reads a file the input refers to: a path relative to the input's
+// folder (".." may climb to the project root, FS's root, not beyond), a
+// package://NAME/… reference, or a file:// or absolute path inside the
+// allowed folders. The policy is in internal/resolve; a failure is a
+// *RefError.
+func (in *Input) Open(ref string) ([]byte, error) {
+	data, _, err := in.resolver().Read(ref)
+	return data, err
 }
 
 // Output is what Emit produces: the main file plus side files (meshes,

@@ -365,6 +365,8 @@ func (p *progress) result(r *convert.FileResult) {
 	switch {
 	case (p.mode == "lines" || p.mode == "changes") && r.Status == convert.Converted:
 		fmt.Fprintf(&b, "converted %s -> %s%s\n", r.Input, r.Output, warningCount(r.Diagnostics))
+	case p.mode != "none" && r.Status == convert.Skipped && r.Diagnostics.Has("input-link-outside"):
+		fmt.Fprintf(&b, "skipped %s\n", r.Input)
 	case p.mode == "lines" && r.Status == convert.Skipped:
 		fmt.Fprintf(&b, "up to date %s\n", r.Input)
 	case p.mode != "none" && r.Status == convert.Failed:
@@ -372,9 +374,12 @@ func (p *progress) result(r *convert.FileResult) {
 	}
 	if p.mode != "none" {
 		for _, d := range r.Diagnostics {
-			if p.verbose || d.Severity == convert.Error {
+			if p.verbose || d.Severity == convert.Error || d.Code == "input-link-outside" {
 				fmt.Fprintf(&b, "  %s\n", d)
 			}
+		}
+		if h := refHint(r.Err); h != "" && r.Status == convert.Failed {
+			fmt.Fprintf(&b, "  hint: %s\n", h)
 		}
 	}
 	if p.bar != nil {
