@@ -43,11 +43,14 @@ type Input struct {
 	Name string
 	// Data is the whole file.
 	Data []byte
-	// FS resolves side files (buffers, meshes, includes); may be nil when
-	// the input has none (stdin). Dir is Name's folder inside FS.
+	// FS is the input's project root: side files (buffers, meshes,
+	// includes) are read in it, ".." may climb to its top and no further;
+	// nil when the input has no folder (stdin). Dir is Name's folder
+	// inside FS. ConfinedFS keeps symbolic links from leading out of it.
 	FS  fs.FS
 	Dir string
-	// Root is FS's folder on disk ("" when FS is not a folder).
+	// Root is FS's folder on disk ("" when FS is not a folder); with it,
+	// ROS packages are also looked for on disk and in the environment.
 	Root string
 	// Options apply to every format; each reads what it needs.
 	Options *Options

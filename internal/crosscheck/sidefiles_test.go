@@ -224,3 +224,39 @@ func TestBatchSkipsLinkedInputs(t *testing.T) {
 		t.Errorf("an output was written for the skipped input (%v)", err)
 	}
 }
+
+// TestSideFilesDotDotInsideRoot: ".." may climb to the project root (here
+// marked by physconv.yaml) in every format that reads side files by path.
+func TestSideFilesDotDotInsideRoot(t *testing.T) {
+	stl := secretSTL()
+	cases := []struct {
+		name  string
+		files map[string]string
+		input string
+	}{
+		{"urdf", map[string]string{"p/desc/r.urdf": fmt.Sprintf(urdfMesh, "../meshes/part.stl"), "p/meshes/part.stl": stl}, "p/desc/r.urdf"},
+		{"mjcf include", map[string]string{"p/models/m.xml": strings.Replace(mjcfInclude, "inc.xml", "../common/inc.xml", 1), "p/common/inc.xml": "<mujoco><worldbody/></mujoco>"}, "p/models/m.xml"},
+		{"mjcf mesh", map[string]string{"p/models/m.xml": fmt.Sprintf(mjcfMesh, "../assets/part.stl"), "p/assets/part.stl": stl}, "p/models/m.xml"},
+		{"gltf buffer", map[string]string{"p/scenes/s.gltf": fmt.Sprintf(gltfBuffer, "../bin/b.bin"), "p/bin/b.bin": "ABCD"}, "p/scenes/s.gltf"},
+	}
+	reg := all.Registry()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			c.files["p/physconv.yaml"] = ""
+			layout(t, dir, c.files)
+			out := filepath.Join(dir, "out", "o.gltf")
+			if _, err := convert.ConvertFile(context.Background(), reg, filepath.Join(dir, c.input), out, &convert.Options{}); err != nil {
+				t.Fatalf("inside the project root: %v", err)
+			}
+			// the same layout without the marker: the input's folder is the root
+			delete(c.files, "p/physconv.yaml")
+			dir2 := t.TempDir()
+			layout(t, dir2, c.files)
+			_, err := convert.ConvertFile(context.Background(), reg, filepath.Join(dir2, c.input), filepath.Join(dir2, "out", "o.gltf"), &convert.Options{})
+			if err == nil || !strings.Contains(err.Error(), "escapes the allowed root "+filepath.Dir(filepath.Join(dir2, c.input))) {
+				t.Errorf("without a marker: err = %v; want the escape refused naming the input's folder", err)
+			}
+		})
+	}
+}
