@@ -174,6 +174,9 @@ func (r *Resolver) Stat(ref string) (fs.FileInfo, Loc, error) {
 }
 
 func (r *Resolver) readError(ref string, loc Loc, err error) error {
+	if loc.Main {
+		loc.Name = r.describe(loc.Path)
+	}
 	var esc *EscapeError
 	if errors.As(err, &esc) {
 		return &Error{Kind: Link, Ref: ref, File: loc.Name, Root: esc.Root, Err: esc}
@@ -493,8 +496,10 @@ func scanPackages(dir, name string, depth int) (string, bool) {
 		if visited++; visited > maxScanDirs {
 			return "", false
 		}
-		if data, err := os.ReadFile(filepath.Join(d, "package.xml")); err == nil {
-			return d, declaredName(data) == name
+		if _, err := os.Lstat(filepath.Join(d, "package.xml")); err == nil {
+			// read inside its folder: a package.xml linked elsewhere is no package
+			data, err := fs.ReadFile(Confined(d), "package.xml")
+			return d, err == nil && declaredName(data) == name
 		}
 		if level >= depth {
 			return "", false

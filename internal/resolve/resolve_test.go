@@ -164,9 +164,10 @@ func TestResolve(t *testing.T) {
 		{"package path climbing out", "package://robot/../../outside/secret.stl", Outside, []string{"escapes the allowed root package://robot"}},
 		{"file link leaving the root", "../meshes/out.stl", Link, []string{"meshes/out.stl is a symbolic link to " + filepath.Join(outside, "secret.stl"), "outside the allowed root " + root}},
 		{"folder link leaving the root", "../sys/etc/hostname", Link, []string{"sys/etc/hostname is a symbolic link to /etc/hostname", "outside the allowed root " + root}},
-		{"missing file", "none.stl", NotFound, []string{`"none.stl": file urdf/none.stl not found`}},
+		{"missing file", "none.stl", NotFound, []string{`"none.stl": file ` + filepath.Join(root, "urdf", "none.stl") + " not found"}},
 		{"missing package file", "package://arm_description/meshes/none.stl", NotFound, []string{"file " + filepath.Join(ws, "arm", "meshes", "none.stl") + " not found"}},
 		{"ignored package", "package://ignored_pkg/x.stl", PackageNotFound, nil},
+		{"package.xml linked from outside", "package://evil_pkg/x.stl", PackageNotFound, nil},
 		{"unknown package", "package://nothing/meshes/x.stl", PackageNotFound, []string{
 			`"package://nothing/meshes/x.stl": ROS package "nothing" not found; looked in: `,
 			`package.xml naming "nothing" at or above ` + filepath.Join(root, "urdf") + " up to " + root,
