@@ -82,6 +82,14 @@ func (in *Input) Locate(ref string) (string, error) {
 	return loc.Name, err
 }
 
+// PackageDir returns the folder of a ROS package as package:// finds it
+// (explicit, enclosing, beside, environment): on disk when the input is,
+// else inside FS. Files below a folder on disk can then be named by
+// absolute path, as xacro's $(find NAME) does.
+func (in *Input) PackageDir(name string) (string, error) {
+	return in.resolver().PackageDir(name)
+}
+
 // ResolveDiagnostics returns what resolving the input's references
 // guessed (a ROS package found by path suffix, PyBullet's package-less
 // form), as info diagnostics. ParseGraph adds them to the parse's.

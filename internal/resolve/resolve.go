@@ -275,6 +275,14 @@ func (r *Resolver) abs(ref, osPath string) (Loc, error) {
 	if rel, ok := Within(r.Root, osPath); ok {
 		return r.mainLoc(rel), nil
 	}
+	for _, p := range r.pkgs {
+		if p.fsys != nil && !p.main && p.disk != "" {
+			if rel, ok := Within(p.disk, osPath); ok {
+				// a package found before ($(find NAME) in xacro gives its path)
+				return Loc{FS: p.fsys, Path: rel, Name: filepath.Join(p.disk, filepath.FromSlash(rel))}, nil
+			}
+		}
+	}
 	for _, d := range r.allowed() {
 		if rel, ok := Within(d, osPath); ok {
 			return Loc{FS: Confined(d, r.AllowRoots...), Path: rel, Name: filepath.Join(d, filepath.FromSlash(rel))}, nil
@@ -364,6 +372,28 @@ func (r *Resolver) lookedFor(name string) []string {
 		}
 	}
 	return looked
+}
+
+// PackageDir finds a ROS package by steps 1–4 of the search order and
+// returns its folder: on disk when it is known there, else inside FS.
+// Absolute paths into it resolve afterwards (xacro's $(find NAME)).
+func (r *Resolver) PackageDir(name string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.FS == nil {
+		return "", &Error{Kind: NoFolder, Ref: "package://" + name}
+	}
+	p, ok := r.findPackage(name)
+	if !ok {
+		return "", &Error{Kind: PackageNotFound, Ref: "package://" + name, Package: name, Looked: r.lookedFor(name)}
+	}
+	if p.disk != "" {
+		return p.disk, nil
+	}
+	if r.Root != "" {
+		return filepath.Join(r.Root, filepath.FromSlash(p.base)), nil
+	}
+	return p.base, nil
 }
 
 // findPackage runs the search order's package steps (1–4).

@@ -264,3 +264,35 @@ func TestResolveFS(t *testing.T) {
 		t.Errorf("package beside, not above, in an FS: err = %v", err)
 	}
 }
+
+// TestPackageDir: $(find NAME) gives the package's folder, and absolute
+// paths below a package found that way (outside the project root) read.
+func TestPackageDir(t *testing.T) {
+	dir := t.TempDir()
+	tree(t, dir, map[string]string{
+		"src/a/package.xml":  pkgXML("a"),
+		"src/a/urdf/r.urdf":  "",
+		"src/b/package.xml":  pkgXML("b"),
+		"src/b/meshes/m.stl": "",
+		"outside/m.stl":      "",
+	})
+	root := filepath.Join(dir, "src", "a")
+	r := &Resolver{FS: Confined(root), Root: root, Dir: "urdf"}
+	if got, err := r.PackageDir("a"); err != nil || got != root {
+		t.Errorf("PackageDir(a) = %s, %v; want %s", got, err, root)
+	}
+	b, err := r.PackageDir("b")
+	if want := filepath.Join(dir, "src", "b"); err != nil || b != want {
+		t.Fatalf("PackageDir(b) = %s, %v; want %s", b, err, want)
+	}
+	if _, loc, err := r.Read(filepath.Join(b, "meshes", "m.stl")); err != nil || loc.Main {
+		t.Errorf("absolute path into package b: %+v, %v", loc, err)
+	}
+	if _, _, err := r.Read(filepath.Join(dir, "outside", "m.stl")); err == nil {
+		t.Error("absolute path outside every package read")
+	}
+	var re *Error
+	if _, err := r.PackageDir("nope"); !errors.As(err, &re) || re.Kind != PackageNotFound || !strings.Contains(err.Error(), `ROS package "nope" not found`) {
+		t.Errorf("PackageDir(nope) err = %v", err)
+	}
+}
