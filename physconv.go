@@ -69,6 +69,7 @@ func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (
 	if err := convert.Validate(g); err != nil {
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
 	}
+	diags = append(diags, in.ResolveDiagnostics()...)
 	g, more := mass.Complete(g, opts)
 	diags = append(diags, more...)
 	if err := convert.ValidateComputed(g); err != nil {
@@ -168,8 +169,9 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	return res, err
 }
 
-// OpenInput reads a file ("-" = stdin) into an Input whose FS is rooted at
-// the file's folder, so side files cannot escape it.
+// OpenInput reads a file ("-" = stdin) into an Input whose FS is its
+// project root, confined so that side files cannot leave it (see
+// convert.InputRoot).
 func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.Input, error) {
 	if path == "-" {
 		data, err := convert.ReadLimited(stdin, "<stdin>", opts.EffectiveLimits().InputBytes)
@@ -178,12 +180,7 @@ func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.In
 		}
 		return &convert.Input{Name: "<stdin>", Data: data, Options: opts}, nil
 	}
-	data, err := convert.ReadFileLimited(path, opts.EffectiveLimits().InputBytes)
-	if err != nil {
-		return nil, err
-	}
-	root, rel := InputRoot(path, opts)
-	return &convert.Input{Name: path, Data: data, FS: os.DirFS(root), Dir: rel, Root: root, Options: opts}, nil
+	return convert.OpenFile(path, opts)
 }
 
 // reroot widens a file input's FS to the format's project root (e.g. the
@@ -209,40 +206,7 @@ func reroot(f *convert.Format, in *convert.Input) {
 			return // already as wide (--allow-root)
 		}
 	}
-	in.FS, in.Dir, in.Root = os.DirFS(root), filepath.ToSlash(rel), root
-}
-
-// InputRoot returns the folder side files may come from — the input's own
-// folder, or the widest of Options.AllowRoots and Options.Packages folders
-// that contains it — and the input's folder relative to it.
-// InputRoot returns the folder side files of path may come from (its own
-// folder, or the widest allowed root containing it) and path's folder
-// relative to it.
-func InputRoot(path string, opts *convert.Options) (root, rel string) {
-	root, rel = filepath.Dir(path), "."
-	absDir, err := filepath.Abs(root)
-	if err != nil || opts == nil {
-		return root, rel
-	}
-	root = absDir
-	roots := append([]string(nil), opts.AllowRoots...)
-	for _, dir := range opts.Packages {
-		roots = append(roots, dir) // a package folder named by the user is allowed
-	}
-	for _, r := range roots {
-		absRoot, err := filepath.Abs(r)
-		if err != nil {
-			continue
-		}
-		d, err := filepath.Rel(absRoot, absDir)
-		if err != nil || !filepath.IsLocal(d) && d != "." {
-			continue
-		}
-		if len(absRoot) < len(root) {
-			root, rel = absRoot, filepath.ToSlash(d)
-		}
-	}
-	return root, rel
+	in.Reroot(root, rel)
 }
 
 // WriteOutput writes the main file and its side files atomically (temp

@@ -104,6 +104,10 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	}
 	opts, levels := b.optionsFor(in.rel)
 	inPath, outPath := b.absIn(in.rel), b.absOut(in.output)
+	if d, ok := convert.LinkedOutside(b.src, inPath); ok {
+		res.Status, res.Diagnostics = Skipped, convert.Diagnostics{d}
+		return res
+	}
 	optHash := optionsHash(&opts, levels, b.sides.mode)
 	opts.OutputName = outPath
 	input, err := physconv.OpenInput(inPath, nil, &opts)
@@ -143,7 +147,7 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	if strict && res.Diagnostics.Max() >= convert.Warning {
 		return b.fail(res, &physconv.StrictError{Diagnostics: res.Diagnostics})
 	}
-	root, _ := physconv.InputRoot(inPath, &opts)
+	root, _ := convert.InputRoot(inPath, &opts)
 	sides, more := b.sides.plan(root, inPath, outPath, rec.paths(), out)
 	res.Diagnostics = append(res.Diagnostics, more...).Sorted()
 	if ctx.Err() != nil {

@@ -46,29 +46,30 @@ type Input struct {
 	Name string
 	// Data is the whole file.
 	Data []byte
-	// FS resolves side files (buffers, meshes, includes); may be nil when
-	// the input has none (stdin). Dir is Name's folder inside FS.
+	// FS is the input's project root: side files (buffers, meshes,
+	// includes) are read in it, ".." may climb to its top and no further;
+	// nil when the input has no folder (stdin). Dir is Name's folder
+	// inside FS. ConfinedFS keeps symbolic links from leading out of it.
 	FS  fs.FS
 	Dir string
-	// Root is FS's folder on disk ("" when FS is not a folder).
+	// Root is FS's folder on disk ("" when FS is not a folder); with it,
+	// ROS packages are also looked for on disk and in the environment.
 	Root string
 	// Options apply to every format; each reads what it needs.
 	Options *Options
 
 	budget *Budget // see Budget
+	refs *refState // how references resolve (resolve.go)
 }
 
-// Open reads a side file relative to the input's folder. It refuses paths
-// that escape FS (absolute paths or ".." above the root).
-func (in *Input) Open(rel string) ([]byte, error) {
-	if in.FS == nil {
-		return nil, fmt.Errorf("cannot read %q: input has no folder (stdin)", rel)
-	}
-	p := path.Clean(path.Join(in.Dir, rel))
-	if path.IsAbs(rel) || !fs.ValidPath(p) {
-		return nil, fmt.Errorf("%q escapes the allowed root", rel)
-	}
-	return fs.ReadFile(in.FS, p)
+// Open reads a file the input refers to: a path relative to the input's
+// folder (".." may climb to the project root, FS's root, not beyond), a
+// package://NAME/… reference, or a file:// or absolute path inside the
+// allowed folders. The policy is in internal/resolve; a failure is a
+// *RefError.
+func (in *Input) Open(ref string) ([]byte, error) {
+	data, _, err := in.resolver().Read(ref)
+	return data, err
 }
 
 // Output is what Emit produces: the main file plus side files (meshes,

@@ -1,7 +1,6 @@
 package urdf
 
 import (
-	"io/fs"
 	"path"
 	"strings"
 	"sync"
@@ -39,7 +38,7 @@ func (d *meshData) keep(path string, scale convert.Vec3, pos []convert.Vec3, idx
 // decoder returns a Decode function for a visual mesh: the triangles
 // already read for that file and scale, else the file read and scaled as a
 // collision mesh is.
-func (d *meshData) decoder(fsys fs.FS, path string, scale convert.Vec3) func() ([]convert.Vec3, []uint32, error) {
+func (d *meshData) decoder(read func() ([]byte, error), path string, scale convert.Vec3) func() ([]convert.Vec3, []uint32, error) {
 	return func() ([]convert.Vec3, []uint32, error) {
 		key := meshFile{path, scale}
 		d.mu.Lock()
@@ -48,7 +47,7 @@ func (d *meshData) decoder(fsys fs.FS, path string, scale convert.Vec3) func() (
 		if ok {
 			return t.positions, t.indices, nil
 		}
-		data, err := fs.ReadFile(fsys, path)
+		data, err := read()
 		if err != nil {
 			return nil, nil, err
 		}
@@ -68,9 +67,9 @@ func (d *meshData) decoder(fsys fs.FS, path string, scale convert.Vec3) func() (
 // source returns a Source function for a mesh file: its bytes as they are,
 // for emitters that copy mesh files rather than encode triangles again.
 // The file's vertices times scale are the mesh's Positions.
-func source(fsys fs.FS, file string, scale convert.Vec3) func() ([]byte, string, convert.Vec3, error) {
+func source(read func() ([]byte, error), file string, scale convert.Vec3) func() ([]byte, string, convert.Vec3, error) {
 	return func() ([]byte, string, convert.Vec3, error) {
-		data, err := fs.ReadFile(fsys, file)
+		data, err := read()
 		if err != nil {
 			return nil, "", convert.Vec3{}, err
 		}

@@ -1,8 +1,8 @@
 package urdf
 
 import (
+	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 
 	"github.com/physconv/physconv/convert"
@@ -508,18 +508,23 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	case "capsule":
 		return g.AddShape(convert.Shape{Kind: convert.Capsule, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
 	}
-	resolved, err := resolveMesh(p.in, geo.Filename)
+	resolved, err := p.in.Locate(geo.Filename)
+	var refErr *convert.RefError
+	if err != nil && (collision || !errors.As(err, &refErr) || refErr.Kind != convert.RefPackageNotFound) {
+		return -1, &convert.FormatError{Line: geo.Line, Msg: fmt.Sprintf("mesh of link %q: %v", l.Name, err), Err: err}
+	}
 	if err != nil {
-		return -1, convert.ErrorAtLine(geo.Line, "%v", err)
+		resolved = geo.Filename
 	}
 	mesh := convert.Mesh{Name: geo.Filename, File: resolved, Scale: convert.Vec3{1, 1, 1},
 		Extras: map[string]any{extraFilename: geo.Filename, extraScale: geo.Scale}}
+	read := func() ([]byte, error) { return p.in.Open(geo.Filename) }
 	kind := convert.TriMesh
 	if collision {
 		kind = convert.Convex
-		data, err := fs.ReadFile(p.in.FS, resolved)
+		data, err := read()
 		if err != nil {
-			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q cannot be read: %v", geo.Filename, l.Name, err)
+			return -1, &convert.FormatError{Line: geo.Line, Msg: fmt.Sprintf("collision mesh of link %q cannot be read: %v", l.Name, err), Err: err}
 		}
 		m, err := meshio.Decode(resolved, data, p.in.Budget())
 		if err != nil {
@@ -532,13 +537,16 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Indices = m.Indices
 		mesh.Loaded = true
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
-		mesh.Source = source(p.in.FS, resolved, geo.Scale)
-	} else if _, err := fs.Stat(p.in.FS, resolved); err != nil {
+		mesh.Source = source(read, resolved, geo.Scale)
+	} else if _, serr := p.in.Stat(geo.Filename); err != nil || serr != nil {
+		if err == nil {
+			err = serr
+		}
 		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
-			Message: fmt.Sprintf("visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved)})
+			Message: fmt.Sprintf("visual mesh is not read (%v); the reference is kept", err)})
 	} else {
-		mesh.Decode = p.visualData().decoder(p.in.FS, resolved, geo.Scale)
-		mesh.Source = source(p.in.FS, resolved, geo.Scale)
+		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale)
+		mesh.Source = source(read, resolved, geo.Scale)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
 }

@@ -365,6 +365,8 @@ func (p *progress) result(r *batch.FileResult) {
 	switch {
 	case (p.mode == "lines" || p.mode == "changes") && r.Status == batch.Converted:
 		fmt.Fprintf(&b, "converted %s -> %s%s\n", r.Input, r.Output, warningCount(r.Diagnostics))
+	case p.mode != "none" && r.Status == batch.Skipped && r.Diagnostics.Has("input-link-outside"):
+		fmt.Fprintf(&b, "skipped %s\n", r.Input)
 	case p.mode == "lines" && r.Status == batch.Skipped:
 		fmt.Fprintf(&b, "up to date %s\n", r.Input)
 	case p.mode != "none" && r.Status == batch.Failed:
@@ -372,9 +374,12 @@ func (p *progress) result(r *batch.FileResult) {
 	}
 	if p.mode != "none" {
 		for _, d := range r.Diagnostics {
-			if p.verbose || d.Severity == convert.Error {
+			if p.verbose || d.Severity == convert.Error || d.Code == "input-link-outside" {
 				fmt.Fprintf(&b, "  %s\n", d)
 			}
+		}
+		if h := refHint(r.Err); h != "" && r.Status == batch.Failed {
+			fmt.Fprintf(&b, "  hint: %s\n", h)
 		}
 	}
 	if p.bar != nil {

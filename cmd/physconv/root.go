@@ -64,6 +64,9 @@ func (a *app) exitCode(err error) int {
 		return exitUsage
 	default:
 		fmt.Fprintln(a.stderr, "physconv:", err)
+		if h := refHint(err); h != "" {
+			fmt.Fprintln(a.stderr, "physconv: hint:", h)
+		}
 		return exitError
 	}
 }

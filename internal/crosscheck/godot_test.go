@@ -72,9 +72,10 @@ func godotEmit(t *testing.T, f *convert.Format, g *convert.Graph, p string, opts
 	return d
 }
 
-// godotMirror links every file of the Godot project holding scene into a
+// godotMirror copies every file of the Godot project holding scene into a
 // fresh folder, so a scene written there belongs to the same project (its
-// layer names, its res:// files).
+// layer names, its res:// files). Copies, not symbolic links: a link out
+// of the project root is refused, as it must be.
 func godotMirror(t *testing.T, scene string) string {
 	t.Helper()
 	dir, _ := filepath.Abs(filepath.Dir(scene))
@@ -91,7 +92,11 @@ func godotMirror(t *testing.T, scene string) string {
 		if d.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
-		return os.Symlink(p, filepath.Join(dst, rel))
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
 	})
 	if err != nil {
 		t.Fatal(err)

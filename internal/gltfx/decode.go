@@ -175,7 +175,7 @@ func (d *Doc) loadBuffers(in *convert.Input, bin []byte) error {
 				return convert.Errorf(p+".uri", "%v", err)
 			}
 		default:
-			rel, err := localURI(b.URI)
+			rel, err := relativeURI(b.URI)
 			if err != nil {
 				return convert.Errorf(p+".uri", "%v", err)
 			}
@@ -229,9 +229,21 @@ func (d *Doc) loadImages(in *convert.Input) {
 	}
 }
 
-// localURI turns a relative URI into a slash path; it refuses absolute
-// URIs and schemes other than none.
+// localURI turns a relative URI into a slash path inside the input's
+// folder; it refuses absolute URIs, schemes other than none and "..":
+// images keep their URI in the output, which names them beside it.
 func localURI(uri string) (string, error) {
+	p, err := relativeURI(uri)
+	if err == nil && strings.HasPrefix(path.Clean(p), "..") {
+		return "", fmt.Errorf("uri %q escapes the input's folder", uri)
+	}
+	return p, err
+}
+
+// relativeURI turns a relative URI into a slash path relative to the
+// input's folder; ".." is the resolver's to judge (it may climb to the
+// project root). Buffers take it: the output writes its own.
+func relativeURI(uri string) (string, error) {
 	u, err := url.Parse(uri)
 	if err != nil {
 		return "", fmt.Errorf("invalid uri %q: %v", uri, err)
@@ -240,8 +252,8 @@ func localURI(uri string) (string, error) {
 		return "", fmt.Errorf("uri %q is not a relative file reference", uri)
 	}
 	p := u.Path
-	if path.IsAbs(p) || strings.HasPrefix(path.Clean(p), "..") {
-		return "", fmt.Errorf("uri %q escapes the input's folder", uri)
+	if path.IsAbs(p) {
+		return "", fmt.Errorf("uri %q is not a relative file reference", uri)
 	}
 	return p, nil
 }

@@ -1,0 +1,105 @@
+package convert
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/physconv/physconv/internal/resolve"
+)
+
+// RefError is a reference (mesh, buffer, image, include, resource, ROS
+// package) that could not be read: not found, or leading outside the
+// folders the input may read. Kind tells which; the message names the
+// reference and where it was looked for. Parse errors wrap it.
+type RefError = resolve.Error
+
+// RefErrorKind says why a reference could not be read.
+type RefErrorKind = resolve.Kind
+
+// The kinds of RefError.
+const (
+	RefNotFound        = resolve.NotFound        // no such file
+	RefPackageNotFound = resolve.PackageNotFound // no folder for the ROS package
+	RefOutside         = resolve.Outside         // ".." or an absolute path beyond the allowed folders
+	RefLink            = resolve.Link            // a symbolic link leading beyond them
+	RefNoFolder        = resolve.NoFolder        // the input has no folder (standard input)
+	RefInvalid         = resolve.Invalid         // unreadable for another reason
+)
+
+// ConfinedFS is an fs.FS over the folder dir that refuses every file
+// whose real path, after symbolic links, lies outside dir and the also
+// folders. Library callers reading untrusted folders should pass it (or
+// an os.Root's FS) as Input.FS; OpenInput does.
+func ConfinedFS(dir string, also ...string) fs.FS { return resolve.Confined(dir, also...) }
+
+// refState is an Input's resolver, built on first use for the FS and
+// folder the input has then; whoever changes them afterwards (reroot)
+// drops it.
+type refState struct {
+	mu sync.Mutex
+	r  *resolve.Resolver
+}
+
+func (in *Input) resolver() *resolve.Resolver {
+	if in.refs == nil {
+		in.refs = &refState{}
+	}
+	s := in.refs
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.r != nil {
+		return s.r
+	}
+	r := &resolve.Resolver{FS: in.FS, Dir: in.Dir}
+	if in.FS != nil && in.Root != "" {
+		if abs, err := filepath.Abs(in.Root); err == nil {
+			r.Root = abs
+			r.Getenv = os.Getenv
+		}
+	}
+	if in.Options != nil {
+		r.Packages = in.Options.Packages
+		r.AllowRoots = in.Options.AllowRoots
+	}
+	s.r = r
+	return r
+}
+
+// Stat reports on the file a reference names, without reading it; ref is
+// read as Open reads it.
+func (in *Input) Stat(ref string) (fs.FileInfo, error) {
+	st, _, err := in.resolver().Stat(ref)
+	return st, err
+}
+
+// Locate returns the file a reference names, for messages and as a
+// mesh's File: its path inside FS when it lies there, else its path on
+// disk. The file need not exist.
+func (in *Input) Locate(ref string) (string, error) {
+	loc, err := in.resolver().Resolve(ref)
+	return loc.Name, err
+}
+
+// PackageDir returns the folder of a ROS package as package:// finds it
+// (explicit, enclosing, beside, environment): on disk when the input is,
+// else inside FS. Files below a folder on disk can then be named by
+// absolute path, as xacro's $(find NAME) does.
+func (in *Input) PackageDir(name string) (string, error) {
+	return in.resolver().PackageDir(name)
+}
+
+// ResolveDiagnostics returns what resolving the input's references
+// guessed (a ROS package found by path suffix, PyBullet's package-less
+// form), as info diagnostics. ParseGraph adds them to the parse's.
+func (in *Input) ResolveDiagnostics() Diagnostics {
+	if in.refs == nil || in.refs.r == nil {
+		return nil
+	}
+	var out Diagnostics
+	for _, n := range in.refs.r.Notes() {
+		out = append(out, Diagnostic{Severity: Info, Code: n.Code, Path: n.Ref, Message: n.Message})
+	}
+	return out
+}

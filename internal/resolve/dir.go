@@ -1,0 +1,173 @@
+// Package resolve decides where the files an input refers to come from
+// (meshes, buffers, images, includes, resources) and reads them without
+// ever leaving the folders the input may read: its project root, the ROS
+// packages it names and the folders the caller allows. Formats only say
+// what kind of reference they hold; the policy lives here, once.
+package resolve
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Confined returns an fs.FS over the folder dir whose reads never leave
+// it: every name is resolved to its real path after symbolic links, which
+// must lie inside dir or inside one of also (other allowed folders), and
+// the file is then opened through an os.Root for that folder, so a link
+// swapped in between cannot escape either. A name that leaves every
+// allowed folder fails with an *EscapeError inside the *fs.PathError.
+func Confined(dir string, also ...string) fs.FS {
+	return &confinedFS{dir: dir, also: also}
+}
+
+type confinedFS struct {
+	dir  string
+	also []string
+}
+
+// EscapeError is a file whose real path, after symbolic links, lies
+// outside every allowed folder.
+type EscapeError struct {
+	File   string // the name as asked for, inside Root
+	Target string // where its links lead
+	Root   string // the folder it had to stay in
+}
+
+func (e *EscapeError) Error() string {
+	return fmt.Sprintf("%s is a symbolic link to %s, outside the allowed root %s", e.File, e.Target, e.Root)
+}
+
+func (c *confinedFS) Open(name string) (fs.File, error) {
+	f, err := c.open("open", name)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (c *confinedFS) ReadFile(name string) ([]byte, error) {
+	f, err := c.open("read", name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	}
+	return io.ReadAll(f)
+}
+
+func (c *confinedFS) Stat(name string) (fs.FileInfo, error) {
+	f, err := c.open("stat", name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Stat()
+}
+
+// open resolves name to its real path, checks it against the allowed
+// folders and opens it through an os.Root of the folder that holds it.
+func (c *confinedFS) open(op, name string) (*os.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	full := filepath.Join(c.dir, filepath.FromSlash(name))
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &fs.PathError{Op: op, Path: name, Err: err}
+	}
+	for _, root := range append([]string{c.dir}, c.also...) {
+		realRoot, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			continue
+		}
+		rel, ok := within(realRoot, real)
+		if !ok {
+			continue
+		}
+		r, err := os.OpenRoot(realRoot)
+		if err != nil {
+			return nil, &fs.PathError{Op: op, Path: name, Err: err}
+		}
+		f, err := r.Open(rel)
+		r.Close()
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, &fs.PathError{Op: op, Path: name, Err: err}
+		}
+		return f, nil
+	}
+	return nil, &fs.PathError{Op: op, Path: name, Err: &EscapeError{File: name, Target: real, Root: c.dir}}
+}
+
+// within reports whether p lies in (or is) dir, both absolute and clean,
+// and returns p relative to dir.
+func within(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return "", false
+	}
+	return rel, true
+}
+
+// Within reports whether the OS path p lies in (or is) the folder dir,
+// comparing absolute clean paths, and returns p relative to dir with
+// slashes.
+func Within(dir, p string) (string, bool) {
+	ad, err1 := filepath.Abs(dir)
+	ap, err2 := filepath.Abs(p)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, ok := within(ad, ap)
+	return filepath.ToSlash(rel), ok
+}
+
+// Markers are the files whose folder is a project root: a ROS package, a
+// Godot project, a repository or a physconv project.
+var Markers = []string{"package.xml", "project.godot", ".git", "physconv.yaml"}
+
+// layoutDirs are folder names robot descriptions sit in, beside their
+// meshes/ (the ROS package layout, the SolidWorks exporter's urdf/ and
+// meshes/): with no marker above, an input in such a folder may read the
+// folder above it.
+var layoutDirs = map[string]bool{"urdf": true, "urdfs": true, "robots": true, "xacro": true, "mjcf": true, "sdf": true}
+
+// ProjectRoot returns the folder relative references of an input in the
+// folder dir (absolute) may reach: the nearest folder at or above dir
+// that holds one of the Markers; else, when dir is a description folder
+// (urdf/, robots/, xacro/, …), the folder above it; else dir itself.
+func ProjectRoot(dir string) string {
+	dir = filepath.Clean(dir)
+	for d, i := dir, 0; i < 256; d, i = filepath.Dir(d), i+1 {
+		for _, m := range Markers {
+			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
+				return d
+			}
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if up := filepath.Dir(dir); layoutDirs[strings.ToLower(filepath.Base(dir))] && up != dir && filepath.Dir(up) != up {
+		return up
+	}
+	return dir
+}
