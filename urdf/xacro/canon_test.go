@@ -76,7 +76,7 @@ func textOf(n *Node) string {
 	var b strings.Builder
 	for _, c := range n.Children {
 		if c.Kind == TextNode {
-			b.WriteString(c.Text)
+			b.WriteString(c.Data)
 		}
 	}
 	return strings.Join(strings.Fields(b.String()), " ")

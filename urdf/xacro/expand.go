@@ -14,6 +14,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/physconv/physconv/internal/xmlx"
 )
 
 // Options are the environment of one expansion.
@@ -281,7 +283,8 @@ func (x *expander) evalAll(n *Node, m *macroTable, t *Table) error {
 		if err != nil {
 			return err
 		}
-		attrs = append(attrs, Attr{a.Name, v})
+		a.Value = v
+		attrs = append(attrs, a)
 	}
 	n.Attrs = attrs
 	kids := n.Children
@@ -290,26 +293,26 @@ func (x *expander) evalAll(n *Node, m *macroTable, t *Table) error {
 	for _, c := range kids {
 		switch c.Kind {
 		case TextNode:
-			v, err := x.text(c, c.Text, t)
+			v, err := x.text(c, c.Data, t)
 			if err != nil {
 				return err
 			}
-			c.Text = v
+			c.Data = v
 			if strings.TrimSpace(v) != "" {
 				evalComments = false
 			}
 			out = append(out, c)
 		case CommentNode:
-			if strings.Contains(c.Text, "xacro:eval-comments") {
-				evalComments = !strings.Contains(c.Text, "xacro:eval-comments:off")
+			if strings.Contains(c.Data, "xacro:eval-comments") {
+				evalComments = !strings.Contains(c.Data, "xacro:eval-comments:off")
 				continue
 			}
 			if evalComments {
-				v, err := x.text(c, c.Text, t)
+				v, err := x.text(c, c.Data, t)
 				if err != nil {
 					return err
 				}
-				c.Text = v
+				c.Data = v
 			}
 			out = append(out, c)
 		case ElementNode:
@@ -350,7 +353,7 @@ func (x *expander) element(c, parent *Node, m *macroTable, t *Table) ([]*Node, e
 			if err := x.charge(c, countNodes(b)); err != nil {
 				return nil, err
 			}
-			b = b.clone()
+			b = b.Copy()
 			if err := x.evalAll(b, m, t); err != nil {
 				return nil, err
 			}
@@ -756,10 +759,10 @@ func (x *expander) call(c, parent *Node, m *macroTable, t *Table) ([]*Node, erro
 	if len(params) > 0 {
 		return nil, x.errorf(c, "macro %q: undefined parameters [%s]", name, strings.Join(params, ","))
 	}
-	body := mac.Body.clone()
+	body := mac.Body.Copy()
 	// The definition's own attributes (name, params) are not output; only
 	// its namespace declarations move up.
-	var keep []Attr
+	var keep []xmlx.Attr
 	for _, a := range body.Attrs {
 		if strings.HasPrefix(a.Name, "xmlns:") && a.Name != "xmlns:xacro" {
 			keep = append(keep, a)
