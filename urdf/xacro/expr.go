@@ -217,10 +217,10 @@ type (
 	}
 	indexExpr struct{ x, i expr }
 	sliceExpr struct {
-		x             expr
-		lo, hi, step     expr
-		hasLo, hasHi     bool
-		hasStep          bool
+		x            expr
+		lo, hi, step expr
+		hasLo, hasHi bool
+		hasStep      bool
 	}
 	callExpr struct {
 		fn     expr
@@ -283,7 +283,7 @@ func parseExpr(src string) (expr, error) {
 }
 
 func (p *parser) peek() token { return p.toks[p.p] }
-func (p *parser) next() token  { t := p.toks[p.p]; p.p++; return t }
+func (p *parser) next() token { t := p.toks[p.p]; p.p++; return t }
 
 func (p *parser) is(s string) bool {
 	t := p.peek()
