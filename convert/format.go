@@ -109,6 +109,9 @@ type Options struct {
 	Root string
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
+	// XacroArgs are xacro arguments (NAME → VALUE, as NAME:=VALUE on
+	// xacro's command line); they override <xacro:arg> defaults.
+	XacroArgs map[string]string
 	// MeshFormat for MJCF mesh files: "stl" (default) or "obj".
 	MeshFormat string
 	// InlineMeshes writes MJCF meshes inline instead of as files.

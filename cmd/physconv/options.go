@@ -10,16 +10,18 @@ import (
 
 // optionFlags binds the conversion options shared by several subcommands.
 type optionFlags struct {
-	opts     convert.Options
-	packages []string
+	opts      convert.Options
+	packages  []string
+	xacroArgs []string
 }
 
 func (o *optionFlags) bindParse(fs *pflag.FlagSet) {
-	fs.StringVar(&o.opts.From, "from", "", "input format (khr, omi, godot, urdf, mjcf); guessed when empty")
+	fs.StringVar(&o.opts.From, "from", "", "input format (khr, omi, godot, urdf, xacro, mjcf); guessed when empty")
 	fs.StringVar(&o.opts.Up, "up", "auto", "auto: convert Z-up formats to Y-up at the boundary; keep: leave axes")
 	fs.Float64Var(&o.opts.Density, "density", 1000, "density (kg/m³) for bodies whose mass is computed from shapes")
 	fs.StringVar(&o.opts.Base, "base", "", "URDF root link: floating (default) or fixed")
 	fs.StringArrayVar(&o.packages, "package", nil, "ROS package folder for package:// URIs, as NAME=DIR (repeatable)")
+	fs.StringArrayVar(&o.xacroArgs, "xacro-arg", nil, "xacro argument, as NAME=VALUE (repeatable; like NAME:=VALUE on xacro's command line)")
 	fs.StringArrayVar(&o.opts.AllowRoots, "allow-root", nil, "extra folder side files may be read from (repeatable)")
 	fs.BoolVar(&o.opts.CollisionNames, "collision-names", false, "glTF: make colliders and bodies of mesh nodes named with Godot's suffixes (-col, -colonly, -convcol, -convcolonly, -rigid)")
 }
@@ -68,6 +70,17 @@ func (o *optionFlags) resolve() (*convert.Options, error) {
 				return nil, usageError{fmt.Errorf("--package wants NAME=DIR, not %q", p)}
 			}
 			opts.Packages[name] = dir
+		}
+	}
+	if len(o.xacroArgs) > 0 {
+		opts.XacroArgs = map[string]string{}
+		for _, a := range o.xacroArgs {
+			name, value, ok := strings.Cut(a, "=")
+			name = strings.TrimSuffix(name, ":")
+			if !ok || name == "" {
+				return nil, usageError{fmt.Errorf("--xacro-arg wants NAME=VALUE, not %q", a)}
+			}
+			opts.XacroArgs[name] = value
 		}
 	}
 	return &opts, nil
