@@ -11,7 +11,7 @@ import (
 
 // method builds a function taking between lo and hi positional arguments.
 func method(name string, lo, hi int, f func(args []any) (any, error)) *Func {
-	return &Func{Name: name, Call: func(args []any, kw map[string]any) (any, error) {
+	return &Func{Name: name, Call: func(args []any, kw Kwargs) (any, error) {
 		if len(kw) > 0 {
 			return nil, fmt.Errorf("%s() takes no keyword arguments", name)
 		}
@@ -182,7 +182,7 @@ func stringMethod(s, name string) *Func {
 			return s != "" && strings.Trim(s, "0123456789") == "", nil
 		})
 	case "format":
-		return &Func{Name: name, Call: func(args []any, kw map[string]any) (any, error) { return braceFormat(s, args, kw) }}
+		return &Func{Name: name, Call: func(args []any, kw Kwargs) (any, error) { return braceFormat(s, args, kw) }}
 	}
 	return nil
 }
@@ -253,7 +253,7 @@ var braceField = regexp.MustCompile(`\{\{|\}\}|\{([^{}:!]*)(?:![rs])?(?::([^{}]*
 
 // braceFormat is a small str.format: positional and named fields, with
 // the format specs that percentFormat also knows.
-func braceFormat(f string, args []any, kw map[string]any) (any, error) {
+func braceFormat(f string, args []any, kw Kwargs) (any, error) {
 	auto := 0
 	var err error
 	out := braceField.ReplaceAllStringFunc(f, func(m string) string {
@@ -277,7 +277,7 @@ func braceFormat(f string, args []any, kw map[string]any) (any, error) {
 					return ""
 				}
 				v = args[n]
-			} else if w, ok := kw[key]; ok {
+			} else if w, ok := kw.Get(key); ok {
 				v = w
 			} else {
 				err = fmt.Errorf("format(): KeyError %q", key)
@@ -602,7 +602,7 @@ func pythonBuiltins() map[string]any {
 			xs, err := items(a[0])
 			return append(Tuple{}, xs...), err
 		}),
-		"dict": &Func{Name: "dict", Call: func(a []any, kw map[string]any) (any, error) {
+		"dict": &Func{Name: "dict", Call: func(a []any, kw Kwargs) (any, error) {
 			d := NewDict()
 			if len(a) > 1 {
 				return nil, errors.New("dict expected at most 1 argument")
@@ -629,8 +629,8 @@ func pythonBuiltins() map[string]any {
 					}
 				}
 			}
-			for k, v := range kw {
-				d.Set(k, v)
+			for _, a := range kw {
+				d.Set(a.Name, a.Value)
 			}
 			return d, nil
 		}},

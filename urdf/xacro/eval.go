@@ -85,14 +85,16 @@ func eval(e expr, s scope) (any, error) {
 				return nil, err
 			}
 		}
-		var kw map[string]any
-		if len(x.kwName) > 0 {
-			kw = map[string]any{}
-			for i, n := range x.kwName {
-				if kw[n], err = eval(x.kwVal[i], s); err != nil {
-					return nil, err
-				}
+		var kw Kwargs
+		for i, n := range x.kwName {
+			v, err := eval(x.kwVal[i], s)
+			if err != nil {
+				return nil, err
 			}
+			if _, dup := kw.Get(n); dup {
+				return nil, fmt.Errorf("keyword argument repeated: %s", n)
+			}
+			kw = append(kw, KW{n, v})
 		}
 		return f.Call(args, kw)
 	case *unaryExpr:

@@ -163,9 +163,6 @@ func (x *expander) getenv(name string) (string, bool) {
 // (as variables and through arg()), env(), optenv(), find() and math.
 func (x *expander) evalSubstitution(src string) (string, error) {
 	src = strings.TrimSpace(src)
-	if !strings.HasSuffix(src, ")") {
-		return "", errors.New("$(eval) must span the whole attribute")
-	}
 	root := newTable(nil, x)
 	for k, v := range mathSymbols() {
 		root.vars[k] = &entry{v: v}
@@ -254,7 +251,7 @@ func (x *expander) globals() *Table {
 			}
 			return nil, errors.New(strings.Join(parts, " "))
 		}),
-		"tokenize": &Func{Name: "tokenize", Call: func(a []any, kw map[string]any) (any, error) {
+		"tokenize": &Func{Name: "tokenize", Call: func(a []any, kw Kwargs) (any, error) {
 			if len(a) < 1 || len(a) > 3 {
 				return nil, errors.New("tokenize() takes 1 to 3 arguments")
 			}
@@ -266,13 +263,13 @@ func (x *expander) globals() *Table {
 			if len(a) > 1 {
 				sep = Str(a[1])
 			}
-			if v, ok := kw["sep"]; ok {
+			if v, ok := kw.Get("sep"); ok {
 				sep = Str(v)
 			}
 			if len(a) > 2 {
 				skip = truth(a[2])
 			}
-			if v, ok := kw["skip_empty"]; ok {
+			if v, ok := kw.Get("skip_empty"); ok {
 				skip = truth(v)
 			}
 			parts := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(sep, r) })

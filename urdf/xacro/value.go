@@ -66,7 +66,26 @@ func dictKey(k any) any {
 // Func is a callable: a builtin function or a bound method.
 type Func struct {
 	Name string
-	Call func(args []any, kw map[string]any) (any, error)
+	Call func(args []any, kw Kwargs) (any, error)
+}
+
+// KW is one keyword argument of a call.
+type KW struct {
+	Name  string
+	Value any
+}
+
+// Kwargs are a call's keyword arguments in the order written.
+type Kwargs []KW
+
+// Get returns the value of a keyword argument.
+func (k Kwargs) Get(name string) (any, bool) {
+	for _, a := range k {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return nil, false
 }
 
 // Namespace gives attribute access to a symbol table: math, xacro,

@@ -1,0 +1,69 @@
+package xacro
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// TestBehavioursMatchOracle runs every behaviour case through the
+// reference xacro: where the case expects a document, the reference must
+// produce the same one; where it expects an error, the reference must
+// refuse the input too.
+func TestBehavioursMatchOracle(t *testing.T) {
+	oracle := testenv.Oracle(t, "xacro-expand")
+	dir := t.TempDir()
+	for name, body := range sideFiles {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgXML := `<package><name>demo_pkg</name></package>`
+	if err := os.WriteFile(filepath.Join(dir, "ws", "demo_pkg", "package.xml"), []byte(pkgXML), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Cases whose output holds absolute paths (which differ by design).
+	skip := map[string]bool{"find": true, "dirname": true}
+	for _, c := range behaviourCases {
+		if skip[c.name] {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			main := filepath.Join(dir, "t", "main.xacro")
+			if err := os.WriteFile(main, []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--package-path", filepath.Join(dir, "ws"), main}
+			for k, v := range c.args {
+				args = append(args, k+":="+v)
+			}
+			cmd := exec.Command(oracle, args...)
+			cmd.Dir = filepath.Join(dir, "t")
+			cmd.Env = append(os.Environ(), "DEMO_ENV=from-env")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if c.err != "" {
+				if err == nil {
+					t.Errorf("reference accepts the input, the case expects the error %q:\n%s", c.err, out)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("reference refuses the input: %v\n%s", err, stderr.String())
+			}
+			if d := canonDiff(out, []byte(c.want)); d != "" {
+				t.Errorf("reference differs from the case: %s\n%s", d, strings.TrimSpace(string(out)))
+			}
+		})
+	}
+}
