@@ -199,11 +199,25 @@ func (x *expander) errorf(n *Node, format string, args ...any) error {
 func (x *expander) currentFile() string { return x.files[len(x.files)-1] }
 
 // abs resolves a file name against the folder of the file being read.
-func (x *expander) abs(name string) string {
-	if isAbs(name) {
-		return path.Clean(name)
+// A path whose ".." would climb above the root is an error, not clamped.
+func (x *expander) abs(name string) (string, error) {
+	p := name
+	if !isAbs(name) {
+		p = path.Dir(x.currentFile()) + "/" + name
 	}
-	return path.Join(path.Dir(x.currentFile()), name)
+	depth := 0
+	for _, part := range strings.Split(p, "/")[1:] {
+		switch part {
+		case "", ".":
+		case "..":
+			if depth--; depth < 0 {
+				return "", fmt.Errorf("%s climbs above the root folder", name)
+			}
+		default:
+			depth++
+		}
+	}
+	return path.Clean(p), nil
 }
 
 func isAbs(p string) bool {
@@ -812,7 +826,9 @@ func (x *expander) include(c, parent *Node, m *macroTable, t *Table) ([]*Node, e
 	if err != nil {
 		return nil, err
 	}
-	spec = x.abs(spec)
+	if spec, err = x.abs(spec); err != nil {
+		return nil, x.errAt(c, err)
+	}
 	files := []string{spec}
 	if globChars.MatchString(spec) {
 		if x.opts.Glob == nil {

@@ -229,14 +229,18 @@ func (x *expander) globals() *Table {
 			if err != nil {
 				return nil, err
 			}
-			return x.loadYAML(x.abs(name))
+			p, err := x.abs(name)
+			if err != nil {
+				return nil, err
+			}
+			return x.loadYAML(p)
 		}),
 		"abs_filename": method("abs_filename", 1, 1, func(a []any) (any, error) {
 			name, err := str(a[0], "abs_filename() argument")
 			if err != nil {
 				return nil, err
 			}
-			return x.abs(name), nil
+			return x.abs(name)
 		}),
 		"dotify":         method("dotify", 1, 1, func(a []any) (any, error) { return a[0], nil }),
 		"arg":            method("arg", 1, 1, func(a []any) (any, error) { return x.arg(Str(a[0])) }),
