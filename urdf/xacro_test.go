@@ -149,9 +149,9 @@ func TestXacroParse(t *testing.T) {
 // plain URDF is not.
 func TestSniffXacro(t *testing.T) {
 	for in, want := range map[string]bool{
-		`<robot name="r" ` + xacroNS + `>`: true,
+		`<robot name="r" ` + xacroNS + `>`:     true,
 		`<robot><xacro:include filename="x"/>`: true,
-		`<robot name="r"><link name="a"/>`: false,
+		`<robot name="r"><link name="a"/>`:     false,
 	} {
 		if got := SniffXacro([]byte(in)); got != want {
 			t.Errorf("SniffXacro(%q) = %v, want %v", in, got, want)
