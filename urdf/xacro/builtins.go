@@ -187,14 +187,17 @@ func stringMethod(s, name string) *Func {
 	return nil
 }
 
-func seqMethod(xs []any, name string) *Func {
+func seqMethod(xs []any, name string, w *work) *Func {
 	switch name {
 	case "index":
 		return method(name, 1, 1, func(a []any) (any, error) {
 			for i, x := range xs {
-				if equal(x, a[0]) {
+				if equal(x, a[0], w) {
 					return int64(i), nil
 				}
+			}
+			if w.err != nil {
+				return nil, w.err
 			}
 			return nil, fmt.Errorf("%s is not in list", Repr(a[0]))
 		})
@@ -202,11 +205,11 @@ func seqMethod(xs []any, name string) *Func {
 		return method(name, 1, 1, func(a []any) (any, error) {
 			n := int64(0)
 			for _, x := range xs {
-				if equal(x, a[0]) {
+				if equal(x, a[0], w) {
 					n++
 				}
 			}
-			return n, nil
+			return n, w.err
 		})
 	}
 	return nil
@@ -504,7 +507,7 @@ var (
 )
 
 // pythonBuiltins are the builtins xacro exposes (directly and as python.*).
-func pythonBuiltins() map[string]any {
+func pythonBuiltins(w *work) map[string]any {
 	toFloat := method("float", 0, 1, func(a []any) (any, error) {
 		if len(a) == 0 {
 			return 0.0, nil
@@ -558,7 +561,7 @@ func pythonBuiltins() map[string]any {
 			}
 			best := xs[0]
 			for _, x := range xs[1:] {
-				c, err := compare(x, best)
+				c, err := compare(x, best, w)
 				if err != nil {
 					return nil, err
 				}
@@ -573,7 +576,7 @@ func pythonBuiltins() map[string]any {
 		"True": true, "False": false, "None": nil,
 		"float": toFloat, "int": toInt,
 		"str":  method("str", 0, 1, func(a []any) (any, error) { return strOf(a) }),
-		"repr": method("repr", 1, 1, func(a []any) (any, error) { return Repr(a[0]), nil }),
+		"repr": method("repr", 1, 1, func(a []any) (any, error) { return format(a[0], true) }),
 		"bool": method("bool", 0, 1, func(a []any) (any, error) { return len(a) == 1 && truth(a[0]), nil }),
 		"len": method("len", 1, 1, func(a []any) (any, error) {
 			switch x := a[0].(type) {
@@ -719,7 +722,7 @@ func pythonBuiltins() map[string]any {
 				return nil, err
 			}
 			out := append([]any{}, xs...)
-			return out, sortValues(out)
+			return out, sortValues(out, w)
 		}),
 		"reversed": method("reversed", 1, 1, func(a []any) (any, error) {
 			xs, err := items(a[0])
@@ -826,5 +829,5 @@ func strOf(a []any) (any, error) {
 	if len(a) == 0 {
 		return "", nil
 	}
-	return Str(a[0]), nil
+	return format(a[0], false)
 }

@@ -9,11 +9,12 @@ import (
 
 // maxValueLen bounds the length of any string or list an expression
 // builds, so "'x' * 10**9" fails instead of exhausting memory.
-const maxValueLen = 1 << 22
+const maxValueLen = 1 << 20
 
 // scope resolves names during evaluation.
 type scope interface {
 	lookup(name string) (any, error)
+	work() *work
 }
 
 // localScope holds the variables of a comprehension over an outer scope.
@@ -21,6 +22,8 @@ type localScope struct {
 	vars  map[string]any
 	outer scope
 }
+
+func (l *localScope) work() *work { return l.outer.work() }
 
 func (l *localScope) lookup(name string) (any, error) {
 	if v, ok := l.vars[name]; ok {
@@ -40,7 +43,37 @@ func EvalExpr(src string, t *Table) (any, error) {
 
 var errTooLong = fmt.Errorf("value longer than %d elements", maxValueLen)
 
+// eval evaluates a node and charges its result's size to the step bound.
 func eval(e expr, s scope) (any, error) {
+	w := s.work()
+	if !w.spend(1) {
+		return nil, w.err
+	}
+	v, err := evalNode(e, s, w)
+	if err != nil {
+		return nil, err
+	}
+	if !w.spend(size(v)) {
+		return nil, w.err
+	}
+	return v, nil
+}
+
+func size(v any) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)
+	case []any:
+		return len(x)
+	case Tuple:
+		return len(x)
+	case *Dict:
+		return x.Len()
+	}
+	return 0
+}
+
+func evalNode(e expr, s scope, w *work) (any, error) {
 	switch x := e.(type) {
 	case *litExpr:
 		return x.v, nil
@@ -57,7 +90,7 @@ func eval(e expr, s scope) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return attribute(v, x.name)
+		return attribute(v, x.name, w)
 	case *indexExpr:
 		v, err := eval(x.x, s)
 		if err != nil {
@@ -123,7 +156,7 @@ func eval(e expr, s scope) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			ok, err := compareOp(op, a, b)
+			ok, err := compareOp(op, a, b, w)
 			if err != nil || !ok {
 				return false, err
 			}
@@ -503,14 +536,16 @@ func repeat(v any, n int64) (any, error) {
 	}
 }
 
-func compareOp(op string, a, b any) (bool, error) {
+func compareOp(op string, a, b any, w *work) (bool, error) {
 	switch op {
 	case "==":
-		return equal(a, b), nil
+		eq := equal(a, b, w)
+		return eq, w.err
 	case "!=":
-		return !equal(a, b), nil
+		eq := equal(a, b, w)
+		return !eq, w.err
 	case "in", "not in":
-		in, err := contains(b, a)
+		in, err := contains(b, a, w)
 		return in == (op == "in"), err
 	case "is", "is not":
 		same := a == nil && b == nil
@@ -522,7 +557,7 @@ func compareOp(op string, a, b any) (bool, error) {
 		}
 		return same == (op == "is"), nil
 	}
-	c, err := compare(a, b)
+	c, err := compare(a, b, w)
 	if err != nil {
 		return false, err
 	}
@@ -537,7 +572,7 @@ func compareOp(op string, a, b any) (bool, error) {
 	return c >= 0, nil
 }
 
-func contains(container, v any) (bool, error) {
+func contains(container, v any, w *work) (bool, error) {
 	switch c := container.(type) {
 	case string:
 		s, ok := v.(string)
@@ -557,11 +592,11 @@ func contains(container, v any) (bool, error) {
 		return false, fmt.Errorf("argument of type '%s' is not iterable", typeName(container))
 	}
 	for _, x := range xs {
-		if equal(x, v) {
+		if equal(x, v, w) {
 			return true, nil
 		}
 	}
-	return false, nil
+	return false, w.err
 }
 
 // seqIndex normalises a Python index into [0, n).
@@ -714,7 +749,7 @@ func evalSlice(x *sliceExpr, s scope) (any, error) {
 }
 
 // attribute is v.name: a namespace member, a method, or a YAML dict key.
-func attribute(v any, name string) (any, error) {
+func attribute(v any, name string, w *work) (any, error) {
 	switch x := v.(type) {
 	case *Namespace:
 		return x.table.lookup(name)
@@ -731,11 +766,11 @@ func attribute(v any, name string) (any, error) {
 			return m, nil
 		}
 	case []any:
-		if m := seqMethod(x, name); m != nil {
+		if m := seqMethod(x, name, w); m != nil {
 			return m, nil
 		}
 	case Tuple:
-		if m := seqMethod(x, name); m != nil {
+		if m := seqMethod(x, name, w); m != nil {
 			return m, nil
 		}
 	case float64:

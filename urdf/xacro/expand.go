@@ -99,7 +99,7 @@ func Expand(file string, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	x := &expander{opts: *opts, args: map[string]string{}}
+	x := &expander{opts: *opts, args: map[string]string{}, wk: newWork()}
 	for k, v := range opts.Args {
 		x.args[k] = v
 	}
@@ -143,6 +143,7 @@ type expander struct {
 	elements int
 	bytes    int64
 	includes int
+	wk       *work // evaluation steps, shared by every expression
 }
 
 // Macro is a grabbed <xacro:macro>.
@@ -275,7 +276,10 @@ func (x *expander) text(n *Node, s string, t *Table) (string, error) {
 	if err != nil {
 		return "", x.errAt(n, err)
 	}
-	out := Str(v)
+	out, err := format(v, false)
+	if err != nil {
+		return "", x.errAt(n, err)
+	}
 	x.bytes += int64(len(out))
 	if x.bytes > x.opts.MaxBytes {
 		return "", x.errorf(n, "expansion exceeds %d bytes of substituted text", x.opts.MaxBytes)

@@ -299,3 +299,23 @@ func TestParseParams(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileExpressions: expressions that would take unbounded memory or
+// time fail with an error instead.
+func TestHostileExpressions(t *testing.T) {
+	for _, src := range []string{
+		`${'x' * 10**9}`,
+		`${[0] * 10**9}`,
+		`${range(10**12)}`,
+		`${2 ** 10000}`,
+		`${[[0] * 1000000] * 1000000 == [[0] * 1000000] * 1000000}`,
+		`${len([[0] * 1000000 for i in range(1000000)])}`,
+		`${str([[0] * 1000000] * 1000000)}`,
+		`${` + strings.Repeat("(", 5000) + `1` + strings.Repeat(")", 5000) + `}`,
+	} {
+		files := map[string]string{"/t/main.xacro": `<x>` + src + `</x>`}
+		if _, err := Expand("/t/main.xacro", memFiles(files, nil)); err == nil {
+			t.Errorf("%.60s: no error", src)
+		}
+	}
+}

@@ -52,6 +52,13 @@ func (t *Table) top() *Table {
 	return s
 }
 
+func (t *Table) work() *work {
+	if t.x == nil {
+		return newWork()
+	}
+	return t.x.wk
+}
+
 func (t *Table) lookup(name string) (any, error) {
 	for s := t; s != nil; s = s.parent {
 		if e, ok := s.vars[name]; ok {

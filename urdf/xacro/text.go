@@ -42,7 +42,11 @@ func (x *expander) evalText(text string, t *Table) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			v, err := x.substitution(Str(inner))
+			s, err := format(inner, false)
+			if err != nil {
+				return nil, err
+			}
+			v, err := x.substitution(s)
 			if err != nil {
 				return nil, err
 			}
@@ -61,7 +65,11 @@ func (x *expander) evalText(text string, t *Table) (any, error) {
 	}
 	var b strings.Builder
 	for _, p := range parts {
-		b.WriteString(Str(p))
+		s, err := format(p, false)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(s)
 		if b.Len() > maxValueLen {
 			return nil, errTooLong
 		}
@@ -74,13 +82,17 @@ func (x *expander) expression(src string, t *Table) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := EvalExpr(Str(inner), t)
+	s, err := format(inner, false)
+	if err != nil {
+		return nil, err
+	}
+	v, err := EvalExpr(s, t)
 	if err != nil {
 		var xe *Error
 		if errors.As(err, &xe) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%v, when evaluating expression '%s'", err, strings.TrimSpace(src))
+		return nil, fmt.Errorf("%v, when evaluating expression '%s'", err, shorten(strings.TrimSpace(src)))
 	}
 	return v, nil
 }
@@ -188,7 +200,7 @@ func (x *expander) evalSubstitution(src string) (string, error) {
 	})}
 	root.vars["find"] = &entry{v: method("find", 1, 1, func(a []any) (any, error) { return x.find(Str(a[0])) })}
 	for _, k := range []string{"True", "False", "None"} {
-		root.vars[k] = &entry{v: pythonBuiltins()[k]}
+		root.vars[k] = &entry{v: pythonBuiltins(x.wk)[k]}
 	}
 	v, err := EvalExpr(src, root)
 	if err != nil {
@@ -205,7 +217,7 @@ func (x *expander) globals() *Table {
 	py := newTable(nil, x)
 	mth := newTable(nil, x)
 	xa := newTable(nil, x)
-	for k, v := range pythonBuiltins() {
+	for k, v := range pythonBuiltins(x.wk) {
 		root.vars[k] = &entry{v: v}
 		py.vars[k] = &entry{v: v}
 	}
@@ -309,4 +321,12 @@ func splitAny(s, sep string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// shorten cuts long expression text for messages.
+func shorten(s string) string {
+	if len(s) > 120 {
+		return s[:117] + "..."
+	}
+	return s
 }

@@ -123,69 +123,107 @@ func typeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// Str is Python's str().
+// Str is Python's str(). Text beyond maxValueLen is cut (see format).
 func Str(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case *Node:
-		return "<block " + x.Name + ">"
-	}
-	return Repr(v)
+	s, _ := format(v, false)
+	return s
 }
 
-// Repr is Python's repr().
+// Repr is Python's repr(). Text beyond maxValueLen is cut (see format).
 func Repr(v any) string {
+	s, _ := format(v, true)
+	return s
+}
+
+// format is str() or repr() with a bound: a list holding itself many
+// times over could otherwise print to terabytes. It fails when the text
+// would exceed maxValueLen.
+func format(v any, repr bool) (string, error) {
+	if s, ok := v.(string); ok && !repr {
+		return s, nil
+	}
+	if n, ok := v.(*Node); ok && !repr {
+		return "<block " + n.Name + ">", nil
+	}
+	var b strings.Builder
+	if !writeRepr(&b, v) {
+		return b.String(), errTooLong
+	}
+	return b.String(), nil
+}
+
+// writeRepr writes repr(v) and reports false once the text is too long.
+func writeRepr(b *strings.Builder, v any) bool {
+	if b.Len() > maxValueLen {
+		return false
+	}
 	switch x := v.(type) {
 	case nil:
-		return "None"
+		b.WriteString("None")
 	case bool:
 		if x {
-			return "True"
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
 		}
-		return "False"
 	case int64:
-		return strconv.FormatInt(x, 10)
+		b.WriteString(strconv.FormatInt(x, 10))
 	case float64:
-		return formatFloat(x)
+		b.WriteString(formatFloat(x))
 	case string:
-		return quote(x)
+		b.WriteString(quote(x))
 	case []any:
-		return "[" + joinRepr(x) + "]"
-	case Tuple:
-		if len(x) == 1 {
-			return "(" + Repr(x[0]) + ",)"
+		b.WriteByte('[')
+		if !writeSeq(b, x) {
+			return false
 		}
-		return "(" + joinRepr(x) + ")"
+		b.WriteByte(']')
+	case Tuple:
+		b.WriteByte('(')
+		if !writeSeq(b, x) {
+			return false
+		}
+		if len(x) == 1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
 	case *Dict:
-		var b strings.Builder
 		b.WriteByte('{')
 		for i, k := range x.keys {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(Repr(k))
+			if !writeRepr(b, k) {
+				return false
+			}
 			b.WriteString(": ")
-			b.WriteString(Repr(x.m[k]))
+			if !writeRepr(b, x.m[k]) {
+				return false
+			}
 		}
 		b.WriteByte('}')
-		return b.String()
 	case *Func:
-		return "<built-in function " + x.Name + ">"
+		b.WriteString("<built-in function " + x.Name + ">")
 	case *Namespace:
-		return "<namespace " + x.Name + ">"
+		b.WriteString("<namespace " + x.Name + ">")
 	case *Node:
-		return "<block " + x.Name + ">"
+		b.WriteString("<block " + x.Name + ">")
+	default:
+		fmt.Fprint(b, v)
 	}
-	return fmt.Sprint(v)
+	return b.Len() <= maxValueLen
 }
 
-func joinRepr(xs []any) string {
-	parts := make([]string, len(xs))
+func writeSeq(b *strings.Builder, xs []any) bool {
 	for i, x := range xs {
-		parts[i] = Repr(x)
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if !writeRepr(b, x) {
+			return false
+		}
 	}
-	return strings.Join(parts, ", ")
+	return true
 }
 
 // quote writes a string literal as Python's repr does: single quotes unless
@@ -296,8 +334,38 @@ func integer(v any) (int64, bool) {
 	return 0, false
 }
 
+// work counts evaluation steps (elements built, compared or copied)
+// against a bound, so an expression cannot run for hours: comparing two
+// lists that each repeat one huge list many times is cheap to write and
+// enormous to do.
+type work struct {
+	n, max int64
+	err    error
+}
+
+// maxWork is the default number of steps one expansion may take.
+const maxWork = 1 << 24
+
+func newWork() *work { return &work{max: maxWork} }
+
+// spend counts k steps and reports whether the bound still holds.
+func (w *work) spend(k int) bool {
+	if w.err != nil {
+		return false
+	}
+	w.n += int64(k)
+	if w.n > w.max {
+		w.err = fmt.Errorf("expression evaluation exceeds %d steps", w.max)
+		return false
+	}
+	return true
+}
+
 // equal is Python's ==.
-func equal(a, b any) bool {
+func equal(a, b any, w *work) bool {
+	if !w.spend(1) {
+		return false
+	}
 	if x, ok := number(a); ok {
 		if y, ok := number(b); ok {
 			return x == y
@@ -312,18 +380,19 @@ func equal(a, b any) bool {
 		return ok && x == y
 	case []any:
 		y, ok := b.([]any)
-		return ok && seqEqual(x, y)
+		return ok && seqEqual(x, y, w)
 	case Tuple:
 		y, ok := b.(Tuple)
-		return ok && seqEqual(x, y)
+		return ok && seqEqual(x, y, w)
 	case *Dict:
+		wk := w
 		y, ok := b.(*Dict)
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
 		for _, k := range x.keys {
 			w, ok := y.Get(k)
-			if !ok || !equal(x.m[k], w) {
+			if !ok || !equal(x.m[k], w, wk) {
 				return false
 			}
 		}
@@ -332,12 +401,15 @@ func equal(a, b any) bool {
 	return a == b
 }
 
-func seqEqual(x, y []any) bool {
+func seqEqual(x, y []any, w *work) bool {
 	if len(x) != len(y) {
 		return false
 	}
+	if len(x) > 0 && &x[0] == &y[0] {
+		return true // the same list (Python compares identical items as equal too)
+	}
 	for i := range x {
-		if !equal(x[i], y[i]) {
+		if !equal(x[i], y[i], w) {
 			return false
 		}
 	}
@@ -346,7 +418,10 @@ func seqEqual(x, y []any) bool {
 
 // compare orders two values as Python's < does: numbers with numbers,
 // strings with strings, sequences element-wise.
-func compare(a, b any) (int, error) {
+func compare(a, b any, w *work) (int, error) {
+	if !w.spend(1) {
+		return 0, w.err
+	}
 	if x, ok := number(a); ok {
 		if y, ok := number(b); ok {
 			switch {
@@ -365,22 +440,25 @@ func compare(a, b any) (int, error) {
 		}
 	case []any:
 		if y, ok := b.([]any); ok {
-			return seqCompare(x, y)
+			return seqCompare(x, y, w)
 		}
 	case Tuple:
 		if y, ok := b.(Tuple); ok {
-			return seqCompare(x, y)
+			return seqCompare(x, y, w)
 		}
 	}
 	return 0, fmt.Errorf("'<' not supported between instances of '%s' and '%s'", typeName(a), typeName(b))
 }
 
-func seqCompare(x, y []any) (int, error) {
+func seqCompare(x, y []any, w *work) (int, error) {
 	for i := 0; i < len(x) && i < len(y); i++ {
-		if equal(x[i], y[i]) {
+		if equal(x[i], y[i], w) {
 			continue
 		}
-		return compare(x[i], y[i])
+		if w.err != nil {
+			return 0, w.err
+		}
+		return compare(x[i], y[i], w)
 	}
 	switch {
 	case len(x) < len(y):
@@ -412,10 +490,13 @@ func items(v any) ([]any, error) {
 }
 
 // sortValues sorts in place with Python ordering.
-func sortValues(xs []any) error {
+func sortValues(xs []any, w *work) error {
 	var err error
 	sort.SliceStable(xs, func(i, j int) bool {
-		c, e := compare(xs[i], xs[j])
+		if err != nil {
+			return false
+		}
+		c, e := compare(xs[i], xs[j], w)
 		if e != nil && err == nil {
 			err = e
 		}
