@@ -18,6 +18,11 @@ func TestRegistryDetects(t *testing.T) {
 		{"model.xml", `<?xml version="1.0"?><robot name="r"/>`, "urdf"},
 		{"scene.tscn", `[gd_scene format=3]`, "godot"},
 		{"noext", `<mujoco/>`, "mjcf"},
+		{"robot.urdf.xacro", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">`, "xacro"},
+		{"robot.xacro", `<robot name="r"><xacro:property name="a" value="1"/>`, "xacro"},
+		{"model.xml", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">`, "xacro"},
+		{"robot.xacro", `<robot name="r"><link name="a"/></robot>`, "urdf"},
+		{"robot.urdf", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">`, "urdf"},
 	}
 	for _, c := range cases {
 		f, err := reg.Detect("", c.file, []byte(c.head))
