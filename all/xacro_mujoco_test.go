@@ -109,8 +109,8 @@ func TestXacroToMuJoCoMasses(t *testing.T) {
 	}
 	// MuJoCo cannot import these references; our MJCF must still load.
 	refUnloadable := map[string]string{
-		"pr2":          "MuJoCo rejects sensor_mount_link's inertia (A + B < C)",
-		"kuka_kr10":    "links carry no <inertial>: MuJoCo computes masses from meshes, physconv keeps them massless",
+		"pr2":       "MuJoCo rejects sensor_mount_link's inertia (A + B < C)",
+		"kuka_kr10": "links carry no <inertial>: MuJoCo computes masses from meshes, physconv keeps them massless",
 	}
 	for _, r := range robots {
 		if !r.IsDir() {
