@@ -79,6 +79,9 @@ func TestXacroErrors(t *testing.T) {
   <xacro:macro name="loop"><xacro:loop/></xacro:macro>
   <xacro:loop/>
 </robot>`, nil, "robots/robot.urdf.xacro", 2, []string{"nested deeper than", `in macro "loop" called at robots/robot.urdf.xacro:3`}},
+		{"macro library", `<robot name="r" ` + xacroNS + `>
+  <xacro:macro name="m"><link name="a"/></xacro:macro>
+</robot>`, nil, "", 1, []string{"defines 1 macro(s) and is meant to be included"}},
 		// URDF faults found after expansion point at the xacro source.
 		{"URDF fault in macro", head + `  <xacro:heavy n="base" m="heavy"/>
 </robot>`, nil, "robots/lib.xacro", 12, []string{`<mass value="heavy">: not a finite number`}},

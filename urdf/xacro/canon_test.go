@@ -12,7 +12,15 @@ import (
 // elements in order, same attribute sets, same trimmed text; whitespace-
 // separated numbers agree within 1e-12 relative. Comments and whitespace
 // are ignored. It returns "" when equal, else the first difference.
-func canonDiff(got, want []byte) string {
+func canonDiff(got, want []byte) string { return canonDiffTol(got, want, relClose) }
+
+// relClose: equal within 1e-12 relative.
+func relClose(x, y float64) bool {
+	return x == y || math.Abs(x-y) <= 1e-12*math.Max(math.Abs(x), math.Abs(y))
+}
+
+// canonDiffTol is canonDiff with a chosen number tolerance.
+func canonDiffTol(got, want []byte, close func(x, y float64) bool) string {
 	g, err := parseXML(got, "got")
 	if err != nil {
 		return "got does not parse: " + err.Error()
@@ -21,10 +29,10 @@ func canonDiff(got, want []byte) string {
 	if err != nil {
 		return "want does not parse: " + err.Error()
 	}
-	return nodeDiff(g, w, "/"+w.Name)
+	return nodeDiff(g, w, "/"+w.Name, close)
 }
 
-func nodeDiff(g, w *Node, at string) string {
+func nodeDiff(g, w *Node, at string, close func(x, y float64) bool) string {
 	if g.Name != w.Name {
 		return fmt.Sprintf("%s: element <%s>, want <%s> (got line %d)", at, g.Name, w.Name, g.Line)
 	}
@@ -45,16 +53,16 @@ func nodeDiff(g, w *Node, at string) string {
 		if !gok || !wok {
 			return fmt.Sprintf("%s: attribute %s present=%v, want present=%v (got line %d)", at, k, gok, wok, g.Line)
 		}
-		if !valuesEqual(gv, wv) {
+		if !valuesEqual(gv, wv, close) {
 			return fmt.Sprintf("%s: %s=%q, want %q (got line %d)", at, k, gv, wv, g.Line)
 		}
 	}
-	if gt, wt := textOf(g), textOf(w); !valuesEqual(gt, wt) {
+	if gt, wt := textOf(g), textOf(w); !valuesEqual(gt, wt, close) {
 		return fmt.Sprintf("%s: text %q, want %q", at, gt, wt)
 	}
 	ge, we := g.Elements(), w.Elements()
 	for i := 0; i < len(ge) && i < len(we); i++ {
-		if d := nodeDiff(ge[i], we[i], fmt.Sprintf("%s/%s[%d]", at, we[i].Name, i)); d != "" {
+		if d := nodeDiff(ge[i], we[i], fmt.Sprintf("%s/%s[%d]", at, we[i].Name, i), close); d != "" {
 			return d
 		}
 	}
@@ -82,7 +90,7 @@ func textOf(n *Node) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-func valuesEqual(a, b string) bool {
+func valuesEqual(a, b string, close func(x, y float64) bool) bool {
 	if a == b {
 		return true
 	}
@@ -99,7 +107,7 @@ func valuesEqual(a, b string) bool {
 		if err1 != nil || err2 != nil {
 			return false
 		}
-		if x != y && math.Abs(x-y) > 1e-12*math.Max(math.Abs(x), math.Abs(y)) {
+		if !close(x, y) {
 			return false
 		}
 	}

@@ -91,6 +91,9 @@ type Result struct {
 	Files []string
 	// Warnings are xacro.warning() messages and similar notes.
 	Warnings []string
+	// Macros counts the macro definitions read (a file that only defines
+	// macros is a library meant to be included).
+	Macros int
 }
 
 // Expand reads the xacro file at the absolute slash path file and expands
@@ -129,7 +132,7 @@ func Expand(file string, opts *Options) (*Result, error) {
 	if err := x.evalAll(root, newMacroTable(nil), doc); err != nil {
 		return nil, err
 	}
-	return &Result{Root: root, Files: x.read, Warnings: x.warnings}, nil
+	return &Result{Root: root, Files: x.read, Warnings: x.warnings, Macros: x.macros}, nil
 }
 
 type expander struct {
@@ -144,6 +147,7 @@ type expander struct {
 	bytes    int64
 	includes int
 	wk       *work // evaluation steps, shared by every expression
+	macros   int
 }
 
 // Macro is a grabbed <xacro:macro>.
@@ -639,6 +643,7 @@ func (x *expander) defineMacro(c *Node, m *macroTable) error {
 	}
 	name = strings.TrimPrefix(name, "xacro:")
 	params, defs := parseParams(a[1])
+	x.macros++
 	m.m[name] = &Macro{Name: name, Params: params, Defaults: defs, Body: c}
 	return nil
 }

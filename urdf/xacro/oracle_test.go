@@ -2,6 +2,7 @@ package xacro
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,5 +66,37 @@ func TestBehavioursMatchOracle(t *testing.T) {
 				t.Errorf("reference differs from the case: %s\n%s", d, strings.TrimSpace(string(out)))
 			}
 		})
+	}
+}
+
+// TestSuitePR2: the PR2 snapshot of xacro's own test suite expands to its
+// golden expansion ($(find xacro) is the vendored xacro folder), numbers
+// within 1e-9 as that suite compares them.
+func TestSuitePR2(t *testing.T) {
+	vendor, err := filepath.Abs(filepath.Join(filepath.Dir(testenv.Oracle(t, "xacro-expand")), "vendor", "xacro"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := osOptions(vendor, nil, nil)
+	opts.FindPackage = func(name string) (string, error) {
+		if name != "xacro" {
+			t.Fatalf("unexpected $(find %s)", name)
+		}
+		return filepath.ToSlash(vendor), nil
+	}
+	dir := filepath.Join(vendor, "test", "robots", "pr2")
+	res, err := Expand(filepath.ToSlash(filepath.Join(dir, "pr2.urdf.xacro")), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := Write(res.Root)
+	want, err := os.ReadFile(filepath.Join(dir, "pr2_1.11.4.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The golden file was written with 12 significant digits.
+	close := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9 }
+	if d := canonDiffTol(got, want, close); d != "" {
+		t.Errorf("differs from the golden expansion: %s", d)
 	}
 }
