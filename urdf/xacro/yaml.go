@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -119,6 +120,9 @@ func (x *expander) yamlValue(n *yaml.Node, budget *int, depth int) (any, error) 
 			}
 			return num * f, nil
 		}
+		if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle|yaml.TaggedStyle) == 0 && (n.Tag == "" || n.Tag == "!!str" || n.Tag == "!!int" || n.Tag == "!!float" || n.Tag == "!!bool" || n.Tag == "!!null") {
+			return yaml11(n.Value), nil
+		}
 		switch n.ShortTag() {
 		case "!!null":
 			return nil, nil
@@ -157,4 +161,64 @@ func (x *expander) yamlValue(n *yaml.Node, budget *int, depth int) (any, error) 
 		return n.Value, nil
 	}
 	return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line)
+}
+
+// The implicit types of YAML 1.1 plain scalars, as PyYAML (xacro's
+// reader) resolves them: yes/no/on/off are booleans, a float needs a dot,
+// 0o… is octal as 0….
+var (
+	yamlBool  = regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
+	yamlFloat = regexp.MustCompile(`^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	yamlInt   = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+)$`)
+	yamlNull  = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
+)
+
+func yaml11(s string) any {
+	switch {
+	case yamlNull.MatchString(s):
+		return nil
+	case yamlBool.MatchString(s):
+		switch s[0] {
+		case 'y', 'Y', 't', 'T':
+			return true
+		case 'o', 'O':
+			return s[1] == 'n' || s[1] == 'N'
+		}
+		return false
+	case yamlInt.MatchString(s):
+		t := strings.ReplaceAll(s, "_", "")
+		neg := strings.HasPrefix(t, "-")
+		t = strings.TrimLeft(t, "+-")
+		base := 10
+		switch {
+		case strings.HasPrefix(t, "0b"):
+			t, base = t[2:], 2
+		case strings.HasPrefix(t, "0x"):
+			t, base = t[2:], 16
+		case len(t) > 1 && t[0] == '0':
+			t, base = t[1:], 8
+		}
+		i, err := strconv.ParseInt(t, base, 64)
+		if err != nil {
+			f, _ := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
+			return f
+		}
+		if neg {
+			i = -i
+		}
+		return i
+	case yamlFloat.MatchString(s):
+		t := strings.ToLower(strings.ReplaceAll(s, "_", ""))
+		switch strings.TrimLeft(t, "+") {
+		case ".inf":
+			return math.Inf(1)
+		case "-.inf":
+			return math.Inf(-1)
+		case ".nan":
+			return math.NaN()
+		}
+		f, _ := strconv.ParseFloat(t, 64)
+		return f
+	}
+	return s
 }
