@@ -61,6 +61,7 @@ var sideFiles = map[string]string{
 	"/t/points.yaml":       "- pt: {x: 1}\n- pt: {x: 5}\n",
 	"/t/units.yaml":        "plain: 7\nangles: [!radians pi/2, !degrees 90]\nlengths: [!meters 2*1.5, !millimeters 3000, !foot 3/0.3048, !inches 3/0.0254]\n",
 	"/t/badunit.yaml":      "a: !degrees nonsense(\n",
+	"/t/scalars.yaml":      "a: yes\nb: 1e3\nc: 1.0e+3\nd: 017\ne: !!str 12\nf: '12'\ng: off\nh: ~\ni: 0x1F\nj: 1_000\nk: -.5\nl: 3.\n",
 	"/ws/demo_pkg/x.xacro": `<r ` + ns + `><found/></r>`,
 	"/t/ns_outer.xacro":    `<r ` + ns + `><xacro:property name="v" value="outer-ns"/><xacro:include filename="ns_inner.xacro" ns="In"/><mark v="${v}" inner="${In.v}"/></r>`,
 	"/t/ns_inner.xacro":    `<r ` + ns + `><xacro:property name="v" value="inner-ns"/><xacro:macro name="set"><xacro:property name="v" value="set-by-macro" scope="parent"/></xacro:macro></r>`,
@@ -210,6 +211,7 @@ var behaviourCases = []behaviourCase{
 	{name: "yaml lists", src: `<x ` + ns + `><xacro:property name="l" value="${xacro.load_yaml('seq.yaml')}"/>${l[0][1]} ${l[1][0]} ${l[2].a.x} ${l[2].a.y[1]} ${l[2].b[0]}</x>`, want: `<x>q r 1 3 4</x>`},
 	{name: "yaml iterate", src: `<x>${[3*e.pt.x for e in xacro.load_yaml('points.yaml')]}</x>`, want: `<x>[3, 15]</x>`},
 	{name: "yaml units", src: `<x ` + ns + `><xacro:property name="u" value="${xacro.load_yaml('units.yaml')}"/><v p="${u.plain}" a="${u.angles}" l="${[round(v, 9) for v in u.lengths]}"/></x>`, want: `<x><v p="7" a="[1.5707963267948966, 1.5707963267948966]" l="[3.0, 3.0, 3.0, 3.0]"/></x>`},
+	{name: "yaml 1.1 scalars", src: `<x>${xacro.load_yaml('scalars.yaml')}</x>`, want: `<x>{'a': True, 'b': '1e3', 'c': 1000.0, 'd': 15, 'e': '12', 'f': '12', 'g': False, 'h': None, 'i': 31, 'j': 1000, 'k': '-.5', 'l': 3.0}</x>`},
 	{name: "yaml bad unit", src: `<x ` + ns + `><xacro:property name="u" value="${xacro.load_yaml('badunit.yaml')}"/>${u.a}</x>`, err: "invalid expression"},
 }
 
