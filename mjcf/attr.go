@@ -1,11 +1,11 @@
 package mjcf
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/xmlx"
 )
 
 // errAt builds a FormatError at an element's line and file.
@@ -20,8 +20,8 @@ func floatsOf(s string) ([]float64, bool) {
 	fs := strings.Fields(s)
 	out := make([]float64, len(fs))
 	for i, f := range fs {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		v, err := xmlx.ParseFloat(f)
+		if err != nil {
 			return nil, false
 		}
 		out[i] = v
@@ -131,18 +131,8 @@ func (a attrs) intAttr(name string, def int) (int, error) {
 	return v, nil
 }
 
-// fmtFloat is the shortest round-trip spelling.
-func fmtFloat(x float64) string {
-	if x == 0 {
-		return "0"
-	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
-}
+// fmtFloat is the shortest round-trip spelling, snapped to the short
+// decimal a frame change left a few ulps away.
+func fmtFloat(x float64) string { return xmlx.Num(x) }
 
-func fmtFloats(xs ...float64) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmtFloat(x)
-	}
-	return strings.Join(s, " ")
-}
+func fmtFloats(xs ...float64) string { return xmlx.Nums(xs...) }

@@ -17,7 +17,7 @@ func defaultKind(name string) string { return name }
 // collectDefaults walks the <default> tree under e (the top <default> is
 // class "main") and fills p.classes.
 func (p *parser) collectDefaults(e *Element, parent *class) error {
-	name, ok := e.Get("class")
+	name, ok := e.Attr("class")
 	if !ok {
 		if parent != nil {
 			return errAt(e, "nested <default> needs a class attribute")
@@ -69,7 +69,7 @@ func (p *parser) collectDefaults(e *Element, parent *class) error {
 // class attribute, else the active childclass, else "main".
 func (p *parser) resolve(e *Element, childclass string) (attrs, error) {
 	cls := childclass
-	if v, ok := e.Get("class"); ok {
+	if v, ok := e.Attr("class"); ok {
 		cls = v
 	}
 	if cls == "" {

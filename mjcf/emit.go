@@ -77,8 +77,8 @@ func (e *emitter) document() *Element {
 	if s, ok := e.g.Extras[extraModel].(string); ok && s != "" {
 		model = s
 	}
-	root := &Element{Name: "mujoco", Attrs: []Attr{{"model", model}}}
-	comp := root.Child("compiler", Attr{"angle", "radian"}, Attr{"autolimits", "true"})
+	root := &Element{Name: "mujoco", Attrs: []Attr{{Name: "model", Value: model}}}
+	comp := root.AddChild("compiler", "angle", "radian", "autolimits", "true")
 	e.asset = &Element{Name: "asset"}
 	e.worldbody = &Element{Name: "worldbody"}
 	e.equality = &Element{Name: "equality"}
@@ -94,7 +94,7 @@ func (e *emitter) document() *Element {
 	e.couplings()
 	kept := e.keptSections()
 	if !e.opts.InlineMeshes && len(e.meshNames) > 0 {
-		comp.Set("meshdir", "meshes")
+		comp.SetAttr("meshdir", "meshes")
 	}
 	for _, sec := range kept.before {
 		root.Children = append(root.Children, sec)
@@ -127,14 +127,14 @@ func (e *emitter) uniqueName(kind, base string) string {
 // setPose writes pos and quat (w-first) unless they are zero/identity.
 func setPose(el *Element, t convert.Transform) {
 	if t.T != (convert.Vec3{}) {
-		el.Set("pos", fmtFloats(clean(t.T[0]), clean(t.T[1]), clean(t.T[2])))
+		el.SetAttr("pos", fmtFloats(clean(t.T[0]), clean(t.T[1]), clean(t.T[2])))
 	}
 	q := t.R.Normalize()
 	if q[3] < 0 {
 		q = convert.Quat{-q[0], -q[1], -q[2], -q[3]}
 	}
 	if math.Abs(q[3]-1) > 1e-15 || q[0] != 0 || q[1] != 0 || q[2] != 0 {
-		el.Set("quat", fmtFloats(clean(q[3]), clean(q[0]), clean(q[1]), clean(q[2])))
+		el.SetAttr("quat", fmtFloats(clean(q[3]), clean(q[0]), clean(q[1]), clean(q[2])))
 	}
 }
 
@@ -219,13 +219,13 @@ func (e *emitter) link(i int) {
 		e.stackParent[l.Body] = parentBody
 		return
 	}
-	body := parentEl.Child("body", Attr{"name", e.uniqueName("body", e.rawName(l.Body))})
+	body := parentEl.AddChild("body", "name", e.uniqueName("body", e.rawName(l.Body)))
 	e.bodyElems[l.Body] = body
 	bw := e.bodyWorld(l.Body)
 	setPose(body, relative(e.bodyWorld(parentBody), bw))
 	if n.Motion.Kind == convert.Kinematic && l.Parent < 0 && l.Joint.Kind == convert.Weld {
 		// MuJoCo's kinematic body: moved by the program, not by forces
-		body.Set("mocap", "true")
+		body.SetAttr("mocap", "true")
 	}
 	if !n.Transform.Rigid() {
 		e.diags.Warnf("scale-baked", e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
@@ -243,7 +243,7 @@ func (e *emitter) link(i int) {
 	} else if d := m.InertiaDiagonal; d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) && l.Joint.Kind == convert.Floating {
 		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes three slide joints")
 		for k, ax := range []string{"1 0 0", "0 1 0", "0 0 1"} {
-			body.Child("joint", Attr{"name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k))}, Attr{"type", "slide"}, Attr{"axis", ax})
+			body.AddChild("joint", "name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k)), "type", "slide", "axis", ax)
 		}
 		joints = nil
 	}
@@ -292,13 +292,13 @@ func (e *emitter) inertial(body *Element, n int) {
 			}
 		}
 	}
-	in := body.Child("inertial")
+	in := body.AddChild("inertial")
 	setPose(in, convert.Transform{T: com, R: rot, S: convert.Vec3{1, 1, 1}})
 	if !in.Has("pos") {
-		in.Set("pos", "0 0 0")
+		in.SetAttr("pos", "0 0 0")
 	}
-	in.Set("mass", fmtFloat(mass))
-	in.Set("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
+	in.SetAttr("mass", fmtFloat(mass))
+	in.SetAttr("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
 }
 
 // rootBody is the tree root to ask for: the user's choice, else the first

@@ -24,17 +24,17 @@ func (e *emitter) loops() {
 		b1, b2 := e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody)
 		switch {
 		case lin == 3 && ang == 3:
-			el := e.equality.Child("weld", Attr{"name", e.uniqueName("equality", e.rawName(tj.Node))}, Attr{"body1", b1})
+			el := e.equality.AddChild("weld", "name", e.uniqueName("equality", e.rawName(tj.Node)), "body1", b1)
 			if b2 != "world" {
-				el.Set("body2", b2)
+				el.SetAttr("body2", b2)
 			}
-			el.Set("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
+			el.SetAttr("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
 		case lin == 3 && ang == 0 && !other:
-			el := e.equality.Child("connect", Attr{"name", e.uniqueName("equality", e.rawName(tj.Node))}, Attr{"body1", b1})
+			el := e.equality.AddChild("connect", "name", e.uniqueName("equality", e.rawName(tj.Node)), "body1", b1)
 			if b2 != "world" {
-				el.Set("body2", b2)
+				el.SetAttr("body2", b2)
 			}
-			el.Set("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
+			el.SetAttr("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
 		default:
 			e.diags.Warnf("loop-joint-dropped", path, "a loop-closing joint that is neither a ball nor fixed has no MJCF equality; dropped")
 			continue
@@ -59,14 +59,14 @@ func (e *emitter) loops() {
 
 func (e *emitter) exclude(a, b string) {
 	for _, c := range e.contact.Children {
-		if c.attr("body1") == a && c.attr("body2") == b {
+		if c.AttrOr("body1", "") == a && c.AttrOr("body2", "") == b {
 			return
 		}
 	}
 	if !e.usedNames["body\x00"+a] || !e.usedNames["body\x00"+b] {
 		return
 	}
-	e.contact.Child("exclude", Attr{"body1", a}, Attr{"body2", b})
+	e.contact.AddChild("exclude", "body1", a, "body2", b)
 }
 
 func (e *emitter) bodyName(n int) string {
@@ -74,7 +74,7 @@ func (e *emitter) bodyName(n int) string {
 		return "world"
 	}
 	if el, ok := e.bodyElems[n]; ok && el.Name == "body" {
-		return el.attr("name")
+		return el.AttrOr("name", "")
 	}
 	return e.names[n]
 }
@@ -89,7 +89,7 @@ func (e *emitter) couplings() {
 			e.diags.Warnf("coupling-dropped", "couplings", "a coupling between joints that are not one-axis MJCF joints is dropped")
 			continue
 		}
-		e.equality.Child("joint", Attr{"joint1", f}, Attr{"joint2", l}, Attr{"polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0)})
+		e.equality.AddChild("joint", "joint1", f, "joint2", l, "polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0))
 	}
 }
 
@@ -182,7 +182,7 @@ func (e *emitter) tendonKept(name string) bool {
 			continue
 		}
 		for _, c := range sec.Children {
-			if c.attr("name") == name && e.refsResolve(c) {
+			if c.AttrOr("name", "") == name && e.refsResolve(c) {
 				return true
 			}
 		}
@@ -219,7 +219,7 @@ func (e *emitter) portableOption(sec *Element) *Element {
 				out.Attrs = append(out.Attrs, a)
 				continue
 			}
-			out.Attrs = append(out.Attrs, Attr{"integrator", "implicit"})
+			out.Attrs = append(out.Attrs, Attr{Name: "integrator", Value: "implicit"})
 			e.diags.Warnf("option-approximated", "option", "integrator %q is written as \"implicit\", which MuJoCo 2.2 also reads", a.Value)
 		default:
 			e.diags.Infof("option-dropped", "option", "option %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)
@@ -237,10 +237,10 @@ func (e *emitter) portableOption(sec *Element) *Element {
 // springlength, the dead band of MuJoCo 3).
 func (e *emitter) portable(el *Element, section string) *Element {
 	if section == "tendon" {
-		if v, ok := el.Get("springlength"); ok {
+		if v, ok := el.Attr("springlength"); ok {
 			if f, good := floatsOf(v); good && len(f) == 2 {
 				if f[0] == f[1] {
-					el.Set("springlength", fmtFloat(f[0]))
+					el.SetAttr("springlength", fmtFloat(f[0]))
 				} else {
 					var attrs []Attr
 					for _, a := range el.Attrs {
@@ -249,7 +249,7 @@ func (e *emitter) portable(el *Element, section string) *Element {
 						}
 					}
 					el.Attrs = attrs
-					e.diags.Warnf("tendon-approximated", "tendon/"+el.attr("name"), "tendon spring dead band %q is dropped (MuJoCo 2.2 has none); the spring rests at the initial length", v)
+					e.diags.Warnf("tendon-approximated", "tendon/"+el.AttrOr("name", ""), "tendon spring dead band %q is dropped (MuJoCo 2.2 has none); the spring rests at the initial length", v)
 				}
 			}
 		}

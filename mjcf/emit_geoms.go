@@ -54,23 +54,23 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 	pose := relative(ref, w)
 	g := &Element{Name: "geom"}
 	if n.Name != "" {
-		g.Set("name", e.uniqueName("geom", n.Name))
+		g.SetAttr("name", e.uniqueName("geom", n.Name))
 	}
 	zFromY := func() { pose.R = pose.R.Mul(alongY().Conj()).Normalize() }
 	uniform := sc[0] == sc[1] && sc[1] == sc[2]
 	switch sh.Kind {
 	case convert.Sphere:
-		g.Set("type", "sphere")
-		g.Set("size", fmtFloat(sh.Radius*sc[0]))
+		g.SetAttr("type", "sphere")
+		g.SetAttr("size", fmtFloat(sh.Radius*sc[0]))
 		if !uniform {
 			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform scale on a sphere uses the X scale")
 		}
 	case convert.Box:
-		g.Set("type", "box")
-		g.Set("size", fmtFloats(sh.Size[0]*sc[0]/2, sh.Size[1]*sc[1]/2, sh.Size[2]*sc[2]/2))
+		g.SetAttr("type", "box")
+		g.SetAttr("size", fmtFloats(sh.Size[0]*sc[0]/2, sh.Size[1]*sc[1]/2, sh.Size[2]*sc[2]/2))
 	case convert.Ellipsoid:
-		g.Set("type", "ellipsoid")
-		g.Set("size", fmtFloats(sh.Size[0]*sc[0], sh.Size[1]*sc[1], sh.Size[2]*sc[2]))
+		g.SetAttr("type", "ellipsoid")
+		g.SetAttr("size", fmtFloats(sh.Size[0]*sc[0], sh.Size[1]*sc[1], sh.Size[2]*sc[2]))
 	case convert.Capsule, convert.Cylinder:
 		kind := "capsule"
 		if sh.Kind == convert.Cylinder {
@@ -83,20 +83,20 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		if sc[0] != sc[2] {
 			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform cross-section scale on a %s uses the X scale", kind)
 		}
-		g.Set("type", kind)
-		g.Set("size", fmtFloats(r*sc[0], sh.Height*sc[1]/2))
+		g.SetAttr("type", kind)
+		g.SetAttr("size", fmtFloats(r*sc[0], sh.Height*sc[1]/2))
 		zFromY()
 	case convert.Plane:
-		g.Set("type", "plane")
-		g.Set("size", fmtFloats(sh.SizeX*sc[0]/2, sh.SizeZ*sc[2]/2, 1))
+		g.SetAttr("type", "plane")
+		g.SetAttr("size", fmtFloats(sh.SizeX*sc[0]/2, sh.SizeZ*sc[2]/2, 1))
 		zFromY()
 	case convert.Convex, convert.TriMesh:
 		name, ok := e.mesh(sh.Mesh, sc, e.names[i])
 		if !ok {
 			return
 		}
-		g.Set("type", "mesh")
-		g.Set("mesh", name)
+		g.SetAttr("type", "mesh")
+		g.SetAttr("mesh", name)
 		if sh.Kind == convert.TriMesh && !visual {
 			e.diags.Infof("shape-approximated", e.names[i], "MuJoCo collides with the convex hull of a triangle mesh")
 		}
@@ -105,8 +105,8 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		if !ok {
 			return
 		}
-		g.Set("type", "hfield")
-		g.Set("hfield", name)
+		g.SetAttr("type", "hfield")
+		g.SetAttr("hfield", name)
 		zFromY()
 		pose.T = pose.T.Add(pose.R.Rotate(convert.Vec3{0, 0, lo}))
 	default:
@@ -116,12 +116,12 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 	setPose(g, pose)
 	extras, _ := n.Extras[extraGeom].(map[string]string)
 	if visual {
-		g.Set("contype", "0")
-		g.Set("conaffinity", "0")
-		g.Set("group", "2")
+		g.SetAttr("contype", "0")
+		g.SetAttr("conaffinity", "0")
+		g.SetAttr("group", "2")
 		if n.Visual.Color != nil {
 			c := n.Visual.Color
-			g.Set("rgba", fmtFloats(c[0], c[1], c[2], c[3]))
+			g.SetAttr("rgba", fmtFloats(c[0], c[1], c[2], c[3]))
 		}
 	} else if extras == nil {
 		e.contactBits(g, n.Collider.Filter, e.names[i])
@@ -129,7 +129,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 	}
 	for _, k := range sortedKeys(extras) {
 		if k != "material" && !(visual && (k == "contype" || k == "conaffinity")) {
-			g.Set(k, extras[k])
+			g.SetAttr(k, extras[k])
 		}
 	}
 	el.Children = append(el.Children, g)
@@ -167,7 +167,7 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 		e.diags.Warnf("restitution-dropped", path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
 	if f != 1 {
-		g.Set("friction", fmtFloats(f, 0.005, 0.0001))
+		g.SetAttr("friction", fmtFloats(f, 0.005, 0.0001))
 	}
 }
 
@@ -214,8 +214,8 @@ func (e *emitter) contactBits(g *Element, fi int, path string) {
 		return
 	}
 	ct, ca := e.filterBits(e.g.Filters[fi])
-	g.Set("contype", fmt.Sprint(ct))
-	g.Set("conaffinity", fmt.Sprint(ca))
+	g.SetAttr("contype", fmt.Sprint(ct))
+	g.SetAttr("conaffinity", fmt.Sprint(ca))
 }
 
 // filterBits returns a filter's contype and conaffinity bits.
@@ -305,26 +305,26 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		base = fmt.Sprintf("mesh%d", mi)
 	}
 	name := e.uniqueName("mesh", sanitize(base))
-	el := e.asset.Child("mesh", Attr{"name", name})
+	el := e.asset.AddChild("mesh", "name", name)
 	e.meshAssets.add(content, hash, name)
 	if e.opts.InlineMeshes {
 		v := make([]float64, 0, 3*len(m.Positions))
 		for _, p := range m.Positions {
 			v = append(v, p[0], p[1], p[2])
 		}
-		el.Set("vertex", fmtFloats(v...))
+		el.SetAttr("vertex", fmtFloats(v...))
 		f := make([]string, len(m.Indices))
 		for i, x := range m.Indices {
 			f[i] = fmt.Sprint(x)
 		}
-		el.Set("face", strings.Join(f, " "))
+		el.SetAttr("face", strings.Join(f, " "))
 	} else if data, ext, fileScale, ok := e.sourceFile(m); ok {
 		// the original file, which MuJoCo reads as it is; the scale the
 		// parser baked into the triangles goes into the attribute
 		s = s.Mul(fileScale)
 		file := name + "." + ext
 		e.out.Files["meshes/"+file] = data
-		el.Set("file", file)
+		el.SetAttr("file", file)
 	} else {
 		mm := &meshio.Mesh{Positions: m.Positions, Indices: m.Indices}
 		var file string
@@ -335,10 +335,10 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			file, data = name+".stl", meshio.EncodeSTL(mm, name)
 		}
 		e.out.Files["meshes/"+file] = data
-		el.Set("file", file)
+		el.SetAttr("file", file)
 	}
 	if s != (convert.Vec3{1, 1, 1}) {
-		el.Set("scale", fmtFloats(s[0], s[1], s[2]))
+		el.SetAttr("scale", fmtFloats(s[0], s[1], s[2]))
 	}
 	if sc == (convert.Vec3{1, 1, 1}) {
 		e.meshNames[key] = name
@@ -408,10 +408,10 @@ func (e *emitter) hfield(sh convert.Shape, sc convert.Vec3, path string) (string
 	e.hfieldCount++
 	name := e.uniqueName("hfield", fmt.Sprintf("hfield%d", e.hfieldCount))
 	base := math.Max(top*0.1, 1e-3)
-	h := e.asset.Child("hfield", Attr{"name", name}, Attr{"nrow", fmt.Sprint(f.Rows)}, Attr{"ncol", fmt.Sprint(f.Columns)},
-		Attr{"size", fmtFloats(f.SizeX*sc[0]/2, f.SizeZ*sc[2]/2, top, base)})
+	h := e.asset.AddChild("hfield", "name", name, "nrow", fmt.Sprint(f.Rows), "ncol", fmt.Sprint(f.Columns),
+		"size", fmtFloats(f.SizeX*sc[0]/2, f.SizeZ*sc[2]/2, top, base))
 	if hi > lo {
-		h.Set("elevation", fmtFloats(elev...)) // flat fields need none (and MuJoCo 2.2 has no elevation)
+		h.SetAttr("elevation", fmtFloats(elev...)) // flat fields need none (and MuJoCo 2.2 has no elevation)
 	}
 	return name, lo * sc[1], true
 }

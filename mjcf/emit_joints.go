@@ -20,7 +20,7 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 	case convert.Weld:
 		return
 	case convert.Floating:
-		body.Child("freejoint", Attr{"name", e.uniqueName("joint", e.rawName(tj.ChildBody)+"_free")})
+		body.AddChild("freejoint", "name", e.uniqueName("joint", e.rawName(tj.ChildBody)+"_free"))
 		return
 	}
 	j := tj.Joint
@@ -103,7 +103,7 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 	}
 	allAngFree := !ang[0].fixed && !ang[1].fixed && !ang[2].fixed && !ang[0].limited && !ang[1].limited && !ang[2].limited
 	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel {
-		body.Child("freejoint", Attr{"name", nameFor("free", 1)})
+		body.AddChild("freejoint", "name", nameFor("free", 1))
 		e.diags.Infof("free-joint-implicit", path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
@@ -131,10 +131,10 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 	}
 	names2 := map[string]string{}
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
-		el := body.Child("joint", Attr{"name", nameFor(key, jointCount)}, Attr{"type", typ})
-		el.Set("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
+		el := body.AddChild("joint", "name", nameFor(key, jointCount), "type", typ)
+		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
 		if typ != "ball" {
-			el.Set("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
+			el.SetAttr("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
 		}
 		if st.limited {
 			lo, hi := st.lo, st.hi
@@ -146,18 +146,18 @@ func (e *emitter) joint(body *Element, tj convert.TreeJoint, topLevel bool) {
 				e.diags.Warnf("joint-limit-approximated", path, "a one-sided limit is written with ±1e10 on the open side")
 				lo, hi = math.Max(lo, -1e10), math.Min(hi, 1e10)
 			}
-			el.Set("range", fmtFloats(lo, hi))
+			el.SetAttr("range", fmtFloats(lo, hi))
 		}
 		if j.Damping != 0 {
-			el.Set("damping", fmtFloat(j.Damping))
+			el.SetAttr("damping", fmtFloat(j.Damping))
 		}
 		if j.Friction != 0 {
-			el.Set("frictionloss", fmtFloat(j.Friction))
+			el.SetAttr("frictionloss", fmtFloat(j.Friction))
 		}
 		if j.Armature != 0 {
-			el.Set("armature", fmtFloat(j.Armature))
+			el.SetAttr("armature", fmtFloat(j.Armature))
 		}
-		names2[key] = el.attr("name")
+		names2[key] = el.AttrOr("name", "")
 		return el
 	}
 	joints := map[string]*Element{}
@@ -207,23 +207,23 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			e.diags.Warnf("drive-dropped", path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
 			continue
 		}
-		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.attr("type") != "ball"
+		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball"
 		if isSpring {
-			el.Set("stiffness", fmtFloat(d.Stiffness))
+			el.SetAttr("stiffness", fmtFloat(d.Stiffness))
 			if d.PositionTarget != nil && *d.PositionTarget != 0 {
-				el.Set("springref", fmtFloat(*d.PositionTarget))
+				el.SetAttr("springref", fmtFloat(*d.PositionTarget))
 			}
 			if d.Damping != 0 {
-				el.Set("damping", fmtFloat(d.Damping+j.Damping))
+				el.SetAttr("damping", fmtFloat(d.Damping+j.Damping))
 			}
 			continue
 		}
-		if el.attr("type") == "ball" && d.Stiffness != 0 && math.IsInf(d.MaxForce, 1) && d.Mode != "acceleration" &&
+		if el.AttrOr("type", "") == "ball" && d.Stiffness != 0 && math.IsInf(d.MaxForce, 1) && d.Mode != "acceleration" &&
 			(d.PositionTarget == nil || *d.PositionTarget == 0) && ballSpring(j.Drives, d.Stiffness) {
-			el.Set("stiffness", fmtFloat(d.Stiffness))
+			el.SetAttr("stiffness", fmtFloat(d.Stiffness))
 			continue
 		}
-		if el.attr("type") == "ball" {
+		if el.AttrOr("type", "") == "ball" {
 			e.diags.Warnf("drive-dropped", path, "a drive on a ball joint has no single-axis MJCF actuator; dropped")
 			continue
 		}
@@ -232,14 +232,14 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 		case d.Stiffness != 0:
 			// a general actuator spells out kp and kv the same way in every
 			// MuJoCo version (position kv is MuJoCo 3 only)
-			act = e.actuator.Child("general", Attr{"joint", el.attr("name")}, Attr{"gaintype", "fixed"},
-				Attr{"gainprm", fmtFloat(d.Stiffness)}, Attr{"biastype", "affine"},
-				Attr{"biasprm", fmtFloats(0, -d.Stiffness, -d.Damping)})
+			act = e.actuator.AddChild("general", "joint", el.AttrOr("name", ""), "gaintype", "fixed",
+				"gainprm", fmtFloat(d.Stiffness), "biastype", "affine",
+				"biasprm", fmtFloats(0, -d.Stiffness, -d.Damping))
 		default:
-			act = e.actuator.Child("velocity", Attr{"joint", el.attr("name")}, Attr{"kv", fmtFloat(d.Damping)})
+			act = e.actuator.AddChild("velocity", "joint", el.AttrOr("name", ""), "kv", fmtFloat(d.Damping))
 		}
 		if !math.IsInf(d.MaxForce, 1) && d.MaxForce > 0 {
-			act.Set("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
+			act.SetAttr("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
 		}
 		e.diags.Infof("drive-as-actuator", path, "drive becomes a <%s> actuator; its target is the actuator's control input (initially 0)", act.Name)
 	}

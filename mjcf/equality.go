@@ -118,7 +118,7 @@ func (p *parser) contacts(e *Element) error {
 	for _, c := range e.Children {
 		switch c.Name {
 		case "exclude":
-			b1, b2 := c.attr("body1"), c.attr("body2")
+			b1, b2 := c.AttrOr("body1", ""), c.AttrOr("body2", "")
 			n1, ok1 := p.bodyByName[b1]
 			n2, ok2 := p.bodyByName[b2]
 			if !ok1 || !ok2 {

@@ -27,7 +27,7 @@ func expandIn(in *convert.Input, e *Element, stack []string, count *int) error {
 			out = append(out, c)
 			continue
 		}
-		file, ok := c.Get("file")
+		file, ok := c.Attr("file")
 		if !ok || file == "" {
 			return errAt(c, "needs a file attribute")
 		}

@@ -20,7 +20,7 @@ type jointSpec struct {
 
 func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	if e.Name == "freejoint" {
-		return jointSpec{el: e, name: e.attr("name"), kind: "free"}, nil
+		return jointSpec{el: e, name: e.AttrOr("name", ""), kind: "free"}, nil
 	}
 	a, err := p.resolve(e, cc)
 	if err != nil {
@@ -87,8 +87,6 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	}
 	return j, nil
 }
-
-func (e *Element) attr(name string) string { v, _ := e.Get(name); return v }
 
 // bodyJoints turns the body's MJCF joints into Graph joints between the
 // parent body (or the world) and this body. No joint welds the body to its

@@ -14,7 +14,7 @@ const eps = 1e-14 // MuJoCo's mjEPS
 func (p *parser) orientation(a attrs) (convert.Quat, error) {
 	forms := 0
 	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
-		if _, ok := a.e.Get(k); ok {
+		if _, ok := a.e.Attr(k); ok {
 			forms++
 		}
 	}
@@ -24,7 +24,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 	// An element's own form wins over a form inherited from its class.
 	pick := ""
 	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
-		if _, ok := a.e.Get(k); ok {
+		if _, ok := a.e.Attr(k); ok {
 			pick = k
 		}
 	}

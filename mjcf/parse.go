@@ -71,7 +71,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 // path names an element for diagnostics: its kind, name and line.
 func (p *parser) path(e *Element) string {
 	s := e.Name
-	if n, ok := e.Get("name"); ok {
+	if n, ok := e.Attr("name"); ok {
 		s += "[" + n + "]"
 	}
 	if e.Line > 0 {
@@ -108,7 +108,7 @@ func (p *parser) model(top *Element) error {
 			}
 		}
 	}
-	name, _ := top.Get("model")
+	name, _ := top.Attr("model")
 	rootT := convert.Identity()
 	if p.in.Options == nil || p.in.Options.Up != "keep" {
 		rootT.R = zUpToYUp()
@@ -288,7 +288,7 @@ func (p *parser) resolvedCopy(e *Element, section string) *Element {
 	}
 	for _, k := range sortedKeys(a.m) {
 		if k != "class" {
-			c.Attrs = append(c.Attrs, Attr{k, a.m[k]})
+			c.Attrs = append(c.Attrs, Attr{Name: k, Value: a.m[k]})
 		}
 	}
 	c.Children = append(c.Children, e.Children...)

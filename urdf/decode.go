@@ -1,11 +1,8 @@
 package urdf
 
 import (
-	"math"
-	"strconv"
-	"strings"
-
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/xmlx"
 )
 
 // Decode reads a URDF document into its raw structs. It checks what
@@ -14,7 +11,7 @@ import (
 // *convert.FormatError with the line of the offending element.
 // Tree-level checks (one root, no cycles, known links) are Parse's.
 func Decode(data []byte) (*Robot, error) {
-	root, err := decodeElements(data)
+	root, err := xmlx.Parse(data, xmlx.Options{Text: true})
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +21,7 @@ func Decode(data []byte) (*Robot, error) {
 	r := &Robot{Line: root.Line}
 	r.Name, _ = root.Attr("name")
 	links, joints := map[string]int{}, map[string]int{}
-	for _, e := range root.Children {
+	for _, e := range root.Elements() {
 		switch e.Name {
 		case "link":
 			l, err := decodeLink(e)
@@ -75,43 +72,31 @@ func requiredName(e *Element) (string, error) {
 	return v, err
 }
 
-// number parses one finite number.
-func number(e *Element, attr, s string) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, convert.ErrorAtLine(e.Line, "<%s %s=%q>: not a finite number", e.Name, attr, s)
+// requiredNumber parses a required numeric attribute.
+func requiredNumber(e *Element, attr string) (float64, error) {
+	if _, err := required(e, attr); err != nil {
+		return 0, err
 	}
-	return v, nil
+	v, _, err := e.Float(attr, xmlx.ParseFloat)
+	return v, err
 }
 
 // numberAttr parses an optional numeric attribute with a default.
 func numberAttr(e *Element, attr string, def float64) (float64, error) {
-	s, ok := e.Attr(attr)
+	v, ok, err := e.Float(attr, xmlx.ParseFloat)
 	if !ok {
 		return def, nil
 	}
-	return number(e, attr, s)
+	return v, err
 }
 
 // vecAttr parses an optional attribute of n numbers.
 func vecAttr(e *Element, attr string, n int, def []float64) ([]float64, error) {
-	s, ok := e.Attr(attr)
+	v, ok, err := e.Floats(attr, n, xmlx.ParseFloat)
 	if !ok {
 		return def, nil
 	}
-	f := strings.Fields(s)
-	if len(f) != n {
-		return nil, convert.ErrorAtLine(e.Line, "<%s %s=%q>: want %d numbers", e.Name, attr, s, n)
-	}
-	out := make([]float64, n)
-	for i, x := range f {
-		v, err := number(e, attr, x)
-		if err != nil {
-			return nil, convert.ErrorAtLine(e.Line, "<%s %s=%q>: %q is not a finite number", e.Name, attr, s, x)
-		}
-		out[i] = v
-	}
-	return out, nil
+	return v, err
 }
 
 func vec3Attr(e *Element, attr string, def convert.Vec3) (convert.Vec3, error) {
@@ -142,7 +127,7 @@ func decodeLink(e *Element) (*Link, error) {
 		return nil, err
 	}
 	l := &Link{Name: name, Line: e.Line}
-	for _, c := range e.Children {
+	for _, c := range e.Elements() {
 		switch c.Name {
 		case "inertial":
 			if l.Inertial != nil {
@@ -193,11 +178,7 @@ func decodeInertial(e *Element) (*Inertial, error) {
 	if m == nil {
 		return nil, convert.ErrorAtLine(e.Line, "<inertial> needs a <mass>")
 	}
-	s, err := required(m, "value")
-	if err != nil {
-		return nil, err
-	}
-	if in.Mass, err = number(m, "value", s); err != nil {
+	if in.Mass, err = requiredNumber(m, "value"); err != nil {
 		return nil, err
 	}
 	if in.Mass < 0 {
@@ -211,11 +192,7 @@ func decodeInertial(e *Element) (*Inertial, error) {
 		name string
 		dst  *float64
 	}{{"ixx", &in.IXX}, {"ixy", &in.IXY}, {"ixz", &in.IXZ}, {"iyy", &in.IYY}, {"iyz", &in.IYZ}, {"izz", &in.IZZ}} {
-		s, err := required(i, f.name)
-		if err != nil {
-			return nil, err
-		}
-		if *f.dst, err = number(i, f.name, s); err != nil {
+		if *f.dst, err = requiredNumber(i, f.name); err != nil {
 			return nil, err
 		}
 	}
@@ -234,7 +211,7 @@ func decodeGeometry(parent *Element) (Geometry, error) {
 	// (Parse reports them).
 	var shape *Element
 	var ignored []*Element
-	for _, c := range e.Children {
+	for _, c := range e.Elements() {
 		if shape != nil {
 			ignored = append(ignored, c)
 			continue
@@ -246,13 +223,9 @@ func decodeGeometry(parent *Element) (Geometry, error) {
 	}
 	g := Geometry{Kind: shape.Name, Line: shape.Line, Scale: convert.Vec3{1, 1, 1}, Ignored: ignored}
 	positive := func(attr string) (float64, error) {
-		s, err := required(shape, attr)
-		if err != nil {
-			return 0, err
-		}
-		v, err := number(shape, attr, s)
+		v, err := requiredNumber(shape, attr)
 		if err == nil && v < 0 {
-			err = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: negative", shape.Name, attr, s)
+			err = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: negative", shape.Name, attr, shape.AttrOr(attr, ""))
 		}
 		return v, err
 	}
@@ -341,7 +314,7 @@ func decodeJoint(e *Element) (*Joint, error) {
 	if j.Child, err = link("child"); err != nil {
 		return nil, err
 	}
-	for _, c := range e.Children {
+	for _, c := range e.Elements() {
 		switch c.Name {
 		case "origin", "parent", "child":
 		case "axis":

@@ -1,11 +1,20 @@
 package urdf
 
-import "github.com/physconv/physconv/convert"
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/xmlx"
+)
 
 // Raw URDF schema, as ROS urdfdom reads it (http://wiki.ros.org/urdf/XML),
 // plus the extensions found in real files: <capsule> geometry
 // (Bullet/MuJoCo), type="spherical" joints (Bullet). Values are in the
 // file's own terms: metres, radians, kilograms, Z-up.
+
+// Element is an XML element with its source line. URDF is read into a
+// tree of Elements first, so every error can name its line and elements
+// physconv does not model (<gazebo>, <transmission>, vendor tags) can be
+// written back unchanged.
+type Element = xmlx.Element
 
 // Robot is a <robot> document.
 type Robot struct {

@@ -74,8 +74,8 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	if opt.MaxElements <= 0 {
 		opt.MaxElements = DefaultMaxElements
 	}
-	data = blankDeclaration(data)
-	d := xml.NewDecoder(bytes.NewReader(data))
+	head := blankDeclaration(data)
+	d := xml.NewDecoder(io.MultiReader(bytes.NewReader(head), bytes.NewReader(data[len(head):])))
 	d.Strict = true
 	doc := &Document{}
 	var stack []*Element
@@ -274,52 +274,44 @@ func attrLines(raw []byte, line, n int) []int {
 	return out
 }
 
-// blankDeclaration replaces a byte-order mark and the XML declaration
-// with spaces (keeping line breaks): the decoder rejects any version but
-// "1.0", exporters write others, and the input is read as UTF-8 whatever
-// encoding it declares.
+// blankDeclaration returns the start of data up to the end of the XML
+// declaration with it and a byte-order mark replaced by spaces (line
+// breaks kept, so lines and offsets stay those of data): the decoder
+// rejects any version but "1.0", exporters write others, and the input is
+// read as UTF-8 whatever encoding it declares. Without either it returns
+// an empty slice; the rest of data is read in place.
 func blankDeclaration(data []byte) []byte {
-	bom := bytes.HasPrefix(data, []byte("\xef\xbb\xbf"))
-	s := data
-	if bom {
-		s = s[3:]
+	end := 0
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		end = 3
 	}
-	s = bytes.TrimLeft(s, " \t\r\n")
-	decl := bytes.HasPrefix(s, []byte("<?xml")) && len(s) > 5 && (s[5] == ' ' || s[5] == '\t' || s[5] == '\r' || s[5] == '\n' || s[5] == '?')
-	if !bom && !decl {
-		return data
-	}
-	out := append([]byte(nil), data...)
-	if bom {
-		copy(out, "   ")
-	}
-	if decl {
-		start := len(data) - len(s)
-		end := bytes.Index(s, []byte("?>"))
-		if end < 0 {
-			return out
-		}
-		for i := start; i < start+end+2; i++ {
-			if out[i] != '\n' {
-				out[i] = ' '
-			}
+	s := bytes.TrimLeft(data[end:], " \t\r\n")
+	if len(s) > 5 && bytes.HasPrefix(s, []byte("<?xml")) && strings.IndexByte(" \t\r\n?", s[5]) >= 0 {
+		if i := bytes.Index(s, []byte("?>")); i >= 0 {
+			end = len(data) - len(s) + i + 2
 		}
 	}
-	return out
+	head := make([]byte, end)
+	for i, c := range data[:end] {
+		head[i] = ' '
+		if c == '\n' {
+			head[i] = '\n'
+		}
+	}
+	return head
 }
 
 // NumberFunc reads one number by a format's own rules.
 type NumberFunc func(s string) (float64, error)
 
+var errNotFinite = errors.New("not a finite number")
+
 // ParseFloat reads a finite decimal number (strconv syntax, surrounding
 // space allowed); NaN and infinities are refused.
 func ParseFloat(s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		return 0, errors.New("not a number")
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, errors.New("not a finite number")
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, errNotFinite
 	}
 	return v, nil
 }
@@ -348,7 +340,7 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	}
 	fs := strings.Fields(s)
 	if n >= 0 && len(fs) != n {
-		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers, have "+strconv.Itoa(len(fs)))
+		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers")
 	}
 	if len(fs) == 0 {
 		return nil, true, e.attrError(name, s, "want at least one number")
@@ -356,12 +348,12 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	v = make([]float64, len(fs))
 	for i, f := range fs {
 		if v[i], err = num(f); err != nil {
-			return nil, true, e.attrError(name, s, strconv.Quote(f)+": "+err.Error())
+			return nil, true, e.attrError(name, s, strconv.Quote(f)+" is "+err.Error())
 		}
 	}
 	return v, true, nil
 }
 
 func (e *Element) attrError(name, value, why string) *convert.FormatError {
-	return ErrorAt(e.attrLine(name), "<%s> attribute %s=%q: %s", e.Name, name, value, why)
+	return ErrorAt(e.attrLine(name), "<%s %s=%q>: %s", e.Name, name, value, why)
 }

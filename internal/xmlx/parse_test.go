@@ -177,9 +177,9 @@ func TestFloats(t *testing.T) {
 		line int
 		msg  string
 	}{
-		{"rpy", 3, 3, `"x": not a number`},
-		{"n", 1, 3, "not a finite number"},
-		{"short", 3, 3, "want 3 numbers, have 2"},
+		{"rpy", 3, 3, `<o rpy="1 x 3">: "x" is not a finite number`},
+		{"n", 1, 3, `<o n="nan">: "nan" is not a finite number`},
+		{"short", 3, 3, `<o short="1 2">: want 3 numbers`},
 	}
 	for _, c := range errs {
 		_, _, err := o.Floats(c.name, c.n, ParseFloat)
@@ -227,5 +227,26 @@ func TestMutate(t *testing.T) {
 	}
 	if n := len(r.Elements()); n != 4 {
 		t.Errorf("Elements() = %d, want 4", n)
+	}
+}
+
+// TestSpliceKeepsArguments: Insert and Replace never write into the
+// slice the caller passed or into an earlier Children slice.
+func TestSpliceKeepsArguments(t *testing.T) {
+	r := &Element{Name: "r"}
+	r.Append(&Element{Name: "a"}, &Element{Name: "b"})
+	old := r.Children
+	backing := []*Element{{Name: "x"}, {Name: "y"}, {Name: "z"}}
+	r.Replace(0, backing[:1]...)
+	r.Insert(1, backing[:2]...)
+	if backing[1].Name != "y" || backing[2].Name != "z" || old[0].Name != "a" {
+		t.Errorf("arguments changed: %v %v %v, old %v", backing[0].Name, backing[1].Name, backing[2].Name, old[0].Name)
+	}
+	var names []string
+	for _, c := range r.Children {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, " ") != "x x y b" {
+		t.Errorf("children %v, want x x y b", names)
 	}
 }

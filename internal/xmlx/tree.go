@@ -21,7 +21,7 @@
 //	Element{Kind, Name, Space, Attrs, Children, Data, Line, File}
 //	Kind: ElementNode, TextNode, CommentNode
 //	Attr{Name, Value, Space, Line}
-//	(*Element).Prefix, Local, Attr, AttrOr, Has, SetAttr, RemoveAttr,
+//	(*Element).Prefix, Local, Attr, AttrOr, Has, SetAttr, RemoveAttr, AddChild,
 //	  Child, Elements, Text, Copy, Append, Insert, Replace, Remove, Index
 //	(*Element).Float, Floats with a NumberFunc such as ParseFloat
 //	ErrorAt(line, format, args...)
@@ -219,13 +219,18 @@ func (e *Element) Copy() *Element {
 func (e *Element) Append(nodes ...*Element) { e.Children = append(e.Children, nodes...) }
 
 // Insert puts nodes before child i (i == len(Children) appends).
-func (e *Element) Insert(i int, nodes ...*Element) {
-	e.Children = append(e.Children[:i:i], append(nodes, e.Children[i:]...)...)
-}
+func (e *Element) Insert(i int, nodes ...*Element) { e.splice(i, i, nodes) }
 
 // Replace puts nodes in place of child i (none removes it).
-func (e *Element) Replace(i int, nodes ...*Element) {
-	e.Children = append(e.Children[:i:i], append(nodes, e.Children[i+1:]...)...)
+func (e *Element) Replace(i int, nodes ...*Element) { e.splice(i, i+1, nodes) }
+
+// splice puts nodes in place of Children[i:j] in a new slice, so neither
+// the caller's nodes nor a slice of the old children is overwritten.
+func (e *Element) splice(i, j int, nodes []*Element) {
+	out := make([]*Element, 0, len(e.Children)-(j-i)+len(nodes))
+	out = append(out, e.Children[:i]...)
+	out = append(out, nodes...)
+	e.Children = append(out, e.Children[j:]...)
 }
 
 // Remove deletes child i.
@@ -244,4 +249,18 @@ func (e *Element) Index(c *Element) int {
 // ErrorAt is a FormatError at a line.
 func ErrorAt(line int, format string, args ...any) *convert.FormatError {
 	return convert.ErrorAtLine(line, format, args...)
+}
+
+// AddChild appends a new child element with attributes given as name,
+// value pairs, in that order, and returns it.
+func (e *Element) AddChild(name string, attrs ...string) *Element {
+	c := &Element{Name: name}
+	if len(attrs) > 1 {
+		c.Attrs = make([]Attr, 0, len(attrs)/2)
+		for i := 0; i+1 < len(attrs); i += 2 {
+			c.Attrs = append(c.Attrs, Attr{Name: attrs[i], Value: attrs[i+1]})
+		}
+	}
+	e.Children = append(e.Children, c)
+	return c
 }

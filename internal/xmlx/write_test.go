@@ -211,3 +211,27 @@ func BenchmarkNum(b *testing.B) {
 	}
 	_ = bytes.Clone(buf)
 }
+
+// BenchmarkParseChain reads a 4,000-deep chain (about 330 kB).
+func BenchmarkParseChain(b *testing.B) {
+	data := chain(4000, true)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(data, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncodeChain writes a 4,000-deep chain.
+func BenchmarkEncodeChain(b *testing.B) {
+	root, err := Parse(chain(4000, true), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Encode(root)
+	}
+}
