@@ -217,8 +217,13 @@ func (x *expander) globals() *Table {
 	py := newTable(nil, x)
 	mth := newTable(nil, x)
 	xa := newTable(nil, x)
+	// Only these builtins are global in xacro; the rest are python.*.
+	global := map[string]bool{"list": true, "dict": true, "map": true, "len": true, "str": true, "float": true, "int": true,
+		"True": true, "False": true, "min": true, "max": true, "round": true, "sorted": true, "range": true}
 	for k, v := range pythonBuiltins(x.wk) {
-		root.vars[k] = &entry{v: v}
+		if global[k] {
+			root.vars[k] = &entry{v: v}
+		}
 		py.vars[k] = &entry{v: v}
 	}
 	for k, v := range mathSymbols() {
