@@ -2,6 +2,7 @@ package xacro
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -34,12 +35,13 @@ func TestBehavioursMatchOracle(t *testing.T) {
 	}
 	// Cases whose output holds absolute paths (which differ by design).
 	skip := map[string]bool{"find": true, "dirname": true}
-	for _, c := range behaviourCases {
+	for i, c := range behaviourCases {
 		if skip[c.name] {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			main := filepath.Join(dir, "t", "main.xacro")
+			t.Parallel() // each case has its own main file; the reference takes seconds per run
+			main := filepath.Join(dir, "t", fmt.Sprintf("main%d.xacro", i))
 			if err := os.WriteFile(main, []byte(c.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
