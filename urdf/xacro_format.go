@@ -78,7 +78,11 @@ func ParseXacro(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) 
 	data, lines := xacro.Write(res.Root)
 	var diags convert.Diagnostics
 	for _, w := range res.Warnings {
-		diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: "xacro-warning", Message: w})
+		d := convert.Diagnostic{Severity: convert.Warning, Code: "xacro-warning", Line: w.Line, Message: w.Msg}
+		if w.File != "" {
+			d.File = x.display(w.File)
+		}
+		diags = append(diags, d)
 	}
 	g, more, err := Parse(&convert.Input{Name: in.Name, Data: data, FS: in.FS, Dir: in.Dir, Root: in.Root, Options: in.Options})
 	for _, d := range more {

@@ -161,3 +161,29 @@ func TestSniffXacro(t *testing.T) {
 		}
 	}
 }
+
+// TestXacroWarningDiagnostic: xacro.warning() becomes a diagnostic at the
+// line of the element whose text called it.
+func TestXacroWarningDiagnostic(t *testing.T) {
+	src := `<robot name="r" ` + xacroNS + `>
+  <link name="a"/>
+  <xacro:unless value="${'b' in 'abc'}">never</xacro:unless>
+  <xacro:if value="true">${xacro.warning('no inertia for', 'a')}</xacro:if>
+</robot>`
+	_, diags, err := ParseXacro(&convert.Input{Name: "r.urdf.xacro", Data: []byte(src), Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range diags {
+		if d.Code == "xacro-warning" {
+			found = true
+			if d.Message != "no inertia for a" || d.Line != 4 || d.File != "r.urdf.xacro" || d.Severity != convert.Warning {
+				t.Errorf("diagnostic %+v, want the warning at r.urdf.xacro:4", d)
+			}
+		}
+	}
+	if !found {
+		t.Error("no xacro-warning diagnostic")
+	}
+}

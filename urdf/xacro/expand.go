@@ -84,13 +84,20 @@ func (e *Error) Message(name func(string) string) string {
 	return b.String()
 }
 
+// Warning is a note from the expansion at a place of a xacro file.
+type Warning struct {
+	File string
+	Line int
+	Msg  string
+}
+
 // Result is an expanded document.
 type Result struct {
 	Root *Node
 	// Files lists every file read (the root, includes, YAML), in order.
 	Files []string
 	// Warnings are xacro.warning() messages and similar notes.
-	Warnings []string
+	Warnings []Warning
 	// Macros counts the macro definitions read (a file that only defines
 	// macros is a library meant to be included).
 	Macros int
@@ -141,7 +148,8 @@ type expander struct {
 	files    []string // include stack
 	calls    []Frame  // macro call stack, outermost first
 	read     []string
-	warnings []string
+	warnings []Warning
+	at       *Node // the node whose text is being evaluated
 	global   *Table
 	elements int
 	bytes    int64
@@ -276,6 +284,7 @@ func (x *expander) text(n *Node, s string, t *Table) (string, error) {
 	if !strings.Contains(s, "$") {
 		return s, nil
 	}
+	x.at = n
 	v, err := x.evalText(s, t)
 	if err != nil {
 		return "", x.errAt(n, err)
@@ -440,6 +449,7 @@ func (x *expander) element(c, parent *Node, m *macroTable, t *Table) ([]*Node, e
 			if err != nil {
 				return nil, err
 			}
+			x.at = c
 			v, err := x.evalText(a[0], t)
 			if err != nil {
 				return nil, x.errAt(c, err)
@@ -533,6 +543,7 @@ func (x *expander) property(c *Node, t *Table) error {
 	if removeText == "" {
 		removeText = "false"
 	}
+	x.at = c
 	rv, err := x.evalText(removeText, t)
 	if err != nil {
 		return x.errAt(c, err)
@@ -569,6 +580,7 @@ func (x *expander) property(c *Node, t *Table) error {
 	if !ok {
 		lazyText = "true"
 	}
+	x.at = c
 	lv, err := x.evalText(lazyText, t)
 	if err != nil {
 		return x.errAt(c, err)
@@ -583,7 +595,7 @@ func (x *expander) property(c *Node, t *Table) error {
 		target, lazy = t.top(), false
 	case "parent":
 		if t.parent == nil || t.parent.isRoot() {
-			x.warnings = append(x.warnings, fmt.Sprintf("%s:%d: property %q: no parent scope at global scope", c.File, c.Line, name))
+			x.warnings = append(x.warnings, Warning{c.File, c.Line, fmt.Sprintf("property %q: scope=\"parent\" at the top level has no parent scope; ignored", name)})
 			return nil
 		}
 		target, lazy = t.parent, false
@@ -594,6 +606,7 @@ func (x *expander) property(c *Node, t *Table) error {
 		}
 	}
 	if s, ok := value.(string); ok && !lazy {
+		x.at = c
 		v, err := x.evalText(s, t)
 		if err != nil {
 			return x.errAt(c, err)
@@ -733,6 +746,7 @@ func (x *expander) call(c, parent *Node, m *macroTable, t *Table) ([]*Node, erro
 		if !take(a.Name) {
 			return nil, x.errorf(c, "invalid parameter %q of macro %q", a.Name, name)
 		}
+		x.at = c
 		v, err := x.evalText(a.Value, st)
 		if err != nil {
 			return nil, x.errAt(c, err)
@@ -769,6 +783,7 @@ func (x *expander) call(c, parent *Node, m *macroTable, t *Table) ([]*Node, erro
 		case d.forward && st.has(p):
 			v, err = st.lookup(p)
 		case d.has:
+			x.at = c
 			v, err = x.evalText(d.value, st)
 		default:
 			err = fmt.Errorf("undefined property to forward: %s", p)
@@ -847,7 +862,7 @@ func (x *expander) include(c, parent *Node, m *macroTable, t *Table) ([]*Node, e
 			return nil, x.errAt(c, err)
 		}
 		if len(files) == 0 {
-			x.warnings = append(x.warnings, fmt.Sprintf("%s:%d: include pattern %q matched no files", c.File, c.Line, spec))
+			x.warnings = append(x.warnings, Warning{c.File, c.Line, fmt.Sprintf("include pattern %q matched no files", spec)})
 		}
 	}
 	var out []*Node

@@ -236,7 +236,11 @@ func (x *expander) globals() *Table {
 			for i, v := range a {
 				parts[i] = Str(v)
 			}
-			x.warnings = append(x.warnings, strings.Join(parts, " "))
+			w := Warning{Msg: strings.Join(parts, " ")}
+			if x.at != nil {
+				w.File, w.Line = x.at.File, x.at.Line
+			}
+			x.warnings = append(x.warnings, w)
 			return "", nil
 		})
 	}
