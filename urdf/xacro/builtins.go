@@ -577,7 +577,6 @@ func pythonBuiltins(w *work) map[string]any {
 		"float": toFloat, "int": toInt,
 		"str":  method("str", 0, 1, func(a []any) (any, error) { return strOf(a) }),
 		"repr": method("repr", 1, 1, func(a []any) (any, error) { return format(a[0], true) }),
-		"bool": method("bool", 0, 1, func(a []any) (any, error) { return len(a) == 1 && truth(a[0]), nil }),
 		"len": method("len", 1, 1, func(a []any) (any, error) {
 			switch x := a[0].(type) {
 			case string:
@@ -668,8 +667,15 @@ func pythonBuiltins(w *work) map[string]any {
 			if !ok {
 				return nil, errors.New("round() ndigits must be an int")
 			}
-			if i, ok := integer(a[0]); ok && n >= 0 {
-				return i, nil
+			if i, ok := integer(a[0]); ok {
+				if n >= 0 {
+					return i, nil
+				}
+				if n < -18 {
+					return int64(0), nil
+				}
+				p := math.Pow(10, float64(-n))
+				return floatToInt(math.RoundToEven(float64(i)/p) * p)
 			}
 			if n > 300 || n < -300 {
 				return f, nil
