@@ -119,4 +119,3 @@ func TestExpressionsMatchOracle(t *testing.T) {
 		}
 	}
 }
-
