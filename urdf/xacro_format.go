@@ -75,7 +75,7 @@ func ParseXacro(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) 
 	if res.Macros > 0 && res.Root.Child("link") == nil {
 		return nil, nil, &convert.FormatError{Line: res.Root.Line, Msg: fmt.Sprintf("no <link> after expansion: the file defines %d macro(s) and is meant to be included by a robot's top-level xacro file; convert that file instead", res.Macros)}
 	}
-	data, lines := xacro.Write(res.Root)
+	data, lines := xacro.Encode(res.Root)
 	var diags convert.Diagnostics
 	for _, w := range res.Warnings {
 		d := convert.Diagnostic{Severity: convert.Warning, Code: "xacro-warning", Line: w.Line, Message: w.Msg}

@@ -123,7 +123,7 @@ func TestCorpusMatchesReference(t *testing.T) {
 			if err != nil {
 				t.Fatalf("expand: %v", err)
 			}
-			got, _ := Write(res.Root)
+			got, _ := Encode(res.Root)
 			want, err := os.ReadFile(filepath.Join(c.dir, "expected.urdf"))
 			if err != nil {
 				t.Fatal(err)

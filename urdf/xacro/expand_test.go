@@ -228,7 +228,7 @@ func TestExpandBehaviours(t *testing.T) {
 			res, err := Expand("/t/main.xacro", memFiles(files, c.args))
 			if c.err != "" {
 				if err == nil {
-					got, _ := Write(res.Root)
+					got, _ := Encode(res.Root)
 					t.Fatalf("no error, want one containing %q; got\n%s", c.err, got)
 				}
 				if !strings.Contains(err.Error(), c.err) {
@@ -243,7 +243,7 @@ func TestExpandBehaviours(t *testing.T) {
 			if err != nil {
 				t.Fatalf("expand: %v", err)
 			}
-			got, _ := Write(res.Root)
+			got, _ := Encode(res.Root)
 			if d := canonDiff(got, []byte(c.want)); d != "" {
 				t.Errorf("%s\ngot:\n%s", d, got)
 			}

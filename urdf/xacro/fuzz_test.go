@@ -51,6 +51,6 @@ func FuzzExpand(f *testing.F) {
 		if err != nil {
 			return
 		}
-		Write(res.Root)
+		Encode(res.Root)
 	})
 }

@@ -91,7 +91,7 @@ func TestSuitePR2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ := Write(res.Root)
+	got, _ := Encode(res.Root)
 	want, err := os.ReadFile(filepath.Join(dir, "pr2_1.11.4.xml"))
 	if err != nil {
 		t.Fatal(err)

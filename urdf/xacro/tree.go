@@ -60,10 +60,10 @@ type Source struct {
 	Line int
 }
 
-// Write serialises the tree with two-space indentation, one element per
+// Encode serialises the tree with two-space indentation, one element per
 // line, and returns for each output line (index = line-1) the source of
 // the element that starts on it. Whitespace-only text is dropped.
-func Write(root *Node) ([]byte, []Source) {
+func Encode(root *Node) ([]byte, []Source) {
 	w := &writer{}
 	w.b.WriteString("<?xml version=\"1.0\" ?>\n")
 	w.lines = append(w.lines, Source{}, Source{})
