@@ -22,7 +22,9 @@ func TestRegistryDetects(t *testing.T) {
 		{"robot.xacro", `<robot name="r"><xacro:property name="a" value="1"/>`, "xacro"},
 		{"model.xml", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">`, "xacro"},
 		{"robot.xacro", `<robot name="r"><link name="a"/></robot>`, "urdf"},
-		{"robot.urdf", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">`, "urdf"},
+		{"robot.urdf", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro"><link name="a"/>`, "urdf"},
+		{"robot.urdf", `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro"><xacro:include filename="x"/>`, "xacro"},
+		{"robot.urdf", `<robot name="${name}">`, "xacro"},
 	}
 	for _, c := range cases {
 		f, err := reg.Detect("", c.file, []byte(c.head))

@@ -31,9 +31,10 @@ var Xacro = &convert.Format{
 	ProjectRoot: xacroWorkspace,
 }
 
-// SniffXacro reports whether a file uses the xacro namespace or tags.
+// SniffXacro reports whether a file uses the xacro namespace or tags, or
+// is a robot with substitutions left to expand.
 func SniffXacro(head []byte) bool {
-	return bytes.Contains(head, []byte("xmlns:xacro")) || bytes.Contains(head, []byte("<xacro:"))
+	return bytes.Contains(head, []byte("xmlns:xacro")) || bytes.Contains(head, []byte("<xacro:")) || xacroMarks(head) && robotRoot(head)
 }
 
 // xacroWorkspace is the folder holding the input's ROS package (the

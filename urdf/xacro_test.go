@@ -155,6 +155,8 @@ func TestSniffXacro(t *testing.T) {
 		`<robot name="r" ` + xacroNS + `>`:     true,
 		`<robot><xacro:include filename="x"/>`: true,
 		`<robot name="r"><link name="a"/>`:     false,
+		`<robot name="${n}"><link name="a"/>`:  true,
+		`<mujoco model="$(x)">`:                false,
 	} {
 		if got := SniffXacro([]byte(in)); got != want {
 			t.Errorf("SniffXacro(%q) = %v, want %v", in, got, want)
