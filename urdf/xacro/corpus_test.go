@@ -21,7 +21,7 @@ type corpusCase struct {
 	env       map[string]string
 }
 
-func readExpandTxt(t *testing.T, corpus, robot string) corpusCase {
+func readExpandTxt(t testing.TB, corpus, robot string) corpusCase {
 	t.Helper()
 	f, err := os.Open(filepath.Join(corpus, "xacro", robot, "EXPAND.txt"))
 	if err != nil {
@@ -68,6 +68,7 @@ var pkgName = regexp.MustCompile(`<name>\s*([^<\s]+)\s*</name>`)
 // osOptions reads files from disk and finds packages by their package.xml
 // below root, as the reference's --package-path does.
 func osOptions(root string, args, env map[string]string) *Options {
+	found := map[string]string{}
 	return &Options{
 		Args:     args,
 		ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(name)) },
@@ -79,23 +80,25 @@ func osOptions(root string, args, env map[string]string) *Options {
 			return m, err
 		},
 		FindPackage: func(name string) (string, error) {
-			found := ""
+			if dir, ok := found[name]; ok {
+				return dir, nil
+			}
 			_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-				if err != nil || found != "" {
+				if err != nil || found[name] != "" {
 					return err
 				}
 				if d.Name() == "package.xml" {
 					b, _ := os.ReadFile(p)
 					if m := pkgName.FindSubmatch(b); m != nil && string(m[1]) == name {
-						found = filepath.ToSlash(filepath.Dir(p))
+						found[name] = filepath.ToSlash(filepath.Dir(p))
 					}
 				}
 				return nil
 			})
-			if found == "" {
+			if found[name] == "" {
 				return "", fmt.Errorf("package %q not found", name)
 			}
-			return found, nil
+			return found[name], nil
 		},
 		Getenv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 	}
@@ -135,5 +138,19 @@ func TestCorpusMatchesReference(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no xacro robots in the corpus")
+	}
+}
+
+// BenchmarkExpandPR2: the largest corpus robot (133 kB of URDF).
+func BenchmarkExpandPR2(b *testing.B) {
+	corpus := testenv.Corpus(b)
+	c := readExpandTxt(b, corpus, "pr2")
+	abs, _ := filepath.Abs(c.file)
+	root, _ := filepath.Abs(c.dir)
+	opts := osOptions(root, c.args, c.env)
+	for b.Loop() {
+		if _, err := Expand(filepath.ToSlash(abs), opts); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
