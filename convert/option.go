@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -166,4 +167,14 @@ func (o *Options) With(opt Option, values ...string) *Options {
 	}
 	c.SetOption(opt.Name, values...)
 	return &c
+}
+
+// WithPairs returns a copy of o with the NAME=VALUE pairs of m added to an
+// OptionPairs option, in name order.
+func (o *Options) WithPairs(opt Option, m map[string]string) *Options {
+	var values []string
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		values = append(values, name+"="+m[name])
+	}
+	return o.With(opt, values...)
 }

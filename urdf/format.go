@@ -43,8 +43,19 @@ var Format = &convert.Format{
 }
 
 // Sniff reports whether the head of a file has a <robot> element before any
-// other element.
+// other element, and no xacro tags or substitutions (an unexpanded xacro
+// file named .urdf is read as xacro).
 func Sniff(head []byte) bool {
+	return !xacroMarks(head) && robotRoot(head)
+}
+
+// xacroMarks reports xacro tags or substitutions.
+func xacroMarks(head []byte) bool {
+	return bytes.Contains(head, []byte("<xacro:")) || bytes.Contains(head, []byte("${")) || bytes.Contains(head, []byte("$("))
+}
+
+// robotRoot reports whether the first element is <robot>.
+func robotRoot(head []byte) bool {
 	for {
 		i := bytes.IndexByte(head, '<')
 		if i < 0 || i+1 >= len(head) {
@@ -59,3 +70,7 @@ func Sniff(head []byte) bool {
 		}
 	}
 }
+
+// SniffUnexpanded reports a URDF robot that still holds xacro tags or
+// substitutions, which the xacro format reads (it expands them first).
+func SniffUnexpanded(head []byte) bool { return xacroMarks(head) && robotRoot(head) }

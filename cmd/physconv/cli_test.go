@@ -24,6 +24,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"convert", "--up", "sideways", "a.gltf", "b.gltf"},
 		{"convert", "--density", "-3", "a.gltf", "b.gltf"},
 		{"convert", "--package", "noequals", "a.urdf", "b.gltf"},
+		{"convert", "--xacro-arg", "noequals", "a.urdf.xacro", "b.xml"},
+		{"convert", "--xacro-arg", "=value", "a.urdf.xacro", "b.xml"},
 		{"convert", "--khr-geometry", "blob", "a.gltf", "b.gltf"},
 		{"formats", "extra"},
 	}
@@ -66,5 +68,33 @@ func TestHelpHasExamples(t *testing.T) {
 		if code != exitOK || !strings.Contains(out, "Examples:") || !strings.Contains(out, "physconv "+sub) {
 			t.Errorf("%s --help: exit %d, no examples in %q", sub, code, out)
 		}
+	}
+}
+
+// TestXacroArgs: --xacro-arg reaches the expander; an expansion error
+// exits 1 naming the xacro file and line.
+func TestXacroArgs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "r.urdf.xacro")
+	src := `<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <xacro:arg name="m" default="1"/>
+  <link name="base"><inertial><mass value="${2 * $(arg m)}"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <xacro:if value="$(arg broken)"><link name="x"/></xacro:if>
+</robot>`
+	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.urdf")
+	code, _, stderr := runCLI(t, "", "convert", "--xacro-arg", "m=2.5", "--xacro-arg", "broken:=false", in, out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(b), `<mass value="5"/>`) {
+		t.Errorf("output lacks the mass 2 × 2.5: %s %v", b, err)
+	}
+	code, _, stderr = runCLI(t, "", "convert", in, filepath.Join(dir, "out2.urdf"))
+	if code != 1 || !strings.Contains(stderr, in+":4:") || !strings.Contains(stderr, "undefined substitution argument broken") {
+		t.Errorf("exit %d, stderr %q: want exit 1 naming %s:4", code, stderr, in)
 	}
 }

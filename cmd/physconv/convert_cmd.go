@@ -23,6 +23,7 @@ written atomically and never over the input. Diagnostics go to stderr.`,
   physconv convert scene.gltf scene.tscn
   physconv convert --to omi samples/JointTypes.gltf joints_omi.gltf
   physconv convert --strict --to mjcf arm.urdf arm.xml
+  physconv convert --xacro-arg arm:=left robot.urdf.xacro robot.xml
   cat cart.urdf | physconv convert --from urdf --to khr - - > cart.gltf`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
