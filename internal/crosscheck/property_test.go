@@ -15,6 +15,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/convert/mass"
+	"github.com/physconv/physconv/internal/propgen"
 )
 
 var (
@@ -115,7 +116,7 @@ func TestPropertyRoundTrip(t *testing.T) {
 	}
 	graphs := make([]*convert.Graph, len(seeds))
 	for k, seed := range seeds {
-		g := generateGraph(seed)
+		g := propgen.Generate(seed)
 		if err := convert.Validate(g); err != nil {
 			t.Fatalf("seed %d: the generator made an invalid graph: %v", seed, err)
 		}

@@ -1,4 +1,8 @@
-package crosscheck
+// Package propgen builds random but valid Graphs from a seed, for the
+// property tests (every format must carry them) and the golden tests (their
+// output bytes are pinned). The same seed always gives the same Graph, so a
+// failure reproduces from its seed alone.
+package propgen
 
 import (
 	"fmt"
@@ -26,9 +30,9 @@ type graphGen struct {
 	world int
 }
 
-// generateGraph returns the Graph of one seed. The same seed always gives
-// the same Graph.
-func generateGraph(seed uint64) *convert.Graph {
+// Generate returns the Graph of one seed. The same seed always gives the
+// same Graph.
+func Generate(seed uint64) *convert.Graph {
 	gen := &graphGen{rng: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), g: convert.NewGraph(), mesh: -1, world: -1}
 	gen.materials()
 	gen.filters()
@@ -286,8 +290,9 @@ func (gen *graphGen) massProps(m *convert.Motion) {
 	}
 }
 
-// jointKinds are the kinds kin.LimitsFor builds, plus free.
-var jointKinds = []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous,
+// JointKinds are the joint kinds the generator draws from: the kinds
+// kin.LimitsFor builds, plus free.
+var JointKinds = []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous,
 	kin.KindPrismatic, kin.KindCylindrical, kin.KindUniversal, kin.KindPlanar,
 	kin.KindConeTwist, kin.KindFree}
 
@@ -316,7 +321,7 @@ func (gen *graphGen) joint(b, k int) {
 	if c == -1 {
 		c = gen.world
 	}
-	kind := jointKinds[gen.rng.IntN(len(jointKinds))]
+	kind := JointKinds[gen.rng.IntN(len(JointKinds))]
 	lo, hi := gen.jointRange(kind)
 	limits, frame := kin.LimitsFor(kind, gen.direction(), lo, hi)
 	name := fmt.Sprintf("joint%d", k)
