@@ -118,7 +118,12 @@ func cases(t *testing.T) []*goldenCase {
 			t.Errorf("%s: no %s section: a hand-written golden needs its input", p, inputPrefix)
 			continue
 		}
-		cs = append(cs, fileCase(name, a.Comment, in))
+		c, err := fileCase(name, a.Comment, in)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		cs = append(cs, c)
 	}
 	examples, err := os.ReadDir(examplesDir)
 	if err != nil {
@@ -134,7 +139,11 @@ func cases(t *testing.T) []*goldenCase {
 		}
 		stem := strings.TrimSuffix(e.Name(), path.Ext(e.Name()))
 		comment := fmt.Sprintf("The shipped example testdata/examples/%s converted to every format.\nRegenerate: %s\n", e.Name(), regenerate)
-		cs = append(cs, fileCase("example-"+stem, []byte(comment), []txtar.File{{Name: inputPrefix + e.Name(), Data: data}}))
+		c, err := fileCase("example-"+stem, []byte(comment), []txtar.File{{Name: inputPrefix + e.Name(), Data: data}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, c)
 	}
 	for _, s := range seeds {
 		cs = append(cs, seedCase(s))
@@ -144,12 +153,12 @@ func cases(t *testing.T) []*goldenCase {
 
 // fileCase converts the first input section (the others are its side
 // files) through the library's ConvertBytes, as the CLI would.
-func fileCase(name string, comment []byte, inputs []txtar.File) *goldenCase {
+func fileCase(name string, comment []byte, inputs []txtar.File) (*goldenCase, error) {
 	fsys := fstest.MapFS{}
 	for _, f := range inputs {
 		data, err := decodeSection(f)
 		if err != nil {
-			panic(err) // reported by TestGolden through the archive check
+			return nil, fmt.Errorf("section %s: %v", f.Name, err)
 		}
 		fsys[strings.TrimPrefix(strings.TrimSuffix(f.Name, base64Suffix), inputPrefix)] = &fstest.MapFile{Data: data}
 	}
@@ -165,7 +174,7 @@ func fileCase(name string, comment []byte, inputs []txtar.File) *goldenCase {
 			diags = res.Diagnostics
 		}
 		return resultSections(target.Name, outName, out, diags, err)
-	}}
+	}}, nil
 }
 
 // seedCase emits a generated Graph, completed as a conversion would
