@@ -32,6 +32,7 @@ import (
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/propgen"
 )
@@ -412,5 +413,56 @@ func TestGoldenSeedsCover(t *testing.T) {
 	}
 	for k := range want {
 		t.Errorf("no pinned seed has a %s", k)
+	}
+}
+
+// TestGoldenInputsCover: the hand-written inputs together hold every shape
+// kind and every joint kind of the Graph, and each readable format is the
+// input of at least one of them.
+func TestGoldenInputsCover(t *testing.T) {
+	want := map[string]bool{}
+	for _, k := range []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane,
+		convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ellipsoid, convert.Ray} {
+		want["shape "+string(k)] = true
+	}
+	for _, k := range []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic,
+		kin.KindCylindrical, kin.KindUniversal, kin.KindPlanar, kin.KindConeTwist, kin.KindFree, kin.KindGeneric} {
+		want["joint "+k] = true
+	}
+	reg := all.Registry()
+	for _, f := range reg.Formats() {
+		if f.Parse != nil && f.Name != "godot3" { // godot3 reads what godot reads
+			want["input format "+f.Name] = true
+		}
+	}
+	for _, c := range cases(t) {
+		if strings.HasPrefix(c.name, "seed-") {
+			continue
+		}
+		fsys := fstest.MapFS{}
+		for _, s := range c.inputs {
+			data, err := decodeSection(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fsys[strings.TrimPrefix(strings.TrimSuffix(s.Name, base64Suffix), inputPrefix)] = &fstest.MapFile{Data: data}
+		}
+		rel := strings.TrimPrefix(c.inputs[0].Name, inputPrefix)
+		in := &convert.Input{Name: path.Base(rel), Data: fsys[rel].Data, FS: fsys, Dir: path.Dir(rel), Options: &convert.Options{}}
+		f, g, diags, err := physconv.ParseGraph(context.Background(), reg, in)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		delete(want, "input format "+f.Name)
+		for _, s := range g.Shapes {
+			delete(want, "shape "+string(s.Kind))
+		}
+		for _, j := range inspect.Inspect(g, f.Name, diags).Joints {
+			delete(want, "joint "+j.Kind)
+		}
+	}
+	for k := range want {
+		t.Errorf("no golden input has a %s", k)
 	}
 }
