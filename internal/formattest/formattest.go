@@ -381,8 +381,7 @@ func Fuzz(f *testing.F, s Suite) {
 	}
 	if root := os.Getenv("PHYSCONV_CORPUS"); root != "" {
 		for _, g := range s.FuzzCorpus {
-			m, _ := filepath.Glob(filepath.Join(root, g))
-			for _, p := range m {
+			for _, p := range globAll(filepath.Join(root, g)) {
 				if st, err := os.Stat(p); err == nil && st.Size() < 64<<10 {
 					if data, err := os.ReadFile(p); err == nil {
 						f.Add(data)
@@ -462,4 +461,25 @@ func Bench(b *testing.B, s Suite) {
 			}
 		})
 	}
+}
+
+// globAll is filepath.Glob where "**/" in pattern matches any depth of
+// folders (at most one "**").
+func globAll(pattern string) []string {
+	dir, rest, ok := strings.Cut(pattern, "**"+string(filepath.Separator))
+	if !ok {
+		m, _ := filepath.Glob(pattern)
+		return m
+	}
+	var out []string
+	_ = filepath.WalkDir(filepath.Clean(dir), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if ok, _ := filepath.Match(rest, d.Name()); ok {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
 }
