@@ -18,6 +18,7 @@ package formattest
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -316,7 +317,7 @@ func testRoundTrip(t *testing.T, s *Suite) {
 				if err != nil {
 					t.Fatalf("%s: emit: %v", v.Name, err)
 				}
-				back, err := Reparse(s.Format, v.Name, out)
+				back, err := Reparse(s.Format, v.Name, out, inputDir(in))
 				if err != nil {
 					t.Fatalf("%s: our own output does not parse: %v", v.Name, err)
 				}
@@ -333,11 +334,17 @@ func testRoundTrip(t *testing.T, s *Suite) {
 
 // Reparse parses an Output as the file name it was emitted for, its side
 // files beside it, then validates and completes the Graph as a conversion
-// would.
-func Reparse(f *convert.Format, name string, out *convert.Output) (*convert.Graph, error) {
-	fsys := fstest.MapFS{name: &fstest.MapFile{Data: out.Main}}
+// would. beside, when not nil, is the folder the output was written to:
+// files the output refers to without writing them (a URDF mesh kept by
+// reference) resolve there.
+func Reparse(f *convert.Format, name string, out *convert.Output, beside fs.FS) (*convert.Graph, error) {
+	top := fstest.MapFS{name: &fstest.MapFile{Data: out.Main}}
 	for rel, data := range out.Files {
-		fsys[rel] = &fstest.MapFile{Data: data}
+		top[rel] = &fstest.MapFile{Data: data}
+	}
+	var fsys fs.FS = top
+	if beside != nil {
+		fsys = overlay{top, beside}
 	}
 	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: ".", Options: &convert.Options{}}
 	g, _, err := f.Parse(in)
@@ -427,7 +434,7 @@ func Fuzz(f *testing.F, s Suite) {
 			if err != nil {
 				t.Fatalf("%s: emit after a successful parse: %v", v.Name, err)
 			}
-			if _, err := Reparse(s.Format, v.Name, out); err != nil {
+			if _, err := Reparse(s.Format, v.Name, out, fsys); err != nil {
 				t.Fatalf("%s: our own output does not parse: %v\n%s", v.Name, err, head(out.Main))
 			}
 		}
@@ -482,4 +489,30 @@ func globAll(pattern string) []string {
 		return nil
 	})
 	return out
+}
+
+// overlay reads from top first, then from under: an output written into
+// its input's folder.
+type overlay struct {
+	top   fstest.MapFS
+	under fs.FS
+}
+
+func (o overlay) Open(name string) (fs.File, error) {
+	if f, err := o.top.Open(name); err == nil {
+		return f, nil
+	}
+	return o.under.Open(name)
+}
+
+// inputDir is the folder of an input's main file as a file system.
+func inputDir(in *convert.Input) fs.FS {
+	if in.FS == nil {
+		return nil
+	}
+	sub, err := fs.Sub(in.FS, in.Dir)
+	if err != nil {
+		return nil
+	}
+	return sub
 }
