@@ -122,17 +122,15 @@ func TestPropertyRoundTrip(t *testing.T) {
 		}
 		graphs[k] = g
 	}
-	reg := all.Registry()
-	exts := map[string]string{"khr": ".gltf", "omi": ".gltf", "urdf": ".urdf", "mjcf": ".xml", "godot": ".tscn", "godot3": ".tscn"}
-	for _, name := range []string{"khr", "omi", "urdf", "mjcf", "godot", "godot3"} {
-		f, err := reg.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
+	for _, f := range all.Registry().Formats() {
+		if f.Parse == nil || f.Emit == nil {
+			continue
 		}
+		name := f.Name
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			for k, seed := range seeds {
-				problems := propertyRoundTrip(f, graphs[k], "prop"+exts[name])
+				problems := propertyRoundTrip(f, graphs[k], "prop"+f.Extensions[0])
 				for _, p := range problems {
 					t.Errorf("seed %d: %s", seed, p)
 				}
