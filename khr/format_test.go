@@ -20,6 +20,7 @@ var suite = formattest.Suite{
 	BadDir:         "../testdata/gltf/bad",
 	BadGlob:        "[^o]*.gltf",
 	BadTable:       "khr_expect.tsv",
+	MinBad:         25,
 	RoundTrip:      []string{"../testdata/examples/door.gltf", "../testdata/mass/*.gltf", "../testdata/golden/khr-shapes-joints.txtar"},
 	Variants:       []formattest.Variant{{Name: "out.gltf", Options: convert.Options{KHRGeometry: "mesh"}}, {Name: "out.glb", Options: convert.Options{KHRGeometry: "node"}}},
 	FuzzFiles:      []string{"../testdata/gltf/bad/omi_*.gltf"},

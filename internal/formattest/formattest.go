@@ -16,6 +16,7 @@
 package formattest
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -49,6 +50,8 @@ type Suite struct {
 	// needs a row in the table BadTable (a file in BadDir), and every row a
 	// file; see ReadTable for its form.
 	BadDir, BadGlob, BadTable string
+	// MinBad is the fewest malformed inputs the table may list; 0 means 15.
+	MinBad int
 	// BadMention, when set, must appear in every malformed input's error
 	// (the format's name, where the format promises to say it).
 	BadMention string
@@ -209,6 +212,9 @@ func testMalformed(t *testing.T, s *Suite) {
 		if !listed[filepath.Base(f)] {
 			t.Errorf("%s has no row in %s", f, s.BadTable)
 		}
+	}
+	if min := cmp.Or(s.MinBad, 15); len(rows) < min {
+		t.Errorf("only %d malformed inputs in %s, want at least %d", len(rows), s.BadTable, min)
 	}
 	for _, r := range rows {
 		t.Run(r.File, func(t *testing.T) {
