@@ -15,6 +15,7 @@ import (
 	"encoding/base64"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"unicode/utf8"
@@ -30,6 +32,7 @@ import (
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/convert/kin"
@@ -464,5 +467,94 @@ func TestGoldenInputsCover(t *testing.T) {
 	}
 	for k := range want {
 		t.Errorf("no golden input has a %s", k)
+	}
+}
+
+// TestGoldenBatchStable converts the golden file inputs as one batch to
+// every target, once on one thread with one worker and once on several with
+// several workers: every output file and every input's diagnostics are the
+// same bytes.
+func TestGoldenBatchStable(t *testing.T) {
+	src := t.TempDir()
+	for _, c := range cases(t) {
+		if strings.HasPrefix(c.name, "seed-") {
+			continue
+		}
+		for _, s := range c.inputs {
+			data, err := decodeSection(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel := strings.TrimPrefix(strings.TrimSuffix(s.Name, base64Suffix), inputPrefix)
+			p := filepath.Join(src, c.name, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	procs := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs)
+	for _, tg := range targets() {
+		t.Run(tg.Name, func(t *testing.T) {
+			var runs [2]map[string]string
+			for i, n := range []int{1, 4} {
+				runtime.GOMAXPROCS(n)
+				dst := t.TempDir()
+				got := map[string]string{}
+				var mu sync.Mutex
+				opts := &batch.BatchOptions{Options: convert.Options{To: tg.Name}, Jobs: n, SideFiles: batch.SideNone,
+					OnResult: func(r *batch.FileResult) {
+						var b strings.Builder
+						fmt.Fprintf(&b, "%s %v\n", r.Status, r.Err)
+						for _, d := range r.Diagnostics {
+							d.File = strings.ReplaceAll(d.File, dst, "DST")
+							b.WriteString(d.String() + "\n")
+						}
+						mu.Lock()
+						got["result of "+r.Input] = b.String()
+						mu.Unlock()
+					}}
+				if _, err := batch.Batch(context.Background(), all.Registry(), src, dst, opts); err != nil {
+					t.Fatal(err)
+				}
+				err := filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+					if err != nil || d.IsDir() || d.Name() == batch.ManifestName {
+						return err
+					}
+					data, err := os.ReadFile(p)
+					rel, _ := filepath.Rel(dst, p)
+					got[filepath.ToSlash(rel)] = string(data)
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs[i] = got
+			}
+			converted := 0
+			for k, v := range runs[0] {
+				if strings.HasPrefix(k, "result of ") && strings.HasPrefix(v, string(batch.Converted)+" ") {
+					converted++
+				}
+			}
+			if want := len(cases(t)) - len(seeds); converted != want {
+				t.Errorf("%d inputs converted, want %d", converted, want)
+			}
+			for k, a := range runs[0] {
+				if b, ok := runs[1][k]; !ok {
+					t.Errorf("%s: only in the first run", k)
+				} else if a != b {
+					t.Errorf("%s differs between the runs:\n%s", k, firstLineDiff([]byte(a), []byte(b)))
+				}
+			}
+			for k := range runs[1] {
+				if _, ok := runs[0][k]; !ok {
+					t.Errorf("%s: only in the second run", k)
+				}
+			}
+		})
 	}
 }
