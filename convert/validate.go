@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"math"
 )
@@ -76,6 +77,19 @@ func (v *validator) fail(path, format string, args ...any) {
 	}
 }
 
+// ErrOutOfRange is wrapped by Validate's errors for a number a reader gave
+// faithfully but physconv cannot compute with (beyond MaxLength, below
+// MinLength, MaxMass): the input is refused, yet the reader did its job.
+var ErrOutOfRange = errors.New("number out of the computable range")
+
+func (v *validator) failRange(path, format string, args ...any) {
+	if v.err == nil {
+		e := Errorf(path, format, args...)
+		e.Err = ErrOutOfRange
+		v.err = e
+	}
+}
+
 func (v *validator) nodePath(i int) string { return fmt.Sprintf("node %q", v.names[i]) }
 
 func (v *validator) index(path string, i, n int, what string, optional bool) {
@@ -101,7 +115,7 @@ func (v *validator) bounded(path string, xs ...float64) {
 	v.finite(path, xs...)
 	for _, x := range xs {
 		if math.Abs(x) > MaxLength {
-			v.fail(path, "%g is beyond ±%g, which physconv cannot compute with", x, MaxLength)
+			v.failRange(path, "%g is beyond ±%g, which physconv cannot compute with", x, MaxLength)
 			return
 		}
 	}
@@ -113,7 +127,7 @@ func (v *validator) size(path string, xs ...float64) {
 	v.bounded(path, xs...)
 	for _, x := range xs {
 		if x != 0 && math.Abs(x) < MinLength {
-			v.fail(path, "%g is smaller than %g m, which physconv cannot compute with", x, MinLength)
+			v.failRange(path, "%g is smaller than %g m, which physconv cannot compute with", x, MinLength)
 			return
 		}
 	}

@@ -282,7 +282,12 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 		for _, d := range j.Drives {
 			add("motor/enable", true)
 			add("motor/target_velocity", sign**d.VelocityTarget)
-			add("motor/max_impulse", d.MaxForce)
+			maxForce := d.MaxForce
+			if math.IsInf(maxForce, 1) {
+				maxForce = unlimitedImpulse
+				e.info("godot-motor-unlimited", e.name(i), "an unlimited motor is written with max_impulse %g, which Godot cannot exceed and physconv reads back as unlimited", unlimitedImpulse)
+			}
+			add("motor/max_impulse", maxForce)
 		}
 		return "HingeJoint3D", props
 	case "slider":
@@ -399,3 +404,7 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 	}
 	return props
 }
+
+// unlimitedImpulse stands in for an unlimited motor: no file gets an
+// infinite number, and readers take values this large as unlimited.
+const unlimitedImpulse = 1e30

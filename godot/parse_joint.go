@@ -229,8 +229,12 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 		}
 		if on("motor/enable") {
 			v := hingeSign * get("motor/target_velocity")
+			maxForce := get("motor/max_impulse")
+			if maxForce >= unlimitedImpulse {
+				maxForce = math.Inf(1) // the stand-in physconv writes for an unlimited motor
+			}
 			j.Drives = append(j.Drives, convert.Drive{Type: "angular", Mode: "force", Axis: 2,
-				VelocityTarget: convert.Ptr(v), MaxForce: get("motor/max_impulse")})
+				VelocityTarget: convert.Ptr(v), MaxForce: maxForce})
 			p.note(convert.Info, "godot-motor-impulse", n, "hinge motor max_impulse (N·m·s per step) read as maximum torque")
 		}
 	case "SliderJoint3D":

@@ -40,8 +40,11 @@ func TestExampleToEveryFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exts := map[string]string{"khr": ".gltf", "omi": ".gltf", "urdf": ".urdf", "mjcf": ".xml", "godot": ".tscn", "godot3": ".tscn"}
-	for to, ext := range exts {
+	for _, f := range reg.Formats() {
+		if f.Parse == nil || f.Emit == nil {
+			continue
+		}
+		to, ext := f.Name, f.Extensions[0]
 		t.Run(to, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "door"+ext)
 			res, err := physconv.ConvertFile(ctx, reg, src, out, &convert.Options{To: to})

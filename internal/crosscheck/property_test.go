@@ -15,6 +15,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/convert/mass"
+	"github.com/physconv/physconv/internal/propgen"
 )
 
 var (
@@ -115,23 +116,21 @@ func TestPropertyRoundTrip(t *testing.T) {
 	}
 	graphs := make([]*convert.Graph, len(seeds))
 	for k, seed := range seeds {
-		g := generateGraph(seed)
+		g := propgen.Generate(seed)
 		if err := convert.Validate(g); err != nil {
 			t.Fatalf("seed %d: the generator made an invalid graph: %v", seed, err)
 		}
 		graphs[k] = g
 	}
-	reg := all.Registry()
-	exts := map[string]string{"khr": ".gltf", "omi": ".gltf", "urdf": ".urdf", "mjcf": ".xml", "godot": ".tscn", "godot3": ".tscn"}
-	for _, name := range []string{"khr", "omi", "urdf", "mjcf", "godot", "godot3"} {
-		f, err := reg.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
+	for _, f := range all.Registry().Formats() {
+		if f.Parse == nil || f.Emit == nil {
+			continue
 		}
+		name := f.Name
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			for k, seed := range seeds {
-				problems := propertyRoundTrip(f, graphs[k], "prop"+exts[name])
+				problems := propertyRoundTrip(f, graphs[k], "prop"+f.Extensions[0])
 				for _, p := range problems {
 					t.Errorf("seed %d: %s", seed, p)
 				}
