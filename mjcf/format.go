@@ -23,7 +23,7 @@ var Format = &convert.Format{
 	Sniff:       Sniff,
 	Parse:       Parse,
 	Emit:        Emit,
-	Options:     []convert.Option{InlineMeshesOption, MeshFormatOption, kin.RootOption},
+	Options:     []convert.Option{ActuatorsOption, InlineMeshesOption, MeshFormatOption, SceneOption, kin.RootOption},
 	Capabilities: []string{"bodies with mass properties (MuJoCo inertia rules)", "hinge, slide, ball, free joints and stacks",
 		"equality connect/weld/joint", "primitives, meshes, height fields", "contype/conaffinity, contact exclude", "actuators kept"},
 }
