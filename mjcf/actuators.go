@@ -142,9 +142,7 @@ func (e *emitter) nameActuator(act *Element, jname string, extras map[string]any
 	name := jname
 	var back []Attr
 	if k >= 0 {
-		if m, ok := extras[extraActuators].(map[int][]Attr); ok {
-			back = m[k]
-		}
+		back = actuatorExtras(extras)[k]
 	} else if as, ok := extras[extraMotor].([]Attr); ok {
 		back = as
 	}
@@ -251,4 +249,10 @@ func (e *emitter) scene() {
 	floor := &Element{Name: "geom", Attrs: []Attr{{Name: "name", Value: e.uniqueName("geom", "floor")},
 		{Name: "type", Value: "plane"}, {Name: "size", Value: "10 10 0.05"}, {Name: "rgba", Value: "0.8 0.8 0.8 1"}}}
 	e.worldbody.Children = append(e.worldbody.Children, light, floor)
+}
+
+// actuatorExtras is the joint's record of drives read from actuators.
+func actuatorExtras(extras map[string]any) map[int][]Attr {
+	m, _ := extras[extraActuators].(map[int][]Attr)
+	return m
 }

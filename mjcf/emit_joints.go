@@ -209,7 +209,8 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			e.diags.Warnf("drive-dropped", path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
 			continue
 		}
-		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball"
+		_, wasActuator := actuatorExtras(j.Extras)[k]
+		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball" && !wasActuator
 		if isSpring {
 			el.SetAttr("stiffness", fmtFloat(d.Stiffness))
 			if d.PositionTarget != nil && *d.PositionTarget != 0 {
