@@ -30,7 +30,8 @@ import (
 //
 //	position  kp = 10·effort (N·m/rad or N/m; 100 when no effort limit),
 //	          written with kv = 2·√(kp·I) (critical damping for the child
-//	          body alone; I its moment about the axis, or its mass)
+//	          body alone; I its moment about the axis through its centre
+//	          of mass, or its mass) and ctrlrange = the joint's range
 //	velocity  kv = 2·√(kp·I) with the same kp
 //	motor     gear 1, ctrlrange ±effort when known
 //
@@ -193,6 +194,11 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 		case convert.ActuatePosition:
 			act = e.actuator.AddChild("general", "joint", jname, "gaintype", "fixed", "gainprm", fmtFloat(kp),
 				"biastype", "affine", "biasprm", fmtFloats(0, -kp, -kv))
+			if r, ok := el.Attr("range"); ok {
+				// a servo is only asked for positions the joint can reach
+				act.SetAttr("ctrllimited", "true")
+				act.SetAttr("ctrlrange", r)
+			}
 		case convert.ActuateVelocity:
 			act = e.actuator.AddChild("velocity", "joint", jname, "kv", fmtFloat(kv))
 		case convert.ActuateEffort:

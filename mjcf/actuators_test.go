@@ -41,7 +41,7 @@ func emitWith(t *testing.T, g *convert.Graph, opts *convert.Options) (string, co
 func TestActuatorsOption(t *testing.T) {
 	kp := 10 * 7.0
 	kv := 2 * math.Sqrt(kp*0.4)
-	general := `<general name="hinge" joint="hinge" gaintype="fixed" gainprm="` + fmtFloat(kp) + `" biastype="affine" biasprm="` + fmtFloats(0, -kp, -kv) + `" forcelimited="true" forcerange="-7 7"/>`
+	general := `<general name="hinge" joint="hinge" gaintype="fixed" gainprm="` + fmtFloat(kp) + `" biastype="affine" biasprm="` + fmtFloats(0, -kp, -kv) + `" ctrllimited="true" ctrlrange="-1 1" forcelimited="true" forcerange="-7 7"/>`
 	cases := []struct {
 		option, iface string
 		want          string // "" = no actuator
@@ -68,7 +68,7 @@ func TestActuatorsOption(t *testing.T) {
 	}
 	// without an effort limit: kp 100 and no force range
 	text, _ := emitWith(t, hingeGraph(convert.Joint{}), (&convert.Options{}).With(ActuatorsOption, "position"))
-	if want := `gainprm="100" biastype="affine" biasprm="` + fmtFloats(0, -100, -2*math.Sqrt(100*0.4)) + `"/>`; !strings.Contains(round9(text), round9(want)) {
+	if want := `gainprm="100" biastype="affine" biasprm="` + fmtFloats(0, -100, -2*math.Sqrt(100*0.4)) + `" ctrllimited="true" ctrlrange="-1 1"/>`; !strings.Contains(round9(text), round9(want)) {
 		t.Errorf("want %s in\n%s", want, text)
 	}
 }

@@ -2,6 +2,7 @@ package crosscheck
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand"
@@ -334,5 +335,36 @@ func TestCorpusTransmissionsCompile(t *testing.T) {
 			t.Logf("%d actuators", got)
 			mjcfInspect(t, "--backend", "c", out)
 		})
+	}
+}
+
+// Drive targets in the drive_targets keyframe, and the --scene floor and
+// light, load in both MuJoCo versions.
+func TestDriveKeyframeAndSceneLoad(t *testing.T) {
+	testenv.Oracle(t, "mj-inspect")
+	g := drivenGraph("keyed", false, convert.Drive{Type: "angular", Mode: "force", MaxForce: 4, PositionTarget: convert.Ptr(0.3),
+		VelocityTarget: convert.Ptr(0.0), Stiffness: 20, Damping: 1})
+	out, _, err := mjcf.Emit(g, (&convert.Options{}).With(mjcf.SceneOption, "true"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`<key name="drive_targets" ctrl="0.3"/>`, `type="plane"`, `<light `} {
+		if !strings.Contains(string(out.Main), w) {
+			t.Errorf("want %s in\n%s", w, out.Main)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "keyed.xml")
+	if err := os.WriteFile(path, out.Main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, backend := range []string{"wasm", "c"} {
+		raw, code := testenv.RunOracle(t, "mj-inspect", "--compact", "--backend", backend, path)
+		var m struct {
+			OK    bool   `json:"ok"`
+			Model string `json:"model"`
+		}
+		if err := json.Unmarshal(raw, &m); err != nil || code != 0 || !m.OK || m.Model != "keyed" {
+			t.Errorf("%s: exit %d, model %q (want keyed): %s", backend, code, m.Model, raw)
+		}
 	}
 }
