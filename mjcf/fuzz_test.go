@@ -27,6 +27,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`<mujoco><worldbody><body><joint/><geom size=".1"/></body></worldbody></mujoco>`))
+	f.Add([]byte(`<mujoco><worldbody><body><joint name="j"/><geom size=".1"/></body></worldbody><actuator><position joint="j" kp="3" forcerange="-1 1"/><general joint="j" gainprm="2" biastype="affine" biasprm="1 -2 -1"/><motor joint="j" ctrlrange="-2 2"/></actuator><keyframe><key name="drive_targets" ctrl="0.1 0 0"/></keyframe></mujoco>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fsys := fstest.MapFS{"inc.xml": {Data: []byte(`<mujoco><default><geom size="1"/></default></mujoco>`)}}
 		in := &convert.Input{Name: "fuzz.xml", Data: data, FS: fsys, Dir: "."}

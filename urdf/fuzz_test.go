@@ -11,7 +11,7 @@ import (
 // FuzzParse: no input panics; whatever parses emits, and the emitted file
 // parses again.
 func FuzzParse(f *testing.F) {
-	for _, dir := range []string{filepath.Join("..", "testdata", "urdf", "bad"), filepath.Join("..", "testdata", "urdf")} {
+	for _, dir := range []string{filepath.Join("..", "testdata", "urdf", "bad"), filepath.Join("..", "testdata", "urdf"), filepath.Join("..", "testdata", "urdf", "actuated")} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.urdf"))
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil {
