@@ -9,6 +9,11 @@ import (
 // stable: a glTF source keeps its node numbering so that non-physics data
 // carried in Extras still lines up on emit.
 type Graph struct {
+	// Name is the document's own name (URDF robot, MJCF model, glTF
+	// scene, Godot root node); "" when the source has none. Emitters write
+	// it wherever their format has a document name, so a robot keeps its
+	// name across formats.
+	Name string
 	// Nodes in index order. A node's Parent is an index into Nodes or -1.
 	Nodes []Node
 	// Roots are the top-level nodes of the scene, in order. Nodes that are
@@ -270,8 +275,21 @@ type Joint struct {
 	Damping, Friction float64
 	// Armature (MJCF) added rotor inertia; 0 = none.
 	Armature float64
+	// Actuator is the command interface a robot format declares for the
+	// joint without gains (URDF <transmission> / <ros2_control>, MJCF
+	// <motor>): "position", "velocity" or "effort"; "" = none. Gains,
+	// when a source gives them, are Drives; emitters that need gains
+	// (MJCF) choose documented defaults.
+	Actuator string
 	Extras   map[string]any
 }
+
+// Actuator command interfaces (Joint.Actuator).
+const (
+	ActuatePosition = "position"
+	ActuateVelocity = "velocity"
+	ActuateEffort   = "effort"
+)
 
 // Limit restricts some axes of frame A. Min/Max are ±Inf when unbounded;
 // Stiffness is +Inf for a hard limit.

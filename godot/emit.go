@@ -393,7 +393,17 @@ func parentOf(p string) string {
 
 func (e *emitter) nodes() {
 	if e.root < 0 {
-		e.out = append(e.out, e.sectionFor("Root", e.cls("Node3D"), ""))
+		// several roots hang from a root named after the document
+		name := strings.Map(func(r rune) rune {
+			if strings.ContainsRune(".:@/\"%", r) {
+				return '_'
+			}
+			return r
+		}, e.g.Name)
+		if strings.TrimSpace(name) == "" {
+			name = "Root"
+		}
+		e.out = append(e.out, e.sectionFor(name, e.cls("Node3D"), ""))
 	}
 	for _, i := range e.emitted {
 		e.node(i)

@@ -135,6 +135,9 @@ func (p *parser) walk(n *node, parent int) error {
 		gn.Extras[extraInstance] = n.instance
 	}
 	idx := p.g.AddNode(gn, parent)
+	if parent < 0 && p.g.Name == "" {
+		p.g.Name = n.name // the scene's root node names the document
+	}
 	p.index[n] = idx
 	if err := p.attributes(n, idx); err != nil {
 		return err

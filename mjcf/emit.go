@@ -21,9 +21,13 @@ type emitter struct {
 	out   *convert.Output
 
 	asset, worldbody, equality, actuator, contact *Element
-	meshNames                                     map[int]string
-	meshAssets                                    meshIndex // written mesh assets by content
-	hfieldCount                                   int
+	// targets holds the ctrl value of each actuator written from a drive;
+	// actuated the MJCF joints that have an actuator.
+	targets     map[*Element]float64
+	actuated    map[string]bool
+	meshNames   map[int]string
+	meshAssets  meshIndex // written mesh assets by content
+	hfieldCount int
 	// jointNames maps a Graph joint node to the MJCF joints it became,
 	// keyed "linear0".."angular2".
 	jointNames map[int]map[string]string
@@ -76,9 +80,12 @@ func (e *emitter) mjcfWorld() convert.Transform {
 }
 
 func (e *emitter) document() *Element {
-	model := "physconv"
-	if s, ok := e.g.Extras[extraModel].(string); ok && s != "" {
+	model := e.g.Name
+	if s, ok := e.g.Extras[extraModel].(string); ok && s != "" && model == "" {
 		model = s
+	}
+	if model == "" {
+		model = "physconv"
 	}
 	root := &Element{Name: "mujoco", Attrs: []Attr{{Name: "model", Value: model}}}
 	comp := root.AddChild("compiler", "angle", "radian", "autolimits", "true")
@@ -87,6 +94,8 @@ func (e *emitter) document() *Element {
 	e.equality = &Element{Name: "equality"}
 	e.actuator = &Element{Name: "actuator"}
 	e.contact = &Element{Name: "contact"}
+	e.actuatorPrep()
+	e.scene()
 	e.bitTable()
 	e.filterWidening()
 	e.staticGeoms()
@@ -108,8 +117,12 @@ func (e *emitter) document() *Element {
 		}
 	}
 	root.Children = append(root.Children, kept.after...)
+	keyframe := e.finishActuators()
 	if len(e.actuator.Children) > 0 {
 		root.Children = append(root.Children, e.actuator)
+	}
+	if keyframe != nil {
+		root.Children = append(root.Children, keyframe)
 	}
 	return root
 }

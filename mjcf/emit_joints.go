@@ -184,12 +184,13 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	}
 	e.jointNames[tj.Node] = names2
 	e.drives(j, joints, path, e.driveScale(tj))
+	e.interfaceActuators(tj, joints, path)
 }
 
 // drives writes springs as joint stiffness (exact for force-mode drives
 // with unlimited force) and other drives as actuators.
 func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path string, scale func(convert.Drive) float64) {
-	for _, d := range j.Drives {
+	for k, d := range j.Drives {
 		if d.Mode == "acceleration" {
 			// acceleration drives scale with what they move: the child
 			// body's mass, or its moment about the axis
@@ -208,7 +209,8 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			e.diags.Warnf("drive-dropped", path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
 			continue
 		}
-		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball"
+		_, wasActuator := actuatorExtras(j.Extras)[k]
+		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball" && !wasActuator
 		if isSpring {
 			el.SetAttr("stiffness", fmtFloat(d.Stiffness))
 			if d.PositionTarget != nil && *d.PositionTarget != 0 {
@@ -228,21 +230,8 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			e.diags.Warnf("drive-dropped", path, "a drive on a ball joint has no single-axis MJCF actuator; dropped")
 			continue
 		}
-		var act *Element
-		switch {
-		case d.Stiffness != 0:
-			// a general actuator spells out kp and kv the same way in every
-			// MuJoCo version (position kv is MuJoCo 3 only)
-			act = e.actuator.AddChild("general", "joint", el.AttrOr("name", ""), "gaintype", "fixed",
-				"gainprm", fmtFloat(d.Stiffness), "biastype", "affine",
-				"biasprm", fmtFloats(0, -d.Stiffness, -d.Damping))
-		default:
-			act = e.actuator.AddChild("velocity", "joint", el.AttrOr("name", ""), "kv", fmtFloat(d.Damping))
-		}
-		if !math.IsInf(d.MaxForce, 1) && d.MaxForce > 0 {
-			act.SetAttr("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
-		}
-		e.diags.Infof("drive-as-actuator", path, "drive becomes a <%s> actuator; its target is the actuator's control input (initially 0)", act.Name)
+		act := e.driveActuator(j, k, d, el)
+		e.diags.Infof("drive-as-actuator", path, "drive becomes a <%s> actuator; its target is the actuator's control value in the keyframe %q", act.Name, targetKey)
 	}
 }
 

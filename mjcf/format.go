@@ -23,9 +23,9 @@ var Format = &convert.Format{
 	Sniff:       Sniff,
 	Parse:       Parse,
 	Emit:        Emit,
-	Options:     []convert.Option{InlineMeshesOption, MeshFormatOption, kin.RootOption},
+	Options:     []convert.Option{ActuatorsOption, InlineMeshesOption, MeshFormatOption, SceneOption, kin.RootOption},
 	Capabilities: []string{"bodies with mass properties (MuJoCo inertia rules)", "hinge, slide, ball, free joints and stacks",
-		"equality connect/weld/joint", "primitives, meshes, height fields", "contype/conaffinity, contact exclude", "actuators kept"},
+		"equality connect/weld/joint", "primitives, meshes, height fields", "contype/conaffinity, contact exclude", "actuators ↔ drives and transmissions (other actuators kept)"},
 }
 
 // Sniff reports whether the file starts with a <mujoco> element (after an

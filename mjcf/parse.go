@@ -118,6 +118,7 @@ func (p *parser) model(top *Element) error {
 	p.root = p.g.AddNode(convert.Node{Name: rootName(name), Transform: rootT,
 		Extras: map[string]any{extraRoot: true}}, -1)
 	p.g.Extras[extraModel] = name
+	p.g.Name = name
 
 	for _, c := range top.Children {
 		if c.Name == "worldbody" {
@@ -127,10 +128,18 @@ func (p *parser) model(top *Element) error {
 		}
 	}
 	p.applyTotalMass()
+	ctrl, onlyTargets := targetCtrl(top)
+	nextActuator := 0
 	for _, c := range top.Children {
 		var err error
 		switch c.Name {
 		case "compiler", "default", "asset", "worldbody":
+		case "actuator":
+			p.actuators(c, ctrl, &nextActuator)
+		case "keyframe":
+			if !onlyTargets {
+				p.keepSection(c)
+			}
 		case "equality":
 			err = p.equalities(c)
 		case "contact":

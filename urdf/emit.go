@@ -39,6 +39,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
+	if len(e.trans) > 0 {
+		e.r.Extras = append(append([]*Element(nil), e.r.Extras...), e.trans...)
+	}
 	e.out.Main = Encode(e.r)
 	return e.out, e.diags, nil
 }
@@ -78,6 +81,8 @@ type emitter struct {
 	worldLink int                       // index of the world link, or -1
 	worldNode int                       // node of the world link when it is a frame link, else -1
 	jointName map[int]string            // joint node → emitted URDF joint name
+	keptAct   map[string]bool           // joints a kept transmission already actuates
+	trans     []*Element                // transmissions written for actuated joints
 
 	linkNames, jointNames, fileNames nameSet
 }
@@ -120,7 +125,10 @@ func (e *emitter) run() error {
 	tree, d := kin.BuildTree(g, kin.TreeOptions{Root: root})
 	e.diags = append(e.diags, d...)
 	e.tree = tree
-	name, _ := g.Extras[extraRobot].(string)
+	name := g.Name
+	if name == "" {
+		name, _ = g.Extras[extraRobot].(string)
+	}
 	if name == "" && e.base >= 0 {
 		name = g.Nodes[e.base].Name
 	}
@@ -134,6 +142,7 @@ func (e *emitter) run() error {
 	if x, ok := g.Extras[extraElements].([]*Element); ok {
 		e.r.Extras = x
 	}
+	e.keptAct = keptActuation(e.r.Extras)
 	e.worldLink, e.worldNode = -1, -1
 	e.jointName = map[int]string{}
 
@@ -445,8 +454,16 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 			effort = d.MaxForce
 		}
 	}
-	if len(src.Drives) > 0 {
-		e.diags.Warnf("drive-dropped", path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
+	switch c.Kind {
+	case kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic:
+		// the closest URDF form of a drive or actuator: a transmission
+		if t := e.transmission(src, j.Name, path, e.keptAct); t != nil {
+			e.trans = append(e.trans, t)
+		}
+	default:
+		if len(src.Drives) > 0 {
+			e.diags.Warnf("drive-dropped", path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
+		}
 	}
 	for _, l := range src.Limits {
 		if !math.IsInf(l.Stiffness, 1) && l.Stiffness != 0 && !l.Fixed() {

@@ -30,6 +30,7 @@ var suite = formattest.Suite{
 		return diags.Has("capsule-split") && capsuleSplit.MatchString(diff)
 	},
 	FuzzSeeds:      [][]byte{[]byte(`<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0.1" ixz="0" iyy="2" iyz="0" izz="3"/></inertial><collision><geometry><capsule radius="0.1" length="0.5"/></geometry></collision></link><link name="b"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link><joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 1 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j"/></joint></robot>`)},
+	FuzzFiles:      []string{"../testdata/urdf/actuated/*.urdf"},
 	ParseValidates: true,
 }
 

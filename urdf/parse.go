@@ -42,7 +42,8 @@ var rx90 = convert.Quat{math.Sqrt2 / 2, 0, 0, math.Sqrt2 / 2}
 // its own and adds no mass); a massless link on a moving joint stays a body
 // with its mass unset (diagnosed). Joints become Graph joints whose frame A
 // sits at the joint origin with its X axis on the URDF axis; mimic joints
-// become Couplings. <transmission>, <gazebo>, <calibration>,
+// become Couplings. Simple transmissions set Joint.Actuator (see
+// transmission.go). <transmission>, <gazebo>, <calibration>,
 // <safety_controller> and unknown elements are kept verbatim in Extras for
 // URDF output and reported as info.
 func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
@@ -129,6 +130,7 @@ func (p *parser) run() error {
 
 	g := p.g
 	g.Extras[extraRobot] = r.Name
+	g.Name = r.Name
 	g.Extras[extraRoot] = root.Name
 	if len(r.Materials) > 0 {
 		g.Extras[extraMaterials] = r.Materials
@@ -136,7 +138,9 @@ func (p *parser) run() error {
 	if len(r.Extras) > 0 {
 		g.Extras[extraElements] = r.Extras
 		for _, e := range r.Extras {
-			p.keptInfo(e, "robot")
+			if !isActuation(e) {
+				p.keptInfo(e, "robot")
+			}
 		}
 	}
 	top := convert.Identity()
@@ -159,6 +163,7 @@ func (p *parser) run() error {
 			return err
 		}
 	}
+	p.transmissions()
 	return p.addCouplings()
 }
 

@@ -23,6 +23,8 @@ type JointExtras struct {
 	Damping  float64 `json:"damping,omitempty"`
 	Friction float64 `json:"friction,omitempty"`
 	Armature float64 `json:"armature,omitempty"`
+	// Actuator is the joint's command interface (convert.Joint.Actuator).
+	Actuator string `json:"actuator,omitempty"`
 }
 
 // MimicExtras ties a joint node's coordinate to another joint node's:
@@ -93,9 +95,9 @@ func (d *Doc) PutRobotExtras(g *convert.Graph, diags *convert.Diagnostics) {
 	}
 	for i, n := range g.Nodes {
 		if j := n.Joint; j != nil {
-			x := JointExtras{Effort: j.Effort, Velocity: j.Velocity, Damping: j.Damping, Friction: j.Friction, Armature: j.Armature}
+			x := JointExtras{Effort: j.Effort, Velocity: j.Velocity, Damping: j.Damping, Friction: j.Friction, Armature: j.Armature, Actuator: j.Actuator}
 			if x != (JointExtras{}) {
-				d.PutNodeExtra(i, "joint", x, "effort/velocity caps, joint damping, friction or armature", diags)
+				d.PutNodeExtra(i, "joint", x, "effort/velocity caps, joint damping, friction, armature or actuator interface", diags)
 			}
 		}
 	}
@@ -136,8 +138,14 @@ func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, p
 				return true, convert.Errorf(path, "joint properties must be non-negative numbers")
 			}
 		}
+		switch x.Actuator {
+		case "", convert.ActuatePosition, convert.ActuateVelocity, convert.ActuateEffort:
+		default:
+			return true, convert.Errorf(path+".actuator", "joint actuator must be position, velocity or effort, not %q", x.Actuator)
+		}
 		j := node.Joint
 		j.Effort, j.Velocity, j.Damping, j.Friction, j.Armature = x.Effort, x.Velocity, x.Damping, x.Friction, x.Armature
+		j.Actuator = x.Actuator
 		return true, nil
 	case "mimic":
 		var x MimicExtras

@@ -36,6 +36,7 @@ func GraphFromDoc(d *Doc) (*convert.Graph, error) {
 		return nil, convert.Errorf(fmt.Sprintf("nodes[%d]", i), "cyclic node hierarchy: node %d is its own ancestor", i)
 	}
 	if s := d.defaultScene(); s >= 0 {
+		g.Name = d.GLTF.Scenes[s].Name
 		seen := map[int]bool{}
 		for k, r := range d.GLTF.Scenes[s].Nodes {
 			p := fmt.Sprintf("scenes[%d].nodes[%d]", s, k)
@@ -127,6 +128,9 @@ func DocFromGraph(g *convert.Graph) (*Doc, error) {
 	}
 	d.GLTF.Scene = gltf.Index(s)
 	d.GLTF.Scenes[s].Nodes = append([]int(nil), g.Roots...)
+	if g.Name != "" {
+		d.GLTF.Scenes[s].Name = g.Name // the document name (a robot's, a model's)
+	}
 	return d, nil
 }
 

@@ -1,0 +1,264 @@
+package mjcf
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Actuators.
+//
+// Emit: a drive with a stiffness becomes <position kp> (no damping) or a
+// <general> actuator with gainprm kp and biasprm "0 -kp -kv" (with
+// damping: MuJoCo 3 has kv on <position>, MuJoCo 2.x rejects it, and the
+// general form is the same force law in both); a drive without stiffness
+// becomes <velocity kv>. A drive's force limit is the actuator's
+// forcerange (forcelimited="true"). Targets are control values: the
+// keyframe "drive_targets" holds every actuator's ctrl (the position
+// target, or the velocity target of a <velocity>), so
+// mj_resetDataKeyframe(m, d, key) starts the model at its targets; a
+// velocity target beside a stiffness is the constant term of the general
+// actuator's bias (kv·target). Drives with unlimited force and no velocity
+// target are passive springs and stay joint stiffness/springref.
+//
+// A joint with an Actuator interface and no drive (URDF transmissions)
+// gets one actuator of that kind with default gains, and ActuatorsOption
+// adds one to every other actuated joint:
+//
+//	position  kp = 10·effort (N·m/rad or N/m; 100 when no effort limit),
+//	          written with kv = 2·√(kp·I) (critical damping for the child
+//	          body alone; I its moment about the axis through its centre
+//	          of mass, or its mass) and ctrlrange = the joint's range
+//	velocity  kv = 2·√(kp·I) with the same kp
+//	motor     gear 1, ctrlrange ±effort when known
+//
+// Parse reads <position>, <velocity>, <general> (fixed gain, affine bias
+// of that form, no dynamics) and <motor> on a one-axis joint with gear 1
+// back into drives (motor: the Actuator interface "effort"), and the
+// "drive_targets" keyframe into their targets; any other actuator stays an
+// MJCF-only section.
+
+// ActuatorsOption chooses which joints get actuators.
+var ActuatorsOption = convert.Option{Name: "actuators", Kind: convert.OptionString, Side: convert.EmitSide,
+	Default: "source", Values: []string{"source", "position", "velocity", "motor", "none"},
+	Usage: "MJCF actuators: source (the source's drives and transmissions), position, velocity or motor (also one per other actuated joint), none"}
+
+// SceneOption adds a ground plane and a light.
+var SceneOption = convert.Option{Name: "scene", Kind: convert.OptionBool, Side: convert.EmitSide,
+	Default: "false", Usage: "MJCF: add a ground plane and a light for a quick look"}
+
+// Extras keys of actuators read back into drives (joint).
+const (
+	// extraActuators: map[int][]Attr, drive index → attributes the drive
+	// does not hold (name, ctrlrange) for an MJCF round trip.
+	extraActuators = "mjcf.actuators"
+	// extraMotor: []Attr of the <motor> read into Actuator "effort".
+	extraMotor = "mjcf.motor"
+)
+
+// targetKey names the keyframe that holds drive targets.
+const targetKey = "drive_targets"
+
+// defaultGains are the documented gains of an actuator the source gives no
+// gains for: effort is the joint's force limit (0 = none), inertia what
+// the joint moves (child body moment about the axis, or its mass).
+func defaultGains(effort, inertia float64) (kp, kv float64) {
+	kp = 100.0
+	if effort > 0 && !math.IsInf(effort, 1) {
+		kp = 10 * effort
+	}
+	if !(inertia > 0) || math.IsInf(inertia, 1) {
+		inertia = 1
+	}
+	return kp, 2 * math.Sqrt(kp*inertia)
+}
+
+// actuatorPrep records, before any joint is written, the names and joints
+// of actuators kept from an MJCF source, so written ones neither repeat a
+// name nor double a joint.
+func (e *emitter) actuatorPrep() {
+	e.targets = map[*Element]float64{}
+	e.actuated = map[string]bool{}
+	list, _ := e.g.Extras[extraSections].([]*Element)
+	for _, sec := range list {
+		if sec.Name != "actuator" {
+			continue
+		}
+		for _, c := range sec.Children {
+			if n, ok := c.Attr("name"); ok {
+				e.usedNames["actuator\x00"+n] = true
+			}
+			if j, ok := c.Attr("joint"); ok {
+				e.actuated[j] = true
+			}
+		}
+	}
+}
+
+// driveActuator writes one drive as an actuator on the MJCF joint el and
+// returns it.
+func (e *emitter) driveActuator(j convert.Joint, k int, d convert.Drive, el *Element) *Element {
+	jname := el.AttrOr("name", "")
+	var act *Element
+	var target float64
+	switch {
+	case d.Stiffness != 0 && d.Damping == 0:
+		act = e.actuator.AddChild("position", "joint", jname, "kp", fmtFloat(d.Stiffness))
+		if d.PositionTarget != nil {
+			target = *d.PositionTarget
+		}
+	case d.Stiffness != 0:
+		bias0 := 0.0
+		if d.VelocityTarget != nil {
+			bias0 = d.Damping * *d.VelocityTarget
+		}
+		act = e.actuator.AddChild("general", "joint", jname, "gaintype", "fixed",
+			"gainprm", fmtFloat(d.Stiffness), "biastype", "affine",
+			"biasprm", fmtFloats(bias0, -d.Stiffness, -d.Damping))
+		if d.PositionTarget != nil {
+			target = *d.PositionTarget
+		}
+	default:
+		act = e.actuator.AddChild("velocity", "joint", jname, "kv", fmtFloat(d.Damping))
+		if d.VelocityTarget != nil {
+			target = *d.VelocityTarget
+		}
+	}
+	if !math.IsInf(d.MaxForce, 1) && d.MaxForce >= 0 {
+		act.SetAttr("forcelimited", "true")
+		act.SetAttr("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
+	}
+	e.nameActuator(act, jname, j.Extras, k)
+	e.targets[act] = target
+	e.actuated[jname] = true
+	return act
+}
+
+// nameActuator names an actuator after its joint (or the name an MJCF
+// source gave it) and puts back the control attributes it had.
+func (e *emitter) nameActuator(act *Element, jname string, extras map[string]any, k int) {
+	name := jname
+	var back []Attr
+	if k >= 0 {
+		back = actuatorExtras(extras)[k]
+	} else if as, ok := extras[extraMotor].([]Attr); ok {
+		back = as
+	}
+	for _, a := range back {
+		if a.Name == "name" {
+			name = a.Value
+		} else {
+			act.SetAttr(a.Name, a.Value)
+		}
+	}
+	act.Attrs = append([]Attr{{Name: "name", Value: e.uniqueName("actuator", name)}}, act.Attrs...)
+}
+
+// interfaceActuators writes an actuator with default gains on each
+// one-axis MJCF joint of a tree joint that has none yet: of the joint's
+// Actuator interface, else of the kind ActuatorsOption asks for.
+func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Element, path string) {
+	j := tj.Joint
+	kind := j.Actuator
+	if kind == "" {
+		switch opt := e.opts.Value(ActuatorsOption); opt {
+		case "position", "velocity":
+			kind = opt
+		case "motor":
+			kind = convert.ActuateEffort
+		default:
+			return
+		}
+		for _, c := range e.g.Couplings {
+			if c.Follower == tj.Node {
+				return // a mimic joint follows its leader
+			}
+		}
+	}
+	scale := e.driveScale(tj)
+	for _, key := range []string{"linear0", "linear1", "linear2", "angular0", "angular1", "angular2"} {
+		el := joints[key]
+		if el == nil || e.actuated[el.AttrOr("name", "")] {
+			continue
+		}
+		jname := el.AttrOr("name", "")
+		axis, _ := strconv.Atoi(key[len(key)-1:])
+		typ := strings.TrimRight(key, "012")
+		effort := j.Effort
+		kp, kv := defaultGains(effort, scale(convert.Drive{Type: typ, Axis: axis}))
+		var act *Element
+		switch kind {
+		case convert.ActuatePosition:
+			act = e.actuator.AddChild("general", "joint", jname, "gaintype", "fixed", "gainprm", fmtFloat(kp),
+				"biastype", "affine", "biasprm", fmtFloats(0, -kp, -kv))
+			if r, ok := el.Attr("range"); ok {
+				// a servo is only asked for positions the joint can reach
+				act.SetAttr("ctrllimited", "true")
+				act.SetAttr("ctrlrange", r)
+			}
+		case convert.ActuateVelocity:
+			act = e.actuator.AddChild("velocity", "joint", jname, "kv", fmtFloat(kv))
+		case convert.ActuateEffort:
+			act = e.actuator.AddChild("motor", "joint", jname, "gear", "1")
+			if effort > 0 {
+				act.SetAttr("ctrllimited", "true")
+				act.SetAttr("ctrlrange", fmtFloats(-effort, effort))
+			}
+		default:
+			continue
+		}
+		if effort > 0 {
+			act.SetAttr("forcelimited", "true")
+			act.SetAttr("forcerange", fmtFloats(-effort, effort))
+		}
+		e.nameActuator(act, jname, j.Extras, -1)
+		e.actuated[jname] = true
+		if kind != convert.ActuateEffort {
+			e.diags.Infof("actuator-default-gains", path, "joint %q gets a <%s> actuator with default gains kp %s, kv %s (see the README)", jname, act.Name, fmtFloat(kp), fmtFloat(kv))
+		}
+	}
+}
+
+// finishActuators applies "--actuators none", writes the drive_targets
+// keyframe when some target is not zero (returned, nil otherwise).
+func (e *emitter) finishActuators() *Element {
+	if e.opts.Value(ActuatorsOption) == "none" && len(e.actuator.Children) > 0 {
+		e.diags.Infof("actuators-dropped", "actuator", "%d actuator(s) are not written (actuators none)", len(e.actuator.Children))
+		e.actuator.Children = nil
+	}
+	var ctrl []float64
+	nonzero := false
+	for _, a := range e.actuator.Children {
+		t := e.targets[a]
+		nonzero = nonzero || t != 0
+		ctrl = append(ctrl, t)
+	}
+	if !nonzero {
+		return nil
+	}
+	kf := &Element{Name: "keyframe"}
+	kf.AddChild("key", "name", targetKey, "ctrl", fmtFloats(ctrl...))
+	return kf
+}
+
+// scene adds a ground plane at z = 0 and a directional light, for a quick
+// look in a viewer.
+func (e *emitter) scene() {
+	if !e.opts.Bool(SceneOption) {
+		return
+	}
+	light := &Element{Name: "light", Attrs: []Attr{{Name: "name", Value: e.uniqueName("light", "scene_light")},
+		{Name: "pos", Value: "0 0 5"}, {Name: "dir", Value: "0 0 -1"}, {Name: "directional", Value: "true"}}}
+	floor := &Element{Name: "geom", Attrs: []Attr{{Name: "name", Value: e.uniqueName("geom", "floor")},
+		{Name: "type", Value: "plane"}, {Name: "size", Value: "10 10 0.05"}, {Name: "rgba", Value: "0.8 0.8 0.8 1"}}}
+	e.worldbody.Children = append(e.worldbody.Children, light, floor)
+}
+
+// actuatorExtras is the joint's record of drives read from actuators.
+func actuatorExtras(extras map[string]any) map[int][]Attr {
+	m, _ := extras[extraActuators].(map[int][]Attr)
+	return m
+}

@@ -1,0 +1,228 @@
+package mjcf
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// targetCtrl returns the ctrl of the "drive_targets" keyframe, and whether
+// that key is the only content of every <keyframe> (then nothing else of
+// the keyframes needs keeping).
+func targetCtrl(top *Element) (ctrl []float64, only bool) {
+	only = true
+	for _, c := range top.Children {
+		if c.Name != "keyframe" {
+			continue
+		}
+		for _, k := range c.Children {
+			if k.Name == "key" && k.AttrOr("name", "") == targetKey {
+				ctrl, _ = floatsOf(k.AttrOr("ctrl", ""))
+				continue
+			}
+			only = false
+		}
+	}
+	return ctrl, only
+}
+
+// actuators reads the actuators of one <actuator> section that are drives
+// (or a motor) on a one-axis joint; the rest are kept for MJCF output.
+// next is the index of the section's first actuator among all of them.
+func (p *parser) actuators(sec *Element, ctrl []float64, next *int) {
+	var kept []*Element
+	for _, ch := range sec.Children {
+		i := *next
+		*next++
+		target := 0.0
+		if i < len(ctrl) {
+			target = ctrl[i]
+		}
+		if !p.actuator(p.resolvedCopy(ch, "actuator"), target) {
+			kept = append(kept, ch)
+		}
+	}
+	if len(kept) > 0 {
+		p.keepSection(&Element{Name: sec.Name, Attrs: sec.Attrs, Children: kept, Line: sec.Line, File: sec.File})
+	}
+}
+
+// actuatorAttrs lists, per actuator, the attributes a drive (or the
+// Actuator interface) holds; an actuator with any other stays MJCF-only.
+var actuatorAttrs = map[string][]string{
+	"position": {"kp", "kv"},
+	"velocity": {"kv"},
+	"general":  {"gaintype", "gainprm", "biastype", "biasprm", "dyntype"},
+	"motor":    {},
+}
+
+// actuator turns one resolved actuator into a drive or an Actuator
+// interface on its joint; false when it is not of a form that maps back
+// exactly.
+func (p *parser) actuator(a *Element, target float64) bool {
+	own, known := actuatorAttrs[a.Name]
+	if !known {
+		return false
+	}
+	m := map[string]string{}
+	for _, at := range a.Attrs {
+		switch at.Name {
+		case "name", "joint", "gear", "forcerange", "forcelimited", "ctrlrange", "ctrllimited":
+		default:
+			found := false
+			for _, o := range own {
+				found = found || o == at.Name
+			}
+			if !found {
+				return false
+			}
+		}
+		m[at.Name] = at.Value
+	}
+	ref, ok := p.joints[m["joint"]]
+	if !ok || !ref.single {
+		return false
+	}
+	j := p.g.Nodes[ref.node].Joint
+	key := ""
+	names, _ := j.Extras[extraJointNames].(map[string]string)
+	for k, n := range names {
+		if n == m["joint"] {
+			key = k
+		}
+	}
+	if key == "" || key == "angular" {
+		return false
+	}
+	if g, ok := m["gear"]; ok {
+		v, good := floatsOf(g)
+		if !good || len(v) == 0 || v[0] != 1 {
+			return false
+		}
+		for _, x := range v[1:] {
+			if x != 0 {
+				return false
+			}
+		}
+	}
+	limit := func(rangeAttr, limitedAttr string) (float64, bool) {
+		lim := m[limitedAttr]
+		r, has := m[rangeAttr]
+		if lim == "false" || !has || lim != "true" && !p.comp.autolimits {
+			return math.Inf(1), true
+		}
+		v, good := floatsOf(r)
+		if !good || len(v) != 2 || v[0] != -v[1] || v[1] < 0 {
+			return 0, false
+		}
+		return v[1], true
+	}
+	maxForce, ok := limit("forcerange", "forcelimited")
+	if !ok {
+		return false
+	}
+	num := func(name string, def float64) float64 {
+		if s, ok := m[name]; ok {
+			v, good := floatsOf(s)
+			if !good || len(v) != 1 {
+				return math.NaN()
+			}
+			return v[0]
+		}
+		return def
+	}
+	axis, _ := strconv.Atoi(key[len(key)-1:])
+	d := convert.Drive{Type: strings.TrimRight(key, "012"), Mode: "force", Axis: axis, MaxForce: maxForce}
+	switch a.Name {
+	case "position":
+		d.Stiffness, d.Damping = num("kp", 1), num("kv", 0)
+		d.PositionTarget = convert.Ptr(target)
+		if d.Damping != 0 {
+			d.VelocityTarget = convert.Ptr(0.0)
+		}
+	case "velocity":
+		d.Damping = num("kv", 1)
+		d.VelocityTarget = convert.Ptr(target)
+	case "general":
+		var good bool
+		if d, good = generalDrive(m, d, target); !good {
+			return false
+		}
+	case "motor":
+		effort, ok := limit("ctrlrange", "ctrllimited")
+		if !ok || !math.IsInf(maxForce, 1) && !math.IsInf(effort, 1) && effort != maxForce ||
+			j.Actuator != "" || j.Effort != 0 {
+			return false
+		}
+		if math.IsInf(effort, 1) {
+			effort = maxForce
+		}
+		if !math.IsInf(effort, 1) {
+			j.Effort = effort
+		}
+		j.Actuator = convert.ActuateEffort
+		if n, ok := m["name"]; ok {
+			j.Extras[extraMotor] = []Attr{{Name: "name", Value: n}}
+		}
+		return true
+	}
+	if math.IsNaN(d.Stiffness) || math.IsNaN(d.Damping) || d.Stiffness < 0 || d.Damping < 0 {
+		return false
+	}
+	var back []Attr
+	for _, n := range []string{"name", "ctrllimited", "ctrlrange"} {
+		if v, ok := m[n]; ok {
+			back = append(back, Attr{Name: n, Value: v})
+		}
+	}
+	// recorded even when empty: it marks the drive as an actuator, which
+	// Emit keeps an actuator even where a joint spring would do
+	all, _ := j.Extras[extraActuators].(map[int][]Attr)
+	c := map[int][]Attr{}
+	for k, v := range all {
+		c[k] = v
+	}
+	c[len(j.Drives)] = append([]Attr{}, back...)
+	j.Extras[extraActuators] = c
+	j.Drives = append(j.Drives, d)
+	return true
+}
+
+// generalDrive reads a <general> actuator of the drive forms Emit writes:
+// fixed gain g with affine bias "b0 -g -kv" (a position drive; b0 = kv ×
+// velocity target) or "0 0 -g" (a velocity drive), and no dynamics.
+func generalDrive(m map[string]string, d convert.Drive, target float64) (convert.Drive, bool) {
+	if m["gaintype"] != "" && m["gaintype"] != "fixed" || m["biastype"] != "affine" || m["dyntype"] != "" && m["dyntype"] != "none" {
+		return d, false
+	}
+	gain, ok1 := floatsOf(m["gainprm"])
+	bias, ok2 := floatsOf(m["biasprm"])
+	if !ok1 || !ok2 || len(gain) == 0 || len(bias) < 3 || gain[0] <= 0 {
+		return d, false
+	}
+	for _, x := range append(append([]float64(nil), gain[1:]...), bias[3:]...) {
+		if x != 0 {
+			return d, false
+		}
+	}
+	g := gain[0]
+	switch {
+	case bias[1] == -g && bias[2] <= 0:
+		d.Stiffness, d.Damping = g, -bias[2]
+		d.PositionTarget = convert.Ptr(target)
+		switch {
+		case d.Damping != 0:
+			d.VelocityTarget = convert.Ptr(bias[0] / d.Damping)
+		case bias[0] != 0:
+			return d, false
+		}
+	case bias[1] == 0 && bias[2] == -g && bias[0] == 0:
+		d.Damping = g
+		d.VelocityTarget = convert.Ptr(target)
+	default:
+		return d, false
+	}
+	return d, true
+}

@@ -1,0 +1,209 @@
+package urdf
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/xmlx"
+)
+
+// Transmissions. A simple transmission (ROS 1 <transmission> with one
+// joint, or a joint of a ros2_control <ros2_control> block) says which
+// command interface drives a joint: position, velocity or effort. Parse
+// records it as the joint's Actuator; the element itself stays in Extras
+// so a URDF round trip writes it back unchanged. The mechanical reduction
+// maps motor to joint and does not change the joint-space actuator, so it
+// is not read. Emit writes a ROS 1 simple transmission for every joint
+// whose Actuator or Drives no kept element already covers.
+
+// isActuation reports whether a top-level element declares actuation.
+func isActuation(e *Element) bool { return e.Name == "transmission" || e.Name == "ros2_control" }
+
+// interfaceKind maps a hardware or command interface name
+// ("hardware_interface/PositionJointInterface", "position") to a
+// Joint.Actuator value, "" when it names none of the three.
+func interfaceKind(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	}
+	switch {
+	case strings.HasPrefix(s, "position"):
+		return convert.ActuatePosition
+	case strings.HasPrefix(s, "velocity"):
+		return convert.ActuateVelocity
+	case strings.HasPrefix(s, "effort"):
+		return convert.ActuateEffort
+	}
+	return ""
+}
+
+// childText is the trimmed text of the first child element called name.
+func childText(e *Element, name string) string {
+	if c := e.Child(name); c != nil {
+		return strings.TrimSpace(c.Text())
+	}
+	return ""
+}
+
+// transmissionJoints returns, for one actuation element, the joints it
+// drives and the interface of each ("" when the element names none). ok
+// is false for a transmission that is not simple (several joints, or a
+// differential / four-bar type), which only URDF output keeps.
+func transmissionJoints(e *Element) (joints []string, kinds []string, ok bool) {
+	switch e.Name {
+	case "transmission":
+		typ := childText(e, "type")
+		if typ == "" {
+			typ = e.AttrOr("type", "")
+		}
+		var js []*Element
+		for _, c := range e.Elements() {
+			if c.Name == "joint" {
+				js = append(js, c)
+			}
+		}
+		if len(js) != 1 || (typ != "" && !strings.HasSuffix(typ, "SimpleTransmission")) {
+			return nil, nil, false
+		}
+		kind := interfaceKind(childText(js[0], "hardwareInterface"))
+		if kind == "" {
+			if a := e.Child("actuator"); a != nil {
+				kind = interfaceKind(childText(a, "hardwareInterface"))
+			}
+		}
+		return []string{js[0].AttrOr("name", "")}, []string{kind}, true
+	case "ros2_control":
+		for _, c := range e.Elements() {
+			if c.Name != "joint" {
+				continue
+			}
+			kind := ""
+			for _, ci := range c.Elements() {
+				if ci.Name == "command_interface" {
+					if kind = interfaceKind(ci.AttrOr("name", "")); kind != "" {
+						break
+					}
+				}
+			}
+			joints, kinds = append(joints, c.AttrOr("name", "")), append(kinds, kind)
+		}
+		return joints, kinds, true
+	}
+	return nil, nil, false
+}
+
+// transmissions reads the robot's simple transmissions and ros2_control
+// joints into Joint.Actuator. A transmission without an interface (the
+// old PR2 form) drives effort, as ROS 1 controllers of that era did.
+func (p *parser) transmissions() {
+	list, _ := p.g.Extras[extraElements].([]*Element)
+	for _, e := range list {
+		if !isActuation(e) {
+			continue
+		}
+		path := "robot/" + e.Name + "[" + e.AttrOr("name", "") + "]"
+		joints, kinds, ok := transmissionJoints(e)
+		if !ok {
+			p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "transmission-kept", Path: path, Line: e.Line,
+				Message: "only simple transmissions (one joint) become actuators; this one is kept for URDF output only"})
+			continue
+		}
+		for k, name := range joints {
+			kind := kinds[k]
+			if kind == "" {
+				kind = convert.ActuateEffort
+			}
+			n, found := p.jointNode[name]
+			if !found {
+				p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "transmission-kept", Path: path, Line: e.Line,
+					Message: fmt.Sprintf("joint %q is not a joint of a moving link; its transmission is kept for URDF output only", name)})
+				continue
+			}
+			j := p.g.Nodes[n].Joint
+			if c := kin.Classify(j); c.Kind == kin.KindFixed || c.Kind == kin.KindFree {
+				p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Info, Code: "transmission-kept", Path: path, Line: e.Line,
+					Message: fmt.Sprintf("joint %q is %s and cannot be actuated; its transmission is kept for URDF output only", name, c.Kind)})
+				continue
+			}
+			j.Actuator = kind
+		}
+	}
+}
+
+// keptActuation returns the joints a kept transmission or ros2_control
+// block already actuates, so Emit does not write a second one.
+func keptActuation(list []*Element) map[string]bool {
+	m := map[string]bool{}
+	for _, e := range list {
+		if isActuation(e) {
+			joints, _, _ := transmissionJoints(e)
+			for _, j := range joints {
+				m[j] = true
+			}
+			for _, c := range e.Elements() {
+				if c.Name == "joint" {
+					m[c.AttrOr("name", "")] = true
+				}
+			}
+		}
+	}
+	return m
+}
+
+// driveInterface is the command interface closest to a drive: position
+// when it has a stiffness, else velocity.
+func driveInterface(d convert.Drive) string {
+	if d.Stiffness != 0 {
+		return convert.ActuatePosition
+	}
+	return convert.ActuateVelocity
+}
+
+// transmission returns a ROS 1 simple transmission for a joint written
+// under name, from its Actuator or its first drive, and reports what URDF
+// cannot hold of the drives. nil when the joint is not actuated or a kept
+// element already actuates it.
+func (e *emitter) transmission(src *convert.Joint, name, path string, kept map[string]bool) *Element {
+	kind := src.Actuator
+	if kind == "" && len(src.Drives) > 0 {
+		kind = driveInterface(src.Drives[0])
+	}
+	if kind == "" || kept[name] {
+		return nil
+	}
+	for _, d := range src.Drives {
+		var lost []string
+		if d.Stiffness != 0 {
+			lost = append(lost, "stiffness "+xmlx.Num(d.Stiffness))
+		}
+		if d.Damping != 0 {
+			lost = append(lost, "damping "+xmlx.Num(d.Damping))
+		}
+		if d.PositionTarget != nil && *d.PositionTarget != 0 {
+			lost = append(lost, "position target "+xmlx.Num(*d.PositionTarget))
+		}
+		if d.VelocityTarget != nil && *d.VelocityTarget != 0 {
+			lost = append(lost, "velocity target "+xmlx.Num(*d.VelocityTarget))
+		}
+		if len(lost) > 0 {
+			e.diags.Warnf("drive-gains-dropped", path, "URDF transmissions have no gains or targets; the %s drive of joint %q becomes a %s transmission and its %s are dropped (its force limit becomes the effort limit)",
+				d.Type, name, kind, strings.Join(lost, ", "))
+		}
+	}
+	iface := map[string]string{convert.ActuatePosition: "PositionJointInterface", convert.ActuateVelocity: "VelocityJointInterface",
+		convert.ActuateEffort: "EffortJointInterface"}[kind]
+	if iface == "" {
+		return nil
+	}
+	iface = "hardware_interface/" + iface
+	t := &Element{Name: "transmission", Attrs: []xmlx.Attr{{Name: "name", Value: name + "_transmission"}}}
+	t.AddChild("type").Append(&Element{Kind: xmlx.TextNode, Data: "transmission_interface/SimpleTransmission"})
+	t.AddChild("joint", "name", name).AddChild("hardwareInterface").Append(&Element{Kind: xmlx.TextNode, Data: iface})
+	a := t.AddChild("actuator", "name", name+"_motor")
+	a.AddChild("hardwareInterface").Append(&Element{Kind: xmlx.TextNode, Data: iface})
+	a.AddChild("mechanicalReduction").Append(&Element{Kind: xmlx.TextNode, Data: "1"})
+	return t
+}
