@@ -49,7 +49,7 @@ func (e *emitter) ownedNodes() map[int][]int {
 func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual bool) {
 	n := &e.g.Nodes[i]
 	sh := e.g.Shapes[si]
-	w := e.g.WorldTransform(i)
+	w := e.frames.World(i)
 	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
 	pose := relative(ref, w)
 	g := &Element{Name: "geom"}
