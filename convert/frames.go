@@ -97,3 +97,69 @@ func (f *Frames) World(i int) Transform {
 	}
 	return pt
 }
+
+// Ancestry answers whether one node is an ancestor of another in constant
+// time, from one depth-first numbering of the graph (a walk up from the
+// node is as long as the graph is deep).
+type Ancestry struct {
+	g       *Graph
+	in, out []int32 // numbering on entry and exit; in = -1: not reached
+}
+
+// Ancestry numbers the graph's nodes; like Frames it is a snapshot of the
+// parent links at the time of the call.
+func (g *Graph) Ancestry() *Ancestry {
+	n := len(g.Nodes)
+	a := &Ancestry{g: g, in: make([]int32, n), out: make([]int32, n)}
+	for i := range a.in {
+		a.in[i] = -1
+	}
+	type frame struct{ node, next int }
+	var stack []frame
+	clock := int32(0)
+	for r := range g.Nodes {
+		if g.Nodes[r].Parent >= 0 {
+			continue
+		}
+		a.in[r] = clock
+		clock++
+		stack = append(stack[:0], frame{r, 0})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			kids := g.Nodes[top.node].Children
+			if top.next < len(kids) {
+				c := kids[top.next]
+				top.next++
+				// only children whose Parent agrees, each once
+				if c >= 0 && c < n && g.Nodes[c].Parent == top.node && a.in[c] < 0 {
+					a.in[c] = clock
+					clock++
+					stack = append(stack, frame{c, 0})
+				}
+				continue
+			}
+			a.out[top.node] = clock
+			clock++
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return a
+}
+
+// IsAncestor reports whether node anc is n or one of its ancestors.
+func (a *Ancestry) IsAncestor(anc, n int) bool {
+	if anc < 0 || n < 0 || anc >= len(a.in) || n >= len(a.in) {
+		return false
+	}
+	if a.in[anc] < 0 || a.in[n] < 0 {
+		// outside the numbering (a parent cycle): walk
+		for seen := 0; n >= 0 && seen <= len(a.in); seen++ {
+			if n == anc {
+				return true
+			}
+			n = a.g.Nodes[n].Parent
+		}
+		return false
+	}
+	return a.in[anc] <= a.in[n] && a.out[n] <= a.out[anc]
+}

@@ -130,3 +130,36 @@ func BenchmarkFramesChain(b *testing.B) {
 		}
 	}
 }
+
+// TestAncestryEqualsWalk: the numbering answers as a walk up the parents
+// does, for every pair of nodes of generated forests.
+func TestAncestryEqualsWalk(t *testing.T) {
+	for seed := int64(1); seed <= 20; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		g := randomGraph(r, 1+r.Intn(80), false)
+		a := g.Ancestry()
+		for x := -1; x < len(g.Nodes); x++ {
+			for y := -1; y < len(g.Nodes); y++ {
+				want := false
+				for j, seen := y, 0; j >= 0 && x >= 0 && seen <= len(g.Nodes); seen++ {
+					if j == x {
+						want = true
+						break
+					}
+					j = g.Nodes[j].Parent
+				}
+				if got := a.IsAncestor(x, y); got != want {
+					t.Fatalf("seed %d: IsAncestor(%d, %d) = %v, want %v", seed, x, y, got, want)
+				}
+			}
+		}
+	}
+	// a cycle is answered by walking
+	g := NewGraph()
+	p := g.AddNode(Node{Name: "p"}, -1)
+	q := g.AddNode(Node{Name: "q"}, p)
+	g.Nodes[p].Parent = q
+	if a := g.Ancestry(); !a.IsAncestor(p, q) || !a.IsAncestor(q, p) {
+		t.Error("cycle: p and q are each other's ancestors")
+	}
+}
