@@ -14,7 +14,8 @@ package convert
 //
 // Invalidation: a Frames reads the Graph lazily and never notices changes,
 // so take it after the last change to any node's Transform or Parent (or
-// take a new one after each change). Passes that rearrange nodes build
+// take a new one after each change); nodes appended later (AddNode) are
+// fine. Passes that rearrange nodes build
 // their Frames afterwards; emitters that work on a Clone take it once the
 // clone is final.
 type Frames struct {
@@ -49,6 +50,9 @@ func (g *Graph) Frames(anchor int) *Frames {
 // World returns node i's transform relative to the Frames' anchor (i = -1
 // or the anchor itself: the identity).
 func (f *Frames) World(i int) Transform {
+	if i >= len(f.done) && i < len(f.g.Nodes) {
+		f.grow()
+	}
 	if i < 0 || i == f.anchor || i >= len(f.done) {
 		return Identity()
 	}
@@ -96,6 +100,15 @@ func (f *Frames) World(i int) Transform {
 		f.rel[n], f.lin[n], f.depth[n], f.done[n] = t, pl, depth, true
 	}
 	return pt
+}
+
+// grow makes room for nodes appended since the Frames was taken.
+func (f *Frames) grow() {
+	n := len(f.g.Nodes)
+	f.done = append(f.done, make([]bool, n-len(f.done))...)
+	f.depth = append(f.depth, make([]int32, n-len(f.depth))...)
+	f.rel = append(f.rel, make([]Transform, n-len(f.rel))...)
+	f.lin = append(f.lin, make([]Mat3, n-len(f.lin))...)
 }
 
 // Ancestry answers whether one node is an ancestor of another in constant

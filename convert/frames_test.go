@@ -104,6 +104,18 @@ func TestFramesExactWhenShallow(t *testing.T) {
 	}
 }
 
+// TestFramesGrow: nodes appended after the Frames was taken are answered.
+func TestFramesGrow(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	g := randomGraph(r, 40, false)
+	f := g.Frames(-1)
+	f.World(39)
+	k := g.AddNode(Node{Name: "late", Transform: Transform{T: Vec3{1, 2, 3}, R: IdentityQuat(), S: Vec3{1, 1, 1}}}, 39)
+	if got, want := f.World(k), g.WorldTransform(k); got != want {
+		t.Errorf("appended node: %v, walk %v", got, want)
+	}
+}
+
 // TestFramesCycle: a parent cycle (which Validate rejects) neither hangs
 // nor panics.
 func TestFramesCycle(t *testing.T) {
