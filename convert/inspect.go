@@ -160,6 +160,7 @@ func Inspect(g *Graph, format string, diags Diagnostics) *Report {
 	}
 	names := NodeNames(g)
 	owner := bodyOwners(g)
+	frames := g.Frames(-1)
 	bodies := map[int]*BodyReport{}
 	var order []int
 	body := func(i int) *BodyReport {
@@ -169,7 +170,7 @@ func Inspect(g *Graph, format string, diags Diagnostics) *Report {
 		b := &BodyReport{Name: names[i], Kind: Static, Colliders: []ShapeReport{}, Triggers: []ShapeReport{}}
 		if m := g.Nodes[i].Motion; m != nil {
 			b.Kind = m.Kind
-			fillMass(g, i, b)
+			fillMass(g, frames, i, b)
 		}
 		bodies[i] = b
 		order = append(order, i)
@@ -182,7 +183,7 @@ func Inspect(g *Graph, format string, diags Diagnostics) *Report {
 		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
 			b := body(owner[i])
-			s := shapeReport(g, i, n.Collider.Shape, names[i])
+			s := shapeReport(g, frames, i, n.Collider.Shape, names[i])
 			if n.Collider.Material >= 0 && n.Collider.Material < len(g.Materials) {
 				s.Material = &g.Materials[n.Collider.Material]
 			}
@@ -193,7 +194,7 @@ func Inspect(g *Graph, format string, diags Diagnostics) *Report {
 		}
 		if n.Trigger != nil && n.Trigger.Shape >= 0 {
 			b := body(owner[i])
-			s := shapeReport(g, i, n.Trigger.Shape, names[i])
+			s := shapeReport(g, frames, i, n.Trigger.Shape, names[i])
 			if n.Trigger.Filter >= 0 && n.Trigger.Filter < len(g.Filters) {
 				s.Filter = &g.Filters[n.Trigger.Filter]
 			}
@@ -212,7 +213,7 @@ func Inspect(g *Graph, format string, diags Diagnostics) *Report {
 	}
 	for i := range g.Nodes {
 		if j := g.Nodes[i].Joint; j != nil {
-			jr := jointReport(g, i, j, names)
+			jr := jointReport(g, frames, i, j, names)
 			if m, ok := mimics[i]; ok {
 				jr.Mimic = &m
 			}
@@ -258,10 +259,10 @@ func bodyOwners(g *Graph) []int {
 	return owner
 }
 
-func fillMass(g *Graph, i int, b *BodyReport) {
+func fillMass(g *Graph, frames *Frames, i int, b *BodyReport) {
 	m := g.Nodes[i].Motion
 	b.Source = SourceReport{Mass: m.MassSource, CenterOfMass: m.CenterOfMassSource, Inertia: m.InertiaSource}
-	world := g.WorldTransform(i)
+	world := frames.World(i)
 	if m.Mass != nil {
 		v := Num(*m.Mass)
 		b.Mass = &v
@@ -305,8 +306,8 @@ func WorldInertia(d Vec3, r Quat) [3][3]Num {
 	return out
 }
 
-func shapeReport(g *Graph, node, shape int, name string) ShapeReport {
-	w := g.WorldTransform(node)
+func shapeReport(g *Graph, frames *Frames, node, shape int, name string) ShapeReport {
+	w := frames.World(node)
 	s := ShapeReport{Node: name, Position: w.T, Rotation: canonicalQuat(w.R)}
 	if shape < 0 || shape >= len(g.Shapes) {
 		return s
@@ -367,8 +368,8 @@ func canonicalQuat(q Quat) Quat {
 	return q
 }
 
-func jointReport(g *Graph, i int, j *Joint, names []string) JointReport {
-	w := g.WorldTransform(i)
+func jointReport(g *Graph, frames *Frames, i int, j *Joint, names []string) JointReport {
+	w := frames.World(i)
 	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: []LimitReport{}}
 	for _, d := range j.Drives {
 		jr.Drives = append(jr.Drives, DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),
