@@ -71,6 +71,10 @@ func (in *Input) Open(rel string) ([]byte, error) {
 type Output struct {
 	Main  []byte
 	Files map[string][]byte
+	// Links names, for side files whose bytes are those of a file on disk
+	// (a source mesh written unchanged), that file: WriteOutput hard-links
+	// it instead of writing the bytes when it can.
+	Links map[string]string
 }
 
 // SideFiles returns the side file names in sorted order.
@@ -113,6 +117,13 @@ type Options struct {
 	MeshFormat string
 	// InlineMeshes writes MJCF meshes inline instead of as files.
 	InlineMeshes bool
+	// SideFiles says how a side file that is a source file unchanged (a
+	// mesh the target reads as it is) reaches the output: "" or "link"
+	// (default) hard-links it when source and output share a file system
+	// and copies it otherwise, "copy" always copies, "reference" writes no
+	// copy and points the output at the source file in place (a path
+	// relative to the output).
+	SideFiles string
 	// Godot is the Godot major version to emit (4 default, or 3).
 	Godot int
 	// AllowRoots are extra folders side files may come from besides the

@@ -184,6 +184,10 @@ type Mesh struct {
 	// write mesh files copy the bytes instead of encoding the triangles
 	// again when the format matches. Set by parsers that read mesh files.
 	Source func() (data []byte, ext string, scale Vec3, err error)
+	// SourceFile is the path on disk of the file Source reads, when it is
+	// on disk: emitters that write it unchanged let it be hard-linked or
+	// referenced in place (Options.SideFiles).
+	SourceFile string
 }
 
 // Triangles returns the mesh's triangles: its own when Loaded, else what

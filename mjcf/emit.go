@@ -96,7 +96,7 @@ func (e *emitter) document() *Element {
 	e.loops()
 	e.couplings()
 	kept := e.keptSections()
-	if !e.opts.InlineMeshes && len(e.meshNames) > 0 {
+	if !e.opts.InlineMeshes && len(e.meshNames) > 0 && !e.referencing() {
 		comp.Set("meshdir", "meshes")
 	}
 	for _, sec := range kept.before {

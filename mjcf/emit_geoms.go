@@ -323,8 +323,15 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		// parser baked into the triangles goes into the attribute
 		s = s.Mul(fileScale)
 		file := name + "." + ext
-		e.out.Files["meshes/"+file] = data
-		el.Set("file", file)
+		if ref := e.referenceTo(m.SourceFile); ref != "" {
+			el.Set("file", ref)
+		} else {
+			e.out.Files["meshes/"+file] = data
+			if m.SourceFile != "" && e.opts.SideFiles != "copy" {
+				e.linkSide("meshes/"+file, m.SourceFile)
+			}
+			el.Set("file", e.meshPrefix()+file)
+		}
 	} else {
 		mm := &meshio.Mesh{Positions: m.Positions, Indices: m.Indices}
 		var file string
@@ -335,7 +342,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			file, data = name+".stl", meshio.EncodeSTL(mm, name)
 		}
 		e.out.Files["meshes/"+file] = data
-		el.Set("file", file)
+		el.Set("file", e.meshPrefix()+file)
 	}
 	if s != (convert.Vec3{1, 1, 1}) {
 		el.Set("scale", fmtFloats(s[0], s[1], s[2]))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"path/filepath"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/meshio"
@@ -504,14 +505,25 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Loaded = true
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
 		mesh.Source = source(p.in.FS, resolved, geo.Scale)
+		mesh.SourceFile = p.diskPath(resolved)
 	} else if _, err := fs.Stat(p.in.FS, resolved); err != nil {
 		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
 			Message: fmt.Sprintf("visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved)})
 	} else {
 		mesh.Decode = p.visualData().decoder(p.in.FS, resolved, geo.Scale)
 		mesh.Source = source(p.in.FS, resolved, geo.Scale)
+		mesh.SourceFile = p.diskPath(resolved)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
+}
+
+// diskPath is where a file of the input's FS lies on disk ("" when the
+// FS is not a folder).
+func (p *parser) diskPath(name string) string {
+	if p.in.Root == "" {
+		return ""
+	}
+	return filepath.Join(p.in.Root, filepath.FromSlash(name))
 }
 
 // poseTransform converts an <origin> to a Transform.

@@ -25,6 +25,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"convert", "--density", "-3", "a.gltf", "b.gltf"},
 		{"convert", "--package", "noequals", "a.urdf", "b.gltf"},
 		{"convert", "--khr-geometry", "blob", "a.gltf", "b.gltf"},
+		{"convert", "--side-files", "move", "a.urdf", "b.xml"},
 		{"formats", "extra"},
 	}
 	for _, args := range cases {

@@ -51,6 +51,7 @@ written atomically and never over the input. Diagnostics go to stderr.`,
 	}
 	flags.bindParse(cmd.Flags())
 	flags.bindEmit(cmd.Flags())
+	flags.bindSideFiles(cmd.Flags())
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result (files, diagnostics) as JSON on stderr")
 	return cmd
 }

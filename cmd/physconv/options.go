@@ -36,6 +36,12 @@ func (o *optionFlags) bindEmit(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.opts.InlineMeshes, "inline-meshes", false, "MJCF: write meshes inline instead of as files")
 }
 
+// bindSideFiles adds convert's --side-files (batch has its own, for the
+// input side files it mirrors).
+func (o *optionFlags) bindSideFiles(fs *pflag.FlagSet) {
+	fs.StringVar(&o.opts.SideFiles, "side-files", "link", "source meshes written unchanged: link (hard link when on one file system, else copy), copy, or reference (use them in place, by a relative path)")
+}
+
 // resolve checks flag values and returns the options.
 func (o *optionFlags) resolve() (*convert.Options, error) {
 	opts := o.opts
@@ -56,6 +62,9 @@ func (o *optionFlags) resolve() (*convert.Options, error) {
 	}
 	if opts.MeshFormat != "" && opts.MeshFormat != "stl" && opts.MeshFormat != "obj" {
 		return nil, usageError{fmt.Errorf("--mesh-format must be stl or obj, not %q", opts.MeshFormat)}
+	}
+	if opts.SideFiles != "" && opts.SideFiles != "link" && opts.SideFiles != "copy" && opts.SideFiles != "reference" {
+		return nil, usageError{fmt.Errorf("--side-files must be link, copy or reference, not %q", opts.SideFiles)}
 	}
 	if opts.Godot != 0 && opts.Godot != 3 && opts.Godot != 4 {
 		return nil, usageError{fmt.Errorf("--godot must be 3 or 4, not %d", opts.Godot)}

@@ -5,6 +5,7 @@ package benchgen
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -55,4 +56,34 @@ func ChainURDF(n int) []byte {
 	}
 	b.WriteString("</robot>\n")
 	return []byte(b.String())
+}
+
+// UVSphere returns a closed sphere mesh of radius r with
+// 2·stacks·slices − 2·slices triangles sharing their vertices (one vertex
+// at each pole), wound counter-clockwise seen from outside.
+func UVSphere(r float64, stacks, slices int) (pos [][3]float64, idx []uint32) {
+	pos = append(pos, [3]float64{0, r, 0})
+	for i := 1; i < stacks; i++ {
+		th := math.Pi * float64(i) / float64(stacks)
+		for j := 0; j < slices; j++ {
+			ph := 2 * math.Pi * float64(j) / float64(slices)
+			pos = append(pos, [3]float64{r * math.Sin(th) * math.Cos(ph), r * math.Cos(th), r * math.Sin(th) * math.Sin(ph)})
+		}
+	}
+	pos = append(pos, [3]float64{0, -r, 0})
+	ring := func(i, j int) uint32 { return uint32(1 + (i-1)*slices + (j % slices)) }
+	for j := 0; j < slices; j++ {
+		idx = append(idx, 0, ring(1, j+1), ring(1, j))
+	}
+	for i := 1; i < stacks-1; i++ {
+		for j := 0; j < slices; j++ {
+			a, b, c, d := ring(i, j), ring(i, j+1), ring(i+1, j+1), ring(i+1, j)
+			idx = append(idx, a, b, c, a, c, d)
+		}
+	}
+	last := uint32(len(pos) - 1)
+	for j := 0; j < slices; j++ {
+		idx = append(idx, last, ring(stacks-1, j), ring(stacks-1, j+1))
+	}
+	return pos, idx
 }
