@@ -43,6 +43,7 @@ func main() {
 	runs := flag.Int("runs", 3, "runs per measurement (the median is printed)")
 	chains := flag.String("chains", "1000,2000,4000", "chain lengths")
 	skipMuJoCo := flag.Bool("no-mujoco", false, "do not run MuJoCo")
+	mujocoMax := flag.Int("mujoco-max-links", 2000, "longest chain MuJoCo compiles (its time grows with the square of the length: minutes at 2,000 links)")
 	flag.Parse()
 	work, err := os.MkdirTemp("", "physconv-bench")
 	check(err)
@@ -96,7 +97,7 @@ func main() {
 			results[key{n, tg.name}] = r
 			size := fileSize(out)
 			var theirs run
-			if mj != "" && tg.name == "mjcf" {
+			if mj != "" && tg.name == "mjcf" && n <= *mujocoMax {
 				theirs = median(*runs, func() run {
 					return measure(mj, "--backend", "c", "--to-mjcf", in, filepath.Join(work, "mujoco.xml"))
 				})
