@@ -23,7 +23,9 @@ var chainTargets = []struct {
 // 4,000 links from URDF to every format in memory (parse, validate,
 // complete, emit). Time per link should stay flat as the chain grows: a
 // serial chain is as deep as it is long, so any per-node walk to the root
-// shows up as a quadratic term. out-B/op is the main file's size.
+// shows up as a quadratic term. out-B/op is the main file's size;
+// cpu-ns/op (user + system, garbage collection included) says more than
+// the wall clock on a shared machine.
 //
 //	go test -run '^$' -bench Chain -benchmem ./internal/crosscheck/
 func BenchmarkChain(b *testing.B) {
@@ -33,6 +35,7 @@ func BenchmarkChain(b *testing.B) {
 		for _, tg := range chainTargets {
 			b.Run(fmt.Sprintf("%d/%s", n, tg.name), func(b *testing.B) {
 				var size int
+				cpu0 := processCPU(b)
 				for i := 0; i < b.N; i++ {
 					in := &convert.Input{Name: "chain.urdf", Data: data,
 						Options: &convert.Options{From: "urdf", To: tg.to, Godot: tg.godot}}
@@ -42,6 +45,7 @@ func BenchmarkChain(b *testing.B) {
 					}
 					size = len(out.Main)
 				}
+				b.ReportMetric(float64(processCPU(b)-cpu0)/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(size), "out-B/op")
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/link")
 			})
