@@ -422,7 +422,10 @@ func (g *Graph) BodyOf(i int) int {
 	return -1
 }
 
-// WorldTransform returns the node's transform relative to the world.
+// WorldTransform returns the node's transform relative to the world. It
+// walks to the root on every call; a pass that asks for many nodes takes
+// a Frames snapshot instead (linear in the graph, not quadratic in its
+// depth).
 func (g *Graph) WorldTransform(i int) Transform {
 	t := Identity()
 	for seen := 0; i >= 0 && seen <= len(g.Nodes); seen++ {
@@ -433,7 +436,7 @@ func (g *Graph) WorldTransform(i int) Transform {
 }
 
 // RelativeTransform returns node i's transform relative to ancestor a
-// (a = -1: the world).
+// (a = -1: the world), walking up from i (see Frames for many nodes).
 func (g *Graph) RelativeTransform(i, a int) Transform {
 	t := Identity()
 	for seen := 0; i >= 0 && i != a && seen <= len(g.Nodes); seen++ {
