@@ -12,6 +12,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/convert/mass"
+	"golang.org/x/sync/errgroup"
 )
 
 // Result is what a conversion produced.
@@ -230,41 +231,65 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			}
 		}
 	}
+	names := out.SideFiles()
 	data := func(i int) []byte {
 		if i == 0 {
 			return out.Main
 		}
-		return out.Files[out.SideFiles()[i-1]]
+		return out.Files[names[i-1]]
 	}
-	var temps []string
+	link := func(i int) string {
+		if i == 0 {
+			return ""
+		}
+		return out.Links[names[i-1]]
+	}
+	temps := make([]string, len(targets))
 	cleanup := func() {
 		for _, t := range temps {
-			os.Remove(t)
+			if t != "" {
+				os.Remove(t)
+			}
 		}
 	}
+	// Files are written side by side (a robot has dozens of meshes); a
+	// source file written unchanged is hard-linked when it can be.
+	var wg errgroup.Group
+	wg.SetLimit(4)
 	for i, t := range targets {
-		if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
-			cleanup()
-			return nil, err
-		}
-		f, err := os.CreateTemp(filepath.Dir(t), "."+filepath.Base(t)+".tmp*")
-		if err != nil {
-			cleanup()
-			return nil, err
-		}
-		temps = append(temps, f.Name())
-		// No fsync: rename makes the write atomic against a killed
-		// process, which is what a converter needs (outputs can be made
-		// again; --incremental checks their hashes); syncing every file
-		// would dominate batch runs.
-		_, err = f.Write(data(i))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			cleanup()
-			return nil, err
-		}
+		wg.Go(func() error {
+			if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+				return err
+			}
+			f, err := os.CreateTemp(filepath.Dir(t), "."+filepath.Base(t)+".tmp*")
+			if err != nil {
+				return err
+			}
+			temps[i] = f.Name()
+			if src := link(i); src != "" {
+				f.Close()
+				if os.Remove(f.Name()) == nil && os.Link(src, f.Name()) == nil {
+					return nil
+				}
+				// another file system, or links not allowed: copy
+				if f, err = os.OpenFile(temps[i], os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
+					return err
+				}
+			}
+			// No fsync: rename makes the write atomic against a killed
+			// process, which is what a converter needs (outputs can be
+			// made again; --incremental checks their hashes); syncing
+			// every file would dominate batch runs.
+			_, err = f.Write(data(i))
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			return err
+		})
+	}
+	if err := wg.Wait(); err != nil {
+		cleanup()
+		return nil, err
 	}
 	// Side files first, main file last: a reader that sees the main file
 	// also finds everything it references.

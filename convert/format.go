@@ -77,6 +77,10 @@ func (in *Input) Open(ref string) ([]byte, error) {
 type Output struct {
 	Main  []byte
 	Files map[string][]byte
+	// Links names, for side files whose bytes are those of a file on disk
+	// (a source mesh written unchanged), that file: WriteOutput hard-links
+	// it instead of writing the bytes when it can.
+	Links map[string]string
 }
 
 // SideFiles returns the side file names in sorted order.
@@ -102,6 +106,13 @@ type Options struct {
 	Strict bool
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
+	// SideFiles says how a side file that is a source file unchanged (a
+	// mesh the target reads as it is) reaches the output: "" or "link"
+	// (default) hard-links it when source and output share a file system
+	// and copies it otherwise, "copy" always copies, "reference" writes no
+	// copy and points the output at the source file in place (a path
+	// relative to the output).
+	SideFiles string
 	// AllowRoots are extra folders side files may come from besides the
 	// input's own folder.
 	AllowRoots []string

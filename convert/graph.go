@@ -192,6 +192,10 @@ type Mesh struct {
 	// write mesh files copy the bytes instead of encoding the triangles
 	// again when the format matches. Set by parsers that read mesh files.
 	Source func() (data []byte, ext string, scale Vec3, err error)
+	// SourceFile is the path on disk of the file Source reads, when it is
+	// on disk: emitters that write it unchanged let it be hard-linked or
+	// referenced in place (Options.SideFiles).
+	SourceFile string
 }
 
 // Triangles returns the mesh's triangles: its own when Loaded, else what
@@ -439,7 +443,10 @@ func (g *Graph) BodyOf(i int) int {
 	return -1
 }
 
-// WorldTransform returns the node's transform relative to the world.
+// WorldTransform returns the node's transform relative to the world. It
+// walks to the root on every call; a pass that asks for many nodes takes
+// a Frames snapshot instead (linear in the graph, not quadratic in its
+// depth).
 func (g *Graph) WorldTransform(i int) Transform {
 	t := Identity()
 	for seen := 0; i >= 0 && seen <= len(g.Nodes); seen++ {
@@ -450,7 +457,7 @@ func (g *Graph) WorldTransform(i int) Transform {
 }
 
 // RelativeTransform returns node i's transform relative to ancestor a
-// (a = -1: the world).
+// (a = -1: the world), walking up from i (see Frames for many nodes).
 func (g *Graph) RelativeTransform(i, a int) Transform {
 	t := Identity()
 	for seen := 0; i >= 0 && i != a && seen <= len(g.Nodes); seen++ {

@@ -24,6 +24,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		e.projectLayers = outputProjectLayers(opts.OutputName)
 	}
 	e.prepare()
+	e.frames = e.g.Frames(-1)
 	e.layout()
 	e.nodes()
 	e.filterWidening()
@@ -103,12 +104,19 @@ type emitter struct {
 	matIDs   map[string]string
 	meshIDs  map[string]string
 	skip     []bool
-	emitted  []int          // emitted node order (pre-order)
-	names    []string       // unique sibling names
-	paths    map[int]string // scene path of each emitted node ("." = root)
-	kind     map[int]string // emitted class per node
-	root     int            // -1 = a synthetic root
-	bits     map[string]int // filter system name → layer bit
+	emitted  []int    // emitted node order (pre-order)
+	names    []string // unique sibling names
+	// paths is how the scene refers to each emitted node as a parent:
+	// "." for the root, a path from the root, or %Name (see refFor)
+	paths    map[int]string
+	up       []int  // emitted parent of each emitted node (-1: the scene root)
+	depth    []int  // names from the scene root to each emitted node
+	anchored []bool // nodes written with unique_name_in_owner
+	// anchorNames are the names unique in the scene (unique_name_in_owner)
+	anchorNames map[string]bool
+	kind        map[int]string // emitted class per node
+	root        int            // -1 = a synthetic root
+	bits        map[string]int // filter system name → layer bit
 	// projectLayers are the layer names of the Godot project the output
 	// is written into, if any.
 	projectLayers map[int]string
@@ -119,6 +127,9 @@ type emitter struct {
 	// sit in its new frame: Godot puts them on child nodes, which must undo
 	// the rebase as the node's other children do.
 	ownShape map[int]convert.Transform
+	// frames caches world transforms once prepare has rebased the frames
+	// it changes
+	frames *convert.Frames
 }
 
 func (e *emitter) warn(code, path, format string, args ...any) {
@@ -251,6 +262,8 @@ func (e *emitter) ownsShapeChild(i int) bool {
 // to a static body of its own beside the joint.
 func (e *emitter) hoistColliders() {
 	g := e.g
+	// nodes are only added here, not moved
+	frames := g.Frames(-1)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		if n.Collider == nil || n.Collider.Shape < 0 || n.Motion != nil {
@@ -268,8 +281,8 @@ func (e *emitter) hoistColliders() {
 		if b < 0 || n.Parent == b && n.Joint == nil {
 			continue
 		}
-		world := g.WorldTransform(i)
-		rel := g.WorldTransform(b).Inverse().Mul(world)
+		world := frames.World(i)
+		rel := frames.World(b).Inverse().Mul(world)
 		c := *n.Collider
 		n.Collider = nil
 		k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: rel, Collider: &c}, b)
@@ -298,18 +311,14 @@ func (e *emitter) layout() {
 		e.root = roots[0]
 	}
 	e.uniqueNames(roots)
-	var walk func(i int, parentPath string)
-	walk = func(i int, parentPath string) {
-		var p string
-		switch {
-		case i == e.root:
-			p = "."
-		case parentPath == ".":
-			p = e.names[i]
-		default:
-			p = parentPath + "/" + e.names[i]
-		}
-		e.paths[i] = p
+	e.up = make([]int, len(g.Nodes))
+	e.depth = make([]int, len(g.Nodes))
+	e.anchored = make([]bool, len(g.Nodes))
+	e.anchorNames = map[string]bool{}
+	var walk func(i, parent, depth int)
+	walk = func(i, parent, depth int) {
+		e.up[i], e.depth[i] = parent, depth
+		e.paths[i] = e.refFor(i, parent)
 		e.emitted = append(e.emitted, i)
 		var kids []int
 		for _, c := range g.Nodes[i].Children {
@@ -319,12 +328,115 @@ func (e *emitter) layout() {
 		}
 		e.uniqueNames(kids)
 		for _, c := range kids {
-			walk(c, p)
+			walk(c, i, depth+1)
 		}
 	}
 	for _, r := range roots {
-		walk(r, ".")
+		if r == e.root {
+			walk(r, -1, 0)
+		} else {
+			walk(r, e.root, 1)
+		}
 	}
+}
+
+// maxPathDepth is the most names a Godot 4 parent path holds: below it a
+// node is referred to by its scene-unique name (%Name, with
+// unique_name_in_owner set), so the paths of a deep chain stay short
+// instead of growing with the depth (a file quadratic in the depth).
+// Godot 3 has no unique names; its paths are full.
+const maxPathDepth = 8
+
+// refFor is the path by which the scene refers to node i (whose emitted
+// parent is parent) as the parent of its children: "." for the root, else
+// its parent's reference and its name, or %Name when that would hold more
+// than maxPathDepth names and the name is free among the scene's unique
+// names.
+func (e *emitter) refFor(i, parent int) string {
+	if i == e.root {
+		return "."
+	}
+	if parent < 0 || e.paths[parent] == "." {
+		return e.names[i]
+	}
+	p := e.paths[parent] + "/" + e.names[i]
+	deep := strings.Count(p, "/") >= maxPathDepth
+	if e.v == 4 && (deep || e.keptUnique(i)) && !e.anchorNames[e.names[i]] {
+		e.anchorNames[e.names[i]] = true
+		e.anchored[i] = true
+		if deep {
+			return "%" + e.names[i]
+		}
+	}
+	return p
+}
+
+// keptUnique reports a node the source scene marked unique_name_in_owner:
+// it stays unique when its name is free (keptProps leaves the flag to
+// refFor, which alone knows which names are taken).
+func (e *emitter) keptUnique(i int) bool {
+	kept, _ := e.g.Nodes[i].Extras[extraProps].([]tscn.Prop)
+	for _, p := range kept {
+		if p.Key == "unique_name_in_owner" {
+			return p.Value == true
+		}
+	}
+	return false
+}
+
+// parentRef is the parent path written on node i's section.
+func (e *emitter) parentRef(i int) string {
+	if p := e.up[i]; p >= 0 {
+		return e.paths[p]
+	}
+	return "."
+}
+
+// relPathTo returns the NodePath from emitted node i to node j, found by
+// climbing the emitted tree (no full paths are built).
+func (e *emitter) relPathTo(i, j int) string {
+	if _, ok := e.paths[j]; !ok {
+		return relPath(e.fullPath(i), "")
+	}
+	var ups int
+	var down []string
+	a, b := i, j
+	for e.depth[a] > e.depth[b] {
+		a, ups = e.up[a], ups+1
+	}
+	for e.depth[b] > e.depth[a] {
+		down, b = append(down, e.names[b]), e.up[b]
+	}
+	for a != b {
+		down = append(down, e.names[b])
+		a, b, ups = e.up[a], e.up[b], ups+1
+	}
+	parts := make([]string, 0, ups+len(down))
+	for ; ups > 0; ups-- {
+		parts = append(parts, "..")
+	}
+	for k := len(down) - 1; k >= 0; k-- {
+		parts = append(parts, down[k])
+	}
+	if len(parts) == 0 {
+		return "."
+	}
+	return strings.Join(parts, "/")
+}
+
+// fullPath is node i's path from the scene root, every name spelled out.
+func (e *emitter) fullPath(i int) string {
+	var parts []string
+	for ; i >= 0 && i != e.root; i = e.up[i] {
+		parts = append(parts, e.names[i])
+	}
+	if len(parts) == 0 {
+		return "."
+	}
+	for a, b := 0, len(parts)-1; a < b; a, b = a+1, b-1 {
+		parts[a], parts[b] = parts[b], parts[a]
+	}
+	return strings.Join(parts, "/")
 }
 
 func (e *emitter) uniqueNames(ids []int) {
@@ -382,13 +494,6 @@ func (e *emitter) sectionFor(name, class, parentPath string) tscn.Section {
 		s.Attrs = append(s.Attrs, tscn.Prop{Key: "parent", Value: parentPath})
 	}
 	return s
-}
-
-func parentOf(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[:i]
-	}
-	return "."
 }
 
 func (e *emitter) nodes() {

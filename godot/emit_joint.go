@@ -232,7 +232,7 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 	b := -1
 	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
 		b = g.BodyOf(j.Connected)
-		wa, wb := g.WorldTransform(i), g.WorldTransform(j.Connected)
+		wa, wb := e.frames.World(i), e.frames.World(j.Connected)
 		if wa.T.Sub(wb.T).Len() > 1e-6*math.Max(1, wa.T.Len()) || math.Abs(math.Abs(wa.R.Normalize()[0]*wb.R.Normalize()[0]+wa.R.Normalize()[1]*wb.R.Normalize()[1]+wa.R.Normalize()[2]*wb.R.Normalize()[2]+wa.R.Normalize()[3]*wb.R.Normalize()[3])-1) > 1e-9 {
 			e.warn("godot-joint-frames-differ", name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
@@ -241,13 +241,13 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 	// lone body A and the world B, so every coordinate changes sign.
 	swapped := a < 0 && b >= 0
 	if swapped {
-		add(keyA, tscn.NodePath(relPath(e.paths[i], e.paths[b])))
+		add(keyA, tscn.NodePath(e.relPathTo(i, b)))
 	} else {
 		if a >= 0 {
-			add(keyA, tscn.NodePath(relPath(e.paths[i], e.paths[a])))
+			add(keyA, tscn.NodePath(e.relPathTo(i, a)))
 		}
 		if b >= 0 {
-			add(keyB, tscn.NodePath(relPath(e.paths[i], e.paths[b])))
+			add(keyB, tscn.NodePath(e.relPathTo(i, b)))
 		}
 	}
 	sides := 1.0

@@ -17,7 +17,7 @@ func (e *emitter) node(i int) {
 	p := e.paths[i]
 	parent := ""
 	if i != e.root {
-		parent = parentOf(p)
+		parent = e.parentRef(i)
 	}
 	name := e.names[i]
 	class, props := e.classOf(i)
@@ -27,6 +27,9 @@ func (e *emitter) node(i int) {
 	}
 	if !isIdentityTransform(n.Transform) {
 		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
+	}
+	if e.anchored[i] {
+		s.Props = append(s.Props, tscn.Prop{Key: "unique_name_in_owner", Value: true})
 	}
 	s.Props = append(s.Props, props...)
 	e.keptProps(i, class, &s)
@@ -154,6 +157,7 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 	for _, p := range s.Props {
 		have[p.Key] = true
 	}
+	have["unique_name_in_owner"] = true // refFor decides
 	for _, p := range kept {
 		if !have[p.Key] {
 			s.Props = append(s.Props, p)
@@ -224,7 +228,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 			}
 		}
 	}
-	rot := g.WorldTransform(i).R
+	rot := e.frames.World(i).R
 	moving := m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{})
 	switch {
 	case moving && m.Kind != convert.Dynamic:

@@ -21,8 +21,8 @@ func (e *emitter) vehicleProps(i int) []tscn.Prop {
 		e.meta("use_throttle", v.UseThrottle),
 	}
 	if v.PilotSeat >= 0 {
-		if p, ok := e.paths[v.PilotSeat]; ok {
-			props = append(props, e.meta("pilot_seat", tscn.NodePath(relPath(e.paths[i], p))))
+		if _, ok := e.paths[v.PilotSeat]; ok {
+			props = append(props, e.meta("pilot_seat", tscn.NodePath(e.relPathTo(i, v.PilotSeat))))
 		}
 	}
 	if e.v == 3 {

@@ -310,6 +310,9 @@ func (l *loader) scene(d *doc) (*node, error) {
 	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
 
 	var root *node
+	// unique holds this scene's nodes marked unique_name_in_owner, which
+	// parent paths may name as %Name
+	unique := map[string]*node{}
 	for i := range d.tscn.Sections {
 		s := &d.tscn.Sections[i]
 		if s.Tag != "node" {
@@ -331,7 +334,7 @@ func (l *loader) scene(d *doc) (*node, error) {
 			if root == nil {
 				return nil, lineErr(d.file, s.Line, "node %q names a parent before the scene has a root node", name)
 			}
-			p, opaque, err := findPath(root, parentPath)
+			p, opaque, err := findPath(root, unique, parentPath)
 			if err != nil {
 				return nil, lineErr(d.file, s.Line, "node %q: parent %q: %v", name, parentPath, err)
 			}
@@ -353,6 +356,12 @@ func (l *loader) scene(d *doc) (*node, error) {
 		if parent == nil {
 			root = n
 		}
+		if v, ok := n.get("unique_name_in_owner"); ok && v.v == true {
+			if _, dup := unique[n.name]; dup {
+				return nil, lineErr(d.file, s.Line, "node %q: a second node with the unique name %%%s", name, n.name)
+			}
+			unique[n.name] = n
+		}
 	}
 	if root == nil {
 		return nil, lineErr(d.file, d.tscn.Header.Line, "scene has no nodes")
@@ -360,15 +369,21 @@ func (l *loader) scene(d *doc) (*node, error) {
 	return root, nil
 }
 
-// findPath walks a parent path from the root. opaque reports that the
-// path runs into an unexpanded instance; the deepest known node is
-// returned then.
-func findPath(root *node, p string) (n *node, opaque bool, err error) {
+// findPath walks a parent path from the root, or from the scene-unique
+// node its first name gives as %Name. opaque reports that the path runs
+// into an unexpanded instance; the deepest known node is returned then.
+func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bool, err error) {
 	n = root
 	if p == "." || p == "" {
 		return n, false, nil
 	}
-	for _, part := range strings.Split(p, "/") {
+	for k, part := range strings.Split(p, "/") {
+		if k == 0 && strings.HasPrefix(part, "%") {
+			if n = unique[part[1:]]; n == nil {
+				return nil, false, fmt.Errorf("no node with the unique name %s (unique_name_in_owner) before this one", part)
+			}
+			continue
+		}
 		if part == "" || part == "." || part == ".." {
 			return nil, false, fmt.Errorf("path segment %q is not allowed here", part)
 		}

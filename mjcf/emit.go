@@ -18,7 +18,10 @@ type emitter struct {
 	tree  *kin.Tree
 	names []string // unique node names
 	world convert.Transform
-	out   *convert.Output
+	// frames caches world transforms (the Graph is not changed while
+	// emitting)
+	frames *convert.Frames
+	out    *convert.Output
 
 	asset, worldbody, equality, actuator, contact *Element
 	// targets holds the ctrl value of each actuator written from a drive;
@@ -50,7 +53,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]map[string]string{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
-		out: &convert.Output{Files: map[string][]byte{}}}
+		out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody()})
 	e.diags = append(e.diags, diags...)
@@ -105,7 +108,7 @@ func (e *emitter) document() *Element {
 	e.loops()
 	e.couplings()
 	kept := e.keptSections()
-	if !e.opts.Bool(InlineMeshesOption) && len(e.meshNames) > 0 {
+	if !e.opts.Bool(InlineMeshesOption) && len(e.meshNames) > 0 && !e.referencing() {
 		comp.SetAttr("meshdir", "meshes")
 	}
 	for _, sec := range kept.before {
@@ -175,7 +178,7 @@ func (e *emitter) bodyWorld(n int) convert.Transform {
 	if n < 0 {
 		return e.world
 	}
-	t := e.g.WorldTransform(n)
+	t := e.frames.World(n)
 	t.S = convert.Vec3{1, 1, 1}
 	return t
 }
@@ -187,7 +190,7 @@ func (e *emitter) bodyPoint(b int, p convert.Vec3) convert.Vec3 {
 	if b < 0 {
 		return e.world.Inverse().Apply(p)
 	}
-	return p.Mul(e.g.WorldTransform(b).S)
+	return p.Mul(e.frames.World(b).S)
 }
 
 // staticGeoms writes colliders outside every body as worldbody geoms.
@@ -292,7 +295,7 @@ func (e *emitter) inertial(body *Element, n int) {
 	} else {
 		// The Graph's centre of mass is a point of the node's scaled frame;
 		// MJCF bodies have no scale, so the scale is applied here.
-		com, diag = m.CenterOfMass.Mul(e.g.WorldTransform(n).S), *m.InertiaDiagonal
+		com, diag = m.CenterOfMass.Mul(e.frames.World(n).S), *m.InertiaDiagonal
 		if m.InertiaOrientation != nil {
 			rot = *m.InertiaOrientation
 		}

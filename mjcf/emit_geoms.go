@@ -49,7 +49,7 @@ func (e *emitter) ownedNodes() map[int][]int {
 func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual bool) {
 	n := &e.g.Nodes[i]
 	sh := e.g.Shapes[si]
-	w := e.g.WorldTransform(i)
+	w := e.frames.World(i)
 	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
 	pose := relative(ref, w)
 	g := &Element{Name: "geom"}
@@ -323,8 +323,15 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		// parser baked into the triangles goes into the attribute
 		s = s.Mul(fileScale)
 		file := name + "." + ext
-		e.out.Files["meshes/"+file] = data
-		el.SetAttr("file", file)
+		if ref := e.referenceTo(m.SourceFile); ref != "" {
+			el.SetAttr("file", ref)
+		} else {
+			e.out.Files["meshes/"+file] = data
+			if m.SourceFile != "" && e.opts.SideFiles != "copy" {
+				e.linkSide("meshes/"+file, m.SourceFile)
+			}
+			el.SetAttr("file", e.meshPrefix()+file)
+		}
 	} else {
 		mm := &meshio.Mesh{Positions: m.Positions, Indices: m.Indices}
 		var file string
@@ -335,7 +342,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			file, data = name+".stl", meshio.EncodeSTL(mm, name)
 		}
 		e.out.Files["meshes/"+file] = data
-		el.SetAttr("file", file)
+		el.SetAttr("file", e.meshPrefix()+file)
 	}
 	if s != (convert.Vec3{1, 1, 1}) {
 		el.SetAttr("scale", fmtFloats(s[0], s[1], s[2]))

@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"encoding/binary"
+	"path/filepath"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -48,4 +49,48 @@ func isBinarySTL(data []byte) bool {
 
 func finitePositive(v convert.Vec3) bool {
 	return v.Finite() && v[0] > 0 && v[1] > 0 && v[2] > 0
+}
+
+// referencing reports --side-files reference with an output file to
+// refer from. Mesh paths are then relative to the output file (no
+// meshdir: MuJoCo would resolve meshes/../.. through a folder that may
+// not exist).
+func (e *emitter) referencing() bool {
+	return e.opts.SideFiles == "reference" && e.opts.OutputName != "" && e.opts.OutputName != "-"
+}
+
+// meshPrefix is the folder written side meshes are named under in file
+// attributes: none when the compiler's meshdir says it.
+func (e *emitter) meshPrefix() string {
+	if e.referencing() {
+		return "meshes/"
+	}
+	return ""
+}
+
+// referenceTo returns, under --side-files reference, the path of a source
+// file relative to the output file, so the output uses it in place; ""
+// when it is not referenced.
+func (e *emitter) referenceTo(src string) string {
+	if !e.referencing() || src == "" {
+		return ""
+	}
+	from, err1 := filepath.Abs(filepath.Dir(e.opts.OutputName))
+	to, err2 := filepath.Abs(src)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(from, to)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// linkSide records that side file name is the source file src unchanged.
+func (e *emitter) linkSide(name, src string) {
+	if e.out.Links == nil {
+		e.out.Links = map[string]string{}
+	}
+	e.out.Links[name] = src
 }

@@ -14,8 +14,9 @@ import (
 func (p *parser) joints() error {
 	n := len(p.raw.Nodes)
 	world := make([]convert.Transform, n)
+	frames := p.g.Frames(-1)
 	for i := 0; i < n; i++ {
-		world[i] = p.g.WorldTransform(i)
+		world[i] = frames.World(i)
 	}
 	for i := 0; i < n; i++ {
 		j := p.raw.Nodes[i].Joint

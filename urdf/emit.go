@@ -74,6 +74,11 @@ type emitter struct {
 
 	base int               // the Z-up root node Parse made, or -1
 	pre  convert.Transform // applied to world transforms when base is -1
+	// worldFrames and baseFrames cache transforms to the world and to
+	// base; ancestry answers isAncestor (the Graph does not change while
+	// emitting)
+	worldFrames, baseFrames *convert.Frames
+	ancestry                *convert.Ancestry
 
 	isLink    map[int]bool              // body and frame-link nodes
 	offset    map[int]convert.Transform // link frame relative to its node
@@ -114,6 +119,7 @@ func (e *emitter) run() error {
 	if e.base < 0 && e.opts.Up != "keep" {
 		e.pre.R = zUp.Conj()
 	}
+	e.worldFrames, e.baseFrames, e.ancestry = g.Frames(-1), g.Frames(e.base), g.Ancestry()
 	root := e.opts.Value(kin.RootOption)
 	if r, ok := g.Extras[extraRoot].(string); ok && root == "" {
 		for i := range g.Nodes {
@@ -203,9 +209,9 @@ func nodePath(g *convert.Graph, i int) string {
 // world returns the transform of node n in the URDF world (Z-up).
 func (e *emitter) world(n int) convert.Transform {
 	if e.base >= 0 {
-		return e.g.RelativeTransform(n, e.base)
+		return e.baseFrames.World(n)
 	}
-	return e.pre.Mul(e.g.WorldTransform(n))
+	return e.pre.Mul(e.worldFrames.World(n))
 }
 
 // worldScale returns the scale node n accumulates from its ancestors.
@@ -213,7 +219,7 @@ func (e *emitter) worldScale(n int) convert.Vec3 {
 	if n < 0 {
 		return convert.Vec3{1, 1, 1}
 	}
-	return e.g.WorldTransform(n).S
+	return e.worldFrames.World(n).S
 }
 
 // relLink returns node n's transform relative to link node l's frame (-1:
@@ -226,7 +232,7 @@ func (e *emitter) relLink(n, l int) convert.Transform {
 		return e.world(n)
 	}
 	var t convert.Transform
-	if isAncestor(e.g, l, n) {
+	if e.ancestry.IsAncestor(l, n) {
 		t = e.g.RelativeTransform(n, l)
 		if s := e.worldScale(l); s != (convert.Vec3{1, 1, 1}) {
 			t.T, t.S = t.T.Mul(s), t.S.Mul(s)
@@ -240,17 +246,6 @@ func (e *emitter) relLink(n, l int) convert.Transform {
 		t = off.Inverse().Mul(t)
 	}
 	return t
-}
-
-// isAncestor reports whether node a is n or one of its ancestors.
-func isAncestor(g *convert.Graph, a, n int) bool {
-	for seen := 0; n >= 0 && seen <= len(g.Nodes); seen++ {
-		if n == a {
-			return true
-		}
-		n = g.Nodes[n].Parent
-	}
-	return false
 }
 
 // isIdentity reports whether t is exactly the identity transform.
@@ -419,10 +414,10 @@ func (e *emitter) nameJoints() {
 func (e *emitter) framesApart(tj kin.TreeJoint) {
 	g := e.g
 	src := g.Nodes[tj.Node].Joint
-	a := g.WorldTransform(tj.Node)
+	a := e.worldFrames.World(tj.Node)
 	b := convert.Identity()
 	if src.Connected >= 0 {
-		b = g.WorldTransform(src.Connected)
+		b = e.worldFrames.World(src.Connected)
 	}
 	d := a.T.Sub(b.T).Len()
 	q := a.R.Conj().Mul(b.R)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
@@ -543,6 +544,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Loaded = true
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
 		mesh.Source = source(read, resolved, geo.Scale)
+		mesh.SourceFile = p.diskPath(resolved)
 	} else if _, serr := p.in.Stat(geo.Filename); err != nil || serr != nil {
 		if err == nil {
 			err = serr
@@ -552,8 +554,21 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	} else {
 		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale)
 		mesh.Source = source(read, resolved, geo.Scale)
+		mesh.SourceFile = p.diskPath(resolved)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
+}
+
+// diskPath is where a file of the input's FS lies on disk ("" when the
+// FS is not a folder).
+func (p *parser) diskPath(name string) string {
+	if filepath.IsAbs(name) {
+		return name // a package found outside the input's root
+	}
+	if p.in.Root == "" {
+		return ""
+	}
+	return filepath.Join(p.in.Root, filepath.FromSlash(name))
 }
 
 // poseTransform converts an <origin> to a Transform.

@@ -27,6 +27,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"convert", "--xacro-arg", "noequals", "a.urdf.xacro", "b.xml"},
 		{"convert", "--xacro-arg", "=value", "a.urdf.xacro", "b.xml"},
 		{"convert", "--khr-geometry", "blob", "a.gltf", "b.gltf"},
+		{"convert", "--side-files", "move", "a.urdf", "b.xml"},
 		{"formats", "extra"},
 	}
 	for _, args := range cases {

@@ -52,6 +52,7 @@ written atomically and never over the input. Diagnostics go to stderr.`,
 	}
 	flags.bindParse(cmd.Flags(), a.reg)
 	flags.bindEmit(cmd.Flags(), a.reg)
+	flags.bindSideFiles(cmd.Flags())
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result (files, diagnostics) as JSON on stderr")
 	return cmd
 }

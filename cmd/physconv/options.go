@@ -112,6 +112,12 @@ func (o *optionFlags) formatValues() (map[string][]string, error) {
 	return out, nil
 }
 
+// bindSideFiles adds convert's --side-files (batch has its own, for the
+// input side files it mirrors).
+func (o *optionFlags) bindSideFiles(fs *pflag.FlagSet) {
+	fs.StringVar(&o.opts.SideFiles, "side-files", "link", "source meshes written unchanged: link (hard link when on one file system, else copy), copy, or reference (use them in place, by a relative path)")
+}
+
 // resolve checks flag values and returns the options.
 func (o *optionFlags) resolve() (*convert.Options, error) {
 	opts := o.opts
@@ -124,6 +130,9 @@ func (o *optionFlags) resolve() (*convert.Options, error) {
 	given, err := o.formatValues()
 	if err != nil {
 		return nil, err
+	}
+	if opts.SideFiles != "" && opts.SideFiles != "link" && opts.SideFiles != "copy" && opts.SideFiles != "reference" {
+		return nil, usageError{fmt.Errorf("--side-files must be link, copy or reference, not %q", opts.SideFiles)}
 	}
 	for _, name := range slices.Sorted(maps.Keys(given)) {
 		opts.SetOption(name, given[name]...)

@@ -162,6 +162,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 	}
 	names := convert.NodeNames(g)
 	owner := bodyOwners(g)
+	frames := g.Frames(-1)
 	bodies := map[int]*BodyReport{}
 	var order []int
 	body := func(i int) *BodyReport {
@@ -171,7 +172,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		b := &BodyReport{Name: names[i], Kind: convert.Static, Colliders: []ShapeReport{}, Triggers: []ShapeReport{}}
 		if m := g.Nodes[i].Motion; m != nil {
 			b.Kind = m.Kind
-			fillMass(g, i, b)
+			fillMass(g, frames, i, b)
 		}
 		bodies[i] = b
 		order = append(order, i)
@@ -184,7 +185,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
 			b := body(owner[i])
-			s := shapeReport(g, i, n.Collider.Shape, names[i])
+			s := shapeReport(g, frames, i, n.Collider.Shape, names[i])
 			if n.Collider.Material >= 0 && n.Collider.Material < len(g.Materials) {
 				s.Material = &g.Materials[n.Collider.Material]
 			}
@@ -195,7 +196,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		}
 		if n.Trigger != nil && n.Trigger.Shape >= 0 {
 			b := body(owner[i])
-			s := shapeReport(g, i, n.Trigger.Shape, names[i])
+			s := shapeReport(g, frames, i, n.Trigger.Shape, names[i])
 			if n.Trigger.Filter >= 0 && n.Trigger.Filter < len(g.Filters) {
 				s.Filter = &g.Filters[n.Trigger.Filter]
 			}
@@ -214,7 +215,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 	}
 	for i := range g.Nodes {
 		if j := g.Nodes[i].Joint; j != nil {
-			jr := jointReport(g, i, j, names)
+			jr := jointReport(g, frames, i, j, names)
 			if m, ok := mimics[i]; ok {
 				jr.Mimic = &m
 			}
@@ -239,10 +240,10 @@ func bodyOwners(g *convert.Graph) []int {
 	return owner
 }
 
-func fillMass(g *convert.Graph, i int, b *BodyReport) {
+func fillMass(g *convert.Graph, frames *convert.Frames, i int, b *BodyReport) {
 	m := g.Nodes[i].Motion
 	b.Source = SourceReport{Mass: m.MassSource, CenterOfMass: m.CenterOfMassSource, Inertia: m.InertiaSource}
-	world := g.WorldTransform(i)
+	world := frames.World(i)
 	if m.Mass != nil {
 		v := Num(*m.Mass)
 		b.Mass = &v
@@ -286,8 +287,8 @@ func WorldInertia(d convert.Vec3, r convert.Quat) [3][3]Num {
 	return out
 }
 
-func shapeReport(g *convert.Graph, node, shape int, name string) ShapeReport {
-	w := g.WorldTransform(node)
+func shapeReport(g *convert.Graph, frames *convert.Frames, node, shape int, name string) ShapeReport {
+	w := frames.World(node)
 	s := ShapeReport{Node: name, Position: w.T, Rotation: canonicalQuat(w.R)}
 	if shape < 0 || shape >= len(g.Shapes) {
 		return s
@@ -348,8 +349,8 @@ func canonicalQuat(q convert.Quat) convert.Quat {
 	return q
 }
 
-func jointReport(g *convert.Graph, i int, j *convert.Joint, names []string) JointReport {
-	w := g.WorldTransform(i)
+func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joint, names []string) JointReport {
+	w := frames.World(i)
 	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: []LimitReport{}}
 	for _, d := range j.Drives {
 		jr.Drives = append(jr.Drives, DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),

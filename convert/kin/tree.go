@@ -38,6 +38,10 @@ type Tree struct {
 	byNode map[int]int
 	// reversed holds the joint nodes whose roles were swapped.
 	reversed map[int]bool
+	// frames and ancestry answer transform and ancestor questions in
+	// constant time while the tree is built (BuildTree changes no node).
+	frames   *convert.Frames
+	ancestry *convert.Ancestry
 }
 
 // TreeLink is one body in the tree.
@@ -103,7 +107,7 @@ type TreeOptions struct {
 // (connected node out of range; left out).
 func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) {
 	var diags convert.Diagnostics
-	t := &Tree{byNode: map[int]int{}, reversed: map[int]bool{}}
+	t := &Tree{byNode: map[int]int{}, reversed: map[int]bool{}, frames: g.Frames(-1), ancestry: g.Ancestry()}
 
 	// Bodies and their adjacency through joints.
 	var bodies []int
@@ -262,9 +266,9 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		b := t.Links[i].Body
 		switch e := parentEdge[b]; {
 		case e == -1:
-			t.Links[i].Joint = treeSynthJoint(g, b, Weld)
+			t.Links[i].Joint = t.synthJoint(g, b, Weld)
 		case e == -2:
-			t.Links[i].Joint = treeSynthJoint(g, b, Floating)
+			t.Links[i].Joint = t.synthJoint(g, b, Floating)
 		default:
 			t.Links[i].Joint = t.express(g, edges[e].joint, parentOf[b], b)
 		}
@@ -312,14 +316,14 @@ func (t *Tree) express(g *convert.Graph, j, p, c int) TreeJoint {
 	}
 	tj := TreeJoint{Kind: GraphJoint, Node: j, ParentBody: p, ChildBody: c, Joint: treeCloneJoint(src)}
 	if a == p {
-		tj.ParentFrame = treeFrameIn(g, j, p)
-		tj.ChildFrame = treeFrameIn(g, frameB, c)
+		tj.ParentFrame = t.frameIn(g, j, p)
+		tj.ChildFrame = t.frameIn(g, frameB, c)
 		return tj
 	}
 	tj.Reversed = true
 	t.reversed[j] = true
-	tj.ParentFrame = treeFrameIn(g, frameB, p)
-	tj.ChildFrame = treeFrameIn(g, j, c)
+	tj.ParentFrame = t.frameIn(g, frameB, p)
+	tj.ChildFrame = t.frameIn(g, j, c)
 	for k := range tj.Joint.Limits {
 		l := &tj.Joint.Limits[k]
 		l.Min, l.Max = -l.Max, -l.Min
@@ -336,35 +340,29 @@ func (t *Tree) express(g *convert.Graph, j, p, c int) TreeJoint {
 	return tj
 }
 
-// treeFrameIn returns node n's transform relative to body node b (-1 = the
+// frameIn returns node n's transform relative to body node b (-1 = the
 // world; n = -1 means the world origin). It composes along the hierarchy
-// when b is an ancestor of n, which keeps values exact for nested files.
-func treeFrameIn(g *convert.Graph, n, b int) convert.Transform {
+// when b is an ancestor of n, which keeps values exact for nested files
+// (the walk from n up to its body is short).
+func (t *Tree) frameIn(g *convert.Graph, n, b int) convert.Transform {
 	if n < 0 {
 		if b < 0 {
 			return convert.Identity()
 		}
-		return g.WorldTransform(b).Inverse()
+		return t.frames.World(b).Inverse()
 	}
-	if b < 0 || treeIsAncestor(g, b, n) {
+	if b < 0 {
+		return t.frames.World(n)
+	}
+	if t.ancestry.IsAncestor(b, n) {
 		return g.RelativeTransform(n, b)
 	}
-	return g.WorldTransform(b).Inverse().Mul(g.WorldTransform(n))
+	return t.frames.World(b).Inverse().Mul(t.frames.World(n))
 }
 
-func treeIsAncestor(g *convert.Graph, a, n int) bool {
-	for seen := 0; n >= 0 && seen <= len(g.Nodes); seen++ {
-		if n == a {
-			return true
-		}
-		n = g.Nodes[n].Parent
-	}
-	return false
-}
-
-func treeSynthJoint(g *convert.Graph, b int, kind TreeJointKind) TreeJoint {
+func (t *Tree) synthJoint(g *convert.Graph, b int, kind TreeJointKind) TreeJoint {
 	tj := TreeJoint{Kind: kind, Node: -1, ParentBody: -1, ChildBody: b,
-		ParentFrame: g.WorldTransform(b), ChildFrame: convert.Identity()}
+		ParentFrame: t.frames.World(b), ChildFrame: convert.Identity()}
 	tj.Joint.Connected = -1
 	if kind == Weld {
 		inf := math.Inf(1)

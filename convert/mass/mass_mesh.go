@@ -19,18 +19,81 @@ const (
 
 // weld maps each vertex to the first vertex at the same position, so meshes
 // split at hard edges or UV seams (every glTF box) still count as closed.
+// Positions compare as floats (−0 = +0, NaN matches nothing). Vertices
+// are first split by hash into partitions small enough for the cache,
+// each welded with its own open-addressing table: one table over a
+// million vertices would miss the cache on nearly every probe.
 func weld(pos []convert.Vec3) []uint32 {
-	ids := make([]uint32, len(pos))
-	first := make(map[convert.Vec3]uint32, len(pos))
+	n := len(pos)
+	ids := make([]uint32, n)
+	const partBits = 8
+	parts := 1
+	if n > 1<<14 {
+		parts = 1 << partBits
+	}
+	hashes := make([]uint64, n)
+	count := make([]int, parts+1)
 	for i, p := range pos {
-		if j, ok := first[p]; ok {
-			ids[i] = j
-			continue
+		h := hashVec3(p)
+		hashes[i] = h
+		count[int(h>>(64-partBits))&(parts-1)+1]++
+	}
+	for k := 1; k <= parts; k++ {
+		count[k] += count[k-1]
+	}
+	// vertices by partition, in index order within each
+	order := make([]uint32, n)
+	fill := append([]int(nil), count[:parts]...)
+	for i, h := range hashes {
+		k := int(h>>(64-partBits)) & (parts - 1)
+		order[fill[k]] = uint32(i)
+		fill[k]++
+	}
+	var table []uint64
+	for k := 0; k < parts; k++ {
+		members := order[count[k]:count[k+1]]
+		size := 16
+		for size < 2*len(members) {
+			size <<= 1
 		}
-		first[p] = uint32(i)
-		ids[i] = uint32(i)
+		if cap(table) < size {
+			table = make([]uint64, size)
+		}
+		table = table[:size]
+		clear(table)
+		mask := uint64(size - 1)
+		for _, i := range members {
+			hv := hashes[i]
+			tag := hv >> 32 << 32
+			for h := hv & mask; ; h = (h + 1) & mask {
+				e := table[h]
+				if e == 0 {
+					table[h] = tag | uint64(i+1)
+					ids[i] = i
+					break
+				}
+				if e&^0xffffffff == tag {
+					if j := uint32(e) - 1; pos[j] == pos[i] {
+						ids[i] = j
+						break
+					}
+				}
+			}
+		}
 	}
 	return ids
+}
+
+// hashVec3 mixes the bits of a position; −0 hashes as +0 since the two
+// compare equal.
+func hashVec3(p convert.Vec3) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range p {
+		h ^= math.Float64bits(x + 0)
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 33
+	}
+	return h
 }
 
 // isClosed reports whether every directed edge (a→b) of the non-degenerate
@@ -104,7 +167,9 @@ func meshSolid(pos []convert.Vec3, tris [][3]uint32) solid {
 	ref := boundsCentre(pos)
 	var vol float64
 	var first convert.Vec3
-	var second convert.Mat3 // about ref
+	// second moment about ref, upper triangle, unrolled (same terms in
+	// the same order as a loop over i ≤ j)
+	var s00, s01, s02, s11, s12, s22 float64
 	for _, t := range tris {
 		a, b, c := pos[t[0]].Sub(ref), pos[t[1]].Sub(ref), pos[t[2]].Sub(ref)
 		det := a.Dot(b.Cross(c)) // 6 × signed volume of (ref, a, b, c)
@@ -112,12 +177,14 @@ func meshSolid(pos []convert.Vec3, tris [][3]uint32) solid {
 		s := a.Add(b).Add(c)
 		first = first.Add(s.Scale(det))
 		// ∫xxᵀ over the tetrahedron = det/120 · (aaᵀ + bbᵀ + ccᵀ + ssᵀ)
-		for i := 0; i < 3; i++ {
-			for j := i; j < 3; j++ {
-				second[i][j] += det * (a[i]*a[j] + b[i]*b[j] + c[i]*c[j] + s[i]*s[j])
-			}
-		}
+		s00 += det * (a[0]*a[0] + b[0]*b[0] + c[0]*c[0] + s[0]*s[0])
+		s01 += det * (a[0]*a[1] + b[0]*b[1] + c[0]*c[1] + s[0]*s[1])
+		s02 += det * (a[0]*a[2] + b[0]*b[2] + c[0]*c[2] + s[0]*s[2])
+		s11 += det * (a[1]*a[1] + b[1]*b[1] + c[1]*c[1] + s[1]*s[1])
+		s12 += det * (a[1]*a[2] + b[1]*b[2] + c[1]*c[2] + s[1]*s[2])
+		s22 += det * (a[2]*a[2] + b[2]*b[2] + c[2]*c[2] + s[2]*s[2])
 	}
+	second := convert.Mat3{{s00, s01, s02}, {0, s11, s12}, {0, 0, s22}}
 	vol /= 6
 	if vol == 0 {
 		return solid{}

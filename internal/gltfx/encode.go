@@ -46,14 +46,11 @@ func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 	var js bytes.Buffer
 	enc := json.NewEncoder(&js)
 	enc.SetEscapeHTML(false)
-	if !glb {
-		enc.SetIndent("", "  ")
-	}
 	if err := enc.Encode(&cp); err != nil {
 		return nil, fmt.Errorf("gltf: encoding document: %w", err)
 	}
 	if !glb {
-		out.Main = js.Bytes()
+		out.Main = indentJSON(js.Bytes())
 		return out, nil
 	}
 	out.Main = packGLB(bytes.TrimRight(js.Bytes(), "\n"), bin)
@@ -119,4 +116,96 @@ func OutputNames(output string) (glb bool, buffersBase string) {
 	base := path.Base(strings.ReplaceAll(output, "\\", "/"))
 	ext := path.Ext(base)
 	return strings.EqualFold(ext, ".glb"), strings.TrimSuffix(base, ext)
+}
+
+// indentJSON re-indents compact JSON by two spaces a level, as json.Indent
+// does, except that an array holding no object or array stays on one line
+// ([0.1, 0.06, 0.04]): a node's translation, rotation and scale or a
+// shape's size take one line instead of one per number, which keeps .gltf
+// output within a small multiple of the physics it carries. One pass,
+// linear in the size.
+func indentJSON(src []byte) []byte {
+	dst := make([]byte, 0, len(src)+len(src)/2)
+	depth := 0
+	newline := func() {
+		dst = append(dst, '\n')
+		for k := 0; k < depth; k++ {
+			dst = append(dst, ' ', ' ')
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '"':
+			j := skipJSONString(src, i)
+			dst = append(dst, src[i:j]...)
+			i = j - 1
+		case '{', '[':
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				dst = append(dst, c, src[i+1])
+				i++
+				continue
+			}
+			if end, ok := flatJSONArray(src, i); c == '[' && ok {
+				for k := i; k <= end; k++ {
+					if src[k] == '"' {
+						j := skipJSONString(src, k)
+						dst = append(dst, src[k:j]...)
+						k = j - 1
+						continue
+					}
+					dst = append(dst, src[k])
+					if src[k] == ',' {
+						dst = append(dst, ' ')
+					}
+				}
+				i = end
+				continue
+			}
+			dst = append(dst, c)
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, ',')
+			newline()
+		case ':':
+			dst = append(dst, ':', ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// skipJSONString returns the index just past the string starting at
+// src[i] (a quote).
+func skipJSONString(src []byte, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(src)
+}
+
+// flatJSONArray reports whether the array opening at src[i] holds no
+// object or array, and where it closes.
+func flatJSONArray(src []byte, i int) (end int, ok bool) {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '"':
+			j = skipJSONString(src, j) - 1
+		case '[', '{':
+			return 0, false
+		case ']':
+			return j, true
+		}
+	}
+	return 0, false
 }

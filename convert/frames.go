@@ -1,0 +1,178 @@
+package convert
+
+// Frames is a snapshot of node transforms relative to one anchor (-1: the
+// world), each computed once the first time it is asked for, so asking
+// for every node of a graph costs time linear in its size where
+// Graph.WorldTransform walks to the root on every call (quadratic on a
+// deep chain).
+//
+// A node at most exactWalk levels below the anchor gets exactly what the
+// walk returns (the same operations in the same order, so outputs of
+// ordinary files do not change by a rounding); a deeper node composes its
+// parent's cached transform with its own, which agrees with the walk to
+// rounding.
+//
+// Invalidation: a Frames reads the Graph lazily and never notices changes,
+// so take it after the last change to any node's Transform or Parent (or
+// take a new one after each change); nodes appended later (AddNode) are
+// fine. Passes that rearrange nodes build
+// their Frames afterwards; emitters that work on a Clone take it once the
+// clone is final.
+type Frames struct {
+	g      *Graph
+	anchor int
+	done   []bool
+	depth  []int32
+	rel    []Transform
+	// lin is the linear part of each node's relative transform as a
+	// matrix: a Transform cannot hold a rotation applied after a
+	// non-uniform scale, but positions further down must compose with it
+	// exactly, as the walk does.
+	lin  []Mat3
+	path []int
+}
+
+// exactWalk is the depth up to which Frames repeats the walk: deeper than
+// any robot or scene file nests, shallow enough to keep the cost per node
+// small.
+const exactWalk = 16
+
+// Frames returns a snapshot of every node's transform relative to node
+// anchor: for a node below anchor the composition of the transforms below
+// it (Graph.RelativeTransform), for any other node (or anchor -1) its
+// world transform (Graph.WorldTransform).
+func (g *Graph) Frames(anchor int) *Frames {
+	n := len(g.Nodes)
+	return &Frames{g: g, anchor: anchor, done: make([]bool, n), depth: make([]int32, n),
+		rel: make([]Transform, n), lin: make([]Mat3, n)}
+}
+
+// World returns node i's transform relative to the Frames' anchor (i = -1
+// or the anchor itself: the identity).
+func (f *Frames) World(i int) Transform {
+	if i >= len(f.done) && i < len(f.g.Nodes) {
+		f.grow()
+	}
+	if i < 0 || i == f.anchor || i >= len(f.done) {
+		return Identity()
+	}
+	if f.done[i] {
+		return f.rel[i]
+	}
+	// walk up to the first node already known (or the anchor or a root),
+	// then fill the path top-down
+	f.path = f.path[:0]
+	j := i
+	for j >= 0 && j != f.anchor && !f.done[j] {
+		if len(f.path) > len(f.done) {
+			// a cycle: Validate rejects these; answer as the walk would
+			return f.g.RelativeTransform(i, f.anchor)
+		}
+		f.path = append(f.path, j)
+		j = f.g.Nodes[j].Parent
+	}
+	pt, pl, depth := Identity(), Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, int32(0)
+	if j >= 0 && j != f.anchor {
+		pt, pl, depth = f.rel[j], f.lin[j], f.depth[j]
+	}
+	for k := len(f.path) - 1; k >= 0; k-- {
+		n := f.path[k]
+		local := f.g.Nodes[n].Transform
+		depth++
+		var t Transform
+		if depth <= exactWalk {
+			t = f.g.RelativeTransform(n, f.anchor)
+		} else {
+			t = Transform{
+				T: pl.MulVec(local.T).Add(pt.T),
+				R: pt.R.Mul(local.R).Normalize(),
+				S: pt.S.Mul(local.S),
+			}
+		}
+		m := local.R.Mat()
+		for c := 0; c < 3; c++ {
+			for r := 0; r < 3; r++ {
+				m[r][c] *= local.S[c]
+			}
+		}
+		pl = pl.Mul(m)
+		pt = t
+		f.rel[n], f.lin[n], f.depth[n], f.done[n] = t, pl, depth, true
+	}
+	return pt
+}
+
+// grow makes room for nodes appended since the Frames was taken.
+func (f *Frames) grow() {
+	n := len(f.g.Nodes)
+	f.done = append(f.done, make([]bool, n-len(f.done))...)
+	f.depth = append(f.depth, make([]int32, n-len(f.depth))...)
+	f.rel = append(f.rel, make([]Transform, n-len(f.rel))...)
+	f.lin = append(f.lin, make([]Mat3, n-len(f.lin))...)
+}
+
+// Ancestry answers whether one node is an ancestor of another in constant
+// time, from one depth-first numbering of the graph (a walk up from the
+// node is as long as the graph is deep).
+type Ancestry struct {
+	g       *Graph
+	in, out []int32 // numbering on entry and exit; in = -1: not reached
+}
+
+// Ancestry numbers the graph's nodes; like Frames it is a snapshot of the
+// parent links at the time of the call.
+func (g *Graph) Ancestry() *Ancestry {
+	n := len(g.Nodes)
+	a := &Ancestry{g: g, in: make([]int32, n), out: make([]int32, n)}
+	for i := range a.in {
+		a.in[i] = -1
+	}
+	type frame struct{ node, next int }
+	var stack []frame
+	clock := int32(0)
+	for r := range g.Nodes {
+		if g.Nodes[r].Parent >= 0 {
+			continue
+		}
+		a.in[r] = clock
+		clock++
+		stack = append(stack[:0], frame{r, 0})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			kids := g.Nodes[top.node].Children
+			if top.next < len(kids) {
+				c := kids[top.next]
+				top.next++
+				// only children whose Parent agrees, each once
+				if c >= 0 && c < n && g.Nodes[c].Parent == top.node && a.in[c] < 0 {
+					a.in[c] = clock
+					clock++
+					stack = append(stack, frame{c, 0})
+				}
+				continue
+			}
+			a.out[top.node] = clock
+			clock++
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return a
+}
+
+// IsAncestor reports whether node anc is n or one of its ancestors.
+func (a *Ancestry) IsAncestor(anc, n int) bool {
+	if anc < 0 || n < 0 || anc >= len(a.in) || n >= len(a.in) {
+		return false
+	}
+	if a.in[anc] < 0 || a.in[n] < 0 {
+		// outside the numbering (a parent cycle): walk
+		for seen := 0; n >= 0 && seen <= len(a.in); seen++ {
+			if n == anc {
+				return true
+			}
+			n = a.g.Nodes[n].Parent
+		}
+		return false
+	}
+	return a.in[anc] <= a.in[n] && a.out[n] <= a.out[anc]
+}

@@ -1,0 +1,89 @@
+// Package benchgen generates the synthetic models the benchmarks measure:
+// serial chains (a snake robot, a rope) whose depth grows with their size,
+// the shape that exposes any per-node walk to the root.
+package benchgen
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// ChainURDF returns a URDF of n links in one serial chain: each link hangs
+// off the previous one by a revolute joint, cycling through box, cylinder
+// and sphere links with matching visual and collision geometry and exact
+// inertias, so every pass (tree, mass, joints, emit) has work per link.
+func ChainURDF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 640)
+	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<robot name=\"chain%d\">\n", n)
+	for i := 0; i < n; i++ {
+		m := 0.5 + 0.1*float64(i%7)
+		var geom string
+		var ixx, iyy, izz float64
+		switch i % 3 {
+		case 0:
+			x, y, z := 0.1, 0.06, 0.04
+			geom = fmt.Sprintf(`<box size="%g %g %g"/>`, x, y, z)
+			ixx, iyy, izz = m*(y*y+z*z)/12, m*(x*x+z*z)/12, m*(x*x+y*y)/12
+		case 1:
+			r, l := 0.03, 0.1
+			geom = fmt.Sprintf(`<cylinder radius="%g" length="%g"/>`, r, l)
+			ixx = m * (3*r*r + l*l) / 12
+			iyy, izz = ixx, m*r*r/2
+		default:
+			r := 0.04
+			geom = fmt.Sprintf(`<sphere radius="%g"/>`, r)
+			ixx = 2 * m * r * r / 5
+			iyy, izz = ixx, ixx
+		}
+		fmt.Fprintf(&b, `  <link name="link%d">
+    <inertial><origin xyz="0 0 0.05"/><mass value="%g"/><inertia ixx="%g" ixy="0" ixz="0" iyy="%g" iyz="0" izz="%g"/></inertial>
+    <visual><origin xyz="0 0 0.05"/><geometry>%s</geometry></visual>
+    <collision><origin xyz="0 0 0.05"/><geometry>%s</geometry></collision>
+  </link>
+`, i, m, ixx, iyy, izz, geom, geom)
+		if i == 0 {
+			continue
+		}
+		axis := [3]string{"1 0 0", "0 1 0", "0 0 1"}[i%3]
+		fmt.Fprintf(&b, `  <joint name="joint%d" type="revolute">
+    <parent link="link%d"/><child link="link%d"/>
+    <origin xyz="0 0 0.12" rpy="0 0 %g"/><axis xyz="%s"/>
+    <limit lower="-1" upper="1" effort="10" velocity="2"/>
+  </joint>
+`, i, i-1, i, 0.05*float64(i%5-2), axis)
+	}
+	b.WriteString("</robot>\n")
+	return []byte(b.String())
+}
+
+// UVSphere returns a closed sphere mesh of radius r with
+// 2·stacks·slices − 2·slices triangles sharing their vertices (one vertex
+// at each pole), wound counter-clockwise seen from outside.
+func UVSphere(r float64, stacks, slices int) (pos [][3]float64, idx []uint32) {
+	pos = append(pos, [3]float64{0, r, 0})
+	for i := 1; i < stacks; i++ {
+		th := math.Pi * float64(i) / float64(stacks)
+		for j := 0; j < slices; j++ {
+			ph := 2 * math.Pi * float64(j) / float64(slices)
+			pos = append(pos, [3]float64{r * math.Sin(th) * math.Cos(ph), r * math.Cos(th), r * math.Sin(th) * math.Sin(ph)})
+		}
+	}
+	pos = append(pos, [3]float64{0, -r, 0})
+	ring := func(i, j int) uint32 { return uint32(1 + (i-1)*slices + (j % slices)) }
+	for j := 0; j < slices; j++ {
+		idx = append(idx, 0, ring(1, j+1), ring(1, j))
+	}
+	for i := 1; i < stacks-1; i++ {
+		for j := 0; j < slices; j++ {
+			a, b, c, d := ring(i, j), ring(i, j+1), ring(i+1, j+1), ring(i+1, j)
+			idx = append(idx, a, b, c, a, c, d)
+		}
+	}
+	last := uint32(len(pos) - 1)
+	for j := 0; j < slices; j++ {
+		idx = append(idx, last, ring(stacks-1, j), ring(stacks-1, j+1))
+	}
+	return pos, idx
+}
