@@ -11,6 +11,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/lower"
 	"github.com/physconv/physconv/convert/mass"
 )
 
@@ -360,11 +361,17 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 	return f.Parse(in)
 }
 
+// safeEmit lowers g once to the target's row of the capability table, so
+// the emitter only writes, then emits it; a panic in either is an error.
 func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (out *convert.Output, diags convert.Diagnostics, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, fmt.Errorf("internal error while writing %s: %v", f.Name, r)
 		}
 	}()
-	return f.Emit(g, opts)
+	if f.Capabilities != nil {
+		g, diags = lower.Lower(g, f.Capabilities)
+	}
+	out, more, err := f.Emit(g, opts)
+	return out, append(diags, more...), err
 }

@@ -25,8 +25,9 @@ type Format struct {
 	Parse func(in *Input) (*Graph, Diagnostics, error)
 	// Emit writes one Graph. nil when the format cannot be written.
 	Emit func(g *Graph, opts *Options) (*Output, Diagnostics, error)
-	// Capabilities lists what the format can express, for `formats`.
-	Capabilities []string
+	// Capabilities is the format's row of the lowering table: what Emit
+	// can write. The pipeline lowers every Graph to it before Emit.
+	Capabilities *Capabilities
 	// ProjectRoot, when set, finds the folder a file's own references are
 	// relative to (a Godot project's res://), given the file's folder on
 	// disk; "" when there is none. Side files may then come from anywhere

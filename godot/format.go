@@ -19,16 +19,14 @@ import (
 // Format reads Godot 3/4 scenes and writes Godot 4 scenes (Godot 3 when
 // Options.Godot is 3).
 var Format = &convert.Format{
-	Name:        "godot",
-	Description: "Godot .tscn scenes (read Godot 3 and 4; write Godot 4, or 3 with --godot 3)",
-	Extensions:  []string{".tscn"},
-	Sniff:       Sniff,
-	Parse:       Parse,
-	Emit:        Emit,
-	ProjectRoot: ProjectRoot,
-	Capabilities: []string{"rigid/static/kinematic bodies", "box/sphere/capsule/cylinder/convex/trimesh/plane/heightfield/ray shapes",
-		"Pin/Hinge/Slider/ConeTwist/Generic6DOF joints", "physics materials (rough/absorbent)", "collision layers",
-		"VehicleBody3D/VehicleWheel3D", "areas (triggers)", "primitive and file-referenced visuals"},
+	Name:         "godot",
+	Description:  "Godot .tscn scenes (read Godot 3 and 4; write Godot 4, or 3 with --godot 3)",
+	Extensions:   []string{".tscn"},
+	Sniff:        Sniff,
+	Parse:        Parse,
+	Emit:         Emit,
+	ProjectRoot:  ProjectRoot,
+	Capabilities: &Capabilities,
 }
 
 // Format3 writes Godot 3 scenes (format=2) for `--to godot3`.
@@ -40,7 +38,7 @@ var Format3 = &convert.Format{
 	Parse:        Parse,
 	Emit:         emitGodot3,
 	ProjectRoot:  ProjectRoot,
-	Capabilities: Format.Capabilities,
+	Capabilities: &Capabilities3,
 }
 
 // Sniff recognises a Godot text scene header.

@@ -8,14 +8,13 @@ import (
 
 // Format is the MJCF descriptor for the registry.
 var Format = &convert.Format{
-	Name:        "mjcf",
-	Description: "MuJoCo MJCF XML (MuJoCo 3.x compiler rules, legacy Gym files)",
-	Extensions:  []string{".xml", ".mjcf"},
-	Sniff:       Sniff,
-	Parse:       Parse,
-	Emit:        Emit,
-	Capabilities: []string{"bodies with mass properties (MuJoCo inertia rules)", "hinge, slide, ball, free joints and stacks",
-		"equality connect/weld/joint", "primitives, meshes, height fields", "contype/conaffinity, contact exclude", "actuators kept"},
+	Name:         "mjcf",
+	Description:  "MuJoCo MJCF XML (MuJoCo 3.x compiler rules, legacy Gym files)",
+	Extensions:   []string{".xml", ".mjcf"},
+	Sniff:        Sniff,
+	Parse:        Parse,
+	Emit:         Emit,
+	Capabilities: &Capabilities,
 }
 
 // Sniff reports whether the file starts with a <mujoco> element (after an

@@ -18,17 +18,13 @@ import (
 
 // Format is the URDF descriptor for the registry.
 var Format = &convert.Format{
-	Name:        "urdf",
-	Description: "URDF robot description (ROS urdfdom, with Bullet capsule/spherical extensions)",
-	Extensions:  []string{".urdf"},
-	Sniff:       Sniff,
-	Parse:       Parse,
-	Emit:        Emit,
-	Capabilities: []string{
-		"links with full inertia tensors", "revolute, continuous, prismatic, fixed, floating, planar, spherical joints",
-		"mimic couplings", "box, sphere, cylinder, capsule (extension) and mesh geometry (STL, OBJ, COLLADA)",
-		"joint effort, velocity, damping and friction",
-	},
+	Name:         "urdf",
+	Description:  "URDF robot description (ROS urdfdom, with Bullet capsule/spherical extensions)",
+	Extensions:   []string{".urdf"},
+	Sniff:        Sniff,
+	Parse:        Parse,
+	Emit:         Emit,
+	Capabilities: &Capabilities,
 }
 
 // Sniff reports whether the head of a file has a <robot> element before any
