@@ -58,14 +58,6 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	var class string
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
-	radius := func() float64 {
-		if sh.RadiusTop != sh.RadiusBottom {
-			r := math.Max(sh.RadiusTop, sh.RadiusBottom)
-			e.warn("shape-approximated", where, "tapered %s (radii %g/%g) written with radius %g: Godot has no tapered shapes", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
-			return r
-		}
-		return sh.RadiusTop
-	}
 	switch sh.Kind {
 	case convert.Box:
 		if g3 {
@@ -78,13 +70,8 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	case convert.Sphere:
 		class = pick(g3, "SphereShape", "SphereShape3D")
 		add("radius", sh.Radius)
-	case convert.Ellipsoid:
-		class = pick(g3, "SphereShape", "SphereShape3D")
-		r := math.Cbrt(sh.Size[0] * sh.Size[1] * sh.Size[2])
-		e.warn("shape-approximated", where, "ellipsoid %v written as a sphere of equal volume (radius %g): Godot has no ellipsoid shape", sh.Size, r)
-		add("radius", r)
 	case convert.Capsule:
-		r := radius()
+		r := sh.RadiusTop
 		class = pick(g3, "CapsuleShape", "CapsuleShape3D")
 		add("radius", r)
 		if g3 {
@@ -94,13 +81,10 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		}
 	case convert.Cylinder:
 		class = pick(g3, "CylinderShape", "CylinderShape3D")
-		add("radius", radius())
+		add("radius", sh.RadiusTop)
 		add("height", sh.Height)
 	case convert.Plane:
 		class = pick(g3, "PlaneShape", "WorldBoundaryShape3D")
-		if sh.SizeX > 0 || sh.SizeZ > 0 {
-			e.warn("shape-approximated", where, "finite plane (%g × %g) written as an infinite world boundary", sh.SizeX, sh.SizeZ)
-		}
 		add("plane", &tscn.Call{Name: "Plane", Args: []tscn.Value{0.0, 1.0, 0.0, 0.0}})
 	case convert.Ray:
 		class = pick(g3, "RayShape", "SeparationRayShape3D")

@@ -38,12 +38,12 @@ func EmitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagn
 	default:
 		return nil, nil, fmt.Errorf("khr: unknown geometry mode %q (want mesh or node)", mode)
 	}
-	lowered, diags := Lower(g)
-	d, err := gltfx.DocFromGraph(lowered)
+	var diags convert.Diagnostics
+	d, err := gltfx.DocFromGraph(g)
 	if err != nil {
 		return nil, diags, err
 	}
-	e := &emitter{g: lowered, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
+	e := &emitter{g: g, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
 		shapeIndex: map[int]int{}, meshIndex: map[int]int{}, helperNode: map[int]int{}, jointIndex: map[string]int{}}
 	d.Diags = nil
 	if err := e.run(); err != nil {
@@ -199,6 +199,9 @@ func infiniteIsZero(x float64) float64 {
 
 // geometry writes Graph shape s, used on node i, as a KHR geometry.
 func (e *emitter) geometry(i, s int) (*Geometry, error) {
+	if s < 0 || s >= len(e.g.Shapes) {
+		return nil, nil
+	}
 	sh := e.g.Shapes[s]
 	switch sh.Kind {
 	case convert.Convex, convert.TriMesh:

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/lower"
 	"github.com/physconv/physconv/internal/gltfx"
 )
 
@@ -39,7 +40,9 @@ func omiLikeGraph() *convert.Graph {
 
 func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 	g := omiLikeGraph()
-	d, diags, err := EmitDoc(g, &convert.Options{})
+	g, diags := lower.Lower(g, &Capabilities)
+	d, more, err := EmitDoc(g, &convert.Options{})
+	diags = append(diags, more...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +115,8 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 // the result with glTF-Validator, in both geometry spellings.
 func TestEmitNewDocument(t *testing.T) {
 	for _, v := range variants {
-		out, _, err := Emit(omiLikeGraph(), &convert.Options{KHRGeometry: v.geometry, OutputName: v.name})
+		lowered, _ := lower.Lower(omiLikeGraph(), &Capabilities)
+		out, _, err := Emit(lowered, &convert.Options{KHRGeometry: v.geometry, OutputName: v.name})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,9 +27,6 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 		case n.Visual != nil && n.Visual.Shape >= 0 && n.Visual.Shape < len(e.g.Shapes):
 			e.geom(el, ref, i, n.Visual.Shape, true)
 		}
-		if n.Trigger != nil && n.Trigger.Shape >= 0 {
-			e.diags.Warnf("trigger-dropped", e.names[i], "MJCF has no trigger volumes; the trigger is dropped")
-		}
 	}
 }
 
@@ -76,10 +73,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		if sh.Kind == convert.Cylinder {
 			kind = "cylinder"
 		}
-		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
-		if sh.RadiusTop != sh.RadiusBottom {
-			e.diags.Warnf("shape-approximated", e.names[i], "tapered %s (radii %s, %s) is written with the larger radius; MJCF %ss have one radius", kind, fmtFloat(sh.RadiusTop), fmtFloat(sh.RadiusBottom), kind)
-		}
+		r := sh.RadiusTop
 		if sc[0] != sc[2] {
 			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform cross-section scale on a %s uses the X scale", kind)
 		}
@@ -97,9 +91,6 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		}
 		g.Set("type", "mesh")
 		g.Set("mesh", name)
-		if sh.Kind == convert.TriMesh && !visual {
-			e.diags.Infof("shape-approximated", e.names[i], "MuJoCo collides with the convex hull of a triangle mesh")
-		}
 	case convert.Heightfield:
 		name, lo, ok := e.hfield(sh, sc, e.names[i])
 		if !ok {

@@ -162,13 +162,6 @@ func (e *emitter) emitShapes() error {
 			} else {
 				js.Trimesh = &jsonMeshRef{Mesh: m}
 			}
-		case convert.Plane:
-			// A plane has no OMI shape: a thick box below the surface
-			// (both sides when double-sided) keeps the contact surface.
-			js = e.planeBox(s, path)
-			if js.Type == "" {
-				continue
-			}
 		default:
 			e.diags.Warnf("shape-unsupported", path, "%s shapes have no OMI form; the colliders using it are dropped", s.Kind)
 			continue
@@ -180,18 +173,6 @@ func (e *emitter) emitShapes() error {
 		return nil
 	}
 	return e.doc.SetDocExtension(extShape, jsonShapeDoc{Shapes: shapes})
-}
-
-// planeBox approximates a finite plane by a box of its size and a small
-// thickness centred on it; infinite planes are dropped.
-func (e *emitter) planeBox(s convert.Shape, path string) jsonShape {
-	if s.SizeX <= 0 || s.SizeZ <= 0 {
-		e.diags.Warnf("shape-unsupported", path, "an infinite plane has no OMI form; the colliders using it are dropped")
-		return jsonShape{}
-	}
-	thick := 0.01 * math.Max(s.SizeX, s.SizeZ)
-	e.diags.Warnf("shape-approximated", path, "plane %vx%v written as a box %v thick centred on the plane", s.SizeX, s.SizeZ, thick)
-	return jsonShape{Type: "box", Name: s.Name, Box: &jsonBox{Size: [3]float64{s.SizeX, thick, s.SizeZ}}}
 }
 
 // mesh returns the glTF mesh for a Graph mesh: the source document's own
@@ -289,40 +270,10 @@ func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
 		jt.Shape = &k
 	}
 	if t.Shape < 0 && len(t.Nodes) == 0 {
-		jt.Nodes = e.descendantTriggers(i)
-		if len(jt.Nodes) == 0 {
-			e.diags.Warnf("trigger-empty", nodeRef(i), "compound trigger has no descendant trigger shapes; dropped")
-			return nil
-		}
+		return nil
 	}
-	if len(jt.Nodes) == 0 || jt.Shape != nil {
-		jt.CollisionFilter = optIndex(t.Filter)
-	} else if t.Filter >= 0 {
-		e.diags.Warnf("field-dropped", nodeRef(i), "a compound trigger cannot carry a collision filter in OMI; filter %d dropped (set it on the member triggers)", t.Filter)
-	}
+	jt.CollisionFilter = optIndex(t.Filter)
 	return jt
-}
-
-// descendantTriggers lists the trigger shapes below node i whose nearest
-// trigger ancestor is i, in node order.
-func (e *emitter) descendantTriggers(i int) []int {
-	var out []int
-	var walk func(n int)
-	walk = func(n int) {
-		for _, c := range e.g.Nodes[n].Children {
-			t := e.g.Nodes[c].Trigger
-			if t != nil && t.Shape >= 0 {
-				if _, ok := e.shapeIndex[t.Shape]; ok {
-					out = append(out, c)
-				}
-			}
-			if t == nil {
-				walk(c)
-			}
-		}
-	}
-	walk(i)
-	return out
 }
 
 // motion writes the mass properties so an OMI reader gets the Graph's

@@ -699,17 +699,8 @@ func (e *emitter) geometry() {
 	counts := map[int]int{}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Trigger != nil {
-			e.diags.Warnf("trigger-dropped", nodePath(g, i), "URDF has no trigger volumes; the trigger is dropped")
-		}
 		if n.Collider == nil && n.Visual == nil {
 			continue
-		}
-		if c := n.Collider; c != nil && c.Material >= 0 {
-			e.diags.Warnf("material-dropped", nodePath(g, i), "URDF has no physics materials; the friction and restitution of this collider are dropped")
-		}
-		if c := n.Collider; c != nil && c.Filter >= 0 {
-			e.diags.Warnf("collision-filter-dropped", nodePath(g, i), "URDF has no collision filters; this collider collides with everything")
 		}
 		ln := e.owner(i)
 		if ln < 0 {
@@ -719,14 +710,7 @@ func (e *emitter) geometry() {
 		link := &e.r.Links[li]
 		t := e.relLink(i, ln)
 		name := n.Name
-		// Names Parse invented are not written back.
-		if p := n.Parent; p >= 0 && n.Name == g.Nodes[p].Name+"/axis" {
-			name = g.Nodes[p].Name
-		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
-			if s := n.Collider.Shape; s < len(g.Shapes) && g.Shapes[s].Kind == convert.TriMesh {
-				e.diags.Warnf("shape-approximated", nodePath(g, i), "URDF collision meshes are read as convex hulls (physconv, Bullet, MuJoCo); this triangle mesh is written as a mesh file")
-			}
 			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts, true) {
 				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
 				link.Collisions = append(link.Collisions, c)
@@ -791,11 +775,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		}
 		return []placed{{transformPose(t), Geometry{Kind: "sphere", Radius: s.Radius * maxAbs(sc)}}}
 	case convert.Cylinder, convert.Capsule:
-		r := (s.RadiusTop + s.RadiusBottom) / 2
-		if s.RadiusTop != s.RadiusBottom {
-			e.diags.Warnf("shape-approximated", path, "URDF cylinders and capsules have one radius; radii %v and %v are written as their mean %v", s.RadiusTop, s.RadiusBottom, r)
-		}
-		r *= math.Max(math.Abs(sc[0]), math.Abs(sc[2]))
+		r := s.RadiusTop * math.Max(math.Abs(sc[0]), math.Abs(sc[2]))
 		h := s.Height * math.Abs(sc[1])
 		zt := e.zAxisFrame(node, t)
 		if s.Kind == convert.Cylinder {
@@ -851,30 +831,19 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		}
 		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
 		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
-	case convert.Plane:
-		e.diags.Warnf("shape-approximated", path, "URDF has no plane; it is written as a 1 mm thick box (1 km wide when unbounded)")
-		sx, sz := s.SizeX, s.SizeZ
-		if sx == 0 {
-			sx = 1000
-		}
-		if sz == 0 {
-			sz = 1000
-		}
-		bt := t
-		bt.T = t.Apply(convert.Vec3{0, -0.0005, 0})
-		return []placed{{transformPose(bt), Geometry{Kind: "box", Size: convert.Vec3{sx, 0.001, sz}}}}
 	}
 	e.diags.Warnf("shape-dropped", path, "URDF has no %s geometry; the shape is dropped", s.Kind)
 	return nil
 }
 
 // zAxisFrame turns a Graph shape frame (axis Y) into a URDF one (axis Z).
-// For the nodes Parse makes (an "/axis" child carrying exactly the quarter
-// turn) it returns the parent's frame unchanged, so round trips stay exact.
+// For the nodes Parse makes (the <origin> as written kept in Extras, the
+// node turned by exactly the quarter turn) it places that origin, so
+// round trips stay exact.
 func (e *emitter) zAxisFrame(node int, t convert.Transform) convert.Transform {
 	n := e.g.Nodes[node]
-	if p := n.Parent; p >= 0 && n.Transform.R == rx90 && n.Transform.T == (convert.Vec3{}) && n.Transform.Rigid() && !e.isLink[node] {
-		pt := e.relLink(p, e.owner(p))
+	if src, ok := n.Extras[extraOrigin].(convert.Transform); ok && axisFrame(src) == n.Transform && !e.isLink[node] && n.Parent >= 0 {
+		pt := e.relLink(n.Parent, e.owner(node)).Mul(src)
 		pt.S = convert.Vec3{1, 1, 1}
 		return pt
 	}

@@ -23,6 +23,7 @@ const (
 	extraScale     = "urdf.scale"     // mesh: scale as written (baked into loaded positions)
 	extraMaterial  = "urdf.material"  // visual node: material name
 	extraRoot      = "urdf.root"      // Graph: root link name (the tree root on Emit)
+	extraOrigin    = "urdf.origin"    // cylinder/capsule node: its <origin> before the quarter turn
 )
 
 // zUp is the root rotation that turns URDF's Z-up into the Graph's Y-up:
@@ -449,18 +450,26 @@ func (p *parser) addGeometry(l *Link, node int) error {
 	return nil
 }
 
-// placeShape adds a shape node; cylinders and capsules get a child node
-// turning the Graph's Y axis onto URDF's Z axis.
+// placeShape adds a shape node. A cylinder or capsule lies along the
+// node's local Y in the Graph and along the origin's Z in URDF, so its
+// node's rotation carries the quarter turn; the origin as written is kept
+// in Extras so URDF output gives it back exactly.
 func (p *parser) placeShape(n convert.Node, parent int, kind string) {
-	if kind != "cylinder" && kind != "capsule" {
-		p.g.AddNode(n, parent)
-		return
+	if kind == "cylinder" || kind == "capsule" {
+		extras := map[string]any{extraOrigin: n.Transform}
+		for k, v := range n.Extras {
+			extras[k] = v
+		}
+		n.Extras = extras
+		n.Transform = axisFrame(n.Transform)
 	}
-	inner := convert.Node{Name: n.Name + "/axis", Transform: convert.Transform{R: rx90, S: convert.Vec3{1, 1, 1}},
-		Visual: n.Visual, Collider: n.Collider, Extras: n.Extras}
-	n.Visual, n.Collider, n.Extras = nil, nil, nil
-	outer := p.g.AddNode(n, parent)
-	p.g.AddNode(inner, outer)
+	p.g.AddNode(n, parent)
+}
+
+// axisFrame turns a URDF cylinder frame (axis Z) into a Graph one (axis Y).
+func axisFrame(t convert.Transform) convert.Transform {
+	t.R = t.R.Mul(rx90).Normalize()
+	return t
 }
 
 // shape adds the Graph shape of a geometry. Collision meshes are loaded

@@ -49,6 +49,9 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 		}
 	}
 	for i := range l.g.Nodes {
+		l.shapesOf(i)
+	}
+	for i := range l.g.Nodes {
 		l.node(i)
 	}
 	l.couplings()
@@ -112,6 +115,29 @@ func reparent(g *convert.Graph, i, parent int) {
 	}
 }
 
+// shapesOf lowers the shapes of node i's collider and trigger.
+func (l *lowerer) shapesOf(i int) {
+	g := l.g
+	n := &g.Nodes[i]
+	p := ref(i)
+	if t := n.Trigger; t != nil && !l.caps.Triggers {
+		l.diags.Warnf("trigger-dropped", p+".trigger", "this format has no trigger volumes; the trigger is dropped")
+		n.Trigger = nil
+	}
+	if c := n.Collider; c != nil && c.Shape >= 0 {
+		if c.Shape = l.shape(c.Shape, p+".collider"); c.Shape < 0 {
+			n.Collider = nil
+		} else if l.approximatedShape(c.Shape) {
+			l.approximated[g.BodyOf(i)] = true
+		}
+	}
+	if t := n.Trigger; t != nil && t.Shape >= 0 {
+		if t.Shape = l.shape(t.Shape, p+".trigger"); t.Shape < 0 && len(t.Nodes) == 0 {
+			n.Trigger = nil
+		}
+	}
+}
+
 func (l *lowerer) node(i int) {
 	g, caps := l.g, l.caps
 	n := &g.Nodes[i]
@@ -126,18 +152,6 @@ func (l *lowerer) node(i int) {
 	}
 	if n.Trigger != nil {
 		l.trigger(i)
-	}
-	if c := n.Collider; c != nil && c.Shape >= 0 {
-		if c.Shape = l.shape(c.Shape, p+".collider"); c.Shape < 0 {
-			n.Collider = nil
-		} else if l.approximatedShape(c.Shape) {
-			l.approximated[g.BodyOf(i)] = true
-		}
-	}
-	if t := n.Trigger; t != nil && t.Shape >= 0 {
-		if t.Shape = l.shape(t.Shape, p+".trigger"); t.Shape < 0 && len(t.Nodes) == 0 {
-			n.Trigger = nil
-		}
 	}
 	if c := n.Collider; c != nil {
 		if c.Material >= 0 && !caps.Materials {
@@ -160,11 +174,6 @@ func (l *lowerer) trigger(i int) {
 	g, caps := l.g, l.caps
 	t := g.Nodes[i].Trigger
 	p := ref(i) + ".trigger"
-	if !caps.Triggers {
-		l.diags.Warnf("trigger-dropped", p, "this format has no trigger volumes; the trigger is dropped")
-		g.Nodes[i].Trigger = nil
-		return
-	}
 	if t.Shape < 0 && len(t.Nodes) == 0 && !caps.ImplicitTriggers {
 		t.Nodes = descendantTriggers(g, i)
 		if len(t.Nodes) == 0 {
@@ -184,8 +193,8 @@ func (l *lowerer) trigger(i int) {
 	}
 }
 
-// descendantTriggers lists descendants of i with their own trigger shape,
-// not crossing into another body.
+// descendantTriggers lists the descendants of i with a trigger shape whose
+// nearest trigger ancestor is i, not crossing into another body.
 func descendantTriggers(g *convert.Graph, i int) []int {
 	var out []int
 	var walk func(int)
@@ -194,10 +203,13 @@ func descendantTriggers(g *convert.Graph, i int) []int {
 			if g.Nodes[c].Motion != nil {
 				continue
 			}
-			if t := g.Nodes[c].Trigger; t != nil && t.Shape >= 0 {
+			t := g.Nodes[c].Trigger
+			if t != nil && t.Shape >= 0 {
 				out = append(out, c)
 			}
-			walk(c)
+			if t == nil {
+				walk(c)
+			}
 		}
 	}
 	walk(i)
