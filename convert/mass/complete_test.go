@@ -207,7 +207,7 @@ func TestCompleteMassDiagnostics(t *testing.T) {
 		s := g.AddShape(c.sh)
 		g.AddNode(convert.Node{Collider: &convert.Collider{Shape: s}}, b)
 		_, diags := Complete(g, nil)
-		if !diags.Has(c.code) || !diags.Has(CodeMassDefaulted) {
+		if !diags.Has(convert.Code(c.code)) || !diags.Has(CodeMassDefaulted) {
 			t.Errorf("%s: diagnostics %v, want %s and %s", c.name, diags, c.code, CodeMassDefaulted)
 		}
 	}
