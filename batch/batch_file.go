@@ -198,7 +198,7 @@ func FailureDiagnostic(file string, err error) convert.Diagnostic {
 	var pe *planError
 	switch {
 	case errors.As(err, &pe):
-		d.Code = pe.code
+		d.Code = convert.Code(pe.code)
 	case errors.As(err, &fe):
 		d.Code, d.Path, d.Line, d.Message = "input-malformed", fe.Path, fe.Line, fe.Msg
 		if fe.File != "" {
@@ -225,7 +225,7 @@ func relevel(ds convert.Diagnostics, levels map[string]string) convert.Diagnosti
 	}
 	out := ds[:0:0]
 	for _, d := range ds {
-		switch levels[d.Code] {
+		switch levels[string(d.Code)] {
 		case "ignore":
 			continue
 		case "info":

@@ -50,14 +50,49 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 }
 
 // Diagnostic reports something a step invented, approximated or dropped.
-// Code is a stable kebab-case identifier listed in the README.
+// Code is a constant of the code table (codes.go); Subject and Quantities
+// say what in the Graph it is about, so a difference can be matched to it
+// mechanically (Diagnostics.Explains).
 type Diagnostic struct {
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
-	File     string   `json:"file,omitempty"`
-	Path     string   `json:"path,omitempty"`
-	Line     int      `json:"line,omitempty"`
-	Message  string   `json:"message"`
+	Severity   Severity   `json:"severity"`
+	Code       Code       `json:"code"`
+	Subject    Subject    `json:"subject,omitzero"`
+	Quantities Quantities `json:"quantities,omitempty"`
+	File       string     `json:"file,omitempty"`
+	Path       string     `json:"path,omitempty"`
+	Line       int        `json:"line,omitempty"`
+	Message    string     `json:"message"`
+}
+
+// NewDiagnostic builds a diagnostic of code c about subj at path; its
+// severity and quantities come from the code table.
+func NewDiagnostic(c Code, subj Subject, path, format string, args ...any) Diagnostic {
+	info, _ := c.Info()
+	return Diagnostic{Severity: info.Severity, Code: c, Subject: subj, Quantities: info.Quantities,
+		Path: path, Message: fmt.Sprintf(format, args...)}
+}
+
+// Affecting replaces the table's quantities for a site whose code is
+// generic (field-dropped, joint-field-dropped): it names what this one
+// changes.
+func (d *Diagnostic) Affecting(qs ...Quantity) *Diagnostic {
+	d.Quantities = Qs(qs...)
+	return d
+}
+
+// WithSeverity reports the diagnostic at sev when the table marks its code
+// Variable; otherwise the table's severity stands.
+func (d *Diagnostic) WithSeverity(sev Severity) *Diagnostic {
+	if info, _ := d.Code.Info(); info.Variable {
+		d.Severity = sev
+	}
+	return d
+}
+
+// AtLine sets the line of a text format.
+func (d *Diagnostic) AtLine(line int) *Diagnostic {
+	d.Line = line
+	return d
 }
 
 func (d Diagnostic) String() string {
@@ -83,19 +118,23 @@ func (d Diagnostic) String() string {
 // Diagnostics collects diagnostics in the order they were found.
 type Diagnostics []Diagnostic
 
-// Add appends a diagnostic.
-func (ds *Diagnostics) Add(sev Severity, code, path, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Severity: sev, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+// Add appends a diagnostic of code c about subj at path and returns it for
+// Affecting, WithSeverity or AtLine.
+func (ds *Diagnostics) Add(c Code, subj Subject, path, format string, args ...any) *Diagnostic {
+	*ds = append(*ds, NewDiagnostic(c, subj, path, format, args...))
+	return &(*ds)[len(*ds)-1]
 }
 
-// Infof, Warnf append a diagnostic of that severity.
+// Infof appends an info without a subject (the untyped form, being replaced
+// by Add).
 func (ds *Diagnostics) Infof(code, path, format string, args ...any) {
-	ds.Add(Info, code, path, format, args...)
+	*ds = append(*ds, Diagnostic{Severity: Info, Code: Code(code), Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
-// Warnf appends a warning.
+// Warnf appends a warning without a subject (the untyped form, being
+// replaced by Add).
 func (ds *Diagnostics) Warnf(code, path, format string, args ...any) {
-	ds.Add(Warning, code, path, format, args...)
+	*ds = append(*ds, Diagnostic{Severity: Warning, Code: Code(code), Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
 // Max returns the highest severity present, or -1 when empty.
@@ -110,7 +149,7 @@ func (ds Diagnostics) Max() Severity {
 }
 
 // Has reports whether a diagnostic with this code is present.
-func (ds Diagnostics) Has(code string) bool {
+func (ds Diagnostics) Has(code Code) bool {
 	for _, d := range ds {
 		if d.Code == code {
 			return true

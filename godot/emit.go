@@ -91,11 +91,11 @@ type emitter struct {
 }
 
 func (e *emitter) warn(code, path, format string, args ...any) {
-	e.diags.Add(convert.Warning, code, path, format, args...)
+	e.diags.Warnf(code, path, format, args...)
 }
 
 func (e *emitter) info(code, path, format string, args ...any) {
-	e.diags.Add(convert.Info, code, path, format, args...)
+	e.diags.Infof(code, path, format, args...)
 }
 
 func (e *emitter) name(i int) string { return e.g.Nodes[i].Name }

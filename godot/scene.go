@@ -125,7 +125,7 @@ func newLoader(in *convert.Input, diags *convert.Diagnostics) *loader {
 // note records a diagnostic at a line of a file (the input itself when
 // file is ".").
 func (l *loader) note(sev convert.Severity, code, file string, line int, nodePath, format string, args ...any) {
-	d := convert.Diagnostic{Severity: sev, Code: code, Path: nodePath, Line: line, Message: fmt.Sprintf(format, args...)}
+	d := convert.Diagnostic{Severity: sev, Code: convert.Code(code), Path: nodePath, Line: line, Message: fmt.Sprintf(format, args...)}
 	if file != l.mainFile() {
 		d.File = file
 	}

@@ -284,7 +284,7 @@ func (e *emitter) gltfMesh(gm int) (int, error) {
 	if src, ok := mesh.Extras[gltfx.MeshKey].(int); ok && e.src != nil && src < len(e.doc.GLTF.Meshes) {
 		m = src
 	} else if len(mesh.Indices) > 0 {
-		m = gltfx.AddMesh(e.doc, mesh.Name, mesh.Positions, mesh.Indices)
+		m = gltfx.AddMesh(e.doc, convert.MeshSubject(gm), mesh.Name, mesh.Positions, mesh.Indices)
 	}
 	e.meshIndex[gm] = m
 	return m, nil

@@ -48,7 +48,7 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 	}
 	for _, code := range []string{"static-body-reparented", "static-motion-dropped", "compound-collider-dropped",
 		"compound-trigger-listed", "shape-approximated", "kept-in-extras"} {
-		if !diags.Has(code) {
+		if !diags.Has(convert.Code(code)) {
 			t.Errorf("missing diagnostic %s in %v", code, diags)
 		}
 	}

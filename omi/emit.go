@@ -201,7 +201,7 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 			pos[i] = p.Mul(s)
 		}
 	}
-	k := gltfx.AddMesh(e.doc, gm.Name, pos, gm.Indices)
+	k := gltfx.AddMesh(e.doc, convert.MeshSubject(m), gm.Name, pos, gm.Indices)
 	e.meshIndex[m] = k
 	return k, true
 }

@@ -70,7 +70,7 @@ func explained(diff string, diags convert.Diagnostics) bool {
 			continue
 		}
 		for _, c := range l.codes {
-			if diags.Has(c) {
+			if diags.Has(convert.Code(c)) {
 				return true
 			}
 		}

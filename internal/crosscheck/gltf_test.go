@@ -100,7 +100,7 @@ func warnings(diags convert.Diagnostics) []string {
 	seen := map[string]bool{}
 	for _, d := range diags {
 		if d.Severity >= convert.Warning {
-			seen[d.Code] = true
+			seen[string(d.Code)] = true
 		}
 	}
 	var out []string

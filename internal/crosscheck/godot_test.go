@@ -123,7 +123,7 @@ var godotLosses = []godotLoss{
 func explainDiffs(diffs []string, diags convert.Diagnostics, accepted map[string]int) []string {
 	budget := map[string]int{}
 	for _, d := range diags {
-		budget[d.Code]++
+		budget[string(d.Code)]++
 	}
 	var rest []string
 	for _, d := range diffs {

@@ -250,7 +250,7 @@ func (x *propertyExplainer) explained(diff string) bool {
 				continue
 			}
 			for i, d := range x.diags {
-				if !slices.Contains(l.codes, d.Code) || l.message != nil && !l.message.MatchString(d.Message) ||
+				if !slices.Contains(l.codes, string(d.Code)) || l.message != nil && !l.message.MatchString(d.Message) ||
 					pass == 0 && scope != "" && !namesNode(d, scope) || pass == 1 && d.Path != scope ||
 					l.each > 0 && x.used[i] >= l.each || !containsAll(d.Message, quoted) {
 					continue

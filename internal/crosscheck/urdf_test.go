@@ -109,7 +109,7 @@ func convertFile(t *testing.T, in, out string, opts *convert.Options) convert.Di
 func countCode(diags convert.Diagnostics, code string) int {
 	n := 0
 	for _, d := range diags {
-		if d.Code == code {
+		if string(d.Code) == code {
 			n++
 		}
 	}
@@ -442,7 +442,7 @@ func diagnosedNodes(g *convert.Graph, diags convert.Diagnostics, code string) ma
 	names := convert.NodeNames(g)
 	out := map[string]int{}
 	for _, d := range diags {
-		if d.Code != code {
+		if string(d.Code) != code {
 			continue
 		}
 		if m := nodeIndex.FindStringSubmatch(d.Path); m != nil {
@@ -554,7 +554,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	t.Helper()
 	var classes []string
 	class := func(code string) bool {
-		if diags.Has(code) {
+		if diags.Has(convert.Code(code)) {
 			classes = append(classes, code)
 			return true
 		}

@@ -76,7 +76,7 @@ func ApplyNameHints(d *Doc, g *convert.Graph, diags *convert.Diagnostics) error 
 			continue
 		}
 		if !inScene[i] {
-			diags.Warnf("name-hint-ignored", hintPath(i),
+			diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
 				"node %q is not in the scene; its -%s name hint adds nothing", n.Name, h.suffix)
 			continue
 		}
@@ -142,12 +142,12 @@ func hintPath(i int) string { return fmt.Sprintf("nodes[%d].name", i) }
 func (a *hintApplier) apply(i int, h nameHint) (bool, error) {
 	n, gn := a.d.GLTF.Nodes[i], &a.g.Nodes[i]
 	if what := physicsOf(n, gn); what != "" {
-		a.diags.Warnf("name-hint-conflict", hintPath(i),
+		a.diags.Add(convert.CodeNameHintConflict, convert.NodeSubject(i), hintPath(i),
 			"node %q has %s; the extension wins and the -%s name hint is not applied", n.Name, what, h.suffix)
 		return false, nil
 	}
 	if n.Mesh == nil {
-		a.diags.Warnf("name-hint-ignored", hintPath(i),
+		a.diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
 			"node %q has no mesh; the -%s name hint makes colliders of mesh nodes only, so nothing is added (Godot reads shapes of named empties from Collada files only)", n.Name, h.suffix)
 		return false, nil
 	}
@@ -156,12 +156,12 @@ func (a *hintApplier) apply(i int, h nameHint) (bool, error) {
 		return false, err
 	}
 	if shape < 0 {
-		a.diags.Warnf("name-hint-ignored", hintPath(i),
+		a.diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
 			"the mesh of node %q has no triangles; the -%s name hint adds nothing", n.Name, h.suffix)
 		return false, nil
 	}
 	if n.Skin != nil {
-		a.diags.Warnf("field-dropped", hintPath(i), "node %q is skinned; its collider uses the mesh in its bind pose", n.Name)
+		a.diags.Add(convert.CodeFieldDropped, a.g.ColliderSubject(i), hintPath(i), "node %q is skinned; its collider uses the mesh in its bind pose", n.Name).Affecting(convert.QShape)
 	}
 	gn.Collider = &convert.Collider{Shape: shape, Material: -1, Filter: -1}
 	if h.dynamic {
@@ -297,5 +297,5 @@ func (a *hintApplier) report(i int, h nameHint) {
 	default:
 		what += "; the mesh stays visible"
 	}
-	a.diags.Infof("name-hint-applied", hintPath(i), "node %q (name hint -%s) became %s", n.Name, h.suffix, what)
+	a.diags.Add(convert.CodeNameHintApplied, convert.NodeSubject(i), hintPath(i), "node %q (name hint -%s) became %s", n.Name, h.suffix, what)
 }
