@@ -100,6 +100,8 @@ const (
 	CodeMeshThickened               Code = "mesh-thickened"
 	CodeShapeApproximated           Code = "shape-approximated"
 	CodeShapeDropped                Code = "shape-dropped"
+	CodeVehicleDropped              Code = "vehicle-dropped"
+	CodeMassKeptExplicit            Code = "mass-kept-explicit"
 	CodeLegacyAttribute             Code = "legacy-attribute"
 	CodeFieldDropped                Code = "field-dropped"
 	CodeInertialIgnored             Code = "inertial-ignored"
@@ -276,7 +278,9 @@ var codeTable = []CodeInfo{
 	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "URDF has no physics materials: friction and restitution dropped"},
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
-	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately (mean of tapered radii, plane as thin box, ellipsoid as mesh, …); also used by the other emitters"},
+	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
+	{CodeVehicleDropped, Warning, secURDF, Qs(QVehicle), false, "the target has no vehicles, wheels, thrusters, seats or spawn points (URDF, MJCF; spawn points in Godot): the part is dropped"},
+	{CodeMassKeptExplicit, Info, secURDF, Qs(QData), false, "a body's collider shape was approximated: its mass properties, computed from the exact shapes, are written explicitly instead of being left to the engine"},
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
 
 	// MJCF

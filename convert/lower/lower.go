@@ -31,7 +31,6 @@
 package lower
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/physconv/physconv/convert"
@@ -74,27 +73,24 @@ type lowerer struct {
 	said map[int]change
 }
 
-// ref is the one spelling of a node in the pass's messages.
-func ref(i int) string { return fmt.Sprintf("nodes[%d]", i) }
-
 func (l *lowerer) static(i int) {
 	g := l.g
 	n := &g.Nodes[i]
 	if n.Motion == nil || n.Motion.Kind != convert.Static {
 		return
 	}
-	p := ref(i) + ".motion"
+	p := g.NodeLabel(i)
 	m := n.Motion
 	n.Motion = nil
 	if m.MassSource == convert.Given || m.CenterOfMassSource == convert.Given || m.InertiaSource == convert.Given {
-		l.diags.Infof("static-motion-dropped", p, "static bodies are colliders without motion in this format; the mass properties of the static body %q are dropped (they have no effect)", n.Name)
+		l.diags.Add(convert.CodeStaticMotionDropped, convert.BodySubject(i), p, "this format writes static bodies as colliders without motion; the mass properties of static body %s are dropped (they have no effect)", p)
 	}
 	if b := g.BodyOf(n.Parent); b >= 0 {
 		world := g.WorldTransform(i)
 		reparent(g, i, -1)
 		g.Nodes[i].Transform = world
-		l.diags.Warnf("static-body-reparented", p,
-			"static body %q sat inside moving body %q, which would absorb it without a motion of its own, so it was moved to the scene root (same world position)", n.Name, g.Nodes[b].Name)
+		l.diags.Add(convert.CodeStaticBodyReparented, convert.BodySubject(i), p,
+			"static body %s sat inside moving body %s, which would absorb it without a motion of its own, so it was moved to the scene root (same world position)", p, g.NodeLabel(b))
 	}
 }
 
@@ -119,20 +115,19 @@ func reparent(g *convert.Graph, i, parent int) {
 func (l *lowerer) shapesOf(i int) {
 	g := l.g
 	n := &g.Nodes[i]
-	p := ref(i)
 	if t := n.Trigger; t != nil && !l.caps.Triggers {
-		l.diags.Warnf("trigger-dropped", p+".trigger", "this format has no trigger volumes; the trigger is dropped")
+		l.diags.Add(convert.CodeTriggerDropped, g.TriggerSubject(i), g.NodeLabel(i), "this format has no trigger volumes; the trigger is dropped")
 		n.Trigger = nil
 	}
 	if c := n.Collider; c != nil && c.Shape >= 0 {
-		if c.Shape = l.shape(c.Shape, p+".collider"); c.Shape < 0 {
+		if c.Shape = l.shape(c.Shape, g.ColliderSubject(i)); c.Shape < 0 {
 			n.Collider = nil
 		} else if l.approximatedShape(c.Shape) {
 			l.approximated[g.BodyOf(i)] = true
 		}
 	}
 	if t := n.Trigger; t != nil && t.Shape >= 0 {
-		if t.Shape = l.shape(t.Shape, p+".trigger"); t.Shape < 0 && len(t.Nodes) == 0 {
+		if t.Shape = l.shape(t.Shape, g.TriggerSubject(i)); t.Shape < 0 && len(t.Nodes) == 0 {
 			n.Trigger = nil
 		}
 	}
@@ -141,12 +136,12 @@ func (l *lowerer) shapesOf(i int) {
 func (l *lowerer) node(i int) {
 	g, caps := l.g, l.caps
 	n := &g.Nodes[i]
-	p := ref(i)
+	p := g.NodeLabel(i)
 	if c := n.Collider; c != nil && c.Shape < 0 && !caps.CompoundColliders {
-		l.diags.Infof("compound-collider-dropped", p+".collider",
+		l.diags.Add(convert.CodeCompoundColliderDropped, g.ColliderSubject(i), p,
 			"this format has no shape-less compound collider; the descendants' colliders still join the body")
 		if c.Material >= 0 || c.Filter >= 0 {
-			l.diags.Warnf("field-dropped", p+".collider", "the compound collider's physics material/filter is not applied to its descendants")
+			l.diags.Add(convert.CodeFieldDropped, g.ColliderSubject(i), p, "the compound collider's physics material/filter is not applied to its descendants").Affecting(convert.QMaterial, convert.QFilter)
 		}
 		n.Collider = nil
 	}
@@ -155,16 +150,16 @@ func (l *lowerer) node(i int) {
 	}
 	if c := n.Collider; c != nil {
 		if c.Material >= 0 && !caps.Materials {
-			l.diags.Warnf("material-dropped", p+".collider", "this format has no physics materials; the friction and restitution of this collider are dropped")
+			l.diags.Add(convert.CodeMaterialDropped, g.ColliderSubject(i), p, "this format has no physics materials; the friction and restitution of this collider are dropped")
 			c.Material = -1
 		}
 		if c.Filter >= 0 && !caps.Filters {
-			l.diags.Warnf("collision-filter-dropped", p+".collider", "this format has no collision filters; this collider collides with everything")
+			l.diags.Add(convert.CodeCollisionFilterDropped, g.ColliderSubject(i), p, "this format has no collision filters; this collider collides with everything")
 			c.Filter = -1
 		}
 	}
 	if n.Visual != nil && !caps.Visuals {
-		l.diags.Infof("visual-dropped", p, "visual shape of %q is not written: this format carries physics and the node hierarchy only", n.Name)
+		l.diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), p, "the visual shape of %s is not written: this format carries physics and the node hierarchy only", p)
 		n.Visual = nil
 	}
 	l.vehicle(i)
@@ -173,22 +168,22 @@ func (l *lowerer) node(i int) {
 func (l *lowerer) trigger(i int) {
 	g, caps := l.g, l.caps
 	t := g.Nodes[i].Trigger
-	p := ref(i) + ".trigger"
+	p, subj := g.NodeLabel(i), g.TriggerSubject(i)
 	if t.Shape < 0 && len(t.Nodes) == 0 && !caps.ImplicitTriggers {
 		t.Nodes = descendantTriggers(g, i)
 		if len(t.Nodes) == 0 {
-			l.diags.Warnf("trigger-dropped", p, "an implicit compound trigger without descendant triggers has no volume; dropped")
+			l.diags.Add(convert.CodeTriggerDropped, subj, p, "an implicit compound trigger without descendant triggers has no volume; dropped")
 			g.Nodes[i].Trigger = nil
 			return
 		}
-		l.diags.Infof("compound-trigger-listed", p, "the implicit compound trigger now lists its %d descendant triggers in trigger.nodes", len(t.Nodes))
+		l.diags.Add(convert.CodeCompoundTriggerListed, subj, p, "the implicit compound trigger now lists its %d descendant triggers in trigger.nodes", len(t.Nodes))
 	}
 	if len(t.Nodes) > 0 && t.Shape >= 0 {
-		l.diags.Warnf("field-dropped", p, "a trigger has either geometry or nodes; the node list is dropped")
+		l.diags.Add(convert.CodeFieldDropped, subj, p, "a trigger has either geometry or nodes; the node list is dropped").Affecting(convert.QTrigger)
 		t.Nodes = nil
 	}
 	if len(t.Nodes) > 0 && t.Filter >= 0 && !caps.CompoundTriggerFilters {
-		l.diags.Warnf("field-dropped", p+".collisionFilter", "compound triggers cannot carry a collision filter in this format; it is dropped (set it on the member triggers)")
+		l.diags.Add(convert.CodeFieldDropped, subj, p, "compound triggers cannot carry a collision filter in this format; it is dropped (set it on the member triggers)").Affecting(convert.QFilter)
 		t.Filter = -1
 	}
 }
@@ -218,30 +213,33 @@ func descendantTriggers(g *convert.Graph, i int) []int {
 
 func (l *lowerer) vehicle(i int) {
 	n := &l.g.Nodes[i]
-	p := ref(i)
+	p := l.g.NodeLabel(i)
+	say := func(what string) {
+		l.diags.Add(convert.CodeVehicleDropped, convert.VehicleSubject(i), p, "this format has no %s; the one on %s is dropped", what, p)
+	}
 	if !l.caps.Vehicles {
 		for _, x := range []struct {
 			set  bool
 			drop func()
 			what string
 		}{
-			{n.Vehicle != nil, func() { n.Vehicle = nil }, "vehicle body"},
-			{n.Wheel != nil, func() { n.Wheel = nil }, "vehicle wheel"},
-			{n.Thruster != nil, func() { n.Thruster = nil }, "thruster"},
-			{n.HoverThruster != nil, func() { n.HoverThruster = nil }, "hover thruster"},
+			{n.Vehicle != nil, func() { n.Vehicle = nil }, "vehicle bodies"},
+			{n.Wheel != nil, func() { n.Wheel = nil }, "vehicle wheels"},
+			{n.Thruster != nil, func() { n.Thruster = nil }, "thrusters"},
+			{n.HoverThruster != nil, func() { n.HoverThruster = nil }, "hover thrusters"},
 		} {
 			if x.set {
-				l.diags.Warnf("vehicle-dropped", p, "this format has no vehicles; the %s of %q is dropped", x.what, n.Name)
+				say(x.what)
 				x.drop()
 			}
 		}
 	}
 	if n.Seat != nil && !l.caps.Seats {
-		l.diags.Infof("seat-dropped", p, "this format has no seats; the seat of %q is dropped", n.Name)
+		say("seats")
 		n.Seat = nil
 	}
 	if n.SpawnPoint != nil && !l.caps.SpawnPoints {
-		l.diags.Infof("spawn-point-dropped", p, "this format has no spawn points; the spawn point of %q is dropped", n.Name)
+		say("spawn points")
 		n.SpawnPoint = nil
 	}
 }
@@ -250,8 +248,9 @@ func (l *lowerer) couplings() {
 	if l.caps.Couplings || len(l.g.Couplings) == 0 {
 		return
 	}
-	for _, c := range l.g.Couplings {
-		l.diags.Warnf("coupling-dropped", ref(c.Follower)+".joint", "this format has no joint couplings; the coupling of this joint to %s is dropped", ref(c.Leader))
+	for k, c := range l.g.Couplings {
+		l.diags.Add(convert.CodeCouplingDropped, convert.CouplingSubject(k), l.g.NodeLabel(c.Follower),
+			"this format has no joint couplings; the coupling of joint %s to joint %s is dropped", l.g.NodeLabel(c.Follower), l.g.NodeLabel(c.Leader))
 	}
 	l.g.Couplings = nil
 }
@@ -283,7 +282,8 @@ func (l *lowerer) keepMass() {
 			}
 		}
 		if kept != 0 {
-			l.diags.Infof("mass-kept-explicit", ref(b)+".motion", "the %s of body %q, computed from its exact shapes, are written explicitly so the engine does not compute them from the approximated ones", kept, l.g.Nodes[b].Name)
+			p := l.g.NodeLabel(b)
+			l.diags.Add(convert.CodeMassKeptExplicit, convert.BodySubject(b), p, "the %s of body %s, computed from its exact shapes, are written explicitly so the engine does not compute them from the approximated ones", kept, p)
 		}
 	}
 }

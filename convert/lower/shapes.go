@@ -10,18 +10,21 @@ import (
 // (s itself when nothing changes), or -1 when it is dropped; p names the
 // use in diagnostics. Every change is a new shape; the source one stays
 // for other uses (a visual) and compact removes it when none is left.
-func (l *lowerer) shape(s int, p string) int {
+func (l *lowerer) shape(s int, subj convert.Subject) int {
 	if s < 0 || s >= len(l.g.Shapes) {
 		return s
 	}
-	if to, ok := l.shapes[s]; ok {
-		l.sayAgain(s, to, p)
-		return to
+	to, ok := l.shapes[s]
+	if !ok {
+		var d change
+		to, d = l.lowerShape(s)
+		l.shapes[s] = to
+		l.said[s] = d
 	}
-	to, d := l.lowerShape(s)
-	l.shapes[s] = to
-	l.said[s] = d
-	l.sayAgain(s, to, p)
+	for _, d := range l.said[s] {
+		d.Subject, d.Path = subj, l.g.NodeLabel(subj.Node)
+		l.diags = append(l.diags, d)
+	}
 	return to
 }
 
@@ -29,23 +32,13 @@ func (l *lowerer) shape(s int, p string) int {
 // node using it.
 type change []convert.Diagnostic
 
-// sayAgain writes the shape's diagnostics for one more use.
-func (l *lowerer) sayAgain(s, to int, p string) {
-	for _, d := range l.said[s] {
-		d.Path = p
-		l.diags = append(l.diags, d)
-	}
-}
-
 // lowerShape applies the policies in turn until the shape is in the row or
 // dropped. Steps chain: a heightfield becomes a triangle mesh, which
 // becomes a convex hull where the row has no triangle meshes.
 func (l *lowerer) lowerShape(s int) (int, change) {
 	var said change
-	say := func(sev convert.Severity, code, format string, args ...any) {
-		var ds convert.Diagnostics
-		ds.Add(sev, code, "", format, args...)
-		said = append(said, ds...)
+	say := func(code convert.Code, format string, args ...any) {
+		said = append(said, convert.NewDiagnostic(code, convert.Subject{}, "", format, args...))
 	}
 	g, caps := l.g, l.caps
 	cur := s
@@ -64,7 +57,7 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			}
 			r := math.Max(sh.RadiusTop, sh.RadiusBottom)
 			next.RadiusTop, next.RadiusBottom = r, r
-			say(convert.Warning, "shape-approximated", "this format has no tapered %s; radii %g (top) and %g (bottom) are written as the larger, %g, which encloses the shape", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
+			say(convert.CodeShapeApproximated, "this format has no tapered %s; radii %g (top) and %g (bottom) are written as the larger, %g, which encloses the shape", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
 			approx = true
 		case convert.Ellipsoid:
 			if caps.HasShape(convert.Ellipsoid) {
@@ -72,13 +65,13 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			}
 			if r := sh.Size[0]; r == sh.Size[1] && r == sh.Size[2] && caps.HasShape(convert.Sphere) {
 				next = convert.Shape{Kind: convert.Sphere, Name: sh.Name, Radius: r, Mesh: -1}
-				say(convert.Info, "shape-converted", "this format has no ellipsoid; its three equal semi-axes make it a sphere of radius %g", r)
+				say(convert.CodeShapeConverted, "this format has no ellipsoid; its three equal semi-axes make it a sphere of radius %g", r)
 				break
 			}
 			pos, idx := ellipsoidMesh(sh.Size)
 			m := g.AddMesh(convert.Mesh{Name: sh.Name, Positions: pos, Indices: idx, Loaded: true})
 			next = convert.Shape{Kind: convert.Convex, Name: sh.Name, Mesh: m}
-			say(convert.Warning, "shape-approximated", "this format has no ellipsoid; semi-axes %v are written as a convex mesh of %d vertices", sh.Size, len(pos))
+			say(convert.CodeShapeApproximated, "this format has no ellipsoid; semi-axes %v are written as a convex mesh of %d vertices", sh.Size, len(pos))
 			approx = true
 		case convert.Heightfield:
 			if caps.HasShape(convert.Heightfield) {
@@ -86,13 +79,13 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			}
 			f := sh.Field
 			if f == nil || f.Rows < 2 || f.Columns < 2 || len(f.Heights) != f.Rows*f.Columns {
-				say(convert.Warning, "shape-dropped", "heightfield without samples; dropped")
+				say(convert.CodeShapeDropped, "heightfield without samples; dropped")
 				return l.done(s, -1, approx), said
 			}
 			pos, idx := heightfieldMesh(f)
 			m := g.AddMesh(convert.Mesh{Name: sh.Name, Positions: pos, Indices: idx, Loaded: true})
 			next = convert.Shape{Kind: convert.TriMesh, Name: sh.Name, Mesh: m}
-			say(convert.Info, "shape-converted", "this format has no heightfield; written as a triangle mesh of %d×%d samples", f.Columns, f.Rows)
+			say(convert.CodeShapeConverted, "this format has no heightfield; written as a triangle mesh of %d×%d samples", f.Columns, f.Rows)
 		case convert.TriMesh:
 			if caps.HasShape(convert.TriMesh) {
 				return l.mesh(s, cur, approx, &said)
@@ -102,7 +95,7 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 				break
 			}
 			next.Kind = convert.Convex
-			say(convert.Warning, "shape-approximated", "this format's readers collide with the convex hull of a triangle mesh; the mesh is written as a convex shape")
+			say(convert.CodeShapeApproximated, "this format's readers collide with the convex hull of a triangle mesh; the mesh is written as a convex shape")
 			approx = true
 		case convert.Convex:
 			if !caps.HasShape(convert.Convex) {
@@ -118,10 +111,10 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			switch {
 			case caps.HasShape(convert.Plane) && caps.InfinitePlanes:
 				next.SizeX, next.SizeZ = 0, 0
-				say(convert.Warning, "shape-approximated", "this format has only infinite planes; the %g × %g plane is written as an infinite one", sh.SizeX, sh.SizeZ)
+				say(convert.CodeShapeApproximated, "this format has only infinite planes; the %g × %g plane is written as an infinite one", sh.SizeX, sh.SizeZ)
 			case !infinite && caps.HasShape(convert.Box):
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{sh.SizeX, planeThickness, sh.SizeZ}, Mesh: -1}
-				say(convert.Warning, "shape-approximated", "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
+				say(convert.CodeShapeApproximated, "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
 			default:
 				ok = false
 			}
@@ -133,7 +126,7 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			}
 		}
 		if !ok {
-			say(convert.Warning, "shape-dropped", "this format has no %s shape; dropped", sh.Kind)
+			say(convert.CodeShapeDropped, "this format has no %s shape; dropped", sh.Kind)
 			return l.done(s, -1, approx), said
 		}
 		cur = l.add(next)
@@ -178,13 +171,11 @@ func (l *lowerer) done(s, cur int, approx bool) int {
 func (l *lowerer) mesh(s, cur int, approx bool, said *change) (int, change) {
 	g, caps := l.g, l.caps
 	sh := g.Shapes[cur]
-	say := func(sev convert.Severity, code, format string, args ...any) {
-		var ds convert.Diagnostics
-		ds.Add(sev, code, "", format, args...)
-		*said = append(*said, ds...)
+	say := func(code convert.Code, format string, args ...any) {
+		*said = append(*said, convert.NewDiagnostic(code, convert.Subject{}, "", format, args...))
 	}
 	if sh.Mesh < 0 || sh.Mesh >= len(g.Meshes) {
-		say(convert.Warning, "shape-dropped", "%s shape without a mesh; dropped", sh.Kind)
+		say(convert.CodeShapeDropped, "%s shape without a mesh; dropped", sh.Kind)
 		return l.done(s, -1, approx), *said
 	}
 	m := g.Meshes[sh.Mesh]
@@ -195,30 +186,30 @@ func (l *lowerer) mesh(s, cur int, approx bool, said *change) (int, change) {
 			if err != nil {
 				why = err.Error()
 			}
-			say(convert.Warning, "shape-dropped", "mesh shape without vertices (%s); dropped", why)
+			say(convert.CodeShapeDropped, "mesh shape without vertices (%s); dropped", why)
 			return l.done(s, -1, approx), *said
 		}
 		m.Positions, m.Indices, m.Loaded, m.Decode = pos, idx, true, nil
 		next := sh
 		next.Mesh = g.AddMesh(m)
 		cur = l.add(next)
-		say(convert.Info, "mesh-loaded", "mesh %q is read from its file, since this format carries vertices itself", m.Name)
+		say(convert.CodeShapeConverted, "mesh %q is read from its file, since this format carries vertices itself", m.Name)
 	}
 	if caps.MeshFaces && len(m.Indices) == 0 {
 		if sh.Kind == convert.TriMesh {
-			say(convert.Warning, "shape-dropped", "triangle mesh without triangles; dropped")
+			say(convert.CodeShapeDropped, "triangle mesh without triangles; dropped")
 			return l.done(s, -1, approx), *said
 		}
 		// A point cloud: the format's meshes need faces, the hull's will do.
 		if m.Indices = convert.HullIndices(m.Positions); len(m.Indices) == 0 {
-			say(convert.Warning, "shape-dropped", "convex point cloud spans no volume (points on a line or a plane); dropped")
+			say(convert.CodeShapeDropped, "convex point cloud spans no volume (points on a line or a plane); dropped")
 			return l.done(s, -1, approx), *said
 		}
 		m.Extras = nil // a new mesh, not the source's glTF mesh
 		next := g.Shapes[cur]
 		next.Mesh = g.AddMesh(m)
 		cur = l.add(next)
-		say(convert.Info, "shape-converted", "convex point cloud of %d points is written with its hull's faces", len(m.Positions))
+		say(convert.CodeShapeConverted, "convex point cloud of %d points is written with its hull's faces", len(m.Positions))
 	}
 	return l.done(s, cur, approx), *said
 }
