@@ -361,6 +361,16 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 	return f.Parse(in)
 }
 
+// EmitGraph writes g as format f: it lowers g to f's row of the
+// capability table (one diagnostic per change), then emits the result.
+// It is what a conversion does after ParseGraph.
+func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+	if f.Emit == nil {
+		return nil, nil, fmt.Errorf("physconv cannot write %s files", f.Name)
+	}
+	return safeEmit(f, g, opts)
+}
+
 // safeEmit lowers g once to the target's row of the capability table, so
 // the emitter only writes, then emits it; a panic in either is an error.
 func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (out *convert.Output, diags convert.Diagnostics, err error) {

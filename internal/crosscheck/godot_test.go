@@ -63,7 +63,7 @@ func godotParse(t *testing.T, reg *convert.Registry, p string) (*convert.Format,
 func godotEmit(t *testing.T, f *convert.Format, g *convert.Graph, p string, opts convert.Options) convert.Diagnostics {
 	t.Helper()
 	opts.OutputName = p
-	out, d, err := f.Emit(g, &opts)
+	out, d, err := physconv.EmitGraph(f, g, &opts)
 	if err != nil {
 		t.Fatalf("emit %s: %v", f.Name, err)
 	}

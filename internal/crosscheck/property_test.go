@@ -3,6 +3,7 @@ package crosscheck
 import (
 	"flag"
 	"fmt"
+	"github.com/physconv/physconv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -154,7 +155,7 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	opts := &convert.Options{}
 	done, cdiags := mass.Complete(g, opts)
 	want := inspect.Inspect(done, "graph", cdiags)
-	out, ediags, err := f.Emit(done, &convert.Options{OutputName: file})
+	out, ediags, err := physconv.EmitGraph(f, done, &convert.Options{OutputName: file})
 	if err != nil {
 		return []string{fmt.Sprintf("emit: %v", err)}
 	}
@@ -291,7 +292,8 @@ func reportText(r *inspect.Report) string {
 // body), or ends with "(name)" (URDF's nodes[i](name)), or its message
 // names it as a body.
 func namesNode(d convert.Diagnostic, name string) bool {
-	return d.Path == name || d.Path == name+"Shape" || strings.HasSuffix(d.Path, "("+name+")") || strings.Contains(d.Message, `body "`+name+`"`)
+	return d.Path == name || d.Path == name+"Shape" || strings.HasSuffix(d.Path, "("+name+")") || strings.HasSuffix(d.Path, ` "`+name+`"`) ||
+		strings.Contains(d.Message, `body "`+name+`"`)
 }
 
 func containsAll(s string, parts []string) bool {
