@@ -160,7 +160,7 @@ func (l *lowerer) add(sh convert.Shape) int {
 // A lowered shape that is only a conversion (exact) loses the marker.
 func (l *lowerer) done(s, cur int, approx bool) int {
 	if cur >= 0 && cur != s && !approx {
-		delete(l.g.Shapes[cur].Extras, approxKey)
+		l.g.Shapes[cur].Extras = without(l.g.Shapes[cur].Extras, approxKey)
 	}
 	return cur
 }
