@@ -10,15 +10,9 @@ import (
 // reads it to decide what to change before Emit, and `physconv formats`
 // prints it. Each format declares its row on its Format descriptor.
 type Capabilities struct {
-	// Shapes are the collider and trigger shape kinds the target writes as
-	// they are. The flags below refine capsules, cylinders and planes.
-	Shapes []ShapeKind
-	// TaperedCapsules and TaperedCylinders: two different radii; Cones: a
-	// cylinder with one radius 0.
-	TaperedCapsules, TaperedCylinders, Cones bool
-	// FinitePlanes and InfinitePlanes: which planes the target has when
-	// Shapes lists Plane.
-	FinitePlanes, InfinitePlanes bool
+	// Shapes are the collider and trigger shapes the target writes as they
+	// are; VisualShapes those of visuals (when Visuals).
+	Shapes, VisualShapes ShapeRow
 	// MeshFiles: mesh shapes may reference a mesh file by path, so their
 	// triangles need not be loaded. MeshFaces: meshes are written as
 	// triangles, so a convex point cloud needs faces.
@@ -58,6 +52,67 @@ type Capabilities struct {
 	// Recomputes names the mass properties the target's readers compute
 	// from the shapes when the file does not give them.
 	Recomputes MassProps
+}
+
+// ShapeRow lists the shapes a target writes as they are.
+type ShapeRow struct {
+	// Kinds are the shape kinds; the flags refine capsules, cylinders and
+	// planes.
+	Kinds []ShapeKind
+	// TaperedCapsules and TaperedCylinders: two different radii; Cones: a
+	// cylinder with one radius 0.
+	TaperedCapsules, TaperedCylinders, Cones bool
+	// FinitePlanes and InfinitePlanes: which planes the target has when
+	// Kinds lists Plane.
+	FinitePlanes, InfinitePlanes bool
+}
+
+// Has reports whether kind is in the row.
+func (r *ShapeRow) Has(kind ShapeKind) bool {
+	for _, k := range r.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Tapered reports whether the row writes this tapered capsule or cylinder
+// (a cone when one radius is 0) as it is.
+func (r *ShapeRow) Tapered(s Shape) bool {
+	switch {
+	case s.RadiusTop == s.RadiusBottom:
+		return true
+	case s.Kind == Capsule:
+		return r.TaperedCapsules
+	case s.RadiusTop == 0 || s.RadiusBottom == 0:
+		return r.Cones
+	}
+	return r.TaperedCylinders
+}
+
+// describe lists the row's shapes for `physconv formats`.
+func (r *ShapeRow) describe() string {
+	shapes := make([]string, 0, len(r.Kinds))
+	for _, k := range r.Kinds {
+		s := string(k)
+		switch k {
+		case Capsule:
+			s += opt(r.TaperedCapsules, " (tapered)")
+		case Cylinder:
+			s += opt(r.TaperedCylinders, " (tapered)") + opt(r.Cones, " and cone")
+		case Plane:
+			switch {
+			case r.FinitePlanes && r.InfinitePlanes:
+			case r.FinitePlanes:
+				s += " (finite)"
+			default:
+				s += " (infinite)"
+			}
+		}
+		shapes = append(shapes, s)
+	}
+	return strings.Join(shapes, ", ")
 }
 
 // MassForm is how much of a body's mass properties a target can write.
@@ -116,16 +171,6 @@ func (p MassProps) String() string {
 	return strings.Join(s, ", ")
 }
 
-// HasShape reports whether kind is in the row's Shapes.
-func (c *Capabilities) HasShape(kind ShapeKind) bool {
-	for _, k := range c.Shapes {
-		if k == kind {
-			return true
-		}
-	}
-	return false
-}
-
 // HasJointKind reports whether the kin kind is written natively.
 func (c *Capabilities) HasJointKind(kind string) bool {
 	for _, k := range c.JointKinds {
@@ -141,32 +186,18 @@ func (c *Capabilities) Describe() []string {
 	if c == nil {
 		return nil
 	}
-	shapes := make([]string, 0, len(c.Shapes))
-	for _, k := range c.Shapes {
-		s := string(k)
-		switch k {
-		case Capsule:
-			s += opt(c.TaperedCapsules, " (tapered)")
-		case Cylinder:
-			s += opt(c.TaperedCylinders, " (tapered)") + opt(c.Cones, " and cone")
-		case Plane:
-			switch {
-			case c.FinitePlanes && c.InfinitePlanes:
-			case c.FinitePlanes:
-				s += " (finite)"
-			default:
-				s += " (infinite)"
-			}
-		}
-		shapes = append(shapes, s)
+	visuals := "visuals: no"
+	if c.Visuals {
+		visuals = "visuals: " + c.VisualShapes.describe()
 	}
 	lines := []string{
-		"shapes: " + strings.Join(shapes, ", "),
+		"shapes: " + c.Shapes.describe(),
 		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops"),
 		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
 		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
 		yes(c.Materials, "physics materials") + combine(c),
-		yes(c.Visuals, "visuals") + ", " + yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
+		visuals,
+		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
 	}
 	return lines
 }

@@ -11,8 +11,16 @@ import (
 // emitter rotates the body frame onto the principal axes); Godot computes
 // a centre of mass and inertia left out.
 var Capabilities = convert.Capabilities{
-	Shapes:                 []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ray},
-	InfinitePlanes:         true,
+	Shapes: convert.ShapeRow{
+		Kinds:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ray},
+		InfinitePlanes: true,
+	},
+	// Visuals are primitive meshes (CylinderMesh has two radii) or mesh
+	// resources.
+	VisualShapes: convert.ShapeRow{
+		Kinds:            []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
+		TaperedCylinders: true, Cones: true,
+	},
 	Triggers:               true,
 	ImplicitTriggers:       true,
 	CompoundTriggerFilters: true,

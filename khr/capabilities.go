@@ -11,9 +11,11 @@ import (
 // points travel in extras or as OMI extensions; engines compute the mass
 // properties a file leaves out.
 var Capabilities = convert.Capabilities{
-	Shapes:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh},
-	TaperedCapsules: true, TaperedCylinders: true, Cones: true,
-	FinitePlanes: true, InfinitePlanes: true,
+	Shapes: convert.ShapeRow{
+		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh},
+		TaperedCapsules: true, TaperedCylinders: true, Cones: true,
+		FinitePlanes: true, InfinitePlanes: true,
+	},
 	MeshFaces:  true,
 	Triggers:   true,
 	JointKinds: kin.JointKinds(),

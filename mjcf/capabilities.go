@@ -11,8 +11,14 @@ import (
 // equality constraint; friction combines by the maximum; a body without
 // <inertial> gets its mass properties from its geoms.
 var Capabilities = convert.Capabilities{
-	Shapes:       []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.Heightfield},
-	FinitePlanes: true, InfinitePlanes: true,
+	Shapes: convert.ShapeRow{
+		Kinds:        []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.Heightfield},
+		FinitePlanes: true, InfinitePlanes: true,
+	},
+	VisualShapes: convert.ShapeRow{
+		Kinds:        []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield},
+		FinitePlanes: true, InfinitePlanes: true,
+	},
 	MeshFiles:       true,
 	StaticMotion:    true,
 	JointKinds:      []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},

@@ -10,8 +10,10 @@ import (
 // 1 kg and the body origin for a missing mass and centre of mass, and
 // compute only a missing inertia.
 var Capabilities = convert.Capabilities{
-	Shapes:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
-	TaperedCapsules: true, TaperedCylinders: true, Cones: true,
+	Shapes: convert.ShapeRow{
+		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
+		TaperedCapsules: true, TaperedCylinders: true, Cones: true,
+	},
 	MeshFaces:         true,
 	Triggers:          true,
 	CompoundColliders: true,

@@ -10,7 +10,8 @@ import (
 // written exactly as a cylinder and two spheres (or the <capsule>
 // extension). URDF readers take <inertial> as written.
 var Capabilities = convert.Capabilities{
-	Shapes:       []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex},
+	Shapes:       convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex}},
+	VisualShapes: convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh}},
 	MeshFiles:    true,
 	StaticMotion: true,
 	JointKinds:   []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree, kin.KindBall},

@@ -22,7 +22,7 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 			if c.Shape < 0 && !caps.CompoundColliders {
 				bad(i, "compound collider")
 			}
-			if why := checkShape(g, c.Shape, caps); why != "" {
+			if why := checkShape(g, c.Shape, &caps.Shapes, caps); why != "" {
 				bad(i, "collider: %s", why)
 			}
 			if c.Material >= 0 && !caps.Materials {
@@ -43,12 +43,16 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 			case len(t.Nodes) > 0 && t.Filter >= 0 && !caps.CompoundTriggerFilters:
 				bad(i, "compound trigger filter")
 			}
-			if why := checkShape(g, t.Shape, caps); why != "" {
+			if why := checkShape(g, t.Shape, &caps.Shapes, caps); why != "" {
 				bad(i, "trigger: %s", why)
 			}
 		}
 		if n.Visual != nil && !caps.Visuals {
 			bad(i, "visual")
+		} else if n.Visual != nil {
+			if why := checkShape(g, n.Visual.Shape, &caps.VisualShapes, nil); why != "" {
+				bad(i, "visual: %s", why)
+			}
 		}
 		if (n.Vehicle != nil || n.Wheel != nil || n.Thruster != nil || n.HoverThruster != nil) && !caps.Vehicles {
 			bad(i, "vehicle part")
@@ -66,9 +70,9 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 	return out
 }
 
-// checkShape says what about collider or trigger shape s the row lacks
-// ("" when nothing; s < 0 is no shape).
-func checkShape(g *convert.Graph, s int, caps *convert.Capabilities) string {
+// checkShape says what about shape s the row lacks ("" when nothing; s < 0
+// is no shape); caps is nil for a visual, whose meshes are not checked.
+func checkShape(g *convert.Graph, s int, row *convert.ShapeRow, caps *convert.Capabilities) string {
 	if s < 0 {
 		return ""
 	}
@@ -76,19 +80,22 @@ func checkShape(g *convert.Graph, s int, caps *convert.Capabilities) string {
 		return fmt.Sprintf("shape %d out of range", s)
 	}
 	sh := g.Shapes[s]
-	if !caps.HasShape(sh.Kind) {
+	if !row.Has(sh.Kind) {
 		return fmt.Sprintf("%s shape", sh.Kind)
 	}
 	switch sh.Kind {
 	case convert.Capsule, convert.Cylinder:
-		if sh.RadiusTop != sh.RadiusBottom && !(&lowerer{caps: caps}).tapered(sh) {
+		if !row.Tapered(sh) {
 			return fmt.Sprintf("tapered %s", sh.Kind)
 		}
 	case convert.Plane:
-		if infinite := sh.SizeX <= 0 || sh.SizeZ <= 0; infinite && !caps.InfinitePlanes || !infinite && !caps.FinitePlanes {
+		if infinite := sh.SizeX <= 0 || sh.SizeZ <= 0; infinite && !row.InfinitePlanes || !infinite && !row.FinitePlanes {
 			return "plane of the wrong extent"
 		}
 	case convert.Convex, convert.TriMesh:
+		if caps == nil {
+			return ""
+		}
 		if sh.Mesh < 0 || sh.Mesh >= len(g.Meshes) {
 			return "mesh shape without a mesh"
 		}

@@ -40,7 +40,7 @@ import (
 // diagnostic per change. g is not modified. Lower is idempotent: lowering
 // its result again changes nothing and says nothing.
 func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, convert.Diagnostics) {
-	l := &lowerer{g: g.Clone(), caps: caps, shapes: map[int]int{}, approximated: map[int]bool{}, said: map[int]change{}}
+	l := &lowerer{g: g.Clone(), caps: caps, shapes: map[use]int{}, approximated: map[int]bool{}, said: map[use]change{}}
 	orig := len(l.g.Shapes)
 	if !caps.StaticMotion {
 		for i := range l.g.Nodes {
@@ -63,14 +63,14 @@ type lowerer struct {
 	g     *convert.Graph
 	caps  *convert.Capabilities
 	diags convert.Diagnostics
-	// shapes maps a source shape index to its lowered index (-1: dropped),
+	// shapes maps a source shape use to its lowered index (-1: dropped),
 	// so a shape several nodes use is converted once.
-	shapes map[int]int
+	shapes map[use]int
 	// approximated holds the bodies (node index, -1 for static parts)
 	// whose collider shapes were approximated.
 	approximated map[int]bool
 	// said holds each source shape's diagnostics, repeated per use.
-	said map[int]change
+	said map[use]change
 }
 
 func (l *lowerer) static(i int) {
@@ -161,6 +161,11 @@ func (l *lowerer) node(i int) {
 	if n.Visual != nil && !caps.Visuals {
 		l.diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), p, "the visual shape of %s is not written: this format carries physics and the node hierarchy only", p)
 		n.Visual = nil
+	}
+	if v := n.Visual; v != nil && v.Shape >= 0 {
+		if v.Shape = l.shape(v.Shape, g.VisualSubject(i)); v.Shape < 0 {
+			n.Visual = nil
+		}
 	}
 	l.vehicle(i)
 }
@@ -316,9 +321,9 @@ func (l *lowerer) compact(orig int) {
 		}
 	}
 	replaced := map[int]bool{}
-	for s, to := range l.shapes {
-		if to != s {
-			replaced[s] = true
+	for u, to := range l.shapes {
+		if to != u.shape {
+			replaced[u.shape] = true
 		}
 	}
 	remap := make([]int, len(g.Shapes))

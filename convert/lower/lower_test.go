@@ -131,6 +131,10 @@ func TestLowerShapeTable(t *testing.T) {
 				if p := lower.Check(out, r.caps); len(p) > 0 {
 					t.Errorf("lowered graph breaks the row: %v", p)
 				}
+				// Check sees in the source what the pass had to change.
+				if changed, p := strings.Contains(want, "-"), lower.Check(g, r.caps); (changed || strings.Contains(want, "shape-")) != (len(p) > 0) {
+					t.Errorf("Check of the source: %v, want a finding exactly when the pass changes the shape", p)
+				}
 				if again, d2 := lower.Lower(out, r.caps); len(d2) > 0 || !sameShapes(again, out) {
 					t.Errorf("lowering twice changed more: %v", d2)
 				}
@@ -162,7 +166,7 @@ func TestLowerTaperedPolicy(t *testing.T) {
 		out, diags := lower.Lower(g, r.caps)
 		sh := out.Shapes[out.Nodes[1].Collider.Shape]
 		m := out.Nodes[0].Motion
-		if r.caps.TaperedCapsules {
+		if r.caps.Shapes.TaperedCapsules {
 			if sh.RadiusTop != 0.1 || sh.RadiusBottom != 0.4 || len(diags) != 0 {
 				t.Errorf("%s: tapered capsule changed: %+v %v", r.name, sh, diags)
 			}
@@ -205,11 +209,13 @@ func TestLowerTaperedPolicy(t *testing.T) {
 	}
 }
 
-// TestLowerSharedShape: a shape two colliders and a visual use is lowered
-// once, diagnosed per collider, and the visual keeps the source shape.
+// TestLowerSharedShape: a shape two colliders and their visuals use is
+// lowered once per use, diagnosed per collider, and the visuals, whose row
+// keeps triangle meshes, keep the source shape.
 func TestLowerSharedShape(t *testing.T) {
 	g := convert.NewGraph()
-	s := g.AddShape(convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{1, 2, 3}, Mesh: -1})
+	m := cube()
+	s := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: g.AddMesh(m)})
 	for _, name := range []string{"A", "B"} {
 		g.AddNode(convert.Node{Name: name, Collider: &convert.Collider{Shape: s, Material: -1, Filter: -1}, Visual: &convert.Visual{Shape: s}}, -1)
 	}
@@ -218,14 +224,14 @@ func TestLowerSharedShape(t *testing.T) {
 	if a.Collider.Shape != b.Collider.Shape || out.Shapes[a.Collider.Shape].Kind != convert.Convex {
 		t.Errorf("colliders use shapes %d and %d (%v)", a.Collider.Shape, b.Collider.Shape, out.Shapes)
 	}
-	if out.Shapes[a.Visual.Shape].Kind != convert.Ellipsoid || a.Visual.Shape != b.Visual.Shape {
-		t.Errorf("visual shape %+v, want the source ellipsoid", out.Shapes[a.Visual.Shape])
+	if out.Shapes[a.Visual.Shape].Kind != convert.TriMesh || a.Visual.Shape != b.Visual.Shape {
+		t.Errorf("visual shape %+v, want the source triangle mesh", out.Shapes[a.Visual.Shape])
 	}
 	if len(diags) != 2 || diags[0].Path == diags[1].Path {
 		t.Errorf("want one shape-approximated per collider, got %v", diags)
 	}
-	if len(out.Shapes) != 2 {
-		t.Errorf("%d shapes, want the ellipsoid (visual) and its mesh", len(out.Shapes))
+	if len(out.Shapes) != 2 || out.Shapes[a.Collider.Shape].Mesh != out.Shapes[a.Visual.Shape].Mesh {
+		t.Errorf("shapes %+v, want the triangle mesh (visual) and its hull on the same mesh", out.Shapes)
 	}
 }
 

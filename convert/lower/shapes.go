@@ -14,18 +14,26 @@ func (l *lowerer) shape(s int, subj convert.Subject) int {
 	if s < 0 || s >= len(l.g.Shapes) {
 		return s
 	}
-	to, ok := l.shapes[s]
+	key := use{s, subj.Kind == convert.SubjectVisual}
+	to, ok := l.shapes[key]
 	if !ok {
 		var d change
-		to, d = l.lowerShape(s)
-		l.shapes[s] = to
-		l.said[s] = d
+		to, d = l.lowerShape(s, key.visual)
+		l.shapes[key] = to
+		l.said[key] = d
 	}
-	for _, d := range l.said[s] {
+	for _, d := range l.said[key] {
 		d.Subject, d.Path = subj, l.g.NodeLabel(subj.Node)
 		l.diags = append(l.diags, d)
 	}
 	return to
+}
+
+// use is a shape as a collider or trigger, or as a visual: the rows and
+// the mesh checks differ.
+type use struct {
+	shape  int
+	visual bool
 }
 
 // change is what happened to one shape: the diagnostics to repeat on each
@@ -35,12 +43,16 @@ type change []convert.Diagnostic
 // lowerShape applies the policies in turn until the shape is in the row or
 // dropped. Steps chain: a heightfield becomes a triangle mesh, which
 // becomes a convex hull where the row has no triangle meshes.
-func (l *lowerer) lowerShape(s int) (int, change) {
+func (l *lowerer) lowerShape(s int, visual bool) (int, change) {
 	var said change
 	say := func(code convert.Code, format string, args ...any) {
 		said = append(said, convert.NewDiagnostic(code, convert.Subject{}, "", format, args...))
 	}
 	g, caps := l.g, l.caps
+	row := &caps.Shapes
+	if visual {
+		row = &caps.VisualShapes
+	}
 	cur := s
 	approx := false
 	for step := 0; step < 4; step++ {
@@ -48,11 +60,11 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 		next, ok := sh, true
 		switch sh.Kind {
 		case convert.Capsule, convert.Cylinder:
-			if !caps.HasShape(sh.Kind) {
+			if !row.Has(sh.Kind) {
 				ok = false
 				break
 			}
-			if sh.RadiusTop == sh.RadiusBottom || l.tapered(sh) {
+			if row.Tapered(sh) {
 				return l.done(s, cur, approx), said
 			}
 			r := math.Max(sh.RadiusTop, sh.RadiusBottom)
@@ -60,10 +72,10 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			say(convert.CodeShapeApproximated, "this format has no tapered %s; radii %g (top) and %g (bottom) are written as the larger, %g, which encloses the shape", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
 			approx = true
 		case convert.Ellipsoid:
-			if caps.HasShape(convert.Ellipsoid) {
+			if row.Has(convert.Ellipsoid) {
 				return l.done(s, cur, approx), said
 			}
-			if r := sh.Size[0]; r == sh.Size[1] && r == sh.Size[2] && caps.HasShape(convert.Sphere) {
+			if r := sh.Size[0]; r == sh.Size[1] && r == sh.Size[2] && row.Has(convert.Sphere) {
 				next = convert.Shape{Kind: convert.Sphere, Name: sh.Name, Radius: r, Mesh: -1}
 				say(convert.CodeShapeConverted, "this format has no ellipsoid; its three equal semi-axes make it a sphere of radius %g", r)
 				break
@@ -74,7 +86,7 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			say(convert.CodeShapeApproximated, "this format has no ellipsoid; semi-axes %v are written as a convex mesh of %d vertices", sh.Size, len(pos))
 			approx = true
 		case convert.Heightfield:
-			if caps.HasShape(convert.Heightfield) {
+			if row.Has(convert.Heightfield) {
 				return l.done(s, cur, approx), said
 			}
 			f := sh.Field
@@ -87,10 +99,13 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			next = convert.Shape{Kind: convert.TriMesh, Name: sh.Name, Mesh: m}
 			say(convert.CodeShapeConverted, "this format has no heightfield; written as a triangle mesh of %d×%d samples", f.Columns, f.Rows)
 		case convert.TriMesh:
-			if caps.HasShape(convert.TriMesh) {
+			if row.Has(convert.TriMesh) {
+				if visual {
+					return l.done(s, cur, approx), said
+				}
 				return l.mesh(s, cur, approx, &said)
 			}
-			if !caps.HasShape(convert.Convex) {
+			if !row.Has(convert.Convex) {
 				ok = false
 				break
 			}
@@ -98,21 +113,24 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			say(convert.CodeShapeApproximated, "this format's readers collide with the convex hull of a triangle mesh; the mesh is written as a convex shape")
 			approx = true
 		case convert.Convex:
-			if !caps.HasShape(convert.Convex) {
+			if !row.Has(convert.Convex) {
 				ok = false
 				break
+			}
+			if visual {
+				return l.done(s, cur, approx), said
 			}
 			return l.mesh(s, cur, approx, &said)
 		case convert.Plane:
 			infinite := sh.SizeX <= 0 || sh.SizeZ <= 0
-			if caps.HasShape(convert.Plane) && (infinite && caps.InfinitePlanes || !infinite && caps.FinitePlanes) {
+			if row.Has(convert.Plane) && (infinite && row.InfinitePlanes || !infinite && row.FinitePlanes) {
 				return l.done(s, cur, approx), said
 			}
 			switch {
-			case caps.HasShape(convert.Plane) && caps.InfinitePlanes:
+			case row.Has(convert.Plane) && row.InfinitePlanes:
 				next.SizeX, next.SizeZ = 0, 0
 				say(convert.CodeShapeApproximated, "this format has only infinite planes; the %g × %g plane is written as an infinite one", sh.SizeX, sh.SizeZ)
-			case !infinite && caps.HasShape(convert.Box):
+			case !infinite && row.Has(convert.Box):
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{sh.SizeX, planeThickness, sh.SizeZ}, Mesh: -1}
 				say(convert.CodeShapeApproximated, "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
 			default:
@@ -120,7 +138,7 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 			}
 			approx = true
 		default:
-			ok = caps.HasShape(sh.Kind)
+			ok = row.Has(sh.Kind)
 			if ok {
 				return l.done(s, cur, approx), said
 			}
@@ -136,19 +154,6 @@ func (l *lowerer) lowerShape(s int) (int, change) {
 
 // planeThickness is the box a plane becomes where a format has none.
 const planeThickness = 0.001
-
-// tapered reports whether the row writes this tapered capsule or cylinder
-// (or cone) as it is.
-func (l *lowerer) tapered(sh convert.Shape) bool {
-	cone := sh.RadiusTop == 0 || sh.RadiusBottom == 0
-	if sh.Kind == convert.Capsule {
-		return l.caps.TaperedCapsules
-	}
-	if cone {
-		return l.caps.Cones
-	}
-	return l.caps.TaperedCylinders
-}
 
 // add appends a shape the pass made.
 func (l *lowerer) add(sh convert.Shape) int {
