@@ -317,3 +317,48 @@ func TestLowerFeatures(t *testing.T) {
 		t.Errorf("zone trigger %+v, want nodes [%d] without filter", out.Nodes[zone].Trigger, zone+1)
 	}
 }
+
+// TestLowerVisualShapes: visuals follow their own shape row (Godot's
+// cylinder mesh has two radii; no row has ray visuals) and keep their
+// meshes as they are.
+func TestLowerVisualShapes(t *testing.T) {
+	cases := []struct {
+		shape convert.Shape
+		want  map[string]string
+	}{
+		{convert.Shape{Kind: convert.Cylinder, Height: 1, RadiusTop: 0.1, RadiusBottom: 0.3},
+			map[string]string{"khr": "- visual-dropped", "omi": "- visual-dropped", "urdf": "cylinder shape-approximated", "mjcf": "cylinder shape-approximated", "godot": "cylinder"}},
+		{convert.Shape{Kind: convert.Ray, Height: 1},
+			map[string]string{"khr": "- visual-dropped", "omi": "- visual-dropped", "urdf": "- shape-dropped", "mjcf": "- shape-dropped", "godot": "- shape-dropped"}},
+		{convert.Shape{Kind: convert.TriMesh},
+			map[string]string{"khr": "- visual-dropped", "omi": "- visual-dropped", "urdf": "trimesh", "mjcf": "trimesh", "godot": "trimesh"}},
+	}
+	for _, c := range cases {
+		for _, r := range rows {
+			g := convert.NewGraph()
+			sh := c.shape
+			sh.Mesh = -1
+			if sh.Kind == convert.TriMesh {
+				sh.Mesh = g.AddMesh(convert.Mesh{Name: "m", File: "m.obj"}) // not loaded: visuals keep references
+			}
+			g.AddNode(convert.Node{Name: "Look", Visual: &convert.Visual{Shape: g.AddShape(sh)}}, -1)
+			out, diags := lower.Lower(g, r.caps)
+			got := "-"
+			if v := out.Nodes[0].Visual; v != nil {
+				got = string(out.Shapes[v.Shape].Kind)
+			}
+			for _, d := range diags {
+				got += " " + string(d.Code)
+				if d.Subject != g.VisualSubject(0) {
+					t.Errorf("%s %s: subject %v, want the visual", r.name, c.shape.Kind, d.Subject)
+				}
+			}
+			if got != c.want[r.name] {
+				t.Errorf("%s visual %s: got %q, want %q", r.name, c.shape.Kind, got, c.want[r.name])
+			}
+			if p := lower.Check(out, r.caps); len(p) > 0 {
+				t.Errorf("%s: lowered graph breaks the row: %v", r.name, p)
+			}
+		}
+	}
+}
