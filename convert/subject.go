@@ -65,6 +65,10 @@ const (
 	SubjectFilter   SubjectKind = "filter"   // Graph.Filters[Index]
 	SubjectMesh     SubjectKind = "mesh"     // Graph.Meshes[Index]
 	SubjectCoupling SubjectKind = "coupling" // Graph.Couplings[Index]
+	// SubjectSource is a part of the source file with no Graph form (a
+	// shape or joint description a reader dropped; Index in the source's
+	// own numbering, or -1); it explains nothing about the Graph.
+	SubjectSource SubjectKind = "source"
 )
 
 // Subject names what a diagnostic is about in the Graph structurally, so a
@@ -143,6 +147,9 @@ func FilterSubject(k int) Subject { return Subject{Kind: SubjectFilter, Node: -1
 
 // MeshSubject is Graph.Meshes[k].
 func MeshSubject(k int) Subject { return Subject{Kind: SubjectMesh, Node: -1, Body: -1, Index: k} }
+
+// SourceSubject is item k of the source file that its reader dropped.
+func SourceSubject(k int) Subject { return Subject{Kind: SubjectSource, Node: -1, Body: -1, Index: k} }
 
 // CouplingSubject is Graph.Couplings[k].
 func CouplingSubject(k int) Subject {
@@ -326,7 +333,7 @@ func (d Subject) explains(s Subject) bool {
 		return false
 	case SubjectDocument:
 		return true
-	case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling:
+	case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectSource:
 		return s.Kind == d.Kind && s.Index == d.Index
 	}
 	if d.Node < 0 {

@@ -33,10 +33,10 @@ func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 		n := &g.Nodes[i]
 		p := fmt.Sprintf("nodes[%d]", i)
 		if c := n.Collider; c != nil && c.Shape < 0 {
-			diags.Infof("compound-collider-dropped", p+".collider",
+			diags.Add(convert.CodeCompoundColliderDropped, g.ColliderSubject(i), p+".collider",
 				"KHR has no shape-less compound collider; the descendants' colliders still join the body")
 			if c.Material >= 0 || c.Filter >= 0 {
-				diags.Warnf("field-dropped", p+".collider", "the compound collider's physics material/filter is not applied to its descendants")
+				diags.Add(convert.CodeFieldDropped, g.ColliderSubject(i), p+".collider", "the compound collider's physics material/filter is not applied to its descendants").Affecting(convert.QMaterial, convert.QFilter)
 			}
 			n.Collider = nil
 		}
@@ -44,12 +44,12 @@ func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 			lowerTrigger(g, i, &diags)
 		}
 		if n.Collider != nil {
-			if lowerShape(g, &n.Collider.Shape, p+".collider", &diags); n.Collider.Shape < 0 {
+			if lowerShape(g, &n.Collider.Shape, g.ColliderSubject(i), p+".collider", &diags); n.Collider.Shape < 0 {
 				n.Collider = nil
 			}
 		}
 		if n.Trigger != nil && n.Trigger.Shape >= 0 {
-			if lowerShape(g, &n.Trigger.Shape, p+".trigger", &diags); n.Trigger.Shape < 0 && len(n.Trigger.Nodes) == 0 {
+			if lowerShape(g, &n.Trigger.Shape, g.TriggerSubject(i), p+".trigger", &diags); n.Trigger.Shape < 0 && len(n.Trigger.Nodes) == 0 {
 				n.Trigger = nil
 			}
 		}
@@ -57,7 +57,7 @@ func Lower(g *convert.Graph) (*convert.Graph, convert.Diagnostics) {
 	if gltfx.SourceDoc(g) == nil {
 		for i, n := range g.Nodes {
 			if n.Visual != nil {
-				diags.Infof("visual-dropped", fmt.Sprintf("nodes[%d]", i),
+				diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), fmt.Sprintf("nodes[%d]", i),
 					"visual shape of %q is not written: the glTF output carries physics and the node hierarchy only", n.Name)
 			}
 		}
@@ -74,13 +74,13 @@ func lowerStatic(g *convert.Graph, i int, diags *convert.Diagnostics) {
 	m := n.Motion
 	n.Motion = nil
 	if m.MassSource == convert.Given || m.CenterOfMassSource == convert.Given || m.InertiaSource == convert.Given {
-		diags.Infof("static-motion-dropped", p, "KHR writes static bodies without motion; the mass properties of the static body %q are dropped (they have no effect)", n.Name)
+		diags.Add(convert.CodeStaticMotionDropped, convert.BodySubject(i), p, "KHR writes static bodies without motion; the mass properties of the static body %q are dropped (they have no effect)", n.Name)
 	}
 	if b := g.BodyOf(n.Parent); b >= 0 {
 		world := g.WorldTransform(i)
 		reparent(g, i, -1)
 		g.Nodes[i].Transform = world
-		diags.Warnf("static-body-reparented", p,
+		diags.Add(convert.CodeStaticBodyReparented, convert.BodySubject(i), p,
 			"static body %q sat inside moving body %q; KHR would merge it into that body, so it was moved to the scene root (same world position)", n.Name, g.Nodes[b].Name)
 	}
 }
@@ -120,18 +120,18 @@ func lowerTrigger(g *convert.Graph, i int, diags *convert.Diagnostics) {
 	if t.Shape < 0 && len(t.Nodes) == 0 {
 		t.Nodes = descendantTriggers(g, i)
 		if len(t.Nodes) == 0 {
-			diags.Warnf("trigger-dropped", p, "an implicit compound trigger without descendant triggers has no volume; dropped")
+			diags.Add(convert.CodeTriggerDropped, g.TriggerSubject(i), p, "an implicit compound trigger without descendant triggers has no volume; dropped")
 			g.Nodes[i].Trigger = nil
 			return
 		}
-		diags.Infof("compound-trigger-listed", p, "the implicit compound trigger now lists its %d descendant triggers in trigger.nodes", len(t.Nodes))
+		diags.Add(convert.CodeCompoundTriggerListed, g.TriggerSubject(i), p, "the implicit compound trigger now lists its %d descendant triggers in trigger.nodes", len(t.Nodes))
 	}
 	if len(t.Nodes) > 0 && t.Shape >= 0 {
-		diags.Warnf("field-dropped", p, "KHR triggers have either geometry or nodes; the node list is dropped")
+		diags.Add(convert.CodeFieldDropped, g.TriggerSubject(i), p, "KHR triggers have either geometry or nodes; the node list is dropped").Affecting(convert.QTrigger)
 		t.Nodes = nil
 	}
 	if len(t.Nodes) > 0 && t.Filter >= 0 {
-		diags.Warnf("field-dropped", p+".collisionFilter", "KHR compound triggers cannot carry a collision filter; it is dropped")
+		diags.Add(convert.CodeFieldDropped, g.TriggerSubject(i), p+".collisionFilter", "KHR compound triggers cannot carry a collision filter; it is dropped").Affecting(convert.QFilter)
 		t.Filter = -1
 	}
 }
@@ -158,44 +158,44 @@ func descendantTriggers(g *convert.Graph, i int) []int {
 
 // lowerShape replaces a shape KHR cannot write by one it can, or sets it
 // to -1 (dropped).
-func lowerShape(g *convert.Graph, shape *int, p string, diags *convert.Diagnostics) {
+func lowerShape(g *convert.Graph, shape *int, subj convert.Subject, p string, diags *convert.Diagnostics) {
 	s := g.Shapes[*shape]
 	switch s.Kind {
 	case convert.Ellipsoid:
 		pos, idx := ellipsoidMesh(s.Size)
 		m := g.AddMesh(convert.Mesh{Name: s.Name, Positions: pos, Indices: idx, Loaded: true})
 		*shape = g.AddShape(convert.Shape{Kind: convert.Convex, Name: s.Name, Mesh: m})
-		diags.Warnf("shape-approximated", p, "KHR has no ellipsoid; written as a convex mesh of %d vertices", len(pos))
+		diags.Add(convert.CodeShapeApproximated, subj, p, "KHR has no ellipsoid; written as a convex mesh of %d vertices", len(pos))
 	case convert.Heightfield:
 		if s.Field == nil || s.Field.Rows < 2 || s.Field.Columns < 2 || len(s.Field.Heights) != s.Field.Rows*s.Field.Columns {
-			diags.Warnf("shape-dropped", p, "heightfield without samples; dropped")
+			diags.Add(convert.CodeShapeDropped, subj, p, "heightfield without samples; dropped")
 			*shape = -1
 			return
 		}
 		pos, idx := heightfieldMesh(s.Field)
 		m := g.AddMesh(convert.Mesh{Name: s.Name, Positions: pos, Indices: idx, Loaded: true})
 		*shape = g.AddShape(convert.Shape{Kind: convert.TriMesh, Name: s.Name, Mesh: m})
-		diags.Infof("shape-converted", p, "KHR has no heightfield; written as a triangle mesh")
+		diags.Add(convert.CodeShapeConverted, subj, p, "KHR has no heightfield; written as a triangle mesh")
 	case convert.Ray:
-		diags.Warnf("shape-dropped", p, "KHR has no ray shape; dropped")
+		diags.Add(convert.CodeShapeDropped, subj, p, "KHR has no ray shape; dropped")
 		*shape = -1
 	case convert.Convex, convert.TriMesh:
 		if s.Mesh < 0 || s.Mesh >= len(g.Meshes) || len(g.Meshes[s.Mesh].Positions) == 0 {
-			diags.Warnf("shape-dropped", p, "mesh shape without vertices (mesh file not loaded); dropped")
+			diags.Add(convert.CodeShapeDropped, subj, p, "mesh shape without vertices (mesh file not loaded); dropped")
 			*shape = -1
 			return
 		}
 		if m := g.Meshes[s.Mesh]; len(m.Indices) == 0 && s.Kind == convert.Convex {
 			// A point cloud: glTF meshes need faces, the hull's will do.
 			if m.Indices = convert.HullIndices(m.Positions); len(m.Indices) == 0 {
-				diags.Warnf("shape-dropped", p, "convex point cloud spans no area (points on a line); dropped")
+				diags.Add(convert.CodeShapeDropped, subj, p, "convex point cloud spans no area (points on a line); dropped")
 				*shape = -1
 				return
 			}
 			m.Extras = nil // a new mesh, not the source's glTF mesh
 			g.Meshes[s.Mesh] = m
 		} else if len(m.Indices) == 0 {
-			diags.Warnf("shape-dropped", p, "triangle mesh without triangles; dropped")
+			diags.Add(convert.CodeShapeDropped, subj, p, "triangle mesh without triangles; dropped")
 			*shape = -1
 		}
 	}
