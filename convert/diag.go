@@ -125,6 +125,13 @@ func (ds *Diagnostics) Add(c Code, subj Subject, path, format string, args ...an
 	return &(*ds)[len(*ds)-1]
 }
 
+// AddAll appends one diagnostic per subject (the users of a shared shape).
+func (ds *Diagnostics) AddAll(c Code, subjs []Subject, path, format string, args ...any) {
+	for _, s := range subjs {
+		ds.Add(c, s, path, format, args...)
+	}
+}
+
 // Infof appends an info without a subject (the untyped form, being replaced
 // by Add).
 func (ds *Diagnostics) Infof(code, path, format string, args ...any) {

@@ -355,3 +355,18 @@ func (d Subject) explains(s Subject) bool {
 func isPart(k SubjectKind) bool {
 	return k == SubjectCollider || k == SubjectTrigger || k == SubjectVisual
 }
+
+// ShapeSubjects lists the colliders and triggers that use shape k: a step
+// that drops or approximates a shared shape reports it once per user.
+func (g *Graph) ShapeSubjects(k int) []Subject {
+	var out []Subject
+	for i, n := range g.Nodes {
+		if n.Collider != nil && n.Collider.Shape == k {
+			out = append(out, g.ColliderSubject(i))
+		}
+		if n.Trigger != nil && n.Trigger.Shape == k {
+			out = append(out, g.TriggerSubject(i))
+		}
+	}
+	return out
+}
