@@ -132,6 +132,17 @@ func (ds *Diagnostics) AddAll(c Code, subjs []Subject, path, format string, args
 	}
 }
 
+// About gives the diagnostics from index from on that have no subject the
+// subject s, for a reader that learns a node's index only after reporting
+// about it.
+func (ds Diagnostics) About(from int, s Subject) {
+	for i := from; i < len(ds); i++ {
+		if ds[i].Subject.IsZero() {
+			ds[i].Subject = s
+		}
+	}
+}
+
 // Infof appends an info without a subject (the untyped form, being replaced
 // by Add).
 func (ds *Diagnostics) Infof(code, path, format string, args ...any) {
