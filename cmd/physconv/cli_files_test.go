@@ -77,7 +77,7 @@ func TestStdinToStdout(t *testing.T) {
 	}
 	if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
 		// The infinite plane has no OMI form (diagnosed shape-unsupported).
-		if !strings.Contains(stderr, "shape-unsupported") || len(d) != 1 || !strings.Contains(d[0], "plane") {
+		if !strings.Contains(stderr, "shape-dropped") || len(d) != 1 || !strings.Contains(d[0], "plane") {
 			t.Errorf("stdin → stdout changed the physics: %v\n%s", d, stderr)
 		}
 	}
