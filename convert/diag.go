@@ -143,18 +143,6 @@ func (ds Diagnostics) About(from int, s Subject) {
 	}
 }
 
-// Infof appends an info without a subject (the untyped form, being replaced
-// by Add).
-func (ds *Diagnostics) Infof(code, path, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Severity: Info, Code: Code(code), Path: path, Message: fmt.Sprintf(format, args...)})
-}
-
-// Warnf appends a warning without a subject (the untyped form, being
-// replaced by Add).
-func (ds *Diagnostics) Warnf(code, path, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Severity: Warning, Code: Code(code), Path: path, Message: fmt.Sprintf(format, args...)})
-}
-
 // Max returns the highest severity present, or -1 when empty.
 func (ds Diagnostics) Max() Severity {
 	m := Severity(-1)
