@@ -300,16 +300,16 @@ func (s *Quantities) UnmarshalJSON(b []byte) error {
 //     d is about a node as a whole and subj is anything on that node, or
 //   - d is about a body and subj belongs to that body (its colliders'
 //     shapes, its triggers, its visuals), or
-//   - d is about a collider, trigger or visual and subj is its body (a
-//     dropped or approximated shape explains its body's mass, centre of
-//     mass and inertia), or
+//   - d is about a collider, trigger or visual, subj is its body and q is
+//     mass, centre of mass or inertia (a dropped or approximated shape
+//     changes what its body weighs, not the body's other properties), or
 //   - d and subj are about the same material, filter, mesh or coupling.
 //
 // Subjects on different nodes never explain each other: a diagnostic must
 // name the node whose quantity it changes.
 func (ds Diagnostics) Explains(subj Subject, q Quantity) bool {
 	for _, d := range ds {
-		if d.Quantities.Has(q) && d.Subject.explains(subj) {
+		if d.Quantities.Has(q) && d.Subject.explains(subj, q) {
 			return true
 		}
 	}
@@ -320,14 +320,14 @@ func (ds Diagnostics) Explains(subj Subject, q Quantity) bool {
 func (ds Diagnostics) Explaining(subj Subject, q Quantity) Diagnostics {
 	var out Diagnostics
 	for _, d := range ds {
-		if d.Quantities.Has(q) && d.Subject.explains(subj) {
+		if d.Quantities.Has(q) && d.Subject.explains(subj, q) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func (d Subject) explains(s Subject) bool {
+func (d Subject) explains(s Subject, q Quantity) bool {
 	switch d.Kind {
 	case "":
 		return false
@@ -346,7 +346,7 @@ func (d Subject) explains(s Subject) bool {
 		return true
 	case d.Kind == SubjectBody && s.Body == d.Node:
 		return true
-	case isPart(d.Kind) && d.Body >= 0 && s.Kind == SubjectBody && s.Node == d.Body:
+	case isPart(d.Kind) && d.Body >= 0 && s.Kind == SubjectBody && s.Node == d.Body && (q == QMass || q == QCenterOfMass || q == QInertia):
 		return true
 	}
 	return false

@@ -63,7 +63,10 @@ func outputProjectLayers(out string) map[int]string {
 }
 
 type emitter struct {
-	joint    convert.Subject // the joint being written
+	joint convert.Subject // the joint being written
+	// hoisted maps a collider node hoistColliders added to the node it
+	// came from, so diagnostics name the source's collider.
+	hoisted  map[int]int
 	g        *convert.Graph
 	v        int
 	diags    convert.Diagnostics
@@ -229,6 +232,7 @@ func (e *emitter) hoistColliders() {
 			n.Collider = nil
 			k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: n.Transform, Collider: &c}, n.Parent)
 			e.skip = append(e.skip, false)
+			e.hoist(k, i)
 			e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved off joint %q to a static body of its own at the same place (a Godot joint cannot be a shape)", n.Name)
 			continue
 		}
@@ -241,8 +245,16 @@ func (e *emitter) hoistColliders() {
 		n.Collider = nil
 		k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: rel, Collider: &c}, b)
 		e.skip = append(e.skip, false)
+		e.hoist(k, i)
 		e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
 	}
+}
+
+func (e *emitter) hoist(k, from int) {
+	if e.hoisted == nil {
+		e.hoisted = map[int]int{}
+	}
+	e.hoisted[k] = from
 }
 
 func (e *emitter) parentIsBody(i int) bool {

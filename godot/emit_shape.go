@@ -54,6 +54,11 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		return e.refFromID(id)
 	}
 	users := e.g.ShapeSubjects(si)
+	for k, u := range users {
+		if from, ok := e.hoisted[u.Node]; ok {
+			users[k] = convert.ColliderSubject(from, u.Body)
+		}
+	}
 	sh := e.g.Shapes[si]
 	g3 := e.v == 3
 	var class string
