@@ -294,7 +294,7 @@ func (p *parser) graphMesh(k meshKey, path string) (int, error) {
 		n := p.doc.GLTF.Nodes[k.node]
 		if n.Mesh != nil && !p.hasMeshBelow(k.node) {
 			if p.doc.GLTF.Nodes[k.node].Skin != nil {
-				p.diags.Add(convert.CodeFieldDropped, convert.NodeSubject(k.node), path+".node", "node %d is skinned; the collider uses the mesh in its bind pose", k.node).Affecting(convert.QShape)
+				p.diags.Add(convert.CodeFieldDropped, convert.NodeSubject(k.node), path+".node", "%s is skinned; the collider uses the mesh in its bind pose", p.g.NodeLabel(k.node)).Affecting(convert.QShape)
 			}
 			return p.graphMesh(meshKey{node: -1, mesh: *n.Mesh}, path)
 		}
@@ -405,7 +405,7 @@ func (p *parser) checkTriggers() {
 		for k, c := range n.Trigger.Nodes {
 			if p.g.Nodes[c].Trigger == nil {
 				p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), fmt.Sprintf("%s.trigger.nodes[%d]", p.file.Paths[i], k),
-					"node %d is listed in a compound trigger but has no trigger of its own; it adds no volume", c)
+					"%s is listed in a compound trigger but has no trigger of its own; it adds no volume", p.g.NodeLabel(c))
 			}
 		}
 	}

@@ -329,9 +329,9 @@ func (p *parser) checkTriggerNodes(i int) {
 	for k, c := range t.Nodes {
 		path := fmt.Sprintf("%s.trigger.nodes[%d]", nodePath(i, extBody), k)
 		if !p.isAncestor(i, c) {
-			p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), path, "node %d is not a descendant of the compound trigger node %d", c, i)
+			p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), path, "%s is not a descendant of the compound trigger %s", p.g.NodeLabel(c), p.g.NodeLabel(i))
 		} else if ct := p.g.Nodes[c].Trigger; ct == nil || ct.Shape < 0 {
-			p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), path, "node %d has no trigger shape", c)
+			p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), path, "%s has no trigger shape", p.g.NodeLabel(c))
 		}
 	}
 }
