@@ -125,16 +125,22 @@ func (ds *Diagnostics) Add(c Code, subj Subject, path, format string, args ...an
 	return &(*ds)[len(*ds)-1]
 }
 
-// Infof appends an info without a subject (the untyped form, being replaced
-// by Add).
-func (ds *Diagnostics) Infof(code, path, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Severity: Info, Code: Code(code), Path: path, Message: fmt.Sprintf(format, args...)})
+// AddAll appends one diagnostic per subject (the users of a shared shape).
+func (ds *Diagnostics) AddAll(c Code, subjs []Subject, path, format string, args ...any) {
+	for _, s := range subjs {
+		ds.Add(c, s, path, format, args...)
+	}
 }
 
-// Warnf appends a warning without a subject (the untyped form, being
-// replaced by Add).
-func (ds *Diagnostics) Warnf(code, path, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Severity: Warning, Code: Code(code), Path: path, Message: fmt.Sprintf(format, args...)})
+// About gives the diagnostics from index from on that have no subject the
+// subject s, for a reader that learns a node's index only after reporting
+// about it.
+func (ds Diagnostics) About(from int, s Subject) {
+	for i := from; i < len(ds); i++ {
+		if ds[i].Subject.IsZero() {
+			ds[i].Subject = s
+		}
+	}
 }
 
 // Max returns the highest severity present, or -1 when empty.

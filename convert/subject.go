@@ -65,6 +65,10 @@ const (
 	SubjectFilter   SubjectKind = "filter"   // Graph.Filters[Index]
 	SubjectMesh     SubjectKind = "mesh"     // Graph.Meshes[Index]
 	SubjectCoupling SubjectKind = "coupling" // Graph.Couplings[Index]
+	// SubjectSource is a part of the source file with no Graph form (a
+	// shape or joint description a reader dropped; Index in the source's
+	// own numbering, or -1); it explains nothing about the Graph.
+	SubjectSource SubjectKind = "source"
 )
 
 // Subject names what a diagnostic is about in the Graph structurally, so a
@@ -143,6 +147,9 @@ func FilterSubject(k int) Subject { return Subject{Kind: SubjectFilter, Node: -1
 
 // MeshSubject is Graph.Meshes[k].
 func MeshSubject(k int) Subject { return Subject{Kind: SubjectMesh, Node: -1, Body: -1, Index: k} }
+
+// SourceSubject is item k of the source file that its reader dropped.
+func SourceSubject(k int) Subject { return Subject{Kind: SubjectSource, Node: -1, Body: -1, Index: k} }
 
 // CouplingSubject is Graph.Couplings[k].
 func CouplingSubject(k int) Subject {
@@ -293,16 +300,16 @@ func (s *Quantities) UnmarshalJSON(b []byte) error {
 //     d is about a node as a whole and subj is anything on that node, or
 //   - d is about a body and subj belongs to that body (its colliders'
 //     shapes, its triggers, its visuals), or
-//   - d is about a collider, trigger or visual and subj is its body (a
-//     dropped or approximated shape explains its body's mass, centre of
-//     mass and inertia), or
+//   - d is about a collider, trigger or visual, subj is its body and q is
+//     mass, centre of mass or inertia (a dropped or approximated shape
+//     changes what its body weighs, not the body's other properties), or
 //   - d and subj are about the same material, filter, mesh or coupling.
 //
 // Subjects on different nodes never explain each other: a diagnostic must
 // name the node whose quantity it changes.
 func (ds Diagnostics) Explains(subj Subject, q Quantity) bool {
 	for _, d := range ds {
-		if d.Quantities.Has(q) && d.Subject.explains(subj) {
+		if d.Quantities.Has(q) && d.Subject.explains(subj, q) {
 			return true
 		}
 	}
@@ -313,20 +320,20 @@ func (ds Diagnostics) Explains(subj Subject, q Quantity) bool {
 func (ds Diagnostics) Explaining(subj Subject, q Quantity) Diagnostics {
 	var out Diagnostics
 	for _, d := range ds {
-		if d.Quantities.Has(q) && d.Subject.explains(subj) {
+		if d.Quantities.Has(q) && d.Subject.explains(subj, q) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func (d Subject) explains(s Subject) bool {
+func (d Subject) explains(s Subject, q Quantity) bool {
 	switch d.Kind {
 	case "":
 		return false
 	case SubjectDocument:
 		return true
-	case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling:
+	case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectSource:
 		return s.Kind == d.Kind && s.Index == d.Index
 	}
 	if d.Node < 0 {
@@ -339,7 +346,7 @@ func (d Subject) explains(s Subject) bool {
 		return true
 	case d.Kind == SubjectBody && s.Body == d.Node:
 		return true
-	case isPart(d.Kind) && d.Body >= 0 && s.Kind == SubjectBody && s.Node == d.Body:
+	case isPart(d.Kind) && d.Body >= 0 && s.Kind == SubjectBody && s.Node == d.Body && (q == QMass || q == QCenterOfMass || q == QInertia):
 		return true
 	}
 	return false
@@ -347,4 +354,19 @@ func (d Subject) explains(s Subject) bool {
 
 func isPart(k SubjectKind) bool {
 	return k == SubjectCollider || k == SubjectTrigger || k == SubjectVisual
+}
+
+// ShapeSubjects lists the colliders and triggers that use shape k: a step
+// that drops or approximates a shared shape reports it once per user.
+func (g *Graph) ShapeSubjects(k int) []Subject {
+	var out []Subject
+	for i, n := range g.Nodes {
+		if n.Collider != nil && n.Collider.Shape == k {
+			out = append(out, g.ColliderSubject(i))
+		}
+		if n.Trigger != nil && n.Trigger.Shape == k {
+			out = append(out, g.TriggerSubject(i))
+		}
+	}
+	return out
 }

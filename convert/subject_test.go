@@ -24,6 +24,7 @@ func TestExplains(t *testing.T) {
 		{"other body", diag(CodeMassComputed, BodySubject(0)), BodySubject(3), QMass, false},
 		{"collider shape explains its body's mass", diag(CodeShapeApproximated, ColliderSubject(1, 0)), BodySubject(0), QMass, true},
 		{"collider shape explains its body's inertia", diag(CodeShapeDropped, ColliderSubject(1, 0)), BodySubject(0), QInertia, true},
+		{"collider shape does not explain its body's shape", diag(CodeShapeApproximated, ColliderSubject(1, 0)), BodySubject(0), QShape, false},
 		{"collider does not explain another body", diag(CodeShapeDropped, ColliderSubject(1, 0)), BodySubject(3), QMass, false},
 		{"collider without known body explains no body", diag(CodeShapeDropped, ColliderSubject(1, -1)), BodySubject(0), QMass, false},
 		{"collider explains itself", diag(CodeShapeDropped, ColliderSubject(1, 0)), ColliderSubject(1, 0), QShape, true},

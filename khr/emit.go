@@ -115,7 +115,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 		if geo != nil {
 			ext.Collider = &Collider{Geometry: *geo, PhysicsMaterial: index(c.Material), CollisionFilter: index(c.Filter)}
 		} else {
-			e.diags.Warnf("shape-dropped", p+".collider", "collider shape cannot be written; dropped")
+			e.diags.Add(convert.CodeShapeDropped, e.g.ColliderSubject(i), p+".collider", "collider shape cannot be written; dropped")
 		}
 	}
 	if t := n.Trigger; t != nil {
@@ -307,7 +307,7 @@ func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
 			desc.Limits = append(desc.Limits, kl)
 		}
 		if len(l.Linear) == 0 && len(l.Angular) == 0 {
-			e.diags.Warnf("limit-dropped", p, "a limit without axes restricts nothing; dropped")
+			e.diags.Add(convert.CodeJointLimitEmpty, convert.JointSubject(i), p, "a limit without axes restricts nothing; dropped")
 		}
 	}
 	for _, d := range j.Drives {
@@ -351,7 +351,7 @@ func (e *emitter) carry() error {
 					return err
 				}
 				usedDoc[name] = true
-				e.diags.Warnf("kept-as-omi-extension", p, "KHR physics has no %s; it is kept as the OMI extension, which KHR-only readers ignore", name)
+				e.diags.Add(convert.CodeKeptAsOmiExtension, convert.VehicleSubject(i), p, "KHR physics has no %s; it is kept as the OMI extension, which KHR-only readers ignore", name)
 				continue
 			}
 			if err := e.extrasFallback(i, name, n); err != nil {

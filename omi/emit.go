@@ -81,6 +81,8 @@ type emitter struct {
 	diags      convert.Diagnostics
 	shapeIndex map[int]int // Graph shape → OMI shape
 	meshIndex  map[int]int // Graph mesh → glTF mesh
+	// shapeUsers are the colliders and triggers of the shape being written.
+	shapeUsers []convert.Subject
 }
 
 func nodeRef(i int) string { return fmt.Sprintf("nodes[%d]", i) }
@@ -96,7 +98,7 @@ func (e *emitter) prepare() {
 		}
 		if e.g.BodyOf(j.Connected) < 0 {
 			e.g.Nodes[j.Connected].Motion = &convert.Motion{Kind: convert.Static, GravityFactor: 1}
-			e.diags.Infof("static-body-added", nodeRef(j.Connected),
+			e.diags.Add(convert.CodeStaticBodyAdded, convert.BodySubject(j.Connected), nodeRef(j.Connected),
 				"joint %q is attached to the world here; OMI needs a body on the connected side, so this node becomes a static body", e.g.Nodes[i].Name)
 		}
 	}
@@ -142,6 +144,7 @@ func (e *emitter) emitShapes() error {
 		}
 		s := e.g.Shapes[i]
 		path := fmt.Sprintf("shapes[%d]", i)
+		e.shapeUsers = e.g.ShapeSubjects(i)
 		js := jsonShape{Type: string(s.Kind), Name: s.Name}
 		switch s.Kind {
 		case convert.Box:
@@ -163,7 +166,7 @@ func (e *emitter) emitShapes() error {
 				js.Trimesh = &jsonMeshRef{Mesh: m}
 			}
 		default:
-			e.diags.Warnf("shape-unsupported", path, "%s shapes have no OMI form; the colliders using it are dropped", s.Kind)
+			e.diags.AddAll(convert.CodeShapeDropped, e.shapeUsers, path, "%s shapes have no OMI form; the colliders using it are dropped", s.Kind)
 			continue
 		}
 		e.shapeIndex[i] = len(shapes)
@@ -182,7 +185,7 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 		return k, true
 	}
 	if m < 0 || m >= len(e.g.Meshes) {
-		e.diags.Warnf("shape-unsupported", path, "mesh shape has no mesh; the colliders using it are dropped")
+		e.diags.AddAll(convert.CodeShapeDropped, e.shapeUsers, path, "mesh shape has no mesh; the colliders using it are dropped")
 		return -1, false
 	}
 	gm := e.g.Meshes[m]
@@ -191,7 +194,7 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 		return src, true
 	}
 	if len(gm.Positions) == 0 || len(gm.Indices) < 3 {
-		e.diags.Warnf("shape-unsupported", path, "mesh %q has no triangles loaded; the colliders using it are dropped", gm.Name)
+		e.diags.AddAll(convert.CodeShapeDropped, e.shapeUsers, path, "mesh %q has no triangles loaded; the colliders using it are dropped", gm.Name)
 		return -1, false
 	}
 	pos := gm.Positions
@@ -287,18 +290,18 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 		switch {
 		case math.IsInf(*m.Mass, 1) && m.Kind == convert.Dynamic:
 			jm.Type = string(convert.Kinematic)
-			e.diags.Warnf("mass-infinite", path, "infinite mass has no OMI form; the dynamic body is written as kinematic")
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(i), path, "infinite mass has no OMI form; the dynamic body is written as kinematic")
 		case math.IsInf(*m.Mass, 1):
 		default:
 			jm.Mass = ptr(*m.Mass)
 		}
 	} else if m.Kind == convert.Dynamic {
-		e.diags.Warnf("mass-defaulted", path, "mass is not known; OMI readers will assume 1 kg")
+		e.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), path, "mass is not known; OMI readers will assume 1 kg")
 	}
 	if c := m.CenterOfMass; c != nil && *c != (convert.Vec3{}) {
 		jm.CenterOfMass = ptr([3]float64(*c))
 	} else if c == nil && m.Kind == convert.Dynamic {
-		e.diags.Warnf("center-of-mass-defaulted", path, "centre of mass is not known; OMI readers will put it at the body origin")
+		e.diags.Add(convert.CodeCenterOfMassDefaulted, convert.BodySubject(i), path, "centre of mass is not known; OMI readers will put it at the body origin")
 	}
 	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.BakeMass) {
 		diag := [3]float64(*d)
@@ -306,7 +309,7 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 		for k := range diag {
 			if math.IsInf(diag[k], 1) {
 				diag[k] = big
-				e.diags.Warnf("inertia-infinite", path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", big)
+				e.diags.Add(convert.CodeInertiaInfinite, convert.BodySubject(i), path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", big)
 			}
 		}
 		if diag[0] > 0 && diag[1] > 0 && diag[2] > 0 {
@@ -339,7 +342,7 @@ func (e *emitter) emitJoints() error {
 		}
 		path := nodeRef(i)
 		if j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
-			e.diags.Warnf("joint-dropped", path, "joint has no connected node; dropped")
+			e.diags.Add(convert.CodeJointDropped, convert.JointSubject(i), path, "joint has no connected node; dropped")
 			continue
 		}
 		jj := jsonJoint{}

@@ -166,7 +166,7 @@ func (e *emitter) run() error {
 		}
 		got := e.linkNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
-			e.diags.Warnf("name-changed", nodePath(g, n), "link name %q is taken; written as %q", want, got)
+			e.diags.Add(convert.CodeNameChanged, convert.NodeSubject(n), nodePath(g, n), "link name %q is taken; written as %q", want, got).WithSeverity(convert.Warning)
 		}
 		e.linkIndex[n] = len(e.r.Links)
 		e.r.Links = append(e.r.Links, Link{Name: got})
@@ -179,7 +179,7 @@ func (e *emitter) run() error {
 	e.geometry()
 	e.mimics()
 	for _, lp := range tree.Loops {
-		e.diags.Warnf("joint-loop-dropped", nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
+		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
 	}
 	return nil
 }
@@ -188,7 +188,7 @@ func nodePath(g *convert.Graph, i int) string {
 	if i < 0 {
 		return ""
 	}
-	return fmt.Sprintf("nodes[%d](%s)", i, g.Nodes[i].Name)
+	return g.NodeLabel(i)
 }
 
 // world returns the transform of node n in the URDF world (Z-up).
@@ -325,7 +325,7 @@ func (e *emitter) bodies() error {
 		}
 	}
 	if free > 1 {
-		e.diags.Warnf("several-free-bodies", "", "%d bodies move freely; URDF has one root, so they hang from a \"world\" link by floating joints", free)
+		e.diags.Add(convert.CodeSeveralFreeBodies, convert.DocumentSubject(), "", "%d bodies move freely; URDF has one root, so they hang from a \"world\" link by floating joints", free)
 	}
 	for _, l := range e.tree.Links {
 		body := l.Body
@@ -364,7 +364,7 @@ func (e *emitter) bodies() error {
 			j.Name = e.jointNames.unique("", link.Name+"_joint")
 			j.Type = Floating
 			if free == 1 {
-				e.diags.Infof("floating-joint-added", nodePath(g, body), "body %q moves freely but the URDF root must be the world (it holds static parts), so it hangs from it by floating joint %q", link.Name, j.Name)
+				e.diags.Add(convert.CodeFloatingJointAdded, convert.BodySubject(body), nodePath(g, body), "body %q moves freely but the URDF root must be the world (it holds static parts), so it hangs from it by floating joint %q", link.Name, j.Name)
 			}
 			e.r.Joints = append(e.r.Joints, j)
 		default:
@@ -399,7 +399,7 @@ func (e *emitter) nameJoints() {
 		want := e.g.Nodes[n].Name
 		got := e.jointNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
-			e.diags.Warnf("name-changed", nodePath(e.g, n), "joint name %q is taken; written as %q", want, got)
+			e.diags.Add(convert.CodeNameChanged, convert.NodeSubject(n), nodePath(e.g, n), "joint name %q is taken; written as %q", want, got).WithSeverity(convert.Warning)
 		}
 		e.jointName[n] = got
 	}
@@ -419,7 +419,7 @@ func (e *emitter) framesApart(tj kin.TreeJoint) {
 	q := a.R.Conj().Mul(b.R)
 	angle := 2 * math.Atan2(convert.Vec3{q[0], q[1], q[2]}.Len(), math.Abs(q[3]))
 	if d > 1e-9*math.Max(1, a.T.Len()) || angle > 1e-9 {
-		e.diags.Warnf("joint-frames-apart", nodePath(g, tj.Node),
+		e.diags.Add(convert.CodeJointFramesApart, convert.JointSubject(tj.Node), nodePath(g, tj.Node),
 			"the two frames of joint %q are %.3g m and %.3g rad apart at rest; URDF has one joint frame, placed at the child body's side", e.jointName[tj.Node], d, angle)
 	}
 }
@@ -437,7 +437,7 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 		j.Dynamics = &Dynamics{Damping: src.Damping, Friction: src.Friction}
 	}
 	if src.Armature != 0 {
-		e.diags.Warnf("joint-field-dropped", path, "URDF has no joint armature; the armature %v of joint %q is dropped", src.Armature, j.Name)
+		e.diags.Add(convert.CodeJointFieldDropped, convert.JointSubject(tj.Node), path, "URDF has no joint armature; the armature %v of joint %q is dropped", src.Armature, j.Name)
 	}
 	effort, velocity := src.Effort, src.Velocity
 	for _, d := range src.Drives {
@@ -446,11 +446,11 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 		}
 	}
 	if len(src.Drives) > 0 {
-		e.diags.Warnf("drive-dropped", path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
+		e.diags.Add(convert.CodeDriveDropped, convert.JointSubject(tj.Node), path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
 	}
 	for _, l := range src.Limits {
 		if !math.IsInf(l.Stiffness, 1) && l.Stiffness != 0 && !l.Fixed() {
-			e.diags.Warnf("limit-soft-dropped", path, "URDF limits are hard; the spring (stiffness %v) of a limit of joint %q is dropped", l.Stiffness, j.Name)
+			e.diags.Add(convert.CodeLimitSoftDropped, convert.JointSubject(tj.Node), path, "URDF limits are hard; the spring (stiffness %v) of a limit of joint %q is dropped", l.Stiffness, j.Name)
 			break
 		}
 	}
@@ -472,7 +472,7 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 		j.Type, j.Axis = Prismatic, axisIn(c.Axis)
 		lo, hi := c.Lower, c.Upper
 		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-			e.diags.Warnf("limit-unbounded", path, "URDF prismatic joints need bounds; joint %q slides freely and is written with ±1e9 m", j.Name)
+			e.diags.Add(convert.CodeLimitUnbounded, convert.JointSubject(tj.Node), path, "URDF prismatic joints need bounds; joint %q slides freely and is written with ±1e9 m", j.Name)
 			lo, hi = math.Max(lo, -1e9), math.Min(hi, 1e9)
 		}
 		j.Limit = limit(lo, hi)
@@ -536,7 +536,7 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 						lo, hi = -r, r
 						if !math.IsInf(r, 1) && !coned {
 							coned = true
-							e.diags.Warnf("joint-limit-approximated", nodePath(e.g, tj.Node),
+							e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 								"URDF joints have one axis each; the %v rad cone of joint %q is written as ±%v rad on each swing axis (a square, reaching further on the diagonals)", r, j.Name, r)
 						}
 					}
@@ -549,10 +549,10 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 			}
 		}
 	}
-	e.diags.Warnf("joint-kind-unsupported", nodePath(e.g, tj.Node),
+	e.diags.Add(convert.CodeJointKindUnsupported, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 		"URDF has no %s joint; joint %q is written as %d one-axis joints through dummy links", kind, j.Name, len(dofs))
 	if len(dofs) > 1 {
-		e.diags.Infof("dummy-link-mass", nodePath(e.g, tj.Node),
+		e.diags.Add(convert.CodeDummyLinkMass, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 			"the %d dummy links of joint %q each carry %v kg and %v kg·m² (simulators such as MuJoCo reject massless moving links)", len(dofs)-1, j.Name, dummyMass, dummyInertia)
 	}
 	child := j.Child
@@ -642,19 +642,19 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	path := nodePath(e.g, body)
 	if m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{}) {
-		e.diags.Warnf("field-dropped", path, "URDF has no initial velocities; those of link %q are dropped", link.Name)
+		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no initial velocities; those of link %q are dropped", link.Name).Affecting(convert.QVelocity)
 	}
 	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
-		e.diags.Warnf("field-dropped", path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor)
+		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor).Affecting(convert.QGravity)
 	}
 	switch m.Kind {
 	case convert.Static:
 		if m.Mass != nil || m.InertiaDiagonal != nil {
-			e.diags.Infof("static-motion-dropped", path, "static body %q is a link fixed to the world, written without <inertial> (its mass has no effect)", link.Name)
+			e.diags.Add(convert.CodeStaticMotionDropped, convert.BodySubject(body), path, "static body %q is a link fixed to the world, written without <inertial> (its mass has no effect)", link.Name)
 		}
 		return
 	case convert.Kinematic:
-		e.diags.Warnf("body-kind-approximated", path, "URDF has no kinematic bodies; %q is a link fixed to the world where it is now, so its scripted motion is lost", link.Name)
+		e.diags.Add(convert.CodeBodyKindApproximated, convert.BodySubject(body), path, "URDF has no kinematic bodies; %q is a link fixed to the world where it is now, so its scripted motion is lost", link.Name)
 	}
 	if m.Mass == nil {
 		return
@@ -662,12 +662,12 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.IsMassless() {
 		// URDF itself allows it, but simulators (MuJoCo, Bullet) reject or
 		// misread massless moving links.
-		e.diags.Warnf("massless-body", path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
+		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(body), path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
 	mass := *m.Mass
 	if math.IsInf(mass, 1) {
-		e.diags.Warnf("mass-infinite", path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
 		return
 	}
 	in := &Inertial{Mass: mass}
@@ -678,7 +678,7 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	if d := m.InertiaDiagonal; d != nil {
 		if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) {
-			e.diags.Warnf("mass-infinite", path, "URDF cannot express infinite moments of inertia; link %q gets zero moments", link.Name)
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express infinite moments of inertia; link %q gets zero moments", link.Name)
 		} else {
 			in.IXX, in.IYY, in.IZZ = d[0], d[1], d[2]
 		}
@@ -763,6 +763,10 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 	g := e.g
 	s := g.Shapes[si]
 	path := nodePath(g, node)
+	subj := g.ColliderSubject(node)
+	if !collider {
+		subj = g.VisualSubject(node)
+	}
 	sc := t.S
 	t.S = convert.Vec3{1, 1, 1}
 	uniform := sc[0] == sc[1] && sc[1] == sc[2]
@@ -771,7 +775,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		return []placed{{transformPose(t), Geometry{Kind: "box", Size: s.Size.Mul(absVec(sc))}}}
 	case convert.Sphere:
 		if !uniform {
-			e.diags.Warnf("shape-approximated", path, "a sphere under non-uniform scale %v is written with the largest scale", sc)
+			e.diags.Add(convert.CodeShapeApproximated, subj, path, "a sphere under non-uniform scale %v is written with the largest scale", sc)
 		}
 		return []placed{{transformPose(t), Geometry{Kind: "sphere", Radius: s.Radius * maxAbs(sc)}}}
 	case convert.Cylinder, convert.Capsule:
@@ -782,10 +786,10 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			return []placed{{transformPose(zt), Geometry{Kind: "cylinder", Radius: r, Length: h}}}
 		}
 		if e.opts.Capsule == "urdf-ext" {
-			e.diags.Infof("capsule-extension", path, "capsule written as the non-standard <capsule> element (Bullet, MuJoCo); ROS tools reject it")
+			e.diags.Add(convert.CodeCapsuleExtension, subj, path, "capsule written as the non-standard <capsule> element (Bullet, MuJoCo); ROS tools reject it")
 			return []placed{{transformPose(zt), Geometry{Kind: "capsule", Radius: r, Length: h}}}
 		}
-		e.diags.Infof("capsule-split", path, "URDF has no capsule; it is written as a cylinder and two spheres")
+		e.diags.Add(convert.CodeCapsuleSplit, subj, path, "URDF has no capsule; it is written as a cylinder and two spheres")
 		top, bottom := zt, zt
 		top.T = zt.Apply(convert.Vec3{0, 0, h / 2})
 		bottom.T = zt.Apply(convert.Vec3{0, 0, -h / 2})
@@ -814,7 +818,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			if m.File != "" {
 				return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: m.File, Scale: scale}}}
 			}
-			e.diags.Warnf("shape-dropped", path, "mesh %q has no data and no file; it is dropped", m.Name)
+			e.diags.Add(convert.CodeShapeDropped, subj, path, "mesh %q has no data and no file; it is dropped", m.Name)
 			return nil
 		}
 		file := e.fileNames.unique("meshes/"+sanitize(linkName)+".stl", "meshes/mesh.stl")
@@ -826,13 +830,13 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		if collider {
 			var flat bool
 			if pos, idx, flat = thickenFlat(pos, idx, scale); flat {
-				e.diags.Warnf("mesh-thickened", path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
+				e.diags.Add(convert.CodeMeshThickened, subj, path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
 			}
 		}
 		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
 		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
 	}
-	e.diags.Warnf("shape-dropped", path, "URDF has no %s geometry; the shape is dropped", s.Kind)
+	e.diags.Add(convert.CodeShapeDropped, subj, path, "URDF has no %s geometry; the shape is dropped", s.Kind)
 	return nil
 }
 
@@ -857,11 +861,11 @@ func (e *emitter) mimics() {
 	for _, j := range e.r.Joints {
 		written[j.Name] = true
 	}
-	for _, c := range e.g.Couplings {
+	for k, c := range e.g.Couplings {
 		f, okF := e.jointName[c.Follower]
 		l, okL := e.jointName[c.Leader]
 		if !okF || !okL || !written[f] || !written[l] {
-			e.diags.Warnf("mimic-dropped", nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
+			e.diags.Add(convert.CodeMimicDropped, convert.CouplingSubject(k), nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
 			continue
 		}
 		tc := e.tree.Coupling(c)

@@ -155,7 +155,7 @@ func (p *parser) run() error {
 		return err
 	}
 	for _, o := range orphans {
-		p.diags.Warnf("link-orphan", linkPath(o), "link %q is joined to nothing and has no mass or collision; it is kept as a visual frame at the robot origin", o.Name)
+		p.diags.Add(convert.CodeLinkOrphan, convert.NodeSubject(len(p.g.Nodes)), linkPath(o), "link %q is joined to nothing and has no mass or collision; it is kept as a visual frame at the robot origin", o.Name)
 		if err := p.addLink(o, nil, rootNode, true); err != nil {
 			return err
 		}
@@ -236,6 +236,7 @@ func massless(l *Link) bool { return l.Inertial == nil || l.Inertial.Mass == 0 }
 // then its children.
 func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	g := p.g
+	self := len(g.Nodes) // the index AddNode gives the link below
 	n := convert.Node{Name: l.Name, Transform: convert.Identity(), Extras: map[string]any{}}
 	if j != nil {
 		n.Transform = poseTransform(j.Origin)
@@ -251,7 +252,7 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	case isRoot && (l.Name == "world" || massless(l)):
 		isFrame = true
 		if l.Name != "world" && len(p.children[l.Name]) > 0 {
-			p.diags.Infof("link-root-fixed", linkPath(l), "root link %q has no mass, so it cannot float: it is the fixed world frame (as Bullet and MuJoCo read it)", l.Name)
+			p.diags.Add(convert.CodeLinkRootFixed, convert.NodeSubject(self), linkPath(l), "root link %q has no mass, so it cannot float: it is the fixed world frame (as Bullet and MuJoCo read it)", l.Name)
 		}
 	case isRoot:
 		kind := convert.Dynamic
@@ -262,11 +263,11 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	case massless(l) && j.Type == Fixed:
 		isFrame = true
 		n.Extras[extraJoint] = j
-		p.diags.Infof("link-massless-frame", linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
+		p.diags.Add(convert.CodeLinkMasslessFrame, convert.NodeSubject(self), linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
 	default:
 		n.Motion = p.motion(l, convert.Dynamic)
 		if massless(l) {
-			p.diags.Warnf("link-massless", linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
+			p.diags.Add(convert.CodeLinkMassless, convert.BodySubject(self), linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}
 	}
 	if isFrame {
@@ -332,9 +333,10 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 // parent link and the child link's node.
 func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	g := p.g
+	first := len(p.diags)
 	axis := j.Axis.Normalize()
 	if j.Axis.Len() != 0 && math.Abs(j.Axis.Len()-1) > 1e-9 {
-		p.diags.Infof("axis-normalized", jointPath(j), "axis %v of joint %q is not a unit vector; it is normalised", j.Axis, j.Name)
+		p.diags.Add(convert.CodeAxisNormalized, convert.Subject{}, jointPath(j), "axis %v of joint %q is not a unit vector; it is normalised", j.Axis, j.Name)
 	}
 	inf := math.Inf(1)
 	var kind string
@@ -344,7 +346,7 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		kind = map[string]string{Revolute: kin.KindRevolute, Prismatic: kin.KindPrismatic}[j.Type]
 		lo, hi = j.Limit.Lower, j.Limit.Upper
 		if lo > hi {
-			p.diags.Warnf("limit-inverted", jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
+			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
 			lo, hi = hi, lo
 		}
 	case Continuous:
@@ -384,6 +386,7 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	t := poseTransform(j.Origin)
 	t.R = t.R.Mul(frame).Normalize()
 	p.jointNode[j.Name] = g.AddNode(convert.Node{Name: j.Name, Transform: t, Joint: joint}, parentNode)
+	p.diags.About(first, convert.JointSubject(p.jointNode[j.Name]))
 }
 
 func (p *parser) addCouplings() error {
@@ -395,7 +398,7 @@ func (p *parser) addCouplings() error {
 		f, okF := p.jointNode[j.Name]
 		l, okL := p.jointNode[j.Mimic.Joint]
 		if !okF || !okL {
-			p.diags.Warnf("mimic-dropped", jointPath(j), "mimic of joint %q on %q is dropped: one of the joints is fixed to a massless frame link", j.Mimic.Joint, j.Name)
+			p.diags.Add(convert.CodeMimicDropped, convert.SourceSubject(i), jointPath(j), "mimic of joint %q on %q is dropped: one of the joints is fixed to a massless frame link", j.Mimic.Joint, j.Name)
 			continue
 		}
 		p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f, Leader: l, Multiplier: j.Mimic.Multiplier, Offset: j.Mimic.Offset})
@@ -404,12 +407,12 @@ func (p *parser) addCouplings() error {
 }
 
 func (p *parser) keptInfo(e *Element, where string) {
-	p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Info, Code: "element-kept", Path: where + "/" + e.Name, Line: e.Line,
-		Message: fmt.Sprintf("<%s> has no physics meaning here; it is kept only for URDF output", e.Name)})
+	p.diags.Add(convert.CodeElementKept, convert.DocumentSubject(), where+"/"+e.Name, "<%s> has no physics meaning here; it is kept only for URDF output", e.Name).AtLine(e.Line)
 }
 
 // addGeometry adds the link's visuals and collisions as child nodes.
 func (p *parser) addGeometry(l *Link, node int) error {
+	defer p.diags.About(len(p.diags), convert.NodeSubject(node))
 	for k, v := range l.Visuals {
 		name := v.Name
 		if name == "" {
@@ -477,8 +480,7 @@ func axisFrame(t convert.Transform) convert.Transform {
 func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	g := p.g
 	for _, e := range geo.Ignored {
-		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "element-ignored", Path: linkPath(l) + "/geometry/" + e.Name, Line: e.Line,
-			Message: fmt.Sprintf("<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name)})
+		p.diags.Add(convert.CodeElementIgnored, convert.Subject{}, linkPath(l)+"/geometry/"+e.Name, "<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name).AtLine(e.Line)
 	}
 	switch geo.Kind {
 	case "box":
@@ -516,8 +518,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
 		mesh.Source = source(p.in.FS, resolved, geo.Scale)
 	} else if _, err := fs.Stat(p.in.FS, resolved); err != nil {
-		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
-			Message: fmt.Sprintf("visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved)})
+		p.diags.Add(convert.CodeMeshMissing, convert.Subject{}, linkPath(l)+"/visual", "visual mesh %q is not found (%s); the reference is kept", geo.Filename, resolved).AtLine(geo.Line)
 	} else {
 		mesh.Decode = p.visualData().decoder(p.in.FS, resolved, geo.Scale)
 		mesh.Source = source(p.in.FS, resolved, geo.Scale)

@@ -77,7 +77,7 @@ func ApplyNameHints(d *Doc, g *convert.Graph, diags *convert.Diagnostics) error 
 		}
 		if !inScene[i] {
 			diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
-				"node %q is not in the scene; its -%s name hint adds nothing", n.Name, h.suffix)
+				"%s is not in the scene; its -%s name hint adds nothing", g.NodeLabel(i), h.suffix)
 			continue
 		}
 		ok, err := a.apply(i, h)
@@ -143,12 +143,12 @@ func (a *hintApplier) apply(i int, h nameHint) (bool, error) {
 	n, gn := a.d.GLTF.Nodes[i], &a.g.Nodes[i]
 	if what := physicsOf(n, gn); what != "" {
 		a.diags.Add(convert.CodeNameHintConflict, convert.NodeSubject(i), hintPath(i),
-			"node %q has %s; the extension wins and the -%s name hint is not applied", n.Name, what, h.suffix)
+			"%s has %s; the extension wins and the -%s name hint is not applied", a.g.NodeLabel(i), what, h.suffix)
 		return false, nil
 	}
 	if n.Mesh == nil {
 		a.diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
-			"node %q has no mesh; the -%s name hint makes colliders of mesh nodes only, so nothing is added (Godot reads shapes of named empties from Collada files only)", n.Name, h.suffix)
+			"%s has no mesh; the -%s name hint makes colliders of mesh nodes only, so nothing is added (Godot reads shapes of named empties from Collada files only)", a.g.NodeLabel(i), h.suffix)
 		return false, nil
 	}
 	shape, err := a.shape(*n.Mesh, h.shape, i)
@@ -157,11 +157,11 @@ func (a *hintApplier) apply(i int, h nameHint) (bool, error) {
 	}
 	if shape < 0 {
 		a.diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
-			"the mesh of node %q has no triangles; the -%s name hint adds nothing", n.Name, h.suffix)
+			"the mesh of %s has no triangles; the -%s name hint adds nothing", a.g.NodeLabel(i), h.suffix)
 		return false, nil
 	}
 	if n.Skin != nil {
-		a.diags.Add(convert.CodeFieldDropped, a.g.ColliderSubject(i), hintPath(i), "node %q is skinned; its collider uses the mesh in its bind pose", n.Name).Affecting(convert.QShape)
+		a.diags.Add(convert.CodeFieldDropped, a.g.ColliderSubject(i), hintPath(i), "%s is skinned; its collider uses the mesh in its bind pose", a.g.NodeLabel(i)).Affecting(convert.QShape)
 	}
 	gn.Collider = &convert.Collider{Shape: shape, Material: -1, Filter: -1}
 	if h.dynamic {
@@ -285,7 +285,7 @@ func (a *hintApplier) report(i int, h nameHint) {
 	case h.dynamic:
 		what = "a dynamic rigid body with " + what + " (mass computed from its colliders)"
 	case b >= 0:
-		what += fmt.Sprintf(" joining the body of node %q", a.g.Nodes[b].Name)
+		what += " joining the body of "+a.g.NodeLabel(b)
 	default:
 		what = "a static body with " + what
 	}
@@ -297,5 +297,5 @@ func (a *hintApplier) report(i int, h nameHint) {
 	default:
 		what += "; the mesh stays visible"
 	}
-	a.diags.Add(convert.CodeNameHintApplied, convert.NodeSubject(i), hintPath(i), "node %q (name hint -%s) became %s", n.Name, h.suffix, what)
+	a.diags.Add(convert.CodeNameHintApplied, convert.NodeSubject(i), hintPath(i), "%s (name hint -%s) became %s", a.g.NodeLabel(i), h.suffix, what)
 }
