@@ -31,6 +31,7 @@
 package lower
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/physconv/physconv/convert"
@@ -267,7 +268,7 @@ func (l *lowerer) keepMass() {
 	if l.caps.Recomputes == 0 {
 		return
 	}
-	for b := range l.approximated {
+	for _, b := range slices.Sorted(maps.Keys(l.approximated)) {
 		if b < 0 {
 			continue
 		}
