@@ -412,7 +412,7 @@ func (p *parser) keptInfo(e *Element, where string) {
 
 // addGeometry adds the link's visuals and collisions as child nodes.
 func (p *parser) addGeometry(l *Link, node int) error {
-	defer p.diags.About(len(p.diags), convert.NodeSubject(node))
+	defer func(from int) { p.diags.About(from, convert.NodeSubject(node)) }(len(p.diags))
 	for k, v := range l.Visuals {
 		name := v.Name
 		if name == "" {

@@ -195,7 +195,7 @@ func TestMassMatchesMuJoCo(t *testing.T) {
 		f := f
 		t.Run(strings.TrimSuffix(f.file, ".xml"), func(t *testing.T) {
 			t.Parallel()
-			out, code := testenv.RunOracle(t, "mj-inspect", "--compact", filepath.Join("..", "testdata", "mass", f.file))
+			out, code := testenv.RunOracle(t, "mj-inspect", "--compact", filepath.Join("..", "..", "testdata", "mass", f.file))
 			if code != 0 {
 				t.Fatalf("MuJoCo rejected %s: %s", f.file, out)
 			}

@@ -163,6 +163,11 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	if err != nil {
 		return []string{fmt.Sprintf("emit: %v", err)}
 	}
+	for _, d := range ediags {
+		if d.Subject.IsZero() || d.Quantities == 0 {
+			problems = append(problems, "diagnostic without a subject or quantities: "+d.String())
+		}
+	}
 	var got *inspect.Report
 	dump := func() {
 		if *propertyDump == "" {

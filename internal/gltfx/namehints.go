@@ -285,7 +285,7 @@ func (a *hintApplier) report(i int, h nameHint) {
 	case h.dynamic:
 		what = "a dynamic rigid body with " + what + " (mass computed from its colliders)"
 	case b >= 0:
-		what += " joining the body of "+a.g.NodeLabel(b)
+		what += " joining the body of " + a.g.NodeLabel(b)
 	default:
 		what = "a static body with " + what
 	}
