@@ -11,6 +11,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/lower"
 	"github.com/physconv/physconv/convert/mass"
 	"golang.org/x/sync/errgroup"
 )
@@ -356,6 +357,24 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 	return f.Parse(in)
 }
 
+// EmitGraph writes g as format f: it lowers g to f's row of the
+// capability table (one diagnostic per change), then emits the result.
+// It is what a conversion does after ParseGraph.
+func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+	if f.Emit == nil {
+		return nil, nil, fmt.Errorf("physconv cannot write %s files", f.Name)
+	}
+	return safeEmit(f, g, opts)
+}
+
+// safeEmit lowers g once to the target's row of the capability table, so
+// the emitter only writes, then emits it (convert.EmitChecked: a panic or
+// a non-finite number is an error, never a file).
 func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
-	return convert.EmitChecked(f, g, opts)
+	var diags convert.Diagnostics
+	if f.Capabilities != nil {
+		g, diags = lower.Lower(g, f.Capabilities)
+	}
+	out, more, err := convert.EmitChecked(f, g, opts)
+	return out, append(diags, more...), err
 }

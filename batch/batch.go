@@ -274,7 +274,7 @@ func (b *batchRun) canceled(i int) *FileResult {
 	in := b.inputs[i]
 	return &FileResult{
 		Input: in.rel, Output: in.output, Status: Canceled, Err: context.Canceled,
-		Diagnostics: convert.Diagnostics{{Severity: convert.Info, Code: "batch-canceled", File: in.rel,
+		Diagnostics: convert.Diagnostics{{Severity: convert.Info, Code: convert.CodeBatchCanceled, Subject: convert.DocumentSubject(), Quantities: convert.Qs(convert.QData), File: in.rel,
 			Message: "not converted: the run stopped before this file (interrupt or --fail-fast); nothing was written"}},
 	}
 }

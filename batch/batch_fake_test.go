@@ -70,7 +70,7 @@ func parseBox(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 			}
 			uses = append(uses, f[1])
 		case "warn":
-			diags.Warnf("box-warning", fmt.Sprintf("line %d", i+1), "a warning for the test")
+			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: "box-warning", Path: fmt.Sprintf("line %d", i+1), Message: "a warning for the test"})
 		case "bad":
 			return nil, diags, convert.ErrorAtLine(i+1, "bad line")
 		case "boom":

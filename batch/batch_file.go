@@ -33,10 +33,10 @@ func (b *batchRun) plan(rels []string) []batchInput {
 		switch {
 		case in.plan != nil:
 		case owner[in.output] != "":
-			in.plan = &planError{code: "output-collision", msg: fmt.Sprintf(
+			in.plan = &planError{code: convert.CodeOutputCollision, msg: fmt.Sprintf(
 				"output %s is already the output of %s; rename one of them or exclude it", in.output, owner[in.output])}
 		case sameTree && isInput[in.output]:
-			in.plan = &planError{code: "output-collision", msg: fmt.Sprintf(
+			in.plan = &planError{code: convert.CodeOutputCollision, msg: fmt.Sprintf(
 				"output %s would overwrite an input; choose another destination folder", in.output)}
 		default:
 			owner[in.output] = rel
@@ -47,7 +47,10 @@ func (b *batchRun) plan(rels []string) []batchInput {
 }
 
 // planError is a reason an input cannot be converted before trying.
-type planError struct{ code, msg string }
+type planError struct {
+	code convert.Code
+	msg  string
+}
 
 func (e *planError) Error() string { return e.msg }
 
@@ -56,15 +59,15 @@ func (e *planError) Error() string { return e.msg }
 // .glb).
 func (b *batchRun) outputFor(rel string, opts *convert.Options) (string, error) {
 	if opts.To == "" {
-		return "", &planError{code: "target-missing",
+		return "", &planError{code: convert.CodeTargetMissing,
 			msg: "no target format for this file: give --to or a `to:` in physconv.yaml"}
 	}
 	to, err := b.reg.Lookup(opts.To)
 	if err != nil {
-		return "", &planError{code: "target-unknown", msg: err.Error()}
+		return "", &planError{code: convert.CodeTargetUnknown, msg: err.Error()}
 	}
 	if to.Emit == nil || len(to.Extensions) == 0 {
-		return "", &planError{code: "target-unknown", msg: fmt.Sprintf("physconv cannot write %s files", to.Name)}
+		return "", &planError{code: convert.CodeTargetUnknown, msg: fmt.Sprintf("physconv cannot write %s files", to.Name)}
 	}
 	ext := strings.ToLower(path.Ext(rel))
 	newExt := to.Extensions[0]
@@ -141,7 +144,7 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	}
 	res.Diagnostics = relevel(res.Diagnostics, levels)
 	if res.Diagnostics.Max() >= convert.Error {
-		return b.fail(res, &planError{code: "diagnostic-is-error",
+		return b.fail(res, &planError{code: convert.CodeDiagnosticIsError,
 			msg: "a diagnostic configured as an error was reported; no output written"})
 	}
 	if strict && res.Diagnostics.Max() >= convert.Warning {
@@ -161,11 +164,11 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	// Side files first, then the main output: whoever sees the output also
 	// finds what it refers to.
 	if err := b.sides.copyAll(sides, inPath); err != nil {
-		return b.fail(res, &planError{code: "write-failed", msg: err.Error()})
+		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
 	}
 	files, err := physconv.WriteOutput(outPath, out, inPath)
 	if err != nil {
-		return b.fail(res, &planError{code: "write-failed", msg: err.Error()})
+		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
 	}
 	for _, f := range files {
 		res.Files = append(res.Files, b.relOut(f))
@@ -195,7 +198,7 @@ func (b *batchRun) relOut(p string) string {
 // FailureDiagnostic turns the error that stopped a conversion into one
 // error diagnostic, so reports list every failure the same way.
 func FailureDiagnostic(file string, err error) convert.Diagnostic {
-	d := convert.Diagnostic{Severity: convert.Error, Code: "conversion-failed", File: file, Message: err.Error()}
+	d := convert.Diagnostic{Severity: convert.Error, Code: convert.CodeConversionFailed, Subject: convert.DocumentSubject(), Quantities: convert.Qs(convert.QData), File: file, Message: err.Error()}
 	var fe *convert.FormatError
 	var ue *convert.UnsupportedError
 	var se *physconv.StrictError
@@ -204,19 +207,19 @@ func FailureDiagnostic(file string, err error) convert.Diagnostic {
 	case errors.As(err, &pe):
 		d.Code = pe.code
 	case errors.As(err, &fe):
-		d.Code, d.Path, d.Line, d.Message = "input-malformed", fe.Path, fe.Line, fe.Msg
+		d.Code, d.Path, d.Line, d.Message = convert.CodeInputMalformed, fe.Path, fe.Line, fe.Msg
 		if fe.File != "" {
 			d.File = fe.File
 		}
 	case errors.As(err, &ue):
-		d.Code, d.Path, d.Message = "input-unsupported", ue.Path, ue.Msg
+		d.Code, d.Path, d.Message = convert.CodeInputUnsupported, ue.Path, ue.Msg
 		if ue.File != "" {
 			d.File = ue.File
 		}
 	case errors.As(err, &se):
-		d.Code = "strict-warnings"
+		d.Code = convert.CodeStrictWarnings
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		d.Code = "batch-canceled"
+		d.Code = convert.CodeBatchCanceled
 	}
 	return d
 }
@@ -229,7 +232,7 @@ func relevel(ds convert.Diagnostics, levels map[string]string) convert.Diagnosti
 	}
 	out := ds[:0:0]
 	for _, d := range ds {
-		switch levels[d.Code] {
+		switch levels[string(d.Code)] {
 		case "ignore":
 			continue
 		case "info":

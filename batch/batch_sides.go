@@ -107,7 +107,7 @@ func (s *sideCopier) plan(root, inPath, outPath string, read []string, out *conv
 		abs := filepath.Join(root, filepath.FromSlash(r))
 		rel, err := filepath.Rel(s.src, abs)
 		if err != nil || !filepath.IsLocal(rel) {
-			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: "side-file-outside-source", File: inPath,
+			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: convert.CodeSideFileOutsideSource, Subject: convert.DocumentSubject(), Quantities: convert.Qs(convert.QData), File: inPath,
 				Message: fmt.Sprintf("%s lies outside the source folder and was not copied; the output refers to it by name and may not resolve", abs)})
 			continue
 		}

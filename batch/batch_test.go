@@ -72,7 +72,7 @@ func TestBatchOneBadFileNeverStopsTheOthers(t *testing.T) {
 	for _, r := range res {
 		for _, d := range r.Diagnostics {
 			if d.Severity == convert.Error {
-				codes[r.Input] = d.Code
+				codes[r.Input] = string(d.Code)
 				if r.Input == "2.box" && d.Line != 2 {
 					t.Errorf("2.box failure at line %d, want 2", d.Line)
 				}

@@ -50,14 +50,49 @@ func (s *Severity) UnmarshalJSON(b []byte) error {
 }
 
 // Diagnostic reports something a step invented, approximated or dropped.
-// Code is a stable kebab-case identifier listed in the README.
+// Code is a constant of the code table (codes.go); Subject and Quantities
+// say what in the Graph it is about, so a difference can be matched to it
+// mechanically (Diagnostics.Explains).
 type Diagnostic struct {
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
-	File     string   `json:"file,omitempty"`
-	Path     string   `json:"path,omitempty"`
-	Line     int      `json:"line,omitempty"`
-	Message  string   `json:"message"`
+	Severity   Severity   `json:"severity"`
+	Code       Code       `json:"code"`
+	Subject    Subject    `json:"subject,omitzero"`
+	Quantities Quantities `json:"quantities,omitempty"`
+	File       string     `json:"file,omitempty"`
+	Path       string     `json:"path,omitempty"`
+	Line       int        `json:"line,omitempty"`
+	Message    string     `json:"message"`
+}
+
+// NewDiagnostic builds a diagnostic of code c about subj at path; its
+// severity and quantities come from the code table.
+func NewDiagnostic(c Code, subj Subject, path, format string, args ...any) Diagnostic {
+	info, _ := c.Info()
+	return Diagnostic{Severity: info.Severity, Code: c, Subject: subj, Quantities: info.Quantities,
+		Path: path, Message: fmt.Sprintf(format, args...)}
+}
+
+// Affecting replaces the table's quantities for a site whose code is
+// generic (field-dropped, joint-field-dropped): it names what this one
+// changes.
+func (d *Diagnostic) Affecting(qs ...Quantity) *Diagnostic {
+	d.Quantities = Qs(qs...)
+	return d
+}
+
+// WithSeverity reports the diagnostic at sev when the table marks its code
+// Variable; otherwise the table's severity stands.
+func (d *Diagnostic) WithSeverity(sev Severity) *Diagnostic {
+	if info, _ := d.Code.Info(); info.Variable {
+		d.Severity = sev
+	}
+	return d
+}
+
+// AtLine sets the line of a text format.
+func (d *Diagnostic) AtLine(line int) *Diagnostic {
+	d.Line = line
+	return d
 }
 
 func (d Diagnostic) String() string {
@@ -83,19 +118,29 @@ func (d Diagnostic) String() string {
 // Diagnostics collects diagnostics in the order they were found.
 type Diagnostics []Diagnostic
 
-// Add appends a diagnostic.
-func (ds *Diagnostics) Add(sev Severity, code, path, format string, args ...any) {
-	*ds = append(*ds, Diagnostic{Severity: sev, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+// Add appends a diagnostic of code c about subj at path and returns it for
+// Affecting, WithSeverity or AtLine.
+func (ds *Diagnostics) Add(c Code, subj Subject, path, format string, args ...any) *Diagnostic {
+	*ds = append(*ds, NewDiagnostic(c, subj, path, format, args...))
+	return &(*ds)[len(*ds)-1]
 }
 
-// Infof, Warnf append a diagnostic of that severity.
-func (ds *Diagnostics) Infof(code, path, format string, args ...any) {
-	ds.Add(Info, code, path, format, args...)
+// AddAll appends one diagnostic per subject (the users of a shared shape).
+func (ds *Diagnostics) AddAll(c Code, subjs []Subject, path, format string, args ...any) {
+	for _, s := range subjs {
+		ds.Add(c, s, path, format, args...)
+	}
 }
 
-// Warnf appends a warning.
-func (ds *Diagnostics) Warnf(code, path, format string, args ...any) {
-	ds.Add(Warning, code, path, format, args...)
+// About gives the diagnostics from index from on that have no subject the
+// subject s, for a reader that learns a node's index only after reporting
+// about it.
+func (ds Diagnostics) About(from int, s Subject) {
+	for i := from; i < len(ds); i++ {
+		if ds[i].Subject.IsZero() {
+			ds[i].Subject = s
+		}
+	}
 }
 
 // Max returns the highest severity present, or -1 when empty.
@@ -110,7 +155,7 @@ func (ds Diagnostics) Max() Severity {
 }
 
 // Has reports whether a diagnostic with this code is present.
-func (ds Diagnostics) Has(code string) bool {
+func (ds Diagnostics) Has(code Code) bool {
 	for _, d := range ds {
 		if d.Code == code {
 			return true

@@ -14,5 +14,12 @@
 // Each format converts units, axes and shape conventions at its own boundary,
 // so the Graph means the same thing whatever file it came from.
 //
+// Diagnostics are typed: every code is a constant of the closed table in
+// codes.go (severity, the quantities it affects, a one-line meaning; the
+// README's tables are generated from it), and every diagnostic names its
+// Subject in the Graph, so Diagnostics.Explains can decide by structure
+// whether a difference in some quantity of some element was reported.
+// Messages spell a node as Graph.NodeLabel does: nodes[4] "Door".
+//
 // The package imports no format package; formats import it.
 package convert

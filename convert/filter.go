@@ -40,6 +40,7 @@ func FiltersCollide(a, b Filter) bool { return a.Accepts(b) && b.Accepts(a) }
 // target format would pair differently from the source (glTF's rule).
 type FilterMismatch struct {
 	A, B           string // filter names, or filters[i]
+	IA, IB         int    // their indices in Graph.Filters
 	Target, Source bool   // whether they collide in the target and in the source
 }
 
@@ -68,7 +69,7 @@ func FilterMismatches(g *Graph, targetCollides func(a, b Filter) bool) []FilterM
 			}
 			a, b := g.Filters[i], g.Filters[j]
 			if target, source := targetCollides(a, b), FiltersCollide(a, b); target != source {
-				out = append(out, FilterMismatch{A: label(i), B: label(j), Target: target, Source: source})
+				out = append(out, FilterMismatch{A: label(i), B: label(j), IA: i, IB: j, Target: target, Source: source})
 			}
 		}
 	}

@@ -25,8 +25,9 @@ type Format struct {
 	Parse func(in *Input) (*Graph, Diagnostics, error)
 	// Emit writes one Graph. nil when the format cannot be written.
 	Emit func(g *Graph, opts *Options) (*Output, Diagnostics, error)
-	// Capabilities lists what the format can express, for `formats`.
-	Capabilities []string
+	// Capabilities is the format's row of the lowering table: what Emit
+	// can write. The pipeline lowers every Graph to it before Emit.
+	Capabilities *Capabilities
 	// Options are the knobs this format owns (flags and physconv.yaml
 	// keys); its Parse and Emit read their values from Options.
 	Options []Option

@@ -97,8 +97,9 @@ func LinkedOutside(src, file string) (Diagnostic, bool) {
 	if err2 != nil {
 		real = "(unresolvable)"
 	}
-	return Diagnostic{Severity: Warning, Code: "input-link-outside", File: file,
-		Message: fmt.Sprintf("skipped: the input is a symbolic link to %s, outside the source folder %s", real, src)}, true
+	d := NewDiagnostic(CodeInputLinkOutside, DocumentSubject(), "", "skipped: the input is a symbolic link to %s, outside the source folder %s", real, src)
+	d.File = file
+	return d, true
 }
 
 // Reroot widens a file input to a wider folder on disk, root, holding the

@@ -99,7 +99,11 @@ func (in *Input) ResolveDiagnostics() Diagnostics {
 	}
 	var out Diagnostics
 	for _, n := range in.refs.r.Notes() {
-		out = append(out, Diagnostic{Severity: Info, Code: n.Code, Path: n.Ref, Message: n.Message})
+		code := CodePackageGuessed
+		if n.Kind == resolve.PackageAsFolder {
+			code = CodePackageAsFolder
+		}
+		out.Add(code, DocumentSubject(), n.Ref, "%s", n.Message)
 	}
 	return out
 }

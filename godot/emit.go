@@ -29,7 +29,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.nodes()
 	e.filterWidening()
 	if e.visualsDropped > 0 {
-		e.info("godot3-visuals-dropped", "", "%d visuals are not written to Godot 3 scenes (headless Godot 3 cannot build their meshes); physics is unaffected", e.visualsDropped)
+		e.note(convert.CodeVisualDropped, convert.DocumentSubject(), "", "%d visuals are not written to Godot 3 scenes (headless Godot 3 cannot build their meshes); physics is unaffected", e.visualsDropped)
 	}
 	doc := &tscn.Document{Header: tscn.Section{Tag: "gd_scene"}}
 	format := int64(3)
@@ -95,6 +95,10 @@ func outputProjectLayers(out string) map[int]string {
 }
 
 type emitter struct {
+	joint convert.Subject // the joint being written
+	// hoisted maps a collider node hoistColliders added to the node it
+	// came from, so diagnostics name the source's collider.
+	hoisted  map[int]int
 	g        *convert.Graph
 	v        int
 	diags    convert.Diagnostics
@@ -132,12 +136,9 @@ type emitter struct {
 	frames *convert.Frames
 }
 
-func (e *emitter) warn(code, path, format string, args ...any) {
-	e.diags.Add(convert.Warning, code, path, format, args...)
-}
-
-func (e *emitter) info(code, path, format string, args ...any) {
-	e.diags.Add(convert.Info, code, path, format, args...)
+// note reports a diagnostic about subj; it returns it for WithSeverity.
+func (e *emitter) note(code convert.Code, subj convert.Subject, path, format string, args ...any) *convert.Diagnostic {
+	return e.diags.Add(code, subj, path, format, args...)
 }
 
 func (e *emitter) name(i int) string { return e.g.Nodes[i].Name }
@@ -238,7 +239,7 @@ func (e *emitter) bakeInertiaOrientation(i int) {
 	m := e.g.Nodes[i].Motion
 	e.rebase(i, convert.Transform{R: m.InertiaOrientation.Normalize(), S: convert.Vec3{1, 1, 1}})
 	m.InertiaOrientation = nil
-	e.info("godot-inertia-baked", e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
+	e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
 }
 
 // ownsShapeChild reports whether a collider or trigger node is emitted as
@@ -275,7 +276,8 @@ func (e *emitter) hoistColliders() {
 			n.Collider = nil
 			k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: n.Transform, Collider: &c}, n.Parent)
 			e.skip = append(e.skip, false)
-			e.info("godot-shape-moved", g.Nodes[k].Name, "collider moved off joint %q to a static body of its own at the same place (a Godot joint cannot be a shape)", n.Name)
+			e.hoist(k, i)
+			e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved off joint %q to a static body of its own at the same place (a Godot joint cannot be a shape)", n.Name)
 			continue
 		}
 		if b < 0 || n.Parent == b && n.Joint == nil {
@@ -287,8 +289,16 @@ func (e *emitter) hoistColliders() {
 		n.Collider = nil
 		k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: rel, Collider: &c}, b)
 		e.skip = append(e.skip, false)
-		e.info("godot-shape-moved", g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
+		e.hoist(k, i)
+		e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
 	}
+}
+
+func (e *emitter) hoist(k, from int) {
+	if e.hoisted == nil {
+		e.hoisted = map[int]int{}
+	}
+	e.hoisted[k] = from
 }
 
 func (e *emitter) parentIsBody(i int) bool {
@@ -451,7 +461,7 @@ func (e *emitter) uniqueNames(ids []int) {
 			name = fmt.Sprintf("%s_%d", base, k)
 		}
 		if name != e.g.Nodes[i].Name {
-			e.info("godot-node-renamed", e.g.Nodes[i].Name, "node renamed %q (Godot needs unique sibling names without . : @ / %% \")", name)
+			e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (Godot needs unique sibling names without . : @ / %% \")", name)
 		}
 		used[name] = true
 		e.names[i] = name

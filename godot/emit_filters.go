@@ -13,7 +13,7 @@ func (e *emitter) filterWidening() {
 		return la&mb != 0 || lb&ma != 0
 	}
 	for _, m := range convert.FilterMismatches(e.g, godot) {
-		e.warn("godot-filter-widened", "filters", "colliders with filters %q and %q collide in Godot: %v, in the source: %v (Godot pairs objects when either one's mask meets the other's layer; glTF needs both sides to accept)",
+		e.note(convert.CodeCollisionFilterWidened, convert.FilterSubject(m.IA), "filters", "colliders with filters %q and %q collide in Godot: %v, in the source: %v (Godot pairs objects when either one's mask meets the other's layer; glTF needs both sides to accept)",
 			m.A, m.B, m.Target, m.Source)
 	}
 }

@@ -183,7 +183,7 @@ func (e *emitter) rebaseJoint(i int) {
 			}
 		}
 	}
-	e.info("godot-joint-rebased", e.name(i), "joint frame rotated so its %s axis lies along Godot's %s (world poses unchanged)", kind, map[string]string{"hinge": "Z", "slider": "X"}[kind])
+	e.note(convert.CodeGodotJointRebased, convert.JointSubject(i), e.name(i), "joint frame rotated so its %s axis lies along Godot's %s (world poses unchanged)", kind, map[string]string{"hinge": "Z", "slider": "X"}[kind])
 }
 
 // relPath returns the NodePath from one emitted node to another.
@@ -219,6 +219,7 @@ func (e *emitter) deg(x float64) float64 {
 
 // jointProps writes a joint node.
 func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
+	e.joint = convert.JointSubject(i)
 	g := e.g
 	j := g.Nodes[i].Joint
 	var props []tscn.Prop
@@ -234,7 +235,7 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 		b = g.BodyOf(j.Connected)
 		wa, wb := e.frames.World(i), e.frames.World(j.Connected)
 		if wa.T.Sub(wb.T).Len() > 1e-6*math.Max(1, wa.T.Len()) || math.Abs(math.Abs(wa.R.Normalize()[0]*wb.R.Normalize()[0]+wa.R.Normalize()[1]*wb.R.Normalize()[1]+wa.R.Normalize()[2]*wb.R.Normalize()[2]+wa.R.Normalize()[3]*wb.R.Normalize()[3])-1) > 1e-9 {
-			e.warn("godot-joint-frames-differ", name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
+			e.note(convert.CodeJointFramesApart, e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
 	}
 	// Godot has no joint from the world (A) to a body (B): it makes the
@@ -255,18 +256,18 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 		sides = -1
 	}
 	if a < 0 && b < 0 {
-		e.warn("godot-joint-unconnected", name, "joint connects no bodies")
+		e.note(convert.CodeGodotJointUnconnected, e.joint, name, "joint connects no bodies")
 	}
 	if j.EnableCollision {
 		add(pick(e.v == 3, "collision/exclude_nodes", "exclude_nodes_from_collision"), false)
 	}
 	if j.Effort != 0 || j.Velocity != 0 || j.Damping != 0 || j.Friction != 0 || j.Armature != 0 {
-		e.warn("godot-joint-field-dropped", name, "effort, velocity, damping, friction and armature have no Godot joint equivalent and are dropped")
+		e.note(convert.CodeJointFieldDropped, e.joint, name, "effort, velocity, damping, friction and armature have no Godot joint equivalent and are dropped")
 	}
 	kind, _ := nativeKind(j)
 	s := analyze(j)
 	if s.soft {
-		e.warn("godot-limit-soft", name, "soft limits (finite stiffness) are written as hard limits")
+		e.note(convert.CodeLimitSoftDropped, e.joint, name, "soft limits (finite stiffness) are written as hard limits")
 	}
 	switch kind {
 	case "pin":
@@ -285,7 +286,7 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 			maxForce := d.MaxForce
 			if math.IsInf(maxForce, 1) {
 				maxForce = unlimitedImpulse
-				e.info("godot-motor-unlimited", e.name(i), "an unlimited motor is written with max_impulse %g, which Godot cannot exceed and physconv reads back as unlimited", unlimitedImpulse)
+				e.diags.Add(convert.CodeGodotMotorUnlimited, convert.JointSubject(i), e.name(i), "an unlimited motor is written with max_impulse %g, which Godot cannot exceed and physconv reads back as unlimited", unlimitedImpulse)
 			}
 			add("motor/max_impulse", maxForce)
 		}
@@ -376,7 +377,7 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 		}
 	}
 	if approx {
-		e.warn("joint-limit-approximated", name, "multi-axis or one-sided limits are written as per-axis limits of a Generic6DOFJoint3D")
+		e.note(convert.CodeJointLimitApproximated, e.joint, name, "multi-axis or one-sided limits are written as per-axis limits of a Generic6DOFJoint3D")
 	}
 	for _, d := range j.Drives {
 		if d.Axis < 0 || d.Axis > 2 {

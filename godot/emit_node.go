@@ -150,7 +150,7 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 		}
 	}
 	if !e.sameVersion(i) || src != class {
-		e.info("godot-props-dropped", e.name(i), "%d Godot properties of the source (%s) do not apply to %s in Godot %d and are dropped", len(kept), src, class, e.v)
+		e.note(convert.CodeGodotPropsDropped, convert.NodeSubject(i), e.name(i), "%d Godot properties of the source (%s) do not apply to %s in Godot %d and are dropped", len(kept), src, class, e.v)
 		return
 	}
 	have := map[string]bool{}
@@ -196,12 +196,12 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
 	if m.Kind == convert.Kinematic && (m.Mass != nil || m.CenterOfMass != nil || m.InertiaDiagonal != nil) {
-		e.info("godot-kinematic-mass-dropped", e.name(i), "%s has no mass properties (it moves as if infinitely heavy); the body's mass, centre of mass and inertia are not written", e.cls(class))
+		e.note(convert.CodeGodotKinematicMassDropped, convert.BodySubject(i), e.name(i), "%s has no mass properties (it moves as if infinitely heavy); the body's mass, centre of mass and inertia are not written", e.cls(class))
 	}
 	if m.Kind == convert.Dynamic {
 		if m.Mass != nil {
 			if math.IsInf(*m.Mass, 1) || *m.Mass <= 0 {
-				e.warn("godot-mass-infinite", e.name(i), "Godot bodies cannot have infinite or zero mass; the Godot default is used")
+				e.note(convert.CodeMassInfinite, convert.BodySubject(i), e.name(i), "Godot bodies cannot have infinite or zero mass; the Godot default is used")
 			} else {
 				add("mass", *m.Mass)
 			}
@@ -214,15 +214,15 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				add("center_of_mass_mode", int64(1))
 				add("center_of_mass", e.vec(*m.CenterOfMass))
 			} else if *m.CenterOfMass != (convert.Vec3{}) {
-				e.warn("godot-com-dropped", e.name(i), "Godot 3 has no centre-of-mass property; the engine computes it from the shapes")
+				e.note(convert.CodeGodotComDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no centre-of-mass property; the engine computes it from the shapes")
 			}
 		}
 		if d := m.InertiaDiagonal; d != nil {
 			switch {
 			case e.v == 3:
-				e.warn("godot-inertia-dropped", e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
+				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
 			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
-				e.warn("godot-inertia-dropped", e.name(i), "inertia %v has infinite or zero moments, which Godot cannot store; Godot computes it", *d)
+				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "inertia %v has infinite or zero moments, which Godot cannot store; Godot computes it", *d)
 			default:
 				add("inertia", e.vec(*d))
 			}
@@ -234,7 +234,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 	case moving && m.Kind != convert.Dynamic:
 		// AnimatableBody3D/StaticBody3D have no velocity of their own
 		// (constant_*_velocity only drags what touches them).
-		e.warn("godot-velocity-dropped", e.name(i), "Godot %s bodies move only by animation or script; the initial velocity (linear %v, angular %v) is dropped", m.Kind, m.LinearVelocity, m.AngularVelocity)
+		e.note(convert.CodeGodotVelocityDropped, convert.BodySubject(i), e.name(i), "Godot %s bodies move only by animation or script; the initial velocity (linear %v, angular %v) is dropped", m.Kind, m.LinearVelocity, m.AngularVelocity)
 	case moving:
 		if m.LinearVelocity != (convert.Vec3{}) {
 			add("linear_velocity", e.vec(rot.Rotate(m.LinearVelocity)))
@@ -244,7 +244,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 		}
 	}
 	if n.Transform.S != (convert.Vec3{1, 1, 1}) {
-		e.warn("godot-body-scaled", e.name(i), "Godot does not support scaled physics bodies; the scale %v is written but the engine may reset it", n.Transform.S)
+		e.note(convert.CodeGodotBodyScaled, convert.BodySubject(i), e.name(i), "Godot does not support scaled physics bodies; the scale %v is written but the engine may reset it", n.Transform.S)
 	}
 	// Godot keeps material and layers per body; the Graph per collider.
 	var mats, filters []int
@@ -258,7 +258,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 		if k == 0 {
 			f = x
 		} else if x != f {
-			e.warn("godot-filter-merged", e.name(i), "colliders of one body use different collision filters; Godot keeps one per body, the first is used")
+			e.note(convert.CodeGodotFilterMerged, convert.BodySubject(i), e.name(i), "colliders of one body use different collision filters; Godot keeps one per body, the first is used")
 			break
 		}
 	}

@@ -53,19 +53,17 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	if id, ok := e.shapeIDs[key]; ok {
 		return e.refFromID(id)
 	}
+	users := e.g.ShapeSubjects(si)
+	for k, u := range users {
+		if from, ok := e.hoisted[u.Node]; ok {
+			users[k] = convert.ColliderSubject(from, u.Body)
+		}
+	}
 	sh := e.g.Shapes[si]
 	g3 := e.v == 3
 	var class string
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
-	radius := func() float64 {
-		if sh.RadiusTop != sh.RadiusBottom {
-			r := math.Max(sh.RadiusTop, sh.RadiusBottom)
-			e.warn("shape-approximated", where, "tapered %s (radii %g/%g) written with radius %g: Godot has no tapered shapes", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
-			return r
-		}
-		return sh.RadiusTop
-	}
 	switch sh.Kind {
 	case convert.Box:
 		if g3 {
@@ -78,13 +76,8 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	case convert.Sphere:
 		class = pick(g3, "SphereShape", "SphereShape3D")
 		add("radius", sh.Radius)
-	case convert.Ellipsoid:
-		class = pick(g3, "SphereShape", "SphereShape3D")
-		r := math.Cbrt(sh.Size[0] * sh.Size[1] * sh.Size[2])
-		e.warn("shape-approximated", where, "ellipsoid %v written as a sphere of equal volume (radius %g): Godot has no ellipsoid shape", sh.Size, r)
-		add("radius", r)
 	case convert.Capsule:
-		r := radius()
+		r := sh.RadiusTop
 		class = pick(g3, "CapsuleShape", "CapsuleShape3D")
 		add("radius", r)
 		if g3 {
@@ -94,13 +87,10 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		}
 	case convert.Cylinder:
 		class = pick(g3, "CylinderShape", "CylinderShape3D")
-		add("radius", radius())
+		add("radius", sh.RadiusTop)
 		add("height", sh.Height)
 	case convert.Plane:
 		class = pick(g3, "PlaneShape", "WorldBoundaryShape3D")
-		if sh.SizeX > 0 || sh.SizeZ > 0 {
-			e.warn("shape-approximated", where, "finite plane (%g × %g) written as an infinite world boundary", sh.SizeX, sh.SizeZ)
-		}
 		add("plane", &tscn.Call{Name: "Plane", Args: []tscn.Value{0.0, 1.0, 0.0, 0.0}})
 	case convert.Ray:
 		class = pick(g3, "RayShape", "SeparationRayShape3D")
@@ -108,7 +98,7 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	case convert.Convex, convert.TriMesh:
 		m := e.g.Meshes[sh.Mesh]
 		if !m.Loaded || len(m.Positions) == 0 {
-			e.warn("godot-mesh-unloaded", where, "mesh %q is a file reference without loaded vertices; the collider is dropped", m.File)
+			e.diags.AddAll(convert.CodeShapeDropped, users, where, "mesh %q is a file reference without loaded vertices; the collider is dropped", m.File)
 			return nil
 		}
 		scale := m.Scale
@@ -119,7 +109,7 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		var xs []float64
 		if sh.Kind == convert.Convex {
 			if len(m.Indices) > 0 {
-				e.info("godot-convex-points", where, "convex mesh written as its %d points: Godot builds their hull itself, so the mesh's own triangles are not kept (the shape is the same)", len(m.Positions))
+				e.diags.AddAll(convert.CodeGodotConvexPoints, users, where, "convex mesh written as its %d points: Godot builds their hull itself, so the mesh's own triangles are not kept (the shape is the same)", len(m.Positions))
 			}
 			class = pick(g3, "ConvexPolygonShape", "ConvexPolygonShape3D")
 			for _, p := range m.Positions {
@@ -145,13 +135,13 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		f := sh.Field
 		class = pick(g3, "HeightMapShape", "HeightMapShape3D")
 		if f.Columns > 1 && f.Rows > 1 && (math.Abs(f.SizeX/float64(f.Columns-1)-1) > 1e-9 || math.Abs(f.SizeZ/float64(f.Rows-1)-1) > 1e-9) {
-			e.warn("shape-approximated", where, "height field spacing is not 1 m; Godot's height maps use 1 m cells, so its extent changes")
+			e.diags.AddAll(convert.CodeShapeApproximated, users, where, "height field spacing is not 1 m; Godot's height maps use 1 m cells, so its extent changes")
 		}
 		add("map_width", int64(f.Columns))
 		add("map_depth", int64(f.Rows))
 		add("map_data", floatsValue(pick(g3, "PoolRealArray", "PackedFloat32Array"), f.Heights))
 	default:
-		e.warn("godot-shape-unsupported", where, "shape kind %q cannot be written; the collider is dropped", sh.Kind)
+		e.diags.AddAll(convert.CodeShapeDropped, users, where, "shape kind %q cannot be written; the collider is dropped", sh.Kind)
 		return nil
 	}
 	ref := e.addSub(class, props)
@@ -179,7 +169,7 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	m := mats[0]
 	for _, x := range mats[1:] {
 		if x != m {
-			e.warn("godot-material-merged", e.name(i), "colliders of one body use different materials; Godot keeps one per body, the first is used")
+			e.note(convert.CodeGodotMaterialMerged, convert.BodySubject(i), e.name(i), "colliders of one body use different materials; Godot keeps one per body, the first is used")
 			break
 		}
 	}
@@ -187,7 +177,7 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	if m >= 0 {
 		mat = e.g.Materials[m]
 	} else {
-		e.info("godot-material-default", e.name(i), "colliders without a physics material get glTF's default (friction %g, restitution 0) written out, since Godot's own default is friction 1", mat.DynamicFriction)
+		e.note(convert.CodeGodotMaterialDefault, convert.BodySubject(i), e.name(i), "colliders without a physics material get glTF's default (friction %g, restitution 0) written out, since Godot's own default is friction 1", mat.DynamicFriction)
 	}
 	rough := mat.FrictionCombine == "maximum"
 	absorbent := mat.RestitutionCombine == "minimum"
@@ -200,25 +190,25 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 		return []tscn.Prop{{Key: "physics_material_override", Value: e.refFromID(id)}}
 	}
 	if mat.StaticFriction != mat.DynamicFriction {
-		e.info("godot-friction-static-dropped", e.name(i), "Godot has one friction; dynamic friction %g used, static %g dropped", mat.DynamicFriction, mat.StaticFriction)
+		e.note(convert.CodeGodotFrictionStaticDropped, convert.BodySubject(i), e.name(i), "Godot has one friction; dynamic friction %g used, static %g dropped", mat.DynamicFriction, mat.StaticFriction)
 	}
 	switch mat.FrictionCombine {
 	case "":
-		e.info("godot-combine-default", e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
+		e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
 	case "minimum":
 	case "maximum":
-		e.info("godot-combine-approximated", e.name(i), "friction combine \"maximum\" written as a rough material (its friction wins)")
+		e.note(convert.CodeGodotCombineApproximated, convert.BodySubject(i), e.name(i), "friction combine \"maximum\" written as a rough material (its friction wins)").WithSeverity(convert.Info)
 	default:
-		e.warn("godot-combine-approximated", e.name(i), "friction combine %q has no Godot equivalent; Godot takes the minimum", mat.FrictionCombine)
+		e.note(convert.CodeGodotCombineApproximated, convert.BodySubject(i), e.name(i), "friction combine %q has no Godot equivalent; Godot takes the minimum", mat.FrictionCombine)
 	}
 	switch mat.RestitutionCombine {
 	case "":
 		if mat.Restitution != 0 {
-			e.info("godot-combine-default", e.name(i), "restitution combine mode not given; Godot adds the bounces of both bodies")
+			e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "restitution combine mode not given; Godot adds the bounces of both bodies")
 		}
 	case "minimum":
 	default:
-		e.warn("godot-combine-approximated", e.name(i), "restitution combine %q has no Godot equivalent; Godot adds bounces", mat.RestitutionCombine)
+		e.note(convert.CodeGodotCombineApproximated, convert.BodySubject(i), e.name(i), "restitution combine %q has no Godot equivalent; Godot adds bounces", mat.RestitutionCombine)
 	}
 	var props []tscn.Prop
 	if mat.Name != "" && mat.Name != "Godot default" {
@@ -322,14 +312,14 @@ func (e *emitter) assignBits() {
 	for _, n := range rest {
 		b := freeBit(used, reserved)
 		if b == 0 {
-			e.warn("godot-layers-exhausted", "", "collision system %q gets no layer: Godot has 32", n)
+			e.note(convert.CodeGodotLayersExhausted, convert.DocumentSubject(), "", "collision system %q gets no layer: Godot has 32", n)
 			continue
 		}
 		e.bits[n], used[b] = b, true
 		table = append(table, fmt.Sprintf("%s=%d", n, b))
 	}
 	if len(table) > 0 {
-		e.info("godot-layer-assigned", "", "collision systems mapped to Godot layers: %s (name them under [layer_names] in project.godot to keep the names)", strings.Join(table, ", "))
+		e.note(convert.CodeGodotLayerAssigned, convert.DocumentSubject(), "", "collision systems mapped to Godot layers: %s (name them under [layer_names] in project.godot to keep the names)", strings.Join(table, ", "))
 	}
 }
 

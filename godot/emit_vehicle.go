@@ -1,6 +1,9 @@
 package godot
 
-import "github.com/physconv/physconv/internal/tscn"
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
 
 // OMI vehicle values Godot has no property for are written as
 // metadata/omi_* so a round trip keeps every parameter.
@@ -59,7 +62,7 @@ func cutMeta(k string) (string, bool) {
 func (e *emitter) wheelProps(i int) []tscn.Prop {
 	w := e.g.Nodes[i].Wheel
 	if p := e.g.Nodes[i].Parent; p < 0 || e.g.Nodes[p].Motion == nil {
-		e.warn("godot-wheel-orphan", e.name(i), "VehicleWheel3D works only as a direct child of a VehicleBody3D")
+		e.note(convert.CodeGodotWheelOrphan, convert.VehicleSubject(i), e.name(i), "VehicleWheel3D works only as a direct child of a VehicleBody3D")
 	}
 	// OMI suspension values are 1000× Godot's (N/m vs N/mm, kg/s vs Mg/s).
 	props := []tscn.Prop{
@@ -80,7 +83,7 @@ func (e *emitter) wheelProps(i int) []tscn.Prop {
 		e.meta("target_steering_ratio", w.TargetSteeringRatio),
 	}
 	if w.Material >= 0 {
-		e.info("godot-wheel-material-dropped", e.name(i), "wheel physics material has no Godot equivalent (friction slip is separate) and is dropped")
+		e.note(convert.CodeGodotWheelMaterialDropped, convert.VehicleSubject(i), e.name(i), "wheel physics material has no Godot equivalent (friction slip is separate) and is dropped")
 	}
 	if e.v == 3 {
 		return metaDict(props)

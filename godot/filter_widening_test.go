@@ -29,7 +29,7 @@ func TestFilterWideningWarned(t *testing.T) {
 		}
 		var warned []string
 		for _, d := range diags {
-			if d.Code == "godot-filter-widened" {
+			if d.Code == convert.CodeCollisionFilterWidened {
 				warned = append(warned, d.Message)
 			}
 		}

@@ -19,17 +19,15 @@ import (
 // Format reads Godot 3/4 scenes and writes Godot 4 scenes (Godot 3 when
 // the godot option is 3).
 var Format = &convert.Format{
-	Name:        "godot",
-	Description: "Godot .tscn scenes (read Godot 3 and 4; write Godot 4, or 3 with --godot 3)",
-	Extensions:  []string{".tscn"},
-	Sniff:       Sniff,
-	Parse:       Parse,
-	Emit:        Emit,
-	ProjectRoot: ProjectRoot,
-	Options:     []convert.Option{VersionOption},
-	Capabilities: []string{"rigid/static/kinematic bodies", "box/sphere/capsule/cylinder/convex/trimesh/plane/heightfield/ray shapes",
-		"Pin/Hinge/Slider/ConeTwist/Generic6DOF joints", "physics materials (rough/absorbent)", "collision layers",
-		"VehicleBody3D/VehicleWheel3D", "areas (triggers)", "primitive and file-referenced visuals"},
+	Name:         "godot",
+	Description:  "Godot .tscn scenes (read Godot 3 and 4; write Godot 4, or 3 with --godot 3)",
+	Extensions:   []string{".tscn"},
+	Sniff:        Sniff,
+	Parse:        Parse,
+	Emit:         Emit,
+	ProjectRoot:  ProjectRoot,
+	Options:      []convert.Option{VersionOption},
+	Capabilities: &Capabilities,
 }
 
 // VersionOption is the Godot major version to write.
@@ -46,7 +44,7 @@ var Format3 = &convert.Format{
 	Emit:         emitGodot3,
 	ProjectRoot:  ProjectRoot,
 	Options:      []convert.Option{VersionOption},
-	Capabilities: Format.Capabilities,
+	Capabilities: &Capabilities3,
 }
 
 // Sniff recognises a Godot text scene header.

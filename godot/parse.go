@@ -77,8 +77,17 @@ type parser struct {
 	seatFixups []func()
 }
 
-func (p *parser) note(sev convert.Severity, code string, n *node, format string, args ...any) {
-	p.l.note(sev, code, n.file, n.line, n.path(), format, args...)
+// note reports a diagnostic about subj at scene node n.
+func (p *parser) note(code convert.Code, subj convert.Subject, n *node, format string, args ...any) *convert.Diagnostic {
+	return p.l.note(code, subj, n.file, n.line, n.path(), format, args...)
+}
+
+// idx is the Graph node of scene node n, or -1 before it is added.
+func (p *parser) idx(n *node) int {
+	if i, ok := p.index[n]; ok {
+		return i
+	}
+	return -1
 }
 
 // class4 returns the Godot 4 name of a node's class.
@@ -114,13 +123,13 @@ func (p *parser) walk(n *node, parent int) error {
 	if v, ok := n.get("transform"); ok {
 		t, skew, err := v.transform("transform")
 		if err == errDegenerate {
-			p.note(convert.Warning, "godot-transform-degenerate", n, "transform has a zero scale; identity used")
+			p.note(convert.CodeGodotTransformDegenerate, convert.NodeSubject(len(p.g.Nodes)), n, "transform has a zero scale; identity used")
 		} else if err != nil {
 			return err
 		} else {
 			gn.Transform = t
 			if skew {
-				p.note(convert.Warning, "godot-transform-skew", n, "transform basis is sheared; kept as rotation and scale only")
+				p.note(convert.CodeGodotTransformSkew, convert.NodeSubject(len(p.g.Nodes)), n, "transform basis is sheared; kept as rotation and scale only")
 			}
 		}
 	}
@@ -192,10 +201,10 @@ func (p *parser) keepProps(n *node, idx int) {
 		p.g.Nodes[idx].Extras[extraProps] = kept
 	}
 	if len(dropped) > 0 {
-		p.note(convert.Info, "godot-resource-dropped", n, "properties referencing resources are not carried over: %s", strings.Join(dropped, ", "))
+		p.note(convert.CodeGodotResourceDropped, convert.NodeSubject(p.idx(n)), n, "properties referencing resources are not carried over: %s", strings.Join(dropped, ", "))
 	}
 	if v, ok := n.get("script"); ok && v.v != nil {
-		p.note(convert.Info, "godot-script-dropped", n, "script %s is not carried over (physics it sets at run time is not seen)", p.refPath(v))
+		p.note(convert.CodeGodotScriptDropped, convert.NodeSubject(p.idx(n)), n, "script %s is not carried over (physics it sets at run time is not seen)", p.refPath(v))
 	}
 }
 
@@ -246,7 +255,7 @@ func (p *parser) attributes(n *node, idx int) error {
 			return p.vehicle(n, idx)
 		}
 		if c == "PhysicalBone3D" {
-			p.note(convert.Warning, "godot-physical-bone", n, "PhysicalBone3D read as a rigid body; its bone joint needs the skeleton and is dropped")
+			p.note(convert.CodeGodotPhysicalBone, convert.BodySubject(p.idx(n)), n, "PhysicalBone3D read as a rigid body; its bone joint needs the skeleton and is dropped")
 		}
 	case "Area3D":
 		p.g.Nodes[idx].Trigger = &convert.Trigger{Shape: -1, Filter: -1}
@@ -264,12 +273,12 @@ func (p *parser) attributes(n *node, idx int) error {
 		return p.visual(n, idx)
 	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "RayCast3D", "ShapeCast3D":
 		if c != "RayCast3D" && c != "ShapeCast3D" && c != "SpringArm3D" {
-			p.note(convert.Warning, "godot-unsupported-node", n, "%s is not converted (no rigid-body equivalent)", n.class)
+			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is not converted (no rigid-body equivalent)", n.class)
 		}
 	default:
 		if strings.HasPrefix(c, "CSG") {
 			if v, ok := n.get("use_collision"); ok && v.v == true {
-				p.note(convert.Warning, "godot-unsupported-node", n, "%s collision is not converted (CSG geometry is built at run time)", n.class)
+				p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s collision is not converted (CSG geometry is built at run time)", n.class)
 			}
 		}
 		return p.scriptedNode(n, idx)
@@ -295,7 +304,7 @@ func (p *parser) body(n *node, idx int, c string) error {
 		case 1:
 			m.Kind = convert.Static
 		case 2:
-			p.note(convert.Warning, "godot-character-mode", n, "RigidBody mode Character (no rotation) read as a dynamic body that may rotate")
+			p.note(convert.CodeGodotCharacterMode, convert.BodySubject(p.idx(n)), n, "RigidBody mode Character (no rotation) read as a dynamic body that may rotate")
 		case 3:
 			m.Kind = convert.Kinematic
 		}
@@ -350,7 +359,7 @@ func (p *parser) mass(n *node, m *convert.Motion, c string) error {
 	m.MassSource = convert.Given
 	if !given {
 		m.MassSource = convert.Default
-		p.note(convert.Info, "godot-mass-default", n, "no mass given; Godot's default for %s, %g kg, applies", n.class, mass)
+		p.note(convert.CodeGodotMassDefault, convert.BodySubject(p.idx(n)), n, "no mass given; Godot's default for %s, %g kg, applies", n.class, mass)
 	}
 	if g, ok := n.get("gravity_scale"); ok {
 		if m.GravityFactor, err = g.float("gravity_scale"); err != nil {
@@ -382,7 +391,7 @@ func (p *parser) mass(n *node, m *convert.Motion, c string) error {
 				m.InertiaDiagonal = &in
 				m.InertiaSource = convert.Given
 			case in != convert.Vec3{}:
-				p.note(convert.Warning, "godot-inertia-partial", n, "inertia %v has zero components, which Godot computes from the shapes; the whole tensor is computed instead", in)
+				p.note(convert.CodeGodotInertiaPartial, convert.BodySubject(p.idx(n)), n, "inertia %v has zero components, which Godot computes from the shapes; the whole tensor is computed instead", in)
 			}
 		}
 	}
@@ -427,7 +436,7 @@ func (p *parser) lossyProps(n *node) {
 		}
 	}
 	if len(found) > 0 {
-		p.note(convert.Info, "godot-property-kept", n, "%s kept for Godot output only; other formats have no equivalent", strings.Join(found, ", "))
+		p.note(convert.CodeGodotPropertyKept, convert.BodySubject(p.idx(n)), n, "%s kept for Godot output only; other formats have no equivalent", strings.Join(found, ", "))
 	}
 }
 
@@ -503,18 +512,18 @@ func (p *parser) ownerOf(n *node) (*node, string) {
 func (p *parser) collisionShape(n *node, idx int) error {
 	owner, kind := p.ownerOf(n)
 	if owner == nil {
-		p.note(convert.Warning, "godot-shape-orphan", n, "CollisionShape3D is not a direct child of a body or area; Godot ignores it, so it is dropped")
+		p.note(convert.CodeGodotShapeOrphan, p.g.ColliderSubject(p.idx(n)), n, "CollisionShape3D is not a direct child of a body or area; Godot ignores it, so it is dropped")
 		return nil
 	}
 	if dis, err := p.flag(n, "disabled"); err != nil {
 		return err
 	} else if dis {
-		p.note(convert.Warning, "godot-shape-disabled", n, "disabled shape dropped")
+		p.note(convert.CodeGodotShapeDisabled, p.g.ColliderSubject(p.idx(n)), n, "disabled shape dropped")
 		return nil
 	}
 	v, ok := n.get("shape")
 	if !ok || v.v == nil {
-		p.note(convert.Warning, "godot-shape-missing", n, "CollisionShape3D has no shape; nothing collides here")
+		p.note(convert.CodeGodotShapeMissing, p.g.ColliderSubject(p.idx(n)), n, "CollisionShape3D has no shape; nothing collides here")
 		return nil
 	}
 	ref, err := p.shapeFrom(v, "shape", n)

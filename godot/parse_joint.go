@@ -73,20 +73,20 @@ func (p *parser) joint(n *node) error {
 		target, ok := resolveNodePath(n, np)
 		if target == nil {
 			if ok {
-				p.note(convert.Warning, "godot-joint-unconnected", n, "%s %q points into an unexpanded instance; joint dropped", k, np)
+				p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "%s %q points into an unexpanded instance; joint dropped", k, np)
 				return nil
 			}
 			return lineErr(v.doc.file, v.line, "joint %q: %s %q does not name a node", n.path(), k, np)
 		}
 		ti := p.index[target]
 		if p.g.Nodes[ti].Motion == nil {
-			p.note(convert.Warning, "godot-joint-unconnected", n, "%s %q is not a physics body; Godot ignores the joint, so it is dropped", k, np)
+			p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "%s %q is not a physics body; Godot ignores the joint, so it is dropped", k, np)
 			return nil
 		}
 		bodies[i] = ti
 	}
 	if bodies[0] < 0 && bodies[1] < 0 {
-		p.note(convert.Info, "godot-joint-unconnected", n, "joint has no bodies (scripts may wire it at run time); kept as a plain node")
+		p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "joint has no bodies (scripts may wire it at run time); kept as a plain node").WithSeverity(convert.Info)
 		return nil
 	}
 	if bodies[0] < 0 {
@@ -224,7 +224,7 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 				lo, hi = signed(hingeSign, lo, hi)
 				j.Limits = append(j.Limits, ranged(nil, []int{2}, lo, hi))
 			} else {
-				p.note(convert.Warning, "godot-limit-inverted", n, "hinge lower limit exceeds upper; read as free")
+				p.note(convert.CodeGodotLimitInverted, convert.JointSubject(p.idx(n)), n, "hinge lower limit exceeds upper; read as free")
 			}
 		}
 		if on("motor/enable") {
@@ -235,7 +235,7 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 			}
 			j.Drives = append(j.Drives, convert.Drive{Type: "angular", Mode: "force", Axis: 2,
 				VelocityTarget: convert.Ptr(v), MaxForce: maxForce})
-			p.note(convert.Info, "godot-motor-impulse", n, "hinge motor max_impulse (N·m·s per step) read as maximum torque")
+			p.note(convert.CodeGodotMotorImpulse, convert.JointSubject(p.idx(n)), n, "hinge motor max_impulse (N·m·s per step) read as maximum torque")
 		}
 	case "SliderJoint3D":
 		j.Limits = []convert.Limit{fixed([]int{1, 2}, nil), fixed(nil, []int{1, 2})}

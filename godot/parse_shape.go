@@ -33,7 +33,7 @@ func (p *parser) resourceOf(v value, key string, n *node) (*resource, *tscn.Sect
 	}
 	if !strings.HasSuffix(lower, ".tres") {
 		res.missing = true
-		p.note(convert.Warning, "godot-resource-unreadable", n, "%s %s is not a text resource (.tres), which physconv reads; what it defines is dropped", key, res.resPath)
+		p.note(convert.CodeGodotResourceUnreadable, convert.NodeSubject(p.idx(n)), n, "%s %s is not a text resource (.tres), which physconv reads; what it defines is dropped", key, res.resPath)
 		return res, nil, nil, nil
 	}
 	d, err := p.l.open(res.path)
@@ -42,7 +42,7 @@ func (p *parser) resourceOf(v value, key string, n *node) (*resource, *tscn.Sect
 			return nil, nil, nil, fe
 		}
 		res.missing = true
-		p.note(convert.Warning, "godot-resource-missing", n, "%s %s cannot be read (%v)", key, res.resPath, err)
+		p.note(convert.CodeGodotResourceMissing, convert.NodeSubject(p.idx(n)), n, "%s %s cannot be read (%v)", key, res.resPath, err)
 		return res, nil, nil, nil
 	}
 	if d.tscn.Header.Tag != "gd_resource" {
@@ -238,7 +238,7 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 		}
 		sh.Kind, sh.Field = convert.Heightfield, f
 	default:
-		p.note(convert.Warning, "godot-shape-unsupported", n, "shape class %s is not supported; the collider is dropped", class)
+		p.note(convert.CodeShapeDropped, p.g.ColliderSubject(p.idx(n)), n, "shape class %s is not supported; the collider is dropped", class)
 		return shapeRef{index: -1}, nil
 	}
 	if err != nil {
@@ -330,11 +330,11 @@ func (p *parser) materialOf(body *node) (int, error) {
 	}
 	if rough {
 		mat.FrictionCombine = "maximum"
-		p.note(convert.Info, "godot-material-rough", body, "rough material: Godot lets its friction win against other bodies; read as friction combine \"maximum\"")
+		p.note(convert.CodeGodotMaterialRough, convert.BodySubject(p.idx(body)), body, "rough material: Godot lets its friction win against other bodies; read as friction combine \"maximum\"")
 	}
 	if absorbent {
 		mat.RestitutionCombine = "minimum"
-		p.note(convert.Info, "godot-material-absorbent", body, "absorbent material: Godot subtracts its bounce; read as restitution combine \"minimum\"")
+		p.note(convert.CodeGodotMaterialAbsorbent, convert.BodySubject(p.idx(body)), body, "absorbent material: Godot subtracts its bounce; read as restitution combine \"minimum\"")
 	}
 	if m, ok := p.findMaterial(mat); ok {
 		p.materials[key] = m
@@ -414,7 +414,7 @@ func (p *parser) visual(n *node, idx int) error {
 		}
 	case "CapsuleMesh":
 		if g3 {
-			p.note(convert.Info, "godot-visual-dropped", n, "Godot 3 CapsuleMesh visual is not carried over")
+			p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "Godot 3 CapsuleMesh visual is not carried over")
 			return nil
 		}
 		r, h := num("radius", 0.5), num("height", 2)
@@ -427,13 +427,13 @@ func (p *parser) visual(n *node, idx int) error {
 		}
 		sh = convert.Shape{Kind: convert.Cylinder, RadiusTop: num("top_radius", def), RadiusBottom: num("bottom_radius", def), Height: num("height", hd)}
 	default:
-		p.note(convert.Info, "godot-visual-dropped", n, "%s visual is not carried over", res.class)
+		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual is not carried over", res.class)
 		return nil
 	}
 	if sh.Kind == convert.Box && !(sh.Size[0] > 0 && sh.Size[1] > 0 && sh.Size[2] > 0) ||
 		sh.Kind == convert.Sphere && !(sh.Radius > 0) ||
 		(sh.Kind == convert.Capsule || sh.Kind == convert.Cylinder) && !(sh.RadiusTop >= 0 && sh.RadiusBottom >= 0 && sh.Height > 0) {
-		p.note(convert.Info, "godot-visual-dropped", n, "%s visual has degenerate size; not carried over", res.class)
+		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual has degenerate size; not carried over", res.class)
 		return nil
 	}
 	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh)}

@@ -143,14 +143,14 @@ func (p *parser) wheel(n *node, idx int) error {
 	}
 	if !given["max_steering_angle"] && steer {
 		w.MaxSteeringAngle = defaultSteeringAngle
-		p.note(convert.Info, "godot-wheel-default", n, "steering wheel without a maximum angle; %g rad assumed", defaultSteeringAngle)
+		p.note(convert.CodeGodotWheelDefault, convert.VehicleSubject(p.idx(n)), n, "steering wheel without a maximum angle; %g rad assumed", defaultSteeringAngle)
 	}
 	if !given["max_propulsion_force"] && traction {
 		w.MaxPropulsionForce = defaultPropulsion
-		p.note(convert.Info, "godot-wheel-default", n, "traction wheel without a maximum force; %g N assumed", defaultPropulsion)
+		p.note(convert.CodeGodotWheelDefault, convert.VehicleSubject(p.idx(n)), n, "traction wheel without a maximum force; %g N assumed", defaultPropulsion)
 	}
 	if !given["width"] {
-		p.note(convert.Info, "godot-wheel-default", n, "Godot wheels have no width; OMI's default %g m assumed", w.Width)
+		p.note(convert.CodeGodotWheelDefault, convert.VehicleSubject(p.idx(n)), n, "Godot wheels have no width; OMI's default %g m assumed", w.Width)
 	}
 	if !(w.Radius > 0) {
 		return lineErr(n.file, n.line, "wheel %q radius must be positive", n.path())
@@ -244,7 +244,7 @@ func (p *parser) seat(n *node, idx int) error {
 		s.Angle = v
 	}
 	if !given {
-		p.note(convert.Info, "godot-script-defaults", n, "seat limits not stored in the scene; the omi-godot seat script's defaults are assumed")
+		p.note(convert.CodeGodotScriptDefaults, convert.VehicleSubject(p.idx(n)), n, "seat limits not stored in the scene; the omi-godot seat script's defaults are assumed")
 	}
 	p.g.Nodes[idx].Seat = s
 	return nil

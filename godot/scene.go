@@ -130,12 +130,12 @@ func newLoader(in *convert.Input, diags *convert.Diagnostics) *loader {
 
 // note records a diagnostic at a line of a file (the input itself when
 // file is ".").
-func (l *loader) note(sev convert.Severity, code, file string, line int, nodePath, format string, args ...any) {
-	d := convert.Diagnostic{Severity: sev, Code: code, Path: nodePath, Line: line, Message: fmt.Sprintf(format, args...)}
+func (l *loader) note(code convert.Code, subj convert.Subject, file string, line int, nodePath, format string, args ...any) *convert.Diagnostic {
+	d := l.diags.Add(code, subj, nodePath, format, args...).AtLine(line)
 	if file != l.mainFile() {
 		d.File = file
 	}
-	*l.diags = append(*l.diags, d)
+	return d
 }
 
 func (l *loader) mainFile() string { return "" }
@@ -339,7 +339,7 @@ func (l *loader) scene(d *doc) (*node, error) {
 				return nil, lineErr(d.file, s.Line, "node %q: parent %q: %v", name, parentPath, err)
 			}
 			if opaque {
-				l.note(convert.Info, "godot-instance-opaque", d.file, s.Line, parentPath+"/"+name,
+				l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, parentPath+"/"+name,
 					"node sits inside instanced %s, which is not expanded; it is attached to %q instead", p.instance, p.path())
 			}
 			parent = p
@@ -474,7 +474,7 @@ func insideOpaque(n *node) bool {
 // this reader does not expand (.glb, .scn …) or cannot read.
 func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
 	placeholder := func(why string) *node {
-		l.note(convert.Info, "godot-instance-opaque", d.file, s.Line, s.AttrString("name"),
+		l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, s.AttrString("name"),
 			"instanced %s is kept as a reference (%s); any physics inside it is not read", r.resPath, why)
 		return &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
 			instance: r.resPath, attrs: map[string]tscn.Value{"instance": r.resPath}}

@@ -211,13 +211,13 @@ func (dc *decoder) shape(s gltfx.Value) (Shape, error) {
 			}
 			for _, k := range []string{"skin", "weights", "useNodeWeights"} {
 				if sub.Has(k) {
-					dc.diags.Warnf("field-dropped", sub.Get(k).Path(),
-						"mesh deformation (%s) is not supported; the collider uses the undeformed mesh", k)
+					dc.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(len(dc.file.Shapes)), sub.Get(k).Path(),
+						"mesh deformation (%s) is not supported; the collider uses the undeformed mesh", k).Affecting(convert.QShape)
 				}
 			}
 		}
 	default:
-		dc.diags.Warnf("shape-unsupported", s.Path(), "shape type %q is not known; colliders using it are dropped", typ)
+		dc.diags.Add(convert.CodeShapeDropped, convert.SourceSubject(len(dc.file.Shapes)), s.Path(), "shape type %q is not known; colliders using it are dropped", typ)
 	}
 	return sh, nil
 }
@@ -297,7 +297,7 @@ func (dc *decoder) jointDesc(v gltfx.Value) (JointDesc, error) {
 			return j, err
 		}
 		if len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0 {
-			dc.diags.Warnf("limit-dropped", lv.Path(), "limit names no axes and restricts nothing; dropped")
+			dc.diags.Add(convert.CodeJointLimitEmpty, convert.SourceSubject(-1), lv.Path(), "limit names no axes and restricts nothing; dropped")
 			continue
 		}
 		j.Limits = append(j.Limits, l)

@@ -38,12 +38,12 @@ func EmitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagn
 	default:
 		return nil, nil, fmt.Errorf("khr: unknown geometry mode %q (want mesh or node)", mode)
 	}
-	lowered, diags := Lower(g)
-	d, err := gltfx.DocFromGraph(lowered)
+	var diags convert.Diagnostics
+	d, err := gltfx.DocFromGraph(g)
 	if err != nil {
 		return nil, diags, err
 	}
-	e := &emitter{g: lowered, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
+	e := &emitter{g: g, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
 		shapeIndex: map[int]int{}, meshIndex: map[int]int{}, helperNode: map[int]int{}, jointIndex: map[string]int{}}
 	d.Diags = nil
 	if err := e.run(); err != nil {
@@ -115,7 +115,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 		if geo != nil {
 			ext.Collider = &Collider{Geometry: *geo, PhysicsMaterial: index(c.Material), CollisionFilter: index(c.Filter)}
 		} else {
-			e.diags.Warnf("shape-dropped", p+".collider", "collider shape cannot be written; dropped")
+			e.diags.Add(convert.CodeShapeDropped, e.g.ColliderSubject(i), p+".collider", "collider shape cannot be written; dropped")
 		}
 	}
 	if t := n.Trigger; t != nil {
@@ -199,6 +199,9 @@ func infiniteIsZero(x float64) float64 {
 
 // geometry writes Graph shape s, used on node i, as a KHR geometry.
 func (e *emitter) geometry(i, s int) (*Geometry, error) {
+	if s < 0 || s >= len(e.g.Shapes) {
+		return nil, nil
+	}
 	sh := e.g.Shapes[s]
 	switch sh.Kind {
 	case convert.Convex, convert.TriMesh:
@@ -281,7 +284,7 @@ func (e *emitter) gltfMesh(gm int) (int, error) {
 	if src, ok := mesh.Extras[gltfx.MeshKey].(int); ok && e.src != nil && src < len(e.doc.GLTF.Meshes) {
 		m = src
 	} else if len(mesh.Indices) > 0 {
-		m = gltfx.AddMesh(e.doc, mesh.Name, mesh.Positions, mesh.Indices)
+		m = gltfx.AddMesh(e.doc, convert.MeshSubject(gm), mesh.Name, mesh.Positions, mesh.Indices)
 	}
 	e.meshIndex[gm] = m
 	return m, nil
@@ -304,7 +307,7 @@ func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
 			desc.Limits = append(desc.Limits, kl)
 		}
 		if len(l.Linear) == 0 && len(l.Angular) == 0 {
-			e.diags.Warnf("limit-dropped", p, "a limit without axes restricts nothing; dropped")
+			e.diags.Add(convert.CodeJointLimitEmpty, convert.JointSubject(i), p, "a limit without axes restricts nothing; dropped")
 		}
 	}
 	for _, d := range j.Drives {
@@ -348,7 +351,7 @@ func (e *emitter) carry() error {
 					return err
 				}
 				usedDoc[name] = true
-				e.diags.Warnf("kept-as-omi-extension", p, "KHR physics has no %s; it is kept as the OMI extension, which KHR-only readers ignore", name)
+				e.diags.Add(convert.CodeKeptAsOmiExtension, convert.VehicleSubject(i), p, "KHR physics has no %s; it is kept as the OMI extension, which KHR-only readers ignore", name)
 				continue
 			}
 			if err := e.extrasFallback(i, name, n); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/lower"
 	"github.com/physconv/physconv/internal/gltfx"
 )
 
@@ -39,13 +40,15 @@ func omiLikeGraph() *convert.Graph {
 
 func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 	g := omiLikeGraph()
-	d, diags, err := EmitDoc(g, &convert.Options{})
+	g, diags := lower.Lower(g, &Capabilities)
+	d, more, err := EmitDoc(g, &convert.Options{})
+	diags = append(diags, more...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, code := range []string{"static-body-reparented", "static-motion-dropped", "compound-collider-dropped",
 		"compound-trigger-listed", "shape-approximated", "kept-in-extras"} {
-		if !diags.Has(code) {
+		if !diags.Has(convert.Code(code)) {
 			t.Errorf("missing diagnostic %s in %v", code, diags)
 		}
 	}
@@ -112,7 +115,8 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 // the result with glTF-Validator, in both geometry spellings.
 func TestEmitNewDocument(t *testing.T) {
 	for _, v := range variants {
-		out, _, err := Emit(omiLikeGraph(), (&convert.Options{OutputName: v.name}).With(GeometryOption, v.geometry))
+		lowered, _ := lower.Lower(omiLikeGraph(), &Capabilities)
+		out, _, err := Emit(lowered, (&convert.Options{OutputName: v.name}).With(GeometryOption, v.geometry))
 		if err != nil {
 			t.Fatal(err)
 		}

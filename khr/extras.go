@@ -71,7 +71,7 @@ func nilIfNone[T any](p *T) any {
 func (p *parser) readVehicleExtra(node *convert.Node, name string, raw json.RawMessage, path string) error {
 	attr, ok := vehicleAttrs[name]
 	if !ok {
-		p.diags.Infof("field-dropped", path, "unknown physconv data %q ignored", name)
+		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), path, "unknown physconv data %q ignored", name).WithSeverity(convert.Info)
 		return nil
 	}
 	if err := json.Unmarshal(raw, attr.create(node)); err != nil {

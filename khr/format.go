@@ -28,18 +28,12 @@ var GeometryOption = convert.Option{Name: "khr-geometry", Kind: convert.OptionSt
 
 // Format is the KHR glTF physics descriptor.
 var Format = &convert.Format{
-	Name:        "khr",
-	Description: "glTF 2.0 with KHR_physics_rigid_bodies + KHR_implicit_shapes (reads every revision since MSFT_rigid_bodies)",
-	Extensions:  []string{".gltf", ".glb"},
-	Sniff:       func(head []byte) bool { return gltfx.SniffDialect(head) == "khr" },
-	Parse:       Parse,
-	Emit:        Emit,
-	Options:     []convert.Option{gltfx.CollisionNamesOption, gltfx.BakeMassOption, GeometryOption},
-	Capabilities: []string{
-		"bodies: dynamic, kinematic (static = collider without motion); mass, centre of mass, inertia diagonal + orientation (0 = infinite), velocities, gravity factor",
-		"shapes: box, sphere, capsule and cylinder (tapered), plane, convex and triangle meshes (geometry.mesh or geometry.node)",
-		"compound colliders by body, compound triggers, physics materials, collision filters",
-		"joints: limits and drives between two frames",
-		"no vehicles, seats or spawn points (kept as OMI extensions)",
-	},
+	Name:         "khr",
+	Description:  "glTF 2.0 with KHR_physics_rigid_bodies + KHR_implicit_shapes (reads every revision since MSFT_rigid_bodies)",
+	Extensions:   []string{".gltf", ".glb"},
+	Sniff:        func(head []byte) bool { return gltfx.SniffDialect(head) == "khr" },
+	Parse:        Parse,
+	Emit:         Emit,
+	Options:      []convert.Option{gltfx.CollisionNamesOption, gltfx.BakeMassOption, GeometryOption},
+	Capabilities: &Capabilities,
 }

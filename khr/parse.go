@@ -53,7 +53,7 @@ func ParseDoc(d *gltfx.Doc) (*convert.Graph, convert.Diagnostics, error) {
 		implicit: map[int]int{}, meshShapes: map[meshKey]int{}, meshes: map[int]int{}}
 	if f.BodyExt != gltfx.KHRPhysicsRigidBodies || f.ShapeExt != gltfx.KHRImplicitShapes {
 		if f.hasPhysics() {
-			diags.Infof("legacy-revision", "extensions", "read the %s + %s revision as KHR_physics_rigid_bodies + KHR_implicit_shapes", f.BodyExt, f.ShapeExt)
+			diags.Add(convert.CodeLegacyRevision, convert.DocumentSubject(), "extensions", "read the %s + %s revision as KHR_physics_rigid_bodies + KHR_implicit_shapes", f.BodyExt, f.ShapeExt)
 		}
 	}
 	p.documentLevel()
@@ -252,7 +252,7 @@ func (p *parser) implicitShape(k int, path string) int {
 			gs.SizeZ = *s.Plane.SizeZ
 		}
 	default:
-		p.diags.Warnf("shape-unsupported", path, "shape %d has type %q, which physconv does not know; the collider is dropped", k, s.Type)
+		p.diags.Add(convert.CodeShapeDropped, convert.SourceSubject(k), path, "shape %d has type %q, which physconv does not know; the collider is dropped", k, s.Type)
 		p.implicit[k] = -1
 		return -1
 	}
@@ -294,7 +294,7 @@ func (p *parser) graphMesh(k meshKey, path string) (int, error) {
 		n := p.doc.GLTF.Nodes[k.node]
 		if n.Mesh != nil && !p.hasMeshBelow(k.node) {
 			if p.doc.GLTF.Nodes[k.node].Skin != nil {
-				p.diags.Warnf("field-dropped", path+".node", "node %d is skinned; the collider uses the mesh in its bind pose", k.node)
+				p.diags.Add(convert.CodeFieldDropped, convert.NodeSubject(k.node), path+".node", "%s is skinned; the collider uses the mesh in its bind pose", p.g.NodeLabel(k.node)).Affecting(convert.QShape)
 			}
 			return p.graphMesh(meshKey{node: -1, mesh: *n.Mesh}, path)
 		}
@@ -318,7 +318,7 @@ func (p *parser) graphMesh(k meshKey, path string) (int, error) {
 		m = convert.Mesh{Name: p.doc.GLTF.Nodes[k.node].Name, Positions: pos, Indices: idx, Loaded: true}
 	}
 	if len(m.Indices) == 0 {
-		p.diags.Warnf("shape-dropped", path, "the geometry has no triangles; the collider is dropped")
+		p.diags.Add(convert.CodeShapeDropped, convert.SourceSubject(-1), path, "the geometry has no triangles; the collider is dropped")
 		p.meshes[cacheKey] = -1
 		return -1, nil
 	}
@@ -404,8 +404,8 @@ func (p *parser) checkTriggers() {
 		}
 		for k, c := range n.Trigger.Nodes {
 			if p.g.Nodes[c].Trigger == nil {
-				p.diags.Warnf("trigger-member-invalid", fmt.Sprintf("%s.trigger.nodes[%d]", p.file.Paths[i], k),
-					"node %d is listed in a compound trigger but has no trigger of its own; it adds no volume", c)
+				p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), fmt.Sprintf("%s.trigger.nodes[%d]", p.file.Paths[i], k),
+					"%s is listed in a compound trigger but has no trigger of its own; it adds no volume", p.g.NodeLabel(c))
 			}
 		}
 	}
@@ -426,7 +426,7 @@ func (p *parser) carry() {
 					gn.Extras[CarriedKey] = c
 				}
 				c[name] = v.Raw()
-				p.diags.Infof("extension-carried", v.Path(), "%s is not KHR physics; it is kept unchanged", name)
+				p.diags.Add(convert.CodeExtensionCarried, convert.VehicleSubject(i), v.Path(), "%s is not KHR physics; it is kept unchanged", name)
 			}
 		}
 		_ = n
@@ -451,7 +451,7 @@ func (p *parser) carry() {
 			}
 		}
 		if used {
-			p.diags.Warnf("extension-ignored", "extensions."+name, "the file also has %s physics; reading it as KHR ignores that (use --from omi)", name)
+			p.diags.Add(convert.CodeExtensionIgnored, convert.DocumentSubject(), "extensions."+name, "the file also has %s physics; reading it as KHR ignores that (use --from omi)", name)
 		}
 	}
 }

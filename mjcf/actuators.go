@@ -217,7 +217,7 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 		e.nameActuator(act, jname, j.Extras, -1)
 		e.actuated[jname] = true
 		if kind != convert.ActuateEffort {
-			e.diags.Infof("actuator-default-gains", path, "joint %q gets a <%s> actuator with default gains kp %s, kv %s (see the README)", jname, act.Name, fmtFloat(kp), fmtFloat(kv))
+			e.diags.Add(convert.CodeActuatorDefaultGains, convert.DocumentSubject(), path, "joint %q gets a <%s> actuator with default gains kp %s, kv %s (see the README)", jname, act.Name, fmtFloat(kp), fmtFloat(kv))
 		}
 	}
 }
@@ -226,7 +226,7 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 // keyframe when some target is not zero (returned, nil otherwise).
 func (e *emitter) finishActuators() *Element {
 	if e.opts.Value(ActuatorsOption) == "none" && len(e.actuator.Children) > 0 {
-		e.diags.Infof("actuators-dropped", "actuator", "%d actuator(s) are not written (actuators none)", len(e.actuator.Children))
+		e.diags.Add(convert.CodeActuatorsDropped, convert.DocumentSubject(), "actuator", "%d actuator(s) are not written (actuators none)", len(e.actuator.Children))
 		e.actuator.Children = nil
 	}
 	var ctrl []float64

@@ -71,7 +71,7 @@ func (p *parser) meshAsset(e *Element) error {
 	}
 	for _, k := range []string{"refpos", "refquat"} {
 		if a.has(k) {
-			p.diags.Warnf("field-dropped", p.path(e), "mesh %s is not applied; the mesh is read in its file frame", k)
+			p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "mesh %s is not applied; the mesh is read in its file frame", k).Affecting(convert.QShape)
 		}
 	}
 	var pos []convert.Vec3
@@ -163,7 +163,7 @@ func (p *parser) hfieldAsset(e *Element) error {
 	}
 	name := a.str("name", "")
 	if a.has("file") {
-		p.diags.Warnf("field-dropped", p.path(e), "height field file %q is not read; the field is flat at its base", a.str("file", ""))
+		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "height field file %q is not read; the field is flat at its base", a.str("file", "")).Affecting(convert.QShape)
 	}
 	size, err := a.nums("size", 4, nil)
 	if err != nil {

@@ -51,7 +51,7 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 		return err
 	} else if gc != 0 {
 		p.g.Nodes[node].Motion.GravityFactor = 1 - gc
-		p.diags.Infof("gravity-compensation", p.path(e), "gravcomp=%s is written as gravity factor %s", fmtFloat(gc), fmtFloat(1-gc))
+		p.diags.Add(convert.CodeGravityCompensation, convert.BodySubject(node), p.path(e), "gravcomp=%s is written as gravity factor %s", fmtFloat(gc), fmtFloat(1-gc))
 	}
 
 	st := &bodyState{}
@@ -101,7 +101,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 	src := convert.Computed
 	fromGeoms := p.comp.inertiaFromGeom == "true" || inertial == nil && p.comp.inertiaFromGeom == "auto"
 	if inertial != nil && p.comp.inertiaFromGeom == "true" {
-		p.diags.Infof("inertial-ignored", p.path(inertial), "compiler inertiafromgeom=\"true\" makes MuJoCo ignore <inertial>; mass properties come from the geoms")
+		p.diags.Add(convert.CodeInertialIgnored, convert.BodySubject(node), p.path(inertial), "compiler inertiafromgeom=\"true\" makes MuJoCo ignore <inertial>; mass properties come from the geoms")
 	}
 	switch {
 	case fromGeoms:
@@ -116,7 +116,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 				// MuJoCo's per-geom rules decide these values; to every other
 				// format they are given, not something to recompute
 				src = convert.Given
-				p.diags.Infof("mass-from-geoms", p.path(e), "mass properties computed from the geoms with MuJoCo's rules (per-geom mass/density, visual geoms, mesh inertia) and kept as given values")
+				p.diags.Add(convert.CodeMassFromGeoms, convert.BodySubject(node), p.path(e), "mass properties computed from the geoms with MuJoCo's rules (per-geom mass/density, visual geoms, mesh inertia) and kept as given values")
 				break
 			}
 		}
@@ -178,7 +178,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 	}
 	if p.comp.boundMass > 0 && bodyMassKg < p.comp.boundMass {
 		bodyMassKg = p.comp.boundMass
-		p.diags.Infof("mass-bounded", p.path(e), "mass raised to compiler boundmass %s", fmtFloat(bodyMassKg))
+		p.diags.Add(convert.CodeMassBounded, convert.BodySubject(node), p.path(e), "mass raised to compiler boundmass %s", fmtFloat(bodyMassKg))
 	}
 	for k := 0; k < 3; k++ {
 		if p.comp.boundInertia > 0 && diag[k] < p.comp.boundInertia {
@@ -191,7 +191,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 		}
 		avg := (diag[0] + diag[1] + diag[2]) / 3
 		diag = convert.Vec3{avg, avg, avg}
-		p.diags.Warnf("inertia-balanced", p.path(e), "inertia broke the triangle inequality; compiler balanceinertia replaced it by its mean %s", fmtFloat(avg))
+		p.diags.Add(convert.CodeInertiaBalanced, convert.BodySubject(node), p.path(e), "inertia broke the triangle inequality; compiler balanceinertia replaced it by its mean %s", fmtFloat(avg))
 	}
 	m.Mass = convert.Ptr(bodyMassKg)
 	m.CenterOfMass = convert.Ptr(com)
@@ -221,5 +221,5 @@ func (p *parser) applyTotalMass() {
 		m.MassSource = convert.Computed
 		m.InertiaSource = convert.Computed
 	}
-	p.diags.Infof("mass-scaled", "compiler", "compiler settotalmass=%s scaled every body's mass and inertia by %s", fmtFloat(p.comp.setTotalMass), fmtFloat(s))
+	p.diags.Add(convert.CodeMassScaled, convert.DocumentSubject(), "compiler", "compiler settotalmass=%s scaled every body's mass and inertia by %s", fmtFloat(p.comp.setTotalMass), fmtFloat(s))
 }

@@ -1,6 +1,10 @@
 package mjcf
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
 
 // compiler holds the <compiler> settings that change what a model means.
 type compiler struct {
@@ -87,14 +91,14 @@ func (c *compiler) apply(p *parser, e *Element) error {
 	if s, ok := a.m["coordinate"]; ok {
 		switch s {
 		case "local":
-			p.diags.Infof("legacy-attribute", p.path(e), "compiler coordinate=\"local\" is MuJoCo 1.x syntax; local coordinates are the only kind MuJoCo 2+ knows, so it changes nothing")
+			p.diags.Add(convert.CodeLegacyAttribute, convert.DocumentSubject(), p.path(e), "compiler coordinate=\"local\" is MuJoCo 1.x syntax; local coordinates are the only kind MuJoCo 2+ knows, so it changes nothing")
 		default:
 			return errAt(e, "coordinate=%q (MuJoCo 1.x global coordinates) is not supported; only local coordinates are", s)
 		}
 	}
 	for _, name := range []string{"fusestatic", "discardvisual", "exactmeshinertia"} {
 		if v, ok := a.m[name]; ok && v == "true" {
-			p.diags.Warnf("field-dropped", p.path(e), "compiler %s=\"true\" is not applied; bodies, visuals and mesh inertia are read as written", name)
+			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), p.path(e), "compiler %s=\"true\" is not applied; bodies, visuals and mesh inertia are read as written", name).Affecting(convert.QMass, convert.QCenterOfMass, convert.QInertia, convert.QShape, convert.QVisual)
 		}
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 // emitter carries the state of one Emit.
 type emitter struct {
+	subj  convert.Subject // the geom being written, for its mesh and height field diagnostics
 	g     *convert.Graph
 	opts  *convert.Options
 	diags convert.Diagnostics
@@ -247,20 +248,20 @@ func (e *emitter) link(i int) {
 		body.SetAttr("mocap", "true")
 	}
 	if !n.Transform.Rigid() {
-		e.diags.Warnf("scale-baked", e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
+		e.diags.Add(convert.CodeScaleBaked, convert.BodySubject(l.Body), e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
 	}
 	e.inertial(body, l.Body)
 	joints := append(e.pending, l.Joint)
 	e.pending = nil
 	m := n.Motion
 	if gf := m.GravityFactor; gf != 1 && !(gf == 0 && m.Kind != convert.Dynamic) {
-		e.diags.Warnf("gravity-factor-dropped", e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
+		e.diags.Add(convert.CodeGravityFactorDropped, convert.BodySubject(l.Body), e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
 	}
 	if math.IsInf(m.MassOr(0), 1) {
-		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF")
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF")
 		joints = nil
 	} else if d := m.InertiaDiagonal; d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) && l.Joint.Kind == kin.Floating {
-		e.diags.Warnf("mass-infinite", e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes three slide joints")
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes three slide joints")
 		for k, ax := range []string{"1 0 0", "0 1 0", "0 0 1"} {
 			body.AddChild("joint", "name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k)), "type", "slide", "axis", ax)
 		}
@@ -277,7 +278,7 @@ func (e *emitter) link(i int) {
 func (e *emitter) inertial(body *Element, n int) {
 	m := e.g.Nodes[n].Motion
 	if m.IsMassless() {
-		e.diags.Warnf("massless-body", e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
+		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(n), e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
 	bodyMassKg := m.MassOr(math.NaN())
@@ -291,7 +292,7 @@ func (e *emitter) inertial(body *Element, n int) {
 		}
 		d, r := mass.PrincipalAxes(mp.Inertia)
 		com, diag, rot = mp.COM, d, r
-		e.diags.Infof("mass-computed", e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
+		e.diags.Add(convert.CodeMassComputed, convert.BodySubject(n), e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
 	} else {
 		// The Graph's centre of mass is a point of the node's scaled frame;
 		// MJCF bodies have no scale, so the scale is applied here.
@@ -301,7 +302,7 @@ func (e *emitter) inertial(body *Element, n int) {
 		}
 	}
 	if math.IsInf(bodyMassKg, 1) || math.IsInf(diag[0], 1) || math.IsInf(diag[1], 1) || math.IsInf(diag[2], 1) {
-		e.diags.Warnf("mass-infinite", e.names[n], "infinite mass or inertia cannot be written in MJCF; 1e9 is used")
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(n), e.names[n], "infinite mass or inertia cannot be written in MJCF; 1e9 is used")
 		if math.IsInf(bodyMassKg, 1) {
 			bodyMassKg = 1e9
 		}

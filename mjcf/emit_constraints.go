@@ -36,11 +36,11 @@ func (e *emitter) loops() {
 			}
 			el.SetAttr("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
 		default:
-			e.diags.Warnf("loop-joint-dropped", path, "a loop-closing joint that is neither a ball nor fixed has no MJCF equality; dropped")
+			e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(tj.Node), path, "a loop-closing joint that is neither a ball nor fixed has no MJCF equality; dropped")
 			continue
 		}
 		if len(tj.Joint.Limits) > 0 && other {
-			e.diags.Warnf("joint-limit-approximated", path, "limits of a loop-closing joint are dropped")
+			e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "limits of a loop-closing joint are dropped")
 		}
 	}
 	for _, f := range e.g.Filters {
@@ -82,11 +82,11 @@ func (e *emitter) bodyName(n int) string {
 // couplings writes mimic couplings between one-axis joints as equality
 // joint constraints (joint1 = offset + multiplier·joint2).
 func (e *emitter) couplings() {
-	for _, c0 := range e.g.Couplings {
+	for k, c0 := range e.g.Couplings {
 		c := e.tree.Coupling(c0)
 		f, l := e.single(c.Follower), e.single(c.Leader)
 		if f == "" || l == "" {
-			e.diags.Warnf("coupling-dropped", "couplings", "a coupling between joints that are not one-axis MJCF joints is dropped")
+			e.diags.Add(convert.CodeCouplingDropped, convert.CouplingSubject(k), "couplings", "a coupling between joints that are not one-axis MJCF joints is dropped")
 			continue
 		}
 		e.equality.AddChild("joint", "joint1", f, "joint2", l, "polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0))
@@ -122,7 +122,7 @@ func (e *emitter) keptSections() keptSections {
 		case "size", "statistic", "visual", "custom", "extension":
 			continue // viewer and memory settings: not physics, and version specific
 		case "sensor", "keyframe":
-			e.diags.Infof("mjcf-section-dropped", sec.Name, "<%s> is not written: it measures or stores states rather than defining physics, and its elements differ between MuJoCo versions", sec.Name)
+			e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name, "<%s> is not written: it measures or stores states rather than defining physics, and its elements differ between MuJoCo versions", sec.Name).WithSeverity(convert.Info)
 			continue
 		}
 		var kept []*Element
@@ -130,7 +130,7 @@ func (e *emitter) keptSections() keptSections {
 			if e.refsResolve(c) {
 				kept = append(kept, e.portable(stripClass(c), sec.Name))
 			} else {
-				e.diags.Warnf("mjcf-section-dropped", sec.Name+"/"+c.Name, "<%s> refers to an element the output does not have; dropped", c.Name)
+				e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name+"/"+c.Name, "<%s> refers to an element the output does not have; dropped", c.Name)
 			}
 		}
 		if len(kept) == 0 {
@@ -220,9 +220,9 @@ func (e *emitter) portableOption(sec *Element) *Element {
 				continue
 			}
 			out.Attrs = append(out.Attrs, Attr{Name: "integrator", Value: "implicit"})
-			e.diags.Warnf("option-approximated", "option", "integrator %q is written as \"implicit\", which MuJoCo 2.2 also reads", a.Value)
+			e.diags.Add(convert.CodeOptionApproximated, convert.DocumentSubject(), "option", "integrator %q is written as \"implicit\", which MuJoCo 2.2 also reads", a.Value)
 		default:
-			e.diags.Infof("option-dropped", "option", "option %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)
+			e.diags.Add(convert.CodeOptionDropped, convert.DocumentSubject(), "option", "option %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)
 		}
 	}
 	for _, c := range sec.Children {
@@ -249,7 +249,7 @@ func (e *emitter) portable(el *Element, section string) *Element {
 						}
 					}
 					el.Attrs = attrs
-					e.diags.Warnf("tendon-approximated", "tendon/"+el.AttrOr("name", ""), "tendon spring dead band %q is dropped (MuJoCo 2.2 has none); the spring rests at the initial length", v)
+					e.diags.Add(convert.CodeTendonApproximated, convert.DocumentSubject(), "tendon/"+el.AttrOr("name", ""), "tendon spring dead band %q is dropped (MuJoCo 2.2 has none); the spring rests at the initial length", v)
 				}
 			}
 		}

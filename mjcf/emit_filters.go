@@ -13,7 +13,7 @@ func (e *emitter) filterWidening() {
 		return cta&cab != 0 || ctb&caa != 0
 	}
 	for _, m := range convert.FilterMismatches(e.g, mujoco) {
-		e.diags.Warnf("collision-filter-widened", "filters", "colliders with filters %q and %q collide in MuJoCo: %v, in the source: %v (MuJoCo pairs geoms when either side's conaffinity meets the other's contype; glTF needs both sides to accept)",
+		e.diags.Add(convert.CodeCollisionFilterWidened, convert.FilterSubject(m.IA), "filters", "colliders with filters %q and %q collide in MuJoCo: %v, in the source: %v (MuJoCo pairs geoms when either side's conaffinity meets the other's contype; glTF needs both sides to accept)",
 			m.A, m.B, m.Target, m.Source)
 	}
 }

@@ -27,9 +27,6 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 		case n.Visual != nil && n.Visual.Shape >= 0 && n.Visual.Shape < len(e.g.Shapes):
 			e.geom(el, ref, i, n.Visual.Shape, true)
 		}
-		if n.Trigger != nil && n.Trigger.Shape >= 0 {
-			e.diags.Warnf("trigger-dropped", e.names[i], "MJCF has no trigger volumes; the trigger is dropped")
-		}
 	}
 }
 
@@ -49,6 +46,9 @@ func (e *emitter) ownedNodes() map[int][]int {
 func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual bool) {
 	n := &e.g.Nodes[i]
 	sh := e.g.Shapes[si]
+	if e.subj = e.g.ColliderSubject(i); visual {
+		e.subj = e.g.VisualSubject(i)
+	}
 	w := e.frames.World(i)
 	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
 	pose := relative(ref, w)
@@ -63,7 +63,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		g.SetAttr("type", "sphere")
 		g.SetAttr("size", fmtFloat(sh.Radius*sc[0]))
 		if !uniform {
-			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform scale on a sphere uses the X scale")
+			e.diags.Add(convert.CodeShapeApproximated, e.subj, e.names[i], "non-uniform scale on a sphere uses the X scale")
 		}
 	case convert.Box:
 		g.SetAttr("type", "box")
@@ -76,12 +76,9 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		if sh.Kind == convert.Cylinder {
 			kind = "cylinder"
 		}
-		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
-		if sh.RadiusTop != sh.RadiusBottom {
-			e.diags.Warnf("shape-approximated", e.names[i], "tapered %s (radii %s, %s) is written with the larger radius; MJCF %ss have one radius", kind, fmtFloat(sh.RadiusTop), fmtFloat(sh.RadiusBottom), kind)
-		}
+		r := sh.RadiusTop
 		if sc[0] != sc[2] {
-			e.diags.Warnf("shape-approximated", e.names[i], "non-uniform cross-section scale on a %s uses the X scale", kind)
+			e.diags.Add(convert.CodeShapeApproximated, e.subj, e.names[i], "non-uniform cross-section scale on a %s uses the X scale", kind)
 		}
 		g.SetAttr("type", kind)
 		g.SetAttr("size", fmtFloats(r*sc[0], sh.Height*sc[1]/2))
@@ -97,9 +94,6 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		}
 		g.SetAttr("type", "mesh")
 		g.SetAttr("mesh", name)
-		if sh.Kind == convert.TriMesh && !visual {
-			e.diags.Infof("shape-approximated", e.names[i], "MuJoCo collides with the convex hull of a triangle mesh")
-		}
 	case convert.Heightfield:
 		name, lo, ok := e.hfield(sh, sc, e.names[i])
 		if !ok {
@@ -110,7 +104,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		zFromY()
 		pose.T = pose.T.Add(pose.R.Rotate(convert.Vec3{0, 0, lo}))
 	default:
-		e.diags.Warnf("shape-dropped", e.names[i], "%s shapes have no MJCF geom; dropped", sh.Kind)
+		e.diags.Add(convert.CodeShapeDropped, e.subj, e.names[i], "%s shapes have no MJCF geom; dropped", sh.Kind)
 		return
 	}
 	setPose(g, pose)
@@ -154,17 +148,17 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 	f := m.DynamicFriction
 	if m.StaticFriction != m.DynamicFriction {
 		f = math.Max(m.StaticFriction, m.DynamicFriction)
-		e.diags.Infof("friction-approximated", path, "static %s and dynamic %s friction become MuJoCo's single coefficient %s", fmtFloat(m.StaticFriction), fmtFloat(m.DynamicFriction), fmtFloat(f))
+		e.diags.Add(convert.CodeFrictionApproximated, e.subj, path, "static %s and dynamic %s friction become MuJoCo's single coefficient %s", fmtFloat(m.StaticFriction), fmtFloat(m.DynamicFriction), fmtFloat(f))
 	}
 	if m.FrictionCombine != "maximum" {
 		rule := m.FrictionCombine
 		if rule == "" {
 			rule = "not given"
 		}
-		e.diags.Infof("friction-combine-maximum", path, "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
+		e.diags.Add(convert.CodeFrictionCombineMaximum, e.subj, path, "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
 	}
 	if m.Restitution != 0 {
-		e.diags.Warnf("restitution-dropped", path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
+		e.diags.Add(convert.CodeRestitutionDropped, e.subj, path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
 	if f != 1 {
 		g.SetAttr("friction", fmtFloats(f, 0.005, 0.0001))
@@ -193,7 +187,7 @@ func (e *emitter) bitTable() {
 	var table []string
 	for i, s := range names {
 		if i >= 31 {
-			e.diags.Warnf("collision-filter-approximated", "filters", "more than 31 collision systems; %q and later share bit 31", s)
+			e.diags.Add(convert.CodeCollisionFilterApproximated, convert.DocumentSubject(), "filters", "more than 31 collision systems; %q and later share bit 31", s).WithSeverity(convert.Warning)
 			e.bits[s] = 31
 			continue
 		}
@@ -201,7 +195,7 @@ func (e *emitter) bitTable() {
 		table = append(table, fmt.Sprintf("%s=bit%d", s, i+1))
 	}
 	if len(table) > 0 {
-		e.diags.Infof("collision-bits", "filters", "collision systems as contype/conaffinity bits: %s", strings.Join(table, ", "))
+		e.diags.Add(convert.CodeCollisionBits, convert.DocumentSubject(), "filters", "collision systems as contype/conaffinity bits: %s", strings.Join(table, ", "))
 	}
 }
 
@@ -256,7 +250,7 @@ func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
 // its name.
 func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 	if mi < 0 || mi >= len(e.g.Meshes) {
-		e.diags.Warnf("shape-dropped", path, "mesh index %d out of range; geom dropped", mi)
+		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh index %d out of range; geom dropped", mi)
 		return "", false
 	}
 	key := mi
@@ -268,13 +262,13 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 	positions, indices, ok, err := m.Triangles()
 	switch {
 	case err != nil:
-		e.diags.Warnf("shape-dropped", path, "mesh %q cannot be read (%v); geom dropped", meshLabel(m), err)
+		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q cannot be read (%v); geom dropped", meshLabel(m), err)
 		return "", false
 	case !ok:
-		e.diags.Warnf("shape-dropped", path, "mesh %q has no triangles and no way to read its file; geom dropped", meshLabel(m))
+		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q has no triangles and no way to read its file; geom dropped", meshLabel(m))
 		return "", false
 	case len(positions) < 4 || len(indices) < 3:
-		e.diags.Warnf("shape-dropped", path, "mesh %q has fewer than 4 vertices, which MuJoCo rejects; geom dropped", meshLabel(m))
+		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q has fewer than 4 vertices, which MuJoCo rejects; geom dropped", meshLabel(m))
 		return "", false
 	}
 	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
@@ -293,7 +287,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		return name, true
 	}
 	if err := spansVolume(positions); err != nil {
-		e.diags.Warnf("shape-dropped", path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
+		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
 		return "", false
 	}
 	base := m.Name
@@ -391,7 +385,7 @@ func encodeOBJ(m *meshio.Mesh) []byte {
 func (e *emitter) hfield(sh convert.Shape, sc convert.Vec3, path string) (string, float64, bool) {
 	f := sh.Field
 	if f == nil || f.Rows < 2 || f.Columns < 2 || len(f.Heights) != f.Rows*f.Columns {
-		e.diags.Warnf("shape-dropped", path, "height field without a usable grid; dropped")
+		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "height field without a usable grid; dropped")
 		return "", 0, false
 	}
 	lo, hi := f.Heights[0], f.Heights[0]

@@ -34,7 +34,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			continue
 		}
 		if !math.IsInf(l.Stiffness, 1) && !l.Fixed() && l.Stiffness != 0 {
-			e.diags.Warnf("limit-spring-dropped", path, "soft limit (stiffness %s) is written as a hard limit; MJCF limit softness (solreflimit) has no exact stiffness", fmtFloat(l.Stiffness))
+			e.diags.Add(convert.CodeLimitSoftDropped, convert.JointSubject(tj.Node), path, "soft limit (stiffness %s) is written as a hard limit; MJCF limit softness (solreflimit) has no exact stiffness", fmtFloat(l.Stiffness))
 		}
 		set := func(a *axisState) {
 			switch {
@@ -48,12 +48,12 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		if len(l.Angular) == 3 && len(l.Linear) == 0 && !l.Fixed() && l.Min <= 0 && !math.IsInf(l.Max, 1) {
 			cone = l.Max
 			if l.Min != 0 && !math.IsInf(l.Min, -1) {
-				e.diags.Warnf("joint-limit-approximated", path, "a three-axis angular limit becomes a ball joint range of %s rad (total rotation angle)", fmtFloat(l.Max))
+				e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "a three-axis angular limit becomes a ball joint range of %s rad (total rotation angle)", fmtFloat(l.Max))
 			}
 			continue
 		}
 		if len(axes) > 1 && !l.Fixed() && !l.Unbounded() {
-			e.diags.Warnf("joint-limit-approximated", path, "a limit shared by several axes is written per axis")
+			e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "a limit shared by several axes is written per axis")
 		}
 		for _, k := range l.Linear {
 			if k >= 0 && k < 3 {
@@ -99,13 +99,13 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	}
 	if free == 0 {
 		// welded: MJCF's fixed joint is a child body without joints
-		e.diags.Infof("fixed-joint-implicit", path, "fixed joint %q is written as body %q without joints (MJCF's weld); the joint's own name and frame are not kept", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
+		e.diags.Add(convert.CodeFixedJointImplicit, convert.JointSubject(tj.Node), path, "fixed joint %q is written as body %q without joints (MJCF's weld); the joint's own name and frame are not kept", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
 	allAngFree := !ang[0].fixed && !ang[1].fixed && !ang[2].fixed && !ang[0].limited && !ang[1].limited && !ang[2].limited
 	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel {
 		body.AddChild("freejoint", "name", nameFor("free", 1))
-		e.diags.Infof("free-joint-implicit", path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
+		e.diags.Add(convert.CodeFreeJointImplicit, convert.JointSubject(tj.Node), path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
 	cf := tj.ChildFrame
@@ -140,11 +140,11 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		if st.limited {
 			lo, hi := st.lo, st.hi
 			if lo == hi {
-				e.diags.Warnf("joint-limit-approximated", path, "an axis locked at %s is written as a range of width 2e-9 (MJCF ranges must be open)", fmtFloat(lo))
+				e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "an axis locked at %s is written as a range of width 2e-9 (MJCF ranges must be open)", fmtFloat(lo))
 				lo, hi = lo-1e-9, hi+1e-9
 			}
 			if math.IsInf(lo, -1) || math.IsInf(hi, 1) {
-				e.diags.Warnf("joint-limit-approximated", path, "a one-sided limit is written with ±1e10 on the open side")
+				e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "a one-sided limit is written with ±1e10 on the open side")
 				lo, hi = math.Max(lo, -1e10), math.Min(hi, 1e10)
 			}
 			el.SetAttr("range", fmtFloats(lo, hi))
@@ -183,13 +183,13 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		}
 	}
 	e.jointNames[tj.Node] = names2
-	e.drives(j, joints, path, e.driveScale(tj))
+	e.drives(j, convert.JointSubject(tj.Node), joints, path, e.driveScale(tj))
 	e.interfaceActuators(tj, joints, path)
 }
 
 // drives writes springs as joint stiffness (exact for force-mode drives
 // with unlimited force) and other drives as actuators.
-func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path string, scale func(convert.Drive) float64) {
+func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints map[string]*Element, path string, scale func(convert.Drive) float64) {
 	for k, d := range j.Drives {
 		if d.Mode == "acceleration" {
 			// acceleration drives scale with what they move: the child
@@ -197,7 +197,7 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			s := scale(d)
 			d.Stiffness *= s
 			d.Damping *= s
-			e.diags.Infof("drive-approximated", path, "acceleration-mode drive is written as force gains scaled by the child body's mass or moment (%s); the bodies beyond it are not counted", fmtFloat(s))
+			e.diags.Add(convert.CodeDriveApproximated, subj, path, "acceleration-mode drive is written as force gains scaled by the child body's mass or moment (%s); the bodies beyond it are not counted", fmtFloat(s))
 			d.Mode = "force"
 		}
 		key := d.Type + strconv.Itoa(d.Axis)
@@ -206,7 +206,7 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			el = joints["angular"]
 		}
 		if el == nil {
-			e.diags.Warnf("drive-dropped", path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
+			e.diags.Add(convert.CodeDriveDropped, subj, path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
 			continue
 		}
 		_, wasActuator := actuatorExtras(j.Extras)[k]
@@ -227,11 +227,11 @@ func (e *emitter) drives(j convert.Joint, joints map[string]*Element, path strin
 			continue
 		}
 		if el.AttrOr("type", "") == "ball" {
-			e.diags.Warnf("drive-dropped", path, "a drive on a ball joint has no single-axis MJCF actuator; dropped")
+			e.diags.Add(convert.CodeDriveDropped, subj, path, "a drive on a ball joint has no single-axis MJCF actuator; dropped")
 			continue
 		}
 		act := e.driveActuator(j, k, d, el)
-		e.diags.Infof("drive-as-actuator", path, "drive becomes a <%s> actuator; its target is the actuator's control value in the keyframe %q", act.Name, targetKey)
+		e.diags.Add(convert.CodeDriveAsActuator, subj, path, "drive becomes a <%s> actuator; its target is the actuator's control value in the keyframe %q", act.Name, targetKey)
 	}
 }
 

@@ -18,7 +18,7 @@ func (p *parser) equalities(e *Element) error {
 		if act, err := a.boolean("active", true); err != nil {
 			return err
 		} else if !act {
-			p.diags.Warnf("field-dropped", p.path(c), "inactive equality constraint is dropped")
+			p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(c), "inactive equality constraint is dropped").Affecting(convert.QCoupling, convert.QLoop)
 			continue
 		}
 		switch c.Name {
@@ -88,7 +88,7 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 		return err
 	}
 	if c.Name == "weld" && (a.has("relpose") || a.has("torquescale") && a.str("torquescale", "1") != "1") {
-		p.diags.Warnf("field-dropped", p.path(c), "weld relpose/torquescale are not applied; the bodies are welded in their initial relative pose")
+		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(c), "weld relpose/torquescale are not applied; the bodies are welded in their initial relative pose").Affecting(convert.QLoop, convert.QFrame)
 	}
 	// frame A at the anchor in body1; frame B at the same world point in body2
 	w1 := p.g.RelativeTransform(n1, p.root)
@@ -115,7 +115,7 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 // keepElement keeps an element for MJCF output and reports it.
 func (p *parser) keepElement(c *Element, why string) {
 	p.extra = append(p.extra, &Element{Name: "equality", Children: []*Element{p.resolvedCopy(c, "equality")}, Line: c.Line, File: c.File})
-	p.diags.Warnf("constraint-kept", p.path(c), "%s; it is kept for MJCF output only and other formats lose it", why)
+	p.diags.Add(convert.CodeConstraintKept, convert.DocumentSubject(), p.path(c), "%s; it is kept for MJCF output only and other formats lose it", why)
 }
 
 // contacts maps <exclude> body pairs onto collision filters and keeps
@@ -134,7 +134,7 @@ func (p *parser) contacts(e *Element) error {
 			p.exclude(n2, b2, b1)
 		default:
 			p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{p.resolvedCopy(c, "contact")}, Line: c.Line, File: c.File})
-			p.diags.Warnf("contact-pair-kept", p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
+			p.diags.Add(convert.CodeContactPairKept, convert.DocumentSubject(), p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
 		}
 	}
 	return nil

@@ -17,15 +17,14 @@ var InlineMeshesOption = convert.Option{Name: "inline-meshes", Kind: convert.Opt
 	Default: "false", Usage: "MJCF: write meshes inline instead of as files"}
 
 var Format = &convert.Format{
-	Name:        "mjcf",
-	Description: "MuJoCo MJCF XML (MuJoCo 3.x compiler rules, legacy Gym files)",
-	Extensions:  []string{".xml", ".mjcf"},
-	Sniff:       Sniff,
-	Parse:       Parse,
-	Emit:        Emit,
-	Options:     []convert.Option{ActuatorsOption, InlineMeshesOption, MeshFormatOption, SceneOption, kin.RootOption},
-	Capabilities: []string{"bodies with mass properties (MuJoCo inertia rules)", "hinge, slide, ball, free joints and stacks",
-		"equality connect/weld/joint", "primitives, meshes, height fields", "contype/conaffinity, contact exclude", "actuators ↔ drives and transmissions (other actuators kept)"},
+	Name:         "mjcf",
+	Description:  "MuJoCo MJCF XML (MuJoCo 3.x compiler rules, legacy Gym files)",
+	Extensions:   []string{".xml", ".mjcf"},
+	Sniff:        Sniff,
+	Parse:        Parse,
+	Emit:         Emit,
+	Options:      []convert.Option{ActuatorsOption, InlineMeshesOption, MeshFormatOption, SceneOption, kin.RootOption},
+	Capabilities: &Capabilities,
 }
 
 // Sniff reports whether the file starts with a <mujoco> element (after an

@@ -175,7 +175,7 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		return err
 	}
 	if gi.shell && (kind == "box" || kind == "ellipsoid") {
-		p.diags.Warnf("mass-approximated", p.path(e), "shell inertia of a %s uses the solid moments; MuJoCo's shell formula differs", kind)
+		p.diags.Add(convert.CodeMassApproximated, convert.BodySubject(body), p.path(e), "shell inertia of a %s uses the solid moments; MuJoCo's shell formula differs", kind)
 	}
 	if gi.mass == 0 || gi.mass < 0 && gi.density == 0 {
 		return nil
@@ -246,7 +246,7 @@ func (p *parser) bitFilter(e *Element, contype, conaff int) int {
 		f.CollideWith = []string{"none"}
 	}
 	p.g.Filters = append(p.g.Filters, f)
-	p.diags.Infof("collision-filter-approximated", p.path(e), "contype=%d conaffinity=%d become systems %v colliding with %v; MuJoCo pairs geoms when either side's mask matches, filters need both", contype, conaff, f.Systems, f.CollideWith)
+	p.diags.Add(convert.CodeCollisionFilterApproximated, convert.FilterSubject(len(p.g.Filters)-1), p.path(e), "contype=%d conaffinity=%d become systems %v colliding with %v; MuJoCo pairs geoms when either side's mask matches, filters need both", contype, conaff, f.Systems, f.CollideWith)
 	return len(p.g.Filters) - 1
 }
 

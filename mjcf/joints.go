@@ -83,7 +83,7 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 		return j, err
 	}
 	if ref, _ := a.num("ref", 0); ref != 0 {
-		p.diags.Warnf("field-dropped", p.path(e), "joint ref=%s (the reference configuration) is not applied; the body is placed as written", fmtFloat(ref))
+		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "joint ref=%s (the reference configuration) is not applied; the body is placed as written", fmtFloat(ref)).Affecting(convert.QPose)
 	}
 	return j, nil
 }
@@ -139,7 +139,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		return nil
 	}
 	// chain: parent → link1 → … → body, one MJCF joint per link
-	p.diags.Infof("joint-stack-split", p.path(e), "%d joints with different anchors or oblique axes cannot form one joint; they become a chain through %d massless links", len(js), len(js)-1)
+	p.diags.Add(convert.CodeJointStackSplit, convert.NodeSubject(node), p.path(e), "%d joints with different anchors or oblique axes cannot form one joint; they become a chain through %d massless links", len(js), len(js)-1)
 	prev := parentNode
 	prevT := local
 	for k, j := range js {
@@ -225,7 +225,7 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 			n   string
 		}{{&j.Damping, s.damping, "damping"}, {&j.Armature, s.armature, "armature"}, {&j.Friction, s.friction, "frictionloss"}} {
 			if *f.dst != 0 && *f.dst != f.v {
-				p.diags.Warnf("joint-parameter-merged", p.path(s.el), "joints merged into one have different %s; %s is kept", f.n, fmtFloat(math.Max(*f.dst, f.v)))
+				p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different %s; %s is kept", f.n, fmtFloat(math.Max(*f.dst, f.v)))
 			}
 			*f.dst = math.Max(*f.dst, f.v)
 		}

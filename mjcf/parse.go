@@ -196,7 +196,7 @@ func (p *parser) keepSection(c *Element) {
 	case "option", "size", "visual", "statistic", "custom", "extension":
 		// settings without bodies: kept, nothing to report
 	default:
-		p.diags.Infof("mjcf-section-kept", p.path(c), "<%s> has no Graph equivalent; it is kept for MJCF output only and other formats will not carry it", c.Name)
+		p.diags.Add(convert.CodeMjcfSectionKept, convert.DocumentSubject(), p.path(c), "<%s> has no Graph equivalent; it is kept for MJCF output only and other formats will not carry it", c.Name)
 	}
 }
 
@@ -250,7 +250,7 @@ func (p *parser) children(e *Element, node, body int, pre convert.Transform, chi
 		case "include":
 			return errAt(c, "include was not expanded")
 		default:
-			p.diags.Warnf("field-dropped", p.path(c), "<%s> is not supported inside <%s>; it and what it would create are dropped", c.Name, e.Name)
+			p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(c), "<%s> is not supported inside <%s>; it and what it would create are dropped", c.Name, e.Name).Affecting(convert.QStructure)
 		}
 	}
 	return nil
@@ -277,7 +277,7 @@ func (p *parser) reportDropped() {
 		}
 	}
 	if len(parts) > 0 {
-		p.diags.Infof("non-physics-dropped", "worldbody", "%s element(s) carry no physics and are not converted", strings.Join(parts, ", "))
+		p.diags.Add(convert.CodeNonPhysicsDropped, convert.DocumentSubject(), "worldbody", "%s element(s) carry no physics and are not converted", strings.Join(parts, ", "))
 	}
 }
 

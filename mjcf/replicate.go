@@ -47,7 +47,7 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 		}
 		t = convert.Transform{T: t.T.Add(t.R.Rotate(off)), R: t.R.Mul(step).Normalize(), S: convert.Vec3{1, 1, 1}}
 	}
-	p.diags.Infof("replicate-expanded", p.path(e), "<replicate> expanded into %d copies", n)
+	p.diags.Add(convert.CodeReplicateExpanded, convert.NodeSubject(node), p.path(e), "<replicate> expanded into %d copies", n)
 	return nil
 }
 

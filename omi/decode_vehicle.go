@@ -25,7 +25,7 @@ func readFloats(v gltfx.Value, fields []floatField, diags *convert.Diagnostics) 
 			for _, old := range f.legacy {
 				if v.Has(old) {
 					key = old
-					diags.Infof("legacy-form", v.Get(old).Path(), "read the pre-2026 key %q as %q", old, f.key)
+					diags.Add(convert.CodeLegacyForm, convert.DocumentSubject(), v.Get(old).Path(), "read the pre-2026 key %q as %q", old, f.key)
 					break
 				}
 			}
@@ -177,7 +177,7 @@ func gimbalRatio(v gltfx.Value, diags *convert.Diagnostics) (*[2]float64, error)
 	key := "targetGimbalRatio"
 	if !v.Has(key) && v.Has("currentGimbalRatio") {
 		key = "currentGimbalRatio"
-		diags.Infof("legacy-form", v.Get(key).Path(), "read the pre-2026 key %q as %q", key, "targetGimbalRatio")
+		diags.Add(convert.CodeLegacyForm, convert.DocumentSubject(), v.Get(key).Path(), "read the pre-2026 key %q as %q", key, "targetGimbalRatio")
 	}
 	f, err := v.Floats(key)
 	if err != nil || f == nil {

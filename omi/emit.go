@@ -81,6 +81,8 @@ type emitter struct {
 	diags      convert.Diagnostics
 	shapeIndex map[int]int // Graph shape → OMI shape
 	meshIndex  map[int]int // Graph mesh → glTF mesh
+	// shapeUsers are the colliders and triggers of the shape being written.
+	shapeUsers []convert.Subject
 }
 
 func nodeRef(i int) string { return fmt.Sprintf("nodes[%d]", i) }
@@ -96,7 +98,7 @@ func (e *emitter) prepare() {
 		}
 		if e.g.BodyOf(j.Connected) < 0 {
 			e.g.Nodes[j.Connected].Motion = &convert.Motion{Kind: convert.Static, GravityFactor: 1}
-			e.diags.Infof("static-body-added", nodeRef(j.Connected),
+			e.diags.Add(convert.CodeStaticBodyAdded, convert.BodySubject(j.Connected), nodeRef(j.Connected),
 				"joint %q is attached to the world here; OMI needs a body on the connected side, so this node becomes a static body", e.g.Nodes[i].Name)
 		}
 	}
@@ -142,6 +144,7 @@ func (e *emitter) emitShapes() error {
 		}
 		s := e.g.Shapes[i]
 		path := fmt.Sprintf("shapes[%d]", i)
+		e.shapeUsers = e.g.ShapeSubjects(i)
 		js := jsonShape{Type: string(s.Kind), Name: s.Name}
 		switch s.Kind {
 		case convert.Box:
@@ -162,15 +165,8 @@ func (e *emitter) emitShapes() error {
 			} else {
 				js.Trimesh = &jsonMeshRef{Mesh: m}
 			}
-		case convert.Plane:
-			// A plane has no OMI shape: a thick box below the surface
-			// (both sides when double-sided) keeps the contact surface.
-			js = e.planeBox(s, path)
-			if js.Type == "" {
-				continue
-			}
 		default:
-			e.diags.Warnf("shape-unsupported", path, "%s shapes have no OMI form; the colliders using it are dropped", s.Kind)
+			e.diags.AddAll(convert.CodeShapeDropped, e.shapeUsers, path, "%s shapes have no OMI form; the colliders using it are dropped", s.Kind)
 			continue
 		}
 		e.shapeIndex[i] = len(shapes)
@@ -182,18 +178,6 @@ func (e *emitter) emitShapes() error {
 	return e.doc.SetDocExtension(extShape, jsonShapeDoc{Shapes: shapes})
 }
 
-// planeBox approximates a finite plane by a box of its size and a small
-// thickness centred on it; infinite planes are dropped.
-func (e *emitter) planeBox(s convert.Shape, path string) jsonShape {
-	if s.SizeX <= 0 || s.SizeZ <= 0 {
-		e.diags.Warnf("shape-unsupported", path, "an infinite plane has no OMI form; the colliders using it are dropped")
-		return jsonShape{}
-	}
-	thick := 0.01 * math.Max(s.SizeX, s.SizeZ)
-	e.diags.Warnf("shape-approximated", path, "plane %vx%v written as a box %v thick centred on the plane", s.SizeX, s.SizeZ, thick)
-	return jsonShape{Type: "box", Name: s.Name, Box: &jsonBox{Size: [3]float64{s.SizeX, thick, s.SizeZ}}}
-}
-
 // mesh returns the glTF mesh for a Graph mesh: the source document's own
 // mesh when it came from one, else a new mesh written into buffer 0.
 func (e *emitter) mesh(m int, path string) (int, bool) {
@@ -201,7 +185,7 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 		return k, true
 	}
 	if m < 0 || m >= len(e.g.Meshes) {
-		e.diags.Warnf("shape-unsupported", path, "mesh shape has no mesh; the colliders using it are dropped")
+		e.diags.AddAll(convert.CodeShapeDropped, e.shapeUsers, path, "mesh shape has no mesh; the colliders using it are dropped")
 		return -1, false
 	}
 	gm := e.g.Meshes[m]
@@ -210,7 +194,7 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 		return src, true
 	}
 	if len(gm.Positions) == 0 || len(gm.Indices) < 3 {
-		e.diags.Warnf("shape-unsupported", path, "mesh %q has no triangles loaded; the colliders using it are dropped", gm.Name)
+		e.diags.AddAll(convert.CodeShapeDropped, e.shapeUsers, path, "mesh %q has no triangles loaded; the colliders using it are dropped", gm.Name)
 		return -1, false
 	}
 	pos := gm.Positions
@@ -220,7 +204,7 @@ func (e *emitter) mesh(m int, path string) (int, bool) {
 			pos[i] = p.Mul(s)
 		}
 	}
-	k := gltfx.AddMesh(e.doc, gm.Name, pos, gm.Indices)
+	k := gltfx.AddMesh(e.doc, convert.MeshSubject(m), gm.Name, pos, gm.Indices)
 	e.meshIndex[m] = k
 	return k, true
 }
@@ -289,40 +273,10 @@ func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
 		jt.Shape = &k
 	}
 	if t.Shape < 0 && len(t.Nodes) == 0 {
-		jt.Nodes = e.descendantTriggers(i)
-		if len(jt.Nodes) == 0 {
-			e.diags.Warnf("trigger-empty", nodeRef(i), "compound trigger has no descendant trigger shapes; dropped")
-			return nil
-		}
+		return nil
 	}
-	if len(jt.Nodes) == 0 || jt.Shape != nil {
-		jt.CollisionFilter = optIndex(t.Filter)
-	} else if t.Filter >= 0 {
-		e.diags.Warnf("field-dropped", nodeRef(i), "a compound trigger cannot carry a collision filter in OMI; filter %d dropped (set it on the member triggers)", t.Filter)
-	}
+	jt.CollisionFilter = optIndex(t.Filter)
 	return jt
-}
-
-// descendantTriggers lists the trigger shapes below node i whose nearest
-// trigger ancestor is i, in node order.
-func (e *emitter) descendantTriggers(i int) []int {
-	var out []int
-	var walk func(n int)
-	walk = func(n int) {
-		for _, c := range e.g.Nodes[n].Children {
-			t := e.g.Nodes[c].Trigger
-			if t != nil && t.Shape >= 0 {
-				if _, ok := e.shapeIndex[t.Shape]; ok {
-					out = append(out, c)
-				}
-			}
-			if t == nil {
-				walk(c)
-			}
-		}
-	}
-	walk(i)
-	return out
 }
 
 // motion writes the mass properties so an OMI reader gets the Graph's
@@ -336,18 +290,18 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 		switch {
 		case math.IsInf(*m.Mass, 1) && m.Kind == convert.Dynamic:
 			jm.Type = string(convert.Kinematic)
-			e.diags.Warnf("mass-infinite", path, "infinite mass has no OMI form; the dynamic body is written as kinematic")
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(i), path, "infinite mass has no OMI form; the dynamic body is written as kinematic")
 		case math.IsInf(*m.Mass, 1):
 		default:
 			jm.Mass = ptr(*m.Mass)
 		}
 	} else if m.Kind == convert.Dynamic {
-		e.diags.Warnf("mass-defaulted", path, "mass is not known; OMI readers will assume 1 kg")
+		e.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), path, "mass is not known; OMI readers will assume 1 kg")
 	}
 	if c := m.CenterOfMass; c != nil && *c != (convert.Vec3{}) {
 		jm.CenterOfMass = ptr([3]float64(*c))
 	} else if c == nil && m.Kind == convert.Dynamic {
-		e.diags.Warnf("center-of-mass-defaulted", path, "centre of mass is not known; OMI readers will put it at the body origin")
+		e.diags.Add(convert.CodeCenterOfMassDefaulted, convert.BodySubject(i), path, "centre of mass is not known; OMI readers will put it at the body origin")
 	}
 	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.Bool(gltfx.BakeMassOption)) {
 		diag := [3]float64(*d)
@@ -355,7 +309,7 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 		for k := range diag {
 			if math.IsInf(diag[k], 1) {
 				diag[k] = big
-				e.diags.Warnf("inertia-infinite", path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", big)
+				e.diags.Add(convert.CodeInertiaInfinite, convert.BodySubject(i), path, "an infinite moment of inertia has no OMI form (0 means computed); written as %g", big)
 			}
 		}
 		if diag[0] > 0 && diag[1] > 0 && diag[2] > 0 {
@@ -388,7 +342,7 @@ func (e *emitter) emitJoints() error {
 		}
 		path := nodeRef(i)
 		if j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
-			e.diags.Warnf("joint-dropped", path, "joint has no connected node; dropped")
+			e.diags.Add(convert.CodeJointDropped, convert.JointSubject(i), path, "joint has no connected node; dropped")
 			continue
 		}
 		jj := jsonJoint{}

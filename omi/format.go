@@ -23,17 +23,11 @@ import (
 
 // Format is the OMI glTF physics dialect.
 var Format = &convert.Format{
-	Name:        "omi",
-	Description: "glTF with OMI_physics_body/_shape/_joint, vehicles, seats, spawn points (all revisions)",
-	Extensions:  []string{".gltf", ".glb"},
-	Sniff:       func(head []byte) bool { return gltfx.SniffDialect(head) == "omi" },
-	Parse:       Parse,
-	Emit:        Emit,
-	Capabilities: []string{
-		"bodies: static, kinematic, dynamic; mass, centre of mass, inertia diagonal + orientation, velocities, gravity factor",
-		"shapes: box, sphere, capsule and cylinder (tapered), convex, trimesh",
-		"compound colliders and triggers, physics materials, collision filters",
-		"joints: limits and drives between two frames",
-		"vehicles (body, wheels, thrusters, hover thrusters), seats, spawn points",
-	},
+	Name:         "omi",
+	Description:  "glTF with OMI_physics_body/_shape/_joint, vehicles, seats, spawn points (all revisions)",
+	Extensions:   []string{".gltf", ".glb"},
+	Sniff:        func(head []byte) bool { return gltfx.SniffDialect(head) == "omi" },
+	Parse:        Parse,
+	Emit:         Emit,
+	Capabilities: &Capabilities,
 }

@@ -51,7 +51,7 @@ func (p *parser) readExtras() error {
 				return err
 			}
 			if !handled {
-				p.diags.Infof("field-dropped", path+"."+name, "unknown physconv data %q ignored", name)
+				p.diags.Add(convert.CodeFieldDropped, convert.NodeSubject(i), path+"."+name, "unknown physconv data %q ignored", name).WithSeverity(convert.Info)
 			}
 		}
 	}
@@ -86,7 +86,7 @@ func (p *parser) run() error {
 	}
 	p.colliderBase = len(p.g.Shapes)
 	if len(p.raw.Colliders) > 0 {
-		p.diags.Infof("legacy-form", "extensions."+extCollider, "OMI_collider (archived 2023) read as OMI_physics_shape shapes")
+		p.diags.Add(convert.CodeLegacyForm, convert.DocumentSubject(), "extensions."+extCollider, "OMI_collider (archived 2023) read as OMI_physics_shape shapes")
 	}
 	for _, s := range p.raw.Colliders {
 		gs, err := p.shape(s)
@@ -147,7 +147,7 @@ func (p *parser) body(i int) error {
 		return p.typedBody(i, t)
 	}
 	if m := b.Motion; m != nil {
-		n.Motion = p.motion(m, path+".motion")
+		n.Motion = p.motion(i, m, path+".motion")
 	}
 	if c := b.Collider; c != nil {
 		n.Collider = &convert.Collider{Shape: c.Shape, Material: c.PhysicsMaterial, Filter: c.CollisionFilter}
@@ -155,11 +155,11 @@ func (p *parser) body(i int) error {
 	if t := b.Trigger; t != nil {
 		n.Trigger = &convert.Trigger{Shape: t.Shape, Nodes: t.Nodes, Filter: t.CollisionFilter}
 		if t.Shape < 0 && len(t.Nodes) == 0 {
-			p.diags.Infof("legacy-form", path+".trigger",
+			p.diags.Add(convert.CodeLegacyForm, p.g.TriggerSubject(i), path+".trigger",
 				"empty trigger read as the pre-2024 implicit compound of its descendant trigger shapes")
 		}
 		if t.Shape >= 0 && len(t.Nodes) > 0 {
-			p.diags.Warnf("trigger-shape-and-nodes", path+".trigger",
+			p.diags.Add(convert.CodeTriggerShapeAndNodes, p.g.TriggerSubject(i), path+".trigger",
 				"trigger has both shape and nodes (the schema allows one); both are kept")
 		}
 	}
@@ -169,18 +169,18 @@ func (p *parser) body(i int) error {
 // motion applies OMI's motion defaults: a dynamic body without mass weighs
 // 1 kg and has its centre of mass at the origin; a zero or absent inertia
 // diagonal is left for Complete to compute.
-func (p *parser) motion(m *rawMotion, path string) *convert.Motion {
+func (p *parser) motion(i int, m *rawMotion, path string) *convert.Motion {
 	out := &convert.Motion{Kind: convert.BodyKind(m.Type), GravityFactor: orDefault(m.GravityFactor, 1)}
 	if m.Type == "" {
 		out.Kind = convert.Dynamic
-		p.diags.Infof("motion-type-missing", path, "motion has no type; read as dynamic")
+		p.diags.Add(convert.CodeMotionTypeMissing, convert.BodySubject(i), path, "motion has no type; read as dynamic")
 	}
 	dynamic := out.Kind == convert.Dynamic
 	switch {
 	case m.Mass != nil && *m.Mass > 0:
 		out.Mass, out.MassSource = convert.Ptr(*m.Mass), convert.Given
 	case m.Mass != nil && dynamic:
-		p.diags.Warnf("mass-zero", path+".mass", "mass 0 has no meaning in OMI; the mass is computed from the colliders instead")
+		p.diags.Add(convert.CodeMassZero, convert.BodySubject(i), path+".mass", "mass 0 has no meaning in OMI; the mass is computed from the colliders instead")
 	case dynamic:
 		out.Mass, out.MassSource = convert.Ptr(1.0), convert.Default
 	}
@@ -195,7 +195,7 @@ func (p *parser) motion(m *rawMotion, path string) *convert.Motion {
 		case d[0] > 0 && d[1] > 0 && d[2] > 0:
 			out.InertiaDiagonal, out.InertiaSource = convert.Ptr(convert.Vec3(*d)), convert.Given
 		case d[0] != 0 || d[1] != 0 || d[2] != 0:
-			p.diags.Warnf("inertia-partly-zero", path+".inertiaDiagonal",
+			p.diags.Add(convert.CodeInertiaPartlyZero, convert.BodySubject(i), path+".inertiaDiagonal",
 				"inertiaDiagonal %v has a zero moment (OMI: computed); the whole diagonal is computed instead", *d)
 		}
 	}
@@ -203,7 +203,7 @@ func (p *parser) motion(m *rawMotion, path string) *convert.Motion {
 		r := convert.Quat(*q).Normalize()
 		out.InertiaOrientation = &r
 		if m.OrientationInDiagonal {
-			p.diags.Warnf("inertia-orientation-misplaced", path+".inertiaDiagonal",
+			p.diags.Add(convert.CodeInertiaOrientationMisplaced, convert.BodySubject(i), path+".inertiaDiagonal",
 				"4 numbers under inertiaDiagonal (a known exporter bug) read as inertiaOrientation")
 		}
 	}
@@ -220,7 +220,7 @@ func (p *parser) motion(m *rawMotion, path string) *convert.Motion {
 func (p *parser) typedBody(i int, t *rawTypedBody) error {
 	n := &p.g.Nodes[i]
 	path := nodePath(i, extBody)
-	p.diags.Infof("legacy-form", path+".type", "typed body %q (pre-2023-09 form) read as the current motion/trigger form", t.Type)
+	p.diags.Add(convert.CodeLegacyForm, convert.BodySubject(i), path+".type", "typed body %q (pre-2023-09 form) read as the current motion/trigger form", t.Type)
 	kind := ""
 	switch t.Type {
 	case "static", "kinematic", "dynamic":
@@ -229,7 +229,7 @@ func (p *parser) typedBody(i int, t *rawTypedBody) error {
 		kind = "dynamic"
 	case "character":
 		kind = "kinematic"
-		p.diags.Warnf("body-kind-approximated", path+".type", "character body read as kinematic (no character controller in the Graph)")
+		p.diags.Add(convert.CodeBodyKindApproximated, convert.BodySubject(i), path+".type", "character body read as kinematic (no character controller in the Graph)")
 	case "vehicle":
 		kind = "dynamic"
 		if p.raw.Nodes[i].Vehicle == nil {
@@ -241,12 +241,12 @@ func (p *parser) typedBody(i int, t *rawTypedBody) error {
 	}
 	m := &rawMotion{Type: kind, Mass: t.Mass, CenterOfMass: t.CenterOfMass,
 		LinearVelocity: t.LinearVelocity, AngularVelocity: t.AngularVelocity}
-	n.Motion = p.motion(m, path)
+	n.Motion = p.motion(i, m, path)
 	if it := t.InertiaTensor; it != nil {
 		tensor := convert.Mat3{{it[0], it[1], it[2]}, {it[3], it[4], it[5]}, {it[6], it[7], it[8]}}
 		if tensor != (convert.Mat3{}) {
 			if it[1] != it[3] || it[2] != it[6] || it[5] != it[7] {
-				p.diags.Warnf("inertia-asymmetric", path+".inertiaTensor", "inertiaTensor is not symmetric; its symmetric part is used")
+				p.diags.Add(convert.CodeInertiaAsymmetric, convert.BodySubject(i), path+".inertiaTensor", "inertiaTensor is not symmetric; its symmetric part is used")
 			}
 			moments, orient := mass.PrincipalAxes(tensor)
 			if moments[0] <= 0 {
@@ -298,7 +298,7 @@ func (p *parser) legacyShapes(i int) error {
 	n := &p.g.Nodes[i]
 	for _, r := range refs {
 		if r.path == nodePath(i, extShape) {
-			p.diags.Infof("legacy-form", r.path, "node-level shape reference (pre-2023-09 form) read as a collider or trigger")
+			p.diags.Add(convert.CodeLegacyForm, convert.NodeSubject(i), r.path, "node-level shape reference (pre-2023-09 form) read as a collider or trigger")
 		}
 		if r.trigger || p.typedOwner(i) == "trigger" {
 			if n.Trigger != nil && n.Trigger.Shape >= 0 {
@@ -329,9 +329,9 @@ func (p *parser) checkTriggerNodes(i int) {
 	for k, c := range t.Nodes {
 		path := fmt.Sprintf("%s.trigger.nodes[%d]", nodePath(i, extBody), k)
 		if !p.isAncestor(i, c) {
-			p.diags.Warnf("trigger-node-invalid", path, "node %d is not a descendant of the compound trigger node %d", c, i)
+			p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), path, "%s is not a descendant of the compound trigger %s", p.g.NodeLabel(c), p.g.NodeLabel(i))
 		} else if ct := p.g.Nodes[c].Trigger; ct == nil || ct.Shape < 0 {
-			p.diags.Warnf("trigger-node-invalid", path, "node %d has no trigger shape", c)
+			p.diags.Add(convert.CodeTriggerMemberInvalid, p.g.TriggerSubject(i), path, "%s has no trigger shape", p.g.NodeLabel(c))
 		}
 	}
 }

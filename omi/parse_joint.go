@@ -51,7 +51,7 @@ func (p *parser) currentJoint(i int, j *rawNodeJoint) error {
 	settings := p.raw.Joints.PhysicsJoints[j.Joint]
 	out := &convert.Joint{Connected: j.ConnectedNode, EnableCollision: j.EnableCollision}
 	for _, l := range settings.Limits {
-		out.Limits = append(out.Limits, p.limits(l)...)
+		out.Limits = append(out.Limits, p.limits(i, l)...)
 	}
 	for _, d := range settings.Drives {
 		out.Drives = append(out.Drives, gltfx.ParseDrive(d))
@@ -63,14 +63,14 @@ func (p *parser) currentJoint(i int, j *rawNodeJoint) error {
 // limits maps one current limit; a limit naming linear and angular axes
 // (allowed by the README, used by the weld example) becomes two limits
 // with the same bounds, which is what it means.
-func (p *parser) limits(l gltfx.JointLimit) []convert.Limit {
+func (p *parser) limits(i int, l gltfx.JointLimit) []convert.Limit {
 	if len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0 {
-		p.diags.Warnf("joint-limit-empty", l.Path, "limit names no axes and constrains nothing; dropped")
+		p.diags.Add(convert.CodeJointLimitEmpty, convert.JointSubject(i), l.Path, "limit names no axes and constrains nothing; dropped")
 		return nil
 	}
 	out := gltfx.ParseLimit(l)
 	if out.Stiffness < 0 {
-		p.diags.Infof("stiffness-negative", l.Path+".stiffness", "negative stiffness means a hard limit (README); read as infinite")
+		p.diags.Add(convert.CodeStiffnessNegative, convert.JointSubject(i), l.Path+".stiffness", "negative stiffness means a hard limit (README); read as infinite")
 		out.Stiffness = math.Inf(1)
 	}
 	return splitLimit(out)
@@ -108,7 +108,7 @@ func (p *parser) stage1Joint(i int, j *rawNodeJoint, world []convert.Transform) 
 			return convert.Errorf(path+"."+side.key, "node %d is not a physics body (stage-1 joints name the body nodes)", side.node)
 		}
 	}
-	p.diags.Infof("legacy-form", path, "stage-1 joint (pre-2024-11) re-expressed: joint node under nodeA %d, attachment node under nodeB %d", j.NodeA, j.NodeB)
+	p.diags.Add(convert.CodeLegacyForm, convert.JointSubject(i), path, "stage-1 joint (pre-2024-11) re-expressed: joint node under nodeA %d, attachment node under nodeB %d", j.NodeA, j.NodeB)
 	pivot := world[i]
 	frameA := i
 	switch {
@@ -132,7 +132,7 @@ func (p *parser) stage1Joint(i int, j *rawNodeJoint, world []convert.Transform) 
 			return convert.Errorf(c.Path+".stiffness", "stiffness must be positive, not %v", base.Stiffness)
 		}
 		limits = overrideAxes(limits, c.LinearAxes, c.AngularAxes, func() {
-			p.diags.Warnf("joint-constraint-overridden", fmt.Sprintf("%s.constraints", path),
+			p.diags.Add(convert.CodeJointConstraintOverridden, convert.JointSubject(i), fmt.Sprintf("%s.constraints", path),
 				"constraint %d overrides axes of an earlier constraint (stage-1 rule: later wins)", k)
 		})
 		limits = append(limits, splitLimit(base)...)

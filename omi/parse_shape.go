@@ -38,12 +38,12 @@ func (p *parser) shape(s rawShape) (convert.Shape, error) {
 			mid := full - 2*r
 			out.RadiusTop, out.RadiusBottom = r, r
 			if mid < 0 {
-				p.diags.Warnf("capsule-height-clamped", s.Path,
+				p.diags.Add(convert.CodeCapsuleHeightClamped, convert.SourceSubject(len(p.g.Shapes)), s.Path,
 					"legacy capsule full height %v is less than its diameter %v; read as a sphere-ended capsule with mid-height 0", full, 2*r)
 				mid = 0
 			}
 			out.Height = mid
-			p.diags.Infof("legacy-capsule-height", s.Path,
+			p.diags.Add(convert.CodeLegacyCapsuleHeight, convert.SourceSubject(len(p.g.Shapes)), s.Path,
 				"capsule uses the pre-2025 single-radius form: height %v read as the full height (mid-height %v)", full, mid)
 			break
 		}

@@ -40,7 +40,7 @@ func (p *parser) vehicle(i int) {
 		out.UseThrottle = boolOr(v.UseThrottle, false)
 		n.Vehicle = out
 		if n.Motion == nil || n.Motion.Kind != convert.Dynamic {
-			p.diags.Warnf("vehicle-not-dynamic", nodePath(i, extVehicle), "OMI_vehicle_body belongs on a node with a dynamic motion")
+			p.diags.Add(convert.CodeVehicleNotDynamic, convert.VehicleSubject(i), nodePath(i, extVehicle), "OMI_vehicle_body belongs on a node with a dynamic motion")
 		}
 	}
 	if rn.Wheel >= 0 {

@@ -74,7 +74,7 @@ func TestDummyLinksLoadInMuJoCo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, code := range []string{"joint-kind-unsupported", "dummy-link-mass", "joint-limit-approximated"} {
-		if !diags.Has(code) {
+		if !diags.Has(convert.Code(code)) {
 			t.Errorf("missing diagnostic %s", code)
 		}
 	}

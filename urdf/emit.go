@@ -181,7 +181,7 @@ func (e *emitter) run() error {
 		}
 		got := e.linkNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
-			e.diags.Warnf("name-changed", nodePath(g, n), "link name %q is taken; written as %q", want, got)
+			e.diags.Add(convert.CodeNameChanged, convert.NodeSubject(n), nodePath(g, n), "link name %q is taken; written as %q", want, got).WithSeverity(convert.Warning)
 		}
 		e.linkIndex[n] = len(e.r.Links)
 		e.r.Links = append(e.r.Links, Link{Name: got})
@@ -194,7 +194,7 @@ func (e *emitter) run() error {
 	e.geometry()
 	e.mimics()
 	for _, lp := range tree.Loops {
-		e.diags.Warnf("joint-loop-dropped", nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
+		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
 	}
 	return nil
 }
@@ -203,7 +203,7 @@ func nodePath(g *convert.Graph, i int) string {
 	if i < 0 {
 		return ""
 	}
-	return fmt.Sprintf("nodes[%d](%s)", i, g.Nodes[i].Name)
+	return g.NodeLabel(i)
 }
 
 // world returns the transform of node n in the URDF world (Z-up).
@@ -329,7 +329,7 @@ func (e *emitter) bodies() error {
 		}
 	}
 	if free > 1 {
-		e.diags.Warnf("several-free-bodies", "", "%d bodies move freely; URDF has one root, so they hang from a \"world\" link by floating joints", free)
+		e.diags.Add(convert.CodeSeveralFreeBodies, convert.DocumentSubject(), "", "%d bodies move freely; URDF has one root, so they hang from a \"world\" link by floating joints", free)
 	}
 	for _, l := range e.tree.Links {
 		body := l.Body
@@ -368,7 +368,7 @@ func (e *emitter) bodies() error {
 			j.Name = e.jointNames.unique("", link.Name+"_joint")
 			j.Type = Floating
 			if free == 1 {
-				e.diags.Infof("floating-joint-added", nodePath(g, body), "body %q moves freely but the URDF root must be the world (it holds static parts), so it hangs from it by floating joint %q", link.Name, j.Name)
+				e.diags.Add(convert.CodeFloatingJointAdded, convert.BodySubject(body), nodePath(g, body), "body %q moves freely but the URDF root must be the world (it holds static parts), so it hangs from it by floating joint %q", link.Name, j.Name)
 			}
 			e.r.Joints = append(e.r.Joints, j)
 		default:
@@ -403,7 +403,7 @@ func (e *emitter) nameJoints() {
 		want := e.g.Nodes[n].Name
 		got := e.jointNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
-			e.diags.Warnf("name-changed", nodePath(e.g, n), "joint name %q is taken; written as %q", want, got)
+			e.diags.Add(convert.CodeNameChanged, convert.NodeSubject(n), nodePath(e.g, n), "joint name %q is taken; written as %q", want, got).WithSeverity(convert.Warning)
 		}
 		e.jointName[n] = got
 	}
@@ -423,7 +423,7 @@ func (e *emitter) framesApart(tj kin.TreeJoint) {
 	q := a.R.Conj().Mul(b.R)
 	angle := 2 * math.Atan2(convert.Vec3{q[0], q[1], q[2]}.Len(), math.Abs(q[3]))
 	if d > 1e-9*math.Max(1, a.T.Len()) || angle > 1e-9 {
-		e.diags.Warnf("joint-frames-apart", nodePath(g, tj.Node),
+		e.diags.Add(convert.CodeJointFramesApart, convert.JointSubject(tj.Node), nodePath(g, tj.Node),
 			"the two frames of joint %q are %.3g m and %.3g rad apart at rest; URDF has one joint frame, placed at the child body's side", e.jointName[tj.Node], d, angle)
 	}
 }
@@ -441,7 +441,7 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 		j.Dynamics = &Dynamics{Damping: src.Damping, Friction: src.Friction}
 	}
 	if src.Armature != 0 {
-		e.diags.Warnf("joint-field-dropped", path, "URDF has no joint armature; the armature %v of joint %q is dropped", src.Armature, j.Name)
+		e.diags.Add(convert.CodeJointFieldDropped, convert.JointSubject(tj.Node), path, "URDF has no joint armature; the armature %v of joint %q is dropped", src.Armature, j.Name)
 	}
 	effort, velocity := src.Effort, src.Velocity
 	for _, d := range src.Drives {
@@ -457,12 +457,12 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 		}
 	default:
 		if len(src.Drives) > 0 {
-			e.diags.Warnf("drive-dropped", path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
+			e.diags.Add(convert.CodeDriveDropped, convert.JointSubject(tj.Node), path, "URDF has no joint drives; the drive of joint %q is dropped (its force limit, if any, becomes the effort limit)", j.Name)
 		}
 	}
 	for _, l := range src.Limits {
 		if !math.IsInf(l.Stiffness, 1) && l.Stiffness != 0 && !l.Fixed() {
-			e.diags.Warnf("limit-soft-dropped", path, "URDF limits are hard; the spring (stiffness %v) of a limit of joint %q is dropped", l.Stiffness, j.Name)
+			e.diags.Add(convert.CodeLimitSoftDropped, convert.JointSubject(tj.Node), path, "URDF limits are hard; the spring (stiffness %v) of a limit of joint %q is dropped", l.Stiffness, j.Name)
 			break
 		}
 	}
@@ -484,7 +484,7 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 		j.Type, j.Axis = Prismatic, axisIn(c.Axis)
 		lo, hi := c.Lower, c.Upper
 		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-			e.diags.Warnf("limit-unbounded", path, "URDF prismatic joints need bounds; joint %q slides freely and is written with ±1e9 m", j.Name)
+			e.diags.Add(convert.CodeLimitUnbounded, convert.JointSubject(tj.Node), path, "URDF prismatic joints need bounds; joint %q slides freely and is written with ±1e9 m", j.Name)
 			lo, hi = math.Max(lo, -1e9), math.Min(hi, 1e9)
 		}
 		j.Limit = limit(lo, hi)
@@ -548,7 +548,7 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 						lo, hi = -r, r
 						if !math.IsInf(r, 1) && !coned {
 							coned = true
-							e.diags.Warnf("joint-limit-approximated", nodePath(e.g, tj.Node),
+							e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 								"URDF joints have one axis each; the %v rad cone of joint %q is written as ±%v rad on each swing axis (a square, reaching further on the diagonals)", r, j.Name, r)
 						}
 					}
@@ -561,10 +561,10 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 			}
 		}
 	}
-	e.diags.Warnf("joint-kind-unsupported", nodePath(e.g, tj.Node),
+	e.diags.Add(convert.CodeJointKindUnsupported, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 		"URDF has no %s joint; joint %q is written as %d one-axis joints through dummy links", kind, j.Name, len(dofs))
 	if len(dofs) > 1 {
-		e.diags.Infof("dummy-link-mass", nodePath(e.g, tj.Node),
+		e.diags.Add(convert.CodeDummyLinkMass, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 			"the %d dummy links of joint %q each carry %v kg and %v kg·m² (simulators such as MuJoCo reject massless moving links)", len(dofs)-1, j.Name, dummyMass, dummyInertia)
 	}
 	child := j.Child
@@ -654,19 +654,19 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	path := nodePath(e.g, body)
 	if m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{}) {
-		e.diags.Warnf("field-dropped", path, "URDF has no initial velocities; those of link %q are dropped", link.Name)
+		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no initial velocities; those of link %q are dropped", link.Name).Affecting(convert.QVelocity)
 	}
 	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
-		e.diags.Warnf("field-dropped", path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor)
+		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor).Affecting(convert.QGravity)
 	}
 	switch m.Kind {
 	case convert.Static:
 		if m.Mass != nil || m.InertiaDiagonal != nil {
-			e.diags.Infof("static-motion-dropped", path, "static body %q is a link fixed to the world, written without <inertial> (its mass has no effect)", link.Name)
+			e.diags.Add(convert.CodeStaticMotionDropped, convert.BodySubject(body), path, "static body %q is a link fixed to the world, written without <inertial> (its mass has no effect)", link.Name)
 		}
 		return
 	case convert.Kinematic:
-		e.diags.Warnf("body-kind-approximated", path, "URDF has no kinematic bodies; %q is a link fixed to the world where it is now, so its scripted motion is lost", link.Name)
+		e.diags.Add(convert.CodeBodyKindApproximated, convert.BodySubject(body), path, "URDF has no kinematic bodies; %q is a link fixed to the world where it is now, so its scripted motion is lost", link.Name)
 	}
 	if m.Mass == nil {
 		return
@@ -674,12 +674,12 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.IsMassless() {
 		// URDF itself allows it, but simulators (MuJoCo, Bullet) reject or
 		// misread massless moving links.
-		e.diags.Warnf("massless-body", path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
+		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(body), path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
 	mass := *m.Mass
 	if math.IsInf(mass, 1) {
-		e.diags.Warnf("mass-infinite", path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
 		return
 	}
 	in := &Inertial{Mass: mass}
@@ -690,7 +690,7 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	if d := m.InertiaDiagonal; d != nil {
 		if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) {
-			e.diags.Warnf("mass-infinite", path, "URDF cannot express infinite moments of inertia; link %q gets zero moments", link.Name)
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express infinite moments of inertia; link %q gets zero moments", link.Name)
 		} else {
 			in.IXX, in.IYY, in.IZZ = d[0], d[1], d[2]
 		}
@@ -711,17 +711,8 @@ func (e *emitter) geometry() {
 	counts := map[int]int{}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Trigger != nil {
-			e.diags.Warnf("trigger-dropped", nodePath(g, i), "URDF has no trigger volumes; the trigger is dropped")
-		}
 		if n.Collider == nil && n.Visual == nil {
 			continue
-		}
-		if c := n.Collider; c != nil && c.Material >= 0 {
-			e.diags.Warnf("material-dropped", nodePath(g, i), "URDF has no physics materials; the friction and restitution of this collider are dropped")
-		}
-		if c := n.Collider; c != nil && c.Filter >= 0 {
-			e.diags.Warnf("collision-filter-dropped", nodePath(g, i), "URDF has no collision filters; this collider collides with everything")
 		}
 		ln := e.owner(i)
 		if ln < 0 {
@@ -731,14 +722,7 @@ func (e *emitter) geometry() {
 		link := &e.r.Links[li]
 		t := e.relLink(i, ln)
 		name := n.Name
-		// Names Parse invented are not written back.
-		if p := n.Parent; p >= 0 && n.Name == g.Nodes[p].Name+"/axis" {
-			name = g.Nodes[p].Name
-		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
-			if s := n.Collider.Shape; s < len(g.Shapes) && g.Shapes[s].Kind == convert.TriMesh {
-				e.diags.Warnf("shape-approximated", nodePath(g, i), "URDF collision meshes are read as convex hulls (physconv, Bullet, MuJoCo); this triangle mesh is written as a mesh file")
-			}
 			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts, true) {
 				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
 				link.Collisions = append(link.Collisions, c)
@@ -791,6 +775,10 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 	g := e.g
 	s := g.Shapes[si]
 	path := nodePath(g, node)
+	subj := g.ColliderSubject(node)
+	if !collider {
+		subj = g.VisualSubject(node)
+	}
 	sc := t.S
 	t.S = convert.Vec3{1, 1, 1}
 	uniform := sc[0] == sc[1] && sc[1] == sc[2]
@@ -799,25 +787,21 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		return []placed{{transformPose(t), Geometry{Kind: "box", Size: s.Size.Mul(absVec(sc))}}}
 	case convert.Sphere:
 		if !uniform {
-			e.diags.Warnf("shape-approximated", path, "a sphere under non-uniform scale %v is written with the largest scale", sc)
+			e.diags.Add(convert.CodeShapeApproximated, subj, path, "a sphere under non-uniform scale %v is written with the largest scale", sc)
 		}
 		return []placed{{transformPose(t), Geometry{Kind: "sphere", Radius: s.Radius * maxAbs(sc)}}}
 	case convert.Cylinder, convert.Capsule:
-		r := (s.RadiusTop + s.RadiusBottom) / 2
-		if s.RadiusTop != s.RadiusBottom {
-			e.diags.Warnf("shape-approximated", path, "URDF cylinders and capsules have one radius; radii %v and %v are written as their mean %v", s.RadiusTop, s.RadiusBottom, r)
-		}
-		r *= math.Max(math.Abs(sc[0]), math.Abs(sc[2]))
+		r := s.RadiusTop * math.Max(math.Abs(sc[0]), math.Abs(sc[2]))
 		h := s.Height * math.Abs(sc[1])
 		zt := e.zAxisFrame(node, t)
 		if s.Kind == convert.Cylinder {
 			return []placed{{transformPose(zt), Geometry{Kind: "cylinder", Radius: r, Length: h}}}
 		}
 		if e.opts.Value(CapsuleOption) == "urdf-ext" {
-			e.diags.Infof("capsule-extension", path, "capsule written as the non-standard <capsule> element (Bullet, MuJoCo); ROS tools reject it")
+			e.diags.Add(convert.CodeCapsuleExtension, subj, path, "capsule written as the non-standard <capsule> element (Bullet, MuJoCo); ROS tools reject it")
 			return []placed{{transformPose(zt), Geometry{Kind: "capsule", Radius: r, Length: h}}}
 		}
-		e.diags.Infof("capsule-split", path, "URDF has no capsule; it is written as a cylinder and two spheres")
+		e.diags.Add(convert.CodeCapsuleSplit, subj, path, "URDF has no capsule; it is written as a cylinder and two spheres")
 		top, bottom := zt, zt
 		top.T = zt.Apply(convert.Vec3{0, 0, h / 2})
 		bottom.T = zt.Apply(convert.Vec3{0, 0, -h / 2})
@@ -846,7 +830,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			if m.File != "" {
 				return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: m.File, Scale: scale}}}
 			}
-			e.diags.Warnf("shape-dropped", path, "mesh %q has no data and no file; it is dropped", m.Name)
+			e.diags.Add(convert.CodeShapeDropped, subj, path, "mesh %q has no data and no file; it is dropped", m.Name)
 			return nil
 		}
 		file := e.fileNames.unique("meshes/"+sanitize(linkName)+".stl", "meshes/mesh.stl")
@@ -858,35 +842,24 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		if collider {
 			var flat bool
 			if pos, idx, flat = thickenFlat(pos, idx, scale); flat {
-				e.diags.Warnf("mesh-thickened", path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
+				e.diags.Add(convert.CodeMeshThickened, subj, path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
 			}
 		}
 		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
 		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
-	case convert.Plane:
-		e.diags.Warnf("shape-approximated", path, "URDF has no plane; it is written as a 1 mm thick box (1 km wide when unbounded)")
-		sx, sz := s.SizeX, s.SizeZ
-		if sx == 0 {
-			sx = 1000
-		}
-		if sz == 0 {
-			sz = 1000
-		}
-		bt := t
-		bt.T = t.Apply(convert.Vec3{0, -0.0005, 0})
-		return []placed{{transformPose(bt), Geometry{Kind: "box", Size: convert.Vec3{sx, 0.001, sz}}}}
 	}
-	e.diags.Warnf("shape-dropped", path, "URDF has no %s geometry; the shape is dropped", s.Kind)
+	e.diags.Add(convert.CodeShapeDropped, subj, path, "URDF has no %s geometry; the shape is dropped", s.Kind)
 	return nil
 }
 
 // zAxisFrame turns a Graph shape frame (axis Y) into a URDF one (axis Z).
-// For the nodes Parse makes (an "/axis" child carrying exactly the quarter
-// turn) it returns the parent's frame unchanged, so round trips stay exact.
+// For the nodes Parse makes (the <origin> as written kept in Extras, the
+// node turned by exactly the quarter turn) it places that origin, so
+// round trips stay exact.
 func (e *emitter) zAxisFrame(node int, t convert.Transform) convert.Transform {
 	n := e.g.Nodes[node]
-	if p := n.Parent; p >= 0 && n.Transform.R == rx90 && n.Transform.T == (convert.Vec3{}) && n.Transform.Rigid() && !e.isLink[node] {
-		pt := e.relLink(p, e.owner(p))
+	if src, ok := n.Extras[extraOrigin].(convert.Transform); ok && axisFrame(src) == n.Transform && !e.isLink[node] && n.Parent >= 0 {
+		pt := e.relLink(n.Parent, e.owner(node)).Mul(src)
 		pt.S = convert.Vec3{1, 1, 1}
 		return pt
 	}
@@ -900,11 +873,11 @@ func (e *emitter) mimics() {
 	for _, j := range e.r.Joints {
 		written[j.Name] = true
 	}
-	for _, c := range e.g.Couplings {
+	for k, c := range e.g.Couplings {
 		f, okF := e.jointName[c.Follower]
 		l, okL := e.jointName[c.Leader]
 		if !okF || !okL || !written[f] || !written[l] {
-			e.diags.Warnf("mimic-dropped", nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
+			e.diags.Add(convert.CodeMimicDropped, convert.CouplingSubject(k), nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
 			continue
 		}
 		tc := e.tree.Coupling(c)

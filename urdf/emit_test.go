@@ -58,7 +58,7 @@ func TestEmitFromForeignGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, code := range []string{"several-free-bodies", "joint-kind-unsupported", "joint-loop-dropped", "capsule-split"} {
-		if !diags.Has(code) {
+		if !diags.Has(convert.Code(code)) {
 			t.Errorf("missing diagnostic %s: %v", code, diags)
 		}
 	}

@@ -28,18 +28,14 @@ var CapsuleOption = convert.Option{Name: "capsule", Kind: convert.OptionString, 
 	Default: "cylinder-spheres", Values: []string{"cylinder-spheres", "urdf-ext"}, Usage: "URDF capsules: cylinder-spheres or urdf-ext"}
 
 var Format = &convert.Format{
-	Name:        "urdf",
-	Description: "URDF robot description (ROS urdfdom, with Bullet capsule/spherical extensions)",
-	Extensions:  []string{".urdf"},
-	Sniff:       Sniff,
-	Parse:       Parse,
-	Emit:        Emit,
-	Options:     []convert.Option{BaseOption, CapsuleOption, kin.RootOption},
-	Capabilities: []string{
-		"links with full inertia tensors", "revolute, continuous, prismatic, fixed, floating, planar, spherical joints",
-		"mimic couplings", "box, sphere, cylinder, capsule (extension) and mesh geometry (STL, OBJ, COLLADA)",
-		"joint effort, velocity, damping and friction",
-	},
+	Name:         "urdf",
+	Description:  "URDF robot description (ROS urdfdom, with Bullet capsule/spherical extensions)",
+	Extensions:   []string{".urdf"},
+	Sniff:        Sniff,
+	Parse:        Parse,
+	Emit:         Emit,
+	Options:      []convert.Option{BaseOption, CapsuleOption, kin.RootOption},
+	Capabilities: &Capabilities,
 }
 
 // Sniff reports whether the head of a file has a <robot> element before any

@@ -24,6 +24,7 @@ const (
 	extraScale     = "urdf.scale"     // mesh: scale as written (baked into loaded positions)
 	extraMaterial  = "urdf.material"  // visual node: material name
 	extraRoot      = "urdf.root"      // Graph: root link name (the tree root on Emit)
+	extraOrigin    = "urdf.origin"    // cylinder/capsule node: its <origin> before the quarter turn
 )
 
 // zUp is the root rotation that turns URDF's Z-up into the Graph's Y-up:
@@ -159,7 +160,7 @@ func (p *parser) run() error {
 		return err
 	}
 	for _, o := range orphans {
-		p.diags.Warnf("link-orphan", linkPath(o), "link %q is joined to nothing and has no mass or collision; it is kept as a visual frame at the robot origin", o.Name)
+		p.diags.Add(convert.CodeLinkOrphan, convert.NodeSubject(len(p.g.Nodes)), linkPath(o), "link %q is joined to nothing and has no mass or collision; it is kept as a visual frame at the robot origin", o.Name)
 		if err := p.addLink(o, nil, rootNode, true); err != nil {
 			return err
 		}
@@ -241,6 +242,7 @@ func massless(l *Link) bool { return l.Inertial == nil || l.Inertial.Mass == 0 }
 // then its children.
 func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	g := p.g
+	self := len(g.Nodes) // the index AddNode gives the link below
 	n := convert.Node{Name: l.Name, Transform: convert.Identity(), Extras: map[string]any{}}
 	if j != nil {
 		n.Transform = poseTransform(j.Origin)
@@ -256,7 +258,7 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	case isRoot && (l.Name == "world" || massless(l)):
 		isFrame = true
 		if l.Name != "world" && len(p.children[l.Name]) > 0 {
-			p.diags.Infof("link-root-fixed", linkPath(l), "root link %q has no mass, so it cannot float: it is the fixed world frame (as Bullet and MuJoCo read it)", l.Name)
+			p.diags.Add(convert.CodeLinkRootFixed, convert.NodeSubject(self), linkPath(l), "root link %q has no mass, so it cannot float: it is the fixed world frame (as Bullet and MuJoCo read it)", l.Name)
 		}
 	case isRoot:
 		kind := convert.Dynamic
@@ -267,11 +269,11 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	case massless(l) && j.Type == Fixed:
 		isFrame = true
 		n.Extras[extraJoint] = j
-		p.diags.Infof("link-massless-frame", linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
+		p.diags.Add(convert.CodeLinkMasslessFrame, convert.NodeSubject(self), linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
 	default:
 		n.Motion = p.motion(l, convert.Dynamic)
 		if massless(l) {
-			p.diags.Warnf("link-massless", linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
+			p.diags.Add(convert.CodeLinkMassless, convert.BodySubject(self), linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}
 	}
 	if isFrame {
@@ -337,9 +339,10 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 // parent link and the child link's node.
 func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	g := p.g
+	first := len(p.diags)
 	axis := j.Axis.Normalize()
 	if j.Axis.Len() != 0 && math.Abs(j.Axis.Len()-1) > 1e-9 {
-		p.diags.Infof("axis-normalized", jointPath(j), "axis %v of joint %q is not a unit vector; it is normalised", j.Axis, j.Name)
+		p.diags.Add(convert.CodeAxisNormalized, convert.Subject{}, jointPath(j), "axis %v of joint %q is not a unit vector; it is normalised", j.Axis, j.Name)
 	}
 	inf := math.Inf(1)
 	var kind string
@@ -349,7 +352,7 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		kind = map[string]string{Revolute: kin.KindRevolute, Prismatic: kin.KindPrismatic}[j.Type]
 		lo, hi = j.Limit.Lower, j.Limit.Upper
 		if lo > hi {
-			p.diags.Warnf("limit-inverted", jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
+			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
 			lo, hi = hi, lo
 		}
 	case Continuous:
@@ -389,6 +392,7 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	t := poseTransform(j.Origin)
 	t.R = t.R.Mul(frame).Normalize()
 	p.jointNode[j.Name] = g.AddNode(convert.Node{Name: j.Name, Transform: t, Joint: joint}, parentNode)
+	p.diags.About(first, convert.JointSubject(p.jointNode[j.Name]))
 }
 
 // mimicCycle reports whether following mimic leaders from joint comes
@@ -421,13 +425,13 @@ func (p *parser) addCouplings() error {
 			continue
 		}
 		if mimicCycle(leader, j.Name) {
-			p.diags.Warnf("mimic-dropped", jointPath(j), "joint %q mimics itself (directly or through other mimic joints); the mimic is dropped", j.Name)
+			p.diags.Add(convert.CodeMimicDropped, convert.DocumentSubject(), jointPath(j), "joint %q mimics itself (directly or through other mimic joints); the mimic is dropped", j.Name)
 			continue
 		}
 		f, okF := p.jointNode[j.Name]
 		l, okL := p.jointNode[j.Mimic.Joint]
 		if !okF || !okL {
-			p.diags.Warnf("mimic-dropped", jointPath(j), "mimic of joint %q on %q is dropped: one of the joints is fixed to a massless frame link", j.Mimic.Joint, j.Name)
+			p.diags.Add(convert.CodeMimicDropped, convert.SourceSubject(i), jointPath(j), "mimic of joint %q on %q is dropped: one of the joints is fixed to a massless frame link", j.Mimic.Joint, j.Name)
 			continue
 		}
 		p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f, Leader: l, Multiplier: j.Mimic.Multiplier, Offset: j.Mimic.Offset})
@@ -436,12 +440,12 @@ func (p *parser) addCouplings() error {
 }
 
 func (p *parser) keptInfo(e *Element, where string) {
-	p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Info, Code: "element-kept", Path: where + "/" + e.Name, Line: e.Line,
-		Message: fmt.Sprintf("<%s> has no physics meaning here; it is kept only for URDF output", e.Name)})
+	p.diags.Add(convert.CodeElementKept, convert.DocumentSubject(), where+"/"+e.Name, "<%s> has no physics meaning here; it is kept only for URDF output", e.Name).AtLine(e.Line)
 }
 
 // addGeometry adds the link's visuals and collisions as child nodes.
 func (p *parser) addGeometry(l *Link, node int) error {
+	defer func(from int) { p.diags.About(from, convert.NodeSubject(node)) }(len(p.diags))
 	for k, v := range l.Visuals {
 		name := v.Name
 		if name == "" {
@@ -482,18 +486,26 @@ func (p *parser) addGeometry(l *Link, node int) error {
 	return nil
 }
 
-// placeShape adds a shape node; cylinders and capsules get a child node
-// turning the Graph's Y axis onto URDF's Z axis.
+// placeShape adds a shape node. A cylinder or capsule lies along the
+// node's local Y in the Graph and along the origin's Z in URDF, so its
+// node's rotation carries the quarter turn; the origin as written is kept
+// in Extras so URDF output gives it back exactly.
 func (p *parser) placeShape(n convert.Node, parent int, kind string) {
-	if kind != "cylinder" && kind != "capsule" {
-		p.g.AddNode(n, parent)
-		return
+	if kind == "cylinder" || kind == "capsule" {
+		extras := map[string]any{extraOrigin: n.Transform}
+		for k, v := range n.Extras {
+			extras[k] = v
+		}
+		n.Extras = extras
+		n.Transform = axisFrame(n.Transform)
 	}
-	inner := convert.Node{Name: n.Name + "/axis", Transform: convert.Transform{R: rx90, S: convert.Vec3{1, 1, 1}},
-		Visual: n.Visual, Collider: n.Collider, Extras: n.Extras}
-	n.Visual, n.Collider, n.Extras = nil, nil, nil
-	outer := p.g.AddNode(n, parent)
-	p.g.AddNode(inner, outer)
+	p.g.AddNode(n, parent)
+}
+
+// axisFrame turns a URDF cylinder frame (axis Z) into a Graph one (axis Y).
+func axisFrame(t convert.Transform) convert.Transform {
+	t.R = t.R.Mul(rx90).Normalize()
+	return t
 }
 
 // shape adds the Graph shape of a geometry. Collision meshes are loaded
@@ -501,8 +513,7 @@ func (p *parser) placeShape(n convert.Node, parent int, kind string) {
 func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	g := p.g
 	for _, e := range geo.Ignored {
-		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "element-ignored", Path: linkPath(l) + "/geometry/" + e.Name, Line: e.Line,
-			Message: fmt.Sprintf("<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name)})
+		p.diags.Add(convert.CodeElementIgnored, convert.Subject{}, linkPath(l)+"/geometry/"+e.Name, "<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name).AtLine(e.Line)
 	}
 	switch geo.Kind {
 	case "box":
@@ -549,8 +560,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		if err == nil {
 			err = serr
 		}
-		p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "mesh-missing", Path: linkPath(l) + "/visual", Line: geo.Line,
-			Message: fmt.Sprintf("visual mesh is not read (%v); the reference is kept", err)})
+		p.diags.Add(convert.CodeMeshMissing, convert.Subject{}, linkPath(l)+"/visual", "visual mesh is not read (%v); the reference is kept", err).AtLine(geo.Line)
 	} else {
 		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale)
 		mesh.Source = source(read, resolved, geo.Scale)

@@ -1,7 +1,6 @@
 package urdf
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -107,8 +106,7 @@ func (p *parser) transmissions() {
 		path := "robot/" + e.Name + "[" + e.AttrOr("name", "") + "]"
 		joints, kinds, ok := transmissionJoints(e)
 		if !ok {
-			p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "transmission-kept", Path: path, Line: e.Line,
-				Message: "only simple transmissions (one joint) become actuators; this one is kept for URDF output only"})
+			p.diags.Add(convert.CodeTransmissionKept, convert.DocumentSubject(), path, "only simple transmissions (one joint) become actuators; this one is kept for URDF output only").AtLine(e.Line)
 			continue
 		}
 		for k, name := range joints {
@@ -118,14 +116,12 @@ func (p *parser) transmissions() {
 			}
 			n, found := p.jointNode[name]
 			if !found {
-				p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Warning, Code: "transmission-kept", Path: path, Line: e.Line,
-					Message: fmt.Sprintf("joint %q is not a joint of a moving link; its transmission is kept for URDF output only", name)})
+				p.diags.Add(convert.CodeTransmissionKept, convert.DocumentSubject(), path, "joint %q is not a joint of a moving link; its transmission is kept for URDF output only", name).AtLine(e.Line)
 				continue
 			}
 			j := p.g.Nodes[n].Joint
 			if c := kin.Classify(j); c.Kind == kin.KindFixed || c.Kind == kin.KindFree {
-				p.diags = append(p.diags, convert.Diagnostic{Severity: convert.Info, Code: "transmission-kept", Path: path, Line: e.Line,
-					Message: fmt.Sprintf("joint %q is %s and cannot be actuated; its transmission is kept for URDF output only", name, c.Kind)})
+				p.diags.Add(convert.CodeTransmissionKept, convert.JointSubject(n), path, "joint %q is %s and cannot be actuated; its transmission is kept for URDF output only", name, c.Kind).AtLine(e.Line).WithSeverity(convert.Info)
 				continue
 			}
 			j.Actuator = kind
@@ -189,7 +185,7 @@ func (e *emitter) transmission(src *convert.Joint, name, path string, kept map[s
 			lost = append(lost, "velocity target "+xmlx.Num(*d.VelocityTarget))
 		}
 		if len(lost) > 0 {
-			e.diags.Warnf("drive-gains-dropped", path, "URDF transmissions have no gains or targets; the %s drive of joint %q becomes a %s transmission and its %s are dropped (its force limit becomes the effort limit)",
+			e.diags.Add(convert.CodeDriveGainsDropped, convert.DocumentSubject(), path, "URDF transmissions have no gains or targets; the %s drive of joint %q becomes a %s transmission and its %s are dropped (its force limit becomes the effort limit)",
 				d.Type, name, kind, strings.Join(lost, ", "))
 		}
 	}

@@ -71,7 +71,7 @@ func TestTransmissionInterfaces(t *testing.T) {
 			if got := jointNamed(g, "j").Actuator; got != c.want {
 				t.Errorf("actuator %q, want %q", got, c.want)
 			}
-			if c.code != "" && !diags.Has(c.code) {
+			if c.code != "" && !diags.Has(convert.Code(c.code)) {
 				t.Errorf("no %s diagnostic: %v", c.code, diags)
 			}
 			if c.code == "" && diags.Has("element-kept") {

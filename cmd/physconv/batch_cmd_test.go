@@ -37,7 +37,7 @@ var crateFormat = &convert.Format{
 				g.AddNode(convert.Node{Name: f[1], Motion: &convert.Motion{Kind: convert.Dynamic, Mass: &m},
 					Collider: &convert.Collider{Shape: s, Material: -1, Filter: -1}}, -1)
 			case len(f) == 1 && f[0] == "warn":
-				diags.Warnf("crate-warning", "", "a test warning")
+				diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: "crate-warning", Message: "a test warning"})
 			case len(f) == 1 && f[0] == "bad":
 				return nil, nil, convert.ErrorAtLine(i+1, "bad line")
 			}

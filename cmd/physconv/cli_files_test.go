@@ -76,8 +76,8 @@ func TestStdinToStdout(t *testing.T) {
 		t.Errorf("format %q, want omi", got.Format)
 	}
 	if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
-		// The infinite plane has no OMI form (diagnosed shape-unsupported).
-		if !strings.Contains(stderr, "shape-unsupported") || len(d) != 1 || !strings.Contains(d[0], "plane") {
+		// The infinite plane has no OMI form (diagnosed shape-dropped).
+		if !strings.Contains(stderr, "shape-dropped") || len(d) != 1 || !strings.Contains(d[0], "plane") {
 			t.Errorf("stdin → stdout changed the physics: %v\n%s", d, stderr)
 		}
 	}

@@ -25,9 +25,9 @@ func (a *app) formatsCommand() *cobra.Command {
 				return err
 			}
 			for _, f := range a.reg.Formats() {
-				if len(f.Capabilities) > 0 {
+				if lines := f.Capabilities.Describe(); len(lines) > 0 {
 					fmt.Fprintf(a.stdout, "\n%s can express:\n", f.Name)
-					for _, c := range f.Capabilities {
+					for _, c := range lines {
 						fmt.Fprintf(a.stdout, "  - %s\n", c)
 					}
 				}

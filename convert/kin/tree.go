@@ -3,7 +3,6 @@ package kin
 import (
 	"math"
 	"sort"
-	"strconv"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -127,7 +126,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		a := g.BodyOf(i)
 		b := -1
 		if j.Connected >= len(g.Nodes) {
-			diags.Warnf("joint-bad-connection", treeNodePath(g, i),
+			diags.Add(convert.CodeJointBadConnection, convert.JointSubject(i), g.NodeLabel(i),
 				"connected node %d does not exist; the joint is left out", j.Connected)
 			continue
 		}
@@ -135,7 +134,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 			b = g.BodyOf(j.Connected)
 		}
 		if a == b {
-			diags.Warnf("joint-same-body", treeNodePath(g, i),
+			diags.Add(convert.CodeJointSameBody, convert.JointSubject(i), g.NodeLabel(i),
 				"both frames of the joint are in the same body; the joint is left out")
 			continue
 		}
@@ -200,9 +199,9 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		}
 		switch {
 		case named < 0:
-			diags.Warnf("tree-root-not-found", "", "no body is named %q; the root is chosen automatically", opts.Root)
+			diags.Add(convert.CodeTreeRootNotFound, convert.DocumentSubject(), "", "no body is named %q; the root is chosen automatically", opts.Root)
 		case visited[named]:
-			diags.Infof("tree-root-ignored", treeNodePath(g, named),
+			diags.Add(convert.CodeTreeRootIgnored, convert.BodySubject(named), g.NodeLabel(named),
 				"body %q is attached to the world, so its group keeps the world as root", opts.Root)
 		}
 	}
@@ -417,12 +416,4 @@ func treeHeaviest(g *convert.Graph, comp []int) int {
 		}
 	}
 	return best
-}
-
-// treeNodePath names a node for diagnostics.
-func treeNodePath(g *convert.Graph, i int) string {
-	if g.Nodes[i].Name != "" {
-		return "nodes[" + strconv.Itoa(i) + "](" + g.Nodes[i].Name + ")"
-	}
-	return "nodes[" + strconv.Itoa(i) + "]"
 }

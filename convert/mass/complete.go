@@ -8,15 +8,6 @@ import (
 	"github.com/physconv/physconv/convert"
 )
 
-// Diagnostic codes of Complete.
-const (
-	CodeMassComputed    = "mass-computed"    // mass, centre of mass or inertia integrated from colliders
-	CodeMassDefaulted   = "mass-defaulted"   // no colliders with volume: default mass/inertia used
-	CodeMassInvalid     = "mass-invalid"     // given mass negative or not a number: ignored
-	CodeInertiaRepaired = "inertia-repaired" // given inertia not physical: repaired
-	CodeInertiaInvalid  = "inertia-invalid"  // given inertia unusable: computed instead
-)
-
 // DefaultMass is the mass (kg) of a moving body that has neither a given
 // mass nor colliders with volume.
 const DefaultMass = 1.0
@@ -66,13 +57,10 @@ func Complete(g *convert.Graph, opts *convert.Options) (*convert.Graph, convert.
 
 func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 	node := &mc.g.Nodes[i]
-	path := fmt.Sprintf("nodes[%d]", i)
-	if node.Name != "" {
-		path += " (" + node.Name + ")"
-	}
+	path := mc.g.NodeLabel(i)
 	markGiven(m)
 	if m.Mass != nil && (math.IsNaN(*m.Mass) || *m.Mass < 0) {
-		mc.diags.Warnf(CodeMassInvalid, path, "mass %v is not a non-negative number; it is ignored and computed instead", *m.Mass)
+		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), path, "mass %v is not a non-negative number; it is ignored and computed instead", *m.Mass)
 		m.Mass, m.MassSource = nil, ""
 	}
 	if m.Mass != nil && *m.Mass == 0 {
@@ -80,17 +68,17 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		return
 	}
 	if m.CenterOfMass != nil && !m.CenterOfMass.Finite() {
-		mc.diags.Warnf(CodeMassInvalid, path, "centre of mass %v is not finite; it is ignored and computed instead", *m.CenterOfMass)
+		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), path, "centre of mass %v is not finite; it is ignored and computed instead", *m.CenterOfMass)
 		m.CenterOfMass, m.CenterOfMassSource = nil, ""
 	}
 	if m.InertiaDiagonal != nil {
 		fixed, problem := RepairInertia(*m.InertiaDiagonal)
 		switch {
 		case problem != "" && fixed == (convert.Vec3{}):
-			mc.diags.Warnf(CodeInertiaInvalid, path, "inertia %v cannot be used (%s); it is computed instead", *m.InertiaDiagonal, problem)
+			mc.diags.Add(convert.CodeInertiaInvalid, convert.BodySubject(i), path, "inertia %v cannot be used (%s); it is computed instead", *m.InertiaDiagonal, problem)
 			m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = nil, nil, ""
 		case problem != "":
-			mc.diags.Warnf(CodeInertiaRepaired, path, "inertia %v is not physical (%s); using %v", *m.InertiaDiagonal, problem, fixed)
+			mc.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(i), path, "inertia %v is not physical (%s); using %v", *m.InertiaDiagonal, problem, fixed)
 			m.InertiaDiagonal = &fixed
 		}
 	}
@@ -139,10 +127,10 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		}
 	}
 	if len(computed) > 0 {
-		mc.diags.Infof(CodeMassComputed, path, "%s computed from the colliders at %g kg/m³ (or scaled to the given mass)", strings.Join(computed, ", "), density)
+		mc.diags.Add(convert.CodeMassComputed, convert.BodySubject(i), path, "%s computed from the colliders at %g kg/m³ (or scaled to the given mass)", strings.Join(computed, ", "), density)
 	}
 	if len(defaulted) > 0 {
-		mc.diags.Warnf(CodeMassDefaulted, path, "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
+		mc.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), path, "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
 	}
 }
 

@@ -45,7 +45,7 @@ func TestCompleteComputesFromColliders(t *testing.T) {
 	if m.MassSource != convert.Computed || m.CenterOfMassSource != convert.Computed || m.InertiaSource != convert.Computed {
 		t.Errorf("sources %v %v %v", m.MassSource, m.CenterOfMassSource, m.InertiaSource)
 	}
-	if !diags.Has(CodeMassComputed) || len(diags) != 1 {
+	if !diags.Has(convert.CodeMassComputed) || len(diags) != 1 {
 		t.Errorf("diagnostics %v", diags)
 	}
 }
@@ -92,7 +92,7 @@ func TestCompleteDefaultsWithoutColliders(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		assertRel(t, "default moment", m.InertiaDiagonal[i], 0.4*r*r, 1e-14)
 	}
-	if !diags.Has(CodeMassDefaulted) {
+	if !diags.Has(convert.CodeMassDefaulted) {
 		t.Errorf("diagnostics %v", diags)
 	}
 }
@@ -110,7 +110,7 @@ func TestCompleteInfiniteMassAndGivenValues(t *testing.T) {
 	g, b = oneBody(full, convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}}, convert.Identity())
 	out, diags := Complete(g, nil)
 	m = out.Nodes[b].Motion
-	if *m.InertiaDiagonal != (convert.Vec3{1, 1, 2}) || !diags.Has(CodeInertiaRepaired) || len(diags) != 1 {
+	if *m.InertiaDiagonal != (convert.Vec3{1, 1, 2}) || !diags.Has(convert.CodeInertiaRepaired) || len(diags) != 1 {
 		t.Errorf("repair: %v %v", *m.InertiaDiagonal, diags)
 	}
 	if *m.CenterOfMass != (convert.Vec3{1, 2, 3}) || m.MassSource != convert.Given || m.InertiaSource != convert.Given {
@@ -119,7 +119,7 @@ func TestCompleteInfiniteMassAndGivenValues(t *testing.T) {
 	// an unusable given inertia is computed instead
 	g, b = oneBody(&convert.Motion{Kind: convert.Dynamic, InertiaDiagonal: &convert.Vec3{0, -1, 0}}, convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}}, convert.Identity())
 	out, diags = Complete(g, nil)
-	if m := out.Nodes[b].Motion; m.InertiaSource != convert.Computed || !diags.Has(CodeInertiaInvalid) {
+	if m := out.Nodes[b].Motion; m.InertiaSource != convert.Computed || !diags.Has(convert.CodeInertiaInvalid) {
 		t.Errorf("invalid inertia: %v %v", m.InertiaSource, diags)
 	}
 }
@@ -157,7 +157,7 @@ func TestCompleteBakesScale(t *testing.T) {
 	if e := maxAbsDiff(tensorOf(t, m), want); e > 1e-10 {
 		t.Errorf("scaled box inertia %v, want %v", tensorOf(t, m), want)
 	}
-	if diags.Has(CodeShapeScaledNonuniform) {
+	if diags.Has(convert.CodeShapeScaledNonuniform) {
 		t.Error("a box under non-uniform scale is exact, no diagnostic expected")
 	}
 	// a sphere stretched into an ellipsoid, scale on the body node itself
@@ -170,7 +170,7 @@ func TestCompleteBakesScale(t *testing.T) {
 	if e2 := maxAbsDiff(tensorOf(t, m), e.Inertia); e2 > 1e-9 {
 		t.Errorf("stretched sphere inertia %v, want %v", tensorOf(t, m), e.Inertia)
 	}
-	if !diags.Has(CodeShapeScaledNonuniform) {
+	if !diags.Has(convert.CodeShapeScaledNonuniform) {
 		t.Errorf("diagnostics %v", diags)
 	}
 	// COM is a point of the node's scaled frame
@@ -190,13 +190,13 @@ func TestCompleteMassDiagnostics(t *testing.T) {
 		name string
 		sh   convert.Shape
 		mesh *convert.Mesh
-		code string
+		code convert.Code
 	}{
-		{"plane", convert.Shape{Kind: convert.Plane}, nil, CodeShapeMassless},
-		{"heightfield", convert.Shape{Kind: convert.Heightfield}, nil, CodeShapeMassless},
-		{"flat convex", convert.Shape{Kind: convert.Convex}, &convert.Mesh{Positions: []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}, Loaded: true}, CodeConvexDegenerate},
-		{"unloaded", convert.Shape{Kind: convert.TriMesh}, &convert.Mesh{File: "x.stl"}, CodeMeshNotLoaded},
-		{"bad index", convert.Shape{Kind: convert.TriMesh}, &convert.Mesh{Positions: []convert.Vec3{{0, 0, 0}}, Indices: []uint32{0, 0, 7}, Loaded: true}, CodeMeshInvalid},
+		{"plane", convert.Shape{Kind: convert.Plane}, nil, convert.CodeShapeMassless},
+		{"heightfield", convert.Shape{Kind: convert.Heightfield}, nil, convert.CodeShapeMassless},
+		{"flat convex", convert.Shape{Kind: convert.Convex}, &convert.Mesh{Positions: []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}}, Loaded: true}, convert.CodeConvexDegenerate},
+		{"unloaded", convert.Shape{Kind: convert.TriMesh}, &convert.Mesh{File: "x.stl"}, convert.CodeMeshNotLoaded},
+		{"bad index", convert.Shape{Kind: convert.TriMesh}, &convert.Mesh{Positions: []convert.Vec3{{0, 0, 0}}, Indices: []uint32{0, 0, 7}, Loaded: true}, convert.CodeMeshInvalid},
 	}
 	for _, c := range cases {
 		g := convert.NewGraph()
@@ -207,8 +207,8 @@ func TestCompleteMassDiagnostics(t *testing.T) {
 		s := g.AddShape(c.sh)
 		g.AddNode(convert.Node{Collider: &convert.Collider{Shape: s}}, b)
 		_, diags := Complete(g, nil)
-		if !diags.Has(c.code) || !diags.Has(CodeMassDefaulted) {
-			t.Errorf("%s: diagnostics %v, want %s and %s", c.name, diags, c.code, CodeMassDefaulted)
+		if !diags.Has(c.code) || !diags.Has(convert.CodeMassDefaulted) {
+			t.Errorf("%s: diagnostics %v, want %s and %s", c.name, diags, c.code, convert.CodeMassDefaulted)
 		}
 	}
 	// an open box mesh: shell with the hull's volume
@@ -219,7 +219,7 @@ func TestCompleteMassDiagnostics(t *testing.T) {
 	s := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: mi})
 	g.AddNode(convert.Node{Collider: &convert.Collider{Shape: s}}, b)
 	out, diags := Complete(g, nil)
-	if !diags.Has(CodeMeshOpenShell) || *out.Nodes[b].Motion.Mass != 1000 {
+	if !diags.Has(convert.CodeMeshOpenShell) || *out.Nodes[b].Motion.Mass != 1000 {
 		t.Errorf("open mesh: %v mass %v", diags, *out.Nodes[b].Motion.Mass)
 	}
 	// missing the top (+z) face, the shell's centroid sits below the middle

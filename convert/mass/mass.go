@@ -9,17 +9,6 @@ import (
 	"github.com/physconv/physconv/internal/hull"
 )
 
-// Diagnostic codes of mass-property computation.
-const (
-	CodeShapeMassless         = "shape-massless"          // plane/heightfield/ray on a moving body adds no mass
-	CodeMeshNotLoaded         = "mesh-not-loaded"         // mesh data unavailable; collider adds no mass
-	CodeMeshInvalid           = "mesh-invalid"            // bad indices or coordinates; collider adds no mass
-	CodeMeshOpenShell         = "mesh-open-shell"         // open or inconsistently wound trimesh integrated as a shell
-	CodeMeshInverted          = "mesh-inverted"           // closed trimesh wound inwards; integrated flipped
-	CodeConvexDegenerate      = "convex-degenerate"       // convex mesh flat or collinear: no volume, no mass
-	CodeShapeScaledNonuniform = "shape-scaled-nonuniform" // round shape stretched by non-uniform scale
-)
-
 // massCalc computes body geometry and keeps per-mesh results, since one
 // mesh is often used by many colliders.
 type massCalc struct {
@@ -27,6 +16,7 @@ type massCalc struct {
 	diags  convert.Diagnostics
 	hulls  map[int]meshResult
 	closed map[int]meshResult
+	subj   convert.Subject // what the diagnostics of the current shape are about
 }
 
 type meshResult struct {
@@ -75,10 +65,8 @@ func (mc *massCalc) bodySolid(body int) solid {
 		seen[n] = true
 		node := &g.Nodes[n]
 		if c := node.Collider; c != nil && c.Shape >= 0 {
-			path := fmt.Sprintf("nodes[%d]", n)
-			if node.Name != "" {
-				path += " (" + node.Name + ")"
-			}
+			path := g.NodeLabel(n)
+			mc.subj = convert.ColliderSubject(n, body)
 			if s := mc.shapeSolid(c.Shape, acc, path, true); s.Volume > 0 {
 				parts = append(parts, s)
 			}
@@ -102,7 +90,7 @@ func (mc *massCalc) bodySolid(body int) solid {
 func (mc *massCalc) shapeSolid(idx int, a affine, path string, moving bool) solid {
 	g := mc.g
 	if idx < 0 || idx >= len(g.Shapes) {
-		mc.diags.Warnf(CodeMeshInvalid, path, "collider refers to shape %d, which does not exist; it adds no mass", idx)
+		mc.diags.Add(convert.CodeMeshInvalid, mc.subj, path, "collider refers to shape %d, which does not exist; it adds no mass", idx)
 		return solid{}
 	}
 	sh := &g.Shapes[idx]
@@ -127,11 +115,11 @@ func (mc *massCalc) shapeSolid(idx int, a affine, path string, moving bool) soli
 		s = mc.meshSolid(sh.Mesh, false, path)
 	case convert.Plane, convert.Heightfield, convert.Ray:
 		if moving {
-			mc.diags.Warnf(CodeShapeMassless, path, "a %s has no volume; on a moving body it adds no mass (it is meant for static bodies)", sh.Kind)
+			mc.diags.Add(convert.CodeShapeMassless, mc.subj, path, "a %s has no volume; on a moving body it adds no mass (it is meant for static bodies)", sh.Kind)
 		}
 		return solid{}
 	default:
-		mc.diags.Warnf(CodeMeshInvalid, path, "shape kind %q is unknown; it adds no mass", sh.Kind)
+		mc.diags.Add(convert.CodeMeshInvalid, mc.subj, path, "shape kind %q is unknown; it adds no mass", sh.Kind)
 		return solid{}
 	}
 	if s.Volume <= 0 {
@@ -157,7 +145,7 @@ func (mc *massCalc) checkRound(a affine, alongY bool, kind convert.ShapeKind, pa
 		ok = ok && math.Abs(lt[0][0]-lt[1][1]) <= tol
 	}
 	if !ok {
-		mc.diags.Infof(CodeShapeScaledNonuniform, path, "the %s is stretched by non-uniform scale; its mass properties are computed exactly for the stretched shape, but formats without that shape will approximate it", kind)
+		mc.diags.Add(convert.CodeShapeScaledNonuniform, mc.subj, path, "the %s is stretched by non-uniform scale; its mass properties are computed exactly for the stretched shape, but formats without that shape will approximate it", kind)
 	}
 }
 
@@ -166,15 +154,15 @@ func (mc *massCalc) checkRound(a affine, alongY bool, kind convert.ShapeKind, pa
 func (mc *massCalc) meshSolid(m int, convex bool, path string) solid {
 	g := mc.g
 	if m < 0 || m >= len(g.Meshes) {
-		mc.diags.Warnf(CodeMeshInvalid, path, "collider refers to mesh %d, which does not exist; it adds no mass", m)
+		mc.diags.Add(convert.CodeMeshInvalid, mc.subj, path, "collider refers to mesh %d, which does not exist; it adds no mass", m)
 		return solid{}
 	}
 	mesh := &g.Meshes[m]
 	if len(mesh.Positions) == 0 {
 		if mesh.File != "" && !mesh.Loaded {
-			mc.diags.Warnf(CodeMeshNotLoaded, path, "mesh %q was not loaded; the collider adds no mass", mesh.File)
+			mc.diags.Add(convert.CodeMeshNotLoaded, mc.subj, path, "mesh %q was not loaded; the collider adds no mass", mesh.File)
 		} else {
-			mc.diags.Warnf(CodeMeshInvalid, path, "mesh %d has no vertices; the collider adds no mass", m)
+			mc.diags.Add(convert.CodeMeshInvalid, mc.subj, path, "mesh %d has no vertices; the collider adds no mass", m)
 		}
 		return solid{}
 	}
@@ -191,15 +179,15 @@ func (mc *massCalc) meshSolid(m int, convex bool, path string) solid {
 	var de *hull.DegenerateError
 	switch {
 	case errors.As(r.err, &de):
-		mc.diags.Warnf(CodeConvexDegenerate, path, "the convex hull of %s is flat (its points span %d dimensions); it has no volume and adds no mass", name, de.Dim)
+		mc.diags.Add(convert.CodeConvexDegenerate, mc.subj, path, "the convex hull of %s is flat (its points span %d dimensions); it has no volume and adds no mass", name, de.Dim)
 	case r.err != nil:
-		mc.diags.Warnf(CodeMeshInvalid, path, "%s: %v; the collider adds no mass", name, r.err)
+		mc.diags.Add(convert.CodeMeshInvalid, mc.subj, path, "%s: %v; the collider adds no mass", name, r.err)
 	case !convex && r.closure == meshOpen && r.s.Volume > 0:
-		mc.diags.Warnf(CodeMeshOpenShell, path, "%s is not closed (or not wound consistently); its mass is spread over its surface as a shell weighing what its convex hull would", name)
+		mc.diags.Add(convert.CodeMeshOpenShell, mc.subj, path, "%s is not closed (or not wound consistently); its mass is spread over its surface as a shell weighing what its convex hull would", name)
 	case !convex && r.closure == meshOpen:
-		mc.diags.Warnf(CodeMeshOpenShell, path, "%s is not closed and is flat; it adds no mass", name)
+		mc.diags.Add(convert.CodeMeshOpenShell, mc.subj, path, "%s is not closed and is flat; it adds no mass", name)
 	case !convex && r.closure == meshInverted:
-		mc.diags.Infof(CodeMeshInverted, path, "%s is wound inside out; integrated as if wound outwards", name)
+		mc.diags.Add(convert.CodeMeshInverted, mc.subj, path, "%s is wound inside out; integrated as if wound outwards", name)
 	}
 	return r.s
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/physconv/physconv"
@@ -13,19 +14,21 @@ import (
 )
 
 // exampleLoss ties a class of report differences to the diagnostics that
-// explain it; a difference no emitted diagnostic explains fails the test.
+// explain it (by code and the quantity that differs); a difference no
+// emitted diagnostic explains fails the test.
 type exampleLoss struct {
 	diff  *regexp.Regexp
-	codes []string
+	q     convert.Quantity
+	codes []convert.Code
 }
 
 var exampleLosses = []exampleLoss{
 	// Materials: URDF has none; MJCF has one friction and no restitution;
 	// Godot has one friction and its own combine rule.
-	{regexp.MustCompile(`: material`), []string{"material-dropped", "friction-approximated", "restitution-dropped",
-		"godot-friction-static-dropped", "godot-combine-default"}},
+	{regexp.MustCompile(`: material`), convert.QMaterial, []convert.Code{convert.CodeMaterialDropped, convert.CodeFrictionApproximated, convert.CodeRestitutionDropped,
+		convert.CodeGodotFrictionStaticDropped, convert.CodeGodotCombineDefault}},
 	// The infinite floor plane: no OMI form; a thin box in URDF.
-	{regexp.MustCompile(`static colliders: (plane|box) on "Floor"`), []string{"shape-unsupported", "shape-approximated"}},
+	{regexp.MustCompile(`static colliders: (plane|box) on "Floor"`), convert.QShape, []convert.Code{convert.CodeShapeDropped, convert.CodeShapeApproximated}},
 }
 
 // TestExampleToEveryFormat converts the shipped example (a door on a
@@ -72,8 +75,8 @@ func explained(diff string, diags convert.Diagnostics) bool {
 		if !l.diff.MatchString(diff) {
 			continue
 		}
-		for _, c := range l.codes {
-			if diags.Has(c) {
+		for _, d := range diags {
+			if slices.Contains(l.codes, d.Code) && d.Quantities.Has(l.q) {
 				return true
 			}
 		}

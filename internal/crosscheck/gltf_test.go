@@ -72,7 +72,7 @@ func completed(f *convert.Format, path string) (*convert.Graph, convert.Diagnost
 func convertTo(t *testing.T, g *convert.Graph, to *convert.Format, dir, name string) (*convert.Graph, convert.Diagnostics) {
 	t.Helper()
 	p := filepath.Join(dir, name)
-	out, diags, err := to.Emit(g, &convert.Options{OutputName: p})
+	out, diags, err := physconv.EmitGraph(to, g, &convert.Options{OutputName: p})
 	if err != nil {
 		t.Fatalf("emit %s: %v", to.Name, err)
 	}
@@ -100,7 +100,7 @@ func warnings(diags convert.Diagnostics) []string {
 	seen := map[string]bool{}
 	for _, d := range diags {
 		if d.Severity >= convert.Warning {
-			seen[d.Code] = true
+			seen[string(d.Code)] = true
 		}
 	}
 	var out []string

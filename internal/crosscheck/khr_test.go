@@ -77,7 +77,7 @@ func TestEveryFormatToKHRValidates(t *testing.T) {
 			}
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out.gltf")
-			o, _, err := khr.Emit(g, &convert.Options{OutputName: out})
+			o, _, err := physconv.EmitGraph(khr.Format, g, &convert.Options{OutputName: out})
 			if err != nil {
 				t.Fatalf("emit: %v", err)
 			}

@@ -2,6 +2,7 @@ package crosscheck
 
 import (
 	"encoding/json"
+	"github.com/physconv/physconv"
 	"io/fs"
 	"math"
 	"os"
@@ -143,7 +144,7 @@ func TestCorpusMassAndRoundTrip(t *testing.T) {
 			other = omi.Format
 		}
 		done, _ := mass.Complete(g, nil)
-		out, emitDiags, err := other.Emit(done, (&convert.Options{OutputName: "trip.gltf"}).With(gltfx.BakeMassOption, "true"))
+		out, emitDiags, err := physconv.EmitGraph(other, done, (&convert.Options{OutputName: "trip.gltf"}).With(gltfx.BakeMassOption, "true"))
 		if err != nil {
 			t.Errorf("%s: emit as %s: %v", rel, other.Name, err)
 			continue

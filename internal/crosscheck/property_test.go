@@ -3,6 +3,7 @@ package crosscheck
 import (
 	"flag"
 	"fmt"
+	"github.com/physconv/physconv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,18 +29,24 @@ var (
 // default.
 const propertySeeds = 200
 
-// propertyLoss ties a class of report differences to the diagnostics of
-// the conversion that explain it.
+// propertyLoss ties a class of report differences (as
+// inspect.CompareReports words them) to the diagnostics that explain it, by
+// code, quantity and subject: a diagnostic explains a difference when its
+// code is listed and it explains (convert.Diagnostics.Explains) the
+// quantity of the element the difference names.
 type propertyLoss struct {
-	// diff matches the differences explained. When it has a group "name"
-	// (or "name2"…, for alternatives),
-	// only a diagnostic whose path names that node or body (or, failing
-	// that, whose path is the body in group "alt") explains it;
-	// groups "msg…" must appear quoted in the diagnostic's message.
+	// diff matches the differences explained. A group "name" (or
+	// "name2"…, for alternatives) names the node whose subject (of kind
+	// kind) the diagnostic must explain; group "alt" names its body,
+	// tried when no diagnostic explains the node; groups "filterA" and
+	// "filterB" name filters. Without any of these, a diagnostic with the
+	// code and quantity explains the difference wherever it is.
 	diff  *regexp.Regexp
-	codes []string
-	// message, when set, must match the diagnostic's message.
-	message *regexp.Regexp
+	codes []convert.Code
+	kind  convert.SubjectKind
+	// q is the quantity that differs; a group "q" overrides it
+	// ("mass", "centre of mass", "inertia").
+	q convert.Quantity
 	// each, when > 0, is how many differences one diagnostic explains
 	// (an approximated shape shows as one unmatched shape on each side).
 	each int
@@ -50,55 +57,53 @@ type propertyLoss struct {
 var propertyLosses = []propertyLoss{
 	// Materials: URDF has none; MJCF has one friction and no restitution
 	// or combine modes; Godot has one friction and its own combine rules.
-	{diff: regexp.MustCompile(`: material`), codes: []string{"material-dropped", "friction-approximated", "restitution-dropped",
-		"godot-friction-static-dropped", "godot-combine-default", "godot-combine-approximated", "godot-material-merged", "friction-combine-maximum"}},
+	{diff: regexp.MustCompile(`: material`), q: convert.QMaterial, codes: []convert.Code{convert.CodeMaterialDropped, convert.CodeFrictionApproximated, convert.CodeRestitutionDropped,
+		convert.CodeGodotFrictionStaticDropped, convert.CodeGodotCombineDefault, convert.CodeGodotCombineApproximated, convert.CodeGodotMaterialMerged, convert.CodeFrictionCombineMaximum}},
 	// Filters: URDF has none; Godot has one per body; 32 layers, 31 bits.
-	{diff: regexp.MustCompile(`: collision filter`), codes: []string{"collision-filter-dropped", "godot-filter-merged", "godot-layers-exhausted", "collision-filter-approximated"}},
+	{diff: regexp.MustCompile(`: collision filter`), q: convert.QFilter, codes: []convert.Code{convert.CodeCollisionFilterDropped, convert.CodeGodotFilterMerged, convert.CodeGodotLayersExhausted, convert.CodeCollisionFilterApproximated}},
 	// Filters whose engine pairs colliders when either side accepts.
-	{diff: regexp.MustCompile(`^collision filters: .* filter "(?P<msgA>[^"]+)"\) and .* filter "(?P<msgB>[^"]+)"\) collide`),
-		codes: []string{"collision-filter-widened", "godot-filter-widened"}},
+	{diff: regexp.MustCompile(`^collision filters: .* filter "(?P<filterA>[^"]+)"\) and .* filter "(?P<filterB>[^"]+)"\) collide`),
+		q: convert.QFilter, codes: []convert.Code{convert.CodeCollisionFilterWidened}},
 	// Godot keeps one filter per body.
-	{diff: regexp.MustCompile(`^collision filters: \S+ on "[^"]*" \(body "(?P<name>[^"]+)"`), codes: []string{"godot-filter-merged"}},
-	{diff: regexp.MustCompile(`^collision filters: .* and \S+ on "[^"]*" \(body "(?P<name>[^"]+)"`), codes: []string{"godot-filter-merged"}},
+	{diff: regexp.MustCompile(`^collision filters: \S+ on "[^"]*" \(body "(?P<name>[^"]+)"`), kind: convert.SubjectBody, q: convert.QFilter, codes: []convert.Code{convert.CodeGodotFilterMerged}},
+	{diff: regexp.MustCompile(`^collision filters: .* and \S+ on "[^"]*" \(body "(?P<name>[^"]+)"`), kind: convert.SubjectBody, q: convert.QFilter, codes: []convert.Code{convert.CodeGodotFilterMerged}},
 	// Shapes with no exact form in the target: a tapered capsule or
 	// cylinder, an infinite plane.
-	{diff: regexp.MustCompile(`^(body "(?P<alt>[^"]+)" |static )colliders: (capsule|cylinder) on "(?P<name>[^"/#]+?)(/axis|Shape|#\d+)?" at .* has no match in (first|second)$`), codes: []string{"shape-approximated"},
-		message: regexp.MustCompile(`tapered|one radius`), each: 2},
-	{diff: regexp.MustCompile(`: plane on "[^"]*" at .* has no match in second$`), codes: []string{"shape-unsupported", "shape-approximated", "shape-dropped"},
-		message: regexp.MustCompile(`plane`), each: 2},
-	{diff: regexp.MustCompile(`: box on "[^"]*" at .* has no match in first$`), codes: []string{"shape-approximated"},
-		message: regexp.MustCompile(`plane`), each: 2},
+	{diff: regexp.MustCompile(`^(body "(?P<alt>[^"]+)" |static )colliders: (capsule|cylinder) on "(?P<name>[^"/#]+?)(/axis|Shape|#\d+)?" at .* has no match in (first|second)$`),
+		kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeApproximated}, each: 2},
+	{diff: regexp.MustCompile(`: plane on "(?P<name>[^"/#]*)[^"]*" at .* has no match in second$`), kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeDropped, convert.CodeShapeApproximated}, each: 2},
+	{diff: regexp.MustCompile(`: box on "(?P<name>[^"/#]*)[^"]*" at .* has no match in first$`), kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeApproximated}, each: 2},
 	// Triangle meshes that MuJoCo and URDF readers take as convex hulls.
 	{diff: regexp.MustCompile(`(colliders: (trimesh|convex) on "(?P<name>[^"#]+)(#\d+)?" at .* has no match|^mesh: trimesh on "(?P<name2>[^"]+)": read back as convex$)`),
-		codes: []string{"shape-approximated"}, message: regexp.MustCompile(`convex hull`)},
+		kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeApproximated}},
 	// URDF capsules are a cylinder and two spheres.
-	{diff: regexp.MustCompile(`colliders: (capsule|cylinder|sphere) on "(?P<name>[^"/#]+)(/axis|#\d+)?" at .* has no match in (first|second)$`), codes: []string{"capsule-split"}, each: 4},
+	{diff: regexp.MustCompile(`colliders: (capsule|cylinder|sphere) on "(?P<name>[^"/#]+)(/axis|#\d+)?" at .* has no match in (first|second)$`), kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeCapsuleSplit}, each: 4},
 	// URDF's floating joint of a free body reads back as a free joint.
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)_joint": missing in first$`), codes: []string{"floating-joint-added"}},
-	{diff: regexp.MustCompile(`^joint "[^"]+_joint": missing in first$`), codes: []string{"several-free-bodies"}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)_joint": missing in first$`), kind: convert.SubjectBody, q: convert.QStructure, codes: []convert.Code{convert.CodeFloatingJointAdded}},
+	{diff: regexp.MustCompile(`^joint "[^"]+_joint": missing in first$`), q: convert.QStructure, codes: []convert.Code{convert.CodeSeveralFreeBodies}},
 	// URDF prismatic joints need bounds.
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": axis .* vs .*\[-1e\+09, 1e\+09\]$`), codes: []string{"limit-unbounded"}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": axis .* vs .*\[-1e\+09, 1e\+09\]$`), kind: convert.SubjectJoint, q: convert.QLimit, codes: []convert.Code{convert.CodeLimitUnbounded}},
 	// URDF joint kinds written as chains of dummy links.
-	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)_dummy\d+": missing in first$`), codes: []string{"joint-kind-unsupported"}},
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)_\d+": missing in first$`), codes: []string{"joint-kind-unsupported"}},
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": (bodies|kind) `), codes: []string{"joint-kind-unsupported"}},
+	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)_dummy\d+": missing in first$`), kind: convert.SubjectJoint, q: convert.QStructure, codes: []convert.Code{convert.CodeJointKindUnsupported}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)_\d+": missing in first$`), kind: convert.SubjectJoint, q: convert.QStructure, codes: []convert.Code{convert.CodeJointKindUnsupported}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": (bodies|kind) `), kind: convert.SubjectJoint, q: convert.QJointKind, codes: []convert.Code{convert.CodeJointKindUnsupported}},
 	// Joints a tree format cannot keep: loops.
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": missing in second$`), codes: []string{"loop-joint-dropped", "joint-loop-dropped"}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": missing in second$`), kind: convert.SubjectJoint, q: convert.QLoop, codes: []convert.Code{convert.CodeJointLoopDropped}},
 	// MJCF's fixed joint is a child body without joints: it reads back as
 	// a weld named after the body.
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": missing in second$`), codes: []string{"fixed-joint-implicit", "free-joint-implicit"}},
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"#]+)(#\d+)?": missing in first$`), codes: []string{"fixed-joint-implicit"}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": missing in second$`), kind: convert.SubjectJoint, q: convert.QJointKind, codes: []convert.Code{convert.CodeFixedJointImplicit, convert.CodeFreeJointImplicit}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"#]+)(#\d+)?": missing in first$`), kind: jointOrBody, q: convert.QJointKind, codes: []convert.Code{convert.CodeFixedJointImplicit}},
 	// URDF has no kinematic bodies: fixed to the world where they are.
-	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": kind kinematic vs `), codes: []string{"body-kind-approximated"}},
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)_joint": missing in first$`), codes: []string{"body-kind-approximated"}},
+	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": kind kinematic vs `), kind: convert.SubjectBody, q: convert.QBodyKind, codes: []convert.Code{convert.CodeBodyKindApproximated}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)_joint": missing in first$`), kind: convert.SubjectBody, q: convert.QStructure, codes: []convert.Code{convert.CodeBodyKindApproximated}},
 	// Godot's kinematic bodies have no mass properties; readers compute
 	// them from the shapes.
-	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": (mass|centre of mass|inertia)`), codes: []string{"godot-kinematic-mass-dropped"}},
+	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": (?P<q>mass|centre of mass|inertia)`), kind: convert.SubjectBody, codes: []convert.Code{convert.CodeGodotKinematicMassDropped}},
 	// Joint limits a target expresses only per axis (Godot Generic6DOF).
-	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": kind \S+ vs generic$`), codes: []string{"joint-limit-approximated"}},
+	{diff: regexp.MustCompile(`^joint "(?P<name>[^"]+)": kind \S+ vs generic$`), kind: convert.SubjectJoint, q: convert.QJointKind, codes: []convert.Code{convert.CodeJointLimitApproximated}},
 	// Godot 3 bodies have a mass only; the engine computes the rest.
-	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": centre of mass`), codes: []string{"godot-com-dropped"}},
-	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": inertia`), codes: []string{"godot-inertia-dropped"}},
+	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": centre of mass`), kind: convert.SubjectBody, q: convert.QCenterOfMass, codes: []convert.Code{convert.CodeGodotComDropped}},
+	{diff: regexp.MustCompile(`^body "(?P<name>[^"]+)": inertia`), kind: convert.SubjectBody, q: convert.QInertia, codes: []convert.Code{convert.CodeGodotInertiaDropped}},
 }
 
 // TestPropertyRoundTrip emits generated Graphs as every writable format
@@ -153,9 +158,14 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	opts := &convert.Options{}
 	done, cdiags := mass.Complete(g, opts)
 	want := inspect.Inspect(done, "graph", cdiags)
-	out, ediags, err := f.Emit(done, &convert.Options{OutputName: file})
+	out, ediags, err := physconv.EmitGraph(f, done, &convert.Options{OutputName: file})
 	if err != nil {
 		return []string{fmt.Sprintf("emit: %v", err)}
+	}
+	for _, d := range ediags {
+		if d.Subject.IsZero() || d.Quantities == 0 {
+			problems = append(problems, "diagnostic without a subject or quantities: "+d.String())
+		}
 	}
 	var got *inspect.Report
 	dump := func() {
@@ -190,7 +200,7 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	}
 	back, _ = mass.Complete(back, in.Options)
 	got = inspect.Inspect(back, f.Name, nil)
-	explain := &propertyExplainer{diags: ediags}
+	explain := newPropertyExplainer(done, ediags)
 	weldedAsStatic(want, got)
 	jointNamesAsGiven(want, got)
 	defaultMaterial(want)
@@ -217,46 +227,107 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 // propertyExplainer matches differences to the diagnostics that explain
 // them, counting how often each diagnostic was used.
 type propertyExplainer struct {
+	g     *convert.Graph // the emitter's input, whose indices subjects use
 	diags convert.Diagnostics
 	used  []int
+	nodes map[string][]int // report name (and plain node name) → nodes
+}
+
+func newPropertyExplainer(g *convert.Graph, diags convert.Diagnostics) *propertyExplainer {
+	x := &propertyExplainer{g: g, diags: diags, used: make([]int, len(diags)), nodes: map[string][]int{}}
+	for i, name := range convert.NodeNames(g) {
+		x.nodes[name] = append(x.nodes[name], i)
+		if n := g.Nodes[i].Name; n != name {
+			x.nodes[n] = append(x.nodes[n], i)
+		}
+	}
+	return x
+}
+
+// jointOrBody names a joint, or a body whose joints are meant (MJCF reads a
+// weld back named after its child body).
+const jointOrBody convert.SubjectKind = "joint-or-body"
+
+var quantityWords = map[string]convert.Quantity{"mass": convert.QMass, "centre of mass": convert.QCenterOfMass, "inertia": convert.QInertia}
+
+// subjects lists the subjects of kind k of the nodes called name.
+func (x *propertyExplainer) subjects(k convert.SubjectKind, name string) []convert.Subject {
+	var out []convert.Subject
+	for _, i := range x.nodes[name] {
+		switch k {
+		case convert.SubjectBody:
+			out = append(out, convert.BodySubject(i))
+		case convert.SubjectJoint:
+			out = append(out, convert.JointSubject(i))
+		case convert.SubjectCollider:
+			out = append(out, x.g.ColliderSubject(i))
+		case jointOrBody:
+			for j, n := range x.g.Nodes {
+				if n.Joint != nil && (j == i || x.g.BodyOf(j) == i || n.Joint.Connected >= 0 && n.Joint.Connected < len(x.g.Nodes) && x.g.BodyOf(n.Joint.Connected) == i) {
+					out = append(out, convert.JointSubject(j))
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (x *propertyExplainer) filterSubjects(name string) []convert.Subject {
+	var out []convert.Subject
+	for k, f := range x.g.Filters {
+		if f.Name == name || fmt.Sprintf("filters[%d]", k) == name {
+			out = append(out, convert.FilterSubject(k))
+		}
+	}
+	return out
 }
 
 func (x *propertyExplainer) explained(diff string) bool {
-	if x.used == nil {
-		x.used = make([]int, len(x.diags))
-	}
 	for _, l := range propertyLosses {
 		m := l.diff.FindStringSubmatch(diff)
 		if m == nil {
 			continue
 		}
-		name, alt := "", ""
-		var quoted []string
+		q := l.q
+		var named, alt []convert.Subject
+		scoped := false
 		for k, sub := range l.diff.SubexpNames() {
 			switch {
 			case strings.HasPrefix(sub, "name") && m[k] != "":
-				name = m[k]
-			case sub == "alt":
-				alt = m[k]
-			case strings.HasPrefix(sub, "msg"):
-				quoted = append(quoted, `"`+m[k]+`"`)
+				scoped = true
+				named = append(named, x.subjects(l.kind, m[k])...)
+			case sub == "alt" && m[k] != "":
+				alt = append(alt, x.subjects(convert.SubjectBody, m[k])...)
+			case strings.HasPrefix(sub, "filter"):
+				scoped = true
+				named = append(named, x.filterSubjects(m[k])...)
+			case sub == "q":
+				q = quantityWords[m[k]]
 			}
 		}
-		// a diagnostic about the node itself first, then one whose path is
-		// its body (Godot reports per body)
-		for pass, scope := range []string{name, alt} {
-			if pass == 1 && scope == "" {
+		// a diagnostic about the element itself (or its body) first, then
+		// one about the body the difference names
+		for pass, subjs := range [][]convert.Subject{named, alt} {
+			if pass == 1 && len(subjs) == 0 || pass == 0 && scoped && len(subjs) == 0 {
 				continue
 			}
 			for i, d := range x.diags {
-				if !slices.Contains(l.codes, d.Code) || l.message != nil && !l.message.MatchString(d.Message) ||
-					pass == 0 && scope != "" && !namesNode(d, scope) || pass == 1 && d.Path != scope ||
-					l.each > 0 && x.used[i] >= l.each || !containsAll(d.Message, quoted) {
+				if !slices.Contains(l.codes, d.Code) || !d.Quantities.Has(q) || l.each > 0 && x.used[i] >= l.each ||
+					scoped && !explainsAny(d, subjs, q) {
 					continue
 				}
 				x.used[i]++
 				return true
 			}
+		}
+	}
+	return false
+}
+
+func explainsAny(d convert.Diagnostic, subjs []convert.Subject, q convert.Quantity) bool {
+	for _, s := range subjs {
+		if (convert.Diagnostics{d}).Explains(s, q) {
+			return true
 		}
 	}
 	return false
@@ -283,21 +354,4 @@ func reportText(r *inspect.Report) string {
 		fmt.Fprintf(&b, "joint %s %s %q–%q anchor %v axis %v\n", j.Name, j.Kind, j.BodyA, j.BodyB, j.Anchor, j.Axis)
 	}
 	return b.String()
-}
-
-// namesNode reports whether a diagnostic is about the named node or body:
-// its path is the name (or Godot's "<name>Shape", a collider moved to its
-// body), or ends with "(name)" (URDF's nodes[i](name)), or its message
-// names it as a body.
-func namesNode(d convert.Diagnostic, name string) bool {
-	return d.Path == name || d.Path == name+"Shape" || strings.HasSuffix(d.Path, "("+name+")") || strings.Contains(d.Message, `body "`+name+`"`)
-}
-
-func containsAll(s string, parts []string) bool {
-	for _, p := range parts {
-		if !strings.Contains(s, p) {
-			return false
-		}
-	}
-	return true
 }

@@ -20,7 +20,7 @@ func resolveNotes(diags convert.Diagnostics) []string {
 	var out []string
 	for _, d := range diags {
 		if d.Code == "package-guessed" || d.Code == "package-as-folder" || d.Code == "mesh-missing" {
-			out = append(out, d.Code)
+			out = append(out, string(d.Code))
 		}
 	}
 	sort.Strings(out)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -109,7 +108,7 @@ func convertFile(t *testing.T, in, out string, opts *convert.Options) convert.Di
 func countCode(diags convert.Diagnostics, code string) int {
 	n := 0
 	for _, d := range diags {
-		if d.Code == code {
+		if string(d.Code) == code {
 			n++
 		}
 	}
@@ -424,11 +423,9 @@ func gltfWithJoints(t *testing.T) []string {
 	return out
 }
 
-var nodeIndex = regexp.MustCompile(`^nodes\[(\d+)\]`)
-
 // diagnosedJoints returns the URDF names of the joints the diagnostics
-// with code name (by their nodes[i] path).
-func diagnosedJoints(g *convert.Graph, diags convert.Diagnostics, code string) map[string]bool {
+// with code are about.
+func diagnosedJoints(g *convert.Graph, diags convert.Diagnostics, code convert.Code) map[string]bool {
 	out := map[string]bool{}
 	for name := range diagnosedNodes(g, diags, code) {
 		out[name] = true
@@ -437,18 +434,16 @@ func diagnosedJoints(g *convert.Graph, diags convert.Diagnostics, code string) m
 }
 
 // diagnosedNodes maps the URDF names of the nodes the diagnostics with code
-// name to their node index.
-func diagnosedNodes(g *convert.Graph, diags convert.Diagnostics, code string) map[string]int {
+// are about (their subject's node) to their node index.
+func diagnosedNodes(g *convert.Graph, diags convert.Diagnostics, code convert.Code) map[string]int {
 	names := convert.NodeNames(g)
 	out := map[string]int{}
 	for _, d := range diags {
 		if d.Code != code {
 			continue
 		}
-		if m := nodeIndex.FindStringSubmatch(d.Path); m != nil {
-			if i, err := strconv.Atoi(m[1]); err == nil && i < len(names) {
-				out[urdfName(names[i])] = i
-			}
+		if i := d.Subject.Node; i >= 0 && i < len(names) {
+			out[urdfName(names[i])] = i
 		}
 	}
 	return out
@@ -554,7 +549,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	t.Helper()
 	var classes []string
 	class := func(code string) bool {
-		if diags.Has(code) {
+		if diags.Has(convert.Code(code)) {
 			classes = append(classes, code)
 			return true
 		}
@@ -629,7 +624,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 		})
 	}
 	if class("joint-loop-dropped") {
-		loops := diagnosedJoints(g0, diags, "joint-loop-dropped")
+		loops := diagnosedJoints(g0, diags, convert.CodeJointLoopDropped)
 		joints(want, func(j inspect.JointReport) bool { return loops[j.Name] })
 	}
 	if class("floating-joint-added") || class("several-free-bodies") {
@@ -645,7 +640,7 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 		// URDF has one joint frame, at the child's side: the anchor moves to
 		// frame B (when B is on the child) and the axis turns by as much as
 		// the two frames are apart.
-		apart := diagnosedNodes(g0, diags, "joint-frames-apart")
+		apart := diagnosedNodes(g0, diags, convert.CodeJointFramesApart)
 		for i := range want.Joints {
 			w := &want.Joints[i]
 			node, ok := apart[w.Name]
@@ -687,8 +682,8 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 		}
 	}
 	if class("joint-kind-unsupported") {
-		chained := diagnosedJoints(g0, diags, "joint-kind-unsupported")
-		apart := diagnosedJoints(g0, diags, "joint-frames-apart")
+		chained := diagnosedJoints(g0, diags, convert.CodeJointKindUnsupported)
+		apart := diagnosedJoints(g0, diags, convert.CodeJointFramesApart)
 		for _, w := range want.Joints {
 			if chained[w.Name] {
 				checkDummyChain(t, w, got, !apart[w.Name])
@@ -772,12 +767,8 @@ func thickened(g *convert.Graph, diags convert.Diagnostics) map[string]bool {
 	names := convert.NodeNames(g)
 	out := map[string]bool{}
 	for _, d := range diags {
-		m := nodeIndex.FindStringSubmatch(d.Path)
-		if d.Code != "mesh-thickened" || m == nil {
-			continue
-		}
-		i, _ := strconv.Atoi(m[1])
-		if i >= len(g.Nodes) {
+		i := d.Subject.Node
+		if d.Code != convert.CodeMeshThickened || i < 0 || i >= len(g.Nodes) {
 			continue
 		}
 		if b := g.BodyOf(i); b >= 0 && g.Nodes[b].Motion.Kind != convert.Static {

@@ -225,7 +225,7 @@ func (d *Doc) loadImages(in *convert.Input) {
 				continue
 			}
 		}
-		d.Diags.Warnf("image-missing", p, "image %q cannot be read (%v); the output keeps the reference but not the file", im.URI, err)
+		d.Diags.Add(convert.CodeImageMissing, convert.DocumentSubject(), p, "image %q cannot be read (%v); the output keeps the reference but not the file", im.URI, err)
 	}
 }
 

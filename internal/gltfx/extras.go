@@ -43,7 +43,7 @@ func (d *Doc) PutNodeExtra(i int, name string, v any, why string, diags *convert
 	extras, _ := gn.Extras.(map[string]any)
 	if extras == nil {
 		if gn.Extras != nil {
-			diags.Warnf("field-dropped", p, "%s cannot be kept: the node's extras are not an object", why)
+			diags.Add(convert.CodeFieldDropped, convert.NodeSubject(i), p, "%s cannot be kept: the node's extras are not an object", why).Affecting(convert.QJointParam, convert.QCoupling, convert.QVehicle, convert.QMass, convert.QInertia)
 			return
 		}
 		extras = map[string]any{}
@@ -55,7 +55,7 @@ func (d *Doc) PutNodeExtra(i int, name string, v any, why string, diags *convert
 		extras[ExtrasKey] = pc
 	}
 	pc[name] = v
-	diags.Infof("kept-in-extras", p, "the glTF physics extensions have no %s; kept in the node's extras, which physics engines ignore", why)
+	diags.Add(convert.CodeKeptInExtras, convert.NodeSubject(i), p, "the glTF physics extensions have no %s; kept in the node's extras, which physics engines ignore", why)
 }
 
 // NodeExtras returns node i's physconv extras as raw JSON by name, sorted
@@ -126,7 +126,7 @@ func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, p
 		return true, nil
 	case "joint":
 		if node.Joint == nil {
-			diags.Warnf("field-dropped", path, "joint properties on a node without a joint are ignored")
+			diags.Add(convert.CodeFieldDropped, convert.NodeSubject(i), path, "joint properties on a node without a joint are ignored").Affecting(convert.QJointParam)
 			return true, nil
 		}
 		var x JointExtras

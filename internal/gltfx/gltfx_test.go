@@ -126,7 +126,7 @@ func TestAddMeshEncodeGLBRoundTrip(t *testing.T) {
 	d.GLTF.Nodes = []*gltf.Node{{Name: "n", Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale}}
 	d.GLTF.Scenes[0].Nodes = []int{0}
 	pos := []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 0, -1}}
-	m := AddMesh(d, "tri", pos, []uint32{0, 1, 2})
+	m := AddMesh(d, convert.MeshSubject(0), "tri", pos, []uint32{0, 1, 2})
 	d.GLTF.Nodes[0].Mesh = gltf.Index(m)
 	for _, glb := range []bool{false, true} {
 		out, err := Encode(d, glb, "x")

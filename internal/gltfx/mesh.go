@@ -250,8 +250,9 @@ func component(b []byte, ct gltf.ComponentType, normalized bool) float64 {
 }
 
 // AddMesh writes a triangle mesh (float32 positions, uint32 indices) into
-// buffer 0 and returns the new mesh index.
-func AddMesh(d *Doc, name string, pos []convert.Vec3, idx []uint32) int {
+// buffer 0 and returns the new mesh index; subj is the Graph mesh it comes
+// from, named by the rounding diagnostic.
+func AddMesh(d *Doc, subj convert.Subject, name string, pos []convert.Vec3, idx []uint32) int {
 	if len(d.GLTF.Buffers) == 0 {
 		d.GLTF.Buffers = append(d.GLTF.Buffers, &gltf.Buffer{})
 	}
@@ -270,7 +271,7 @@ func AddMesh(d *Doc, name string, pos []convert.Vec3, idx []uint32) int {
 		}
 	}
 	if worst > 0 {
-		d.Diags.Infof("mesh-float32", fmt.Sprintf("meshes[%d]", len(d.GLTF.Meshes)),
+		d.Diags.Add(convert.CodeMeshFloat32, subj, fmt.Sprintf("meshes[%d]", len(d.GLTF.Meshes)),
 			"glTF stores vertex positions as 32-bit floats: mesh %q is rounded by up to %.3g m", name, worst)
 	}
 	idxBytes := make([]byte, 4*len(idx))

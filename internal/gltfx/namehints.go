@@ -76,8 +76,8 @@ func ApplyNameHints(d *Doc, g *convert.Graph, diags *convert.Diagnostics) error 
 			continue
 		}
 		if !inScene[i] {
-			diags.Warnf("name-hint-ignored", hintPath(i),
-				"node %q is not in the scene; its -%s name hint adds nothing", n.Name, h.suffix)
+			diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
+				"%s is not in the scene; its -%s name hint adds nothing", g.NodeLabel(i), h.suffix)
 			continue
 		}
 		ok, err := a.apply(i, h)
@@ -142,13 +142,13 @@ func hintPath(i int) string { return fmt.Sprintf("nodes[%d].name", i) }
 func (a *hintApplier) apply(i int, h nameHint) (bool, error) {
 	n, gn := a.d.GLTF.Nodes[i], &a.g.Nodes[i]
 	if what := physicsOf(n, gn); what != "" {
-		a.diags.Warnf("name-hint-conflict", hintPath(i),
-			"node %q has %s; the extension wins and the -%s name hint is not applied", n.Name, what, h.suffix)
+		a.diags.Add(convert.CodeNameHintConflict, convert.NodeSubject(i), hintPath(i),
+			"%s has %s; the extension wins and the -%s name hint is not applied", a.g.NodeLabel(i), what, h.suffix)
 		return false, nil
 	}
 	if n.Mesh == nil {
-		a.diags.Warnf("name-hint-ignored", hintPath(i),
-			"node %q has no mesh; the -%s name hint makes colliders of mesh nodes only, so nothing is added (Godot reads shapes of named empties from Collada files only)", n.Name, h.suffix)
+		a.diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
+			"%s has no mesh; the -%s name hint makes colliders of mesh nodes only, so nothing is added (Godot reads shapes of named empties from Collada files only)", a.g.NodeLabel(i), h.suffix)
 		return false, nil
 	}
 	shape, err := a.shape(*n.Mesh, h.shape, i)
@@ -156,12 +156,12 @@ func (a *hintApplier) apply(i int, h nameHint) (bool, error) {
 		return false, err
 	}
 	if shape < 0 {
-		a.diags.Warnf("name-hint-ignored", hintPath(i),
-			"the mesh of node %q has no triangles; the -%s name hint adds nothing", n.Name, h.suffix)
+		a.diags.Add(convert.CodeNameHintIgnored, convert.NodeSubject(i), hintPath(i),
+			"the mesh of %s has no triangles; the -%s name hint adds nothing", a.g.NodeLabel(i), h.suffix)
 		return false, nil
 	}
 	if n.Skin != nil {
-		a.diags.Warnf("field-dropped", hintPath(i), "node %q is skinned; its collider uses the mesh in its bind pose", n.Name)
+		a.diags.Add(convert.CodeFieldDropped, a.g.ColliderSubject(i), hintPath(i), "%s is skinned; its collider uses the mesh in its bind pose", a.g.NodeLabel(i)).Affecting(convert.QShape)
 	}
 	gn.Collider = &convert.Collider{Shape: shape, Material: -1, Filter: -1}
 	if h.dynamic {
@@ -285,7 +285,7 @@ func (a *hintApplier) report(i int, h nameHint) {
 	case h.dynamic:
 		what = "a dynamic rigid body with " + what + " (mass computed from its colliders)"
 	case b >= 0:
-		what += fmt.Sprintf(" joining the body of node %q", a.g.Nodes[b].Name)
+		what += " joining the body of " + a.g.NodeLabel(b)
 	default:
 		what = "a static body with " + what
 	}
@@ -297,5 +297,5 @@ func (a *hintApplier) report(i int, h nameHint) {
 	default:
 		what += "; the mesh stays visible"
 	}
-	a.diags.Infof("name-hint-applied", hintPath(i), "node %q (name hint -%s) became %s", n.Name, h.suffix, what)
+	a.diags.Add(convert.CodeNameHintApplied, convert.NodeSubject(i), hintPath(i), "%s (name hint -%s) became %s", a.g.NodeLabel(i), h.suffix, what)
 }

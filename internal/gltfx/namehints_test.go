@@ -148,8 +148,8 @@ func checkHintDiagnostics(t *testing.T, diags convert.Diagnostics) {
 	t.Helper()
 	got := map[string][]string{}
 	for _, d := range diags {
-		if strings.HasPrefix(d.Code, "name-hint-") {
-			got[d.Code] = append(got[d.Code], d.Path)
+		if strings.HasPrefix(string(d.Code), "name-hint-") {
+			got[string(d.Code)] = append(got[string(d.Code)], d.Path)
 			if d.Code == "name-hint-applied" && d.Severity != convert.Info || d.Code != "name-hint-applied" && d.Severity != convert.Warning {
 				t.Errorf("%s at %s has severity %v", d.Code, d.Path, d.Severity)
 			}
@@ -314,7 +314,7 @@ func TestNameHintsOff(t *testing.T) {
 				t.Errorf("bodies %v, want %q", names, want)
 			}
 			for _, d := range rep.Diagnostics {
-				if strings.HasPrefix(d.Code, "name-hint-") {
+				if strings.HasPrefix(string(d.Code), "name-hint-") {
 					t.Errorf("diagnostic without the option: %v", d)
 				}
 			}

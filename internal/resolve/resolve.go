@@ -73,10 +73,21 @@ type Loc struct {
 // Note is an event worth telling the user about that did not stop the
 // resolution (a guess that worked).
 type Note struct {
-	Code    string
+	Kind    NoteKind
 	Ref     string
 	Message string
 }
+
+// NoteKind says which guess a Note reports.
+type NoteKind int
+
+const (
+	// PackageAsFolder: package://NAME/… read as the folder NAME beside the
+	// input, as PyBullet does.
+	PackageAsFolder NoteKind = iota + 1
+	// PackageGuessed: a package's files found by a path-suffix search.
+	PackageGuessed
+)
 
 type result struct {
 	loc Loc
@@ -328,13 +339,13 @@ func (r *Resolver) pkg(ref string) (Loc, error) {
 	// PyBullet reads package://NAME/rest as NAME/rest beside the URDF.
 	beside := path.Join(r.dir(), name, sub)
 	if fs.ValidPath(beside) && exists(r.FS, beside) {
-		r.note("beside:"+name, Note{Code: "package-as-folder", Ref: ref,
+		r.note("beside:"+name, Note{Kind: PackageAsFolder, Ref: ref,
 			Message: fmt.Sprintf("no ROS package %q was found; package://%s/… is read as the folder %s beside the input, as PyBullet does", name, name, path.Join(r.dir(), name))})
 		return r.mainLoc(beside), nil
 	}
 	looked = append(looked, r.describe(beside))
 	if loc, ok := r.suffix(name + "/" + sub); ok {
-		r.note("suffix:"+name, Note{Code: "package-guessed", Ref: ref,
+		r.note("suffix:"+name, Note{Kind: PackageGuessed, Ref: ref,
 			Message: fmt.Sprintf("no ROS package %q was found; its files were found by the end of their paths (first: %s → %s); give the package's folder to be sure", name, ref, loc.Name)})
 		return loc, nil
 	}

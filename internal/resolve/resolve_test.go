@@ -109,33 +109,34 @@ func TestResolve(t *testing.T) {
 			Getenv: func(k string) string { return env[k] }}
 	}
 	ok := []struct {
-		name, ref, want, note string
-		main                  bool
+		name, ref, want string
+		note            NoteKind
+		main            bool
 	}{
-		{"relative", "local.stl", "urdf/local.stl", "", true},
-		{"dot-dot inside the root", "../meshes/base.stl", "meshes/base.stl", "", true},
-		{"backslashes", `..\meshes\base.stl`, "meshes/base.stl", "", true},
-		{"absolute inside the root", filepath.Join(root, "meshes", "base.stl"), "meshes/base.stl", "", true},
-		{"file URI inside the root", "file://" + filepath.Join(root, "meshes", "base.stl"), "meshes/base.stl", "", true},
-		{"absolute in an allowed root", filepath.Join(extra, "shared.stl"), filepath.Join(extra, "shared.stl"), "", false},
-		{"dot-dot into an allowed root", "../../../../extra/shared.stl", filepath.Join(extra, "shared.stl"), "", false},
-		{"link inside the root", "../meshes/in.stl", "meshes/in.stl", "", true},
-		{"link into an allowed root", "../meshes/extra.stl", "meshes/extra.stl", "", true},
-		{"enclosing package", "package://robot/meshes/base.stl", "meshes/base.stl", "", true},
-		{"package in a child folder", "package://tools/t.stl", "tools/t.stl", "", true},
-		{"sibling package", "package://arm_description/meshes/a.stl", filepath.Join(ws, "arm", "meshes", "a.stl"), "", false},
-		{"package below the workspace src", "package://deep_pkg/d.stl", filepath.Join(ws, "group", "sub", "d.stl"), "", false},
-		{"ROS_PACKAGE_PATH", "package://envpkg/e.stl", filepath.Join(dir, "rospath", "lib", "e.stl"), "", false},
-		{"AMENT_PREFIX_PATH", "package://amentpkg/x.stl", filepath.Join(dir, "ament", "share", "amentpkg", "x.stl"), "", false},
-		{"package-less (PyBullet)", "package://mesh_pkg/../mesh_pkg/m.stl", "", "", false},
-		{"path suffix", "package://example-robot-data/robots/arm/meshes/hand.stl", "robots/arm/meshes/hand.stl", "package-guessed", true},
+		{"relative", "local.stl", "urdf/local.stl", 0, true},
+		{"dot-dot inside the root", "../meshes/base.stl", "meshes/base.stl", 0, true},
+		{"backslashes", `..\meshes\base.stl`, "meshes/base.stl", 0, true},
+		{"absolute inside the root", filepath.Join(root, "meshes", "base.stl"), "meshes/base.stl", 0, true},
+		{"file URI inside the root", "file://" + filepath.Join(root, "meshes", "base.stl"), "meshes/base.stl", 0, true},
+		{"absolute in an allowed root", filepath.Join(extra, "shared.stl"), filepath.Join(extra, "shared.stl"), 0, false},
+		{"dot-dot into an allowed root", "../../../../extra/shared.stl", filepath.Join(extra, "shared.stl"), 0, false},
+		{"link inside the root", "../meshes/in.stl", "meshes/in.stl", 0, true},
+		{"link into an allowed root", "../meshes/extra.stl", "meshes/extra.stl", 0, true},
+		{"enclosing package", "package://robot/meshes/base.stl", "meshes/base.stl", 0, true},
+		{"package in a child folder", "package://tools/t.stl", "tools/t.stl", 0, true},
+		{"sibling package", "package://arm_description/meshes/a.stl", filepath.Join(ws, "arm", "meshes", "a.stl"), 0, false},
+		{"package below the workspace src", "package://deep_pkg/d.stl", filepath.Join(ws, "group", "sub", "d.stl"), 0, false},
+		{"ROS_PACKAGE_PATH", "package://envpkg/e.stl", filepath.Join(dir, "rospath", "lib", "e.stl"), 0, false},
+		{"AMENT_PREFIX_PATH", "package://amentpkg/x.stl", filepath.Join(dir, "ament", "share", "amentpkg", "x.stl"), 0, false},
+		{"package-less (PyBullet)", "package://mesh_pkg/../mesh_pkg/m.stl", "", 0, false},
+		{"path suffix", "package://example-robot-data/robots/arm/meshes/hand.stl", "robots/arm/meshes/hand.stl", PackageGuessed, true},
 	}
 	for _, c := range ok {
 		t.Run(c.name, func(t *testing.T) {
 			r := newR()
 			if c.name == "package-less (PyBullet)" {
 				r.Dir = "."
-				c.ref, c.want, c.note, c.main = "package://mesh_pkg/m.stl", "mesh_pkg/m.stl", "package-as-folder", true
+				c.ref, c.want, c.note, c.main = "package://mesh_pkg/m.stl", "mesh_pkg/m.stl", PackageAsFolder, true
 			}
 			data, loc, err := r.Read(c.ref)
 			if err != nil {
@@ -148,8 +149,8 @@ func TestResolve(t *testing.T) {
 				t.Errorf("Read(%q) read %q", c.ref, data)
 			}
 			notes := r.Notes()
-			if c.note == "" && len(notes) != 0 || c.note != "" && (len(notes) != 1 || notes[0].Code != c.note) {
-				t.Errorf("notes = %+v, want %q", notes, c.note)
+			if c.note == 0 && len(notes) != 0 || c.note != 0 && (len(notes) != 1 || notes[0].Kind != c.note) {
+				t.Errorf("notes = %+v, want kind %d", notes, c.note)
 			}
 		})
 	}

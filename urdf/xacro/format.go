@@ -19,15 +19,10 @@ import (
 // line, with the macro call chain.
 var Format = &convert.Format{
 	Name:        "xacro",
-	Description: "ROS xacro robot description (.urdf.xacro), expanded natively and read as URDF",
+	Description: "ROS xacro robot description (.urdf.xacro): properties, macros, conditionals, includes, YAML and ${} expressions expanded natively, then read as URDF",
 	Extensions:  []string{".xacro", ".urdf.xacro"},
 	Sniff:       Sniff,
 	Parse:       Parse,
-	Capabilities: []string{
-		"everything URDF reads, after expansion",
-		"properties, macros (with block parameters), conditionals, includes (with namespaces), YAML",
-		"${} Python expressions, $(arg), $(find), $(env), $(optenv), $(eval), $(dirname); --xacro-arg NAME=VALUE",
-	},
 	ProjectRoot: xacroWorkspace,
 	Options:     []convert.Option{ArgOption, urdf.BaseOption},
 }
@@ -85,7 +80,8 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	data, lines := Encode(res.Root)
 	var diags convert.Diagnostics
 	for _, w := range res.Warnings {
-		d := convert.Diagnostic{Severity: convert.Warning, Code: "xacro-warning", Line: w.Line, Message: w.Msg}
+		d := convert.NewDiagnostic(convert.CodeXacroWarning, convert.DocumentSubject(), "", "%s", w.Msg)
+		d.Line = w.Line
 		if w.File != "" {
 			d.File = x.display(w.File)
 		}

@@ -1,0 +1,231 @@
+package convert
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Capabilities is one target's row of the lowering table: what its files
+// can express. It is data, not code: the lowering pass (convert/lower)
+// reads it to decide what to change before Emit, and `physconv formats`
+// prints it. Each format declares its row on its Format descriptor.
+type Capabilities struct {
+	// Shapes are the collider and trigger shapes the target writes as they
+	// are; VisualShapes those of visuals (when Visuals).
+	Shapes, VisualShapes ShapeRow
+	// MeshFiles: mesh shapes may reference a mesh file by path, so their
+	// triangles need not be loaded. MeshFaces: meshes are written as
+	// triangles, so a convex point cloud needs faces.
+	MeshFiles, MeshFaces bool
+	// Triggers: non-solid overlap volumes.
+	Triggers bool
+	// CompoundColliders: a shape-less collider grouping its descendants'
+	// (OMI `collider: {}`).
+	CompoundColliders bool
+	// ImplicitTriggers: a shape-less trigger standing for its descendant
+	// triggers (OMI `trigger: {}`); without it they are listed explicitly.
+	ImplicitTriggers bool
+	// CompoundTriggerFilters: a compound trigger may carry a filter.
+	CompoundTriggerFilters bool
+	// StaticMotion: static bodies are written as bodies; without it a static
+	// body is a collider without motion (KHR).
+	StaticMotion bool
+	// JointKinds are the joint kinds (convert/kin names) written as one
+	// native joint; the emitter composes the others.
+	JointKinds []string
+	// Couplings (URDF mimic, MJCF equality joint) and Loops (joints closing
+	// a kinematic loop).
+	Couplings, Loops bool
+	// Visuals: render shapes of non-glTF sources.
+	Visuals bool
+	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
+	// SpawnPoints.
+	Vehicles, Seats, SpawnPoints bool
+	// Materials: physics materials; FrictionCombine and RestitutionCombine
+	// list the combine modes the target keeps.
+	Materials                           bool
+	FrictionCombine, RestitutionCombine []string
+	// Filters: collision filters.
+	Filters bool
+	// Mass is the richest form of mass properties the target writes.
+	Mass MassForm
+	// Recomputes names the mass properties the target's readers compute
+	// from the shapes when the file does not give them.
+	Recomputes MassProps
+}
+
+// ShapeRow lists the shapes a target writes as they are.
+type ShapeRow struct {
+	// Kinds are the shape kinds; the flags refine capsules, cylinders and
+	// planes.
+	Kinds []ShapeKind
+	// TaperedCapsules and TaperedCylinders: two different radii; Cones: a
+	// cylinder with one radius 0.
+	TaperedCapsules, TaperedCylinders, Cones bool
+	// FinitePlanes and InfinitePlanes: which planes the target has when
+	// Kinds lists Plane.
+	FinitePlanes, InfinitePlanes bool
+}
+
+// Has reports whether kind is in the row.
+func (r *ShapeRow) Has(kind ShapeKind) bool {
+	for _, k := range r.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Tapered reports whether the row writes this tapered capsule or cylinder
+// (a cone when one radius is 0) as it is.
+func (r *ShapeRow) Tapered(s Shape) bool {
+	switch {
+	case s.RadiusTop == s.RadiusBottom:
+		return true
+	case s.Kind == Capsule:
+		return r.TaperedCapsules
+	case s.RadiusTop == 0 || s.RadiusBottom == 0:
+		return r.Cones
+	}
+	return r.TaperedCylinders
+}
+
+// describe lists the row's shapes for `physconv formats`.
+func (r *ShapeRow) describe() string {
+	shapes := make([]string, 0, len(r.Kinds))
+	for _, k := range r.Kinds {
+		s := string(k)
+		switch k {
+		case Capsule:
+			s += opt(r.TaperedCapsules, " (tapered)")
+		case Cylinder:
+			s += opt(r.TaperedCylinders, " (tapered)") + opt(r.Cones, " and cone")
+		case Plane:
+			switch {
+			case r.FinitePlanes && r.InfinitePlanes:
+			case r.FinitePlanes:
+				s += " (finite)"
+			default:
+				s += " (infinite)"
+			}
+		}
+		shapes = append(shapes, s)
+	}
+	return strings.Join(shapes, ", ")
+}
+
+// MassForm is how much of a body's mass properties a target can write.
+type MassForm int
+
+const (
+	// MassNone: no mass properties at all.
+	MassNone MassForm = iota
+	// MassOnly: a mass, the engine computes the rest.
+	MassOnly
+	// InertiaDiagonalOnly: mass, centre of mass and principal moments in the
+	// body frame, without an orientation.
+	InertiaDiagonalOnly
+	// InertiaDiagonalOriented: principal moments plus their orientation.
+	InertiaDiagonalOriented
+	// InertiaFullTensor: mass, centre of mass and a full 3×3 tensor.
+	InertiaFullTensor
+)
+
+func (f MassForm) String() string {
+	switch f {
+	case MassOnly:
+		return "mass only"
+	case InertiaDiagonalOnly:
+		return "mass, centre of mass, inertia diagonal"
+	case InertiaDiagonalOriented:
+		return "mass, centre of mass, inertia diagonal + orientation"
+	case InertiaFullTensor:
+		return "mass, centre of mass, full inertia tensor"
+	}
+	return "no mass properties"
+}
+
+// MassProps is a set of mass properties.
+type MassProps int
+
+const (
+	PropMass MassProps = 1 << iota
+	PropCenterOfMass
+	PropInertia
+)
+
+func (p MassProps) String() string {
+	var s []string
+	for _, x := range []struct {
+		p MassProps
+		n string
+	}{{PropMass, "mass"}, {PropCenterOfMass, "centre of mass"}, {PropInertia, "inertia"}} {
+		if p&x.p != 0 {
+			s = append(s, x.n)
+		}
+	}
+	if len(s) == 0 {
+		return "nothing"
+	}
+	return strings.Join(s, ", ")
+}
+
+// HasJointKind reports whether the kin kind is written natively.
+func (c *Capabilities) HasJointKind(kind string) bool {
+	for _, k := range c.JointKinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Describe returns the row as lines for `physconv formats`.
+func (c *Capabilities) Describe() []string {
+	if c == nil {
+		return nil
+	}
+	visuals := "visuals: no"
+	if c.Visuals {
+		visuals = "visuals: " + c.VisualShapes.describe()
+	}
+	lines := []string{
+		"shapes: " + c.Shapes.describe(),
+		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops"),
+		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
+		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
+		yes(c.Materials, "physics materials") + combine(c),
+		visuals,
+		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
+	}
+	return lines
+}
+
+func combine(c *Capabilities) string {
+	if !c.Materials {
+		return ""
+	}
+	f, r := strings.Join(c.FrictionCombine, "/"), strings.Join(c.RestitutionCombine, "/")
+	if f == "" {
+		f = "none"
+	}
+	if r == "" {
+		r = "none"
+	}
+	return " (friction combine: " + f + "; restitution combine: " + r + ")"
+}
+
+func opt(b bool, s string) string {
+	if b {
+		return s
+	}
+	return ""
+}
+
+func yes(b bool, s string) string {
+	if b {
+		return s + ": yes"
+	}
+	return s + ": no"
+}

@@ -1,0 +1,401 @@
+package convert
+
+// The closed table of diagnostic codes. A code names one event (something
+// a step invented, approximated or dropped); its severity and default
+// quantities come from this table, so every site that reports the event says
+// the same thing about it. README.md's diagnostic tables are generated from
+// it (go test ./internal/archtest -run TestDiagnosticTable -update).
+
+// Sections group the README tables by the package that reports the codes.
+const (
+	secGraph = "Mass properties and the graph (`convert`, `convert/mass`, `convert/kin`)"
+	secGLTF  = "glTF: KHR and OMI (`khr`, `omi`, `internal/gltfx`)"
+	secURDF  = "URDF (`urdf`, `internal/meshio`); codes several emitters share"
+	secMJCF  = "MJCF (`mjcf`)"
+	secGodot = "Godot (`godot`, `internal/tscn`)"
+	secBatch = "Batch (`physconv batch`; each failed input gets one of these)"
+	secSide  = "Side files (every format; see [Where side files come from](#where-side-files-come-from))"
+)
+
+// Diagnostic codes: one constant per event.
+const (
+	CodeTransmissionKept            Code = "transmission-kept"
+	CodeDriveGainsDropped           Code = "drive-gains-dropped"
+	CodeXacroWarning                Code = "xacro-warning"
+	CodeActuatorDefaultGains        Code = "actuator-default-gains"
+	CodeActuatorsDropped            Code = "actuators-dropped"
+	CodeGodotResourceUnreadable     Code = "godot-resource-unreadable"
+	CodeGodotMotorUnlimited         Code = "godot-motor-unlimited"
+	CodeInputLinkOutside            Code = "input-link-outside"
+	CodePackageAsFolder             Code = "package-as-folder"
+	CodePackageGuessed              Code = "package-guessed"
+	CodeMassComputed                Code = "mass-computed"
+	CodeMassDefaulted               Code = "mass-defaulted"
+	CodeMassInvalid                 Code = "mass-invalid"
+	CodeInertiaRepaired             Code = "inertia-repaired"
+	CodeInertiaInvalid              Code = "inertia-invalid"
+	CodeShapeMassless               Code = "shape-massless"
+	CodeShapeScaledNonuniform       Code = "shape-scaled-nonuniform"
+	CodeMeshNotLoaded               Code = "mesh-not-loaded"
+	CodeMeshInvalid                 Code = "mesh-invalid"
+	CodeMeshOpenShell               Code = "mesh-open-shell"
+	CodeMeshInverted                Code = "mesh-inverted"
+	CodeConvexDegenerate            Code = "convex-degenerate"
+	CodeTreeRootNotFound            Code = "tree-root-not-found"
+	CodeTreeRootIgnored             Code = "tree-root-ignored"
+	CodeJointSameBody               Code = "joint-same-body"
+	CodeJointBadConnection          Code = "joint-bad-connection"
+	CodeSeveralFreeBodies           Code = "several-free-bodies"
+	CodeLegacyRevision              Code = "legacy-revision"
+	CodeLegacyForm                  Code = "legacy-form"
+	CodeLegacyCapsuleHeight         Code = "legacy-capsule-height"
+	CodeCapsuleHeightClamped        Code = "capsule-height-clamped"
+	CodeMotionTypeMissing           Code = "motion-type-missing"
+	CodeMassZero                    Code = "mass-zero"
+	CodeInertiaPartlyZero           Code = "inertia-partly-zero"
+	CodeInertiaOrientationMisplaced Code = "inertia-orientation-misplaced"
+	CodeInertiaAsymmetric           Code = "inertia-asymmetric"
+	CodeBodyKindApproximated        Code = "body-kind-approximated"
+	CodeTriggerShapeAndNodes        Code = "trigger-shape-and-nodes"
+	CodeTriggerMemberInvalid        Code = "trigger-member-invalid"
+	CodeJointLimitEmpty             Code = "joint-limit-empty"
+	CodeStiffnessNegative           Code = "stiffness-negative"
+	CodeJointConstraintOverridden   Code = "joint-constraint-overridden"
+	CodeVehicleNotDynamic           Code = "vehicle-not-dynamic"
+	CodeImageMissing                Code = "image-missing"
+	CodeExtensionCarried            Code = "extension-carried"
+	CodeExtensionIgnored            Code = "extension-ignored"
+	CodeKeptAsOmiExtension          Code = "kept-as-omi-extension"
+	CodeKeptInExtras                Code = "kept-in-extras"
+	CodeNameHintApplied             Code = "name-hint-applied"
+	CodeNameHintConflict            Code = "name-hint-conflict"
+	CodeNameHintIgnored             Code = "name-hint-ignored"
+	CodeCompoundColliderDropped     Code = "compound-collider-dropped"
+	CodeCompoundTriggerListed       Code = "compound-trigger-listed"
+	CodeStaticMotionDropped         Code = "static-motion-dropped"
+	CodeStaticBodyReparented        Code = "static-body-reparented"
+	CodeStaticBodyAdded             Code = "static-body-added"
+	CodeShapeConverted              Code = "shape-converted"
+	CodeTriggerDropped              Code = "trigger-dropped"
+	CodeMassInfinite                Code = "mass-infinite"
+	CodeInertiaInfinite             Code = "inertia-infinite"
+	CodeCenterOfMassDefaulted       Code = "center-of-mass-defaulted"
+	CodeJointDropped                Code = "joint-dropped"
+	CodeMeshFloat32                 Code = "mesh-float32"
+	CodeVisualDropped               Code = "visual-dropped"
+	CodeLinkOrphan                  Code = "link-orphan"
+	CodeLinkRootFixed               Code = "link-root-fixed"
+	CodeLinkMasslessFrame           Code = "link-massless-frame"
+	CodeLinkMassless                Code = "link-massless"
+	CodeMasslessBody                Code = "massless-body"
+	CodeAxisNormalized              Code = "axis-normalized"
+	CodeLimitInverted               Code = "limit-inverted"
+	CodeElementKept                 Code = "element-kept"
+	CodeElementIgnored              Code = "element-ignored"
+	CodeMeshMissing                 Code = "mesh-missing"
+	CodeMimicDropped                Code = "mimic-dropped"
+	CodeNameChanged                 Code = "name-changed"
+	CodeJointLoopDropped            Code = "joint-loop-dropped"
+	CodeJointKindUnsupported        Code = "joint-kind-unsupported"
+	CodeDummyLinkMass               Code = "dummy-link-mass"
+	CodeFloatingJointAdded          Code = "floating-joint-added"
+	CodeJointFramesApart            Code = "joint-frames-apart"
+	CodeDriveDropped                Code = "drive-dropped"
+	CodeJointFieldDropped           Code = "joint-field-dropped"
+	CodeLimitSoftDropped            Code = "limit-soft-dropped"
+	CodeLimitUnbounded              Code = "limit-unbounded"
+	CodeCapsuleSplit                Code = "capsule-split"
+	CodeCapsuleExtension            Code = "capsule-extension"
+	CodeMaterialDropped             Code = "material-dropped"
+	CodeCollisionFilterDropped      Code = "collision-filter-dropped"
+	CodeMeshThickened               Code = "mesh-thickened"
+	CodeShapeApproximated           Code = "shape-approximated"
+	CodeShapeDropped                Code = "shape-dropped"
+	CodeVehicleDropped              Code = "vehicle-dropped"
+	CodeMassKeptExplicit            Code = "mass-kept-explicit"
+	CodeLegacyAttribute             Code = "legacy-attribute"
+	CodeFieldDropped                Code = "field-dropped"
+	CodeInertialIgnored             Code = "inertial-ignored"
+	CodeMassBounded                 Code = "mass-bounded"
+	CodeInertiaBalanced             Code = "inertia-balanced"
+	CodeMassScaled                  Code = "mass-scaled"
+	CodeMassFromGeoms               Code = "mass-from-geoms"
+	CodeMassApproximated            Code = "mass-approximated"
+	CodeGravityCompensation         Code = "gravity-compensation"
+	CodeCollisionFilterApproximated Code = "collision-filter-approximated"
+	CodeJointStackSplit             Code = "joint-stack-split"
+	CodeFixedJointImplicit          Code = "fixed-joint-implicit"
+	CodeFreeJointImplicit           Code = "free-joint-implicit"
+	CodeJointParameterMerged        Code = "joint-parameter-merged"
+	CodeConstraintKept              Code = "constraint-kept"
+	CodeContactPairKept             Code = "contact-pair-kept"
+	CodeMjcfSectionKept             Code = "mjcf-section-kept"
+	CodeNonPhysicsDropped           Code = "non-physics-dropped"
+	CodeReplicateExpanded           Code = "replicate-expanded"
+	CodeScaleBaked                  Code = "scale-baked"
+	CodeGravityFactorDropped        Code = "gravity-factor-dropped"
+	CodeJointLimitApproximated      Code = "joint-limit-approximated"
+	CodeDriveAsActuator             Code = "drive-as-actuator"
+	CodeDriveApproximated           Code = "drive-approximated"
+	CodeFrictionApproximated        Code = "friction-approximated"
+	CodeFrictionCombineMaximum      Code = "friction-combine-maximum"
+	CodeRestitutionDropped          Code = "restitution-dropped"
+	CodeCollisionBits               Code = "collision-bits"
+	CodeCollisionFilterWidened      Code = "collision-filter-widened"
+	CodeCouplingDropped             Code = "coupling-dropped"
+	CodeMjcfSectionDropped          Code = "mjcf-section-dropped"
+	CodeOptionDropped               Code = "option-dropped"
+	CodeOptionApproximated          Code = "option-approximated"
+	CodeTendonApproximated          Code = "tendon-approximated"
+	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
+	CodeGodotTransformSkew          Code = "godot-transform-skew"
+	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
+	CodeGodotResourceDropped        Code = "godot-resource-dropped"
+	CodeGodotResourceMissing        Code = "godot-resource-missing"
+	CodeGodotScriptDropped          Code = "godot-script-dropped"
+	CodeGodotScriptDefaults         Code = "godot-script-defaults"
+	CodeGodotPhysicalBone           Code = "godot-physical-bone"
+	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
+	CodeGodotCharacterMode          Code = "godot-character-mode"
+	CodeGodotMassDefault            Code = "godot-mass-default"
+	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
+	CodeGodotPropertyKept           Code = "godot-property-kept"
+	CodeGodotShapeOrphan            Code = "godot-shape-orphan"
+	CodeGodotShapeDisabled          Code = "godot-shape-disabled"
+	CodeGodotShapeMissing           Code = "godot-shape-missing"
+	CodeGodotShapeMoved             Code = "godot-shape-moved"
+	CodeGodotMaterialRough          Code = "godot-material-rough"
+	CodeGodotMaterialAbsorbent      Code = "godot-material-absorbent"
+	CodeGodotJointUnconnected       Code = "godot-joint-unconnected"
+	CodeGodotLimitInverted          Code = "godot-limit-inverted"
+	CodeGodotMotorImpulse           Code = "godot-motor-impulse"
+	CodeGodotWheelDefault           Code = "godot-wheel-default"
+	CodeGodotInertiaBaked           Code = "godot-inertia-baked"
+	CodeGodotPropsDropped           Code = "godot-props-dropped"
+	CodeGodotComDropped             Code = "godot-com-dropped"
+	CodeGodotInertiaDropped         Code = "godot-inertia-dropped"
+	CodeGodotBodyScaled             Code = "godot-body-scaled"
+	CodeGodotFilterMerged           Code = "godot-filter-merged"
+	CodeGodotMaterialMerged         Code = "godot-material-merged"
+	CodeGodotFrictionStaticDropped  Code = "godot-friction-static-dropped"
+	CodeGodotCombineDefault         Code = "godot-combine-default"
+	CodeGodotCombineApproximated    Code = "godot-combine-approximated"
+	CodeGodotLayersExhausted        Code = "godot-layers-exhausted"
+	CodeGodotLayerAssigned          Code = "godot-layer-assigned"
+	CodeGodotJointRebased           Code = "godot-joint-rebased"
+	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
+	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
+	CodeGodotMaterialDefault        Code = "godot-material-default"
+	CodeGodotConvexPoints           Code = "godot-convex-points"
+	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
+	CodeGodotKinematicMassDropped   Code = "godot-kinematic-mass-dropped"
+	CodeInputMalformed              Code = "input-malformed"
+	CodeInputUnsupported            Code = "input-unsupported"
+	CodeConversionFailed            Code = "conversion-failed"
+	CodeStrictWarnings              Code = "strict-warnings"
+	CodeDiagnosticIsError           Code = "diagnostic-is-error"
+	CodeOutputCollision             Code = "output-collision"
+	CodeTargetMissing               Code = "target-missing"
+	CodeTargetUnknown               Code = "target-unknown"
+	CodeWriteFailed                 Code = "write-failed"
+	CodeBatchCanceled               Code = "batch-canceled"
+	CodeSideFileOutsideSource       Code = "side-file-outside-source"
+)
+
+var codeTable = []CodeInfo{
+
+	// Mass properties and the graph
+	{CodeMassComputed, Info, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass or inertia integrated from the colliders (density `--density`, or scaled to a given mass)"},
+	{CodeMassDefaulted, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "no collider with volume: default mass (1 kg), centre of mass (origin) or inertia (solid sphere of that mass) used; OMI emit: mass unknown, readers assume 1 kg"},
+	{CodeMassInvalid, Warning, secGraph, Qs(QMass, QCenterOfMass), false, "a given mass ≤ 0 or NaN, or a non-finite centre of mass, is ignored and computed"},
+	{CodeInertiaRepaired, Warning, secGraph, Qs(QInertia), false, "given principal moments not physical (non-positive, or breaking the triangle inequality); repaired values used"},
+	{CodeInertiaInvalid, Warning, secGraph, Qs(QInertia), false, "given inertia unusable; computed instead"},
+	{CodeShapeMassless, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "plane, heightfield or ray on a moving body adds no mass"},
+	{CodeShapeScaledNonuniform, Info, secGraph, Qs(QShape), false, "sphere, capsule or cylinder under non-uniform scale: mass exact for the stretched shape, formats may approximate the shape"},
+	{CodeMeshNotLoaded, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia, QShape), false, "mesh file not loaded; the collider adds no mass"},
+	{CodeMeshInvalid, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia, QShape), false, "missing shape or mesh, bad indices or non-finite vertices; no mass"},
+	{CodeMeshOpenShell, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "open or inconsistently wound trimesh integrated as a shell weighing its hull's volume"},
+	{CodeMeshInverted, Info, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "closed mesh wound inside out; integrated flipped"},
+	{CodeConvexDegenerate, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "convex mesh is flat or collinear: no volume, no mass"},
+	{CodeTreeRootNotFound, Warning, secGraph, Qs(QStructure), false, "`--root` names no body"},
+	{CodeTreeRootIgnored, Info, secGraph, Qs(QStructure), false, "`--root`'s group is already attached to the world"},
+	{CodeJointSameBody, Warning, secGraph, Qs(QStructure), false, "both joint frames are in one body; joint left out of the kinematic tree"},
+	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
+	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
+
+	// glTF: KHR and OMI
+	{CodeLegacyRevision, Info, secGLTF, Qs(QData), false, "an older KHR revision (MSFT_*, KHR_rigid_bodies, KHR_collision_shapes) read as the current one"},
+	{CodeLegacyForm, Info, secGLTF, Qs(QData), false, "an old OMI spelling or layout read as the current one"},
+	{CodeLegacyCapsuleHeight, Info, secGLTF, Qs(QShape), false, "OMI capsule with one `radius`: `height` read as the full height"},
+	{CodeCapsuleHeightClamped, Warning, secGLTF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "legacy full capsule height shorter than the diameter"},
+	{CodeMotionTypeMissing, Info, secGLTF, Qs(QBodyKind), false, "OMI motion without `type`, read as dynamic"},
+	{CodeMassZero, Warning, secGLTF, Qs(QMass), false, "OMI mass 0 (undefined): mass computed"},
+	{CodeInertiaPartlyZero, Warning, secGLTF, Qs(QInertia), false, "some OMI inertia components are 0: the whole diagonal is computed"},
+	{CodeInertiaOrientationMisplaced, Warning, secGLTF, Qs(QInertia), false, "4 numbers under `inertiaDiagonal` (a known exporter bug) read as the orientation"},
+	{CodeInertiaAsymmetric, Warning, secGLTF, Qs(QInertia), false, "legacy OMI `inertiaTensor` not symmetric; its symmetric part used"},
+	{CodeBodyKindApproximated, Warning, secGLTF, Qs(QBodyKind, QStructure), false, "legacy OMI `character` body read as kinematic"},
+	{CodeTriggerShapeAndNodes, Warning, secGLTF, Qs(QTrigger), false, "trigger with both a shape and nodes"},
+	{CodeTriggerMemberInvalid, Warning, secGLTF, Qs(QTrigger), false, "a compound trigger lists a node that is not a descendant trigger (KHR and OMI readers)"},
+	{CodeJointLimitEmpty, Warning, secGLTF, Qs(QLimit), false, "a joint limit naming no axes restricts nothing; dropped"},
+	{CodeStiffnessNegative, Info, secGLTF, Qs(QLimit), false, "negative limit stiffness read as a hard limit"},
+	{CodeJointConstraintOverridden, Warning, secGLTF, Qs(QLimit, QJointKind), false, "stage-1 OMI \"later constraint wins\" rule applied"},
+	{CodeVehicleNotDynamic, Warning, secGLTF, Qs(QVehicle, QBodyKind), false, "vehicle body on a node without dynamic motion"},
+	{CodeImageMissing, Warning, secGLTF, Qs(QVisual, QData), false, "an image file cannot be read; its reference is kept"},
+	{CodeExtensionCarried, Info, secGLTF, Qs(QData, QVehicle), false, "OMI vehicle/seat/spawn data in a KHR file kept unchanged"},
+	{CodeExtensionIgnored, Warning, secGLTF, Qs(QData), false, "OMI physics in a file read as KHR is ignored (use `--from omi`)"},
+	{CodeKeptAsOmiExtension, Warning, secGLTF, Qs(QVehicle, QData), false, "KHR has no vehicles/seats/spawn points: kept as the OMI extension beside KHR"},
+	{CodeKeptInExtras, Info, secGLTF, Qs(QJointParam, QCoupling, QVehicle, QData), false, "robot joint properties, mimic couplings or vehicle data kept in node `extras.physconv` (physics engines ignore extras; physconv reads them back)"},
+	{CodeNameHintApplied, Info, secGLTF, Qs(QShape, QBodyKind, QStructure), false, "`--collision-names`: a node named with a collision suffix became a collider (and, for `-rigid`, a dynamic body); says which, and whether its mesh is still rendered"},
+	{CodeNameHintConflict, Warning, secGLTF, Qs(QShape), false, "`--collision-names`: the node already has physics from an extension, which wins; the name hint is not applied"},
+	{CodeNameHintIgnored, Warning, secGLTF, Qs(QShape), false, "`--collision-names`: the suffixed node has no mesh (or no triangles), or is not in the scene; nothing added"},
+	{CodeCompoundColliderDropped, Info, secGLTF, Qs(QStructure), false, "OMI `collider: {}` has no KHR form; descendants still join the body"},
+	{CodeCompoundTriggerListed, Info, secGLTF, Qs(QTrigger), false, "implicit compound trigger written with an explicit `nodes` list"},
+	{CodeStaticMotionDropped, Info, secGLTF, Qs(QBodyKind, QStructure), false, "static OMI motion written as KHR collider without motion"},
+	{CodeStaticBodyReparented, Warning, secGLTF, Qs(QStructure, QPose), false, "static body inside a moving body moved to the scene root (same world pose), else KHR would merge it"},
+	{CodeStaticBodyAdded, Info, secGLTF, Qs(QStructure), false, "a joint's world-side frame becomes a static OMI body (OMI needs a body there)"},
+	{CodeShapeConverted, Info, secGLTF, Qs(QShape), false, "heightfield written as a triangle mesh"},
+	{CodeTriggerDropped, Warning, secGLTF, Qs(QTrigger), false, "compound trigger without members, or a trigger whose shape cannot be written, dropped"},
+	{CodeMassInfinite, Warning, secGLTF, Qs(QMass, QInertia, QBodyKind), false, "the target cannot express an infinite mass (OMI: kinematic body; URDF/MJCF: welded or approximated; Godot: its default mass)"},
+	{CodeInertiaInfinite, Warning, secGLTF, Qs(QInertia), false, "infinite moments written as 10⁶ × the largest finite moment"},
+	{CodeCenterOfMassDefaulted, Warning, secGLTF, Qs(QCenterOfMass), false, "centre of mass unknown: OMI readers put it at the origin"},
+	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},
+	{CodeMeshFloat32, Info, secGLTF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "glTF stores vertex positions as 32-bit floats: a mesh written from another format is rounded (the message gives the largest change)"},
+	{CodeVisualDropped, Info, secGLTF, Qs(QVisual), false, "visuals not carried: non-glTF visual shapes are not written as glTF meshes; a Godot mesh type with no visual form; any visual in a Godot 3 scene"},
+
+	// URDF
+	{CodeLinkOrphan, Warning, secURDF, Qs(QStructure), false, "link joined to nothing, with no mass or collision: kept as a visual frame"},
+	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world"},
+	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body"},
+	{CodeLinkMassless, Warning, secURDF, Qs(QMass, QInertia), false, "massless link on a moving joint: it stays massless (mass 0, zero inertia); no mass is invented"},
+	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF and MJCF write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
+	{CodeAxisNormalized, Info, secURDF, Qs(QAxis), false, "joint axis was not a unit vector"},
+	{CodeLimitInverted, Warning, secURDF, Qs(QLimit), false, "lower > upper; bounds swapped"},
+	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
+	{CodeElementIgnored, Warning, secURDF, Qs(QShape), false, "extra child of `<geometry>` ignored, as urdfdom does"},
+	{CodeMeshMissing, Warning, secURDF, Qs(QVisual), false, "visual mesh not found; reference kept"},
+	{CodeMimicDropped, Warning, secURDF, Qs(QCoupling), false, "a coupling URDF cannot express"},
+	{CodeNameChanged, Info, secURDF, Qs(QName), true, "a name was taken or invalid in the target; written renamed (URDF, MJCF, Godot)"},
+	{CodeJointLoopDropped, Warning, secURDF, Qs(QLoop), false, "loop-closing joint dropped (URDF is a tree; MJCF and Godot write no loop form for it)"},
+	{CodeJointKindUnsupported, Warning, secURDF, Qs(QJointKind, QStructure), false, "ball/universal/cylindrical/cone-twist/generic joint written as a chain of dummy links"},
+	{CodeDummyLinkMass, Info, secURDF, Qs(QStructure, QMass), false, "dummy links get a tiny documented mass so simulators accept them"},
+	{CodeFloatingJointAdded, Info, secURDF, Qs(QStructure), false, "a free body is joined to the world root by a floating joint"},
+	{CodeJointFramesApart, Warning, secURDF, Qs(QFrame), false, "the joint's two frames do not coincide; frame A used for both (URDF, Godot)"},
+	{CodeDriveDropped, Warning, secURDF, Qs(QDrive), false, "URDF has no drives"},
+	{CodeJointFieldDropped, Warning, secURDF, Qs(QJointParam), false, "a joint value with no place in the target (URDF: armature; Godot: effort, velocity, damping, friction, armature)"},
+	{CodeLimitSoftDropped, Warning, secURDF, Qs(QLimit), false, "a soft limit written as hard: URDF, MJCF and Godot joints drop the limit spring"},
+	{CodeLimitUnbounded, Warning, secURDF, Qs(QLimit), false, "free prismatic joint written with ±1e9 m"},
+	{CodeCapsuleSplit, Info, secURDF, Qs(QShape), false, "capsule written as a cylinder and two spheres (`--capsule cylinder-spheres`)"},
+	{CodeCapsuleExtension, Info, secURDF, Qs(QShape), false, "capsule written as `<capsule>`, which ROS tools reject (`--capsule urdf-ext`)"},
+	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "URDF has no physics materials: friction and restitution dropped"},
+	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
+	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
+	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
+	{CodeVehicleDropped, Warning, secURDF, Qs(QVehicle), false, "the target has no vehicles, wheels, thrusters, seats or spawn points (URDF, MJCF; spawn points in Godot): the part is dropped"},
+	{CodeMassKeptExplicit, Info, secURDF, Qs(QData), false, "a body's collider shape was approximated: its mass properties, computed from the exact shapes, are written explicitly instead of being left to the engine"},
+	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
+	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
+	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
+	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
+
+	// MJCF
+	{CodeLegacyAttribute, Info, secMJCF, Qs(QData), false, "MuJoCo 1.x syntax that changes nothing"},
+	{CodeFieldDropped, Warning, secMJCF, Qs(QData), true, "an attribute, element or value not applied (all formats use it for values with no place in the target)"},
+	{CodeInertialIgnored, Info, secMJCF, Qs(QMass, QCenterOfMass, QInertia), false, "`<inertial>` ignored because `inertiafromgeom=\"true\"`"},
+	{CodeMassBounded, Info, secMJCF, Qs(QMass, QInertia), false, "mass raised to `boundmass`"},
+	{CodeInertiaBalanced, Warning, secMJCF, Qs(QInertia), false, "`balanceinertia` evened out an impossible inertia"},
+	{CodeMassScaled, Info, secMJCF, Qs(QMass, QInertia), false, "masses scaled for `settotalmass`"},
+	{CodeMassFromGeoms, Info, secMJCF, Qs(QMass, QCenterOfMass, QInertia), false, "masses from per-geom mass/density (MuJoCo's rules) kept as given"},
+	{CodeMassApproximated, Warning, secMJCF, Qs(QInertia), false, "shell box/ellipsoid uses solid inertia"},
+	{CodeGravityCompensation, Info, secMJCF, Qs(QGravity), false, "`gravcomp` became a gravity factor"},
+	{CodeCollisionFilterApproximated, Info, secMJCF, Qs(QFilter), true, "`contype`/`conaffinity` bits turned into filter systems"},
+	{CodeJointStackSplit, Info, secMJCF, Qs(QStructure), false, "several joints in one body chained through massless links"},
+	{CodeFixedJointImplicit, Info, secMJCF, Qs(QJointKind, QName, QStructure), false, "a fixed joint is written as a child body without joints (MJCF's weld); its name and frame are not kept"},
+	{CodeFreeJointImplicit, Info, secMJCF, Qs(QJointKind, QStructure), false, "a joint that restrains nothing, to the world, is written as the body's `<freejoint>`, which reads back as a free body without a joint"},
+	{CodeJointParameterMerged, Warning, secMJCF, Qs(QJointParam), false, "merged joints had different damping/armature/frictionloss"},
+	{CodeConstraintKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeContactPairKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},
+	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},
+	{CodeScaleBaked, Warning, secMJCF, Qs(QShape), false, "node scale folded into shape sizes"},
+	{CodeGravityFactorDropped, Warning, secMJCF, Qs(QGravity), false, "gravity factor has no MJCF form"},
+	{CodeJointLimitApproximated, Warning, secMJCF, Qs(QLimit, QJointKind), false, "a limit that does not map exactly (also Godot Generic6DOF)"},
+	{CodeDriveAsActuator, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},
+	{CodeDriveApproximated, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},
+	{CodeFrictionApproximated, Info, secMJCF, Qs(QMaterial), false, "static and dynamic friction merged into one value"},
+	{CodeFrictionCombineMaximum, Info, secMJCF, Qs(QMaterial), false, "MuJoCo combines two geoms' frictions by their maximum; the material's combine rule is not kept"},
+	{CodeRestitutionDropped, Warning, secMJCF, Qs(QMaterial), false, "MJCF has no restitution coefficient"},
+	{CodeCollisionBits, Info, secMJCF, Qs(QFilter), false, "table of collision-filter names → contype/conaffinity bits"},
+	{CodeCollisionFilterWidened, Warning, secMJCF, Qs(QFilter), false, "two filters whose colliders do not collide in the source do in the target (MuJoCo and Godot pair objects when either side accepts the other), or the other way round"},
+	{CodeCouplingDropped, Warning, secMJCF, Qs(QCoupling), false, "loops or couplings with no MJCF form"},
+	{CodeMjcfSectionDropped, Warning, secMJCF, Qs(QData), true, "kept sections that cannot be written as they were"},
+	{CodeOptionDropped, Info, secMJCF, Qs(QData, QGravity), false, "kept sections that cannot be written as they were"},
+	{CodeOptionApproximated, Warning, secMJCF, Qs(QData), false, "kept sections that cannot be written as they were"},
+	{CodeTendonApproximated, Warning, secMJCF, Qs(QCoupling, QData), false, "kept sections that cannot be written as they were"},
+	{CodeActuatorDefaultGains, Info, secMJCF, Qs(QDrive), false, "an actuator added for a transmission or `--actuators` gets the documented default gains (URDF has none)"},
+	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
+
+	// Godot
+	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .glb/.scn scene kept as a reference"},
+	{CodeGodotTransformSkew, Warning, secGodot, Qs(QPose, QShape), false, "sheared basis approximated by rotation and scale"},
+	{CodeGodotTransformDegenerate, Warning, secGodot, Qs(QPose), false, "zero-scale basis; identity used"},
+	{CodeGodotResourceDropped, Info, secGodot, Qs(QData), false, "properties referencing resources (streams, textures) are not carried over"},
+	{CodeGodotResourceMissing, Warning, secGodot, Qs(QShape, QMaterial), false, "a `.tres` cannot be read"},
+	{CodeGodotScriptDropped, Info, secGodot, Qs(QData), false, "a node's script is not carried over"},
+	{CodeGodotScriptDefaults, Info, secGodot, Qs(QVehicle), false, "seat limits taken from the omi-godot seat script's defaults"},
+	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
+	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, GridMap, CollisionPolygon3D or CSG collision not converted"},
+	{CodeGodotCharacterMode, Warning, secGodot, Qs(QBodyKind), false, "Godot 3 rigid mode Character read as a dynamic body"},
+	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},
+	{CodeGodotInertiaPartial, Warning, secGodot, Qs(QInertia), false, "inertia with zero components: the whole tensor is computed"},
+	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "damping, axis locks, constant forces kept for Godot output only"},
+	{CodeGodotShapeOrphan, Warning, secGodot, Qs(QShape), false, "CollisionShape3D not a direct child of a body or area"},
+	{CodeGodotShapeDisabled, Warning, secGodot, Qs(QShape), false, "disabled shape dropped"},
+	{CodeGodotShapeMissing, Warning, secGodot, Qs(QShape), false, "CollisionShape3D without a shape"},
+	{CodeGodotShapeMoved, Info, secGodot, Qs(QPose, QStructure), false, "collider moved to a direct child of its body, where Godot looks for shapes"},
+	{CodeGodotMaterialRough, Info, secGodot, Qs(QMaterial), false, "rough → friction combine \"maximum\"; absorbent → restitution combine \"minimum\""},
+	{CodeGodotMaterialAbsorbent, Info, secGodot, Qs(QMaterial), false, "rough → friction combine \"maximum\"; absorbent → restitution combine \"minimum\""},
+	{CodeGodotJointUnconnected, Warning, secGodot, Qs(QJointKind, QStructure), true, "joint without bodies, with a non-body target, or into an unexpanded instance"},
+	{CodeGodotLimitInverted, Warning, secGodot, Qs(QLimit), false, "hinge lower limit above upper; read as free"},
+	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
+	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
+	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
+	{CodeGodotPropsDropped, Info, secGodot, Qs(QDamping, QLock, QData), false, "kept properties do not apply to the target class or version"},
+	{CodeGodotComDropped, Warning, secGodot, Qs(QCenterOfMass), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
+	{CodeGodotInertiaDropped, Warning, secGodot, Qs(QInertia), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
+	{CodeGodotBodyScaled, Warning, secGodot, Qs(QShape, QPose), false, "scaled body written as is"},
+	{CodeGodotFilterMerged, Warning, secGodot, Qs(QFilter), false, "Godot has one filter and one material per body: the first is used"},
+	{CodeGodotMaterialMerged, Warning, secGodot, Qs(QMaterial), false, "Godot has one filter and one material per body: the first is used"},
+	{CodeGodotFrictionStaticDropped, Info, secGodot, Qs(QMaterial), false, "Godot has one friction: dynamic friction used"},
+	{CodeGodotCombineDefault, Info, secGodot, Qs(QMaterial), false, "friction/restitution combine mode not given: Godot's own rule applies (friction: minimum; restitution: sum)"},
+	{CodeGodotCombineApproximated, Warning, secGodot, Qs(QMaterial), true, "friction/restitution combine mode with no Godot equivalent"},
+	{CodeGodotLayersExhausted, Warning, secGodot, Qs(QFilter), false, "more than 32 collision systems"},
+	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
+	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
+	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
+	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "wheel physics material has no Godot equivalent"},
+	{CodeGodotMaterialDefault, Info, secGodot, Qs(QMaterial), false, "glTF's default material written out explicitly (Godot's own default friction is 1)"},
+	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
+	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},
+	{CodeGodotKinematicMassDropped, Info, secGodot, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass and inertia of a kinematic body not written (AnimatableBody3D / Godot 3 KinematicBody have none; it moves as if infinitely heavy)"},
+	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped"},
+	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
+
+	// Batch
+	{CodeInputMalformed, Error, secBatch, Qs(QData), false, "the input is malformed (the message names the file and place)"},
+	{CodeInputUnsupported, Error, secBatch, Qs(QData), false, "valid input physconv cannot convert"},
+	{CodeConversionFailed, Error, secBatch, Qs(QData), false, "any other failure of one input"},
+	{CodeStrictWarnings, Error, secBatch, Qs(QData), false, "warnings under `--strict`/`strict: true`; nothing written"},
+	{CodeDiagnosticIsError, Error, secBatch, Qs(QData), false, "a diagnostic raised to an error by the config's diagnostic levels"},
+	{CodeOutputCollision, Error, secBatch, Qs(QData), false, "two inputs would write the same output path"},
+	{CodeTargetMissing, Error, secBatch, Qs(QData), false, "no target format for this input, or one physconv cannot write"},
+	{CodeTargetUnknown, Error, secBatch, Qs(QData), false, "no target format for this input, or one physconv cannot write"},
+	{CodeWriteFailed, Error, secBatch, Qs(QData), false, "the output could not be written"},
+	{CodeBatchCanceled, Info, secBatch, Qs(QData), false, "not converted: the run stopped first (interrupt or `--fail-fast`); nothing written"},
+	{CodeSideFileOutsideSource, Warning, secBatch, Qs(QData), false, "a side file lies outside SRC and is referenced, not copied"},
+	{CodeInputLinkOutside, Warning, secBatch, Qs(QData), false, "the input is a symbolic link to a file outside SRC: skipped, nothing read"},
+
+	// Side files
+	{CodePackageAsFolder, Info, secSide, Qs(QData), false, "`package://NAME/…` with no ROS package NAME found resolves against the folder NAME beside the input (PyBullet's convention)"},
+	{CodePackageGuessed, Info, secSide, Qs(QData), false, "a ROS package found by a path-suffix search upward, as a last resort"},
+}

@@ -1,0 +1,269 @@
+package lower
+
+import (
+	"math"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// shape returns the index of a shape the row allows in place of shape s
+// (s itself when nothing changes), or -1 when it is dropped; p names the
+// use in diagnostics. Every change is a new shape; the source one stays
+// for other uses (a visual) and compact removes it when none is left.
+func (l *lowerer) shape(s int, subj convert.Subject) int {
+	if s < 0 || s >= len(l.g.Shapes) {
+		return s
+	}
+	key := use{s, subj.Kind == convert.SubjectVisual}
+	to, ok := l.shapes[key]
+	if !ok {
+		var d change
+		to, d = l.lowerShape(s, key.visual)
+		l.shapes[key] = to
+		l.said[key] = d
+	}
+	for _, d := range l.said[key] {
+		d.Subject, d.Path = subj, l.g.NodeLabel(subj.Node)
+		l.diags = append(l.diags, d)
+	}
+	return to
+}
+
+// use is a shape as a collider or trigger, or as a visual: the rows and
+// the mesh checks differ.
+type use struct {
+	shape  int
+	visual bool
+}
+
+// change is what happened to one shape: the diagnostics to repeat on each
+// node using it.
+type change []convert.Diagnostic
+
+// lowerShape applies the policies in turn until the shape is in the row or
+// dropped. Steps chain: a heightfield becomes a triangle mesh, which
+// becomes a convex hull where the row has no triangle meshes.
+func (l *lowerer) lowerShape(s int, visual bool) (int, change) {
+	var said change
+	say := func(code convert.Code, format string, args ...any) {
+		said = append(said, convert.NewDiagnostic(code, convert.Subject{}, "", format, args...))
+	}
+	g, caps := l.g, l.caps
+	row := &caps.Shapes
+	if visual {
+		row = &caps.VisualShapes
+	}
+	cur := s
+	approx := false
+	for step := 0; step < 4; step++ {
+		sh := g.Shapes[cur]
+		next, ok := sh, true
+		switch sh.Kind {
+		case convert.Capsule, convert.Cylinder:
+			if !row.Has(sh.Kind) {
+				ok = false
+				break
+			}
+			if row.Tapered(sh) {
+				return l.done(s, cur, approx), said
+			}
+			r := math.Max(sh.RadiusTop, sh.RadiusBottom)
+			next.RadiusTop, next.RadiusBottom = r, r
+			say(convert.CodeShapeApproximated, "this format has no tapered %s; radii %g (top) and %g (bottom) are written as the larger, %g, which encloses the shape", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
+			approx = true
+		case convert.Ellipsoid:
+			if row.Has(convert.Ellipsoid) {
+				return l.done(s, cur, approx), said
+			}
+			if r := sh.Size[0]; r == sh.Size[1] && r == sh.Size[2] && row.Has(convert.Sphere) {
+				next = convert.Shape{Kind: convert.Sphere, Name: sh.Name, Radius: r, Mesh: -1}
+				say(convert.CodeShapeConverted, "this format has no ellipsoid; its three equal semi-axes make it a sphere of radius %g", r)
+				break
+			}
+			pos, idx := ellipsoidMesh(sh.Size)
+			m := g.AddMesh(convert.Mesh{Name: sh.Name, Positions: pos, Indices: idx, Loaded: true})
+			next = convert.Shape{Kind: convert.Convex, Name: sh.Name, Mesh: m}
+			say(convert.CodeShapeApproximated, "this format has no ellipsoid; semi-axes %v are written as a convex mesh of %d vertices", sh.Size, len(pos))
+			approx = true
+		case convert.Heightfield:
+			if row.Has(convert.Heightfield) {
+				return l.done(s, cur, approx), said
+			}
+			f := sh.Field
+			if f == nil || f.Rows < 2 || f.Columns < 2 || len(f.Heights) != f.Rows*f.Columns {
+				say(convert.CodeShapeDropped, "heightfield without samples; dropped")
+				return l.done(s, -1, approx), said
+			}
+			pos, idx := heightfieldMesh(f)
+			m := g.AddMesh(convert.Mesh{Name: sh.Name, Positions: pos, Indices: idx, Loaded: true})
+			next = convert.Shape{Kind: convert.TriMesh, Name: sh.Name, Mesh: m}
+			say(convert.CodeShapeConverted, "this format has no heightfield; written as a triangle mesh of %d×%d samples", f.Columns, f.Rows)
+		case convert.TriMesh:
+			if row.Has(convert.TriMesh) {
+				if visual {
+					return l.done(s, cur, approx), said
+				}
+				return l.mesh(s, cur, approx, &said)
+			}
+			if !row.Has(convert.Convex) {
+				ok = false
+				break
+			}
+			next.Kind = convert.Convex
+			say(convert.CodeShapeApproximated, "this format's readers collide with the convex hull of a triangle mesh; the mesh is written as a convex shape")
+			approx = true
+		case convert.Convex:
+			if !row.Has(convert.Convex) {
+				ok = false
+				break
+			}
+			if visual {
+				return l.done(s, cur, approx), said
+			}
+			return l.mesh(s, cur, approx, &said)
+		case convert.Plane:
+			infinite := sh.SizeX <= 0 || sh.SizeZ <= 0
+			if row.Has(convert.Plane) && (infinite && row.InfinitePlanes || !infinite && row.FinitePlanes) {
+				return l.done(s, cur, approx), said
+			}
+			switch {
+			case row.Has(convert.Plane) && row.InfinitePlanes:
+				next.SizeX, next.SizeZ = 0, 0
+				say(convert.CodeShapeApproximated, "this format has only infinite planes; the %g × %g plane is written as an infinite one", sh.SizeX, sh.SizeZ)
+			case !infinite && row.Has(convert.Box):
+				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{sh.SizeX, planeThickness, sh.SizeZ}, Mesh: -1}
+				say(convert.CodeShapeApproximated, "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
+			default:
+				ok = false
+			}
+			approx = true
+		default:
+			ok = row.Has(sh.Kind)
+			if ok {
+				return l.done(s, cur, approx), said
+			}
+		}
+		if !ok {
+			say(convert.CodeShapeDropped, "this format has no %s shape; dropped", sh.Kind)
+			return l.done(s, -1, approx), said
+		}
+		cur = l.add(next)
+	}
+	return l.done(s, cur, approx), said
+}
+
+// planeThickness is the box a plane becomes where a format has none.
+const planeThickness = 0.001
+
+// add appends a shape the pass made.
+func (l *lowerer) add(sh convert.Shape) int {
+	sh.Extras = map[string]any{approxKey: true}
+	return l.g.AddShape(sh)
+}
+
+// done ends the steps for shape s: cur is its lowered index (-1 dropped).
+// A lowered shape that is only a conversion (exact) loses the marker.
+func (l *lowerer) done(s, cur int, approx bool) int {
+	if cur >= 0 && cur != s && !approx {
+		l.g.Shapes[cur].Extras = without(l.g.Shapes[cur].Extras, approxKey)
+	}
+	return cur
+}
+
+// mesh checks a convex or triangle mesh shape has the data the row needs:
+// loaded triangles where the format cannot reference mesh files, faces
+// where its meshes need them.
+func (l *lowerer) mesh(s, cur int, approx bool, said *change) (int, change) {
+	g, caps := l.g, l.caps
+	sh := g.Shapes[cur]
+	say := func(code convert.Code, format string, args ...any) {
+		*said = append(*said, convert.NewDiagnostic(code, convert.Subject{}, "", format, args...))
+	}
+	if sh.Mesh < 0 || sh.Mesh >= len(g.Meshes) {
+		say(convert.CodeShapeDropped, "%s shape without a mesh; dropped", sh.Kind)
+		return l.done(s, -1, approx), *said
+	}
+	m := g.Meshes[sh.Mesh]
+	if !caps.MeshFiles && (!m.Loaded || len(m.Positions) == 0) {
+		pos, idx, ok, err := m.Triangles()
+		if !ok || len(pos) == 0 {
+			why := "mesh file not loaded"
+			if err != nil {
+				why = err.Error()
+			}
+			say(convert.CodeShapeDropped, "mesh shape without vertices (%s); dropped", why)
+			return l.done(s, -1, approx), *said
+		}
+		m.Positions, m.Indices, m.Loaded, m.Decode = pos, idx, true, nil
+		next := sh
+		next.Mesh = g.AddMesh(m)
+		cur = l.add(next)
+		say(convert.CodeShapeConverted, "mesh %q is read from its file, since this format carries vertices itself", m.Name)
+	}
+	if caps.MeshFaces && len(m.Indices) == 0 {
+		if sh.Kind == convert.TriMesh {
+			say(convert.CodeShapeDropped, "triangle mesh without triangles; dropped")
+			return l.done(s, -1, approx), *said
+		}
+		// A point cloud: the format's meshes need faces, the hull's will do.
+		if m.Indices = convert.HullIndices(m.Positions); len(m.Indices) == 0 {
+			say(convert.CodeShapeDropped, "convex point cloud spans no volume (points on a line or a plane); dropped")
+			return l.done(s, -1, approx), *said
+		}
+		m.Extras = nil // a new mesh, not the source's glTF mesh
+		next := g.Shapes[cur]
+		next.Mesh = g.AddMesh(m)
+		cur = l.add(next)
+		say(convert.CodeShapeConverted, "convex point cloud of %d points is written with its hull's faces", len(m.Positions))
+	}
+	return l.done(s, cur, approx), *said
+}
+
+// ellipsoidMesh tessellates an ellipsoid with semi-axes r (12×24 grid).
+func ellipsoidMesh(r convert.Vec3) ([]convert.Vec3, []uint32) {
+	const rings, segs = 12, 24
+	pos := []convert.Vec3{{0, r[1], 0}}
+	for i := 1; i < rings; i++ {
+		th := math.Pi * float64(i) / rings
+		for j := 0; j < segs; j++ {
+			ph := 2 * math.Pi * float64(j) / segs
+			pos = append(pos, convert.Vec3{r[0] * math.Sin(th) * math.Cos(ph), r[1] * math.Cos(th), r[2] * math.Sin(th) * math.Sin(ph)})
+		}
+	}
+	pos = append(pos, convert.Vec3{0, -r[1], 0})
+	bottom := uint32(len(pos) - 1)
+	ring := func(i, j int) uint32 { return uint32(1 + (i-1)*segs + (j % segs)) }
+	var idx []uint32
+	for j := 0; j < segs; j++ {
+		idx = append(idx, 0, ring(1, j+1), ring(1, j))
+		idx = append(idx, bottom, ring(rings-1, j), ring(rings-1, j+1))
+	}
+	for i := 1; i < rings-1; i++ {
+		for j := 0; j < segs; j++ {
+			a, b, c, d := ring(i, j), ring(i, j+1), ring(i+1, j), ring(i+1, j+1)
+			idx = append(idx, a, b, c, b, d, c)
+		}
+	}
+	return pos, idx
+}
+
+// heightfieldMesh turns the grid into two triangles per cell, upward.
+func heightfieldMesh(f *convert.HeightField) ([]convert.Vec3, []uint32) {
+	var pos []convert.Vec3
+	for r := 0; r < f.Rows; r++ {
+		for c := 0; c < f.Columns; c++ {
+			x := (float64(c)/float64(f.Columns-1) - 0.5) * f.SizeX
+			z := (float64(r)/float64(f.Rows-1) - 0.5) * f.SizeZ
+			pos = append(pos, convert.Vec3{x, f.Heights[r*f.Columns+c], z})
+		}
+	}
+	var idx []uint32
+	for r := 0; r+1 < f.Rows; r++ {
+		for c := 0; c+1 < f.Columns; c++ {
+			a := uint32(r*f.Columns + c)
+			b, cc, d := a+1, a+uint32(f.Columns), a+uint32(f.Columns)+1
+			idx = append(idx, a, cc, b, b, cc, d)
+		}
+	}
+	return pos, idx
+}

@@ -1,0 +1,46 @@
+package godot
+
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Capabilities is Godot 4's row of the lowering table. Godot's plane is
+// the infinite WorldBoundaryShape3D; an Area3D groups its child shapes
+// (implicit compound triggers); a body's inertia has no orientation (the
+// emitter rotates the body frame onto the principal axes); Godot computes
+// a centre of mass and inertia left out.
+var Capabilities = convert.Capabilities{
+	Shapes: convert.ShapeRow{
+		Kinds:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ray},
+		InfinitePlanes: true,
+	},
+	// Visuals are primitive meshes (CylinderMesh has two radii) or mesh
+	// resources.
+	VisualShapes: convert.ShapeRow{
+		Kinds:            []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
+		TaperedCylinders: true, Cones: true,
+	},
+	Triggers:               true,
+	ImplicitTriggers:       true,
+	CompoundTriggerFilters: true,
+	StaticMotion:           true,
+	JointKinds:             []string{kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindConeTwist, kin.KindGeneric},
+	Loops:                  true,
+	Visuals:                true,
+	Vehicles:               true, Seats: true,
+	Materials:       true,
+	FrictionCombine: []string{"minimum", "maximum"},
+	Filters:         true,
+	Mass:            convert.InertiaDiagonalOnly,
+	Recomputes:      convert.PropCenterOfMass | convert.PropInertia,
+}
+
+// Capabilities3 is Godot 3's row: as Godot 4's, but bodies carry a mass
+// only and visuals are not written.
+var Capabilities3 = func() convert.Capabilities {
+	c := Capabilities
+	c.Visuals = false
+	c.Mass = convert.MassOnly
+	return c
+}()

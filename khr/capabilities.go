@@ -1,0 +1,31 @@
+package khr
+
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Capabilities is KHR's row of the lowering table. Static bodies are
+// colliders without motion; joints are limits and drives between two
+// frames, so every kind is native; couplings, vehicles, seats and spawn
+// points travel in extras or as OMI extensions; engines compute the mass
+// properties a file leaves out.
+var Capabilities = convert.Capabilities{
+	Shapes: convert.ShapeRow{
+		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh},
+		TaperedCapsules: true, TaperedCylinders: true, Cones: true,
+		FinitePlanes: true, InfinitePlanes: true,
+	},
+	MeshFaces:  true,
+	Triggers:   true,
+	JointKinds: kin.JointKinds(),
+	Couplings:  true,
+	Loops:      true,
+	Vehicles:   true, Seats: true, SpawnPoints: true,
+	Materials:          true,
+	FrictionCombine:    []string{"average", "minimum", "maximum", "multiply"},
+	RestitutionCombine: []string{"average", "minimum", "maximum", "multiply"},
+	Filters:            true,
+	Mass:               convert.InertiaDiagonalOriented,
+	Recomputes:         convert.PropMass | convert.PropCenterOfMass | convert.PropInertia,
+}

@@ -1,0 +1,33 @@
+package mjcf
+
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Capabilities is MJCF's row of the lowering table. MuJoCo collides with
+// the convex hull of a mesh, so a triangle mesh is lowered to one; other
+// joint kinds are stacks of joints in one body; a loop closes through an
+// equality constraint; friction combines by the maximum; a body without
+// <inertial> gets its mass properties from its geoms.
+var Capabilities = convert.Capabilities{
+	Shapes: convert.ShapeRow{
+		Kinds:        []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.Heightfield},
+		FinitePlanes: true, InfinitePlanes: true,
+	},
+	VisualShapes: convert.ShapeRow{
+		Kinds:        []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield},
+		FinitePlanes: true, InfinitePlanes: true,
+	},
+	MeshFiles:       true,
+	StaticMotion:    true,
+	JointKinds:      []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
+	Couplings:       true,
+	Loops:           true,
+	Visuals:         true,
+	Materials:       true,
+	FrictionCombine: []string{"maximum"},
+	Filters:         true,
+	Mass:            convert.InertiaFullTensor,
+	Recomputes:      convert.PropMass | convert.PropCenterOfMass | convert.PropInertia,
+}

@@ -1,0 +1,31 @@
+package omi
+
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Capabilities is OMI's row of the lowering table. OMI has no plane; a
+// compound trigger is written as its explicit member list; readers assume
+// 1 kg and the body origin for a missing mass and centre of mass, and
+// compute only a missing inertia.
+var Capabilities = convert.Capabilities{
+	Shapes: convert.ShapeRow{
+		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
+		TaperedCapsules: true, TaperedCylinders: true, Cones: true,
+	},
+	MeshFaces:         true,
+	Triggers:          true,
+	CompoundColliders: true,
+	StaticMotion:      true,
+	JointKinds:        kin.JointKinds(),
+	Couplings:         true,
+	Loops:             true,
+	Vehicles:          true, Seats: true, SpawnPoints: true,
+	Materials:          true,
+	FrictionCombine:    []string{"average", "minimum", "maximum", "multiply"},
+	RestitutionCombine: []string{"average", "minimum", "maximum", "multiply"},
+	Filters:            true,
+	Mass:               convert.InertiaDiagonalOriented,
+	Recomputes:         convert.PropInertia,
+}

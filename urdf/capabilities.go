@@ -1,0 +1,21 @@
+package urdf
+
+import (
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Capabilities is URDF's row of the lowering table. Collision meshes are
+// read as convex hulls, so a triangle mesh is lowered to one; a capsule is
+// written exactly as a cylinder and two spheres (or the <capsule>
+// extension). URDF readers take <inertial> as written.
+var Capabilities = convert.Capabilities{
+	Shapes:       convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex}},
+	VisualShapes: convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh}},
+	MeshFiles:    true,
+	StaticMotion: true,
+	JointKinds:   []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree, kin.KindBall},
+	Couplings:    true,
+	Visuals:      true,
+	Mass:         convert.InertiaFullTensor,
+}
