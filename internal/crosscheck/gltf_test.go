@@ -277,7 +277,7 @@ func validateOMI(t *testing.T, path string, imagesMissing bool) {
 		args = append(args, "--ignore", "IO_ERROR")
 	}
 	validatorSlots <- struct{}{}
-	out, code := func() (string, int) {
+	out, code := func() ([]byte, int) {
 		defer func() { <-validatorSlots }() // a skip (no oracle) ends the goroutine here too
 		return testenv.RunOracle(t, "gltf-validate", append(args, path)...)
 	}()
