@@ -217,7 +217,7 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 		e.nameActuator(act, jname, j.Extras, -1)
 		e.actuated[jname] = true
 		if kind != convert.ActuateEffort {
-			e.diags.Add(convert.CodeActuatorDefaultGains, convert.DocumentSubject(), path, "joint %q gets a <%s> actuator with default gains kp %s, kv %s (see the README)", jname, act.Name, fmtFloat(kp), fmtFloat(kv))
+			e.diags.Add(convert.CodeActuatorDefaultGains, convert.JointSubject(tj.Node), path, "joint %q gets a <%s> actuator with default gains kp %s, kv %s (see the README)", jname, act.Name, fmtFloat(kp), fmtFloat(kv))
 		}
 	}
 }

@@ -452,7 +452,7 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 	switch c.Kind {
 	case kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic:
 		// the closest URDF form of a drive or actuator: a transmission
-		if t := e.transmission(src, j.Name, path, e.keptAct); t != nil {
+		if t := e.transmission(src, convert.JointSubject(tj.Node), j.Name, path, e.keptAct); t != nil {
 			e.trans = append(e.trans, t)
 		}
 	default:

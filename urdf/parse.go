@@ -425,7 +425,7 @@ func (p *parser) addCouplings() error {
 			continue
 		}
 		if mimicCycle(leader, j.Name) {
-			p.diags.Add(convert.CodeMimicDropped, convert.DocumentSubject(), jointPath(j), "joint %q mimics itself (directly or through other mimic joints); the mimic is dropped", j.Name)
+			p.diags.Add(convert.CodeMimicDropped, convert.SourceSubject(i), jointPath(j), "joint %q mimics itself (directly or through other mimic joints); the mimic is dropped", j.Name)
 			continue
 		}
 		f, okF := p.jointNode[j.Name]

@@ -106,7 +106,7 @@ func (p *parser) transmissions() {
 		path := "robot/" + e.Name + "[" + e.AttrOr("name", "") + "]"
 		joints, kinds, ok := transmissionJoints(e)
 		if !ok {
-			p.diags.Add(convert.CodeTransmissionKept, convert.DocumentSubject(), path, "only simple transmissions (one joint) become actuators; this one is kept for URDF output only").AtLine(e.Line)
+			p.diags.Add(convert.CodeTransmissionKept, convert.SourceSubject(-1), path, "only simple transmissions (one joint) become actuators; this one is kept for URDF output only").AtLine(e.Line)
 			continue
 		}
 		for k, name := range joints {
@@ -116,7 +116,7 @@ func (p *parser) transmissions() {
 			}
 			n, found := p.jointNode[name]
 			if !found {
-				p.diags.Add(convert.CodeTransmissionKept, convert.DocumentSubject(), path, "joint %q is not a joint of a moving link; its transmission is kept for URDF output only", name).AtLine(e.Line)
+				p.diags.Add(convert.CodeTransmissionKept, convert.SourceSubject(-1), path, "joint %q is not a joint of a moving link; its transmission is kept for URDF output only", name).AtLine(e.Line)
 				continue
 			}
 			j := p.g.Nodes[n].Joint
@@ -162,7 +162,7 @@ func driveInterface(d convert.Drive) string {
 // under name, from its Actuator or its first drive, and reports what URDF
 // cannot hold of the drives. nil when the joint is not actuated or a kept
 // element already actuates it.
-func (e *emitter) transmission(src *convert.Joint, name, path string, kept map[string]bool) *Element {
+func (e *emitter) transmission(src *convert.Joint, subj convert.Subject, name, path string, kept map[string]bool) *Element {
 	kind := src.Actuator
 	if kind == "" && len(src.Drives) > 0 {
 		kind = driveInterface(src.Drives[0])
@@ -185,7 +185,7 @@ func (e *emitter) transmission(src *convert.Joint, name, path string, kept map[s
 			lost = append(lost, "velocity target "+xmlx.Num(*d.VelocityTarget))
 		}
 		if len(lost) > 0 {
-			e.diags.Add(convert.CodeDriveGainsDropped, convert.DocumentSubject(), path, "URDF transmissions have no gains or targets; the %s drive of joint %q becomes a %s transmission and its %s are dropped (its force limit becomes the effort limit)",
+			e.diags.Add(convert.CodeDriveGainsDropped, subj, path, "URDF transmissions have no gains or targets; the %s drive of joint %q becomes a %s transmission and its %s are dropped (its force limit becomes the effort limit)",
 				d.Type, name, kind, strings.Join(lost, ", "))
 		}
 	}
