@@ -30,9 +30,9 @@ func (f *File) LegacyDefaults() bool { return f.BodyExt != gltfx.KHRPhysicsRigid
 var bodyExts = []string{gltfx.KHRPhysicsRigidBodies, gltfx.KHRRigidBodies, gltfx.MSFTRigidBodies}
 var shapeExts = []string{gltfx.KHRImplicitShapes, gltfx.KHRCollisionShapes, gltfx.MSFTCollisionPrimitives}
 
-// Decode reads the KHR physics extensions of d. Errors are FormatErrors
+// decodeDoc reads the KHR physics extensions of d. Errors are FormatErrors
 // with the JSON path; diagnostics report what was read but dropped.
-func Decode(d *gltfx.Doc) (*File, convert.Diagnostics, error) {
+func decodeDoc(d *gltfx.Doc) (*File, convert.Diagnostics, error) {
 	var diags convert.Diagnostics
 	f := &File{Nodes: make([]*NodeExt, len(d.GLTF.Nodes)), Paths: make([]string, len(d.GLTF.Nodes))}
 	f.BodyExt = pickExtension(d, bodyExts, true)

@@ -19,7 +19,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts == nil {
 		opts = &convert.Options{}
 	}
-	d, diags, err := EmitDoc(g, opts)
+	d, diags, err := emitDoc(g, opts)
 	if err != nil {
 		return nil, diags, err
 	}
@@ -28,8 +28,8 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	return out, diags, err
 }
 
-// EmitDoc builds the glTF document Emit encodes.
-func EmitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagnostics, error) {
+// emitDoc builds the glTF document Emit encodes.
+func emitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagnostics, error) {
 	mode := opts.Value(GeometryOption)
 	switch mode {
 	case "":

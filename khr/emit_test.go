@@ -41,7 +41,7 @@ func omiLikeGraph() *convert.Graph {
 func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 	g := omiLikeGraph()
 	g, diags := lower.Lower(g, &Capabilities)
-	d, more, err := EmitDoc(g, &convert.Options{})
+	d, more, err := emitDoc(g, &convert.Options{})
 	diags = append(diags, more...)
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 	if m := ext(6)["motion"].(map[string]any); m["mass"] != nil {
 		t.Errorf("computed mass written without BakeMass: %v", m)
 	}
-	d2, _, err := EmitDoc(g, (&convert.Options{}).With(gltfx.BakeMassOption, "true"))
+	d2, _, err := emitDoc(g, (&convert.Options{}).With(gltfx.BakeMassOption, "true"))
 	if err != nil {
 		t.Fatal(err)
 	}

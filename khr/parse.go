@@ -30,7 +30,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, diags, err := ParseDoc(d)
+	g, diags, err := parseDoc(d)
 	if err == nil && in.Options.Bool(gltfx.CollisionNamesOption) {
 		if err = gltfx.ApplyNameHints(d, g, &diags); err != nil {
 			g = nil
@@ -39,9 +39,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	return g, append(append(convert.Diagnostics(nil), d.Diags...), diags...), err
 }
 
-// ParseDoc maps a decoded document into a Graph.
-func ParseDoc(d *gltfx.Doc) (*convert.Graph, convert.Diagnostics, error) {
-	f, diags, err := Decode(d)
+// parseDoc maps a decoded document into a Graph.
+func parseDoc(d *gltfx.Doc) (*convert.Graph, convert.Diagnostics, error) {
+	f, diags, err := decodeDoc(d)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,10 +5,10 @@ import (
 	"github.com/physconv/physconv/internal/gltfx"
 )
 
-// Decode reads every OMI extension of a decoded glTF document into raw
+// decodeDoc reads every OMI extension of a decoded glTF document into raw
 // structs. It checks types, signs and index ranges (errors name the JSON
 // path); relations between nodes are checked by Parse.
-func Decode(d *gltfx.Doc) (*rawDoc, convert.Diagnostics, error) {
+func decodeDoc(d *gltfx.Doc) (*rawDoc, convert.Diagnostics, error) {
 	var diags convert.Diagnostics
 	r := &rawDoc{}
 	n := counts{nodes: len(d.GLTF.Nodes), meshes: len(d.GLTF.Meshes)}

@@ -20,7 +20,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	raw, diags, err := Decode(d)
+	raw, diags, err := decodeDoc(d)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -53,13 +53,13 @@ func Decode(data []byte) (*Robot, error) {
 			}
 			r.Materials = append(r.Materials, *m)
 		default:
-			r.Extras = append(r.Extras, e)
+			r.extras = append(r.extras, e)
 		}
 	}
 	return r, nil
 }
 
-func required(e *Element, name string) (string, error) {
+func required(e *xmlElement, name string) (string, error) {
 	v, ok := e.Attr(name)
 	if !ok {
 		return "", convert.ErrorAtLine(e.Line, "<%s> needs the attribute %q", e.Name, name)
@@ -67,7 +67,7 @@ func required(e *Element, name string) (string, error) {
 	return v, nil
 }
 
-func requiredName(e *Element) (string, error) {
+func requiredName(e *xmlElement) (string, error) {
 	v, err := required(e, "name")
 	if err == nil && v == "" {
 		err = convert.ErrorAtLine(e.Line, "<%s> has an empty name", e.Name)
@@ -76,7 +76,7 @@ func requiredName(e *Element) (string, error) {
 }
 
 // requiredNumber parses a required numeric attribute.
-func requiredNumber(e *Element, attr string) (float64, error) {
+func requiredNumber(e *xmlElement, attr string) (float64, error) {
 	if _, err := required(e, attr); err != nil {
 		return 0, err
 	}
@@ -85,7 +85,7 @@ func requiredNumber(e *Element, attr string) (float64, error) {
 }
 
 // numberAttr parses an optional numeric attribute with a default.
-func numberAttr(e *Element, attr string, def float64) (float64, error) {
+func numberAttr(e *xmlElement, attr string, def float64) (float64, error) {
 	v, ok, err := e.Float(attr, urdfNumber)
 	if !ok {
 		return def, nil
@@ -94,7 +94,7 @@ func numberAttr(e *Element, attr string, def float64) (float64, error) {
 }
 
 // vecAttr parses an optional attribute of n numbers.
-func vecAttr(e *Element, attr string, n int, def []float64) ([]float64, error) {
+func vecAttr(e *xmlElement, attr string, n int, def []float64) ([]float64, error) {
 	v, ok, err := e.Floats(attr, n, urdfNumber)
 	if !ok {
 		return def, nil
@@ -102,7 +102,7 @@ func vecAttr(e *Element, attr string, n int, def []float64) ([]float64, error) {
 	return v, err
 }
 
-func vec3Attr(e *Element, attr string, def convert.Vec3) (convert.Vec3, error) {
+func vec3Attr(e *xmlElement, attr string, def convert.Vec3) (convert.Vec3, error) {
 	v, err := vecAttr(e, attr, 3, def[:])
 	if err != nil {
 		return convert.Vec3{}, err
@@ -110,7 +110,7 @@ func vec3Attr(e *Element, attr string, def convert.Vec3) (convert.Vec3, error) {
 	return convert.Vec3{v[0], v[1], v[2]}, nil
 }
 
-func decodePose(parent *Element) (Pose, error) {
+func decodePose(parent *xmlElement) (Pose, error) {
 	e := parent.Child("origin")
 	if e == nil {
 		return Pose{}, nil
@@ -124,7 +124,7 @@ func decodePose(parent *Element) (Pose, error) {
 	return p, err
 }
 
-func decodeLink(e *Element) (*Link, error) {
+func decodeLink(e *xmlElement) (*Link, error) {
 	name, err := requiredName(e)
 	if err != nil {
 		return nil, err
@@ -165,13 +165,13 @@ func decodeLink(e *Element) (*Link, error) {
 			}
 			l.Collisions = append(l.Collisions, k)
 		default:
-			l.Extras = append(l.Extras, c)
+			l.extras = append(l.extras, c)
 		}
 	}
 	return l, nil
 }
 
-func decodeInertial(e *Element) (*Inertial, error) {
+func decodeInertial(e *xmlElement) (*Inertial, error) {
 	in := &Inertial{Line: e.Line}
 	var err error
 	if in.Origin, err = decodePose(e); err != nil {
@@ -205,15 +205,15 @@ func decodeInertial(e *Element) (*Inertial, error) {
 	return in, nil
 }
 
-func decodeGeometry(parent *Element) (Geometry, error) {
+func decodeGeometry(parent *xmlElement) (Geometry, error) {
 	e := parent.Child("geometry")
 	if e == nil {
 		return Geometry{}, convert.ErrorAtLine(parent.Line, "<%s> needs a <geometry>", parent.Name)
 	}
 	// Like urdfdom, the first child is the shape; later ones are ignored
 	// (Parse reports them).
-	var shape *Element
-	var ignored []*Element
+	var shape *xmlElement
+	var ignored []*xmlElement
 	for _, c := range e.Elements() {
 		if shape != nil {
 			ignored = append(ignored, c)
@@ -224,7 +224,7 @@ func decodeGeometry(parent *Element) (Geometry, error) {
 	if shape == nil {
 		return Geometry{}, convert.ErrorAtLine(e.Line, "<geometry> has no shape")
 	}
-	g := Geometry{Kind: shape.Name, Line: shape.Line, Scale: convert.Vec3{1, 1, 1}, Ignored: ignored}
+	g := Geometry{Kind: shape.Name, Line: shape.Line, Scale: convert.Vec3{1, 1, 1}, ignored: ignored}
 	positive := func(attr string) (float64, error) {
 		v, err := requiredNumber(shape, attr)
 		if err == nil && v < 0 {
@@ -264,7 +264,7 @@ func decodeGeometry(parent *Element) (Geometry, error) {
 	return g, err
 }
 
-func decodeMaterial(e *Element) (*Material, error) {
+func decodeMaterial(e *xmlElement) (*Material, error) {
 	m := &Material{Line: e.Line}
 	m.Name, _ = e.Attr("name")
 	if c := e.Child("color"); c != nil {
@@ -283,7 +283,7 @@ func decodeMaterial(e *Element) (*Material, error) {
 	return m, nil
 }
 
-func decodeJoint(e *Element) (*Joint, error) {
+func decodeJoint(e *xmlElement) (*Joint, error) {
 	name, err := requiredName(e)
 	if err != nil {
 		return nil, err
@@ -360,7 +360,7 @@ func decodeJoint(e *Element) (*Joint, error) {
 			}
 			j.Mimic = m
 		default:
-			j.Extras = append(j.Extras, c)
+			j.extras = append(j.extras, c)
 		}
 	}
 	if (j.Type == Revolute || j.Type == Prismatic) && j.Limit == nil {

@@ -40,7 +40,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		return nil, nil, err
 	}
 	if len(e.trans) > 0 {
-		e.r.Extras = append(append([]*Element(nil), e.r.Extras...), e.trans...)
+		e.r.extras = append(append([]*xmlElement(nil), e.r.extras...), e.trans...)
 	}
 	e.out.Main = Encode(e.r)
 	return e.out, e.diags, nil
@@ -87,7 +87,7 @@ type emitter struct {
 	worldNode int                       // node of the world link when it is a frame link, else -1
 	jointName map[int]string            // joint node → emitted URDF joint name
 	keptAct   map[string]bool           // joints a kept transmission already actuates
-	trans     []*Element                // transmissions written for actuated joints
+	trans     []*xmlElement             // transmissions written for actuated joints
 
 	linkNames, jointNames, fileNames nameSet
 }
@@ -145,10 +145,10 @@ func (e *emitter) run() error {
 	if m, ok := g.Extras[extraMaterials].([]Material); ok {
 		e.r.Materials = m
 	}
-	if x, ok := g.Extras[extraElements].([]*Element); ok {
-		e.r.Extras = x
+	if x, ok := g.Extras[extraElements].([]*xmlElement); ok {
+		e.r.extras = x
 	}
-	e.keptAct = keptActuation(e.r.Extras)
+	e.keptAct = keptActuation(e.r.extras)
 	e.worldLink, e.worldNode = -1, -1
 	e.jointName = map[int]string{}
 
@@ -434,8 +434,8 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 	src := &tj.Joint
 	c := kin.Classify(src)
 	path := nodePath(e.g, tj.Node)
-	if x, ok := src.Extras[extraElements].([]*Element); ok {
-		j.Extras = x
+	if x, ok := src.Extras[extraElements].([]*xmlElement); ok {
+		j.extras = x
 	}
 	if src.Damping != 0 || src.Friction != 0 {
 		j.Dynamics = &Dynamics{Damping: src.Damping, Friction: src.Friction}
@@ -571,12 +571,12 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 	prev := j.Parent
 	for k, d := range dofs {
 		step := j
-		step.Extras, step.Mimic = nil, nil
+		step.extras, step.Mimic = nil, nil
 		if k > 0 {
 			step.Origin = Pose{}
 		}
 		if k == 0 {
-			step.Extras = j.Extras
+			step.extras = j.extras
 		} else {
 			step.Dynamics = nil
 		}
@@ -638,7 +638,7 @@ func (e *emitter) frameLinks(nodes []int) {
 		want := ""
 		if src, ok := g.Nodes[n].Extras[extraJoint].(*Joint); ok {
 			want = src.Name
-			j.Extras = src.Extras
+			j.extras = src.extras
 		}
 		j.Name = e.jointNames.unique(want, link.Name+"_joint")
 		e.r.Joints = append(e.r.Joints, j)
@@ -743,13 +743,13 @@ func (e *emitter) geometry() {
 				link.Visuals = append(link.Visuals, v)
 			}
 		}
-		if x, ok := n.Extras[extraElements].([]*Element); ok && e.isLink[i] {
-			link.Extras = x
+		if x, ok := n.Extras[extraElements].([]*xmlElement); ok && e.isLink[i] {
+			link.extras = x
 		}
 	}
 	for n := range e.isLink {
-		if x, ok := g.Nodes[n].Extras[extraElements].([]*Element); ok {
-			e.r.Links[e.linkIndex[n]].Extras = x
+		if x, ok := g.Nodes[n].Extras[extraElements].([]*xmlElement); ok {
+			e.r.Links[e.linkIndex[n]].extras = x
 		}
 	}
 }

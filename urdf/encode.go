@@ -21,7 +21,7 @@ func Encode(r *Robot) []byte {
 	for i := range r.Joints {
 		w.joint(&r.Joints[i])
 	}
-	for _, e := range r.Extras {
+	for _, e := range r.extras {
 		w.Element(e)
 	}
 	w.Close()
@@ -76,7 +76,7 @@ func (w *writer) geometry(g Geometry) {
 }
 
 func (w *writer) link(l *Link) {
-	if l.Inertial == nil && len(l.Visuals) == 0 && len(l.Collisions) == 0 && len(l.Extras) == 0 {
+	if l.Inertial == nil && len(l.Visuals) == 0 && len(l.Collisions) == 0 && len(l.extras) == 0 {
 		w.Empty("link", "name", l.Name)
 		return
 	}
@@ -104,7 +104,7 @@ func (w *writer) link(l *Link) {
 		w.geometry(c.Geometry)
 		w.Close()
 	}
-	for _, e := range l.Extras {
+	for _, e := range l.extras {
 		w.Element(e)
 	}
 	w.Close()
@@ -139,7 +139,7 @@ func (w *writer) joint(j *Joint) {
 	if m := j.Mimic; m != nil {
 		w.Empty("mimic", "joint", m.Joint, "multiplier", num(m.Multiplier), "offset", num(m.Offset))
 	}
-	for _, e := range j.Extras {
+	for _, e := range j.extras {
 		w.Element(e)
 	}
 	w.Close()

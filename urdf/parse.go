@@ -137,9 +137,9 @@ func (p *parser) run() error {
 	if len(r.Materials) > 0 {
 		g.Extras[extraMaterials] = r.Materials
 	}
-	if len(r.Extras) > 0 {
-		g.Extras[extraElements] = r.Extras
-		for _, e := range r.Extras {
+	if len(r.extras) > 0 {
+		g.Extras[extraElements] = r.extras
+		for _, e := range r.extras {
 			if !isActuation(e) {
 				p.keptInfo(e, "robot")
 			}
@@ -247,9 +247,9 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	if j != nil {
 		n.Transform = poseTransform(j.Origin)
 	}
-	if len(l.Extras) > 0 {
-		n.Extras[extraElements] = l.Extras
-		for _, e := range l.Extras {
+	if len(l.extras) > 0 {
+		n.Extras[extraElements] = l.extras
+		for _, e := range l.extras {
 			p.keptInfo(e, linkPath(l))
 		}
 	}
@@ -378,9 +378,9 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	if d := j.Dynamics; d != nil {
 		joint.Damping, joint.Friction = d.Damping, d.Friction
 	}
-	if len(j.Extras) > 0 {
-		joint.Extras = map[string]any{extraElements: j.Extras}
-		for _, e := range j.Extras {
+	if len(j.extras) > 0 {
+		joint.Extras = map[string]any{extraElements: j.extras}
+		for _, e := range j.extras {
 			p.keptInfo(e, jointPath(j))
 		}
 	}
@@ -439,7 +439,7 @@ func (p *parser) addCouplings() error {
 	return nil
 }
 
-func (p *parser) keptInfo(e *Element, where string) {
+func (p *parser) keptInfo(e *xmlElement, where string) {
 	p.diags.Add(convert.CodeElementKept, convert.DocumentSubject(), where+"/"+e.Name, "<%s> has no physics meaning here; it is kept only for URDF output", e.Name).AtLine(e.Line)
 }
 
@@ -512,7 +512,7 @@ func axisFrame(t convert.Transform) convert.Transform {
 // (a missing or unreadable one is an error); visual meshes stay references.
 func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	g := p.g
-	for _, e := range geo.Ignored {
+	for _, e := range geo.ignored {
 		p.diags.Add(convert.CodeElementIgnored, convert.Subject{}, linkPath(l)+"/geometry/"+e.Name, "<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name).AtLine(e.Line)
 	}
 	switch geo.Kind {

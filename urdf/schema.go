@@ -10,11 +10,11 @@ import (
 // (Bullet/MuJoCo), type="spherical" joints (Bullet). Values are in the
 // file's own terms: metres, radians, kilograms, Z-up.
 
-// Element is an XML element with its source line. URDF is read into a
+// xmlElement is an XML element with its source line. URDF is read into a
 // tree of Elements first, so every error can name its line and elements
 // physconv does not model (<gazebo>, <transmission>, vendor tags) can be
 // written back unchanged.
-type Element = xmlx.Element
+type xmlElement = xmlx.Element
 
 // Robot is a <robot> document.
 type Robot struct {
@@ -22,9 +22,9 @@ type Robot struct {
 	Links     []Link
 	Joints    []Joint
 	Materials []Material
-	// Extras are top-level elements physconv does not model
+	// extras are top-level elements physconv does not model
 	// (<transmission>, <gazebo>, vendor tags), kept verbatim.
-	Extras []*Element
+	extras []*xmlElement
 	Line   int
 }
 
@@ -39,7 +39,7 @@ type Link struct {
 	Inertial   *Inertial
 	Visuals    []Visual
 	Collisions []Collision
-	Extras     []*Element
+	extras     []*xmlElement
 	Line       int
 }
 
@@ -62,8 +62,8 @@ type Geometry struct {
 	// Filename and Scale of a mesh (Scale 1 1 1 when absent).
 	Filename string
 	Scale    convert.Vec3
-	// Ignored are further children of <geometry>, which urdfdom skips.
-	Ignored []*Element
+	// ignored are further children of <geometry>, which urdfdom skips.
+	ignored []*xmlElement
 	Line    int
 }
 
@@ -102,9 +102,9 @@ type Joint struct {
 	Limit    *Limit
 	Dynamics *Dynamics
 	Mimic    *Mimic
-	// Extras: <calibration>, <safety_controller> and unknown children,
+	// extras: <calibration>, <safety_controller> and unknown children,
 	// kept verbatim.
-	Extras []*Element
+	extras []*xmlElement
 	Line   int
 }
 

@@ -18,7 +18,7 @@ import (
 // whose Actuator or Drives no kept element already covers.
 
 // isActuation reports whether a top-level element declares actuation.
-func isActuation(e *Element) bool { return e.Name == "transmission" || e.Name == "ros2_control" }
+func isActuation(e *xmlElement) bool { return e.Name == "transmission" || e.Name == "ros2_control" }
 
 // interfaceKind maps a hardware or command interface name
 // ("hardware_interface/PositionJointInterface", "position") to a
@@ -40,7 +40,7 @@ func interfaceKind(s string) string {
 }
 
 // childText is the trimmed text of the first child element called name.
-func childText(e *Element, name string) string {
+func childText(e *xmlElement, name string) string {
 	if c := e.Child(name); c != nil {
 		return strings.TrimSpace(c.Text())
 	}
@@ -51,14 +51,14 @@ func childText(e *Element, name string) string {
 // drives and the interface of each ("" when the element names none). ok
 // is false for a transmission that is not simple (several joints, or a
 // differential / four-bar type), which only URDF output keeps.
-func transmissionJoints(e *Element) (joints []string, kinds []string, ok bool) {
+func transmissionJoints(e *xmlElement) (joints []string, kinds []string, ok bool) {
 	switch e.Name {
 	case "transmission":
 		typ := childText(e, "type")
 		if typ == "" {
 			typ = e.AttrOr("type", "")
 		}
-		var js []*Element
+		var js []*xmlElement
 		for _, c := range e.Elements() {
 			if c.Name == "joint" {
 				js = append(js, c)
@@ -98,7 +98,7 @@ func transmissionJoints(e *Element) (joints []string, kinds []string, ok bool) {
 // joints into Joint.Actuator. A transmission without an interface (the
 // old PR2 form) drives effort, as ROS 1 controllers of that era did.
 func (p *parser) transmissions() {
-	list, _ := p.g.Extras[extraElements].([]*Element)
+	list, _ := p.g.Extras[extraElements].([]*xmlElement)
 	for _, e := range list {
 		if !isActuation(e) {
 			continue
@@ -131,7 +131,7 @@ func (p *parser) transmissions() {
 
 // keptActuation returns the joints a kept transmission or ros2_control
 // block already actuates, so Emit does not write a second one.
-func keptActuation(list []*Element) map[string]bool {
+func keptActuation(list []*xmlElement) map[string]bool {
 	m := map[string]bool{}
 	for _, e := range list {
 		if isActuation(e) {
@@ -162,7 +162,7 @@ func driveInterface(d convert.Drive) string {
 // under name, from its Actuator or its first drive, and reports what URDF
 // cannot hold of the drives. nil when the joint is not actuated or a kept
 // element already actuates it.
-func (e *emitter) transmission(src *convert.Joint, subj convert.Subject, name, path string, kept map[string]bool) *Element {
+func (e *emitter) transmission(src *convert.Joint, subj convert.Subject, name, path string, kept map[string]bool) *xmlElement {
 	kind := src.Actuator
 	if kind == "" && len(src.Drives) > 0 {
 		kind = driveInterface(src.Drives[0])
@@ -195,11 +195,11 @@ func (e *emitter) transmission(src *convert.Joint, subj convert.Subject, name, p
 		return nil
 	}
 	iface = "hardware_interface/" + iface
-	t := &Element{Name: "transmission", Attrs: []xmlx.Attr{{Name: "name", Value: name + "_transmission"}}}
-	t.AddChild("type").Append(&Element{Kind: xmlx.TextNode, Data: "transmission_interface/SimpleTransmission"})
-	t.AddChild("joint", "name", name).AddChild("hardwareInterface").Append(&Element{Kind: xmlx.TextNode, Data: iface})
+	t := &xmlElement{Name: "transmission", Attrs: []xmlx.Attr{{Name: "name", Value: name + "_transmission"}}}
+	t.AddChild("type").Append(&xmlElement{Kind: xmlx.TextNode, Data: "transmission_interface/SimpleTransmission"})
+	t.AddChild("joint", "name", name).AddChild("hardwareInterface").Append(&xmlElement{Kind: xmlx.TextNode, Data: iface})
 	a := t.AddChild("actuator", "name", name+"_motor")
-	a.AddChild("hardwareInterface").Append(&Element{Kind: xmlx.TextNode, Data: iface})
-	a.AddChild("mechanicalReduction").Append(&Element{Kind: xmlx.TextNode, Data: "1"})
+	a.AddChild("hardwareInterface").Append(&xmlElement{Kind: xmlx.TextNode, Data: iface})
+	a.AddChild("mechanicalReduction").Append(&xmlElement{Kind: xmlx.TextNode, Data: "1"})
 	return t
 }

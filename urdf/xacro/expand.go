@@ -158,8 +158,8 @@ type expander struct {
 	macros   int
 }
 
-// Macro is a grabbed <xacro:macro>.
-type Macro struct {
+// macro is a grabbed <xacro:macro>.
+type macro struct {
 	Name     string
 	Params   []string
 	Defaults map[string]paramDefault
@@ -657,15 +657,15 @@ func (x *expander) defineMacro(c *Node, m *macroTable) error {
 	name = strings.TrimPrefix(name, "xacro:")
 	params, defs := parseParams(a[1])
 	x.macros++
-	m.m[name] = &Macro{Name: name, Params: params, Defaults: defs, Body: c}
+	m.m[name] = &macro{Name: name, Params: params, Defaults: defs, Body: c}
 	return nil
 }
 
 // resolveMacro finds a macro by its full name, else through include
 // namespaces ("ns.name"), returning the namespace's tables.
-func (x *expander) resolveMacro(name string, m *macroTable, t *Table) (*Macro, *macroTable, *Table, bool) {
+func (x *expander) resolveMacro(name string, m *macroTable, t *Table) (*macro, *macroTable, *Table, bool) {
 	if v, ok := m.get(name); ok {
-		if mac, ok := v.(*Macro); ok {
+		if mac, ok := v.(*macro); ok {
 			return mac, m, t, true
 		}
 	}
@@ -696,7 +696,7 @@ func (x *expander) resolveMacro(name string, m *macroTable, t *Table) (*Macro, *
 	if !ok {
 		return nil, nil, nil, false
 	}
-	mac, ok := v.(*Macro)
+	mac, ok := v.(*macro)
 	return mac, m, t, ok
 }
 
