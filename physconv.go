@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
@@ -262,7 +264,7 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
 				return err
 			}
-			f, err := os.CreateTemp(filepath.Dir(t), "."+filepath.Base(t)+".tmp*")
+			f, err := CreateTemp(filepath.Dir(t), filepath.Base(t))
 			if err != nil {
 				return err
 			}
@@ -273,7 +275,7 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 					return nil
 				}
 				// another file system, or links not allowed: copy
-				if f, err = os.OpenFile(temps[i], os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
+				if f, err = os.OpenFile(temps[i], os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666); err != nil {
 					return err
 				}
 			}
@@ -302,6 +304,21 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 		temps[i] = ""
 	}
 	return targets, nil
+}
+
+// CreateTemp creates the temporary file ".<base>.tmp<digits>" in dir for
+// an output to be renamed into place. Unlike os.CreateTemp it asks for
+// mode 0666, so the output gets the user's umask (0644 by default) like
+// any file a tool writes, not 0600.
+func CreateTemp(dir, base string) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if os.IsExist(err) && try < 10000 {
+			continue
+		}
+		return f, err
+	}
 }
 
 func sameFile(a, b string) bool {

@@ -150,25 +150,35 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	if strict && res.Diagnostics.Max() >= convert.Warning {
 		return b.fail(res, &physconv.StrictError{Diagnostics: res.Diagnostics})
 	}
+	out = contentNames(out)
 	root, _ := convert.InputRoot(inPath, &opts)
-	sides, more := b.sides.plan(root, inPath, outPath, rec.paths(), out)
+	read := rec.paths()
+	sides, more := b.sides.plan(root, inPath, outPath, read, out)
 	res.Diagnostics = append(res.Diagnostics, more...).Sorted()
 	if ctx.Err() != nil {
 		return b.canceled(i)
 	}
-	entry := b.manifest.entry(b, in.rel, inHash, optHash, root, rec.paths(), outPath, out, sides)
+	// Neither an output nor a copied side file may replace the input or
+	// a file it reads.
+	protect := []string{inPath}
+	for _, r := range read {
+		protect = append(protect, filepath.Join(root, filepath.FromSlash(r)))
+	}
+	// Copied side files first, then the output's own side files, then its
+	// main file, and the manifest last: whoever sees the main file also
+	// finds what it refers to, and a run killed anywhere before the
+	// manifest line converts this input again.
+	if err := b.sides.copyAll(sides, protect...); err != nil {
+		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
+	}
+	files, err := physconv.WriteOutput(outPath, out, protect...)
+	if err != nil {
+		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
+	}
+	entry := b.manifest.entry(b, in.rel, inHash, optHash, root, read, outPath, out, sides)
 	entry.From, entry.To, entry.Diagnostics = res.From, res.To, res.Diagnostics
 	if err := b.manifest.record(entry); err != nil {
 		return b.fail(res, err)
-	}
-	// Side files first, then the main output: whoever sees the output also
-	// finds what it refers to.
-	if err := b.sides.copyAll(sides, inPath); err != nil {
-		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
-	}
-	files, err := physconv.WriteOutput(outPath, out, inPath)
-	if err != nil {
-		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
 	}
 	for _, f := range files {
 		res.Files = append(res.Files, b.relOut(f))

@@ -68,7 +68,8 @@ type sideFile struct {
 // sideCopier copies (or links) input side files into the destination,
 // each at most once per run even when several inputs share it.
 type sideCopier struct {
-	src, dst string
+	src, dst string // absolute
+	realSrc  string // src with symbolic links resolved
 	mode     string
 	mu       sync.Mutex
 	once     map[string]*sideOnce
@@ -83,7 +84,11 @@ func newSideCopier(src, dst, mode string) *sideCopier {
 	if mode == "" {
 		mode = SideCopy
 	}
-	return &sideCopier{src: src, dst: dst, mode: mode, once: map[string]*sideOnce{}}
+	real, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		real = src
+	}
+	return &sideCopier{src: src, dst: dst, realSrc: real, mode: mode, once: map[string]*sideOnce{}}
 }
 
 // plan picks the side files an output needs: those the input read that
@@ -105,8 +110,8 @@ func (s *sideCopier) plan(root, inPath, outPath string, read []string, out *conv
 			continue
 		}
 		abs := filepath.Join(root, filepath.FromSlash(r))
-		rel, err := filepath.Rel(s.src, abs)
-		if err != nil || !filepath.IsLocal(rel) {
+		rel, ok := s.within(abs)
+		if !ok {
 			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: convert.CodeSideFileOutsideSource, Subject: convert.DocumentSubject(), Quantities: convert.Qs(convert.QData), File: inPath,
 				Message: fmt.Sprintf("%s lies outside the source folder and was not copied; the output refers to it by name and may not resolve", abs)})
 			continue
@@ -118,6 +123,17 @@ func (s *sideCopier) plan(root, inPath, outPath string, read []string, out *conv
 		sides = append(sides, sideFile{src: abs, dst: dst, hash: hashFile(abs)})
 	}
 	return sides, diags
+}
+
+// within returns abs relative to the source folder, which may be given
+// relative or through a symbolic link.
+func (s *sideCopier) within(abs string) (string, bool) {
+	for _, base := range []string{s.src, s.realSrc} {
+		if rel, err := filepath.Rel(base, abs); err == nil && filepath.IsLocal(rel) {
+			return rel, true
+		}
+	}
+	return "", false
 }
 
 // mentions reports whether the output's main file or a side file names
@@ -135,7 +151,7 @@ func mentions(out *convert.Output, name string) bool {
 }
 
 // copyAll places every side file, atomically, never over an input.
-func (s *sideCopier) copyAll(sides []sideFile, protect string) error {
+func (s *sideCopier) copyAll(sides []sideFile, protect ...string) error {
 	for _, f := range sides {
 		s.mu.Lock()
 		o := s.once[f.dst]
@@ -152,7 +168,7 @@ func (s *sideCopier) copyAll(sides []sideFile, protect string) error {
 	return nil
 }
 
-func (s *sideCopier) place(f sideFile, protect string) error {
+func (s *sideCopier) place(f sideFile, protect []string) error {
 	if s.mode == SideLink {
 		return linkAtomic(f.src, f.dst)
 	}
@@ -163,7 +179,7 @@ func (s *sideCopier) place(f sideFile, protect string) error {
 	if err != nil {
 		return err
 	}
-	_, err = physconv.WriteOutput(f.dst, &convert.Output{Main: data}, protect, f.src)
+	_, err = physconv.WriteOutput(f.dst, &convert.Output{Main: data}, append(protect, f.src)...)
 	return err
 }
 
