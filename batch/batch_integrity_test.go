@@ -1,0 +1,120 @@
+package batch_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/batch"
+	"github.com/physconv/physconv/convert"
+)
+
+// sideRef matches the references the box emitter writes for its side files.
+var sideRef = regexp.MustCompile(`side "([^"]+)"`)
+
+// ownSides checks that every output's side files exist beside it with the
+// bytes its input asked for, and returns the side file each output names.
+func ownSides(t *testing.T, dst string, want map[string]string) map[string]string {
+	t.Helper()
+	refs := map[string]string{}
+	for out, content := range want {
+		main, err := os.ReadFile(filepath.Join(dst, out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := sideRef.FindSubmatch(main)
+		if m == nil {
+			t.Fatalf("%s names no side file: %q", out, main)
+		}
+		p := filepath.Join(filepath.Dir(filepath.Join(dst, out)), string(m[1]))
+		got, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("%s names %s: %v", out, m[1], err)
+		}
+		if string(got) != content {
+			t.Errorf("%s names %s holding %q, want its own %q", out, m[1], got, content)
+		}
+		refs[out] = string(m[1])
+	}
+	return refs
+}
+
+func TestBatchSideFilesAreNeverSharedUnlessEqual(t *testing.T) {
+	src, dst := t.TempDir(), t.TempDir()
+	writeTree(t, src, map[string]string{
+		"a.box": "box a 1 1\nside meshes/5.stl AAA\n",
+		"b.box": "box b 1 1\nside meshes/5.stl BBB\n",
+		"c.box": "box c 1 1\nside meshes/5.stl AAA\n",
+	})
+	opts := batch.BatchOptions{Options: convert.Options{To: "boxout"}, Jobs: 3, Incremental: true}
+	want := map[string]string{"a.boxout": "AAA", "b.boxout": "BBB", "c.boxout": "AAA"}
+	for run := 1; run <= 3; run++ {
+		sum, _, err := runBatch(t, src, dst, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wantConv := map[int]int{1: 3}[run]; sum.Converted != wantConv || sum.Skipped != 3-wantConv {
+			t.Fatalf("run %d: %+v, want %d converted and the rest skipped", run, sum, wantConv)
+		}
+		refs := ownSides(t, dst, want)
+		if refs["a.boxout"] != refs["c.boxout"] || refs["a.boxout"] == refs["b.boxout"] {
+			t.Errorf("run %d: side files %v: equal bytes must share one name, different bytes must not", run, refs)
+		}
+	}
+	// a's side file changes: a gets a new one, c keeps the one they shared,
+	// b's is untouched.
+	writeTree(t, src, map[string]string{"a.box": "box a 1 1\nside meshes/5.stl CCC\n"})
+	sum, _, err := runBatch(t, src, dst, opts)
+	if err != nil || sum.Converted != 1 || sum.Skipped != 2 {
+		t.Fatalf("after the change: %+v, %v", sum, err)
+	}
+	want["a.boxout"] = "CCC"
+	ownSides(t, dst, want)
+	// b changes too: its old side file, used by no output now, is removed.
+	old := ownSides(t, dst, map[string]string{"b.boxout": "BBB"})["b.boxout"]
+	writeTree(t, src, map[string]string{"b.box": "box b 1 1\nside meshes/5.stl DDD\n"})
+	if _, _, err := runBatch(t, src, dst, opts); err != nil {
+		t.Fatal(err)
+	}
+	want["b.boxout"] = "DDD"
+	ownSides(t, dst, want)
+	if _, err := os.Stat(filepath.Join(dst, old)); !os.IsNotExist(err) {
+		t.Errorf("stale side file %s is still there (%v)", old, err)
+	}
+	if got := len(listTree(t, filepath.Join(dst, "meshes"))); got != 3 {
+		t.Errorf("meshes/ holds %d files, want 3 (a, b, c's shared with nobody else)", got)
+	}
+}
+
+func TestBatchRelativeSourceCopiesSideFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"src/robots/arm.box":          "box link1 1 3\nmesh meshes/link1.stl\n",
+		"src/robots/meshes/link1.stl": "solid x\nendsolid x\n",
+	})
+	if err := os.Symlink("src", filepath.Join(dir, "alias")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	for _, src := range []string{"src", "./src/", "alias", filepath.Join(dir, "src")} {
+		t.Run(src, func(t *testing.T) {
+			dst := filepath.Join("out", strings.ReplaceAll(src, "/", "_"))
+			_, res, err := runBatch(t, src, dst, batch.BatchOptions{Options: convert.Options{To: "boxout"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res) != 1 || res[0].Status != batch.Converted {
+				t.Fatalf("results %+v", res)
+			}
+			if res[0].Diagnostics.Has(convert.CodeSideFileOutsideSource) {
+				t.Errorf("false warning: %v", res[0].Diagnostics)
+			}
+			got, err := os.ReadFile(filepath.Join(dst, "robots/meshes/link1.stl"))
+			if err != nil || string(got) != "solid x\nendsolid x\n" {
+				t.Errorf("side file not copied: %q, %v", got, err)
+			}
+		})
+	}
+}
