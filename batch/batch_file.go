@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -30,6 +31,9 @@ func (b *batchRun) plan(rels []string) []batchInput {
 		in := batchInput{rel: rel}
 		opts, _ := b.optionsFor(rel)
 		in.output, in.plan = b.outputFor(rel, &opts)
+		if in.plan == nil && b.hasTwin(rel, in.output) {
+			in.output = twinName(rel, in.output)
+		}
 		switch {
 		case in.plan != nil:
 		case owner[in.output] != "":
@@ -79,6 +83,45 @@ func (b *batchRun) outputFor(rel string, opts *convert.Options) (string, error) 
 	return strings.TrimSuffix(rel, path.Ext(rel)) + newExt, nil
 }
 
+// hasTwin reports whether another file beside rel with the same stem and
+// another input extension (X.gltf beside X.glb) would be converted to the
+// same output path. The answer depends only on the files on disk, not on
+// which ones this run converts, so every run and every shard picks the
+// same names.
+func (b *batchRun) hasTwin(rel, output string) bool {
+	ext := path.Ext(rel)
+	stem := strings.TrimSuffix(rel, ext)
+	seen := map[string]bool{strings.ToLower(ext): true}
+	for _, f := range b.reg.Formats() {
+		if f.Parse == nil {
+			continue
+		}
+		for _, e := range f.Extensions {
+			if seen[e] || strings.Count(e, ".") > 1 {
+				continue
+			}
+			seen[e] = true
+			twin := stem + e
+			st, err := os.Stat(b.absIn(twin))
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			opts, _ := b.optionsFor(twin)
+			if out, err := b.outputFor(twin, &opts); err == nil && out == output {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// twinName keeps the input's extension in the output name of a twin:
+// X.gltf and X.glb become X.gltf.urdf and X.glb.urdf.
+func twinName(rel, output string) string {
+	ext := path.Ext(rel)
+	return strings.TrimSuffix(rel, ext) + "." + strings.ToLower(strings.TrimPrefix(ext, ".")) + path.Ext(output)
+}
+
 // optionsFor resolves one input's options: base options, then the
 // configuration's defaults and matching rules, then the overrides; and the
 // diagnostic levels gathered along the way.
@@ -116,6 +159,10 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	input, err := physconv.OpenInput(inPath, nil, &opts)
 	if err != nil {
 		return b.fail(res, err)
+	}
+	if d, ok := notRecognised(b.reg, &opts, inPath, input.Data); ok {
+		res.Status, res.Diagnostics = Skipped, convert.Diagnostics{d}
+		return res
 	}
 	inHash := hashBytes(input.Data)
 	if b.opts.Incremental {
@@ -188,6 +235,27 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	}
 	res.Status = Converted
 	return res
+}
+
+// genericExtensions are extensions that many files besides assets have:
+// a file with one is an input only when a format recognises its content.
+var genericExtensions = map[string]bool{".xml": true}
+
+// notRecognised reports a file with a generic extension that no format
+// sniffs as its own (a ROS package.xml beside a robot's MJCF): it is not
+// an input, so Batch skips it with an info instead of failing it. --from
+// (or `from:`) converts it anyway.
+func notRecognised(reg *convert.Registry, opts *convert.Options, file string, data []byte) (convert.Diagnostic, bool) {
+	if opts.From != "" || !genericExtensions[strings.ToLower(filepath.Ext(file))] {
+		return convert.Diagnostic{}, false
+	}
+	if f, err := reg.Detect("", "", data); err == nil && f.Parse != nil {
+		return convert.Diagnostic{}, false
+	}
+	d := convert.NewDiagnostic(convert.CodeInputNotRecognised, convert.DocumentSubject(), "",
+		"skipped: no format recognises the content of this %s file; give --from to convert it anyway", filepath.Ext(file))
+	d.File = file
+	return d, true
 }
 
 // fail records err as the input's failure with one error diagnostic.

@@ -118,3 +118,92 @@ func TestBatchRelativeSourceCopiesSideFiles(t *testing.T) {
 		})
 	}
 }
+
+func TestBatchTwinsConvertToDistinctNames(t *testing.T) {
+	cases := []struct {
+		files []string
+		want  []string // outputs, in input order
+	}{
+		{[]string{"x.box", "x.bx"}, []string{"x.box.boxout", "x.bx.boxout"}},
+		{[]string{"d/x.box", "d/x.bx", "d/y.box"}, []string{"d/x.box.boxout", "d/x.bx.boxout", "d/y.boxout"}},
+		{[]string{"x.box", "other/x.bx"}, []string{"other/x.boxout", "x.boxout"}},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.files, ","), func(t *testing.T) {
+			src, dst := t.TempDir(), t.TempDir()
+			tree := map[string]string{}
+			for _, f := range c.files {
+				tree[f] = "box " + strings.ReplaceAll(f, "/", "_") + " 1 1\n"
+			}
+			writeTree(t, src, tree)
+			// Every shard names the outputs as the whole run does.
+			for _, shard := range []batch.Shard{{}, {K: 1, N: 2}, {K: 2, N: 2}} {
+				_, res, err := runBatch(t, src, dst, batch.BatchOptions{Options: convert.Options{To: "boxout"}, Shard: shard})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range res {
+					if r.Status != batch.Converted {
+						t.Errorf("%s: %s %v", r.Input, r.Status, r.Diagnostics)
+					}
+					found := false
+					for _, w := range c.want {
+						found = found || w == r.Output
+					}
+					if !found {
+						t.Errorf("shard %v: %s -> %s, not one of %v", shard, r.Input, r.Output, c.want)
+					}
+				}
+			}
+			var outs []string
+			for _, f := range listTree(t, dst) {
+				if strings.HasSuffix(f, ".boxout") {
+					outs = append(outs, f)
+				}
+			}
+			if strings.Join(outs, " ") != strings.Join(c.want, " ") {
+				t.Errorf("outputs %v, want %v", outs, c.want)
+			}
+		})
+	}
+}
+
+func TestBatchSkipsFilesNoFormatRecognises(t *testing.T) {
+	xml := &convert.Format{Name: "xmlbox", Extensions: []string{".xml"}, Parse: parseBox, Emit: emitBox,
+		Sniff: func(head []byte) bool { return strings.HasPrefix(string(head), "box ") }}
+	reg := convert.NewRegistry(boxFormat, boxOutFormat, xml)
+	src, dst := t.TempDir(), t.TempDir()
+	writeTree(t, src, map[string]string{
+		"robot/model.xml":   "box a 1 1\n",
+		"robot/package.xml": "<?xml version=\"1.0\"?>\n<package format=\"3\"><name>robot</name></package>\n",
+		"robot/broken.box":  "<package/>\n",
+	})
+	run := func(opts batch.BatchOptions) map[string]*batch.FileResult {
+		res := map[string]*batch.FileResult{}
+		opts.OnResult = func(r *batch.FileResult) { res[r.Input] = r }
+		if _, err := batch.Batch(t.Context(), reg, src, dst, &opts); err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	res := run(batch.BatchOptions{Options: convert.Options{To: "boxout"}})
+	want := map[string]batch.Status{"robot/model.xml": batch.Converted, "robot/package.xml": batch.Skipped,
+		// an extension that is not generic still decides: it is an input whatever its content
+		"robot/broken.box": batch.Converted}
+	for in, st := range want {
+		if r := res[in]; r == nil || r.Status != st {
+			t.Errorf("%s: %+v, want %s", in, r, st)
+		}
+	}
+	if d := res["robot/package.xml"].Diagnostics; len(d) != 1 || d[0].Code != convert.CodeInputNotRecognised || d[0].Severity != convert.Info {
+		t.Errorf("package.xml diagnostics %v", d)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "robot/package.boxout")); !os.IsNotExist(err) {
+		t.Errorf("an output was written for package.xml (%v)", err)
+	}
+	// --from converts it anyway (and the box parser ignores unknown lines).
+	res = run(batch.BatchOptions{Options: convert.Options{To: "boxout", From: "xmlbox"}})
+	if r := res["robot/package.xml"]; r == nil || r.Status != batch.Converted {
+		t.Errorf("with --from: %+v", r)
+	}
+}
