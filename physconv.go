@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
@@ -140,6 +142,11 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	if err != nil {
 		return &Result{Input: inPath, Output: outPath}, err
 	}
+	var rec *RecordingFS
+	if in.FS != nil {
+		rec = &RecordingFS{FS: in.FS}
+		in.FS = rec
+	}
 	from, g, diags, err := ParseGraph(ctx, reg, in)
 	res := &Result{Input: inPath, Output: outPath, Diagnostics: diags}
 	if from != nil {
@@ -168,7 +175,8 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 		_, err := stdout.Write(out.Main)
 		return res, err
 	}
-	files, err := WriteOutput(outPath, out, inPath)
+	// Never over the input, nor over a file it reads (its meshes).
+	files, err := WriteOutput(outPath, out, append([]string{inPath}, sideInputs(in, rec)...)...)
 	res.Files = files
 	return res, err
 }
@@ -210,7 +218,72 @@ func reroot(f *convert.Format, in *convert.Input) {
 			return // already as wide (--allow-root)
 		}
 	}
+	rec, _ := in.FS.(*RecordingFS)
 	in.Reroot(root, rel)
+	if rec != nil {
+		rec.FS, in.FS = in.FS, rec
+	}
+}
+
+// RecordingFS notes every file read through it, so a caller knows an
+// input's side files: to keep outputs off them, to copy them, to tell
+// when they change. ParseGraph keeps it when it widens the input's FS.
+type RecordingFS struct {
+	fs.FS
+	mu   sync.Mutex
+	read map[string]bool
+}
+
+func (r *RecordingFS) note(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.read == nil {
+		r.read = map[string]bool{}
+	}
+	r.read[name] = true
+}
+
+// Open opens a file and notes it.
+func (r *RecordingFS) Open(name string) (fs.File, error) {
+	f, err := r.FS.Open(name)
+	if err == nil {
+		r.note(name)
+	}
+	return f, err
+}
+
+// ReadFile reads a file and notes it.
+func (r *RecordingFS) ReadFile(name string) ([]byte, error) {
+	data, err := fs.ReadFile(r.FS, name)
+	if err == nil {
+		r.note(name)
+	}
+	return data, err
+}
+
+// Paths returns the files read, sorted, relative to the FS root (the
+// input's Root on disk).
+func (r *RecordingFS) Paths() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.read))
+	for p := range r.read {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sideInputs lists on disk the files an input read through rec.
+func sideInputs(in *convert.Input, rec *RecordingFS) []string {
+	if rec == nil || in.Root == "" {
+		return nil
+	}
+	var out []string
+	for _, p := range rec.Paths() {
+		out = append(out, filepath.Join(in.Root, filepath.FromSlash(p)))
+	}
+	return out
 }
 
 // WriteOutput writes the main file and its side files atomically (temp

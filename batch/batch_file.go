@@ -173,7 +173,7 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 			return res
 		}
 	}
-	rec := &recordingFS{FS: input.FS}
+	rec := &physconv.RecordingFS{FS: input.FS}
 	if input.FS != nil {
 		input.FS = rec
 	}
@@ -198,8 +198,13 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 		return b.fail(res, &physconv.StrictError{Diagnostics: res.Diagnostics})
 	}
 	out = contentNames(out)
-	root, _ := convert.InputRoot(inPath, &opts)
-	read := rec.paths()
+	// The files read are relative to the input's root, which a format's
+	// project root (a Godot project) may have widened.
+	root := input.Root
+	if root == "" {
+		root, _ = convert.InputRoot(inPath, &opts)
+	}
+	read := rec.Paths()
 	sides, more := b.sides.plan(root, inPath, outPath, read, out)
 	res.Diagnostics = append(res.Diagnostics, more...).Sorted()
 	if ctx.Err() != nil {

@@ -3,61 +3,14 @@ package batch
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"sync"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 )
-
-// recordingFS notes every file a parser opens, so Batch knows an input's
-// side files (to copy them and to tell when they change).
-type recordingFS struct {
-	fs.FS
-	mu   sync.Mutex
-	read map[string]bool
-}
-
-func (r *recordingFS) note(name string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.read == nil {
-		r.read = map[string]bool{}
-	}
-	r.read[name] = true
-}
-
-func (r *recordingFS) Open(name string) (fs.File, error) {
-	f, err := r.FS.Open(name)
-	if err == nil {
-		r.note(name)
-	}
-	return f, err
-}
-
-func (r *recordingFS) ReadFile(name string) ([]byte, error) {
-	data, err := fs.ReadFile(r.FS, name)
-	if err == nil {
-		r.note(name)
-	}
-	return data, err
-}
-
-// paths returns the files read, sorted, relative to the FS root.
-func (r *recordingFS) paths() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.read))
-	for p := range r.read {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
-}
 
 // sideFile is one input side file to place beside an output.
 type sideFile struct {
