@@ -18,13 +18,32 @@ import (
 // would write the same output are caught before anything is written.
 func (b *batchRun) plan(rels []string) []batchInput {
 	inputs := make([]batchInput, len(rels))
-	sameTree := samePath(b.src, b.dst)
-	var isInput map[string]bool // only in-place runs can overwrite an input
-	if sameTree {
-		isInput = make(map[string]bool, len(rels))
+	// Outputs can land on inputs only in place or when SRC lies inside
+	// DST (a DST inside SRC is never walked for inputs).
+	realSrc, realDst := realPath(b.src), realPath(b.dst)
+	overlap := within(realDst, realSrc)
+	isInput := make(map[string]bool, len(rels))
+	if overlap {
 		for _, r := range rels {
 			isInput[r] = true
 		}
+	}
+	// overwritesInput: the output is a file below SRC that is an input of
+	// this run or, whatever the shard or globs, one a format reads.
+	overwritesInput := func(output string) bool {
+		if !overlap {
+			return false
+		}
+		rel, err := filepath.Rel(realSrc, realPath(b.absOut(output)))
+		if err != nil || !filepath.IsLocal(rel) {
+			return false
+		}
+		rel = filepath.ToSlash(rel)
+		if isInput[rel] {
+			return true
+		}
+		st, err := os.Stat(b.absIn(rel))
+		return err == nil && st.Mode().IsRegular() && readable(b.reg, rel)
 	}
 	owner := make(map[string]string, len(rels))
 	for i, rel := range rels {
@@ -39,7 +58,7 @@ func (b *batchRun) plan(rels []string) []batchInput {
 		case owner[in.output] != "":
 			in.plan = &planError{code: convert.CodeOutputCollision, msg: fmt.Sprintf(
 				"output %s is already the output of %s; rename one of them or exclude it", in.output, owner[in.output])}
-		case sameTree && isInput[in.output]:
+		case overwritesInput(in.output):
 			in.plan = &planError{code: convert.CodeOutputCollision, msg: fmt.Sprintf(
 				"output %s would overwrite an input; choose another destination folder", in.output)}
 		default:
@@ -328,6 +347,12 @@ func relevel(ds convert.Diagnostics, levels map[string]string) convert.Diagnosti
 		out = append(out, d)
 	}
 	return out
+}
+
+// within reports whether p is root or lies below it.
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
 func samePath(a, b string) bool {

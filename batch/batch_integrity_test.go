@@ -207,3 +207,73 @@ func TestBatchSkipsFilesNoFormatRecognises(t *testing.T) {
 		t.Errorf("with --from: %+v", r)
 	}
 }
+
+func TestBatchOutputsNeverReplaceInputs(t *testing.T) {
+	// Each case: the tree, SRC and DST relative to it, and the inputs
+	// whose output must be refused (output-collision) with nothing written.
+	cases := []struct {
+		name     string
+		tree     map[string]string
+		src, dst string
+		opts     batch.BatchOptions
+		refused  []string
+	}{
+		{"in place, same format", map[string]string{"a.box": "box a 1 1\n"}, ".", ".",
+			batch.BatchOptions{Options: convert.Options{To: "box"}}, []string{"a.box"}},
+		{"SRC inside DST", map[string]string{"lib/lib/a.box": "box a 1 1\n", "lib/a.box": "box keep 1 1\n"}, "lib", ".",
+			batch.BatchOptions{Options: convert.Options{To: "box"}}, []string{"lib/a.box"}},
+		{"SRC inside DST, input left out by a glob", map[string]string{"lib/lib/a.box": "box a 1 1\n", "lib/a.box": "box keep 1 1\n"}, "lib", ".",
+			batch.BatchOptions{Options: convert.Options{To: "box"}, Include: []string{"lib/**"}}, []string{"lib/a.box"}},
+		{"SRC inside DST, input in another shard", map[string]string{"lib/lib/a.box": "box a 1 1\n", "lib/a.box": "box keep 1 1\n"}, "lib", ".",
+			batch.BatchOptions{Options: convert.Options{To: "box"}, Shard: splitting("lib/a.box", "a.box")}, []string{"lib/a.box"}},
+		{"DST inside SRC", map[string]string{"a.box": "box a 1 1\n", "out/a.box": "box old 1 1\n"}, ".", "out",
+			batch.BatchOptions{Options: convert.Options{To: "box"}}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, c.tree)
+			src, dst := filepath.Join(dir, c.src), filepath.Join(dir, c.dst)
+			_, res, err := runBatch(t, src, dst, c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refused := map[string]bool{}
+			for _, r := range res {
+				if r.Diagnostics.Has(convert.CodeOutputCollision) {
+					refused[r.Input] = true
+				}
+			}
+			for _, in := range c.refused {
+				if !refused[in] {
+					t.Errorf("%s was not refused: %+v", in, res)
+				}
+				delete(refused, in)
+			}
+			if len(refused) > 0 {
+				t.Errorf("refused too: %v", refused)
+			}
+			// No input of the tree changed (outputs inside DST aside).
+			for name, content := range c.tree {
+				if c.dst != "." && strings.HasPrefix(name, c.dst+"/") {
+					continue
+				}
+				if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != content {
+					t.Errorf("input %s changed to %q", name, got)
+				}
+			}
+		})
+	}
+}
+
+// splitting finds a shard holding in but not out.
+func splitting(in, out string) batch.Shard {
+	for n := 2; n < 64; n++ {
+		for k := 1; k <= n; k++ {
+			if s := (batch.Shard{K: k, N: n}); s.Contains(in) && !s.Contains(out) {
+				return s
+			}
+		}
+	}
+	panic("no shard splits " + in + " from " + out)
+}
