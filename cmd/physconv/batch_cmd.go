@@ -171,7 +171,10 @@ func (a *app) batchCommand() *cobra.Command {
 		Long: `Convert a folder of assets. Every file below SRC that a format reads (or that
 --include selects) is converted to --to, at the same relative path below DST
 with the target's extension. Side files an output names (meshes, buffers) are
-copied beside it. Files convert concurrently (-j); one bad file never stops
+copied beside it; those it writes itself carry a short hash of their bytes in
+their names, so outputs never share one unless its bytes are equal. No output
+or report replaces an input or a file an input reads. A .xml file no format
+recognises (a ROS package.xml) is skipped. Files convert concurrently (-j); one bad file never stops
 the others unless --fail-fast. Outputs are written atomically: an interrupted
 or killed run leaves no partial file, and --incremental then converts only what
 is missing or out of date (DST/.physconv-manifest.jsonl records content and
