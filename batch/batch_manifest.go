@@ -22,8 +22,8 @@ import (
 const ManifestName = ".physconv-manifest.jsonl"
 
 // manifestVersion changes when outputs of the same options may differ,
-// invalidating every entry.
-const manifestVersion = "physconv-batch/1"
+// invalidating every entry (2: side files named by content).
+const manifestVersion = "physconv-batch/2"
 
 // manifestEntry says what one input produced and from what.
 type manifestEntry struct {
