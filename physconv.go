@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
+	"sync"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
@@ -138,6 +142,11 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	if err != nil {
 		return &Result{Input: inPath, Output: outPath}, err
 	}
+	var rec *RecordingFS
+	if in.FS != nil {
+		rec = &RecordingFS{FS: in.FS}
+		in.FS = rec
+	}
 	from, g, diags, err := ParseGraph(ctx, reg, in)
 	res := &Result{Input: inPath, Output: outPath, Diagnostics: diags}
 	if from != nil {
@@ -166,7 +175,8 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 		_, err := stdout.Write(out.Main)
 		return res, err
 	}
-	files, err := WriteOutput(outPath, out, inPath)
+	// Never over the input, nor over a file it reads (its meshes).
+	files, err := WriteOutput(outPath, out, append([]string{inPath}, sideInputs(in, rec)...)...)
 	res.Files = files
 	return res, err
 }
@@ -208,7 +218,72 @@ func reroot(f *convert.Format, in *convert.Input) {
 			return // already as wide (--allow-root)
 		}
 	}
+	rec, _ := in.FS.(*RecordingFS)
 	in.Reroot(root, rel)
+	if rec != nil {
+		rec.FS, in.FS = in.FS, rec
+	}
+}
+
+// RecordingFS notes every file read through it, so a caller knows an
+// input's side files: to keep outputs off them, to copy them, to tell
+// when they change. ParseGraph keeps it when it widens the input's FS.
+type RecordingFS struct {
+	fs.FS
+	mu   sync.Mutex
+	read map[string]bool
+}
+
+func (r *RecordingFS) note(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.read == nil {
+		r.read = map[string]bool{}
+	}
+	r.read[name] = true
+}
+
+// Open opens a file and notes it.
+func (r *RecordingFS) Open(name string) (fs.File, error) {
+	f, err := r.FS.Open(name)
+	if err == nil {
+		r.note(name)
+	}
+	return f, err
+}
+
+// ReadFile reads a file and notes it.
+func (r *RecordingFS) ReadFile(name string) ([]byte, error) {
+	data, err := fs.ReadFile(r.FS, name)
+	if err == nil {
+		r.note(name)
+	}
+	return data, err
+}
+
+// Paths returns the files read, sorted, relative to the FS root (the
+// input's Root on disk).
+func (r *RecordingFS) Paths() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.read))
+	for p := range r.read {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sideInputs lists on disk the files an input read through rec.
+func sideInputs(in *convert.Input, rec *RecordingFS) []string {
+	if rec == nil || in.Root == "" {
+		return nil
+	}
+	var out []string
+	for _, p := range rec.Paths() {
+		out = append(out, filepath.Join(in.Root, filepath.FromSlash(p)))
+	}
+	return out
 }
 
 // WriteOutput writes the main file and its side files atomically (temp
@@ -262,7 +337,7 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
 				return err
 			}
-			f, err := os.CreateTemp(filepath.Dir(t), "."+filepath.Base(t)+".tmp*")
+			f, err := CreateTemp(filepath.Dir(t), filepath.Base(t))
 			if err != nil {
 				return err
 			}
@@ -273,7 +348,7 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 					return nil
 				}
 				// another file system, or links not allowed: copy
-				if f, err = os.OpenFile(temps[i], os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
+				if f, err = os.OpenFile(temps[i], os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666); err != nil {
 					return err
 				}
 			}
@@ -302,6 +377,21 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 		temps[i] = ""
 	}
 	return targets, nil
+}
+
+// CreateTemp creates the temporary file ".<base>.tmp<digits>" in dir for
+// an output to be renamed into place. Unlike os.CreateTemp it asks for
+// mode 0666, so the output gets the user's umask (0644 by default) like
+// any file a tool writes, not 0600.
+func CreateTemp(dir, base string) (*os.File, error) {
+	for try := 0; ; try++ {
+		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if os.IsExist(err) && try < 10000 {
+			continue
+		}
+		return f, err
+	}
 }
 
 func sameFile(a, b string) bool {

@@ -221,6 +221,15 @@ func newBatchRun(reg *convert.Registry, src, dst string, opts *BatchOptions) (*b
 	if err != nil {
 		return nil, err
 	}
+	// Absolute from here on: side files are found below the input's
+	// project root, an absolute folder, and must be recognised as lying
+	// inside SRC however SRC was spelled.
+	if src, err = filepath.Abs(src); err != nil {
+		return nil, err
+	}
+	if dst, err = filepath.Abs(dst); err != nil {
+		return nil, err
+	}
 	b := &batchRun{reg: reg, opts: opts, src: src, dst: dst, pending: map[int]*FileResult{}}
 	b.inputs = b.plan(rels)
 	b.summary.Inputs = len(b.inputs)

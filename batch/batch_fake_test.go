@@ -19,6 +19,7 @@ import (
 //
 //	box NAME SIZE MASS   a dynamic body with a box collider (m, kg)
 //	mesh FILE            reads a side file (must exist), named in the output
+//	side FILE TEXT       the output writes side file FILE holding TEXT
 //	warn                 a warning diagnostic
 //	bad                  a malformed line (FormatError at that line)
 //	boom                 the parser panics
@@ -44,7 +45,7 @@ func boxRegistry() *convert.Registry { return convert.NewRegistry(boxFormat, box
 func parseBox(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	g := convert.NewGraph()
 	var diags convert.Diagnostics
-	var uses []string
+	var uses, sides []string
 	for i, line := range strings.Split(string(in.Data), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
@@ -69,6 +70,8 @@ func parseBox(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 				return nil, diags, convert.ErrorAtLine(i+1, "mesh %s: %v", f[1], err)
 			}
 			uses = append(uses, f[1])
+		case "side":
+			sides = append(sides, f[1]+" "+f[2])
 		case "warn":
 			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: "box-warning", Path: fmt.Sprintf("line %d", i+1), Message: "a warning for the test"})
 		case "bad":
@@ -81,6 +84,7 @@ func parseBox(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		}
 	}
 	g.Extras["box.uses"] = uses
+	g.Extras["box.sides"] = sides
 	return g, diags, nil
 }
 
@@ -95,7 +99,15 @@ func emitBox(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.
 	for _, u := range uses {
 		fmt.Fprintf(&b, "uses %s\n", u)
 	}
-	return &convert.Output{Main: []byte(b.String())}, nil, nil
+	out := &convert.Output{Files: map[string][]byte{}}
+	sides, _ := g.Extras["box.sides"].([]string)
+	for _, sd := range sides {
+		name, text, _ := strings.Cut(sd, " ")
+		out.Files[name] = []byte(text)
+		fmt.Fprintf(&b, "side \"%s\"\n", name)
+	}
+	out.Main = []byte(b.String())
+	return out, nil, nil
 }
 
 // writeTree creates files (slash paths → content) below dir.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -17,25 +18,47 @@ import (
 // would write the same output are caught before anything is written.
 func (b *batchRun) plan(rels []string) []batchInput {
 	inputs := make([]batchInput, len(rels))
-	sameTree := samePath(b.src, b.dst)
-	var isInput map[string]bool // only in-place runs can overwrite an input
-	if sameTree {
-		isInput = make(map[string]bool, len(rels))
+	// Outputs can land on inputs only in place or when SRC lies inside
+	// DST (a DST inside SRC is never walked for inputs).
+	realSrc, realDst := realPath(b.src), realPath(b.dst)
+	overlap := within(realDst, realSrc)
+	isInput := make(map[string]bool, len(rels))
+	if overlap {
 		for _, r := range rels {
 			isInput[r] = true
 		}
+	}
+	// overwritesInput: the output is a file below SRC that is an input of
+	// this run or, whatever the shard or globs, one a format reads.
+	overwritesInput := func(output string) bool {
+		if !overlap {
+			return false
+		}
+		rel, err := filepath.Rel(realSrc, realPath(b.absOut(output)))
+		if err != nil || !filepath.IsLocal(rel) {
+			return false
+		}
+		rel = filepath.ToSlash(rel)
+		if isInput[rel] {
+			return true
+		}
+		st, err := os.Stat(b.absIn(rel))
+		return err == nil && st.Mode().IsRegular() && readable(b.reg, rel)
 	}
 	owner := make(map[string]string, len(rels))
 	for i, rel := range rels {
 		in := batchInput{rel: rel}
 		opts, _ := b.optionsFor(rel)
 		in.output, in.plan = b.outputFor(rel, &opts)
+		if in.plan == nil && b.hasTwin(rel, in.output) {
+			in.output = twinName(rel, in.output)
+		}
 		switch {
 		case in.plan != nil:
 		case owner[in.output] != "":
 			in.plan = &planError{code: convert.CodeOutputCollision, msg: fmt.Sprintf(
 				"output %s is already the output of %s; rename one of them or exclude it", in.output, owner[in.output])}
-		case sameTree && isInput[in.output]:
+		case overwritesInput(in.output):
 			in.plan = &planError{code: convert.CodeOutputCollision, msg: fmt.Sprintf(
 				"output %s would overwrite an input; choose another destination folder", in.output)}
 		default:
@@ -79,6 +102,45 @@ func (b *batchRun) outputFor(rel string, opts *convert.Options) (string, error) 
 	return strings.TrimSuffix(rel, path.Ext(rel)) + newExt, nil
 }
 
+// hasTwin reports whether another file beside rel with the same stem and
+// another input extension (X.gltf beside X.glb) would be converted to the
+// same output path. The answer depends only on the files on disk, not on
+// which ones this run converts, so every run and every shard picks the
+// same names.
+func (b *batchRun) hasTwin(rel, output string) bool {
+	ext := path.Ext(rel)
+	stem := strings.TrimSuffix(rel, ext)
+	seen := map[string]bool{strings.ToLower(ext): true}
+	for _, f := range b.reg.Formats() {
+		if f.Parse == nil {
+			continue
+		}
+		for _, e := range f.Extensions {
+			if seen[e] || strings.Count(e, ".") > 1 {
+				continue
+			}
+			seen[e] = true
+			twin := stem + e
+			st, err := os.Stat(b.absIn(twin))
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			opts, _ := b.optionsFor(twin)
+			if out, err := b.outputFor(twin, &opts); err == nil && out == output {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// twinName keeps the input's extension in the output name of a twin:
+// X.gltf and X.glb become X.gltf.urdf and X.glb.urdf.
+func twinName(rel, output string) string {
+	ext := path.Ext(rel)
+	return strings.TrimSuffix(rel, ext) + "." + strings.ToLower(strings.TrimPrefix(ext, ".")) + path.Ext(output)
+}
+
 // optionsFor resolves one input's options: base options, then the
 // configuration's defaults and matching rules, then the overrides; and the
 // diagnostic levels gathered along the way.
@@ -117,6 +179,10 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	if err != nil {
 		return b.fail(res, err)
 	}
+	if d, ok := notRecognised(b.reg, &opts, inPath, input.Data); ok {
+		res.Status, res.Diagnostics = Skipped, convert.Diagnostics{d}
+		return res
+	}
 	inHash := hashBytes(input.Data)
 	if b.opts.Incremental {
 		if e := b.manifest.upToDate(b, in.rel, inHash, optHash); e != nil {
@@ -126,7 +192,7 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 			return res
 		}
 	}
-	rec := &recordingFS{FS: input.FS}
+	rec := &physconv.RecordingFS{FS: input.FS}
 	if input.FS != nil {
 		input.FS = rec
 	}
@@ -150,25 +216,40 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	if strict && res.Diagnostics.Max() >= convert.Warning {
 		return b.fail(res, &physconv.StrictError{Diagnostics: res.Diagnostics})
 	}
-	root, _ := convert.InputRoot(inPath, &opts)
-	sides, more := b.sides.plan(root, inPath, outPath, rec.paths(), out)
+	out = contentNames(out)
+	// The files read are relative to the input's root, which a format's
+	// project root (a Godot project) may have widened.
+	root := input.Root
+	if root == "" {
+		root, _ = convert.InputRoot(inPath, &opts)
+	}
+	read := rec.Paths()
+	sides, more := b.sides.plan(root, inPath, outPath, read, out)
 	res.Diagnostics = append(res.Diagnostics, more...).Sorted()
 	if ctx.Err() != nil {
 		return b.canceled(i)
 	}
-	entry := b.manifest.entry(b, in.rel, inHash, optHash, root, rec.paths(), outPath, out, sides)
+	// Neither an output nor a copied side file may replace the input or
+	// a file it reads.
+	protect := []string{inPath}
+	for _, r := range read {
+		protect = append(protect, filepath.Join(root, filepath.FromSlash(r)))
+	}
+	// Copied side files first, then the output's own side files, then its
+	// main file, and the manifest last: whoever sees the main file also
+	// finds what it refers to, and a run killed anywhere before the
+	// manifest line converts this input again.
+	if err := b.sides.copyAll(sides, protect...); err != nil {
+		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
+	}
+	files, err := physconv.WriteOutput(outPath, out, protect...)
+	if err != nil {
+		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
+	}
+	entry := b.manifest.entry(b, in.rel, inHash, optHash, root, read, outPath, out, sides)
 	entry.From, entry.To, entry.Diagnostics = res.From, res.To, res.Diagnostics
 	if err := b.manifest.record(entry); err != nil {
 		return b.fail(res, err)
-	}
-	// Side files first, then the main output: whoever sees the output also
-	// finds what it refers to.
-	if err := b.sides.copyAll(sides, inPath); err != nil {
-		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
-	}
-	files, err := physconv.WriteOutput(outPath, out, inPath)
-	if err != nil {
-		return b.fail(res, &planError{code: convert.CodeWriteFailed, msg: err.Error()})
 	}
 	for _, f := range files {
 		res.Files = append(res.Files, b.relOut(f))
@@ -178,6 +259,27 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	}
 	res.Status = Converted
 	return res
+}
+
+// genericExtensions are extensions that many files besides assets have:
+// a file with one is an input only when a format recognises its content.
+var genericExtensions = map[string]bool{".xml": true}
+
+// notRecognised reports a file with a generic extension that no format
+// sniffs as its own (a ROS package.xml beside a robot's MJCF): it is not
+// an input, so Batch skips it with an info instead of failing it. --from
+// (or `from:`) converts it anyway.
+func notRecognised(reg *convert.Registry, opts *convert.Options, file string, data []byte) (convert.Diagnostic, bool) {
+	if opts.From != "" || !genericExtensions[strings.ToLower(filepath.Ext(file))] {
+		return convert.Diagnostic{}, false
+	}
+	if f, err := reg.Detect("", "", data); err == nil && f.Parse != nil {
+		return convert.Diagnostic{}, false
+	}
+	d := convert.NewDiagnostic(convert.CodeInputNotRecognised, convert.DocumentSubject(), "",
+		"skipped: no format recognises the content of this %s file; give --from to convert it anyway", filepath.Ext(file))
+	d.File = file
+	return d, true
 }
 
 // fail records err as the input's failure with one error diagnostic.
@@ -245,6 +347,12 @@ func relevel(ds convert.Diagnostics, levels map[string]string) convert.Diagnosti
 		out = append(out, d)
 	}
 	return out
+}
+
+// within reports whether p is root or lies below it.
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
 func samePath(a, b string) bool {

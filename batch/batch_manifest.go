@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 )
 
@@ -21,8 +22,8 @@ import (
 const ManifestName = ".physconv-manifest.jsonl"
 
 // manifestVersion changes when outputs of the same options may differ,
-// invalidating every entry.
-const manifestVersion = "physconv-batch/1"
+// invalidating every entry (2: side files named by content).
+const manifestVersion = "physconv-batch/2"
 
 // manifestEntry says what one input produced and from what.
 type manifestEntry struct {
@@ -210,7 +211,9 @@ func (m *manifest) record(e *manifestEntry) error {
 }
 
 // compact rewrites the manifest atomically with only the latest line of
-// each input, when there are others; it streams, holding only the index.
+// each input, when there are others, then deletes the outputs only the
+// dropped lines named; it streams, holding the index and the paths of the
+// current outputs.
 func (m *manifest) compact() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -221,20 +224,27 @@ func (m *manifest) compact() error {
 	if err != nil || lines == len(index) {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(m.path), "."+ManifestName+".tmp*")
+	tmp, err := physconv.CreateTemp(filepath.Dir(m.path), ManifestName)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(tmp)
 	r := bufio.NewReader(io.NewSectionReader(m.file, 0, 1<<62))
+	live := map[string]bool{}
+	var stale []manifestFile
 	var off int64
 	for {
 		line, rerr := r.ReadBytes('\n')
-		var head struct {
-			Input string `json:"input"`
-		}
-		if len(line) > 0 && json.Unmarshal(line, &head) == nil && index[head.Input].off == off {
-			w.Write(line)
+		var e manifestEntry
+		if len(line) > 0 && json.Unmarshal(line, &e) == nil {
+			if index[e.Input].off == off {
+				w.Write(line)
+				for _, f := range e.Outputs {
+					live[f.Path] = true
+				}
+			} else {
+				stale = append(stale, e.Outputs...)
+			}
 		}
 		off += int64(len(line))
 		if rerr == io.EOF {
@@ -259,7 +269,24 @@ func (m *manifest) compact() error {
 		return err
 	}
 	m.dirty = false
+	m.removeStale(stale, live)
 	return nil
+}
+
+// removeStale deletes the files older conversions wrote that no current
+// output uses any more (side files renamed by content pile up otherwise),
+// and only while they still hold the bytes recorded for them.
+func (m *manifest) removeStale(stale []manifestFile, live map[string]bool) {
+	dst := filepath.Dir(m.path)
+	for _, f := range stale {
+		if live[f.Path] || !filepath.IsLocal(filepath.FromSlash(f.Path)) {
+			continue
+		}
+		p := filepath.Join(dst, filepath.FromSlash(f.Path))
+		if hashFile(p) == f.Hash {
+			os.Remove(p)
+		}
+	}
 }
 
 func (m *manifest) close() {

@@ -3,61 +3,14 @@ package batch
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"sync"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
 )
-
-// recordingFS notes every file a parser opens, so Batch knows an input's
-// side files (to copy them and to tell when they change).
-type recordingFS struct {
-	fs.FS
-	mu   sync.Mutex
-	read map[string]bool
-}
-
-func (r *recordingFS) note(name string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.read == nil {
-		r.read = map[string]bool{}
-	}
-	r.read[name] = true
-}
-
-func (r *recordingFS) Open(name string) (fs.File, error) {
-	f, err := r.FS.Open(name)
-	if err == nil {
-		r.note(name)
-	}
-	return f, err
-}
-
-func (r *recordingFS) ReadFile(name string) ([]byte, error) {
-	data, err := fs.ReadFile(r.FS, name)
-	if err == nil {
-		r.note(name)
-	}
-	return data, err
-}
-
-// paths returns the files read, sorted, relative to the FS root.
-func (r *recordingFS) paths() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.read))
-	for p := range r.read {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
-}
 
 // sideFile is one input side file to place beside an output.
 type sideFile struct {
@@ -68,7 +21,8 @@ type sideFile struct {
 // sideCopier copies (or links) input side files into the destination,
 // each at most once per run even when several inputs share it.
 type sideCopier struct {
-	src, dst string
+	src, dst string // absolute
+	realSrc  string // src with symbolic links resolved
 	mode     string
 	mu       sync.Mutex
 	once     map[string]*sideOnce
@@ -83,7 +37,11 @@ func newSideCopier(src, dst, mode string) *sideCopier {
 	if mode == "" {
 		mode = SideCopy
 	}
-	return &sideCopier{src: src, dst: dst, mode: mode, once: map[string]*sideOnce{}}
+	real, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		real = src
+	}
+	return &sideCopier{src: src, dst: dst, realSrc: real, mode: mode, once: map[string]*sideOnce{}}
 }
 
 // plan picks the side files an output needs: those the input read that
@@ -105,8 +63,8 @@ func (s *sideCopier) plan(root, inPath, outPath string, read []string, out *conv
 			continue
 		}
 		abs := filepath.Join(root, filepath.FromSlash(r))
-		rel, err := filepath.Rel(s.src, abs)
-		if err != nil || !filepath.IsLocal(rel) {
+		rel, ok := s.within(abs)
+		if !ok {
 			diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Code: convert.CodeSideFileOutsideSource, Subject: convert.DocumentSubject(), Quantities: convert.Qs(convert.QData), File: inPath,
 				Message: fmt.Sprintf("%s lies outside the source folder and was not copied; the output refers to it by name and may not resolve", abs)})
 			continue
@@ -118,6 +76,17 @@ func (s *sideCopier) plan(root, inPath, outPath string, read []string, out *conv
 		sides = append(sides, sideFile{src: abs, dst: dst, hash: hashFile(abs)})
 	}
 	return sides, diags
+}
+
+// within returns abs relative to the source folder, which may be given
+// relative or through a symbolic link.
+func (s *sideCopier) within(abs string) (string, bool) {
+	for _, base := range []string{s.src, s.realSrc} {
+		if rel, err := filepath.Rel(base, abs); err == nil && filepath.IsLocal(rel) {
+			return rel, true
+		}
+	}
+	return "", false
 }
 
 // mentions reports whether the output's main file or a side file names
@@ -135,7 +104,7 @@ func mentions(out *convert.Output, name string) bool {
 }
 
 // copyAll places every side file, atomically, never over an input.
-func (s *sideCopier) copyAll(sides []sideFile, protect string) error {
+func (s *sideCopier) copyAll(sides []sideFile, protect ...string) error {
 	for _, f := range sides {
 		s.mu.Lock()
 		o := s.once[f.dst]
@@ -152,7 +121,7 @@ func (s *sideCopier) copyAll(sides []sideFile, protect string) error {
 	return nil
 }
 
-func (s *sideCopier) place(f sideFile, protect string) error {
+func (s *sideCopier) place(f sideFile, protect []string) error {
 	if s.mode == SideLink {
 		return linkAtomic(f.src, f.dst)
 	}
@@ -163,7 +132,7 @@ func (s *sideCopier) place(f sideFile, protect string) error {
 	if err != nil {
 		return err
 	}
-	_, err = physconv.WriteOutput(f.dst, &convert.Output{Main: data}, protect, f.src)
+	_, err = physconv.WriteOutput(f.dst, &convert.Output{Main: data}, append(protect, f.src)...)
 	return err
 }
 

@@ -137,14 +137,19 @@ func TestBatchStrictAndConfiguredLevels(t *testing.T) {
 }
 
 func TestBatchOutputCollision(t *testing.T) {
+	// Twins (a.box, a.bx) keep their extension in their output names; a
+	// file that still lands on one of those names collides.
 	src, dst := t.TempDir(), t.TempDir()
-	writeTree(t, src, map[string]string{"a.box": "box a 1 1\n", "a.bx": "box b 1 1\n"})
+	writeTree(t, src, map[string]string{"a.box": "box a 1 1\n", "a.bx": "box b 1 1\n", "a.box.box": "box c 1 1\n"})
 	sum, res, err := runBatch(t, src, dst, batch.BatchOptions{Options: convert.Options{To: "boxout"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Converted != 1 || sum.Failed != 1 || !res[1].Diagnostics.Has("output-collision") {
+	if sum.Converted != 2 || sum.Failed != 1 || res[1].Input != "a.box.box" || !res[1].Diagnostics.Has("output-collision") {
 		t.Fatalf("summary %+v, second result %+v", sum, res[1])
+	}
+	if res[0].Output != "a.box.boxout" || res[2].Output != "a.bx.boxout" {
+		t.Errorf("twin outputs %s, %s", res[0].Output, res[2].Output)
 	}
 }
 

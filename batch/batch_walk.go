@@ -39,13 +39,16 @@ func BatchInputs(reg *convert.Registry, src, dst string, opts *BatchOptions) ([]
 			return nil, fmt.Errorf("bad glob pattern %q", p)
 		}
 	}
-	absDst, _ := filepath.Abs(dst)
+	// Walk the real folder, so a SRC given through a symbolic link is
+	// walked too, and recognise DST however it is reached.
+	root := realPath(src)
+	absDst := realPath(dst)
 	var rels []string
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if p == src {
+		if p == root {
 			return nil
 		}
 		hidden := strings.HasPrefix(d.Name(), ".")
@@ -58,7 +61,7 @@ func BatchInputs(reg *convert.Registry, src, dst string, opts *BatchOptions) ([]
 		if hidden || !isFileEntry(p, d) {
 			return nil
 		}
-		rel, err := filepath.Rel(src, p)
+		rel, err := filepath.Rel(root, p)
 		if err != nil {
 			return err
 		}
@@ -83,6 +86,23 @@ func BatchInputs(reg *convert.Registry, src, dst string, opts *BatchOptions) ([]
 	}
 	sort.Strings(rels)
 	return rels, nil
+}
+
+// realPath is p absolute with symbolic links resolved, as far as they
+// resolve (a folder not made yet keeps the rest of its path).
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	dir, base := filepath.Split(abs)
+	if dir = filepath.Clean(dir); dir == abs || base == "" {
+		return abs
+	}
+	return filepath.Join(realPath(dir), base)
 }
 
 // isFileEntry accepts regular files and symbolic links to them.

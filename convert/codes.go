@@ -200,6 +200,7 @@ const (
 	CodeWriteFailed                 Code = "write-failed"
 	CodeBatchCanceled               Code = "batch-canceled"
 	CodeSideFileOutsideSource       Code = "side-file-outside-source"
+	CodeInputNotRecognised          Code = "input-not-recognised"
 )
 
 var codeTable = []CodeInfo{
@@ -394,6 +395,7 @@ var codeTable = []CodeInfo{
 	{CodeBatchCanceled, Info, secBatch, Qs(QData), false, "not converted: the run stopped first (interrupt or `--fail-fast`); nothing written"},
 	{CodeSideFileOutsideSource, Warning, secBatch, Qs(QData), false, "a side file lies outside SRC and is referenced, not copied"},
 	{CodeInputLinkOutside, Warning, secBatch, Qs(QData), false, "the input is a symbolic link to a file outside SRC: skipped, nothing read"},
+	{CodeInputNotRecognised, Info, secBatch, Qs(QData), false, "a file with a generic extension (`.xml`) whose content no format recognises (a ROS `package.xml`, say): skipped; `--from` converts it anyway"},
 
 	// Side files
 	{CodePackageAsFolder, Info, secSide, Qs(QData), false, "`package://NAME/…` with no ROS package NAME found resolves against the folder NAME beside the input (PyBullet's convention)"},

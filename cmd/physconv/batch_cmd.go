@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -170,7 +171,10 @@ func (a *app) batchCommand() *cobra.Command {
 		Long: `Convert a folder of assets. Every file below SRC that a format reads (or that
 --include selects) is converted to --to, at the same relative path below DST
 with the target's extension. Side files an output names (meshes, buffers) are
-copied beside it. Files convert concurrently (-j); one bad file never stops
+copied beside it; those it writes itself carry a short hash of their bytes in
+their names, so outputs never share one unless its bytes are equal. No output
+or report replaces an input or a file an input reads. A .xml file no format
+recognises (a ROS package.xml) is skipped. Files convert concurrently (-j); one bad file never stops
 the others unless --fail-fast. Outputs are written atomically: an interrupted
 or killed run leaves no partial file, and --incremental then converts only what
 is missing or out of date (DST/.physconv-manifest.jsonl records content and
@@ -214,6 +218,9 @@ func (a *app) runBatch(src, dst string, bo *batch.BatchOptions, f *batchFlags) e
 	bo.OnResult = prog.result
 	var report *reportFile
 	if f.report != "" {
+		if err := checkReportPath(f.report, src, dst); err != nil {
+			return err
+		}
 		var err error
 		if report, err = newReportFile(f.report, batch.BatchReport{
 			Source: src, Destination: dst, To: bo.Options.To, Shard: bo.Shard.String()}); err != nil {
@@ -278,6 +285,61 @@ func (a *app) printSummary(s *batch.BatchSummary) {
 		s.Converted, s.Skipped, s.Failed, s.Canceled, s.Inputs, s.Warnings, s.Seconds, s.FilesPerSecond)
 }
 
+// checkReportPath refuses a --report path that would replace a file
+// below SRC or DST other than an earlier report: an input, a side file it
+// reads, or an output.
+func checkReportPath(report, src, dst string) error {
+	st, err := os.Stat(report)
+	if err != nil {
+		return nil // nothing there to replace
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("--report %s is not a regular file", report)
+	}
+	real := realPath(report)
+	for _, dir := range []string{src, dst} {
+		rel, err := filepath.Rel(realPath(dir), real)
+		if err != nil || !filepath.IsLocal(rel) {
+			continue
+		}
+		if isBatchReport(report) {
+			return nil
+		}
+		return fmt.Errorf("--report %s would replace a file below %s that is not a batch report; choose another path", report, dir)
+	}
+	return nil
+}
+
+// isBatchReport reports whether the file starts as ReportWriter starts a
+// report.
+func isBatchReport(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	return strings.HasPrefix(string(head[:n]), "{\n  \"schema\": \""+strings.TrimSuffix(batch.ReportSchema, "1"))
+}
+
+// realPath is p absolute with symbolic links resolved as far as they
+// resolve.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	dir, base := filepath.Split(abs)
+	if dir = filepath.Clean(dir); dir == abs || base == "" {
+		return abs
+	}
+	return filepath.Join(realPath(dir), base)
+}
+
 // reportFile streams the report into a temporary file renamed into place
 // at the end, so a report is always whole.
 type reportFile struct {
@@ -287,7 +349,7 @@ type reportFile struct {
 }
 
 func newReportFile(path string, head batch.BatchReport) (*reportFile, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, err := physconv.CreateTemp(filepath.Dir(path), filepath.Base(path))
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +427,8 @@ func (p *progress) result(r *batch.FileResult) {
 	switch {
 	case (p.mode == "lines" || p.mode == "changes") && r.Status == batch.Converted:
 		fmt.Fprintf(&b, "converted %s -> %s%s\n", r.Input, r.Output, warningCount(r.Diagnostics))
-	case p.mode != "none" && r.Status == batch.Skipped && r.Diagnostics.Has("input-link-outside"):
+	case p.mode != "none" && r.Status == batch.Skipped && r.Diagnostics.Has("input-link-outside"),
+		p.mode == "lines" && r.Status == batch.Skipped && r.Diagnostics.Has(convert.CodeInputNotRecognised):
 		fmt.Fprintf(&b, "skipped %s\n", r.Input)
 	case p.mode == "lines" && r.Status == batch.Skipped:
 		fmt.Fprintf(&b, "up to date %s\n", r.Input)

@@ -45,38 +45,54 @@ Stop with Ctrl-C; a conversion in flight is finished or dropped whole.`,
 	return cmd
 }
 
-// watch converts once, then again after every burst of changes.
+// watch converts once, then again after every burst of changes below
+// SRC, and after an output below DST is deleted (the next run restores
+// it). It also watches SRC's parent folder, so a SRC deleted and made
+// again (export tools that wipe their folder) is watched again.
 func (a *app) watch(src, dst string, bo *batch.BatchOptions, f *batchFlags, settle time.Duration) error {
+	absSrc, err := filepath.Abs(src)
+	if err != nil {
+		return err
+	}
+	absDst, err := filepath.Abs(dst)
+	if err != nil {
+		return err
+	}
+	// Outputs written below SRC would be inputs of the next run, and
+	// their outputs of the one after: refuse, however DST is reached.
+	if rel, err := filepath.Rel(realPath(absSrc), realPath(absDst)); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+		return fmt.Errorf("watch: DST %s lies inside SRC %s (%s); choose a destination outside the source folder", dst, src, realPath(absDst))
+	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	absDst, err := filepath.Abs(dst)
-	if err != nil {
-		return err
+	under := func(root, abs string) bool {
+		return abs == root || strings.HasPrefix(abs, root+string(filepath.Separator))
 	}
-	ignored := func(p string) bool {
-		abs, err := filepath.Abs(p)
-		if err != nil || abs == absDst || strings.HasPrefix(abs, absDst+string(filepath.Separator)) {
-			return true
-		}
-		return strings.HasPrefix(filepath.Base(p), ".") && p != src
-	}
-	// fsnotify watches single folders: add every folder below src, and new
-	// ones as they appear.
-	addTree := func(root string) error {
+	hidden := func(p string) bool { return strings.HasPrefix(filepath.Base(p), ".") }
+	// fsnotify watches single folders: add every folder below a root, and
+	// new ones as they appear.
+	addTree := func(root string, skip func(string) bool) error {
 		return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || !d.IsDir() {
 				return err
 			}
-			if p != root && ignored(p) {
+			if p != root && skip(p) {
 				return filepath.SkipDir
 			}
 			return w.Add(p)
 		})
 	}
-	if err := addTree(src); err != nil {
+	skipSrc := func(p string) bool {
+		abs, err := filepath.Abs(p)
+		return err != nil || under(absDst, abs) || hidden(p)
+	}
+	if err := addTree(absSrc, skipSrc); err != nil {
+		return err
+	}
+	if err := w.Add(filepath.Dir(absSrc)); err != nil {
 		return err
 	}
 	if f.progress == "auto" {
@@ -86,6 +102,13 @@ func (a *app) watch(src, dst string, bo *batch.BatchOptions, f *batchFlags, sett
 		run := *bo
 		if err := a.runBatch(src, dst, &run, f); err != nil && a.ctx.Err() == nil {
 			fmt.Fprintln(a.stderr, "physconv:", err)
+		}
+		// Watch DST's folders, to restore what is deleted there.
+		if err := addTree(absDst, hidden); err != nil && !os.IsNotExist(err) {
+			fmt.Fprintln(a.stderr, "physconv: watch:", err)
+		}
+		if filepath.Dir(absDst) != filepath.Dir(absSrc) {
+			w.Add(filepath.Dir(absDst))
 		}
 	}
 	convertNow()
@@ -101,12 +124,29 @@ func (a *app) watch(src, dst string, bo *batch.BatchOptions, f *batchFlags, sett
 			if !ok {
 				return nil
 			}
-			if ignored(ev.Name) {
+			abs, err := filepath.Abs(ev.Name)
+			if err != nil || hidden(abs) {
 				continue
 			}
-			if ev.Has(fsnotify.Create) {
-				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
-					if err := addTree(ev.Name); err != nil {
+			switch {
+			case under(absDst, abs):
+				// Our own writes create and rename; only a deletion
+				// needs a run.
+				if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+					timer.Reset(settle)
+				}
+				continue
+			case abs == absSrc:
+				if ev.Has(fsnotify.Create) {
+					if err := addTree(absSrc, skipSrc); err != nil {
+						fmt.Fprintln(a.stderr, "physconv: watch:", err)
+					}
+				}
+			case !under(absSrc, abs):
+				continue // another file beside SRC or DST
+			case ev.Has(fsnotify.Create):
+				if st, err := os.Stat(abs); err == nil && st.IsDir() {
+					if err := addTree(abs, skipSrc); err != nil {
 						fmt.Fprintln(a.stderr, "physconv: watch:", err)
 					}
 				}

@@ -86,7 +86,8 @@ func TestBatchWholeCorpusToEachFormat(t *testing.T) {
 				t.Errorf("report lists %d inputs, the corpus has %d", len(inputs), len(listing))
 			}
 			tot := rep.Totals
-			if tot.Inputs != len(listing) || tot.Converted+tot.Failed != tot.Inputs || tot.Skipped+tot.Canceled != 0 {
+			// Skipped: only files no format recognises (a ROS package.xml).
+			if tot.Inputs != len(listing) || tot.Converted+tot.Failed+tot.Skipped != tot.Inputs || tot.Canceled != 0 {
 				t.Errorf("totals %+v do not add up to %d inputs", tot, len(listing))
 			}
 			for _, r := range rep.Files {
@@ -95,9 +96,18 @@ func TestBatchWholeCorpusToEachFormat(t *testing.T) {
 					if r.Diagnostics.Max() < convert.Error {
 						t.Errorf("%s failed without an error diagnostic", r.Input)
 					}
+				case batch.Skipped:
+					if !strings.HasSuffix(r.Input, ".xml") || len(r.Diagnostics) != 1 || r.Diagnostics[0].Code != convert.CodeInputNotRecognised {
+						t.Errorf("%s skipped: %v", r.Input, r.Diagnostics)
+					}
 				case batch.Converted:
 					if st, err := os.Stat(filepath.Join(dst, filepath.FromSlash(r.Output))); err != nil || st.Size() == 0 {
 						t.Errorf("%s: converted, but its output %s is missing or empty", r.Input, r.Output)
+					}
+					for _, f := range r.Files {
+						if _, err := os.Stat(filepath.Join(dst, filepath.FromSlash(f))); err != nil {
+							t.Errorf("%s: a file it wrote is gone: %v", r.Input, err)
+						}
 					}
 				}
 				for _, d := range r.Diagnostics {

@@ -1,0 +1,86 @@
+package physconv
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// refFormat reads "mesh FILE" lines (side files, read through the
+// input's FS) and writes one side file per "side NAME" line.
+var refFormat = &convert.Format{
+	Name: "ref", Extensions: []string{".ref"},
+	Parse: func(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
+		g := convert.NewGraph()
+		var sides []string
+		for _, line := range strings.Split(string(in.Data), "\n") {
+			if f, ok := strings.CutPrefix(line, "mesh "); ok {
+				if _, err := in.Open(f); err != nil {
+					return nil, nil, err
+				}
+			}
+			if f, ok := strings.CutPrefix(line, "side "); ok {
+				sides = append(sides, f)
+			}
+		}
+		g.Extras["sides"] = sides
+		return g, nil, nil
+	},
+	Emit: func(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+		out := &convert.Output{Main: []byte("written"), Files: map[string][]byte{}}
+		sides, _ := g.Extras["sides"].([]string)
+		for _, s := range sides {
+			out.Files[s] = []byte("written")
+		}
+		return out, nil, nil
+	},
+}
+
+// TestConvertFileNeverWritesOverWhatTheInputReads: neither the main
+// output nor one of its side files may replace the input or a file it
+// reads.
+func TestConvertFileNeverWritesOverWhatTheInputReads(t *testing.T) {
+	reg := convert.NewRegistry(refFormat)
+	cases := []struct {
+		name   string
+		input  string
+		output string
+		refuse bool
+	}{
+		{"output over the input", "mesh meshes/m.stl\n", "a.ref", true},
+		{"output over a mesh it reads", "mesh meshes/m.stl\n", "meshes/m.stl", true},
+		{"output over a mesh through ..", "mesh ../shared/m.stl\n", "shared/m.stl", true},
+		{"side file over a mesh it reads", "mesh meshes/m.stl\nside meshes/m.stl\n", "b.ref", true},
+		{"a mesh it does not read", "mesh meshes/m.stl\n", "shared/m.stl", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"physconv.yaml": "", "in/a.ref": c.input, "in/meshes/m.stl": "mesh", "shared/m.stl": "shared mesh"}
+			for n, d := range files {
+				p := filepath.Join(dir, filepath.FromSlash(n))
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				os.WriteFile(p, []byte(d), 0o644)
+			}
+			out := filepath.Join(dir, "in", filepath.FromSlash(c.output))
+			if strings.HasPrefix(c.output, "shared/") {
+				out = filepath.Join(dir, filepath.FromSlash(c.output))
+			}
+			_, err := ConvertFile(t.Context(), reg, filepath.Join(dir, "in/a.ref"), out, &convert.Options{To: "ref"})
+			if c.refuse != (err != nil && strings.Contains(err.Error(), "refusing to write")) {
+				t.Fatalf("err = %v, want refused %v", err, c.refuse)
+			}
+			if !c.refuse {
+				return
+			}
+			for n, d := range files {
+				if got, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(n))); string(got) != d {
+					t.Errorf("%s changed to %q", n, got)
+				}
+			}
+		})
+	}
+}
