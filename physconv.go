@@ -41,6 +41,10 @@ func (e *StrictError) Error() string {
 	return fmt.Sprintf("%d warning(s) under --strict; no output written", n)
 }
 
+// ErrDiagnosticIsError fails a conversion in which a diagnostic that
+// Options.Levels raised to "error" was reported; nothing was written.
+var ErrDiagnosticIsError = errors.New("a diagnostic set to error by the diagnostic levels was reported")
+
 // ParseGraph detects the input's format, parses it, validates the Graph and
 // completes its mass properties.
 func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (*convert.Format, *convert.Graph, convert.Diagnostics, error) {
@@ -112,9 +116,12 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)
 	}
-	res.Diagnostics = append(res.Diagnostics, diags...).Sorted()
+	res.Diagnostics = opts.Levels.Apply(append(res.Diagnostics, diags...).Sorted())
 	if err != nil {
 		return nil, res, err
+	}
+	if len(opts.Levels) > 0 && res.Diagnostics.Max() >= convert.Error {
+		return nil, res, ErrDiagnosticIsError
 	}
 	if opts.Strict && res.Diagnostics.Max() >= convert.Warning {
 		return nil, res, &StrictError{Diagnostics: res.Diagnostics}

@@ -127,6 +127,10 @@ type Options struct {
 	// Emitters that choose a container by extension (.glb) or name side
 	// files after the output read it; ConvertFile sets it.
 	OutputName string
+	// Levels re-grade the conversion's diagnostics by code before Strict
+	// applies; a diagnostic raised to "error" fails the conversion. (Not
+	// part of the JSON form: batch records its levels beside it.)
+	Levels Levels `json:"-"`
 }
 
 // DensityOr returns the configured density or 1000 kg/m³.

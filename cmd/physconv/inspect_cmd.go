@@ -1,14 +1,21 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
 	"github.com/spf13/cobra"
 )
 
+// inspectDoc is inspect --json's document: the report, or the error.
+type inspectDoc struct {
+	*inspect.Report
+	Error *jsonError `json:"error,omitempty"`
+}
+
 func (a *app) inspectCommand() *cobra.Command {
 	var flags optionFlags
+	var df diagFlags
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "inspect FILE",
@@ -24,23 +31,43 @@ reports agree.`,
   physconv inspect --density 500 crate.gltf`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := flags.resolveIn(a.reg)
-			if err != nil {
-				return err
-			}
-			rep, err := physconv.InspectFile(a.ctx, a.reg, args[0], a.stdin, opts)
-			if err != nil {
-				return err
-			}
+			rep, _, err := a.inspectFile(args[0], &flags, &df)
 			if asJSON {
-				enc := json.NewEncoder(a.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
+				if jerr := writeJSON(a.stdout, inspectDoc{rep, newJSONError(err)}); jerr != nil && err == nil {
+					return jerr
+				}
+				return err
 			}
-			return writeReportText(a.stdout, rep)
+			if err != nil {
+				return err
+			}
+			return writeReportText(a.stdout, rep, df.threshold())
 		},
 	}
 	flags.bindParse(cmd.Flags(), a.reg)
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	df.bind(cmd)
+	registerCompletions(cmd, a.reg)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report, or the error, as JSON")
 	return cmd
+}
+
+// inspectFile checks the flags, parses the file and builds its report
+// with the diagnostic levels applied.
+func (a *app) inspectFile(path string, flags *optionFlags, df *diagFlags) (*inspect.Report, *convert.Graph, error) {
+	if err := df.resolve(); err != nil {
+		return nil, nil, err
+	}
+	opts, err := flags.resolveIn(a.reg)
+	if err != nil {
+		return nil, nil, err
+	}
+	in, err := physconv.OpenInput(path, a.stdin, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, g, diags, err := physconv.ParseGraph(a.ctx, a.reg, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	return inspect.Inspect(g, f.Name, df.levels.Apply(diags)), g, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
@@ -59,7 +60,7 @@ func (a *app) exitCode(err error) int {
 	case errors.As(err, &strict):
 		fmt.Fprintln(a.stderr, "physconv:", err)
 		return exitStrict
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), strings.HasPrefix(err.Error(), "unknown command "):
 		fmt.Fprintln(a.stderr, "physconv:", err)
 		return exitUsage
 	default:
@@ -83,7 +84,9 @@ limits come out physically equal; what a target cannot express is approximated
 or dropped with a diagnostic.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("physconv {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\n\n%s", err, c.UsageString())}
 	})
