@@ -98,6 +98,8 @@ func TestUsageMistakesExit2BeforeReading(t *testing.T) {
 		{"-v with -q", []string{"convert", "-v", "-q", missing, "b.xml"}, "together"},
 		{"--json with stdout", []string{"convert", "--json", "--to", "mjcf", missing, "-"}, "--json"},
 		{"too many args", []string{"inspect", missing, missing}, "accepts 1 arg"},
+		{"diff one file", []string{"diff", missing}, "accepts 2 arg"},
+		{"bad --tolerance", []string{"diff", "--tolerance", "-1", missing, missing}, "--tolerance"},
 	}
 	for _, c := range cases {
 		code, _, stderr := runCLI(t, "", c.args...)

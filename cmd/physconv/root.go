@@ -57,6 +57,8 @@ func (a *app) exitCode(err error) int {
 	var strict *physconv.StrictError
 	var usage usageError
 	switch {
+	case errors.Is(err, errDiffer):
+		return exitError
 	case errors.As(err, &strict):
 		fmt.Fprintln(a.stderr, "physconv:", err)
 		return exitStrict
@@ -90,7 +92,7 @@ or dropped with a diagnostic.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\n\n%s", err, c.UsageString())}
 	})
-	root.AddCommand(a.convertCommand(), a.inspectCommand(), a.validateCommand(), a.formatsCommand(), a.batchCommand(), a.watchCommand())
+	root.AddCommand(a.convertCommand(), a.inspectCommand(), a.validateCommand(), a.formatsCommand(), a.diffCommand(), a.batchCommand(), a.watchCommand())
 	return root
 }
 
