@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/physconv/physconv/internal/testenv"
 )
 
 const doorExample = "../../testdata/examples/door.gltf"
@@ -191,11 +193,7 @@ func TestFlagCompletion(t *testing.T) {
 // TestPR2QuietConversion: the PR2 from the corpus converts to MJCF in at
 // most 10 lines by default.
 func TestPR2QuietConversion(t *testing.T) {
-	corpus := os.Getenv("PHYSCONV_CORPUS")
-	if corpus == "" {
-		t.Skip("PHYSCONV_CORPUS not set")
-	}
-	in := filepath.Join(corpus, "urdf/erd_pr2/robots/pr2_description/urdf/pr2.urdf")
+	in := testenv.CorpusPath(t, "urdf/erd_pr2/robots/pr2_description/urdf/pr2.urdf")
 	code, _, stderr := runCLI(t, "", "convert", in, filepath.Join(t.TempDir(), "pr2.xml"))
 	if code != exitOK || len(lines(stderr)) > 10 {
 		t.Errorf("exit %d, %d lines:\n%s", code, len(lines(stderr)), stderr)
