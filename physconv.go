@@ -192,10 +192,11 @@ func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.In
 	return convert.OpenFile(path, opts)
 }
 
-// reroot widens a file input's FS to the format's project root (e.g. the
+// reroot widens a file input's FS (on disk: an input whose FS is no
+// folder on disk, NewInput's, has its project root at the FS's root) to the format's project root (e.g. the
 // folder of a Godot project.godot) so references like res:// resolve.
 func reroot(f *convert.Format, in *convert.Input) {
-	if f.ProjectRoot == nil || in.FS == nil || in.Name == "" || in.Name == "<stdin>" {
+	if f.ProjectRoot == nil || in.FS == nil || in.Root == "" || in.Name == "" || in.Name == "<stdin>" {
 		return
 	}
 	dir, err := filepath.Abs(filepath.Dir(in.Name))

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Levels re-grade diagnostics by code: "ignore" drops a diagnostic,
+// Levels re-grade diagnostics by their codes. The level "ignore" drops a diagnostic;
 // "info", "warning" and "error" set its severity. Users tune what a
 // conversion may report without touching the code table.
 type Levels map[string]string
