@@ -129,83 +129,116 @@ func (r *Report) WriteMermaid(w io.Writer) error {
 	return err
 }
 
-// WriteSVG draws the kinematic tree as a standalone SVG: bodies in layers
-// by their depth below the world, each joint an arrow from body A to body
-// B labelled with its name and kind (loop-closing joints dashed).
+// WriteSVG draws the kinematic tree as a standalone SVG: a tidy tree (each
+// body centred over the bodies that hang from it, layers by depth below
+// the world), each joint an arrow to the body it holds, labelled with its
+// name and kind just above that body (hover for axis and range); joints
+// that close loops are dashed.
 func (r *Report) WriteSVG(w io.Writer) error {
 	root, loops := r.Tree()
 	const (
-		charW, boxH, gapX, gapY, pad = 7.0, 34.0, 24.0, 70.0, 20.0
+		charW, boxH, gapX, gapY, pad = 7.0, 34.0, 16.0, 56.0, 20.0
 	)
-	type placed struct {
-		x, y, w float64
-	}
-	var layers [][]*TreeNode
-	var collect func(n *TreeNode, depth int)
-	collect = func(n *TreeNode, depth int) {
-		if len(layers) <= depth {
-			layers = append(layers, nil)
+	label := func(n *TreeNode) string {
+		if n.Joint == nil {
+			return ""
 		}
-		layers[depth] = append(layers[depth], n)
-		for _, c := range n.Children {
-			collect(c, depth+1)
-		}
+		return n.Joint.Name + ": " + n.Joint.Kind
 	}
-	collect(root, 0)
 	boxW := func(n *TreeNode) float64 {
-		l := max(len([]rune(n.Body)), len(n.Kind))
+		l := max(len([]rune(n.Body)), len(n.Kind), len([]rune(label(n))))
 		return float64(l)*charW + 16
 	}
-	pos := map[string]placed{}
-	width := 0.0
-	for _, layer := range layers {
-		x := pad
-		for _, n := range layer {
-			bw := boxW(n)
-			pos[n.Body] = placed{x, pad + float64(len(pos)*0), bw}
-			x += bw + gapX
+	// span is the width a subtree needs; place puts it from left.
+	spans := map[*TreeNode]float64{}
+	var span func(n *TreeNode) float64
+	span = func(n *TreeNode) float64 {
+		kids := 0.0
+		for i, c := range n.Children {
+			if i > 0 {
+				kids += gapX
+			}
+			kids += span(c)
 		}
-		width = max(width, x-gapX+pad)
+		spans[n] = max(kids, boxW(n))
+		return spans[n]
 	}
-	for d, layer := range layers {
-		for _, n := range layer {
-			p := pos[n.Body]
-			p.y = pad + float64(d)*(boxH+gapY)
-			pos[n.Body] = p
+	span(root)
+	type placed struct{ x, y, w float64 }
+	pos := map[*TreeNode]placed{}
+	byName := map[string]*TreeNode{}
+	depth := 0
+	var place func(n *TreeNode, left float64, d int)
+	place = func(n *TreeNode, left float64, d int) {
+		depth = max(depth, d)
+		byName[n.Body] = n
+		kids := -gapX
+		for _, c := range n.Children {
+			kids += spans[c] + gapX
 		}
+		x := left + (spans[n]-kids)/2
+		for _, c := range n.Children {
+			place(c, x, d+1)
+			x += spans[c] + gapX
+		}
+		bw := boxW(n)
+		cx := left + spans[n]/2
+		if len(n.Children) > 0 {
+			first, last := pos[n.Children[0]], pos[n.Children[len(n.Children)-1]]
+			cx = (first.x + first.w/2 + last.x + last.w/2) / 2
+		}
+		pos[n] = placed{cx - bw/2, pad + float64(d)*(boxH+gapY), bw}
 	}
-	height := pad*2 + float64(len(layers))*(boxH+gapY) - gapY
+	place(root, pad, 0)
+	width := spans[root] + 2*pad
+	height := pad*2 + float64(depth+1)*(boxH+gapY) - gapY
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n",
 		width, height, width, height)
 	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>` + "\n")
 	b.WriteString(`<rect width="100%" height="100%" fill="white"/>` + "\n")
-	edge := func(j *JointReport, from, to string, dashed bool) {
-		p, q := pos[from], pos[to]
+	line := func(p, q placed, dashed bool) {
 		x1, y1 := p.x+p.w/2, p.y+boxH
-		x2, y2 := q.x+q.w/2, q.y
-		if q.y <= p.y { // same layer or upwards (loops)
-			y1, y2 = p.y+boxH/2, q.y+boxH/2
-		}
+		x2, y2 := q.x+q.w/2, q.y-16
 		dash := ""
 		if dashed {
+			x1, y1, x2, y2 = p.x+p.w/2, p.y+boxH/2, q.x+q.w/2, q.y+boxH/2
 			dash = ` stroke-dasharray="5,4"`
 		}
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#555"%s marker-end="url(#arrow)"/>`+"\n", x1, y1, x2, y2, dash)
-		label := j.Name + ": " + j.Kind
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#333" stroke="white" stroke-width="3" paint-order="stroke"><title>%s</title>%s</text>`+"\n",
-			(x1+x2)/2, (y1+y2)/2, html.EscapeString(jointLabel(j)), html.EscapeString(label))
 	}
-	var edges func(n *TreeNode)
-	edges = func(n *TreeNode) {
+	var draw func(n *TreeNode)
+	draw = func(n *TreeNode) {
+		p := pos[n]
 		for _, c := range n.Children {
 			if c.Joint != nil {
-				edge(c.Joint, n.Body, c.Body, false)
+				line(p, pos[c], false)
+				q := pos[c]
+				fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#333" font-size="11"><title>%s</title>%s</text>`+"\n",
+					q.x+q.w/2, q.y-4, html.EscapeString(jointLabel(c.Joint)), html.EscapeString(label(c)))
 			}
-			edges(c)
+			draw(c)
+		}
+		fill := "#eef4ff"
+		switch n.Kind {
+		case "":
+			fill = "#ffffff"
+		case "static":
+			fill = "#e6e6e6"
+		case "kinematic":
+			fill = "#fff4dd"
+		}
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.0f" rx="6" fill="%s" stroke="#333"/>`+"\n", p.x, p.y, p.w, boxH, fill)
+		ty := p.y + 14
+		if n.Kind == "" {
+			ty = p.y + 21
+		}
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", p.x+p.w/2, ty, html.EscapeString(n.Body))
+		if n.Kind != "" {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#666" font-size="10">%s</text>`+"\n", p.x+p.w/2, p.y+27, n.Kind)
 		}
 	}
-	edges(root)
+	draw(root)
 	for k := range loops {
 		j := &loops[k]
 		a, c := j.BodyA, j.BodyB
@@ -215,25 +248,11 @@ func (r *Report) WriteSVG(w io.Writer) error {
 		if c == "" {
 			c = World
 		}
-		edge(j, a, c, true)
-	}
-	for _, layer := range layers {
-		for _, n := range layer {
-			p := pos[n.Body]
-			fill := "#eef4ff"
-			switch n.Kind {
-			case "":
-				fill = "#ffffff"
-			case "static":
-				fill = "#e6e6e6"
-			case "kinematic":
-				fill = "#fff4dd"
-			}
-			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.0f" rx="6" fill="%s" stroke="#333"/>`+"\n", p.x, p.y, p.w, boxH, fill)
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", p.x+p.w/2, p.y+14, html.EscapeString(n.Body))
-			if n.Kind != "" {
-				fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#666" font-size="10">%s</text>`+"\n", p.x+p.w/2, p.y+27, n.Kind)
-			}
+		if na, nc := byName[a], byName[c]; na != nil && nc != nil {
+			line(pos[na], pos[nc], true)
+			p, q := pos[na], pos[nc]
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" fill="#a33" font-size="11"><title>%s</title>loop %s</text>`+"\n",
+				(p.x+p.w/2+q.x+q.w/2)/2, (p.y+q.y)/2+boxH/2-4, html.EscapeString(jointLabel(j)), html.EscapeString(j.Name))
 		}
 	}
 	b.WriteString("</svg>\n")
