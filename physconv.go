@@ -45,6 +45,10 @@ func (e *StrictError) Error() string {
 	return fmt.Sprintf("%d warning(s) under --strict; no output written", n)
 }
 
+// ErrDiagnosticIsError fails a conversion in which a diagnostic that
+// Options.Levels raised to "error" was reported; nothing was written.
+var ErrDiagnosticIsError = errors.New("a diagnostic set to error by the diagnostic levels was reported")
+
 // ParseGraph detects the input's format, parses it, validates the Graph and
 // completes its mass properties.
 func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (*convert.Format, *convert.Graph, convert.Diagnostics, error) {
@@ -116,9 +120,12 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)
 	}
-	res.Diagnostics = append(res.Diagnostics, diags...).Sorted()
+	res.Diagnostics = opts.Levels.Apply(append(res.Diagnostics, diags...).Sorted())
 	if err != nil {
 		return nil, res, err
+	}
+	if len(opts.Levels) > 0 && res.Diagnostics.Max() >= convert.Error {
+		return nil, res, ErrDiagnosticIsError
 	}
 	if opts.Strict && res.Diagnostics.Max() >= convert.Warning {
 		return nil, res, &StrictError{Diagnostics: res.Diagnostics}
@@ -195,10 +202,11 @@ func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.In
 	return convert.OpenFile(path, opts)
 }
 
-// reroot widens a file input's FS to the format's project root (e.g. the
+// reroot widens a file input's FS (on disk: an input whose FS is no
+// folder on disk, NewInput's, has its project root at the FS's root) to the format's project root (e.g. the
 // folder of a Godot project.godot) so references like res:// resolve.
 func reroot(f *convert.Format, in *convert.Input) {
-	if f.ProjectRoot == nil || in.FS == nil || in.Name == "" || in.Name == "<stdin>" {
+	if f.ProjectRoot == nil || in.FS == nil || in.Root == "" || in.Name == "" || in.Name == "<stdin>" {
 		return
 	}
 	dir, err := filepath.Abs(filepath.Dir(in.Name))

@@ -326,27 +326,9 @@ func FailureDiagnostic(file string, err error) convert.Diagnostic {
 	return d
 }
 
-// relevel applies configured diagnostic levels: "ignore" drops the
-// diagnostic, "info"/"warning"/"error" set its severity.
+// relevel applies configured diagnostic levels (convert.Levels).
 func relevel(ds convert.Diagnostics, levels map[string]string) convert.Diagnostics {
-	if len(levels) == 0 {
-		return ds
-	}
-	out := ds[:0:0]
-	for _, d := range ds {
-		switch levels[string(d.Code)] {
-		case "ignore":
-			continue
-		case "info":
-			d.Severity = convert.Info
-		case "warning":
-			d.Severity = convert.Warning
-		case "error":
-			d.Severity = convert.Error
-		}
-		out = append(out, d)
-	}
-	return out
+	return convert.Levels(levels).Apply(ds)
 }
 
 // within reports whether p is root or lies below it.

@@ -127,6 +127,10 @@ type Options struct {
 	// Emitters that choose a container by extension (.glb) or name side
 	// files after the output read it; ConvertFile sets it.
 	OutputName string
+	// Levels re-grade the conversion's diagnostics by code before Strict
+	// applies; a diagnostic raised to "error" fails the conversion. (Not
+	// part of the JSON form: batch records its levels beside it.)
+	Levels Levels `json:"-"`
 }
 
 // DensityOr returns the configured density or 1000 kg/m³.
@@ -214,7 +218,21 @@ func (r *Registry) Detect(name, file string, data []byte) (*Format, error) {
 	if len(cands) > 0 {
 		return cands[0], nil
 	}
-	return nil, fmt.Errorf("cannot tell the format of %s; use --from", displayName(file))
+	return nil, &UnknownFormatError{File: displayName(file)}
+}
+
+// UnknownFormatError says a file's format could not be told from its name
+// (or content, for an input): name it with Options.From or Options.To.
+type UnknownFormatError struct {
+	File   string
+	Output bool // the output's format (from its extension)
+}
+
+func (e *UnknownFormatError) Error() string {
+	if e.Output {
+		return fmt.Sprintf("cannot tell the output format of %s from its extension; name the format", e.File)
+	}
+	return fmt.Sprintf("cannot tell the format of %s from its name or content; name the format", e.File)
 }
 
 // DetectOutput picks the output format: by name when given, else by the
@@ -227,7 +245,7 @@ func (r *Registry) DetectOutput(name, file string, input *Format) (*Format, erro
 	}
 	cands := r.ByExtension(file)
 	if len(cands) == 0 {
-		return nil, fmt.Errorf("cannot tell the output format of %s; use --to", displayName(file))
+		return nil, &UnknownFormatError{File: displayName(file), Output: true}
 	}
 	for _, f := range cands {
 		if f == input {

@@ -1,15 +1,22 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/physconv/physconv"
 	"github.com/spf13/cobra"
 )
 
+// convertJSON is convert --json's document: the result, and the error when
+// the conversion failed.
+type convertJSON struct {
+	*physconv.Result
+	Error *jsonError `json:"error,omitempty"`
+}
+
 func (a *app) convertCommand() *cobra.Command {
 	var flags optionFlags
+	var df diagFlags
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "convert IN OUT",
@@ -18,41 +25,65 @@ func (a *app) convertCommand() *cobra.Command {
 and content; --from and --to name them explicitly (.gltf/.glb are shared by khr
 and omi: the output keeps the input's dialect unless --to says otherwise).
 Side files (glTF buffers, URDF/MJCF meshes) are written beside OUT. Output is
-written atomically and never over the input. Diagnostics go to stderr.`,
+written atomically and never over the input. Warnings and errors go to stderr
+(-v adds infos, -q keeps errors only, --diagnostics re-grades a code);
+--json prints the result, or the error, as JSON on stdout.`,
 		Example: `  physconv convert robot.urdf robot.gltf
   physconv convert scene.gltf scene.tscn
   physconv convert --to omi samples/JointTypes.gltf joints_omi.gltf
   physconv convert --strict --to mjcf arm.urdf arm.xml
+  physconv convert --diagnostics friction-combine-maximum=ignore arm.urdf arm.xml
   physconv convert --xacro-arg arm:=left robot.urdf.xacro robot.xml
   cat cart.urdf | physconv convert --from urdf --to khr - - > cart.gltf`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := flags.resolveIn(a.reg)
-			if err != nil {
-				return err
-			}
-			res, err := physconv.ConvertFileIO(a.ctx, a.reg, args[0], args[1], a.stdin, a.stdout, opts)
-			if res != nil {
-				if asJSON {
-					enc := json.NewEncoder(a.stderr)
-					enc.SetIndent("", "  ")
-					enc.Encode(res)
-				} else {
-					a.printDiagnostics(res.Diagnostics)
+			res, err := a.runConvert(args[0], args[1], &flags, &df, asJSON)
+			if asJSON {
+				if res == nil {
+					res = &physconv.Result{Input: args[0], Output: args[1]}
+				}
+				if jerr := writeJSON(a.stdout, convertJSON{res, newJSONError(err)}); jerr != nil && err == nil {
+					return jerr
 				}
 			}
-			if err != nil {
-				return err
-			}
-			if args[1] != "-" && !asJSON {
-				fmt.Fprintf(a.stderr, "wrote %s (%s → %s)\n", args[1], res.From, res.To)
-			}
-			return nil
+			return err
 		},
 	}
 	flags.bindParse(cmd.Flags(), a.reg)
 	flags.bindEmit(cmd.Flags(), a.reg)
 	flags.bindSideFiles(cmd.Flags())
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result (files, diagnostics) as JSON on stderr")
+	df.bind(cmd)
+	registerCompletions(cmd, a.reg)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result (files, diagnostics) or the error as JSON on stdout")
 	return cmd
+}
+
+// runConvert checks every usage before reading the input, converts, and
+// prints diagnostics unless asJSON.
+func (a *app) runConvert(in, out string, flags *optionFlags, df *diagFlags, asJSON bool) (*physconv.Result, error) {
+	if err := df.resolve(); err != nil {
+		return nil, err
+	}
+	opts, err := flags.resolveIn(a.reg)
+	if err != nil {
+		return nil, err
+	}
+	if asJSON && out == "-" {
+		return nil, usageError{fmt.Errorf("--json prints on standard output; give OUT as a file, not -")}
+	}
+	if err := checkOutput(a.reg, opts.To, out); err != nil {
+		return nil, err
+	}
+	opts.Levels = df.levels
+	res, err := physconv.ConvertFileIO(a.ctx, a.reg, in, out, a.stdin, a.stdout, opts)
+	if res != nil && !asJSON {
+		df.print(a.stderr, res.Diagnostics)
+	}
+	if err != nil {
+		return res, err
+	}
+	if out != "-" && !asJSON && !df.quiet {
+		fmt.Fprintf(a.stderr, "wrote %s (%s → %s)\n", relPath(out), res.From, res.To)
+	}
+	return res, nil
 }

@@ -9,6 +9,13 @@ import (
 // refHint names the flag that fixes a reference the library could not
 // read; the library's own messages say nothing of flags.
 func refHint(err error) string {
+	var ue *convert.UnknownFormatError
+	if errors.As(err, &ue) {
+		if ue.Output {
+			return "name it with --to"
+		}
+		return "name it with --from"
+	}
 	var re *convert.RefError
 	if err == nil || !errors.As(err, &re) {
 		return ""

@@ -17,7 +17,7 @@ func TestCollisionNamesFlag(t *testing.T) {
 	}
 	dir := t.TempDir()
 	with, without := filepath.Join(dir, "with.urdf"), filepath.Join(dir, "without.urdf")
-	code, _, stderr := runCLI(t, "", "convert", "--collision-names", in, with)
+	code, _, stderr := runCLI(t, "", "convert", "-v", "--collision-names", in, with)
 	if code != 0 || strings.Count(stderr, "[name-hint-applied]") != 8 {
 		t.Fatalf("exit %d, want 0 with 8 hints applied:\n%s", code, stderr)
 	}

@@ -153,12 +153,12 @@ func (o *optionFlags) resolve() (*convert.Options, error) {
 // resolveIn is resolve plus a check that --from/--to name known formats,
 // so a typo is a usage error before any file is read.
 func (o *optionFlags) resolveIn(reg *convert.Registry) (*convert.Options, error) {
-	for _, name := range []string{o.opts.From, o.opts.To} {
+	for i, name := range []string{o.opts.From, o.opts.To} {
 		if name == "" {
 			continue
 		}
 		if _, err := reg.Lookup(name); err != nil {
-			return nil, usageError{err}
+			return nil, formatNameError(reg, []string{"from", "to"}[i], name, err)
 		}
 	}
 	return o.resolve()

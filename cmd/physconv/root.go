@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
@@ -56,10 +57,12 @@ func (a *app) exitCode(err error) int {
 	var strict *physconv.StrictError
 	var usage usageError
 	switch {
+	case errors.Is(err, errDiffer):
+		return exitError
 	case errors.As(err, &strict):
 		fmt.Fprintln(a.stderr, "physconv:", err)
 		return exitStrict
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), strings.HasPrefix(err.Error(), "unknown command "):
 		fmt.Fprintln(a.stderr, "physconv:", err)
 		return exitUsage
 	default:
@@ -83,11 +86,13 @@ limits come out physically equal; what a target cannot express is approximated
 or dropped with a diagnostic.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("physconv {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\n\n%s", err, c.UsageString())}
 	})
-	root.AddCommand(a.convertCommand(), a.inspectCommand(), a.validateCommand(), a.formatsCommand(), a.batchCommand(), a.watchCommand())
+	root.AddCommand(a.convertCommand(), a.inspectCommand(), a.validateCommand(), a.formatsCommand(), a.diffCommand(), a.batchCommand(), a.watchCommand())
 	return root
 }
 

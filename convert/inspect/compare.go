@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -20,6 +21,32 @@ import (
 // by name; swapped bodies (tree formats re-express joints parent → child)
 // compare with the axis reversed.
 func CompareReports(a, b *Report, tol float64) []string {
+	var out []string
+	for _, d := range Diff(a, b, tol) {
+		out = append(out, d.Message)
+	}
+	return out
+}
+
+// Difference is one physical difference between two reports: the element
+// it is found on, the quantity that differs, and a sentence saying how.
+type Difference struct {
+	// Element is "body", "joint" or "static" (the pool of static
+	// colliders and triggers).
+	Element string `json:"element"`
+	// Name is the body's or joint's name; "" for the static pool.
+	Name string `json:"name,omitempty"`
+	// Node names the collider or trigger node a shape difference is on.
+	Node     string           `json:"node,omitempty"`
+	Quantity convert.Quantity `json:"-"`
+	// QuantityName is Quantity's name (mass, shape, limit …) for JSON.
+	QuantityName string `json:"quantity"`
+	Message      string `json:"message"`
+}
+
+// Diff is CompareReports with each difference placed and classified, so
+// tools can show, filter or explain them (Diagnostics.Explains).
+func Diff(a, b *Report, tol float64) []Difference {
 	c := comparer{tol: tol}
 	c.bodies(a, b)
 	c.joints(a, b)
@@ -28,12 +55,19 @@ func CompareReports(a, b *Report, tol float64) []string {
 
 type comparer struct {
 	tol   float64
-	diffs []string
+	diffs []Difference
+	// at is where the next differences are found.
+	at Difference
 }
 
-func (c *comparer) addf(format string, args ...any) {
-	c.diffs = append(c.diffs, fmt.Sprintf(format, args...))
+func (c *comparer) addf(q convert.Quantity, format string, args ...any) {
+	d := c.at
+	d.Quantity, d.QuantityName, d.Message = q, q.String(), fmt.Sprintf(format, args...)
+	c.diffs = append(c.diffs, d)
 }
+
+// on sets where the next differences are found.
+func (c *comparer) on(element, name string) { c.at = Difference{Element: element, Name: name} }
 
 func (c *comparer) close(x, y float64) bool {
 	if math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
@@ -60,17 +94,20 @@ func (c *comparer) bodies(a, b *Report) {
 	for _, name := range sortedKeys(ma) {
 		x := ma[name]
 		y, ok := mb[name]
+		c.on("body", name)
 		if !ok {
-			c.addf("body %q: missing in second", name)
+			c.addf(convert.QBodyKind, "body %q: missing in second", name)
 			continue
 		}
 		c.body(x, y)
 	}
 	for _, name := range sortedKeys(mb) {
 		if _, ok := ma[name]; !ok {
-			c.addf("body %q: missing in first", name)
+			c.on("body", name)
+			c.addf(convert.QBodyKind, "body %q: missing in first", name)
 		}
 	}
+	c.on("static", "")
 	c.shapes("static colliders", staticPool(a, false), staticPool(b, false))
 	c.shapes("static triggers", staticPool(a, true), staticPool(b, true))
 }
@@ -92,23 +129,23 @@ func staticPool(r *Report, triggers bool) []ShapeReport {
 func (c *comparer) body(x, y BodyReport) {
 	n := x.Name
 	if x.Kind != y.Kind {
-		c.addf("body %q: kind %s vs %s", n, x.Kind, y.Kind)
+		c.addf(convert.QBodyKind, "body %q: kind %s vs %s", n, x.Kind, y.Kind)
 	}
 	switch {
 	case (x.Mass == nil) != (y.Mass == nil):
-		c.addf("body %q: mass known in only one", n)
+		c.addf(convert.QMass, "body %q: mass known in only one", n)
 	case x.Mass != nil && !c.close(float64(*x.Mass), float64(*y.Mass)):
-		c.addf("body %q: mass %g vs %g", n, float64(*x.Mass), float64(*y.Mass))
+		c.addf(convert.QMass, "body %q: mass %g vs %g", n, float64(*x.Mass), float64(*y.Mass))
 	}
 	switch {
 	case (x.CenterOfMass == nil) != (y.CenterOfMass == nil):
-		c.addf("body %q: centre of mass known in only one", n)
+		c.addf(convert.QCenterOfMass, "body %q: centre of mass known in only one", n)
 	case x.CenterOfMass != nil && !c.closeVec(*x.CenterOfMass, *y.CenterOfMass):
-		c.addf("body %q: centre of mass %v vs %v", n, *x.CenterOfMass, *y.CenterOfMass)
+		c.addf(convert.QCenterOfMass, "body %q: centre of mass %v vs %v", n, *x.CenterOfMass, *y.CenterOfMass)
 	}
 	switch {
 	case (x.Inertia == nil) != (y.Inertia == nil):
-		c.addf("body %q: inertia known in only one", n)
+		c.addf(convert.QInertia, "body %q: inertia known in only one", n)
 	case x.Inertia != nil:
 		scale := 0.0
 		for i := 0; i < 3; i++ {
@@ -123,12 +160,12 @@ func (c *comparer) body(x, y BodyReport) {
 				p, q := float64(x.Inertia[i][j]), float64(y.Inertia[i][j])
 				if math.IsInf(p, 0) || math.IsInf(q, 0) {
 					if p != q {
-						c.addf("body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
+						c.addf(convert.QInertia, "body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
 					}
 					continue
 				}
 				if math.Abs(p-q) > c.tol*math.Max(scale, 1e-300) && math.Abs(p-q) > 1e-300 {
-					c.addf("body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
+					c.addf(convert.QInertia, "body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
 				}
 			}
 		}
@@ -139,6 +176,10 @@ func (c *comparer) body(x, y BodyReport) {
 
 // shapes matches two shape lists as multisets.
 func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
+	q := convert.QShape
+	if strings.HasSuffix(what, "triggers") {
+		q = convert.QTrigger // a trigger dropped or added
+	}
 	used := make([]bool, len(ys))
 	for _, x := range xs {
 		found := false
@@ -150,30 +191,33 @@ func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
 			}
 		}
 		if !found {
-			c.addf("%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
+			c.at.Node = x.Node
+			c.addf(q, "%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
 		}
 	}
 	for k, y := range ys {
 		if !used[k] {
-			c.addf("%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
+			c.at.Node = y.Node
+			c.addf(q, "%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
 		}
 	}
 }
 
 // surface compares what matched shapes collide with: material and filter.
 func (c *comparer) surface(what string, x, y ShapeReport) {
+	c.at.Node = x.Node
 	mx, my := x.Material, y.Material
 	if (mx == nil) != (my == nil) {
-		c.addf("%s: %s on %q: material in only one", what, x.Shape, x.Node)
+		c.addf(convert.QMaterial, "%s: %s on %q: material in only one", what, x.Shape, x.Node)
 	} else if mx != nil && (!c.close(mx.StaticFriction, my.StaticFriction) || !c.close(mx.DynamicFriction, my.DynamicFriction) ||
 		!c.close(mx.Restitution, my.Restitution) || mx.FrictionCombine != my.FrictionCombine || mx.RestitutionCombine != my.RestitutionCombine) {
-		c.addf("%s: %s on %q: material %+v vs %+v", what, x.Shape, x.Node, *mx, *my)
+		c.addf(convert.QMaterial, "%s: %s on %q: material %+v vs %+v", what, x.Shape, x.Node, *mx, *my)
 	}
 	fx, fy := x.Filter, y.Filter
 	if (fx == nil) != (fy == nil) {
-		c.addf("%s: %s on %q: collision filter in only one", what, x.Shape, x.Node)
+		c.addf(convert.QFilter, "%s: %s on %q: collision filter in only one", what, x.Shape, x.Node)
 	} else if fx != nil && (fmt.Sprint(fx.Systems, fx.CollideWith, fx.NotCollideWith) != fmt.Sprint(fy.Systems, fy.CollideWith, fy.NotCollideWith)) {
-		c.addf("%s: %s on %q: collision filter %+v vs %+v", what, x.Shape, x.Node, *fx, *fy)
+		c.addf(convert.QFilter, "%s: %s on %q: collision filter %+v vs %+v", what, x.Shape, x.Node, *fx, *fy)
 	}
 }
 
@@ -261,8 +305,9 @@ func (c *comparer) joints(a, b *Report) {
 	for _, x := range a.Joints {
 		x = worldForStatic(x, a)
 		y, ok := mb[x.Name]
+		c.on("joint", x.Name)
 		if !ok {
-			c.addf("joint %q: missing in second", x.Name)
+			c.addf(convert.QJointKind, "joint %q: missing in second", x.Name)
 			continue
 		}
 		seen[x.Name] = true
@@ -270,7 +315,8 @@ func (c *comparer) joints(a, b *Report) {
 	}
 	for _, y := range b.Joints {
 		if !seen[y.Name] {
-			c.addf("joint %q: missing in first", y.Name)
+			c.on("joint", y.Name)
+			c.addf(convert.QJointKind, "joint %q: missing in first", y.Name)
 		}
 	}
 }
@@ -302,33 +348,33 @@ func (c *comparer) joint(x, y JointReport) {
 	case x.BodyA == y.BodyB && x.BodyB == y.BodyA:
 		swapped = true
 	default:
-		c.addf("joint %q: bodies %q–%q vs %q–%q", n, x.BodyA, x.BodyB, y.BodyA, y.BodyB)
+		c.addf(convert.QStructure, "joint %q: bodies %q–%q vs %q–%q", n, x.BodyA, x.BodyB, y.BodyA, y.BodyB)
 	}
 	if x.Kind != y.Kind {
-		c.addf("joint %q: kind %s vs %s", n, x.Kind, y.Kind)
+		c.addf(convert.QJointKind, "joint %q: kind %s vs %s", n, x.Kind, y.Kind)
 		return
 	}
 	if !swapped && !c.closeVec(x.Anchor, y.Anchor) {
-		c.addf("joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
+		c.addf(convert.QFrame, "joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
 	}
 	if (x.Mimic == nil) != (y.Mimic == nil) {
-		c.addf("joint %q: mimic in only one", n)
+		c.addf(convert.QCoupling, "joint %q: mimic in only one", n)
 	} else if x.Mimic != nil && (x.Mimic.Joint != y.Mimic.Joint || !c.close(x.Mimic.Multiplier, y.Mimic.Multiplier) || !c.close(x.Mimic.Offset, y.Mimic.Offset)) {
-		c.addf("joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
+		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
 	}
 	if x.Kind == "generic" {
 		if swapped {
-			c.addf("joint %q: generic joint with swapped bodies cannot be compared", n)
+			c.addf(convert.QFrame, "joint %q: generic joint with swapped bodies cannot be compared", n)
 			return
 		}
 		if !c.sameRotation(x.Frame, y.Frame) {
-			c.addf("joint %q: frame %v vs %v", n, x.Frame, y.Frame)
+			c.addf(convert.QFrame, "joint %q: frame %v vs %v", n, x.Frame, y.Frame)
 		}
 		c.limits(n, x.Limits, y.Limits)
 		return
 	}
 	if (x.Axis == nil) != (y.Axis == nil) {
-		c.addf("joint %q: axis in only one", n)
+		c.addf(convert.QAxis, "joint %q: axis in only one", n)
 		return
 	}
 	if x.Axis == nil {
@@ -337,7 +383,11 @@ func (c *comparer) joint(x, y JointReport) {
 	ax, lx, ux := canonicalAxis(*x.Axis, float64(*x.Lower), float64(*x.Upper), false)
 	ay, ly, uy := canonicalAxis(*y.Axis, float64(*y.Lower), float64(*y.Upper), swapped)
 	if !c.closeVec(ax, ay) || !c.close(lx, ly) || !c.close(ux, uy) {
-		c.addf("joint %q: axis %v [%g, %g] vs %v [%g, %g]", n, ax, lx, ux, ay, ly, uy)
+		q := convert.QLimit
+		if !c.closeVec(ax, ay) {
+			q = convert.QAxis
+		}
+		c.addf(q, "joint %q: axis %v [%g, %g] vs %v [%g, %g]", n, ax, lx, ux, ay, ly, uy)
 	}
 }
 
@@ -363,7 +413,7 @@ func canonicalAxis(a convert.Vec3, lo, hi float64, swapped bool) (convert.Vec3, 
 func (c *comparer) limits(n string, xs, ys []LimitReport) {
 	key := func(l LimitReport) string { return fmt.Sprint(l.Linear, l.Angular) }
 	if len(xs) != len(ys) {
-		c.addf("joint %q: %d limits vs %d", n, len(xs), len(ys))
+		c.addf(convert.QLimit, "joint %q: %d limits vs %d", n, len(xs), len(ys))
 		return
 	}
 	sx, sy := append([]LimitReport(nil), xs...), append([]LimitReport(nil), ys...)
@@ -373,7 +423,7 @@ func (c *comparer) limits(n string, xs, ys []LimitReport) {
 		p, q := sx[i], sy[i]
 		if key(p) != key(q) || !c.close(float64(p.Min), float64(q.Min)) || !c.close(float64(p.Max), float64(q.Max)) ||
 			!c.close(float64(p.Stiffness), float64(q.Stiffness)) || !c.close(float64(p.Damping), float64(q.Damping)) {
-			c.addf("joint %q: limit %+v vs %+v", n, p, q)
+			c.addf(convert.QLimit, "joint %q: limit %+v vs %+v", n, p, q)
 		}
 	}
 }

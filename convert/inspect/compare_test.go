@@ -88,3 +88,35 @@ func TestCompareReportsJoints(t *testing.T) {
 		t.Errorf("a reversed range on the same axis differs, got %v", d)
 	}
 }
+
+// TestDiffPlacesDifferences: each difference names its element, the
+// collider node and the quantity; the tolerance decides what differs.
+func TestDiffPlacesDifferences(t *testing.T) {
+	box := func(x float64, mat *convert.Material) ShapeReport {
+		return ShapeReport{Node: "lid", Shape: convert.Box, Dims: map[string]float64{"x": x, "y": 1, "z": 1},
+			Rotation: convert.Quat{0, 0, 0, 1}, Material: mat}
+	}
+	wood, ice := &convert.Material{StaticFriction: 0.5}, &convert.Material{StaticFriction: 0.05}
+	a := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(2), Colliders: []ShapeReport{box(1, wood)}}},
+		Joints: []JointReport{{Name: "j", BodyB: "b", Kind: "revolute", Axis: &convert.Vec3{0, 0, 1}, Lower: num(-1), Upper: num(1)}}}
+	b := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(2.01), Colliders: []ShapeReport{box(1, ice)}}},
+		Joints: []JointReport{{Name: "j", BodyB: "b", Kind: "revolute", Axis: &convert.Vec3{0, 0, 1}, Lower: num(-1), Upper: num(1.5)}}}
+	got := Diff(a, b, 1e-6)
+	want := []Difference{
+		{Element: "body", Name: "b", Quantity: convert.QMass},
+		{Element: "body", Name: "b", Node: "lid", Quantity: convert.QMaterial},
+		{Element: "joint", Name: "j", Quantity: convert.QLimit},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d differences %+v, want %d", len(got), got, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Element != w.Element || g.Name != w.Name || g.Node != w.Node || g.Quantity != w.Quantity || g.QuantityName != w.Quantity.String() || g.Message == "" {
+			t.Errorf("difference %d: %+v, want %+v", i, g, w)
+		}
+	}
+	if d := Diff(a, b, 0.4); len(d) != 1 || d[0].Quantity != convert.QMaterial {
+		t.Errorf("with tolerance 0.4 only the friction (0.5 vs 0.05) differs: %+v", d)
+	}
+}

@@ -14,7 +14,11 @@ import (
 // physically, in the Graph's Y-up world. Two files describe the same
 // physics exactly when their reports agree (CompareReports).
 type Report struct {
-	Format      string              `json:"format"`
+	Format string `json:"format"`
+	// Frame says which axes the positions and directions are in, when the
+	// caller knows more than "the Graph's Y-up world" (physconv inspect
+	// names the source's axes).
+	Frame       string              `json:"frame,omitempty"`
 	Bodies      []BodyReport        `json:"bodies"`
 	Joints      []JointReport       `json:"joints"`
 	Diagnostics convert.Diagnostics `json:"diagnostics"`

@@ -363,7 +363,11 @@ func (r *Resolver) describe(p string) string {
 
 // lookedFor lists the places findPackage searched, for the error.
 func (r *Resolver) lookedFor(name string) []string {
-	looked := []string{fmt.Sprintf("package.xml naming %q at or above %s up to %s (and in child folders named %s)", name, r.describe(r.dir()), r.rootName(), name)}
+	var looked []string
+	if d, ok := r.Packages[name]; ok && r.Root == "" {
+		looked = append(looked, fmt.Sprintf("the package folder given for %q, %s, which is not a folder of the input's file system", name, d))
+	}
+	looked = append(looked, fmt.Sprintf("package.xml naming %q at or above %s up to %s (and in child folders named %s)", name, r.describe(r.dir()), r.rootName(), name))
 	if r.Root == "" {
 		return looked
 	}
@@ -422,6 +426,15 @@ func (r *Resolver) findPackage(name string) (pkgResult, bool) {
 
 func (r *Resolver) findPackageUncached(name string) (pkgResult, bool) {
 	if d, ok := r.Packages[name]; ok {
+		if r.Root == "" && r.FS != nil {
+			// an input that is no folder on disk (an embed.FS, a map):
+			// its packages are folders inside it
+			p := path.Clean(strings.TrimPrefix(filepath.ToSlash(d), "/"))
+			if !fs.ValidPath(p) || !isDir(r.FS, p) {
+				return pkgResult{}, false
+			}
+			return pkgResult{fsys: r.FS, base: p, main: true}, true
+		}
 		return r.diskPackage(d), true
 	}
 	for d := r.dir(); ; d = path.Dir(d) {
@@ -610,4 +623,10 @@ func (r *Resolver) suffix(rel string) (Loc, bool) {
 		}
 	}
 	return Loc{}, false
+}
+
+// isDir reports whether p is a folder of fsys.
+func isDir(fsys fs.FS, p string) bool {
+	st, err := fs.Stat(fsys, p)
+	return err == nil && st.IsDir()
 }

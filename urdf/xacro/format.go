@@ -140,7 +140,7 @@ func newXacroFiles(in *convert.Input) *xacroFiles {
 func (x *xacroFiles) rel(p string) (string, error) {
 	rel, ok := strings.CutPrefix(path.Clean(p), x.base+"/")
 	if !ok || !fs.ValidPath(rel) {
-		return "", fmt.Errorf("%s is outside the allowed root (see --allow-root, --package)", p)
+		return "", fmt.Errorf("%s is outside the folders the input may read (its project root, the allowed roots and the package folders)", p)
 	}
 	return rel, nil
 }
