@@ -20,7 +20,7 @@ func (b *batchRun) plan(rels []string) []batchInput {
 	inputs := make([]batchInput, len(rels))
 	// Outputs can land on inputs only in place or when SRC lies inside
 	// DST (a DST inside SRC is never walked for inputs).
-	realSrc, realDst := realPath(b.src), realPath(b.dst)
+	realSrc, realDst := RealPath(b.src), RealPath(b.dst)
 	overlap := within(realDst, realSrc)
 	isInput := make(map[string]bool, len(rels))
 	if overlap {
@@ -34,7 +34,7 @@ func (b *batchRun) plan(rels []string) []batchInput {
 		if !overlap {
 			return false
 		}
-		rel, err := filepath.Rel(realSrc, realPath(b.absOut(output)))
+		rel, err := filepath.Rel(realSrc, RealPath(b.absOut(output)))
 		if err != nil || !filepath.IsLocal(rel) {
 			return false
 		}

@@ -41,8 +41,8 @@ func BatchInputs(reg *convert.Registry, src, dst string, opts *BatchOptions) ([]
 	}
 	// Walk the real folder, so a SRC given through a symbolic link is
 	// walked too, and recognise DST however it is reached.
-	root := realPath(src)
-	absDst := realPath(dst)
+	root := RealPath(src)
+	absDst := RealPath(dst)
 	var rels []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -88,9 +88,9 @@ func BatchInputs(reg *convert.Registry, src, dst string, opts *BatchOptions) ([]
 	return rels, nil
 }
 
-// realPath is p absolute with symbolic links resolved, as far as they
+// RealPath is p absolute with symbolic links resolved, as far as they
 // resolve (a folder not made yet keeps the rest of its path).
-func realPath(p string) string {
+func RealPath(p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return p
@@ -102,7 +102,7 @@ func realPath(p string) string {
 	if dir = filepath.Clean(dir); dir == abs || base == "" {
 		return abs
 	}
-	return filepath.Join(realPath(dir), base)
+	return filepath.Join(RealPath(dir), base)
 }
 
 // isFileEntry accepts regular files and symbolic links to them.

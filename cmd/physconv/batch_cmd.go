@@ -296,9 +296,9 @@ func checkReportPath(report, src, dst string) error {
 	if !st.Mode().IsRegular() {
 		return fmt.Errorf("--report %s is not a regular file", report)
 	}
-	real := realPath(report)
+	real := batch.RealPath(report)
 	for _, dir := range []string{src, dst} {
-		rel, err := filepath.Rel(realPath(dir), real)
+		rel, err := filepath.Rel(batch.RealPath(dir), real)
 		if err != nil || !filepath.IsLocal(rel) {
 			continue
 		}
@@ -321,23 +321,6 @@ func isBatchReport(p string) bool {
 	head := make([]byte, 64)
 	n, _ := io.ReadFull(f, head)
 	return strings.HasPrefix(string(head[:n]), "{\n  \"schema\": \""+strings.TrimSuffix(batch.ReportSchema, "1"))
-}
-
-// realPath is p absolute with symbolic links resolved as far as they
-// resolve.
-func realPath(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return p
-	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		return r
-	}
-	dir, base := filepath.Split(abs)
-	if dir = filepath.Clean(dir); dir == abs || base == "" {
-		return abs
-	}
-	return filepath.Join(realPath(dir), base)
 }
 
 // reportFile streams the report into a temporary file renamed into place

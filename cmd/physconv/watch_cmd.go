@@ -60,8 +60,8 @@ func (a *app) watch(src, dst string, bo *batch.BatchOptions, f *batchFlags, sett
 	}
 	// Outputs written below SRC would be inputs of the next run, and
 	// their outputs of the one after: refuse, however DST is reached.
-	if rel, err := filepath.Rel(realPath(absSrc), realPath(absDst)); err == nil && (rel == "." || filepath.IsLocal(rel)) {
-		return fmt.Errorf("watch: DST %s lies inside SRC %s (%s); choose a destination outside the source folder", dst, src, realPath(absDst))
+	if rel, err := filepath.Rel(batch.RealPath(absSrc), batch.RealPath(absDst)); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+		return fmt.Errorf("watch: DST %s lies inside SRC %s (%s); choose a destination outside the source folder", dst, src, batch.RealPath(absDst))
 	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {

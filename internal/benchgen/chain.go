@@ -18,31 +18,7 @@ func ChainURDF(n int) []byte {
 	b.Grow(n * 640)
 	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<robot name=\"chain%d\">\n", n)
 	for i := 0; i < n; i++ {
-		m := 0.5 + 0.1*float64(i%7)
-		var geom string
-		var ixx, iyy, izz float64
-		switch i % 3 {
-		case 0:
-			x, y, z := 0.1, 0.06, 0.04
-			geom = fmt.Sprintf(`<box size="%g %g %g"/>`, x, y, z)
-			ixx, iyy, izz = m*(y*y+z*z)/12, m*(x*x+z*z)/12, m*(x*x+y*y)/12
-		case 1:
-			r, l := 0.03, 0.1
-			geom = fmt.Sprintf(`<cylinder radius="%g" length="%g"/>`, r, l)
-			ixx = m * (3*r*r + l*l) / 12
-			iyy, izz = ixx, m*r*r/2
-		default:
-			r := 0.04
-			geom = fmt.Sprintf(`<sphere radius="%g"/>`, r)
-			ixx = 2 * m * r * r / 5
-			iyy, izz = ixx, ixx
-		}
-		fmt.Fprintf(&b, `  <link name="link%d">
-    <inertial><origin xyz="0 0 0.05"/><mass value="%g"/><inertia ixx="%g" ixy="0" ixz="0" iyy="%g" iyz="0" izz="%g"/></inertial>
-    <visual><origin xyz="0 0 0.05"/><geometry>%s</geometry></visual>
-    <collision><origin xyz="0 0 0.05"/><geometry>%s</geometry></collision>
-  </link>
-`, i, m, ixx, iyy, izz, geom, geom)
+		writeLink(&b, i)
 		if i == 0 {
 			continue
 		}
@@ -56,6 +32,61 @@ func ChainURDF(n int) []byte {
 	}
 	b.WriteString("</robot>\n")
 	return []byte(b.String())
+}
+
+// TreeURDF generates a URDF of n links in a tree (each link carries up to
+// three children) with the links of ChainURDF and revolute joints about X,
+// Y and Z.
+func TreeURDF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 640)
+	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<robot name=\"tree%d\">\n", n)
+	for i := 0; i < n; i++ {
+		writeLink(&b, i)
+		if i == 0 {
+			continue
+		}
+		k := (i - 1) % 3
+		axis := [3]string{"1 0 0", "0 1 0", "0 0 1"}[i%3]
+		fmt.Fprintf(&b, `  <joint name="joint%d" type="revolute">
+    <parent link="link%d"/><child link="link%d"/>
+    <origin xyz="%g 0 0.12" rpy="0 0 %g"/><axis xyz="%s"/>
+    <limit lower="-1" upper="1" effort="10" velocity="2"/>
+  </joint>
+`, i, (i-1)/3, i, 0.15*float64(k-1), 0.3*float64(k-1), axis)
+	}
+	b.WriteString("</robot>\n")
+	return []byte(b.String())
+}
+
+// writeLink writes link i: a box, cylinder or sphere (cycling) as visual
+// and collision, with its exact inertia.
+func writeLink(b *strings.Builder, i int) {
+	m := 0.5 + 0.1*float64(i%7)
+	var geom string
+	var ixx, iyy, izz float64
+	switch i % 3 {
+	case 0:
+		x, y, z := 0.1, 0.06, 0.04
+		geom = fmt.Sprintf(`<box size="%g %g %g"/>`, x, y, z)
+		ixx, iyy, izz = m*(y*y+z*z)/12, m*(x*x+z*z)/12, m*(x*x+y*y)/12
+	case 1:
+		r, l := 0.03, 0.1
+		geom = fmt.Sprintf(`<cylinder radius="%g" length="%g"/>`, r, l)
+		ixx = m * (3*r*r + l*l) / 12
+		iyy, izz = ixx, m*r*r/2
+	default:
+		r := 0.04
+		geom = fmt.Sprintf(`<sphere radius="%g"/>`, r)
+		ixx = 2 * m * r * r / 5
+		iyy, izz = ixx, ixx
+	}
+	fmt.Fprintf(b, `  <link name="link%d">
+    <inertial><origin xyz="0 0 0.05"/><mass value="%g"/><inertia ixx="%g" ixy="0" ixz="0" iyy="%g" iyz="0" izz="%g"/></inertial>
+    <visual><origin xyz="0 0 0.05"/><geometry>%s</geometry></visual>
+    <collision><origin xyz="0 0 0.05"/><geometry>%s</geometry></collision>
+  </link>
+`, i, m, ixx, iyy, izz, geom, geom)
 }
 
 // UVSphere returns a closed sphere mesh of radius r with

@@ -14,6 +14,7 @@ import (
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/benchgen"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -166,7 +167,7 @@ func urdfBenchCases(b *testing.B, dir string) []urdfBenchCase {
 	if err := os.MkdirAll(filepath.Dir(tree), 0o755); err != nil {
 		b.Fatal(err)
 	}
-	if err := os.WriteFile(tree, treeURDF(2000), 0o644); err != nil {
+	if err := os.WriteFile(tree, benchgen.TreeURDF(2000), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	cases = append(cases, urdfBenchCase{name: "tree2000", src: tree,
@@ -239,53 +240,4 @@ func runMuJoCoCompile(b *testing.B, compile, in, out string) (cpu time.Duration)
 	}
 	b.StartTimer()
 	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-}
-
-// treeURDF generates a URDF of n links in a tree (each link carries up to
-// three children), cycling through box, cylinder and sphere links with
-// matching visual and collision geometry, exact inertias and revolute
-// joints about X, Y and Z.
-func treeURDF(n int) []byte {
-	var b strings.Builder
-	b.WriteString("<?xml version=\"1.0\"?>\n<robot name=\"tree2000\">\n")
-	for i := 0; i < n; i++ {
-		m := 0.5 + 0.1*float64(i%7)
-		var geom string
-		var ixx, iyy, izz float64
-		switch i % 3 {
-		case 0:
-			x, y, z := 0.1, 0.06, 0.04
-			geom = fmt.Sprintf(`<box size="%g %g %g"/>`, x, y, z)
-			ixx, iyy, izz = m*(y*y+z*z)/12, m*(x*x+z*z)/12, m*(x*x+y*y)/12
-		case 1:
-			r, l := 0.03, 0.1
-			geom = fmt.Sprintf(`<cylinder radius="%g" length="%g"/>`, r, l)
-			ixx = m * (3*r*r + l*l) / 12
-			iyy, izz = ixx, m*r*r/2
-		default:
-			r := 0.04
-			geom = fmt.Sprintf(`<sphere radius="%g"/>`, r)
-			ixx = 2 * m * r * r / 5
-			iyy, izz = ixx, ixx
-		}
-		fmt.Fprintf(&b, `  <link name="link%d">
-    <inertial><origin xyz="0 0 0.05"/><mass value="%g"/><inertia ixx="%g" ixy="0" ixz="0" iyy="%g" iyz="0" izz="%g"/></inertial>
-    <visual><origin xyz="0 0 0.05"/><geometry>%s</geometry></visual>
-    <collision><origin xyz="0 0 0.05"/><geometry>%s</geometry></collision>
-  </link>
-`, i, m, ixx, iyy, izz, geom, geom)
-		if i == 0 {
-			continue
-		}
-		k := (i - 1) % 3
-		axis := [3]string{"1 0 0", "0 1 0", "0 0 1"}[i%3]
-		fmt.Fprintf(&b, `  <joint name="joint%d" type="revolute">
-    <parent link="link%d"/><child link="link%d"/>
-    <origin xyz="%g 0 0.12" rpy="0 0 %g"/><axis xyz="%s"/>
-    <limit lower="-1" upper="1" effort="10" velocity="2"/>
-  </joint>
-`, i, (i-1)/3, i, 0.15*float64(k-1), 0.3*float64(k-1), axis)
-	}
-	b.WriteString("</robot>\n")
-	return []byte(b.String())
 }
