@@ -160,6 +160,9 @@ func (d *Doc) checkRequired() error {
 func (d *Doc) loadBuffers(in *convert.Input, bin []byte) error {
 	for i, b := range d.GLTF.Buffers {
 		p := fmt.Sprintf("buffers[%d]", i)
+		if b.ByteLength < 1 {
+			return convert.Errorf(p+".byteLength", "must be at least 1 (glTF 2.0 schema), not %d", b.ByteLength)
+		}
 		var data []byte
 		switch {
 		case i == 0 && d.Binary && b.URI == "":
@@ -196,6 +199,9 @@ func (d *Doc) loadBuffers(in *convert.Input, bin []byte) error {
 
 func (d *Doc) checkBufferViews() error {
 	for i, v := range d.GLTF.BufferViews {
+		if v.ByteLength < 1 {
+			return convert.Errorf(fmt.Sprintf("bufferViews[%d].byteLength", i), "must be at least 1 (glTF 2.0 schema), not %d", v.ByteLength)
+		}
 		n := len(d.GLTF.Buffers[v.Buffer].Data)
 		if v.ByteOffset+v.ByteLength > n {
 			return convert.Errorf(fmt.Sprintf("bufferViews[%d]", i),
