@@ -227,8 +227,8 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 	g := Geometry{Kind: shape.Name, Line: shape.Line, Scale: convert.Vec3{1, 1, 1}, ignored: ignored}
 	positive := func(attr string) (float64, error) {
 		v, err := requiredNumber(shape, attr)
-		if err == nil && v < 0 {
-			err = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: negative", shape.Name, attr, shape.AttrOr(attr, ""))
+		if err == nil && !(v > 0) {
+			err = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: must be positive (a collider needs a volume)", shape.Name, attr, shape.AttrOr(attr, ""))
 		}
 		return v, err
 	}
@@ -241,8 +241,8 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 		if g.Size, err = vec3Attr(shape, "size", convert.Vec3{}); err != nil {
 			return g, err
 		}
-		if g.Size[0] < 0 || g.Size[1] < 0 || g.Size[2] < 0 {
-			return g, convert.ErrorAtLine(shape.Line, "<box> has a negative size")
+		if !(g.Size[0] > 0 && g.Size[1] > 0 && g.Size[2] > 0) {
+			return g, convert.ErrorAtLine(shape.Line, "<box> size must be positive in every dimension")
 		}
 	case "sphere":
 		g.Radius, err = positive("radius")
