@@ -9,34 +9,16 @@ import (
 	"time"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/benchgen"
 )
 
 // uvSphere is a closed sphere mesh of 2·stacks·slices − 2·slices triangles
 // with shared vertices (poles single).
 func uvSphere(r float64, stacks, slices int) ([]convert.Vec3, []uint32) {
-	pos := []convert.Vec3{{0, r, 0}}
-	for i := 1; i < stacks; i++ {
-		th := math.Pi * float64(i) / float64(stacks)
-		for j := 0; j < slices; j++ {
-			ph := 2 * math.Pi * float64(j) / float64(slices)
-			pos = append(pos, convert.Vec3{r * math.Sin(th) * math.Cos(ph), r * math.Cos(th), r * math.Sin(th) * math.Sin(ph)})
-		}
-	}
-	pos = append(pos, convert.Vec3{0, -r, 0})
-	ring := func(i, j int) uint32 { return uint32(1 + (i-1)*slices + (j % slices)) }
-	var idx []uint32
-	for j := 0; j < slices; j++ {
-		idx = append(idx, 0, ring(1, j+1), ring(1, j))
-	}
-	for i := 1; i < stacks-1; i++ {
-		for j := 0; j < slices; j++ {
-			a, b, c, d := ring(i, j), ring(i, j+1), ring(i+1, j+1), ring(i+1, j)
-			idx = append(idx, a, b, c, a, c, d)
-		}
-	}
-	last := uint32(len(pos) - 1)
-	for j := 0; j < slices; j++ {
-		idx = append(idx, last, ring(stacks-1, j), ring(stacks-1, j+1))
+	p, idx := benchgen.UVSphere(r, stacks, slices)
+	pos := make([]convert.Vec3, len(p))
+	for i, v := range p {
+		pos[i] = convert.Vec3(v)
 	}
 	return pos, idx
 }
