@@ -126,6 +126,16 @@ func (p *parser) meshAsset(e *Element) error {
 	default:
 		return errAt(e, "a mesh needs a file or vertex data")
 	}
+	if len(idx) > 0 && distinctIndices(idx) < 4 {
+		// faces that touch fewer than 4 points bound no volume; MuJoCo
+		// collides with (and, for inertia="convex", weighs) the convex hull
+		// of the vertices, so the hull's faces stand in for them
+		if h := convert.HullIndices(pos); len(h) > 0 {
+			idx = h
+			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), p.path(e),
+				"mesh %q: its faces touch fewer than 4 vertices and bound no volume; the convex hull of its vertices (what MuJoCo collides with) is used", name).Affecting(convert.QShape)
+		}
+	}
 	for i := range pos {
 		pos[i] = pos[i].Mul(scale)
 	}
@@ -199,4 +209,13 @@ func (p *parser) hfieldAsset(e *Element) error {
 	}
 	p.hfields[name] = h
 	return nil
+}
+
+// distinctIndices counts the vertices a face list uses.
+func distinctIndices(idx []uint32) int {
+	seen := map[uint32]bool{}
+	for _, i := range idx {
+		seen[i] = true
+	}
+	return len(seen)
 }
