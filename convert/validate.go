@@ -190,7 +190,7 @@ func (v *validator) node(i int) {
 			v.fail(p+".motion.mass", "mass %v must be a non-negative number", *m.Mass)
 		}
 		if m.Mass != nil && *m.Mass > MaxMass && !math.IsInf(*m.Mass, 1) {
-			v.fail(p+".motion.mass", "mass %g kg is beyond %g kg, which physconv cannot compute with", *m.Mass, MaxMass)
+			v.failRange(p+".motion.mass", "mass %g kg is beyond %g kg, which physconv cannot compute with", *m.Mass, MaxMass)
 		}
 		if m.CenterOfMass != nil {
 			v.bounded(p+".motion.centerOfMass", m.CenterOfMass[:]...)
@@ -201,7 +201,7 @@ func (v *validator) node(i int) {
 					v.fail(p+".motion.inertiaDiagonal", "moment %v must be a non-negative number", x)
 				}
 				if x > MaxMass*MaxLength*MaxLength && !math.IsInf(x, 1) {
-					v.fail(p+".motion.inertiaDiagonal", "moment %g kg·m² is beyond %g, which physconv cannot compute with", x, MaxMass*MaxLength*MaxLength)
+					v.failRange(p+".motion.inertiaDiagonal", "moment %g kg·m² is beyond %g, which physconv cannot compute with", x, MaxMass*MaxLength*MaxLength)
 				}
 			}
 		}
