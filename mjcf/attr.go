@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -72,6 +73,15 @@ func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
 	v, good := floatsOf(s)
 	if !good || len(v) == 0 || len(v) > len(def) {
 		return nil, errAt(a.e, "attribute %s=%s needs 1 to %d finite decimal numbers", name, convert.QuoteShort(s), len(def))
+	}
+	if name == "size" {
+		// MJCF readers compute mass from geom sizes themselves: beyond this
+		// the moments overflow (the graph check refuses such sizes anyway)
+		for _, x := range v {
+			if math.Abs(x) > convert.MaxLength {
+				return nil, errAt(a.e, "attribute size=%s: %g is beyond ±%g m, which physconv cannot compute with", convert.QuoteShort(s), x, convert.MaxLength)
+			}
+		}
 	}
 	copy(out, v)
 	return out, nil
