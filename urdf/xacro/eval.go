@@ -515,7 +515,9 @@ func repeat(v any, n int64) (any, error) {
 	default:
 		return nil, fmt.Errorf("can't multiply sequence by non-int of type '%s'", typeName(v))
 	}
-	if l > 0 && n > int64(maxValueLen/l) {
+	if l == 0 || n == 0 {
+		n = 0 // an empty sequence repeated, or nothing: no loop over n
+	} else if n > int64(maxValueLen/l) {
 		return nil, errTooLong
 	}
 	switch x := v.(type) {
