@@ -132,7 +132,7 @@ func (p *parser) meshAsset(e *Element) error {
 		// of the vertices, so the hull's faces stand in for them
 		if h := convert.HullIndices(pos); len(h) > 0 {
 			idx = h
-			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), p.path(e),
+			p.diags.Add(convert.CodeFieldDropped, convert.MeshSubject(len(p.g.Meshes)), p.path(e), // the mesh added below
 				"mesh %q: its faces touch fewer than 4 vertices and bound no volume; the convex hull of its vertices (what MuJoCo collides with) is used", name).Affecting(convert.QShape)
 		}
 	}
