@@ -2,9 +2,12 @@ package urdf
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
@@ -202,6 +205,9 @@ func decodeInertial(e *xmlElement) (*Inertial, error) {
 	if in.IXX < 0 || in.IYY < 0 || in.IZZ < 0 {
 		return nil, convert.ErrorAtLine(i.Line, "inertia has a negative diagonal term (ixx=%v iyy=%v izz=%v)", in.IXX, in.IYY, in.IZZ)
 	}
+	if err := checkTensor(in); err != nil {
+		return nil, convert.ErrorAtLine(i.Line, "%v", err)
+	}
 	return in, nil
 }
 
@@ -380,3 +386,30 @@ func urdfNumber(s string) (float64, error) {
 }
 
 var errNotDecimal = errors.New("not a finite number (plain decimal digits, as urdfdom reads them)")
+
+// checkTensor refuses an inertia tensor with a clearly negative principal
+// moment (off-diagonal terms larger than the diagonal allows): no body has
+// it, and MuJoCo refuses the same tensor. A moment that is negative only by
+// rounding (a singular tensor) passes; the reader clamps it to zero.
+func checkTensor(in *Inertial) error {
+	if in.IXY == 0 && in.IXZ == 0 && in.IYZ == 0 {
+		return nil
+	}
+	moments, _ := mass.PrincipalAxes(in.tensor())
+	largest := math.Max(math.Abs(moments[0]), math.Max(math.Abs(moments[1]), math.Abs(moments[2])))
+	for _, m := range moments {
+		if m < -1e-12*largest {
+			return fmt.Errorf("inertia tensor is not positive semi-definite: its principal moments are %v", moments)
+		}
+	}
+	return nil
+}
+
+// tensor is the inertia as a symmetric matrix.
+func (in *Inertial) tensor() convert.Mat3 {
+	return convert.Mat3{
+		{in.IXX, in.IXY, in.IXZ},
+		{in.IXY, in.IYY, in.IYZ},
+		{in.IXZ, in.IYZ, in.IZZ},
+	}
+}

@@ -320,11 +320,10 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 	diag := convert.Vec3{in.IXX, in.IYY, in.IZZ}
 	if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
 		var orient convert.Quat
-		diag, orient = mass.PrincipalAxes(convert.Mat3{
-			{in.IXX, in.IXY, in.IXZ},
-			{in.IXY, in.IYY, in.IYZ},
-			{in.IXZ, in.IYZ, in.IZZ},
-		})
+		diag, orient = mass.PrincipalAxes(in.tensor())
+		for k := range diag {
+			diag[k] = math.Max(diag[k], 0) // rounding of a singular tensor (Decode refused the rest)
+		}
 		rot = rot.Mul(orient).Normalize()
 	}
 	m.InertiaDiagonal = &diag
