@@ -1,0 +1,177 @@
+package crosscheck
+
+import (
+	"fmt"
+	"math"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
+)
+
+// massShapes are one collider shape of every kind with volume, with
+// sizes and vertices that float32 does not hold exactly (0.1 is not a
+// float32), so a mesh written as a float32 accessor moves its mass.
+var massShapes = []struct {
+	name  string
+	shape convert.Shape
+	mesh  []convert.Vec3 // convex or triangle mesh vertices (cube faces)
+}{
+	{"box", convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.3, 0.7, 0.11}}, nil},
+	{"sphere", convert.Shape{Kind: convert.Sphere, Radius: 0.23}, nil},
+	{"capsule", convert.Shape{Kind: convert.Capsule, Height: 0.6, RadiusTop: 0.13, RadiusBottom: 0.13}, nil},
+	{"tapered capsule", convert.Shape{Kind: convert.Capsule, Height: 0.6, RadiusTop: 0.1, RadiusBottom: 0.2}, nil},
+	{"cylinder", convert.Shape{Kind: convert.Cylinder, Height: 0.7, RadiusTop: 0.15, RadiusBottom: 0.15}, nil},
+	{"cone", convert.Shape{Kind: convert.Cylinder, Height: 0.7, RadiusTop: 0, RadiusBottom: 0.25}, nil},
+	{"ellipsoid", convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{0.1, 0.08, 0.02}}, nil},
+	{"convex", convert.Shape{Kind: convert.Convex}, scaled(cubePositions, 0.1, nil)},
+	{"dented trimesh", convert.Shape{Kind: convert.TriMesh}, scaled(cubePositions, 0.1, map[int]convert.Vec3{6: {0.02, 0.03, 0.01}})},
+}
+
+// scaled returns the cube vertices times s, with some moved.
+func scaled(pos []convert.Vec3, s float64, moved map[int]convert.Vec3) []convert.Vec3 {
+	out := make([]convert.Vec3, len(pos))
+	for i, p := range pos {
+		out[i] = p.Scale(s)
+		if m, ok := moved[i]; ok {
+			out[i] = m
+		}
+	}
+	return out
+}
+
+// massVariants are the ways a source arrives at mass properties that a
+// target's reader, computing from the written shapes, would not.
+var massVariants = []struct {
+	name    string
+	density float64 // --density; 0 = the default
+	// rule changes the completed values as a source's own rules do
+	// (MJCF geom mass="0", settotalmass) while they stay computed.
+	rule func(m *convert.Motion)
+}{
+	{"default density", 0, nil},
+	{"density 437", 437, nil},
+	{"source rule", 0, func(m *convert.Motion) {
+		*m.Mass *= 0.53
+		d := m.InertiaDiagonal.Scale(0.53)
+		m.InertiaDiagonal = &d
+	}},
+}
+
+// massGraph is one dynamic body, rotated and moved, with its collider on
+// a child node rotated and moved in the body, and a second box collider
+// so the centre of mass is off every axis.
+func massGraph(shapeName string, sh convert.Shape, mesh []convert.Vec3) *convert.Graph {
+	g := convert.NewGraph()
+	g.Name = "mass"
+	sh.Mesh = -1
+	if mesh != nil {
+		sh.Mesh = g.AddMesh(convert.Mesh{Name: "m", Positions: mesh, Indices: cubeFaces, Loaded: true, Scale: convert.Vec3{1, 1, 1}})
+	}
+	s := g.AddShape(sh)
+	box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.1, 0.2, 0.1}, Mesh: -1})
+	b := g.AddNode(convert.Node{Name: "Body", Transform: convert.Transform{T: convert.Vec3{0.3, 1.2, -0.4},
+		R: convert.AxisAngle(convert.Vec3{1, 2, 3}.Normalize(), 0.7), S: convert.Vec3{1, 1, 1}},
+		Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}}, -1)
+	g.AddNode(convert.Node{Name: "Part", Transform: convert.Transform{T: convert.Vec3{0.05, -0.1, 0.2},
+		R: convert.AxisAngle(convert.Vec3{-2, 1, 0.5}.Normalize(), 1.1), S: convert.Vec3{1, 1, 1}},
+		Collider: &convert.Collider{Shape: s, Material: -1, Filter: -1}}, b)
+	g.AddNode(convert.Node{Name: "Side", Transform: convert.Transform{T: convert.Vec3{0.31, 0.17, -0.07}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
+		Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, b)
+	return g
+}
+
+// massTargets are the writers whose files hold full mass properties
+// (Godot 3 has neither centre of mass nor inertia, with a diagnostic).
+var massTargets = map[string]string{"khr": ".gltf", "omi": ".gltf", "urdf": ".urdf", "mjcf": ".xml", "godot": ".tscn"}
+
+// TestMassPropertiesExactInEveryTarget: for every shape kind with volume,
+// every way of arriving at mass properties a reader would not recompute,
+// and every target that can hold them, our reader reading the output back
+// gets the source's mass, centre of mass and inertia tensor (world axes)
+// to 1e-9 relative.
+func TestMassPropertiesExactInEveryTarget(t *testing.T) {
+	const rel = 1e-9
+	reg := all.Registry()
+	for _, sc := range massShapes {
+		for _, v := range massVariants {
+			src := massGraph(sc.name, sc.shape, sc.mesh)
+			opts := &convert.Options{Density: v.density}
+			src, _ = mass.Complete(src, opts)
+			if v.rule != nil {
+				v.rule(src.Nodes[0].Motion)
+			}
+			want := inspect.Inspect(src, "", nil).Bodies[0]
+			for name, ext := range massTargets {
+				t.Run(fmt.Sprintf("%s/%s/%s", sc.name, v.name, name), func(t *testing.T) {
+					f, err := reg.Lookup(name)
+					if err != nil {
+						t.Fatal(err)
+					}
+					file := "mass" + ext
+					out, diags, err := physconv.EmitGraph(f, src, &convert.Options{OutputName: file})
+					if err != nil {
+						t.Fatalf("emit: %v", err)
+					}
+					fsys := fstest.MapFS{}
+					for rel, data := range out.Files {
+						fsys[rel] = &fstest.MapFile{Data: data}
+					}
+					back, _, err := f.Parse(&convert.Input{Name: file, Data: out.Main, FS: fsys, Dir: ".", Options: &convert.Options{}})
+					if err != nil {
+						t.Fatalf("read back: %v", err)
+					}
+					back, _ = mass.Complete(back, nil)
+					got, ok := bodyNamed(inspect.Inspect(back, "", nil), "Body")
+					if !ok {
+						t.Fatalf("no body Body read back")
+					}
+					for _, d := range sameMass(want, got, rel) {
+						t.Errorf("%s (diagnostics: %v)", d, diags)
+					}
+				})
+			}
+		}
+	}
+}
+
+func bodyNamed(r *inspect.Report, name string) (inspect.BodyReport, bool) {
+	for _, b := range r.Bodies {
+		if b.Name == name {
+			return b, true
+		}
+	}
+	return inspect.BodyReport{}, false
+}
+
+// sameMass lists how got's mass, centre of mass and inertia differ from
+// want's beyond rel (relative to the mass, the centre's distance from the
+// origin and the largest moment).
+func sameMass(want, got inspect.BodyReport, rel float64) []string {
+	if want.Mass == nil || got.Mass == nil || want.CenterOfMass == nil || got.CenterOfMass == nil || want.Inertia == nil || got.Inertia == nil {
+		return []string{fmt.Sprintf("mass properties missing: %+v vs %+v", want, got)}
+	}
+	var out []string
+	if m, n := float64(*want.Mass), float64(*got.Mass); math.Abs(m-n) > rel*m {
+		out = append(out, fmt.Sprintf("mass %v, want %v", n, m))
+	}
+	if d := got.CenterOfMass.Sub(*want.CenterOfMass).Len(); d > rel*math.Max(1e-3, want.CenterOfMass.Len()) {
+		out = append(out, fmt.Sprintf("centre of mass %v, want %v", *got.CenterOfMass, *want.CenterOfMass))
+	}
+	scale := 0.0
+	for r := 0; r < 3; r++ {
+		scale = math.Max(scale, math.Abs(float64(want.Inertia[r][r])))
+	}
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			if math.Abs(float64(got.Inertia[r][c]-want.Inertia[r][c])) > rel*scale {
+				return append(out, fmt.Sprintf("inertia %v, want %v", *got.Inertia, *want.Inertia))
+			}
+		}
+	}
+	return out
+}
