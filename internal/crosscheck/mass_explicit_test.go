@@ -1,8 +1,13 @@
 package crosscheck
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"math"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -11,6 +16,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/convert/mass"
+	"github.com/physconv/physconv/internal/testenv"
 )
 
 // massShapes are one collider shape of every kind with volume, with
@@ -174,4 +180,89 @@ func sameMass(want, got inspect.BodyReport, rel float64) []string {
 		}
 	}
 	return out
+}
+
+// TestMassReprosExact: the inputs that showed mass properties changing
+// on the way (an MJCF ellipsoid written as a convex mesh, MJCF geoms with
+// mass="0" counted again through KHR, a hinge about X turning a Godot
+// body without its inertia, Godot bodies turned needlessly) keep every
+// moving body's mass, centre of mass and world inertia to 1e-9 in every
+// target that holds them, and through KHR and back to their own format.
+func TestMassReprosExact(t *testing.T) {
+	repros := filepath.Join(testenv.Corpus(t), "..", "repros")
+	files := []string{
+		filepath.Join(repros, "mass-bake", "ell.xml"),
+		filepath.Join(repros, "godot-emit-inertia", "hinge_x.urdf"),
+		filepath.Join(repros, "godot-emit-rotation", "cap.tscn"),
+		filepath.Join(repros, "godot-emit-rotation", "drive.tscn"),
+		testenv.CorpusPath(t, "mjcf", "mujoco_tendon_arm26", "arm26.xml"),
+	}
+	reg := all.Registry()
+	for _, file := range files {
+		in, err := physconv.OpenInput(file, nil, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		from, src, _, err := physconv.ParseGraph(context.Background(), reg, in)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		want := movingBodies(src)
+		for name := range massTargets {
+			to, _ := reg.Lookup(name)
+			t.Run(filepath.Base(file)+"/"+name, func(t *testing.T) {
+				back := emitAndRead(t, reg, to, src)
+				checkBodies(t, want, movingBodies(back))
+				if name != "khr" {
+					return
+				}
+				// and on to the source's own format
+				checkBodies(t, want, movingBodies(emitAndRead(t, reg, from, back)))
+			})
+		}
+	}
+}
+
+// emitAndRead writes g as format f and reads the output back, completed.
+func emitAndRead(t *testing.T, reg *convert.Registry, f *convert.Format, g *convert.Graph) *convert.Graph {
+	t.Helper()
+	file := "out" + massTargets[f.Name]
+	out, _, err := physconv.EmitGraph(f, g, &convert.Options{OutputName: file})
+	if err != nil {
+		t.Fatalf("emit %s: %v", f.Name, err)
+	}
+	fsys := fstest.MapFS{}
+	for rel, data := range out.Files {
+		fsys[rel] = &fstest.MapFile{Data: data}
+	}
+	in := &convert.Input{Name: file, Data: out.Main, FS: fsys, Dir: ".", Options: &convert.Options{From: f.Name}}
+	_, back, _, err := physconv.ParseGraph(context.Background(), reg, in)
+	if err != nil {
+		t.Fatalf("read back %s: %v", f.Name, err)
+	}
+	return back
+}
+
+// checkBodies compares moving bodies by name at 1e-9; names match
+// without case and without a "#n" a target added to make them unique.
+func checkBodies(t *testing.T, want, got map[string]inspect.BodyReport) {
+	t.Helper()
+	plain := func(s string) string {
+		s, _, _ = strings.Cut(s, "#")
+		return strings.ToLower(s)
+	}
+	byPlain := map[string]inspect.BodyReport{}
+	for name, b := range got {
+		byPlain[plain(name)] = b
+	}
+	for name, w := range want {
+		g, ok := byPlain[plain(name)]
+		if !ok {
+			t.Errorf("body %s not read back (have %v)", name, slices.Collect(maps.Keys(got)))
+			continue
+		}
+		for _, d := range sameMass(w, g, 1e-9) {
+			t.Errorf("body %s: %s", name, d)
+		}
+	}
 }
