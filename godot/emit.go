@@ -264,8 +264,8 @@ func orientationOf(m *convert.Motion) convert.Quat {
 // moments along the body's own axes. The body's frame turns onto the
 // principal axes only when nothing else works: a tensor already diagonal
 // in the frame (an axis permutation, equal moments) is written as its
-// diagonal; one the engine computes itself from the body's single box or
-// sphere (exactly, oriented) is left to it; a vehicle, whose frame is its
+// diagonal; one the engine computes itself from the body's boxes and
+// spheres (exactly, oriented) is left to it; a vehicle, whose frame is its
 // forward direction, keeps its frame and loses the products of inertia.
 func (e *emitter) alignInertia(i int) {
 	m := e.g.Nodes[i].Motion
@@ -316,10 +316,10 @@ func finiteMat(t convert.Mat3) bool {
 }
 
 // engineComputes reports whether Godot computes tensor t itself, principal
-// axes included, from what is written: the body has one collider, a box or
-// a sphere (shapes whose inertia GodotPhysics3D and Jolt compute exactly),
-// unscaled, and t is that shape's inertia at the body's mass about its
-// centre of mass (which are written).
+// axes included, from what is written: the body's colliders are boxes and
+// spheres (shapes whose inertia GodotPhysics3D and Jolt compute exactly;
+// several share the mass by volume), unscaled, and t is their inertia at
+// the body's mass about its centre of mass (which are written).
 func (e *emitter) engineComputes(i int, t convert.Mat3) bool {
 	g := e.g
 	m := g.Nodes[i].Motion
@@ -333,11 +333,11 @@ func (e *emitter) engineComputes(i int, t convert.Mat3) bool {
 			continue
 		}
 		shapes++
-		if sh := g.Shapes[c.Shape]; shapes > 1 || sh.Kind != convert.Box && sh.Kind != convert.Sphere || g.Nodes[k].Transform.S != (convert.Vec3{1, 1, 1}) {
+		if sh := g.Shapes[c.Shape]; sh.Kind != convert.Box && sh.Kind != convert.Sphere || g.Nodes[k].Transform.S != (convert.Vec3{1, 1, 1}) {
 			return false
 		}
 	}
-	if shapes != 1 {
+	if shapes == 0 {
 		return false
 	}
 	p, _ := mass.BodyMassProps(g, i, 1)

@@ -210,12 +210,13 @@ func sameRotation(a, b convert.Quat) bool {
 }
 
 // TestEmitVehicleKeepsFrame: a vehicle body whose principal axes are not
-// its own axes keeps its frame (its forward direction). With one box,
+// its own axes keeps its frame (its forward direction). With boxes only,
 // Godot computes the oriented inertia itself, so none is written and the
-// read-back is exact; with two boxes, the moments along its axes are
-// written with godot-inertia-axes.
+// read-back is exact; with a capsule besides (whose inertia GodotPhysics3D
+// approximates), the moments along its axes are written with
+// godot-inertia-axes.
 func TestEmitVehicleKeepsFrame(t *testing.T) {
-	for _, two := range []bool{false, true} {
+	for _, capsule := range []bool{false, true} {
 		g := convert.NewGraph()
 		box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1.3, 1.04, 2.39}, Mesh: -1})
 		car := g.AddNode(convert.Node{Name: "Car", Transform: convert.Transform{T: convert.Vec3{0, 0.4, 0}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
@@ -223,23 +224,26 @@ func TestEmitVehicleKeepsFrame(t *testing.T) {
 			Vehicle: &convert.Vehicle{MaxSpeed: -1, PilotSeat: -1}}, -1)
 		g.AddNode(convert.Node{Name: "Chassis", Transform: convert.Transform{T: convert.Vec3{0, 0.57, 0.13}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
 			Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, car)
-		if two {
-			g.AddNode(convert.Node{Name: "Roof", Transform: convert.Transform{T: convert.Vec3{0.2, 1.2, -0.3}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
-				Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, car)
+		g.AddNode(convert.Node{Name: "Roof", Transform: convert.Transform{T: convert.Vec3{0.2, 1.2, -0.3}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
+			Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, car)
+		if capsule {
+			pill := g.AddShape(convert.Shape{Kind: convert.Capsule, Height: 0.5, RadiusTop: 0.2, RadiusBottom: 0.2, Mesh: -1})
+			g.AddNode(convert.Node{Name: "Pill", Transform: convert.Transform{T: convert.Vec3{-0.3, 0.2, 0.9}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
+				Collider: &convert.Collider{Shape: pill, Material: -1, Filter: -1}}, car)
 		}
 		w := convert.DefaultWheel()
 		g.AddNode(convert.Node{Name: "Wheel", Transform: convert.Transform{T: convert.Vec3{0.57, 0, 1.1}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}, Wheel: &w}, car)
 		text, back, diags := emitGodot4(t, g)
 		if r := back.WorldTransform(nodeNamed(t, back, "Car")).R; !sameRotation(r, convert.IdentityQuat()) {
-			t.Errorf("two boxes %v: vehicle turned to %v", two, r)
+			t.Errorf("with a capsule %v: vehicle turned to %v", capsule, r)
 		}
 		if diags.Has(convert.CodeGodotInertiaBaked) {
-			t.Errorf("two boxes %v: vehicle frame baked: %v", two, diags)
+			t.Errorf("with a capsule %v: vehicle frame baked: %v", capsule, diags)
 		}
-		if got := diags.Has(convert.CodeGodotInertiaAxes); got != two {
-			t.Errorf("two boxes %v: godot-inertia-axes %v", two, got)
+		if got := diags.Has(convert.CodeGodotInertiaAxes); got != capsule {
+			t.Errorf("with a capsule %v: godot-inertia-axes %v", capsule, got)
 		}
-		if two {
+		if capsule {
 			continue
 		}
 		if strings.Contains(text, "\ninertia = ") {
@@ -270,10 +274,14 @@ func TestSpatialClasses(t *testing.T) {
 // principal axes keeps its Control child free of a transform (Godot
 // refuses one there), while its 3D children are counter-turned.
 func TestEmitControlUnderTurnedBody(t *testing.T) {
-	g := parseText(t, `[gd_scene load_steps=2 format=3]
+	g := parseText(t, `[gd_scene load_steps=3 format=3]
 
 [sub_resource type="BoxShape3D" id="B"]
 size = Vector3(1, 0.5, 2)
+
+[sub_resource type="CapsuleShape3D" id="C"]
+radius = 0.3
+height = 1.5
 
 [node name="Player" type="RigidBody3D"]
 mass = 3.0
@@ -284,7 +292,7 @@ shape = SubResource("B")
 
 [node name="Shape2" type="CollisionShape3D" parent="."]
 transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, -0.4, 0.5, 0.3)
-shape = SubResource("B")
+shape = SubResource("C")
 
 [node name="Marker" type="Marker3D" parent="."]
 
