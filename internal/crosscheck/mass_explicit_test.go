@@ -2,6 +2,7 @@ package crosscheck
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/convert/mass"
+	"github.com/physconv/physconv/godot"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -265,4 +267,86 @@ func checkBodies(t *testing.T, want, got map[string]inspect.BodyReport) {
 			t.Errorf("body %s: %s", name, d)
 		}
 	}
+}
+
+// TestGodotReprosInEngine loads the Godot 4 output of the rotation and
+// inertia repros in Godot 4 itself (strictly: a transform on a Label is
+// refused) and checks each moving body's world inertia there (the
+// engine's world inverse tensor times ours is the identity, to float32
+// precision) and that each body keeps the source's world orientation
+// where its inertia needs no turn (a vehicle's forward stays +Z).
+func TestGodotReprosInEngine(t *testing.T) {
+	testenv.Oracle(t, "godot4-inspect")
+	repros := filepath.Join(testenv.Corpus(t), "..", "repros")
+	reg := all.Registry()
+	for _, rel := range []string{"godot-emit-inertia/hinge_x.urdf", "godot-emit-rotation/cap.tscn", "godot-emit-rotation/drive.tscn"} {
+		t.Run(rel, func(t *testing.T) {
+			_, src, _ := godotParse(t, reg, filepath.Join(repros, rel))
+			scene := filepath.Join(t.TempDir(), "out.tscn")
+			godotEmit(t, godot.Format, src, scene, convert.Options{})
+			raw, code := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", scene)
+			var rep struct {
+				Nodes []struct {
+					Path    string                             `json:"path"`
+					Global  *struct{ Quat map[string]float64 } `json:"global_transform"`
+					Physics *struct {
+						Mass       *float64              `json:"mass"`
+						InvInertia map[string][3]float64 `json:"inverse_inertia_tensor"`
+					} `json:"physics_state"`
+				} `json:"nodes"`
+			}
+			if err := json.Unmarshal(raw, &rep); err != nil || code != 0 {
+				t.Fatalf("godot4-inspect exit %d, %v\n%.2000s", code, err, raw)
+			}
+			_, back, _ := godotParse(t, reg, scene)
+			want := movingBodies(src)
+			checked := 0
+			for i, n := range back.Nodes {
+				if n.Motion == nil || n.Motion.Kind != convert.Dynamic {
+					continue
+				}
+				w, ok := want[n.Name]
+				if !ok {
+					t.Errorf("%s: not a moving body of the source", n.Name)
+					continue
+				}
+				p := scenePath(back, i)
+				for _, on := range rep.Nodes {
+					if on.Path != p || on.Physics == nil || on.Physics.Mass == nil {
+						continue
+					}
+					checked++
+					// I·I⁻¹ = 1, the engine's inverse by columns x, y, z
+					for r := 0; r < 3; r++ {
+						for c, col := range []string{"x", "y", "z"} {
+							sum := 0.0
+							for k := 0; k < 3; k++ {
+								sum += float64(w.Inertia[r][k]) * on.Physics.InvInertia[col][k]
+							}
+							if id := map[bool]float64{true: 1, false: 0}[r == c]; math.Abs(sum-id) > 1e-5 {
+								t.Errorf("%s: source inertia × engine inverse [%d][%d] = %v, want %v", p, r, c, sum, id)
+							}
+						}
+					}
+					s := src.WorldTransform(nodeIndex(src, n.Name)).R.Normalize()
+					q := on.Global.Quat
+					if dot := s[0]*q["x"] + s[1]*q["y"] + s[2]*q["z"] + s[3]*q["w"]; math.Abs(math.Abs(dot)-1) > 1e-6 {
+						t.Errorf("%s: turned from %v to %v in the engine", p, s, q)
+					}
+				}
+			}
+			if checked == 0 {
+				t.Errorf("no moving body checked:\n%.2000s", raw)
+			}
+		})
+	}
+}
+
+func nodeIndex(g *convert.Graph, name string) int {
+	for i, n := range g.Nodes {
+		if n.Name == name {
+			return i
+		}
+	}
+	return -1
 }
