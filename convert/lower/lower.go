@@ -277,7 +277,9 @@ func (l *lowerer) keepMass() {
 	}
 	why := map[int]string{}
 	for b := range l.approximated {
-		if b >= 0 {
+		// a kinematic body moves no differently for it, and targets that
+		// recompute only from approximated shapes keep its source's word
+		if m := l.motion(b); m != nil && m.Kind == convert.Dynamic {
 			why[b] = "(computed from its exact shapes) are written explicitly so the engine does not compute them from the approximated ones"
 		}
 	}
@@ -289,15 +291,19 @@ func (l *lowerer) keepMass() {
 		}
 	}
 	for _, b := range slices.Sorted(maps.Keys(why)) {
-		m := l.g.Nodes[b].Motion
-		if m == nil || m.Kind != convert.Dynamic {
-			continue
-		}
-		if kept := l.keep(m); kept != 0 {
+		if kept := l.keep(l.motion(b)); kept != 0 {
 			p := l.g.NodeLabel(b)
 			l.diags.Add(convert.CodeMassKeptExplicit, convert.BodySubject(b), p, "the %s of body %s %s", kept, p, why[b])
 		}
 	}
+}
+
+// motion is body b's Motion (nil for the static parts, b < 0).
+func (l *lowerer) motion(b int) *convert.Motion {
+	if b < 0 {
+		return nil
+	}
+	return l.g.Nodes[b].Motion
 }
 
 // keep marks m's computed mass properties that the target recomputes as
@@ -317,15 +323,17 @@ func (l *lowerer) keep(m *convert.Motion) convert.MassProps {
 	return kept
 }
 
-// recomputed returns the dynamic bodies with computed mass properties
-// the target leaves to its readers whose readers would compute other
-// values from the lowered Graph, with what they would compute.
+// recomputed returns the moving bodies (kinematic ones too: their mass
+// properties are read back, though they move no differently) with
+// computed mass properties the target leaves to its readers whose readers
+// would compute other values from the lowered Graph, with what they would
+// compute.
 func (l *lowerer) recomputed() map[int]string {
 	probe := l.g.Clone()
 	var bodies []int
 	for i := range probe.Nodes {
 		m := probe.Nodes[i].Motion
-		if m == nil || m.Kind != convert.Dynamic || m.IsMassless() {
+		if m == nil || m.Kind == convert.Static || m.IsMassless() {
 			continue
 		}
 		cleared := false

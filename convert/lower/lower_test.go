@@ -392,12 +392,17 @@ func TestLowerKeepsMassReadersWouldNotCompute(t *testing.T) {
 		{"box by the source's own rule", convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.1, 0.3, 0.7}}, nil, 0, 0.5, map[string]bool{"khr": true}},
 		{"float32-exact mesh", convert.Shape{Kind: convert.Convex}, ptr(cube()), 0, 1, nil},
 		{"mesh float32 rounds", convert.Shape{Kind: convert.Convex}, &tenth, 0, 1, map[string]bool{"khr": true}},
+		// read back, a kinematic body's mass properties count too
+		{"kinematic, mesh float32 rounds", convert.Shape{Kind: convert.Convex}, &tenth, 0, 1, map[string]bool{"khr": true}},
 	}
 	for _, c := range cases {
 		for _, r := range rows {
 			g := oneColliderAt(c.shape, c.mesh, c.density)
 			m := g.Nodes[0].Motion
 			*m.Mass *= c.rule
+			if strings.HasPrefix(c.name, "kinematic") {
+				m.Kind = convert.Kinematic
+			}
 			out, diags := lower.Lower(g, r.caps)
 			var said []string
 			for _, d := range diags {
