@@ -14,7 +14,8 @@ import (
 )
 
 // TestCorpusMassReadBack converts every corpus file to every target that
-// holds mass properties and reads the output back: every moving body has
+// holds mass properties and reads the output back (and, through KHR, on to
+// the source's own format): every moving body has
 // the source's mass, centre of mass and world inertia to 1e-9 relative,
 // unless a diagnostic of the conversion explains that quantity of that
 // body (a dropped shape, Godot 3's missing inertia, a massless stand-in).
@@ -29,15 +30,14 @@ func TestCorpusMassReadBack(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		_, src, _, err := physconv.ParseGraph(context.Background(), reg, in)
+		from, src, _, err := physconv.ParseGraph(context.Background(), reg, in)
 		if err != nil {
 			continue // bad inputs are refused on purpose
 		}
 		want := movingBodies(src)
-		index, seen := map[string]int{}, map[string]int{}
-		for i, n := range src.Nodes {
+		seen := map[string]int{}
+		for _, n := range src.Nodes {
 			if n.Motion != nil {
-				index[n.Name] = i
 				seen[strings.ToLower(n.Name)]++
 			}
 		}
@@ -52,17 +52,32 @@ func TestCorpusMassReadBack(t *testing.T) {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		for _, name := range names {
-			to, _ := reg.Lookup(name)
-			file := "out" + massTargets[name]
-			out, diags, err := physconv.EmitGraph(to, src, &convert.Options{OutputName: file})
+		// hop writes g as format f, reads it back, and returns the Graph
+		// read with an explain function for its diagnostics
+		hop := func(f *convert.Format, g *convert.Graph) (*convert.Graph, func(body string) convert.Diagnostics, bool) {
+			file := "out" + massTargets[f.Name]
+			out, diags, err := physconv.EmitGraph(f, g, &convert.Options{OutputName: file})
 			if err != nil {
-				continue // refused with an error, not written wrong
+				return nil, nil, false // refused with an error, not written wrong
 			}
-			back, ok := readBack(reg, to, file, out)
+			back, ok := readBack(reg, f, file, out)
 			if !ok {
-				continue // the output needs its project's files (Godot res://)
+				return nil, nil, false // the output needs its project's files (Godot res://)
 			}
+			explain := func(body string) convert.Diagnostics {
+				var why convert.Diagnostics
+				for i, n := range g.Nodes {
+					if n.Motion != nil && n.Name == body {
+						for _, q := range []convert.Quantity{convert.QMass, convert.QCenterOfMass, convert.QInertia} {
+							why = append(why, diags.Explaining(convert.BodySubject(i), q)...)
+						}
+					}
+				}
+				return why
+			}
+			return back, explain, true
+		}
+		check := func(what string, back *convert.Graph, explains ...func(string) convert.Diagnostics) {
 			got := movingBodies(back)
 			for bname, w := range want {
 				g, ok := lookupPlain(got, bname)
@@ -75,18 +90,31 @@ func TestCorpusMassReadBack(t *testing.T) {
 					exact++
 					continue
 				}
-				if i, ok := index[bname]; ok {
-					var why convert.Diagnostics
-					for _, q := range []convert.Quantity{convert.QMass, convert.QCenterOfMass, convert.QInertia} {
-						why = append(why, diags.Explaining(convert.BodySubject(i), q)...)
-					}
-					if len(why) > 0 {
-						explained++
-						byCode[string(why[0].Code)]++
-						continue
-					}
+				var why convert.Diagnostics
+				for _, e := range explains {
+					why = append(why, e(bname)...)
 				}
-				t.Errorf("%s → %s: body %s: %v", rel, name, bname, bad)
+				if len(why) > 0 {
+					explained++
+					byCode[string(why[0].Code)]++
+					continue
+				}
+				t.Errorf("%s %s: body %s: %v", rel, what, bname, bad)
+			}
+		}
+		for _, name := range names {
+			to, _ := reg.Lookup(name)
+			back, e1, ok := hop(to, src)
+			if !ok {
+				continue
+			}
+			check("→ "+name, back, e1)
+			if name != "khr" || massTargets[from.Name] == "" {
+				continue
+			}
+			// through KHR and back to the source's own format
+			if again, e2, ok := hop(from, back); ok {
+				check("→ khr → "+from.Name, again, e1, e2)
 			}
 		}
 	}
