@@ -277,8 +277,7 @@ func (l *lowerer) keepMass() {
 	}
 	why := map[int]string{}
 	for b := range l.approximated {
-		// a kinematic body moves no differently for it, and targets that
-		// recompute only from approximated shapes keep its source's word
+		// dynamic bodies: how a kinematic one moves does not depend on it
 		if m := l.motion(b); m != nil && m.Kind == convert.Dynamic {
 			why[b] = "(computed from its exact shapes) are written explicitly so the engine does not compute them from the approximated ones"
 		}
@@ -310,24 +309,41 @@ func (l *lowerer) motion(b int) *convert.Motion {
 // given, returning which.
 func (l *lowerer) keep(m *convert.Motion) convert.MassProps {
 	var kept convert.MassProps
-	for _, x := range []struct {
-		set bool
-		src *convert.Source
-		p   convert.MassProps
-	}{{m.Mass != nil, &m.MassSource, convert.PropMass}, {m.CenterOfMass != nil, &m.CenterOfMassSource, convert.PropCenterOfMass}, {m.InertiaDiagonal != nil, &m.InertiaSource, convert.PropInertia}} {
-		if x.set && *x.src == convert.Computed && l.caps.Recomputes&x.p != 0 {
-			*x.src = convert.Given
-			kept |= x.p
-		}
+	for _, f := range l.recomputable(m) {
+		*f.src = convert.Given
+		kept |= f.p
 	}
 	return kept
 }
 
-// recomputed returns the moving bodies (kinematic ones too: their mass
-// properties are read back, though they move no differently) with
-// computed mass properties the target leaves to its readers whose readers
-// would compute other values from the lowered Graph, with what they would
-// compute.
+// massField is one mass property of a Motion: its source, which it is,
+// and how to forget its value.
+type massField struct {
+	src   *convert.Source
+	p     convert.MassProps
+	clear func()
+}
+
+// recomputable lists m's computed mass properties that the target's
+// readers compute when they are not written.
+func (l *lowerer) recomputable(m *convert.Motion) []massField {
+	var out []massField
+	for _, f := range []massField{
+		{&m.MassSource, convert.PropMass, func() { m.Mass = nil }},
+		{&m.CenterOfMassSource, convert.PropCenterOfMass, func() { m.CenterOfMass = nil }},
+		{&m.InertiaSource, convert.PropInertia, func() { m.InertiaDiagonal, m.InertiaOrientation = nil, nil }},
+	} {
+		if *f.src == convert.Computed && l.caps.Recomputes&f.p != 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// recomputed returns, for each moving body (kinematic ones too: their
+// mass properties are read back) whose computed mass properties the
+// target leaves to its readers, what those readers would compute from the
+// lowered Graph when it differs.
 func (l *lowerer) recomputed() map[int]string {
 	probe := l.g.Clone()
 	var bodies []int
@@ -336,22 +352,12 @@ func (l *lowerer) recomputed() map[int]string {
 		if m == nil || m.Kind == convert.Static || m.IsMassless() {
 			continue
 		}
-		cleared := false
-		for _, x := range []struct {
-			src   convert.Source
-			p     convert.MassProps
-			clear func()
-		}{
-			{m.MassSource, convert.PropMass, func() { m.Mass, m.MassSource = nil, "" }},
-			{m.CenterOfMassSource, convert.PropCenterOfMass, func() { m.CenterOfMass, m.CenterOfMassSource = nil, "" }},
-			{m.InertiaSource, convert.PropInertia, func() { m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = nil, nil, "" }},
-		} {
-			if x.src == convert.Computed && l.caps.Recomputes&x.p != 0 {
-				x.clear()
-				cleared = true
-			}
+		fields := l.recomputable(m)
+		for _, f := range fields {
+			f.clear()
+			*f.src = ""
 		}
-		if cleared {
+		if len(fields) > 0 {
 			bodies = append(bodies, i)
 		}
 	}
