@@ -323,18 +323,28 @@ func finiteMat(t convert.Mat3) bool {
 func (e *emitter) engineComputes(i int, t convert.Mat3) bool {
 	g := e.g
 	m := g.Nodes[i].Motion
-	if m.Mass == nil || m.CenterOfMass == nil || g.Nodes[i].Transform.S != (convert.Vec3{1, 1, 1}) {
+	if m.Mass == nil || m.CenterOfMass == nil {
 		return false
 	}
+	// the body's own nodes, down to the next body
 	shapes := 0
-	for k := range g.Nodes {
-		c := g.Nodes[k].Collider
-		if c == nil || c.Shape < 0 || g.BodyOf(k) != i {
-			continue
-		}
-		shapes++
-		if sh := g.Shapes[c.Shape]; sh.Kind != convert.Box && sh.Kind != convert.Sphere || g.Nodes[k].Transform.S != (convert.Vec3{1, 1, 1}) {
+	for stack := []int{i}; len(stack) > 0; {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &g.Nodes[k]
+		if n.Transform.S != (convert.Vec3{1, 1, 1}) {
 			return false
+		}
+		if c := n.Collider; c != nil && c.Shape >= 0 {
+			if sh := g.Shapes[c.Shape]; sh.Kind != convert.Box && sh.Kind != convert.Sphere {
+				return false
+			}
+			shapes++
+		}
+		for _, ch := range n.Children {
+			if g.Nodes[ch].Motion == nil {
+				stack = append(stack, ch)
+			}
 		}
 	}
 	if shapes == 0 {
