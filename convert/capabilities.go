@@ -52,6 +52,13 @@ type Capabilities struct {
 	// Recomputes names the mass properties the target's readers compute
 	// from the shapes when the file does not give them.
 	Recomputes MassProps
+	// OmitsComputedMass: the emitter leaves computed mass properties out
+	// for the readers to compute, so the lowering pass writes them where
+	// the readers would compute other values.
+	OmitsComputedMass bool
+	// Float32Meshes: mesh vertices are stored as 32-bit floats, so mass
+	// properties computed from them move (by ~1e-8 relative).
+	Float32Meshes bool
 }
 
 // ShapeRow lists the shapes a target writes as they are.

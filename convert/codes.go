@@ -171,6 +171,7 @@ const (
 	CodeGodotMotorImpulse           Code = "godot-motor-impulse"
 	CodeGodotWheelDefault           Code = "godot-wheel-default"
 	CodeGodotInertiaBaked           Code = "godot-inertia-baked"
+	CodeGodotInertiaAxes            Code = "godot-inertia-axes"
 	CodeGodotPropsDropped           Code = "godot-props-dropped"
 	CodeGodotComDropped             Code = "godot-com-dropped"
 	CodeGodotInertiaDropped         Code = "godot-inertia-dropped"
@@ -292,7 +293,7 @@ var codeTable = []CodeInfo{
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
 	{CodeVehicleDropped, Warning, secURDF, Qs(QVehicle), false, "the target has no vehicles, wheels, thrusters, seats or spawn points (URDF, MJCF; spawn points in Godot): the part is dropped"},
-	{CodeMassKeptExplicit, Info, secURDF, Qs(QData), false, "a body's collider shape was approximated: its mass properties, computed from the exact shapes, are written explicitly instead of being left to the engine"},
+	{CodeMassKeptExplicit, Info, secURDF, Qs(QData), false, "a body's computed mass properties are written explicitly instead of being left to the target's readers, which would compute others from what is written: a collider shape was approximated, mesh vertices are rounded to float32 (glTF), or the source's own rules (MJCF per-geom mass, --density) differ from uniform density"},
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
 	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
 	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
@@ -361,6 +362,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
 	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
+	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), so the products of inertia are dropped"},
 	{CodeGodotPropsDropped, Info, secGodot, Qs(QDamping, QLock, QData), false, "kept properties do not apply to the target class or version"},
 	{CodeGodotComDropped, Warning, secGodot, Qs(QCenterOfMass), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
 	{CodeGodotInertiaDropped, Warning, secGodot, Qs(QInertia), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},

@@ -1,6 +1,9 @@
 package godot
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // Godot scenes omit properties that hold their class default, so Parse
 // must know the defaults. Values come from Godot's class reference:
@@ -137,3 +140,50 @@ func isJointClass(c string) bool {
 	}
 	return false
 }
+
+// spatial reports whether a Godot class is a 3D node, which has a
+// transform; Control, 2D and plain Node classes have none and Godot
+// refuses the property on them. Unknown classes count as 3D.
+func spatial(class string) bool {
+	switch {
+	case nonSpatial[class]:
+		return false
+	case strings.HasSuffix(class, "3D") || spatial3[class]:
+		return true
+	case class3to4[class] != "":
+		return strings.HasSuffix(class3to4[class], "3D")
+	case strings.HasSuffix(class, "2D"):
+		return false
+	}
+	for _, s := range controlSuffixes {
+		if strings.HasSuffix(class, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// spatial3 are 3D classes (Godot 3 and 4) whose names do not end in 3D.
+var spatial3 = map[string]bool{
+	"Spatial": true, "GridMap": true, "VoxelGI": true, "LightmapGI": true, "LightmapProbe": true, "Decal": true,
+	"ReflectionProbe": true, "FogVolume": true, "Camera": true, "DirectionalLight": true, "OmniLight": true,
+	"SpotLight": true, "Particles": true, "CPUParticles": true, "Listener": true, "Skeleton": true,
+	"BoneAttachment": true, "Path": true, "PathFollow": true, "RayCast": true, "SpringArm": true,
+	"VisibilityNotifier": true, "VisibilityEnabler": true, "GIProbe": true, "BakedLightmap": true,
+	"MultiMeshInstance": true, "ImmediateGeometry": true, "Navigation": true, "NavigationMeshInstance": true,
+	"ARVROrigin": true, "ARVRCamera": true, "ARVRController": true, "ARVRAnchor": true, "ClippedCamera": true,
+	"InterpolatedCamera": true, "KinematicBody": true, "Joint": true,
+}
+
+// nonSpatial are plain Node and Control classes; controlSuffixes catch
+// the rest of the Control family.
+var nonSpatial = map[string]bool{
+	"Node": true, "Control": true, "Label": true, "CanvasLayer": true, "Timer": true, "AnimationPlayer": true,
+	"AnimationTree": true, "AudioStreamPlayer": true, "WorldEnvironment": true, "HTTPRequest": true, "Tween": true,
+	"NavigationAgent3D": true, "ResourcePreloader": true, "MultiplayerSpawner": true, "MultiplayerSynchronizer": true,
+	"Viewport": true, "SubViewport": true, "Window": true, "CanvasModulate": true, "ParallaxBackground": true,
+	"RichTextLabel": true, "Tree": true, "ItemList": true, "GraphEdit": true, "GraphNode": true, "VideoStreamPlayer": true,
+	"VideoPlayer": true, "NinePatchRect": true, "Range": true, "Separator": true, "ReferenceRect": true,
+}
+
+var controlSuffixes = []string{"Container", "Button", "Rect", "Label", "Edit", "Bar", "Panel", "Dialog", "Popup", "Slider", "Box", "Menu", "Separator", "Picker", "Tabs", "TabBar", "List"}

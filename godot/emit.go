@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/tscn"
 )
 
@@ -18,7 +19,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts.Int(VersionOption) == 3 {
 		version = 3
 	}
-	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{}, ownShape: map[int]convert.Transform{},
+	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{}, ownShape: map[int]convert.Transform{}, engineInertia: map[int]bool{}, turned: map[int]convert.Transform{},
 		meshIDs: map[string]string{}, paths: map[int]string{}, kind: map[int]string{}}
 	if opts != nil {
 		e.projectLayers = outputProjectLayers(opts.OutputName)
@@ -134,6 +135,13 @@ type emitter struct {
 	// frames caches world transforms once prepare has rebased the frames
 	// it changes
 	frames *convert.Frames
+	// engineInertia holds the bodies whose inertia Godot computes itself
+	// exactly from their shapes, so none is written.
+	engineInertia map[int]bool
+	// turned is, per rebased node, the change of frame applied to it
+	// (new frame = old frame · turned), so a joint can compare its frames
+	// as the Graph had them.
+	turned map[int]convert.Transform
 }
 
 // note reports a diagnostic about subj; it returns it for WithSeverity.
@@ -162,12 +170,13 @@ func (e *emitter) prepare() {
 	}
 	e.hoistColliders()
 	for i := range g.Nodes {
-		if m := g.Nodes[i].Motion; m != nil && m.InertiaOrientation != nil && !isIdentity(*m.InertiaOrientation) {
-			e.bakeInertiaOrientation(i)
-		}
 		if j := g.Nodes[i].Joint; j != nil {
 			e.rebaseJoint(i)
 		}
+	}
+	// after the joints, which may turn a body's frame
+	for i := range g.Nodes {
+		e.alignInertia(i)
 	}
 	if e.v == 3 {
 		for i := range g.Nodes {
@@ -212,6 +221,7 @@ func (e *emitter) rebase(i int, a convert.Transform) {
 		}
 	}
 	n.Transform = convert.Transform{T: t.Apply(a.T), R: t.R.Mul(a.R).Normalize(), S: s}
+	e.turned[i] = e.turnedOf(i).Mul(a)
 	inv := a.Inverse()
 	for _, c := range n.Children {
 		e.g.Nodes[c].Transform = inv.Mul(e.g.Nodes[c].Transform)
@@ -226,20 +236,131 @@ func (e *emitter) rebase(i int, a convert.Transform) {
 			m.CenterOfMass = &c
 		}
 		m.LinearVelocity, m.AngularVelocity = r.Rotate(m.LinearVelocity), r.Rotate(m.AngularVelocity)
-		if m.InertiaOrientation != nil {
-			q := r.Mul(*m.InertiaOrientation)
+		// the principal axes stay where they were in the world: an
+		// unrotated inertia turns with the frame
+		if m.InertiaDiagonal != nil {
+			q := r.Mul(orientationOf(m))
 			m.InertiaOrientation = &q
 		}
 	}
 }
 
-// bakeInertiaOrientation rotates a body's frame onto its principal axes,
-// since Godot stores only principal moments.
-func (e *emitter) bakeInertiaOrientation(i int) {
+// turnedOf is the change of frame prepare applied to node i.
+func (e *emitter) turnedOf(i int) convert.Transform {
+	if t, ok := e.turned[i]; ok {
+		return t
+	}
+	return convert.Identity()
+}
+
+func orientationOf(m *convert.Motion) convert.Quat {
+	if m.InertiaOrientation == nil {
+		return convert.IdentityQuat()
+	}
+	return m.InertiaOrientation.Normalize()
+}
+
+// alignInertia makes a Godot 4 rigid body's inertia one Godot can store:
+// moments along the body's own axes. The body's frame turns onto the
+// principal axes only when nothing else works: a tensor already diagonal
+// in the frame (an axis permutation, equal moments) is written as its
+// diagonal; one the engine computes itself from the body's boxes and
+// spheres (exactly, oriented) is left to it; a vehicle, whose frame is its
+// forward direction, keeps its frame and loses the products of inertia.
+func (e *emitter) alignInertia(i int) {
 	m := e.g.Nodes[i].Motion
-	e.rebase(i, convert.Transform{R: m.InertiaOrientation.Normalize(), S: convert.Vec3{1, 1, 1}})
-	m.InertiaOrientation = nil
-	e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
+	if m == nil || m.InertiaDiagonal == nil || m.InertiaOrientation == nil {
+		return
+	}
+	if e.v == 3 || m.Kind != convert.Dynamic {
+		return // no inertia written (Godot 3, kinematic and static bodies)
+	}
+	t, ok := m.InertiaTensor()
+	if !ok || !finiteMat(t) {
+		return
+	}
+	d := convert.Vec3{t[0][0], t[1][1], t[2][2]}
+	switch {
+	case diagonal(t):
+		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
+	case e.engineComputes(i, t):
+		e.engineInertia[i] = true
+	case e.g.Nodes[i].Vehicle != nil:
+		e.note(convert.CodeGodotInertiaAxes, convert.BodySubject(i), e.name(i), "the principal axes of inertia are not the vehicle's axes and Godot stores moments along the body's axes only; turning a VehicleBody3D would turn its forward direction, so the moments along its axes %v are written and the products of inertia dropped", d)
+		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
+	default:
+		e.rebase(i, convert.Transform{R: m.InertiaOrientation.Normalize(), S: convert.Vec3{1, 1, 1}})
+		m.InertiaOrientation = nil
+		e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
+	}
+}
+
+// offDiagonal is the size of products of inertia, relative to the largest
+// moment, below which a tensor counts as diagonal: rounding of R·D·Rᵀ for
+// an axis permutation or within equal moments, far below what a reader
+// compares (1e-9).
+const offDiagonal = 1e-12
+
+func diagonal(t convert.Mat3) bool {
+	big := math.Max(math.Abs(t[0][0]), math.Max(math.Abs(t[1][1]), math.Abs(t[2][2])))
+	return math.Abs(t[0][1]) <= offDiagonal*big && math.Abs(t[0][2]) <= offDiagonal*big && math.Abs(t[1][2]) <= offDiagonal*big
+}
+
+func finiteMat(t convert.Mat3) bool {
+	for r := 0; r < 3; r++ {
+		if !convert.Vec3(t[r]).Finite() {
+			return false
+		}
+	}
+	return true
+}
+
+// engineComputes reports whether Godot computes tensor t itself, principal
+// axes included, from what is written: the body's colliders are boxes and
+// spheres (shapes whose inertia GodotPhysics3D and Jolt compute exactly;
+// several share the mass by volume), unscaled, and t is their inertia at
+// the body's mass about its centre of mass (which are written).
+func (e *emitter) engineComputes(i int, t convert.Mat3) bool {
+	g := e.g
+	m := g.Nodes[i].Motion
+	if m.Mass == nil || m.CenterOfMass == nil {
+		return false
+	}
+	// the body's own nodes, down to the next body
+	shapes := 0
+	for stack := []int{i}; len(stack) > 0; {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &g.Nodes[k]
+		if n.Transform.S != (convert.Vec3{1, 1, 1}) {
+			return false
+		}
+		if c := n.Collider; c != nil && c.Shape >= 0 {
+			if sh := g.Shapes[c.Shape]; sh.Kind != convert.Box && sh.Kind != convert.Sphere {
+				return false
+			}
+			shapes++
+		}
+		for _, ch := range n.Children {
+			if g.Nodes[ch].Motion == nil {
+				stack = append(stack, ch)
+			}
+		}
+	}
+	if shapes == 0 {
+		return false
+	}
+	p, _ := mass.BodyMassProps(g, i, 1)
+	want := p.InertiaAbout(*m.CenterOfMass, *m.Mass)
+	big := math.Max(math.Abs(t[0][0]), math.Max(math.Abs(t[1][1]), math.Abs(t[2][2])))
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			if math.Abs(want[r][c]-t[r][c]) > offDiagonal*big {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ownsShapeChild reports whether a collider or trigger node is emitted as

@@ -139,10 +139,9 @@ func (e *emitter) rebaseJoint(i int) {
 		return
 	}
 	a := convert.Transform{R: q, S: convert.Vec3{1, 1, 1}}
+	// Godot has one joint frame: frame B's node (often body B itself)
+	// keeps its own frame.
 	e.rebase(i, a)
-	if j.Connected >= 0 && j.Connected < len(e.g.Nodes) {
-		e.rebase(j.Connected, a)
-	}
 	// New axis c is old axis r with sign m[r][c].
 	m := q.Mat()
 	newAxis := func(old int) (int, float64) {
@@ -233,7 +232,9 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 	b := -1
 	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
 		b = g.BodyOf(j.Connected)
-		wa, wb := e.frames.World(i), e.frames.World(j.Connected)
+		// both frames as the Graph had them, turned as frame A was
+		wa := e.frames.World(i)
+		wb := e.frames.World(j.Connected).Mul(e.turnedOf(j.Connected).Inverse()).Mul(e.turnedOf(i))
 		if wa.T.Sub(wb.T).Len() > 1e-6*math.Max(1, wa.T.Len()) || math.Abs(math.Abs(wa.R.Normalize()[0]*wb.R.Normalize()[0]+wa.R.Normalize()[1]*wb.R.Normalize()[1]+wa.R.Normalize()[2]*wb.R.Normalize()[2]+wa.R.Normalize()[3]*wb.R.Normalize()[3])-1) > 1e-9 {
 			e.note(convert.CodeJointFramesApart, e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}

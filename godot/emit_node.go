@@ -25,7 +25,9 @@ func (e *emitter) node(i int) {
 	if i == e.root && e.root >= 0 {
 		s = e.sectionFor(name, e.cls(class), "")
 	}
-	if !isIdentityTransform(n.Transform) {
+	// A Control or plain Node has no 3D pose (a rebased parent still
+	// counter-turns it in the Graph).
+	if !isIdentityTransform(n.Transform) && spatial(class) {
 		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
 	}
 	if e.anchored[i] {
@@ -221,6 +223,8 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 			switch {
 			case e.v == 3:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
+			case e.engineInertia[i]:
+				// Godot computes this inertia, principal axes included.
 			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "inertia %v has infinite or zero moments, which Godot cannot store; Godot computes it", *d)
 			default:

@@ -28,4 +28,6 @@ var Capabilities = convert.Capabilities{
 	Filters:            true,
 	Mass:               convert.InertiaDiagonalOriented,
 	Recomputes:         convert.PropMass | convert.PropCenterOfMass | convert.PropInertia,
+	OmitsComputedMass:  true,
+	Float32Meshes:      true,
 }

@@ -30,8 +30,10 @@ func omiLikeGraph() *convert.Graph {
 	g.AddNode(convert.Node{Name: "Egg", Collider: &convert.Collider{Shape: egg, Material: -1, Filter: -1}}, group)
 	zone := g.AddNode(convert.Node{Name: "Zone", Trigger: &convert.Trigger{Shape: -1, Filter: -1}}, -1)
 	g.AddNode(convert.Node{Name: "ZonePart", Trigger: &convert.Trigger{Shape: capsule, Filter: -1}}, zone)
+	// Arm's mass is what a reader computes from its box at 1000 kg/m³.
+	armBox := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.1, 0.2, 0.1}, Mesh: -1})
 	arm := g.AddNode(convert.Node{Name: "Arm", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1,
-		Mass: convert.Ptr(2.0), MassSource: convert.Computed}}, -1)
+		Mass: convert.Ptr(2.0), MassSource: convert.Computed}, Collider: &convert.Collider{Shape: armBox, Material: -1, Filter: -1}}, -1)
 	g.AddNode(convert.Node{Name: "Weld", Joint: &convert.Joint{Connected: arm, Effort: 10,
 		Limits: []convert.Limit{{Linear: []int{0, 1, 2}, Angular: []int{0, 1, 2}, Stiffness: math.Inf(1)}}}}, car)
 	_ = ramp
@@ -106,7 +108,7 @@ func TestEmitLowersWhatKHRCannotSay(t *testing.T) {
 		t.Errorf("weld limits %v", doc.Get("physicsJoints").Raw())
 	}
 	shapes, _ := d.DocExtension(gltfx.KHRImplicitShapes)
-	if raw := string(shapes.Raw()); raw != `{"shapes":[{"box":{"size":[1,2,3]},"type":"box"},{"sphere":{"radius":0.5},"type":"sphere"},{"capsule":{"height":1,"radiusBottom":0.5,"radiusTop":0.5},"type":"capsule"}]}` {
+	if raw := string(shapes.Raw()); raw != `{"shapes":[{"box":{"size":[1,2,3]},"type":"box"},{"sphere":{"radius":0.5},"type":"sphere"},{"capsule":{"height":1,"radiusBottom":0.5,"radiusTop":0.5},"type":"capsule"},{"box":{"size":[0.1,0.2,0.1]},"type":"box"}]}` {
 		t.Errorf("shapes %s", raw)
 	}
 }

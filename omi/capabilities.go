@@ -28,4 +28,5 @@ var Capabilities = convert.Capabilities{
 	Filters:            true,
 	Mass:               convert.InertiaDiagonalOriented,
 	Recomputes:         convert.PropInertia,
+	Float32Meshes:      true,
 }

@@ -281,7 +281,8 @@ func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
 
 // motion writes the mass properties so an OMI reader gets the Graph's
 // values: OMI assumes 1 kg and a centre of mass at the origin when they
-// are absent, but computes an absent inertia itself.
+// are absent, and computes an absent inertia itself, so the inertia is
+// always written with the mass.
 func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	m = convert.NearZeroStandIn(m) // massless: see gltfx.PutRobotExtras
 	path := nodeRef(i)
@@ -303,7 +304,10 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	} else if c == nil && m.Kind == convert.Dynamic {
 		e.diags.Add(convert.CodeCenterOfMassDefaulted, convert.BodySubject(i), path, "centre of mass is not known; OMI readers will put it at the body origin")
 	}
-	if d := m.InertiaDiagonal; d != nil && (m.InertiaSource != convert.Computed || e.opts.Bool(gltfx.BakeMassOption)) {
+	// The inertia goes with the mass whatever its source: a reader
+	// computing it from the colliders would miss dropped or approximated
+	// shapes and the source's own mass rules.
+	if d := m.InertiaDiagonal; d != nil {
 		diag := [3]float64(*d)
 		big := largeMoment(diag, m)
 		for k := range diag {

@@ -31,10 +31,13 @@
 package lower
 
 import (
+	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // Lower returns a copy of g reshaped into what caps allows, with one
@@ -261,37 +264,181 @@ func (l *lowerer) couplings() {
 	l.g.Couplings = nil
 }
 
-// keepMass makes the computed mass properties of bodies with approximated
-// colliders given values, where the target would otherwise compute them
-// from the approximated shapes.
+// keepMass makes computed mass properties given values wherever the
+// target's readers would compute something else from what is written: a
+// body whose collider shapes were approximated, and, for targets that
+// leave computed values to their readers, any body whose values the
+// readers' uniform-density rule does not reproduce from the lowered Graph
+// (a source's own rules such as MJCF per-geom masses, a non-default
+// density, mesh vertices rounded to float32).
 func (l *lowerer) keepMass() {
 	if l.caps.Recomputes == 0 {
 		return
 	}
-	for _, b := range slices.Sorted(maps.Keys(l.approximated)) {
-		if b < 0 {
-			continue
-		}
-		m := l.g.Nodes[b].Motion
-		if m == nil || m.Kind != convert.Dynamic {
-			continue
-		}
-		var kept convert.MassProps
-		for _, x := range []struct {
-			set bool
-			src *convert.Source
-			p   convert.MassProps
-		}{{m.Mass != nil, &m.MassSource, convert.PropMass}, {m.CenterOfMass != nil, &m.CenterOfMassSource, convert.PropCenterOfMass}, {m.InertiaDiagonal != nil, &m.InertiaSource, convert.PropInertia}} {
-			if x.set && *x.src == convert.Computed && l.caps.Recomputes&x.p != 0 {
-				*x.src = convert.Given
-				kept |= x.p
-			}
-		}
-		if kept != 0 {
-			p := l.g.NodeLabel(b)
-			l.diags.Add(convert.CodeMassKeptExplicit, convert.BodySubject(b), p, "the %s of body %s, computed from its exact shapes, are written explicitly so the engine does not compute them from the approximated ones", kept, p)
+	why := map[int]string{}
+	for b := range l.approximated {
+		// dynamic bodies: how a kinematic one moves does not depend on it
+		if m := l.motion(b); m != nil && m.Kind == convert.Dynamic {
+			why[b] = "(computed from its exact shapes) are written explicitly so the engine does not compute them from the approximated ones"
 		}
 	}
+	if l.caps.OmitsComputedMass {
+		for b, diff := range l.recomputed() {
+			if _, ok := why[b]; !ok {
+				why[b] = fmt.Sprintf("are written explicitly: from what is written, its readers would compute %s", diff)
+			}
+		}
+	}
+	for _, b := range slices.Sorted(maps.Keys(why)) {
+		if kept := l.keep(l.motion(b)); kept != 0 {
+			p := l.g.NodeLabel(b)
+			l.diags.Add(convert.CodeMassKeptExplicit, convert.BodySubject(b), p, "the %s of body %s %s", kept, p, why[b])
+		}
+	}
+}
+
+// motion is body b's Motion (nil for the static parts, b < 0).
+func (l *lowerer) motion(b int) *convert.Motion {
+	if b < 0 {
+		return nil
+	}
+	return l.g.Nodes[b].Motion
+}
+
+// keep marks m's computed mass properties that the target recomputes as
+// given, returning which.
+func (l *lowerer) keep(m *convert.Motion) convert.MassProps {
+	var kept convert.MassProps
+	for _, f := range l.recomputable(m) {
+		*f.src = convert.Given
+		kept |= f.p
+	}
+	return kept
+}
+
+// massField is one mass property of a Motion: its source, which it is,
+// and how to forget its value.
+type massField struct {
+	src   *convert.Source
+	p     convert.MassProps
+	clear func()
+}
+
+// recomputable lists m's computed mass properties that the target's
+// readers compute when they are not written.
+func (l *lowerer) recomputable(m *convert.Motion) []massField {
+	var out []massField
+	for _, f := range []massField{
+		{&m.MassSource, convert.PropMass, func() { m.Mass = nil }},
+		{&m.CenterOfMassSource, convert.PropCenterOfMass, func() { m.CenterOfMass = nil }},
+		{&m.InertiaSource, convert.PropInertia, func() { m.InertiaDiagonal, m.InertiaOrientation = nil, nil }},
+	} {
+		if *f.src == convert.Computed && l.caps.Recomputes&f.p != 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// recomputed returns, for each moving body (kinematic ones too: their
+// mass properties are read back) whose computed mass properties the
+// target leaves to its readers, what those readers would compute from the
+// lowered Graph when it differs.
+func (l *lowerer) recomputed() map[int]string {
+	probe := l.g.Clone()
+	var bodies []int
+	for i := range probe.Nodes {
+		m := probe.Nodes[i].Motion
+		if m == nil || m.Kind == convert.Static || m.IsMassless() {
+			continue
+		}
+		fields := l.recomputable(m)
+		for _, f := range fields {
+			f.clear()
+			*f.src = ""
+		}
+		if len(fields) > 0 {
+			bodies = append(bodies, i)
+		}
+	}
+	if len(bodies) == 0 {
+		return nil
+	}
+	if l.caps.Float32Meshes {
+		for k := range probe.Meshes {
+			probe.Meshes[k].Positions = float32Positions(probe.Meshes[k].Positions)
+		}
+	}
+	// what a reader of the written file completes, at its default density
+	read, _ := mass.Complete(probe, nil)
+	out := map[int]string{}
+	for _, b := range bodies {
+		if diff := massDiff(l.g.Nodes[b].Motion, read.Nodes[b].Motion); diff != "" {
+			out[b] = diff
+		}
+	}
+	return out
+}
+
+// float32Positions rounds vertex positions as a float32 accessor stores them.
+func float32Positions(pos []convert.Vec3) []convert.Vec3 {
+	out := make([]convert.Vec3, len(pos))
+	for i, p := range pos {
+		out[i] = convert.Vec3{float64(float32(p[0])), float64(float32(p[1])), float64(float32(p[2]))}
+	}
+	return out
+}
+
+// massEqual is the relative difference below which two mass properties
+// are the same number computed along another path (summation order); what
+// readers compute differently (float32 vertices move hull inertia ~1e-8)
+// lies far above it.
+const massEqual = 1e-12
+
+// massDiff names the first of mass, centre of mass and inertia that
+// differs between want and got ("" when none does).
+func massDiff(want, got *convert.Motion) string {
+	if want == nil || got == nil || want.Mass == nil || got.Mass == nil {
+		return ""
+	}
+	if !near(*want.Mass, *got.Mass, math.Abs(*want.Mass)) {
+		return fmt.Sprintf("mass %g kg instead of %g", *got.Mass, *want.Mass)
+	}
+	if want.CenterOfMass != nil && got.CenterOfMass != nil {
+		w, g := *want.CenterOfMass, *got.CenterOfMass
+		scale := math.Max(w.Len(), g.Len())
+		if !near(w[0], g[0], scale) || !near(w[1], g[1], scale) || !near(w[2], g[2], scale) {
+			return fmt.Sprintf("centre of mass %v instead of %v", g, w)
+		}
+	}
+	wi, ok1 := want.InertiaTensor()
+	gi, ok2 := got.InertiaTensor()
+	if ok1 && ok2 {
+		scale := 0.0
+		for r := 0; r < 3; r++ {
+			scale = math.Max(scale, math.Max(math.Abs(wi[r][r]), math.Abs(gi[r][r])))
+		}
+		for r := 0; r < 3; r++ {
+			for c := 0; c < 3; c++ {
+				if !near(wi[r][c], gi[r][c], scale) {
+					return fmt.Sprintf("inertia %v instead of %v", *got.InertiaDiagonal, *want.InertiaDiagonal)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// near compares a and b relative to scale (exactly when scale is 0 or
+// infinite).
+func near(a, b, scale float64) bool {
+	if a == b {
+		return true
+	}
+	if math.IsInf(scale, 0) || math.IsNaN(scale) {
+		return false
+	}
+	return math.Abs(a-b) <= massEqual*scale
 }
 
 // approximatedShape reports whether lowered shape index s was made by the

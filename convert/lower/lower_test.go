@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/lower"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/godot"
 	"github.com/physconv/physconv/khr"
 	"github.com/physconv/physconv/mjcf"
@@ -89,16 +90,22 @@ func ptr[T any](v T) *T { return &v }
 
 // oneCollider is a dynamic body with one collider of shape sh.
 func oneCollider(sh convert.Shape, mesh *convert.Mesh) *convert.Graph {
+	return oneColliderAt(sh, mesh, 0)
+}
+
+// oneColliderAt is oneCollider with its mass properties completed at a
+// density (0: the default).
+func oneColliderAt(sh convert.Shape, mesh *convert.Mesh, density float64) *convert.Graph {
 	g := convert.NewGraph()
 	sh.Mesh = -1
 	if mesh != nil {
 		sh.Mesh = g.AddMesh(*mesh)
 	}
 	s := g.AddShape(sh)
-	b := g.AddNode(convert.Node{Name: "Body", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1,
-		Mass: convert.Ptr(2.0), MassSource: convert.Computed, CenterOfMass: &convert.Vec3{}, CenterOfMassSource: convert.Computed,
-		InertiaDiagonal: &convert.Vec3{1, 1, 1}, InertiaSource: convert.Computed}}, -1)
+	b := g.AddNode(convert.Node{Name: "Body", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}}, -1)
 	g.AddNode(convert.Node{Name: "Part", Collider: &convert.Collider{Shape: s, Material: -1, Filter: -1}}, b)
+	// the mass properties the source's reader computes from the shape
+	g, _ = mass.Complete(g, &convert.Options{Density: density})
 	return g
 }
 
@@ -200,8 +207,8 @@ func TestLowerTaperedPolicy(t *testing.T) {
 				t.Errorf("%s: %s is %s, want %s", r.name, x.p, x.src, want)
 			}
 		}
-		if *m.Mass != 2 || *m.InertiaDiagonal != (convert.Vec3{1, 1, 1}) {
-			t.Errorf("%s: mass properties changed: %v %v", r.name, *m.Mass, *m.InertiaDiagonal)
+		if src := g.Nodes[0].Motion; *m.Mass != *src.Mass || *m.InertiaDiagonal != *src.InertiaDiagonal {
+			t.Errorf("%s: mass properties changed: %v %v, want %v %v", r.name, *m.Mass, *m.InertiaDiagonal, *src.Mass, *src.InertiaDiagonal)
 		}
 		if g.Nodes[0].Motion.MassSource != convert.Computed || g.Shapes[0].RadiusBottom != 0.4 || g.Shapes[0].RadiusTop != 0.1 {
 			t.Errorf("%s: Lower modified its input", r.name)
@@ -358,6 +365,62 @@ func TestLowerVisualShapes(t *testing.T) {
 			}
 			if p := lower.Check(out, r.caps); len(p) > 0 {
 				t.Errorf("%s: lowered graph breaks the row: %v", r.name, p)
+			}
+		}
+	}
+}
+
+// TestLowerKeepsMassReadersWouldNotCompute: for targets that leave
+// computed mass properties to their readers, the pass makes them given
+// exactly when the readers' uniform-density rule on the lowered Graph
+// (float32 vertices where the target stores them) gives other values.
+func TestLowerKeepsMassReadersWouldNotCompute(t *testing.T) {
+	tenth := cube()
+	for k := range tenth.Positions {
+		tenth.Positions[k] = tenth.Positions[k].Scale(0.1) // 0.1 is no float32
+	}
+	cases := []struct {
+		name    string
+		shape   convert.Shape
+		mesh    *convert.Mesh
+		density float64
+		rule    float64 // a source's own rule scales the computed mass
+		want    map[string]bool
+	}{
+		{"box at the readers' density", convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.1, 0.3, 0.7}}, nil, 0, 1, nil},
+		{"box at another density", convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.1, 0.3, 0.7}}, nil, 500, 1, map[string]bool{"khr": true}},
+		{"box by the source's own rule", convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.1, 0.3, 0.7}}, nil, 0, 0.5, map[string]bool{"khr": true}},
+		{"float32-exact mesh", convert.Shape{Kind: convert.Convex}, ptr(cube()), 0, 1, nil},
+		{"mesh float32 rounds", convert.Shape{Kind: convert.Convex}, &tenth, 0, 1, map[string]bool{"khr": true}},
+		// read back, a kinematic body's mass properties count too
+		{"kinematic, mesh float32 rounds", convert.Shape{Kind: convert.Convex}, &tenth, 0, 1, map[string]bool{"khr": true}},
+	}
+	for _, c := range cases {
+		for _, r := range rows {
+			g := oneColliderAt(c.shape, c.mesh, c.density)
+			m := g.Nodes[0].Motion
+			*m.Mass *= c.rule
+			if strings.HasPrefix(c.name, "kinematic") {
+				m.Kind = convert.Kinematic
+			}
+			out, diags := lower.Lower(g, r.caps)
+			var said []string
+			for _, d := range diags {
+				if d.Code == convert.CodeMassKeptExplicit {
+					said = append(said, d.Message)
+				}
+			}
+			if got := len(said) > 0; got != c.want[r.name] {
+				t.Errorf("%s/%s: mass kept explicit %v (%v), want %v", c.name, r.name, got, said, c.want[r.name])
+			}
+			if !c.want[r.name] {
+				continue
+			}
+			if om := out.Nodes[0].Motion; om.MassSource != convert.Given || om.CenterOfMassSource != convert.Given || om.InertiaSource != convert.Given {
+				t.Errorf("%s/%s: sources %s %s %s, want all given", c.name, r.name, om.MassSource, om.CenterOfMassSource, om.InertiaSource)
+			}
+			if !strings.Contains(said[0], "would compute") {
+				t.Errorf("%s/%s: message %q does not say what readers would compute", c.name, r.name, said[0])
 			}
 		}
 	}

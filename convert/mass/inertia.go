@@ -275,3 +275,13 @@ func (p MassProps) Transformed(t convert.Transform) MassProps {
 	r := t.R.Normalize().Mat()
 	return MassProps{Mass: p.Mass, COM: t.R.Normalize().Rotate(p.COM).Add(t.T), Inertia: rotateTensor(p.Inertia, r)}
 }
+
+// InertiaAbout is p's inertia scaled to mass m and taken about the point
+// c (parallel-axis theorem): what a reader computes from the shapes when
+// the file gives the mass and the centre of mass but not the inertia.
+func (p MassProps) InertiaAbout(c convert.Vec3, m float64) convert.Mat3 {
+	if p.Mass <= 0 {
+		return convert.Mat3{}
+	}
+	return p.Inertia.Add(parallelAxis(p.Mass, c.Sub(p.COM))).ScaleBy(m / p.Mass)
+}

@@ -127,6 +127,11 @@ var godotLosses = []godotLoss{
 	// glTF's default explicitly, and it reads back as a material.
 	{code: convert.CodeGodotMaterialDefault, q: convert.QMaterial, kind: convert.SubjectCollider,
 		explain: regexp.MustCompile(`^body ".*" colliders: .* on "(?P<name>.*)": material in only one$`)},
+	// A vehicle body keeps its frame (its forward direction), so where its
+	// principal axes are not its own and Godot would approximate the
+	// inertia of its shapes, the products of inertia are dropped.
+	{code: convert.CodeGodotInertiaAxes, q: convert.QInertia, kind: convert.SubjectBody,
+		explain: regexp.MustCompile(`body "(?P<name>[^"]*)": inertia\[[0-2]\]\[[0-2]\] `)},
 }
 
 // emitted is one emit of a round trip: the Graph it wrote, whose node
@@ -151,10 +156,14 @@ func explainDiffs(diffs []string, steps []emitted, accepted map[string]int) []st
 					continue
 				}
 				for n := range st.g.Nodes {
-					if names[n] != name && st.g.Nodes[n].Name != name || l.kind != convert.SubjectCollider {
+					if names[n] != name && st.g.Nodes[n].Name != name {
 						continue
 					}
-					if (convert.Diagnostics{d}).Explains(st.g.ColliderSubject(n), l.q) {
+					subj := convert.BodySubject(n)
+					if l.kind == convert.SubjectCollider {
+						subj = st.g.ColliderSubject(n)
+					}
+					if (convert.Diagnostics{d}).Explains(subj, l.q) {
 						used[k][i]++
 						return true
 					}
