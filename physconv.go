@@ -27,7 +27,10 @@ type Result struct {
 	From   string `json:"from"`
 	To     string `json:"to"`
 	// Files written, main file first, then side files.
-	Files       []string            `json:"files"`
+	Files []string `json:"files"`
+	// Removed lists the side files of the output this one replaced that
+	// it no longer names (see SideRecordPath).
+	Removed     []string            `json:"removed,omitempty"`
 	Diagnostics convert.Diagnostics `json:"diagnostics"`
 }
 
@@ -183,8 +186,12 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 		return res, err
 	}
 	// Never over the input, nor over a file it reads (its meshes).
-	files, err := WriteOutput(outPath, out, append([]string{inPath}, sideInputs(in, rec)...)...)
+	protect := append([]string{inPath}, sideInputs(in, rec)...)
+	files, err := WriteOutput(outPath, out, protect...)
 	res.Files = files
+	if err == nil {
+		res.Removed = replaceSideFiles(outPath, out.Files, protect)
+	}
 	return res, err
 }
 
