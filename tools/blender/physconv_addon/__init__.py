@@ -11,7 +11,7 @@ bl_info = {
     "name": "physconv: convert glTF physics after export",
     "author": "physconv",
     "version": (1, 0, 0),
-    "blender": (3, 3, 0),
+    "blender": (3, 4, 0),
     "location": "File > Export > glTF 2.0; Preferences > Add-ons; View3D > Sidebar > physconv",
     "description": "Runs physconv after every glTF export: Godot, MJCF and URDF beside the .glb/.gltf",
     "category": "Import-Export",
