@@ -138,7 +138,10 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 
 // ConvertFile converts the file at inPath to outPath ("-" = stdin/stdout).
 // The output and its side files are written atomically: either all of them
-// appear complete or none does. It never writes over the input.
+// appear complete or none does. It never writes over the input. An
+// existing output is replaced; the side files ConvertFile wrote for it
+// (recorded at SideRecordPath) that the new output no longer names are
+// removed, and listed in Result.Removed.
 func ConvertFile(ctx context.Context, reg *convert.Registry, inPath, outPath string, opts *convert.Options) (*Result, error) {
 	return ConvertFileIO(ctx, reg, inPath, outPath, os.Stdin, os.Stdout, opts)
 }

@@ -162,6 +162,16 @@ func TestForceReplacesOutput(t *testing.T) {
 	}
 	os.Rename(in+".away", in)
 
+	// With --force but a conversion that fails: the output, its side
+	// files and its record stay as they were.
+	writeFiles(t, src, map[string]string{"r.urdf": "<robot name=\"r\"><link"})
+	if code, r = convert("--force", in, xml); code != exitError || r.Error == nil || r.Error.Kind != "input" {
+		t.Errorf("--force with a broken input: exit %d, %+v", code, r.Error)
+	}
+	if now, _ := os.ReadFile(xml); !bytes.Equal(now, first) || !exists(sideTet) || !exists(sideBig) || !exists(physconv.SideRecordPath(xml)) {
+		t.Error("a failed conversion under --force changed the earlier output or its side files")
+	}
+
 	// Only tet.stl is named now: big's side file goes, tet's stays.
 	writeFiles(t, src, map[string]string{"r.urdf": robot(mesh("tet.stl"))})
 	code, r = convert("--force", in, xml)
