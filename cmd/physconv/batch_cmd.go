@@ -186,13 +186,15 @@ SRC/physconv.yaml (or --config) sets defaults and per-glob rules; flags given
 explicitly win over it. --shard K/N converts one deterministic part of the
 inputs, so N machines can share a large library. --report writes every file's
 status, outputs, duration and diagnostics as JSON (schema
-physconv-batch-report/1).
+physconv-batch-report/1); --json prints that report on stdout, with an
+"error" object when the run fails.
 
 Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
 2 usage or configuration error, 3 the only failures were warnings under
 --strict.`,
 		Example: `  physconv batch assets/ build/godot --to godot
   physconv batch robots/ out/ --to mjcf -j 8 --report report.json
+  physconv batch robots/ out/ --to mjcf --json --progress none > report.json
   physconv batch assets/ out/ --to khr --include '**/*.urdf' --exclude 'wip/**'
   physconv batch assets/ out/ --to khr --incremental        # after an interruption
   physconv batch assets/ out/ --to khr --shard 2/4          # machine 2 of 4`,

@@ -96,6 +96,11 @@ func TestBlenderAddon(t *testing.T) {
 		}
 	}
 
+	// Three targets, converted by the operator, as the timer does, and at exit.
+	if n := strings.Count(log, "physconv: wrote "); n != 9 {
+		t.Errorf("%d reports of a written output, want 9:\n%s", n, log)
+	}
+
 	// later.glb was converted at exit, with the same physics.
 	raw, err := exec.Command(bin, "inspect", "--json", filepath.Join(work, "build", "later.xml")).Output()
 	if err != nil {

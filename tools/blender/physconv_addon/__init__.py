@@ -158,12 +158,22 @@ def _report(operator, results):
 
 def _convert_from_timer():
     results = convert_pending()
-    if results:
-        try:
-            # An operator's reports reach the status bar and the Info editor.
+    if not results:
+        return None
+    wm = bpy.context.window_manager
+    try:
+        # An operator's reports reach the status bar and the Info editor; a
+        # timer has no window in its context, so lend it one.
+        if wm is not None and wm.windows:
+            with bpy.context.temp_override(window=wm.windows[0]):
+                bpy.ops.physconv.show_report("INVOKE_DEFAULT")
+        else:
             bpy.ops.physconv.show_report("INVOKE_DEFAULT")
-        except RuntimeError:
-            _report(None, results)
+    except RuntimeError:
+        _report(None, results)
+    for window in (wm.windows if wm is not None else ()):
+        for area in window.screen.areas:
+            area.tag_redraw()
     return None  # run once
 
 
