@@ -27,7 +27,10 @@ type Result struct {
 	From   string `json:"from"`
 	To     string `json:"to"`
 	// Files written, main file first, then side files.
-	Files       []string            `json:"files"`
+	Files []string `json:"files"`
+	// Removed lists the side files of the output this one replaced that
+	// it no longer names (see SideRecordPath).
+	Removed     []string            `json:"removed,omitempty"`
 	Diagnostics convert.Diagnostics `json:"diagnostics"`
 }
 
@@ -135,7 +138,10 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 
 // ConvertFile converts the file at inPath to outPath ("-" = stdin/stdout).
 // The output and its side files are written atomically: either all of them
-// appear complete or none does. It never writes over the input.
+// appear complete or none does. It never writes over the input. An
+// existing output is replaced; the side files ConvertFile wrote for it
+// (recorded at SideRecordPath) that the new output no longer names are
+// removed, and listed in Result.Removed.
 func ConvertFile(ctx context.Context, reg *convert.Registry, inPath, outPath string, opts *convert.Options) (*Result, error) {
 	return ConvertFileIO(ctx, reg, inPath, outPath, os.Stdin, os.Stdout, opts)
 }
@@ -183,8 +189,12 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 		return res, err
 	}
 	// Never over the input, nor over a file it reads (its meshes).
-	files, err := WriteOutput(outPath, out, append([]string{inPath}, sideInputs(in, rec)...)...)
+	protect := append([]string{inPath}, sideInputs(in, rec)...)
+	files, err := WriteOutput(outPath, out, protect...)
 	res.Files = files
+	if err == nil {
+		res.Removed = replaceSideFiles(outPath, out.Files, protect)
+	}
 	return res, err
 }
 

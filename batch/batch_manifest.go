@@ -2,8 +2,6 @@ package batch
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"os"
@@ -308,17 +306,8 @@ func optionsHash(opts *convert.Options, levels map[string]string, sideMode strin
 	return hashBytes(data)
 }
 
-func hashBytes(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
+func hashBytes(b []byte) string { return physconv.ContentHash(b) }
 
 // hashFile returns the content hash of a file, or "" when it cannot be
 // read (which never matches a recorded hash).
-func hashFile(p string) string {
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return ""
-	}
-	return hashBytes(data)
-}
+func hashFile(p string) string { return physconv.FileHash(p) }

@@ -25,6 +25,9 @@ type BatchReport struct {
 	Shard  string       `json:"shard,omitempty"`
 	Files  []FileResult `json:"files"`
 	Totals BatchSummary `json:"totals"`
+	// Error is the failure `batch --json` reports (absent on success):
+	// a JSON object written by CloseWithError.
+	Error json.RawMessage `json:"error,omitempty"`
 }
 
 // ReportWriter streams a BatchReport: the header first, each FileResult
@@ -71,11 +74,25 @@ func (rw *ReportWriter) Add(r *FileResult) {
 
 // Close writes the totals and ends the document.
 func (rw *ReportWriter) Close(totals *BatchSummary) error {
+	return rw.CloseWithError(totals, nil)
+}
+
+// CloseWithError is Close that also writes errObj, when not nil, as the
+// report's "error" field, so a caller printing the report as its only
+// output says in it why the run failed.
+func (rw *ReportWriter) CloseWithError(totals *BatchSummary, errObj any) error {
 	if rw.n > 0 {
 		rw.put("\n  ")
 	}
 	rw.put("],\n  \"totals\": ")
+	if totals == nil {
+		totals = &BatchSummary{}
+	}
 	rw.json(totals)
+	if errObj != nil {
+		rw.put(",\n  \"error\": ")
+		rw.json(errObj)
+	}
 	rw.put("\n}\n")
 	if rw.err == nil {
 		rw.err = rw.w.Flush()

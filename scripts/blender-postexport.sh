@@ -9,7 +9,7 @@
 # collision suffixes: Wall-col, Rock-convcolonly, Crate-rigid) to
 # each FORMAT (default: godot mjcf, plus urdf when this physconv writes it)
 # in OUTDIR, named after the input: scene.glb -> OUTDIR/scene.tscn,
-# OUTDIR/scene.xml, OUTDIR/scene.urdf. Diagnostics (what a target could not
+# OUTDIR/scene.xml, OUTDIR/scene.urdf, replacing earlier outputs. Diagnostics (what a target could not
 # express) are printed; every conversion is attempted even when one fails.
 #
 # Environment:
@@ -70,7 +70,7 @@ for format in "$@"; do
 		;;
 	esac
 	# shellcheck disable=SC2086 # PHYSCONV_FLAGS is a list of flags
-	"$physconv" convert ${PHYSCONV_FLAGS:-} --to "$format" "$input" "$outdir/$name.$ext"
+	"$physconv" convert --force ${PHYSCONV_FLAGS:-} --to "$format" "$input" "$outdir/$name.$ext"
 	code=$?
 	[ $code -gt $status ] && status=$code
 done

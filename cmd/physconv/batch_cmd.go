@@ -34,7 +34,9 @@ type batchFlags struct {
 	sideFiles   string
 	progress    string
 	verbose     bool
-	reg         *convert.Registry
+	// asJSON prints the report on stdout (batch only; watch runs many).
+	asJSON bool
+	reg    *convert.Registry
 }
 
 func (f *batchFlags) bind(fs *pflag.FlagSet, reg *convert.Registry) {
@@ -184,13 +186,15 @@ SRC/physconv.yaml (or --config) sets defaults and per-glob rules; flags given
 explicitly win over it. --shard K/N converts one deterministic part of the
 inputs, so N machines can share a large library. --report writes every file's
 status, outputs, duration and diagnostics as JSON (schema
-physconv-batch-report/1).
+physconv-batch-report/1); --json prints that report on stdout, with an
+"error" object when the run fails.
 
 Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
 2 usage or configuration error, 3 the only failures were warnings under
 --strict.`,
 		Example: `  physconv batch assets/ build/godot --to godot
   physconv batch robots/ out/ --to mjcf -j 8 --report report.json
+  physconv batch robots/ out/ --to mjcf --json --progress none > report.json
   physconv batch assets/ out/ --to khr --include '**/*.urdf' --exclude 'wip/**'
   physconv batch assets/ out/ --to khr --incremental        # after an interruption
   physconv batch assets/ out/ --to khr --shard 2/4          # machine 2 of 4`,
@@ -198,6 +202,12 @@ Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bo, err := f.batchOptions(cmd, args[0])
 			if err != nil {
+				if f.asJSON {
+					// The run never started: the report is empty but for
+					// the error.
+					rw := batch.NewReportWriter(a.stdout, batch.BatchReport{Source: args[0], Destination: args[1]})
+					rw.CloseWithError(nil, newJSONError(err))
+				}
 				return err
 			}
 			return a.runBatch(args[0], args[1], bo, &f)
@@ -208,6 +218,7 @@ Exit codes: 0 every file converted, 1 some failed or the run was interrupted,
 	cmd.Flags().StringVar(&f.report, "report", "", "write a JSON report of every file and the totals")
 	cmd.Flags().BoolVar(&f.incremental, "incremental", false, "skip inputs whose outputs are up to date for the same options")
 	cmd.Flags().BoolVar(&f.failFast, "fail-fast", false, "stop at the first failed file")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the report (schema "+batch.ReportSchema+") on stdout, with an error object on failure")
 	return cmd
 }
 
@@ -216,27 +227,53 @@ func (a *app) runBatch(src, dst string, bo *batch.BatchOptions, f *batchFlags) e
 	prog := a.newProgress(f.progress, f.verbose)
 	bo.OnStart = prog.start
 	bo.OnResult = prog.result
+	head := batch.BatchReport{Source: src, Destination: dst, To: bo.Options.To, Shard: bo.Shard.String()}
+	var stdoutReport *batch.ReportWriter
+	if f.asJSON {
+		stdoutReport = batch.NewReportWriter(a.stdout, head)
+	}
+	sum, err := a.runBatchReported(src, dst, bo, f, head, stdoutReport, prog)
+	if stdoutReport != nil {
+		var errObj any
+		if err != nil {
+			errObj = newJSONError(err)
+		}
+		if jerr := stdoutReport.CloseWithError(sum, errObj); jerr != nil && err == nil {
+			err = jerr
+		}
+	}
+	return err
+}
+
+// runBatchReported runs the batch, feeding --report and the stdout report
+// (when not nil) as files finish, and returns the run's outcome as an
+// error for the exit code.
+func (a *app) runBatchReported(src, dst string, bo *batch.BatchOptions, f *batchFlags, head batch.BatchReport, stdoutReport *batch.ReportWriter, prog *progress) (*batch.BatchSummary, error) {
 	var report *reportFile
 	if f.report != "" {
 		if err := checkReportPath(f.report, src, dst); err != nil {
-			return err
+			return nil, err
 		}
 		var err error
-		if report, err = newReportFile(f.report, batch.BatchReport{
-			Source: src, Destination: dst, To: bo.Options.To, Shard: bo.Shard.String()}); err != nil {
-			return err
+		if report, err = newReportFile(f.report, head); err != nil {
+			return nil, err
 		}
 		defer report.abort()
-		onResult := bo.OnResult
-		bo.OnResult = func(r *batch.FileResult) {
+	}
+	onResult := bo.OnResult
+	bo.OnResult = func(r *batch.FileResult) {
+		if report != nil {
 			report.w.Add(r)
-			onResult(r)
 		}
+		if stdoutReport != nil {
+			stdoutReport.Add(r)
+		}
+		onResult(r)
 	}
 	sum, err := batch.Batch(a.ctx, a.reg, src, dst, bo)
 	prog.finish()
 	if sum == nil {
-		return configError(err)
+		return nil, configError(err)
 	}
 	if report != nil {
 		if rerr := report.commit(sum); rerr != nil && err == nil {
@@ -246,6 +283,11 @@ func (a *app) runBatch(src, dst string, bo *batch.BatchOptions, f *batchFlags) e
 	if prog.mode != "changes" || sum.Converted+sum.Failed > 0 {
 		a.printSummary(sum)
 	}
+	return sum, batchOutcome(a, sum, err, prog)
+}
+
+// batchOutcome turns a finished run into the error its exit code follows.
+func batchOutcome(a *app, sum *batch.BatchSummary, err error, prog *progress) error {
 	switch {
 	case errors.Is(err, a.ctx.Err()) && a.ctx.Err() != nil:
 		return fmt.Errorf("interrupted: %d file(s) not converted; rerun with --incremental to finish", sum.Canceled)

@@ -76,10 +76,16 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// runCrates runs the CLI in-process with the test formats.
+// runCrates runs the CLI in-process with the test formats, stdout and
+// stderr together.
 func runCrates(ctx context.Context, stderr *syncBuffer, args ...string) int {
+	return runCratesIO(ctx, stderr, stderr, args...)
+}
+
+// runCratesIO is runCrates with stdout apart.
+func runCratesIO(ctx context.Context, stdout, stderr *syncBuffer, args ...string) int {
 	a := &app{ctx: ctx, reg: convert.NewRegistry(crateFormat, cratesFormat),
-		stdin: strings.NewReader(""), stdout: stderr, stderr: stderr}
+		stdin: strings.NewReader(""), stdout: stdout, stderr: stderr}
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetOut(stderr)
@@ -230,5 +236,60 @@ func TestWatchReconvertsOnSave(t *testing.T) {
 	}
 	if n := strings.Count(out.String(), "converted a.crate -> a.crates"); n != 2 {
 		t.Errorf("a.crate converted %d times, want 2 (start and save):\n%s", n, out.String())
+	}
+}
+
+// TestBatchCommandJSON: --json prints the report on stdout, alone, with an
+// error object exactly when the run fails (a failed file, or a usage error
+// before any input is read).
+func TestBatchCommandJSON(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{"a.crate": "crate a 2\n", "b.crate": "crate b 1\nbad\n"})
+	type errObj struct {
+		Message  string `json:"message"`
+		Kind     string `json:"kind"`
+		ExitCode int    `json:"exitCode"`
+	}
+	type doc struct {
+		batch.BatchReport
+		Error *errObj `json:"error"`
+	}
+	cases := []struct {
+		name      string
+		args      []string
+		code      int
+		converted int
+		failed    int
+		err       *errObj
+	}{
+		{"one file fails", []string{"--to", "crates"}, exitError, 1, 1,
+			&errObj{Message: "1 of 2 file(s) failed; nothing written for them", Kind: "input", ExitCode: exitError}},
+		{"every file converts", []string{"--to", "crates", "--exclude", "b.crate"}, exitOK, 1, 0, nil},
+		{"usage error", []string{"--to", "crates", "-j", "0"}, exitUsage, 0, 0,
+			&errObj{Message: "--jobs must be at least 1, not 0", Kind: "usage", ExitCode: exitUsage}},
+	}
+	for _, c := range cases {
+		var stdout, stderr syncBuffer
+		args := append([]string{"batch", src, t.TempDir(), "--json", "--progress", "none"}, c.args...)
+		code := runCratesIO(t.Context(), &stdout, &stderr, args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d\n%s", c.name, code, c.code, stderr.String())
+		}
+		var d doc
+		if err := json.Unmarshal([]byte(stdout.String()), &d); err != nil {
+			t.Fatalf("%s: stdout is not one JSON document: %v\n%s", c.name, err, stdout.String())
+		}
+		if d.Schema != batch.ReportSchema || d.Source != src || d.Totals.Converted != c.converted || d.Totals.Failed != c.failed {
+			t.Errorf("%s: report %+v", c.name, d.BatchReport)
+		}
+		if len(d.Files) != c.converted+c.failed {
+			t.Errorf("%s: %d file entries, want %d", c.name, len(d.Files), c.converted+c.failed)
+		}
+		switch {
+		case c.err == nil && d.Error != nil:
+			t.Errorf("%s: error %+v on success", c.name, d.Error)
+		case c.err != nil && (d.Error == nil || *d.Error != *c.err):
+			t.Errorf("%s: error %+v, want %+v", c.name, d.Error, c.err)
+		}
 	}
 }

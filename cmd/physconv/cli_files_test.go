@@ -149,15 +149,20 @@ func TestStrictExit3NoOutput(t *testing.T) {
 	}
 }
 
-// TestNeverOverwritesInput: converting a file onto itself is refused.
+// TestNeverOverwritesInput: converting a file onto itself is refused,
+// as an existing output and, under --force, as the input.
 func TestNeverOverwritesInput(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "door.gltf")
 	data, _ := os.ReadFile(example)
 	os.WriteFile(f, data, 0o644)
 	code, _, stderr := runCLI(t, "", "convert", f, f)
-	if code != exitError || !strings.Contains(stderr, "input") {
+	if code != exitError || !strings.Contains(stderr, "exists; give --force") {
 		t.Errorf("exit %d, stderr %q: want a refusal", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "", "convert", "--force", f, f)
+	if code != exitError || !strings.Contains(stderr, "input") {
+		t.Errorf("--force: exit %d, stderr %q: want a refusal", code, stderr)
 	}
 	after, _ := os.ReadFile(f)
 	if string(after) != string(data) {

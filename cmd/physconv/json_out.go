@@ -12,7 +12,8 @@ import (
 // read one document on stdout whatever happened.
 type jsonError struct {
 	Message string `json:"message"`
-	// Kind is usage (exit 2), input (exit 1) or strict (exit 3).
+	// Kind is usage (exit 2), input or exists (exit 1: an output there and
+	// no --force) or strict (exit 3).
 	Kind     string `json:"kind"`
 	ExitCode int    `json:"exitCode"`
 }
@@ -23,7 +24,10 @@ func newJSONError(err error) *jsonError {
 	}
 	var strict *physconv.StrictError
 	var usage usageError
+	var exists outputExistsError
 	switch {
+	case errors.As(err, &exists):
+		return &jsonError{Message: err.Error(), Kind: "exists", ExitCode: exitError}
 	case errors.As(err, &strict):
 		return &jsonError{Message: err.Error(), Kind: "strict", ExitCode: exitStrict}
 	case errors.As(err, &usage):

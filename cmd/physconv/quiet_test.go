@@ -35,11 +35,11 @@ func TestQuietByDefault(t *testing.T) {
 		!strings.Contains(got[1], "9 less severe") || !strings.HasPrefix(got[2], "wrote ") {
 		t.Errorf("default stderr:\n%s", stderr)
 	}
-	_, _, verbose := runCLI(t, "", "convert", "-v", doorExample, out)
+	_, _, verbose := runCLI(t, "", "convert", "-v", "--force", doorExample, out)
 	if !strings.Contains(verbose, "info: ") || !strings.Contains(verbose, "[mass-computed]") || strings.Contains(verbose, "not shown") {
 		t.Errorf("-v stderr:\n%s", verbose)
 	}
-	_, _, quiet := runCLI(t, "", "convert", "-q", doorExample, out)
+	_, _, quiet := runCLI(t, "", "convert", "-q", "--force", doorExample, out)
 	if quiet != "" {
 		t.Errorf("-q stderr: %q, want nothing", quiet)
 	}
@@ -54,7 +54,7 @@ func TestDiagnosticsLevels(t *testing.T) {
 	if code != exitOK || strings.Contains(stderr, "restitution-dropped") || strings.Contains(stderr, "warning:") {
 		t.Errorf("ignore: exit %d, stderr:\n%s", code, stderr)
 	}
-	code, _, stderr = runCLI(t, "", "convert", "--diagnostics", "mass-computed=warning,restitution-dropped=info", doorExample, out)
+	code, _, stderr = runCLI(t, "", "convert", "--force", "--diagnostics", "mass-computed=warning,restitution-dropped=info", doorExample, out)
 	if code != exitOK || !strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "[mass-computed]") || strings.Contains(stderr, "restitution") {
 		t.Errorf("re-grade: exit %d, stderr:\n%s", code, stderr)
 	}

@@ -1,0 +1,128 @@
+package physconv
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// sideRecordSchema names the format of the side-file record.
+const sideRecordSchema = "physconv-side-files/1"
+
+// SideRecordPath is the hidden file ConvertFile keeps beside an output
+// with side files: the side files it wrote and their content hashes. When
+// the output is replaced, the ones the new output no longer names are
+// removed; only they, and only while they hold the bytes written, so
+// nothing physconv did not write (a mesh of the user's, an edited file) is
+// ever deleted.
+func SideRecordPath(mainPath string) string {
+	return filepath.Join(filepath.Dir(mainPath), "."+filepath.Base(mainPath)+".physconv-sides.json")
+}
+
+type sideRecord struct {
+	Schema string     `json:"schema"`
+	Files  []sideFile `json:"files"`
+}
+
+// sideFile is a side file's path relative to the output's folder
+// (slash-separated) and the SHA-256 of its bytes.
+type sideFile struct {
+	Path string `json:"path"`
+	Hash string `json:"hash"`
+}
+
+// ContentHash is the hex SHA-256 of b: how records of written files name
+// their content.
+func ContentHash(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// FileHash is ContentHash of a file's bytes, or "" when it cannot be read
+// (which matches no recorded hash).
+func FileHash(p string) string {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return ""
+	}
+	return ContentHash(data)
+}
+
+// replaceSideFiles runs once a new output is in place at mainPath with the
+// side files names (relative to its folder): it removes the side files the
+// previous output's record lists that the new output did not write, are
+// none of protect (the input and the files it read) and still hold the
+// recorded bytes, then records the new side files. It returns the files
+// removed. A record that cannot be read removes nothing.
+func replaceSideFiles(mainPath string, side map[string][]byte, protect []string) []string {
+	dir := filepath.Dir(mainPath)
+	recPath := SideRecordPath(mainPath)
+	var removed []string
+	if data, err := os.ReadFile(recPath); err == nil {
+		var old sideRecord
+		if json.Unmarshal(data, &old) == nil && old.Schema == sideRecordSchema {
+			for _, f := range old.Files {
+				rel := filepath.FromSlash(f.Path)
+				if _, kept := side[f.Path]; kept || !filepath.IsLocal(rel) {
+					continue
+				}
+				p := filepath.Join(dir, rel)
+				if slices.ContainsFunc(protect, func(in string) bool { return sameFile(p, in) }) || FileHash(p) != f.Hash {
+					continue
+				}
+				if os.Remove(p) == nil {
+					removed = append(removed, p)
+					removeEmptyDirs(filepath.Dir(p), dir)
+				}
+			}
+		}
+	}
+	if len(side) == 0 {
+		os.Remove(recPath)
+		return removed
+	}
+	rec := sideRecord{Schema: sideRecordSchema}
+	for name, data := range side {
+		rec.Files = append(rec.Files, sideFile{Path: name, Hash: ContentHash(data)})
+	}
+	slices.SortFunc(rec.Files, func(a, b sideFile) int {
+		if a.Path < b.Path {
+			return -1
+		}
+		if a.Path > b.Path {
+			return 1
+		}
+		return 0
+	})
+	data, _ := json.MarshalIndent(rec, "", "  ")
+	// Written in place after the output: a run killed before leaves the
+	// old record, which only ever names files physconv wrote.
+	if tmp, err := CreateTemp(dir, filepath.Base(recPath)); err == nil {
+		_, err = tmp.Write(append(data, '\n'))
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), recPath)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}
+	return removed
+}
+
+// removeEmptyDirs removes dir and its parents below top while they are
+// empty (a meshes/ folder the new output no longer uses).
+func removeEmptyDirs(dir, top string) {
+	for dir != top {
+		rel, err := filepath.Rel(top, dir)
+		if err != nil || !filepath.IsLocal(rel) || os.Remove(dir) != nil {
+			return
+		}
+		dir = filepath.Dir(dir)
+	}
+}
