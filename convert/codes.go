@@ -185,6 +185,7 @@ const (
 	CodeGodotJointRebased           Code = "godot-joint-rebased"
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
+	CodeGodotThrusterInert          Code = "godot-thruster-inert"
 	CodeGodotMaterialDefault        Code = "godot-material-default"
 	CodeGodotConvexPoints           Code = "godot-convex-points"
 	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
@@ -374,7 +375,8 @@ var codeTable = []CodeInfo{
 	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
 	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
 	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
-	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "wheel physics material has no Godot equivalent"},
+	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},
+	{CodeGodotThrusterInert, Warning, secGodot, Qs(QVehicle), false, "a thruster or hover thruster is written as `metadata/omi_*` on a node: Godot applies its force only with the omi-godot thruster scripts"},
 	{CodeGodotMaterialDefault, Info, secGodot, Qs(QMaterial), false, "glTF's default material written out explicitly (Godot's own default friction is 1)"},
 	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
 	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},

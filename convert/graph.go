@@ -356,6 +356,12 @@ type Wheel struct {
 	TargetPropulsionForceRatio   float64
 	TargetSteeringRatio          float64
 	Width                        float64
+	// Raycast-wheel tuning that game engines (Godot, Bullet) have and
+	// OMI_vehicle_wheel has not; nil = the engine's default. The tyre
+	// friction (Godot's friction slip) is the wheel's Material.
+	RollInfluence      *float64 `json:",omitempty"` // 0..1, share of the side force that rolls the body
+	RestLength         *float64 `json:",omitempty"` // m, suspension length at rest
+	MaxSuspensionForce *float64 `json:",omitempty"` // N
 }
 
 // DefaultWheel has the OMI_vehicle_wheel defaults.
@@ -523,6 +529,9 @@ func (n Node) Clone() Node {
 	c.Visual = clonePtr(n.Visual)
 	c.Vehicle = clonePtr(n.Vehicle)
 	c.Wheel = clonePtr(n.Wheel)
+	if w := c.Wheel; w != nil {
+		w.RollInfluence, w.RestLength, w.MaxSuspensionForce = clonePtr(w.RollInfluence), clonePtr(w.RestLength), clonePtr(w.MaxSuspensionForce)
+	}
 	c.Thruster = clonePtr(n.Thruster)
 	c.HoverThruster = clonePtr(n.HoverThruster)
 	c.Seat = clonePtr(n.Seat)

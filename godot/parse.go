@@ -185,7 +185,7 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+		if physicsKeys[k] || n.read[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
 		}
 		if scripted && !lossy[k] {
@@ -271,8 +271,10 @@ func (p *parser) attributes(n *node, idx int) error {
 		return p.wheel(n, idx)
 	case "MeshInstance3D":
 		return p.visual(n, idx)
-	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "RayCast3D", "ShapeCast3D":
-		if c != "RayCast3D" && c != "ShapeCast3D" && c != "SpringArm3D" {
+	case "RayCast3D":
+		return p.scriptedNode(n, idx) // omi-godot hover thrusters are ray casts
+	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "ShapeCast3D":
+		if c != "ShapeCast3D" && c != "SpringArm3D" {
 			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is not converted (no rigid-body equivalent)", n.class)
 		}
 	default:
