@@ -185,6 +185,7 @@ const (
 	CodeGodotJointRebased           Code = "godot-joint-rebased"
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
+	CodeGodotEngineInertia          Code = "godot-engine-inertia"
 	CodeGodotThrusterInert          Code = "godot-thruster-inert"
 	CodeGodotMaterialDefault        Code = "godot-material-default"
 	CodeGodotConvexPoints           Code = "godot-convex-points"
@@ -377,6 +378,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
 	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},
 	{CodeGodotThrusterInert, Warning, secGodot, Qs(QVehicle), false, "a thruster or hover thruster is written as `metadata/omi_*` on a node: Godot applies its force only with the omi-godot thruster scripts"},
+	{CodeGodotEngineInertia, Info, secGodot, Qs(QInertia, QCenterOfMass), false, "a body without custom inertia is read with the inertia and centre of mass its project's physics engine computes: GodotPhysics3D (the default) gives capsules, cylinders and convex shapes the inertia of their bounding box and puts each shape's mass at its origin; Jolt is exact"},
 	{CodeGodotMaterialDefault, Info, secGodot, Qs(QMaterial), false, "glTF's default material written out explicitly (Godot's own default friction is 1)"},
 	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
 	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},

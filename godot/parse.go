@@ -45,6 +45,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
 	}
+	p.engineInertia()
 	for _, j := range p.joints {
 		if err := p.joint(j); err != nil {
 			return nil, diags, err
@@ -75,6 +76,9 @@ type parser struct {
 	layerNames map[int]string
 	joints     []*node
 	seatFixups []func()
+	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
+	// the project's physics engine completes (engineInertia).
+	engineBodies []*node
 }
 
 // note reports a diagnostic about subj at scene node n.
@@ -331,6 +335,9 @@ func (p *parser) body(n *node, idx int, c string) error {
 		if err := p.mass(n, m, c); err != nil {
 			return err
 		}
+	}
+	if n.version == 4 && m.Kind == convert.Dynamic {
+		p.engineBodies = append(p.engineBodies, n)
 	}
 	p.g.Nodes[idx].Motion = m
 	if err := p.velocities(n, idx, m); err != nil {
