@@ -186,6 +186,7 @@ const (
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
 	CodeGodotEngineInertia          Code = "godot-engine-inertia"
+	CodeWheelJointed                Code = "wheel-jointed"
 	CodeGodotThrusterInert          Code = "godot-thruster-inert"
 	CodeGodotMaterialDefault        Code = "godot-material-default"
 	CodeGodotConvexPoints           Code = "godot-convex-points"
@@ -293,6 +294,7 @@ var codeTable = []CodeInfo{
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
+	{CodeWheelJointed, Warning, secURDF, Qs(QVehicle, QJointKind, QMass), false, "a vehicle wheel becomes a wheel body (2 % of the vehicle's mass) on a spin hinge below a suspension slide with the wheel's stiffness, damping and travel (URDF: damping only); its steering, propulsion, braking and raycast tuning are dropped"},
 	{CodeVehicleDropped, Warning, secURDF, Qs(QVehicle), false, "the target has no vehicles, wheels, thrusters, seats or spawn points (URDF, MJCF; spawn points in Godot): the part is dropped"},
 	{CodeMassKeptExplicit, Info, secURDF, Qs(QData), false, "a body's collider shape was approximated: its mass properties, computed from the exact shapes, are written explicitly instead of being left to the engine"},
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},

@@ -190,3 +190,89 @@ func TestGodotWheelsEngineRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestWheelsJointedInMuJoCo converts a Godot vehicle to MJCF and URDF and
+// has MuJoCo load both: each wheel is a slide (the wheel's travel, with
+// the suspension's stiffness in MJCF and damping in both) carrying a hinge
+// about the axle; the car dropped onto the floor settles on it (500 steps:
+// finite, resting above the floor, not sunk through it).
+func TestWheelsJointedInMuJoCo(t *testing.T) {
+	testenv.Oracle(t, "mj-inspect")
+	reg := all.Registry()
+	src, err := filepath.Abs("../../testdata/godot/vehicles/wheels4_wide.tscn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, g, _ := godotParse(t, reg, src)
+	for _, target := range []string{"mjcf", "urdf"} {
+		f, err := reg.Lookup(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "car."+map[string]string{"mjcf": "xml", "urdf": "urdf"}[target])
+		diags := godotEmit(t, f, g, out, convert.Options{})
+		jointed := 0
+		for _, d := range diags {
+			if d.Code == convert.CodeWheelJointed {
+				jointed++
+			}
+		}
+		raw, code := testenv.RunOracle(t, "mj-inspect", "--steps", "500", out)
+		var rep struct {
+			Joints []struct {
+				Name      string    `json:"name"`
+				Type      string    `json:"type"`
+				Axis      []float64 `json:"axis"`
+				Range     []float64 `json:"range"`
+				Stiffness float64   `json:"stiffness"`
+				Damping   float64   `json:"damping"`
+			} `json:"joints"`
+			After struct {
+				Bodies []struct {
+					Name string    `json:"name"`
+					Pos  []float64 `json:"xpos"`
+				} `json:"bodies"`
+			} `json:"after_steps"`
+		}
+		if err := json.Unmarshal(raw, &rep); err != nil || code != 0 {
+			t.Fatalf("%s: exit %d %v\n%.600s", target, code, err, raw)
+		}
+		slides, hinges := 0, 0
+		for _, j := range rep.Joints {
+			switch {
+			case strings.HasSuffix(j.Name, "_suspension"):
+				slides++
+				front := strings.HasPrefix(j.Name, "Front")
+				travel, stiffness, damping := 0.2, 35000.0, (830+880)/2.0 // rear: Godot 4 defaults (damping 0.83, 0.88) but stiffness
+				if front {
+					travel, stiffness, damping = 0.25, 30000, (900+1100)/2.0
+				}
+				if target == "urdf" {
+					stiffness = 0
+				}
+				if j.Type != "slide" || len(j.Range) != 2 || math.Abs(j.Range[1]-travel) > 1e-9 || math.Abs(j.Range[0]+travel) > 1e-9 ||
+					math.Abs(j.Stiffness-stiffness) > 1e-9 || math.Abs(j.Damping-damping) > 1e-9 {
+					t.Errorf("%s: %s %s range %v stiffness %g damping %g, want slide ±%g %g %g", target, j.Name, j.Type, j.Range, j.Stiffness, j.Damping, travel, stiffness, damping)
+				}
+			case strings.HasSuffix(j.Name, "_spin"):
+				hinges++
+				if j.Type != "hinge" {
+					t.Errorf("%s: %s is a %s", target, j.Name, j.Type)
+				}
+			}
+		}
+		if slides != 4 || hinges != 4 || jointed != 4 {
+			t.Errorf("%s: %d slides, %d hinges, %d wheel-jointed diagnostics; want 4 each", target, slides, hinges, jointed)
+		}
+		for _, b := range rep.After.Bodies {
+			if b.Name != "Car" {
+				continue
+			}
+			// Z up in MuJoCo: the chassis (0.6 m tall) rests on the floor
+			// or on its wheels, not below and not flung away
+			if z := b.Pos[2]; !(z > 0.25 && z < 0.7) {
+				t.Errorf("%s: car at %v after 500 steps", target, b.Pos)
+			}
+		}
+	}
+}
