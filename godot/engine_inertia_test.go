@@ -146,7 +146,7 @@ type engineState struct {
 // TestEngineInertiaOracle reads corpus scenes under each engine (the
 // project's setting rewritten) and compares every dynamic body's principal
 // moments and centre of mass with what Godot 4.6 computes, per shape kind
-// and engine.
+// and engine (1e-6 relative; 2e-5 for convex shapes under Jolt).
 func TestEngineInertiaOracle(t *testing.T) {
 	testenv.Oracle(t, "godot4-inspect")
 	type key struct{ kinds, engine string }
@@ -207,6 +207,9 @@ func TestEngineInertiaOracle(t *testing.T) {
 						inv[c][r] = on.Physics.InvTensor[axis][c]
 					}
 				}
+				if inv.Det() == 0 {
+					continue // rotation locked (axis_lock_angular_*): Jolt reports no inertia
+				}
 				engineMoments, _ := mass.PrincipalAxes(inverse(inv))
 				ours := *m.InertiaDiagonal
 				sort.Float64s(ours[:])
@@ -220,7 +223,13 @@ func TestEngineInertiaOracle(t *testing.T) {
 				k := key{shapeKinds(g, i), engine}
 				worst[k] = math.Max(worst[k], rel)
 				counts[k]++
-				if rel > 1e-5 {
+				// Godot runs in single precision; Jolt builds its own hull of
+				// a convex shape (a few parts in 1e5 off the exact one).
+				tol := 1e-6
+				if engine == engineJolt && strings.Contains(k.kinds, "convex") {
+					tol = 2e-5
+				}
+				if !(rel <= tol) {
 					t.Errorf("%s %s (%s): ours %v com %v, engine %v com %v (rel %.2g)", sc[1], on.Path, engine, ours, *m.CenterOfMass, engineMoments, on.Physics.COM, rel)
 				}
 			}
