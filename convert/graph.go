@@ -362,6 +362,7 @@ type Wheel struct {
 	RollInfluence      *float64 `json:",omitempty"` // 0..1, share of the side force that rolls the body
 	RestLength         *float64 `json:",omitempty"` // m, suspension length at rest
 	MaxSuspensionForce *float64 `json:",omitempty"` // N
+	Brake              *float64 `json:",omitempty"` // N, the braking force applied now
 }
 
 // DefaultWheel has the OMI_vehicle_wheel defaults.
@@ -530,7 +531,7 @@ func (n Node) Clone() Node {
 	c.Vehicle = clonePtr(n.Vehicle)
 	c.Wheel = clonePtr(n.Wheel)
 	if w := c.Wheel; w != nil {
-		w.RollInfluence, w.RestLength, w.MaxSuspensionForce = clonePtr(w.RollInfluence), clonePtr(w.RestLength), clonePtr(w.MaxSuspensionForce)
+		w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake = clonePtr(w.RollInfluence), clonePtr(w.RestLength), clonePtr(w.MaxSuspensionForce), clonePtr(w.Brake)
 	}
 	c.Thruster = clonePtr(n.Thruster)
 	c.HoverThruster = clonePtr(n.HoverThruster)

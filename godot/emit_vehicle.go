@@ -85,7 +85,7 @@ func (e *emitter) wheelProps(i int) []tscn.Prop {
 	for _, t := range []struct {
 		key string
 		v   *float64
-	}{{"wheel_roll_influence", w.RollInfluence}, {"wheel_rest_length", w.RestLength}, {"suspension_max_force", w.MaxSuspensionForce}} {
+	}{{"wheel_roll_influence", w.RollInfluence}, {"wheel_rest_length", w.RestLength}, {"suspension_max_force", w.MaxSuspensionForce}, {"brake", w.Brake}} {
 		if t.v != nil {
 			props = append(props, tscn.Prop{Key: t.key, Value: *t.v})
 		}

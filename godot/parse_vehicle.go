@@ -167,7 +167,7 @@ func (p *parser) wheel(n *node, idx int) error {
 // Graph's Wheel holds; both versions spell them alike.
 var wheelKeys = []string{"use_as_traction", "use_as_steering", "wheel_radius", "suspension_travel",
 	"suspension_stiffness", "damping_compression", "damping_relaxation", "wheel_roll_influence",
-	"wheel_rest_length", "suspension_max_force", "wheel_friction_slip"}
+	"wheel_rest_length", "suspension_max_force", "wheel_friction_slip", "brake"}
 
 // wheelTuning reads the raycast tuning OMI lacks (only when the scene sets
 // it, so the engine default stays implicit), the tyre friction as the
@@ -175,7 +175,7 @@ var wheelKeys = []string{"use_as_traction", "use_as_steering", "wheel_radius", "
 // engine force and steering as OMI target ratios of their maxima.
 func (p *parser) wheelTuning(n *node, w *convert.Wheel) error {
 	for key, dst := range map[string]**float64{"wheel_roll_influence": &w.RollInfluence,
-		"wheel_rest_length": &w.RestLength, "suspension_max_force": &w.MaxSuspensionForce} {
+		"wheel_rest_length": &w.RestLength, "suspension_max_force": &w.MaxSuspensionForce, "brake": &w.Brake} {
 		if f, ok, err := p.num(n, key); err != nil {
 			return err
 		} else if ok {

@@ -39,17 +39,18 @@ func TestWheelTuningAcrossVersions(t *testing.T) {
 		name, props string
 		roll, rest  *float64
 		maxForce    *float64
+		brake       *float64
 		slip        float64 // -1: no material
 		engine      float64 // the engine_force written back
 		steer       float64
 	}{
-		{"defaults", "", nil, nil, nil, -1, 0, 0},
+		{"defaults", "", nil, nil, nil, nil, -1, 0, 0},
 		{"truck", "use_as_traction = true\nuse_as_steering = true\nwheel_roll_influence = 0.4\nwheel_friction_slip = 1.0\n",
-			convert.Ptr(0.4), nil, nil, 1, 0, 0},
-		{"tuned", "wheel_rest_length = 0.3\nsuspension_max_force = 9000.0\nwheel_friction_slip = 2.5\n",
-			nil, convert.Ptr(0.3), convert.Ptr(9000.0), 2.5, 0, 0},
+			convert.Ptr(0.4), nil, nil, nil, 1, 0, 0},
+		{"tuned", "wheel_rest_length = 0.3\nsuspension_max_force = 9000.0\nwheel_friction_slip = 2.5\nbrake = 40.0\n",
+			nil, convert.Ptr(0.3), convert.Ptr(9000.0), convert.Ptr(40.0), 2.5, 0, 0},
 		{"driven", "use_as_traction = true\nuse_as_steering = true\nengine_force = 250.0\nsteering = 0.2\nmetadata/omi_max_propulsion_force = 500.0\n",
-			nil, nil, nil, -1, 250, 0.2},
+			nil, nil, nil, nil, -1, 250, 0.2},
 	}
 	for _, c := range cases {
 		for _, from := range []int{4, 3} {
@@ -71,8 +72,8 @@ func TestWheelTuningAcrossVersions(t *testing.T) {
 					}
 					back := parseText(t, string(out.Main))
 					w, _ := wheelOf(t, back)
-					if !ptrEq(w.RollInfluence, c.roll) || !ptrEq(w.RestLength, c.rest) || !ptrEq(w.MaxSuspensionForce, c.maxForce) {
-						t.Errorf("tuning roll %v rest %v max force %v, want %v %v %v", w.RollInfluence, w.RestLength, w.MaxSuspensionForce, c.roll, c.rest, c.maxForce)
+					if !ptrEq(w.RollInfluence, c.roll) || !ptrEq(w.RestLength, c.rest) || !ptrEq(w.MaxSuspensionForce, c.maxForce) || !ptrEq(w.Brake, c.brake) {
+						t.Errorf("tuning roll %v rest %v max force %v brake %v, want %v %v %v %v", w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake, c.roll, c.rest, c.maxForce, c.brake)
 					}
 					slip := -1.0
 					if w.Material >= 0 {
@@ -87,7 +88,7 @@ func TestWheelTuningAcrossVersions(t *testing.T) {
 					if got := w.TargetSteeringRatio * w.MaxSteeringAngle; got != c.steer {
 						t.Errorf("steering %g, want %g", got, c.steer)
 					}
-					for _, key := range []string{"wheel_roll_influence", "wheel_friction_slip", "engine_force"} {
+					for _, key := range []string{"wheel_roll_influence", "wheel_friction_slip", "engine_force", "brake"} {
 						if want := strings.Count(c.props, key+" ="); strings.Count(string(out.Main), key+" =") != want {
 							t.Errorf("%s written %d times, want %d\n%s", key, strings.Count(string(out.Main), key+" ="), want, out.Main)
 						}

@@ -41,6 +41,7 @@ type WheelExtras struct {
 	RollInfluence      *float64 `json:"rollInfluence,omitempty"`
 	RestLength         *float64 `json:"restLength,omitempty"`
 	MaxSuspensionForce *float64 `json:"maxSuspensionForce,omitempty"`
+	Brake              *float64 `json:"brake,omitempty"`
 }
 
 // PutWheelExtras keeps each wheel's tuning that OMI cannot say in its
@@ -48,8 +49,8 @@ type WheelExtras struct {
 func (d *Doc) PutWheelExtras(g *convert.Graph, diags *convert.Diagnostics) {
 	for i, n := range g.Nodes {
 		if w := n.Wheel; w != nil {
-			if x := (WheelExtras{w.RollInfluence, w.RestLength, w.MaxSuspensionForce}); x != (WheelExtras{}) {
-				d.PutNodeExtra(i, "wheel", x, "wheel roll influence, suspension rest length or maximum suspension force", diags)
+			if x := (WheelExtras{w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake}); x != (WheelExtras{}) {
+				d.PutNodeExtra(i, "wheel", x, "wheel roll influence, suspension rest length, maximum suspension force or braking force", diags)
 			}
 		}
 	}
@@ -176,13 +177,13 @@ func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, p
 			diags.Add(convert.CodeFieldDropped, convert.VehicleSubject(i), path, "wheel tuning on a node without a wheel is ignored").Affecting(convert.QVehicle)
 			return true, nil
 		}
-		for _, v := range []*float64{x.RollInfluence, x.RestLength, x.MaxSuspensionForce} {
+		for _, v := range []*float64{x.RollInfluence, x.RestLength, x.MaxSuspensionForce, x.Brake} {
 			if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0) || *v < 0) {
 				return true, convert.Errorf(path, "wheel tuning must be non-negative numbers")
 			}
 		}
 		w := node.Wheel
-		w.RollInfluence, w.RestLength, w.MaxSuspensionForce = x.RollInfluence, x.RestLength, x.MaxSuspensionForce
+		w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake = x.RollInfluence, x.RestLength, x.MaxSuspensionForce, x.Brake
 		return true, nil
 	case "mimic":
 		var x MimicExtras
