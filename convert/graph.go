@@ -372,6 +372,19 @@ func DefaultWheel() Wheel {
 		SuspensionStiffness: 20000, SuspensionTravel: 0.25, Width: 0.125}
 }
 
+// DefaultVehicle has the OMI_vehicle_body defaults.
+func DefaultVehicle() Vehicle {
+	return Vehicle{MaxSpeed: -1, PilotSeat: -1, AngularDampeners: true, LinearDampeners: true}
+}
+
+// DefaultThruster has the OMI_vehicle_thruster defaults.
+func DefaultThruster() Thruster { return Thruster{ForceChangeRate: -1, GimbalChangeRate: 1} }
+
+// DefaultHoverThruster has the OMI_vehicle_hover_thruster defaults.
+func DefaultHoverThruster() HoverThruster {
+	return HoverThruster{GimbalChangeRate: 1, HoverEnergyChangeRate: -1, LinearGimbalAdjustRatio: 0.5}
+}
+
 // Thruster is OMI_vehicle_thruster (current form): force along local +Z.
 type Thruster struct {
 	Name                    string

@@ -276,3 +276,29 @@ func TestWheelsJointedInMuJoCo(t *testing.T) {
 		}
 	}
 }
+
+// TestCarriedVehiclesReachOtherTargets: OMI vehicles converted to KHR ride
+// beside it as OMI extensions; read back from KHR they are the Graph's
+// again, every field equal, so Godot, URDF and MJCF output has them.
+func TestCarriedVehiclesReachOtherTargets(t *testing.T) {
+	reg := all.Registry()
+	khrFormat, err := reg.Lookup("khr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range godotVehicleFiles {
+		t.Run(rel, func(t *testing.T) {
+			_, g0, _ := godotParse(t, reg, testenv.CorpusPath(t, rel))
+			want := vehicleFields(g0)
+			out := filepath.Join(t.TempDir(), "vehicle.gltf")
+			godotEmit(t, khrFormat, g0, out, convert.Options{})
+			f, g1, _ := godotParse(t, reg, out)
+			if f != khrFormat {
+				t.Fatalf("read back as %s", f.Name)
+			}
+			for _, d := range compareVehicleFields("omi→khr", want, vehicleFields(g1)) {
+				t.Error(d)
+			}
+		})
+	}
+}
