@@ -36,6 +36,9 @@ type Capabilities struct {
 	// Couplings (URDF mimic, MJCF equality joint) and Loops (joints closing
 	// a kinematic loop).
 	Couplings, Loops bool
+	// Springs: a passive spring on a joint axis (MJCF stiffness and
+	// springref), written as such rather than as an actuator.
+	Springs bool
 	// Visuals: render shapes of non-glTF sources.
 	Visuals bool
 	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
@@ -199,7 +202,7 @@ func (c *Capabilities) Describe() []string {
 	}
 	lines := []string{
 		"shapes: " + c.Shapes.describe(),
-		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops"),
+		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops") + ", " + yes(c.Springs, "springs"),
 		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
 		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
 		yes(c.Materials, "physics materials") + combine(c),

@@ -186,6 +186,9 @@ const (
 	CodeGodotJointRebased           Code = "godot-joint-rebased"
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
+	CodeGodotEngineInertia          Code = "godot-engine-inertia"
+	CodeWheelJointed                Code = "wheel-jointed"
+	CodeGodotThrusterInert          Code = "godot-thruster-inert"
 	CodeGodotMaterialDefault        Code = "godot-material-default"
 	CodeGodotConvexPoints           Code = "godot-convex-points"
 	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
@@ -292,6 +295,7 @@ var codeTable = []CodeInfo{
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
+	{CodeWheelJointed, Warning, secURDF, Qs(QVehicle, QBodyKind, QJointKind, QMass, QShape), false, "a vehicle wheel becomes a wheel body (2 % of the vehicle's mass) on a spin hinge below a suspension slide with the wheel's stiffness, damping and travel (URDF: damping only); its steering, propulsion, braking and raycast tuning are dropped"},
 	{CodeVehicleDropped, Warning, secURDF, Qs(QVehicle), false, "the target has no vehicles, wheels, thrusters, seats or spawn points (URDF, MJCF; spawn points in Godot): the part is dropped"},
 	{CodeMassKeptExplicit, Info, secURDF, Qs(QData), false, "a body's computed mass properties are written explicitly instead of being left to the target's readers, which would compute others from what is written: a collider shape was approximated, mesh vertices are rounded to float32 (glTF), or the source's own rules (MJCF per-geom mass, --density) differ from uniform density"},
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
@@ -376,7 +380,9 @@ var codeTable = []CodeInfo{
 	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
 	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
 	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
-	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "wheel physics material has no Godot equivalent"},
+	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},
+	{CodeGodotThrusterInert, Warning, secGodot, Qs(QVehicle), false, "a thruster or hover thruster is written as `metadata/omi_*` on a node: Godot applies its force only with the omi-godot thruster scripts"},
+	{CodeGodotEngineInertia, Info, secGodot, Qs(QInertia, QCenterOfMass), false, "a body without custom inertia is read with the inertia and centre of mass its project's physics engine computes: GodotPhysics3D (the default) gives capsules, cylinders and convex shapes the inertia of their bounding box and puts each shape's mass at its origin; Jolt is exact"},
 	{CodeGodotMaterialDefault, Info, secGodot, Qs(QMaterial), false, "glTF's default material written out explicitly (Godot's own default friction is 1)"},
 	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
 	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},

@@ -356,6 +356,13 @@ type Wheel struct {
 	TargetPropulsionForceRatio   float64
 	TargetSteeringRatio          float64
 	Width                        float64
+	// Raycast-wheel tuning that game engines (Godot, Bullet) have and
+	// OMI_vehicle_wheel has not; nil = the engine's default. The tyre
+	// friction (Godot's friction slip) is the wheel's Material.
+	RollInfluence      *float64 `json:",omitempty"` // 0..1, share of the side force that rolls the body
+	RestLength         *float64 `json:",omitempty"` // m, suspension length at rest
+	MaxSuspensionForce *float64 `json:",omitempty"` // N
+	Brake              *float64 `json:",omitempty"` // N, the braking force applied now
 }
 
 // DefaultWheel has the OMI_vehicle_wheel defaults.
@@ -363,6 +370,19 @@ func DefaultWheel() Wheel {
 	return Wheel{BrakingForce: -1, Material: -1, PropulsionForceChangeRate: -1, Radius: 0.25,
 		SteeringChangeRate: 1, SuspensionDampingCompression: 2000, SuspensionDampingRebound: 2000,
 		SuspensionStiffness: 20000, SuspensionTravel: 0.25, Width: 0.125}
+}
+
+// DefaultVehicle has the OMI_vehicle_body defaults.
+func DefaultVehicle() Vehicle {
+	return Vehicle{MaxSpeed: -1, PilotSeat: -1, AngularDampeners: true, LinearDampeners: true}
+}
+
+// DefaultThruster has the OMI_vehicle_thruster defaults.
+func DefaultThruster() Thruster { return Thruster{ForceChangeRate: -1, GimbalChangeRate: 1} }
+
+// DefaultHoverThruster has the OMI_vehicle_hover_thruster defaults.
+func DefaultHoverThruster() HoverThruster {
+	return HoverThruster{GimbalChangeRate: 1, HoverEnergyChangeRate: -1, LinearGimbalAdjustRatio: 0.5}
 }
 
 // Thruster is OMI_vehicle_thruster (current form): force along local +Z.
@@ -523,6 +543,9 @@ func (n Node) Clone() Node {
 	c.Visual = clonePtr(n.Visual)
 	c.Vehicle = clonePtr(n.Vehicle)
 	c.Wheel = clonePtr(n.Wheel)
+	if w := c.Wheel; w != nil {
+		w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake = clonePtr(w.RollInfluence), clonePtr(w.RestLength), clonePtr(w.MaxSuspensionForce), clonePtr(w.Brake)
+	}
 	c.Thruster = clonePtr(n.Thruster)
 	c.HoverThruster = clonePtr(n.HoverThruster)
 	c.Seat = clonePtr(n.Seat)

@@ -82,8 +82,28 @@ func (e *emitter) wheelProps(i int) []tscn.Prop {
 		e.meta("target_propulsion_force_ratio", w.TargetPropulsionForceRatio),
 		e.meta("target_steering_ratio", w.TargetSteeringRatio),
 	}
-	if w.Material >= 0 {
-		e.note(convert.CodeGodotWheelMaterialDropped, convert.VehicleSubject(i), e.name(i), "wheel physics material has no Godot equivalent (friction slip is separate) and is dropped")
+	for _, t := range []struct {
+		key string
+		v   *float64
+	}{{"wheel_roll_influence", w.RollInfluence}, {"wheel_rest_length", w.RestLength}, {"suspension_max_force", w.MaxSuspensionForce}, {"brake", w.Brake}} {
+		if t.v != nil {
+			props = append(props, tscn.Prop{Key: t.key, Value: *t.v})
+		}
+	}
+	if w.TargetPropulsionForceRatio != 0 {
+		props = append(props, tscn.Prop{Key: "engine_force", Value: w.TargetPropulsionForceRatio * w.MaxPropulsionForce})
+	}
+	if w.TargetSteeringRatio != 0 {
+		props = append(props, tscn.Prop{Key: "steering", Value: w.TargetSteeringRatio * w.MaxSteeringAngle})
+	}
+	if w.Material >= 0 && w.Material < len(e.g.Materials) {
+		// Godot's tyre friction is one coefficient (omi-godot maps the
+		// wheel material's friction to it); restitution does not apply.
+		m := e.g.Materials[w.Material]
+		props = append(props, tscn.Prop{Key: "wheel_friction_slip", Value: m.DynamicFriction})
+		if m.StaticFriction != m.DynamicFriction || m.Restitution != 0 {
+			e.note(convert.CodeGodotWheelMaterialDropped, convert.VehicleSubject(i), e.name(i), "a wheel has one friction (friction slip %g, the material's dynamic friction); its static friction %g and restitution %g are dropped", m.DynamicFriction, m.StaticFriction, m.Restitution)
+		}
 	}
 	if e.v == 3 {
 		return metaDict(props)
@@ -105,6 +125,9 @@ func (e *emitter) thrusterProps(i int) []tscn.Prop {
 			e.meta("gimbal_change_rate", t.GimbalChangeRate), e.meta("hover_energy_change_rate", t.HoverEnergyChangeRate),
 			e.meta("linear_gimbal_adjust_ratio", t.LinearGimbalAdjustRatio), e.meta("target_hover_ratio", t.TargetHoverRatio),
 			e.meta("target_gimbal_ratio", vec2(t.TargetGimbalRatio)))
+	}
+	if len(props) > 0 {
+		e.note(convert.CodeGodotThrusterInert, convert.VehicleSubject(i), e.name(i), "Godot has no thruster node: the thruster is kept as metadata, and no force acts without the omi-godot thruster scripts")
 	}
 	if e.v == 3 {
 		return metaDict(props)

@@ -45,6 +45,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
 	}
+	p.engineInertia()
 	for _, j := range p.joints {
 		if err := p.joint(j); err != nil {
 			return nil, diags, err
@@ -75,6 +76,9 @@ type parser struct {
 	layerNames map[int]string
 	joints     []*node
 	seatFixups []func()
+	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
+	// the project's physics engine completes (engineInertia).
+	engineBodies []*node
 }
 
 // note reports a diagnostic about subj at scene node n.
@@ -185,7 +189,7 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+		if physicsKeys[k] || n.read[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
 		}
 		if scripted && !lossy[k] {
@@ -271,8 +275,10 @@ func (p *parser) attributes(n *node, idx int) error {
 		return p.wheel(n, idx)
 	case "MeshInstance3D":
 		return p.visual(n, idx)
-	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "RayCast3D", "ShapeCast3D":
-		if c != "RayCast3D" && c != "ShapeCast3D" && c != "SpringArm3D" {
+	case "RayCast3D":
+		return p.scriptedNode(n, idx) // omi-godot hover thrusters are ray casts
+	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "ShapeCast3D":
+		if c != "ShapeCast3D" && c != "SpringArm3D" {
 			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is not converted (no rigid-body equivalent)", n.class)
 		}
 	default:
@@ -329,6 +335,9 @@ func (p *parser) body(n *node, idx int, c string) error {
 		if err := p.mass(n, m, c); err != nil {
 			return err
 		}
+	}
+	if n.version == 4 && m.Kind == convert.Dynamic {
+		p.engineBodies = append(p.engineBodies, n)
 	}
 	p.g.Nodes[idx].Motion = m
 	if err := p.velocities(n, idx, m); err != nil {

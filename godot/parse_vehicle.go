@@ -155,8 +155,68 @@ func (p *parser) wheel(n *node, idx int) error {
 	if !(w.Radius > 0) {
 		return lineErr(n.file, n.line, "wheel %q radius must be positive", n.path())
 	}
+	if err := p.wheelTuning(n, &w); err != nil {
+		return err
+	}
+	n.markRead(wheelKeys...)
 	p.g.Nodes[idx].Wheel = &w
 	return nil
+}
+
+// wheelKeys are the VehicleWheel3D (Godot 3: VehicleWheel) properties the
+// Graph's Wheel holds; both versions spell them alike.
+var wheelKeys = []string{"use_as_traction", "use_as_steering", "wheel_radius", "suspension_travel",
+	"suspension_stiffness", "damping_compression", "damping_relaxation", "wheel_roll_influence",
+	"wheel_rest_length", "suspension_max_force", "wheel_friction_slip", "brake"}
+
+// wheelTuning reads the raycast tuning OMI lacks (only when the scene sets
+// it, so the engine default stays implicit), the tyre friction as the
+// wheel's material (what omi-godot maps friction slip to), and the current
+// engine force and steering as OMI target ratios of their maxima.
+func (p *parser) wheelTuning(n *node, w *convert.Wheel) error {
+	for key, dst := range map[string]**float64{"wheel_roll_influence": &w.RollInfluence,
+		"wheel_rest_length": &w.RestLength, "suspension_max_force": &w.MaxSuspensionForce, "brake": &w.Brake} {
+		if f, ok, err := p.num(n, key); err != nil {
+			return err
+		} else if ok {
+			*dst = convert.Ptr(f)
+		}
+	}
+	if f, ok, err := p.num(n, "wheel_friction_slip"); err != nil {
+		return err
+	} else if ok {
+		w.Material = p.wheelMaterial(f)
+	}
+	for _, r := range []struct {
+		key      string
+		max      float64
+		dst      *float64
+		metadata string
+	}{{"engine_force", w.MaxPropulsionForce, &w.TargetPropulsionForceRatio, "target_propulsion_force_ratio"},
+		{"steering", w.MaxSteeringAngle, &w.TargetSteeringRatio, "target_steering_ratio"}} {
+		f, ok, err := p.num(n, r.key)
+		if err != nil {
+			return err
+		}
+		if _, meta := n.get("metadata/omi_" + r.metadata); ok && meta {
+			n.markRead(r.key) // the metadata ratio wins; Emit writes both
+		} else if ok && r.max != 0 {
+			*r.dst = f / r.max
+			n.markRead(r.key)
+		} // a force without a maximum stays a raw property
+	}
+	return nil
+}
+
+// wheelMaterial returns the Graph material whose friction is a wheel's
+// friction slip.
+func (p *parser) wheelMaterial(slip float64) int {
+	mat := convert.Material{Name: "wheel friction slip", StaticFriction: slip, DynamicFriction: slip}
+	if m, ok := p.findMaterial(mat); ok {
+		return m
+	}
+	p.g.Materials = append(p.g.Materials, mat)
+	return len(p.g.Materials) - 1
 }
 
 func firstErr2(errs ...error) error { return firstErr(errs...) }
@@ -196,19 +256,33 @@ func (p *parser) scriptedNode(n *node, idx int) error {
 	return nil
 }
 
-// readGimbal reads metadata/omi_target_gimbal_ratio (a Vector2).
+// readGimbal reads metadata/omi_target_gimbal_ratio (a Vector2), else the
+// omi-godot scripts' target_gimbal_ratio or current_gimbal_ratio.
 func readGimbal(n *node, dst *[2]float64) error {
-	const key = "metadata/omi_target_gimbal_ratio"
-	v, ok := n.get(key)
-	if !ok {
+	for _, key := range []string{"metadata/omi_target_gimbal_ratio", "target_gimbal_ratio", "current_gimbal_ratio"} {
+		v, ok := n.get(key)
+		if !ok {
+			continue
+		}
+		f, err := v.floats(key, []string{"Vector2"}, 2)
+		if err != nil {
+			return err
+		}
+		*dst = [2]float64{f[0], f[1]}
 		return nil
 	}
-	f, err := v.floats(key, []string{"Vector2"}, 2)
-	if err != nil {
-		return err
-	}
-	*dst = [2]float64{f[0], f[1]}
 	return nil
+}
+
+// scriptAliases are the omi-godot thruster scripts' own names (older and
+// newer releases) for OMI fields, tried after the metadata and the OMI name.
+var scriptAliases = map[string][]string{
+	"max_gimbal":               {"max_gimbal_radians"},
+	"gimbal_change_rate":       {"gimbal_radians_per_second"},
+	"force_change_rate":        {"force_change_per_second"},
+	"hover_energy_change_rate": {"hover_energy_change_per_second"},
+	"target_force_ratio":       {"current_force_ratio"},
+	"target_hover_ratio":       {"current_hover_ratio"},
 }
 
 func readOMI(n *node, fields map[string]*float64) error {
@@ -217,6 +291,17 @@ func readOMI(n *node, fields map[string]*float64) error {
 			return err
 		} else if ok {
 			*dst = v
+			continue
+		}
+		for _, k := range scriptAliases[key] {
+			if v, ok := n.get(k); ok {
+				f, err := v.float(k)
+				if err != nil {
+					return err
+				}
+				*dst = f
+				break
+			}
 		}
 	}
 	return nil

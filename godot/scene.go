@@ -57,6 +57,19 @@ type node struct {
 	groups   []string
 	instance string // unexpanded instanced file (.glb, .scn …), for messages
 	attrs    map[string]tscn.Value
+	// read names properties a class-specific reader mapped onto Graph
+	// attributes; keepProps does not keep them as raw properties.
+	read map[string]bool
+}
+
+// markRead records that key was mapped onto the Graph.
+func (n *node) markRead(keys ...string) {
+	if n.read == nil {
+		n.read = map[string]bool{}
+	}
+	for _, k := range keys {
+		n.read[k] = true
+	}
 }
 
 func (n *node) set(key string, v value) {

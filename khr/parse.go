@@ -70,6 +70,7 @@ func parseDoc(d *gltfx.Doc) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p.checkTriggers()
 	p.carry()
+	p.decodeCarried()
 	if err := p.readExtras(); err != nil {
 		return nil, nil, err
 	}

@@ -118,6 +118,7 @@ func (e *emitter) emit() error {
 		return err
 	}
 	e.doc.PutRobotExtras(e.g, &e.diags)
+	e.doc.PutWheelExtras(e.g, &e.diags)
 	return e.emitVehicles()
 }
 

@@ -14,7 +14,8 @@ const (
 )
 
 func defaultVehicle() *convert.Vehicle {
-	return &convert.Vehicle{MaxSpeed: -1, PilotSeat: -1, AngularDampeners: true, LinearDampeners: true}
+	v := convert.DefaultVehicle()
+	return &v
 }
 
 // vehicle maps OMI_vehicle_body, the wheel/thruster references, OMI_seat

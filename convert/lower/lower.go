@@ -22,6 +22,8 @@
 //     properties (computed from the exact shapes) are kept as given values
 //     so the target writes them instead of recomputing them from the
 //     approximation;
+//   - a wheel on a dynamic body becomes a wheel body on a spin hinge below
+//     a suspension slide where the row has no vehicles (see jointWheels);
 //   - triggers, compound colliders, static motions, materials, filters,
 //     couplings, visuals, vehicles, seats and spawn points the row lacks
 //     are dropped or reshaped, one diagnostic each.
@@ -46,6 +48,9 @@ import (
 func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, convert.Diagnostics) {
 	l := &lowerer{g: g.Clone(), caps: caps, shapes: map[use]int{}, approximated: map[int]bool{}, said: map[use]change{}}
 	orig := len(l.g.Shapes)
+	if !caps.Vehicles {
+		l.jointWheels()
+	}
 	if !caps.StaticMotion {
 		for i := range l.g.Nodes {
 			l.static(i)

@@ -2,11 +2,13 @@ package lower_test
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/lower"
 	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/godot"
@@ -293,10 +295,11 @@ func TestLowerFeatures(t *testing.T) {
 		"khr": {convert.CodeStaticMotionDropped, convert.CodeStaticBodyReparented, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
 			convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
 		"omi": {convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
-		"urdf": {convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
-			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeMaterialDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
-		"mjcf": {convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
-			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
+		// the wheel of a dynamic car becomes jointed bodies
+		"urdf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
+			convert.CodeVehicleDropped, convert.CodeMaterialDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
+		"mjcf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
+			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		"godot": {convert.CodeCompoundColliderDropped, convert.CodeFieldDropped, convert.CodeVehicleDropped, convert.CodeCouplingDropped},
 	}
 	for _, r := range rows {
@@ -421,6 +424,96 @@ func TestLowerKeepsMassReadersWouldNotCompute(t *testing.T) {
 			}
 			if !strings.Contains(said[0], "would compute") {
 				t.Errorf("%s/%s: message %q does not say what readers would compute", c.name, r.name, said[0])
+			}
+		}
+	}
+}
+
+// TestLowerWheelJointed: where the target has no vehicles, a wheel on a
+// dynamic body becomes a wheel body on a spin hinge (the wheel's X) below
+// a carrier on a suspension slide (the wheel's Y, ± travel, damping; a
+// spring where the target has joint springs); a wheel on a static body or
+// on none is dropped.
+func TestLowerWheelJointed(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		kind    convert.BodyKind
+		parent  bool
+		jointed bool
+	}{{"dynamic car", convert.Dynamic, true, true}, {"static stand", convert.Static, true, false}, {"no body", convert.Dynamic, false, false}} {
+		for _, r := range rows {
+			g := convert.NewGraph()
+			g.Materials = []convert.Material{{StaticFriction: 1.5, DynamicFriction: 1.5}}
+			parent := -1
+			if c.parent {
+				parent = g.AddNode(convert.Node{Name: "Car", Motion: &convert.Motion{Kind: c.kind, Mass: convert.Ptr(500.0), GravityFactor: 1}}, -1)
+			}
+			w := convert.DefaultWheel()
+			w.Radius, w.Width, w.SuspensionTravel, w.SuspensionStiffness = 0.4, 0.2, 0.3, 30000
+			w.SuspensionDampingCompression, w.SuspensionDampingRebound, w.Material = 1000, 3000, 0
+			at := convert.Transform{T: convert.Vec3{1, 0, 2}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}
+			wheel := g.AddNode(convert.Node{Name: "W", Transform: at, Wheel: &w}, parent)
+			out, diags := lower.Lower(g, r.caps)
+			if r.caps.Vehicles {
+				if out.Nodes[wheel].Wheel == nil || diags.Has(convert.CodeWheelJointed) {
+					t.Errorf("%s/%s: the wheel should stay a wheel", c.name, r.name)
+				}
+				continue
+			}
+			if got := diags.Has(convert.CodeWheelJointed); got != c.jointed || out.Nodes[wheel].Wheel != nil {
+				t.Errorf("%s/%s: jointed %v (want %v), wheel left %v", c.name, r.name, got, c.jointed, out.Nodes[wheel].Wheel != nil)
+				continue
+			}
+			if !c.jointed {
+				continue
+			}
+			m := out.Nodes[wheel].Motion
+			if m == nil || *m.Mass != 10 || m.InertiaDiagonal[0] != 10*0.16/2 || math.Abs(m.InertiaDiagonal[1]-10*(3*0.16+0.04)/12) > 1e-15 {
+				t.Errorf("%s/%s: wheel body %+v", c.name, r.name, m)
+			}
+			var susp, spin *convert.Joint
+			var tyre *convert.Node
+			for i := range out.Nodes {
+				n := &out.Nodes[i]
+				switch n.Name {
+				case "W_suspension":
+					susp = n.Joint
+					if n.Transform != at || n.Parent != parent {
+						t.Errorf("%s/%s: suspension at %+v under %d", c.name, r.name, n.Transform, n.Parent)
+					}
+				case "W_spin":
+					spin = n.Joint
+				case "W_tyre":
+					tyre = n
+				}
+			}
+			if susp == nil || spin == nil || tyre == nil {
+				t.Fatalf("%s/%s: suspension %v spin %v tyre %v", c.name, r.name, susp, spin, tyre)
+			}
+			if k := kin.Classify(susp); k.Kind != kin.KindPrismatic || k.Axis != (convert.Vec3{0, 1, 0}) || susp.Damping != 2000 {
+				t.Errorf("%s/%s: suspension %+v damping %g", c.name, r.name, k, susp.Damping)
+			}
+			if lim := susp.Limits[2]; lim.Min != -0.3 || lim.Max != 0.3 {
+				t.Errorf("%s/%s: travel %+v", c.name, r.name, lim)
+			}
+			if springs := len(susp.Drives) == 1 && susp.Drives[0].Stiffness == 30000; springs != r.caps.Springs {
+				t.Errorf("%s/%s: spring %+v, target springs %v", c.name, r.name, susp.Drives, r.caps.Springs)
+			}
+			if k := kin.Classify(spin); k.Kind != kin.KindContinuous || k.Axis != (convert.Vec3{1, 0, 0}) || spin.Connected != wheel {
+				t.Errorf("%s/%s: spin %+v connected %d", c.name, r.name, k, spin.Connected)
+			}
+			sh := out.Shapes[tyre.Collider.Shape]
+			if sh.Kind != convert.Cylinder || sh.RadiusTop != 0.4 || sh.Height != 0.2 || tyre.Parent != wheel {
+				t.Errorf("%s/%s: tyre %+v", c.name, r.name, sh)
+			}
+			if axis := tyre.Transform.R.Rotate(convert.Vec3{0, 1, 0}); math.Abs(math.Abs(axis[0])-1) > 1e-12 {
+				t.Errorf("%s/%s: tyre axis %v, want ±X", c.name, r.name, axis)
+			}
+			if p := lower.Check(out, r.caps); len(p) > 0 {
+				t.Errorf("%s/%s: lowered graph breaks the row: %v", c.name, r.name, p)
+			}
+			if _, d2 := lower.Lower(out, r.caps); len(d2) > 0 {
+				t.Errorf("%s/%s: lowering twice said more: %v", c.name, r.name, d2)
 			}
 		}
 	}

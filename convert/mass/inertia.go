@@ -270,6 +270,11 @@ func CombineMass(parts ...MassProps) MassProps {
 	return out
 }
 
+// About returns the inertia tensor about point c (same frame as COM).
+func (p MassProps) About(c convert.Vec3) convert.Mat3 {
+	return p.Inertia.Add(parallelAxis(p.Mass, p.COM.Sub(c)))
+}
+
 // Transformed moves mass properties by a rigid transform (scale ignored).
 func (p MassProps) Transformed(t convert.Transform) MassProps {
 	r := t.R.Normalize().Mat()

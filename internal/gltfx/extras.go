@@ -35,6 +35,27 @@ type MimicExtras struct {
 	Offset     float64 `json:"offset"`
 }
 
+// WheelExtras is the raycast-wheel tuning OMI_vehicle_wheel has no field
+// for (convert.Wheel); absent = the engine's default.
+type WheelExtras struct {
+	RollInfluence      *float64 `json:"rollInfluence,omitempty"`
+	RestLength         *float64 `json:"restLength,omitempty"`
+	MaxSuspensionForce *float64 `json:"maxSuspensionForce,omitempty"`
+	Brake              *float64 `json:"brake,omitempty"`
+}
+
+// PutWheelExtras keeps each wheel's tuning that OMI cannot say in its
+// node's extras.
+func (d *Doc) PutWheelExtras(g *convert.Graph, diags *convert.Diagnostics) {
+	for i, n := range g.Nodes {
+		if w := n.Wheel; w != nil {
+			if x := (WheelExtras{w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake}); x != (WheelExtras{}) {
+				d.PutNodeExtra(i, "wheel", x, "wheel roll influence, suspension rest length, maximum suspension force or braking force", diags)
+			}
+		}
+	}
+}
+
 // PutNodeExtra stores v under extras.physconv.name of node i, with an info
 // diagnostic saying what is kept there (why). The node's other extras stay.
 func (d *Doc) PutNodeExtra(i int, name string, v any, why string, diags *convert.Diagnostics) {
@@ -108,7 +129,7 @@ func (d *Doc) PutRobotExtras(g *convert.Graph, diags *convert.Diagnostics) {
 }
 
 // ReadRobotExtra restores one "joint", "mimic" or "massless" entry written
-// by PutRobotExtras onto node i of g; handled is false for other names.
+// by PutRobotExtras, or a "wheel" entry written by PutWheelExtras, onto node i of g; handled is false for other names.
 // Malformed entries are errors: they are physconv's own data.
 func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, path string, diags *convert.Diagnostics) (handled bool, err error) {
 	node := &g.Nodes[i]
@@ -146,6 +167,23 @@ func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, p
 		j := node.Joint
 		j.Effort, j.Velocity, j.Damping, j.Friction, j.Armature = x.Effort, x.Velocity, x.Damping, x.Friction, x.Armature
 		j.Actuator = x.Actuator
+		return true, nil
+	case "wheel":
+		var x WheelExtras
+		if err := json.Unmarshal(raw, &x); err != nil {
+			return true, convert.Errorf(path, "cannot read physconv wheel data: %v", err)
+		}
+		if node.Wheel == nil {
+			diags.Add(convert.CodeFieldDropped, convert.VehicleSubject(i), path, "wheel tuning on a node without a wheel is ignored").Affecting(convert.QVehicle)
+			return true, nil
+		}
+		for _, v := range []*float64{x.RollInfluence, x.RestLength, x.MaxSuspensionForce, x.Brake} {
+			if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0) || *v < 0) {
+				return true, convert.Errorf(path, "wheel tuning must be non-negative numbers")
+			}
+		}
+		w := node.Wheel
+		w.RollInfluence, w.RestLength, w.MaxSuspensionForce, w.Brake = x.RollInfluence, x.RestLength, x.MaxSuspensionForce, x.Brake
 		return true, nil
 	case "mimic":
 		var x MimicExtras

@@ -1,0 +1,186 @@
+package godot
+
+import (
+	"math"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
+)
+
+// Godot 4 simulates a body without custom inertia with the inertia its
+// physics engine computes. Jolt computes the true mass properties of the
+// shapes (what convert/mass computes too). GodotPhysics3D, the engine of
+// projects that do not choose one, does not: it shares the mass among the
+// shapes by volume (a convex shape's volume is its bounding box's), puts
+// each share at the shape's origin, and gives capsules, cylinders and
+// convex shapes the inertia of their bounding box, ignoring the shapes'
+// scale. Parse reads such a body
+// as that engine computes it, so the Graph means what Godot simulates.
+
+const (
+	engineGodotPhysics = "GodotPhysics3D"
+	engineJolt         = "Jolt Physics"
+)
+
+// physicsEngine is the 3D physics engine the input's project runs:
+// project.godot's physics/3d/physics_engine, GodotPhysics3D when the
+// project does not name one or none is found.
+func (l *loader) physicsEngine() string {
+	if l.in.FS == nil {
+		return engineGodotPhysics
+	}
+	data, err := l.in.Open(l.resRoot + "/project.godot")
+	if err != nil {
+		return engineGodotPhysics
+	}
+	v, ok := projectValue(data, "physics", "3d/physics_engine")
+	if !ok || v == "DEFAULT" || v == "" {
+		return engineGodotPhysics
+	}
+	return v
+}
+
+// projectValue reads one key of a project.godot section, unquoted.
+func projectValue(data []byte, section, key string) (string, bool) {
+	cur := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			cur = strings.Trim(line, "[]")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if ok && cur == section && strings.TrimSpace(k) == key {
+			return strings.Trim(strings.TrimSpace(v), `"`), true
+		}
+	}
+	return "", false
+}
+
+// engineInertia applies GodotPhysics3D's rules to every Godot 4 dynamic
+// body whose inertia the scene leaves to the engine and that has a shape
+// the engine approximates. Bodies with a shape it cannot weigh (meshes,
+// planes, height fields) keep the exact computation.
+func (p *parser) engineInertia() {
+	engine := p.l.physicsEngine()
+	if engine != engineGodotPhysics {
+		return
+	}
+	for _, b := range p.engineBodies {
+		i := p.index[b]
+		m := p.g.Nodes[i].Motion
+		if m == nil || m.Kind != convert.Dynamic || m.InertiaDiagonal != nil || m.Mass == nil {
+			continue
+		}
+		props, approx, ok := godotPhysicsMass(p.g, i, *m.Mass)
+		if !ok || !approx {
+			continue
+		}
+		com := props.COM
+		if m.CenterOfMass != nil {
+			com = *m.CenterOfMass
+		} else {
+			m.CenterOfMass, m.CenterOfMassSource = &com, convert.Default
+		}
+		moments, orient := mass.PrincipalAxes(props.About(com))
+		m.InertiaDiagonal, m.InertiaSource = &moments, convert.Default
+		if orient != convert.IdentityQuat() {
+			m.InertiaOrientation = &orient
+		}
+		p.note(convert.CodeGodotEngineInertia, convert.BodySubject(i), b, "no custom inertia: read as %s computes it (capsules, cylinders and convex shapes by their bounding boxes, shapes unscaled, the centre of mass at the shapes' origins): principal moments %v", engine, moments)
+	}
+}
+
+// godotPhysicsMass is GodotPhysics3D's mass distribution of body i: the
+// combined parts in the body frame, whether a shape is approximated, and
+// false when a shape has no GodotPhysics3D rule here.
+func godotPhysicsMass(g *convert.Graph, body int, total float64) (mass.MassProps, bool, bool) {
+	type part struct {
+		vol     float64
+		moments func(m float64) convert.Vec3
+		at      convert.Transform
+	}
+	var parts []part
+	approx := false
+	for c := range g.Nodes {
+		col := g.Nodes[c].Collider
+		if col == nil || col.Shape < 0 || c == body || g.BodyOf(c) != body {
+			continue
+		}
+		s := g.Shapes[col.Shape]
+		at := g.RelativeTransform(c, body)
+		if math.Abs(at.S[0]-1) > 1e-9 || math.Abs(at.S[1]-1) > 1e-9 || math.Abs(at.S[2]-1) > 1e-9 {
+			approx = true // the engine ignores the shape's scale in the moments
+		}
+		// The share of mass follows the scaled volume.
+		scaled := math.Abs(at.S[0] * at.S[1] * at.S[2])
+		var half convert.Vec3 // bounding-box half extents in the shape frame
+		vol := 0.0
+		switch s.Kind {
+		case convert.Sphere:
+			r := s.Radius
+			parts = append(parts, part{4.0 / 3 * math.Pi * r * r * r * scaled, func(m float64) convert.Vec3 {
+				k := 0.4 * m * r * r
+				return convert.Vec3{k, k, k}
+			}, at})
+			continue
+		case convert.Box:
+			half = s.Size.Scale(0.5)
+			vol = s.Size[0] * s.Size[1] * s.Size[2]
+		case convert.Capsule, convert.Cylinder:
+			if s.RadiusTop != s.RadiusBottom {
+				return mass.MassProps{}, false, false
+			}
+			r := s.RadiusTop
+			half = convert.Vec3{r, s.Height / 2, r}
+			vol = math.Pi * r * r * s.Height
+			if s.Kind == convert.Capsule {
+				half[1] += r
+				vol += 4.0 / 3 * math.Pi * r * r * r
+			}
+			approx = true
+		case convert.Convex:
+			if s.Mesh < 0 || s.Mesh >= len(g.Meshes) || len(g.Meshes[s.Mesh].Positions) == 0 {
+				return mass.MassProps{}, false, false
+			}
+			lo, hi := bounds(g.Meshes[s.Mesh].Positions)
+			half = hi.Sub(lo).Scale(0.5)
+			vol = 8 * half[0] * half[1] * half[2]
+			approx = true
+		default:
+			return mass.MassProps{}, false, false
+		}
+		parts = append(parts, part{vol * scaled, func(m float64) convert.Vec3 {
+			x, y, z := half[0]*half[0], half[1]*half[1], half[2]*half[2]
+			return convert.Vec3{m / 3 * (y + z), m / 3 * (x + z), m / 3 * (x + y)}
+		}, at})
+	}
+	sum := 0.0
+	for _, pt := range parts {
+		sum += pt.vol
+	}
+	if !(sum > 0) {
+		return mass.MassProps{}, false, false
+	}
+	all := make([]mass.MassProps, len(parts))
+	for k, pt := range parts {
+		m := total * pt.vol / sum
+		// Godot ignores the shapes' scale here and takes each shape's
+		// origin as its centre of mass.
+		local := mass.MassProps{Mass: m, Inertia: convert.Diag(pt.moments(m))}
+		all[k] = local.Transformed(convert.Transform{T: pt.at.T, R: pt.at.R, S: convert.Vec3{1, 1, 1}})
+	}
+	return mass.CombineMass(all...), approx, true
+}
+
+func bounds(pts []convert.Vec3) (lo, hi convert.Vec3) {
+	lo, hi = pts[0], pts[0]
+	for _, q := range pts[1:] {
+		for k := 0; k < 3; k++ {
+			lo[k] = math.Min(lo[k], q[k])
+			hi[k] = math.Max(hi[k], q[k])
+		}
+	}
+	return lo, hi
+}
