@@ -43,6 +43,7 @@ const (
 	CodeConvexDegenerate            Code = "convex-degenerate"
 	CodeTreeRootNotFound            Code = "tree-root-not-found"
 	CodeTreeRootIgnored             Code = "tree-root-ignored"
+	CodeTreeRootChosen              Code = "tree-root-chosen"
 	CodeJointSameBody               Code = "joint-same-body"
 	CodeJointBadConnection          Code = "joint-bad-connection"
 	CodeSeveralFreeBodies           Code = "several-free-bodies"
@@ -220,6 +221,7 @@ var codeTable = []CodeInfo{
 	{CodeConvexDegenerate, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "convex mesh is flat or collinear: no volume, no mass"},
 	{CodeTreeRootNotFound, Warning, secGraph, Qs(QStructure), false, "`--root` names no body"},
 	{CodeTreeRootIgnored, Info, secGraph, Qs(QStructure), false, "`--root`'s group is already attached to the world"},
+	{CodeTreeRootChosen, Warning, secGraph, Qs(QStructure, QLimit), false, "a free group of bodies has no single top body in the node hierarchy (a flat scene): the heaviest top roots it, joints toward it are reversed and their limits negated"},
 	{CodeJointSameBody, Warning, secGraph, Qs(QStructure), false, "both joint frames are in one body; joint left out of the kinematic tree"},
 	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
 	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
