@@ -125,6 +125,7 @@ const (
 	CodeGravityCompensation         Code = "gravity-compensation"
 	CodeCollisionFilterApproximated Code = "collision-filter-approximated"
 	CodeJointStackSplit             Code = "joint-stack-split"
+	CodeJointRefRebased             Code = "joint-ref-rebased"
 	CodeFixedJointImplicit          Code = "fixed-joint-implicit"
 	CodeFreeJointImplicit           Code = "free-joint-implicit"
 	CodeJointParameterMerged        Code = "joint-parameter-merged"
@@ -312,6 +313,7 @@ var codeTable = []CodeInfo{
 	{CodeGravityCompensation, Info, secMJCF, Qs(QGravity), false, "`gravcomp` became a gravity factor"},
 	{CodeCollisionFilterApproximated, Info, secMJCF, Qs(QFilter), true, "`contype`/`conaffinity` bits turned into filter systems"},
 	{CodeJointStackSplit, Info, secMJCF, Qs(QStructure), false, "several joints in one body chained through massless links"},
+	{CodeJointRefRebased, Info, secMJCF, Qs(QLimit, QJointParam), false, "joint `ref` (the joint position of the pose in the file): the joint is measured from that pose, range and springref shift by −ref; MJCF output writes `ref` back"},
 	{CodeFixedJointImplicit, Info, secMJCF, Qs(QJointKind, QName, QStructure), false, "a fixed joint is written as a child body without joints (MJCF's weld); its name and frame are not kept"},
 	{CodeFreeJointImplicit, Info, secMJCF, Qs(QJointKind, QStructure), false, "a joint that restrains nothing, to the world, is written as the body's `<freejoint>`, which reads back as a free body without a joint"},
 	{CodeJointParameterMerged, Warning, secMJCF, Qs(QJointParam), false, "merged joints had different damping/armature/frictionloss"},
