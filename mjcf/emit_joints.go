@@ -108,6 +108,11 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		e.diags.Add(convert.CodeFreeJointImplicit, convert.JointSubject(tj.Node), path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
+	// three free rotations a source wrote as hinges (named per axis, maybe
+	// with springs and refs) stay hinges; otherwise they are a ball
+	if allAngFree && names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" {
+		allAngFree = false
+	}
 	cf := tj.ChildFrame
 	cf.T = e.bodyPoint(tj.ChildBody, cf.T)
 	frameAxis := func(k int) convert.Vec3 {

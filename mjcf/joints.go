@@ -155,16 +155,21 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 	}
 	// chain: parent → link1 → … → body, one MJCF joint per link
 	p.diags.Add(convert.CodeJointStackSplit, convert.NodeSubject(node), p.path(e), "%d joints with different anchors or oblique axes cannot form one joint; they become a chain through %d massless links", len(js), len(js)-1)
+	// The links nest (parent → link1 → … → body, each link at the body's
+	// pose) so the node hierarchy is the kinematic chain: tree formats then
+	// follow it, and a loop is never cut inside the chain.
 	prev := parentNode
 	prevT := local
 	for k, j := range js {
 		target := node
 		if k < len(js)-1 {
-			target = p.g.AddNode(convert.Node{Name: name + "#" + j.name, Transform: local,
+			target = p.g.AddNode(convert.Node{Name: name + "#" + j.name, Transform: prevT,
 				Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(0.0),
 					CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{}, InertiaOrientation: convert.Ptr(convert.IdentityQuat()),
 					MassSource: convert.Given, CenterOfMassSource: convert.Given, InertiaSource: convert.Given},
-				Extras: map[string]any{extraStack: name}}, parentNode)
+				Extras: map[string]any{extraStack: name}}, prev)
+		} else {
+			p.nest(node, prev)
 		}
 		set, _ := limitSet([]jointSpec{j})
 		jt := convert.Transform{T: j.pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
@@ -178,6 +183,31 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		prevT = convert.Identity()
 	}
 	return nil
+}
+
+// nest moves body node under the last link of its joint chain, which
+// stands at the body's pose: the body keeps its world pose.
+func (p *parser) nest(node, link int) {
+	old := p.g.Nodes[node].Parent
+	if old >= 0 {
+		kids := p.g.Nodes[old].Children
+		for k, c := range kids {
+			if c == node {
+				p.g.Nodes[old].Children = append(kids[:k:k], kids[k+1:]...)
+				break
+			}
+		}
+	} else {
+		for k, r := range p.g.Roots {
+			if r == node {
+				p.g.Roots = append(p.g.Roots[:k:k], p.g.Roots[k+1:]...)
+				break
+			}
+		}
+	}
+	p.g.Nodes[node].Parent = link
+	p.g.Nodes[node].Transform = convert.Identity()
+	p.g.Nodes[link].Children = append(p.g.Nodes[link].Children, node)
 }
 
 // axisSuffix is how Emit names the MJCF joints of one multi-axis Graph
