@@ -109,8 +109,10 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		return
 	}
 	// three free rotations a source wrote as hinges (named per axis, maybe
-	// with springs and refs) stay hinges; otherwise they are a ball
-	if allAngFree && names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" {
+	// with springs and refs; through glTF the names are the node's "a+b+c")
+	// stay hinges; otherwise they are a ball
+	if allAngFree && free == 3 && (names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" ||
+		names == nil && len(parts) == 3 && parts[0] != "" && parts[1] != "" && parts[2] != "") {
 		allAngFree = false
 	}
 	cf := tj.ChildFrame
