@@ -41,6 +41,20 @@ var behaviourModels = []struct {
   </worldbody>
 </mujoco>`, map[string]map[string]string{"": nil, "khr": nil,
 		"urdf": {"cart": "URDF has no joint spring (dropped with a diagnostic)"}}},
+	{"joint ref with a coupling", `<mujoco model="coupled">
+  <compiler angle="radian" autolimits="true"/>
+  <worldbody>
+    <body name="a" pos="0 0 1">
+      <joint name="ja" axis="0 1 0" ref="0.5"/>
+      <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.02" mass="1"/>
+    </body>
+    <body name="b" pos="1 0 1" euler="0 0.4 0">
+      <joint name="jb" axis="0 1 0" ref="-0.3" range="-1 1"/>
+      <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.02" mass="1"/>
+    </body>
+  </worldbody>
+  <equality><joint joint1="jb" joint2="ja" polycoef="0.1 2 0 0 0"/></equality>
+</mujoco>`, map[string]map[string]string{"": nil, "khr": nil}}, // MuJoCo's URDF import ignores <mimic>
 	{"four-bar loop", `<mujoco model="fourbar">
   <compiler angle="degree"/>
   <worldbody>
