@@ -18,8 +18,8 @@ import (
 //     at the root option when that body is in the group, else where the
 //     source roots it, its one top body in the node hierarchy; only when
 //     several bodies are tops (a flat scene) at the heaviest of them (ties:
-//     lowest node index), with a diagnostic. The root hangs from the world by a synthesized floating
-//     joint.
+//     lowest node index), with a diagnostic. The root hangs from the world
+//     by a synthesized floating joint.
 //   - Joints that follow the source's node hierarchy (child body nested in
 //     the parent body) enter the tree before any other, so a loop is cut at
 //     the source's own closure (an MJCF <connect>), never at a tree joint.
