@@ -43,6 +43,7 @@ const (
 	CodeConvexDegenerate            Code = "convex-degenerate"
 	CodeTreeRootNotFound            Code = "tree-root-not-found"
 	CodeTreeRootIgnored             Code = "tree-root-ignored"
+	CodeTreeRootChosen              Code = "tree-root-chosen"
 	CodeJointSameBody               Code = "joint-same-body"
 	CodeJointBadConnection          Code = "joint-bad-connection"
 	CodeSeveralFreeBodies           Code = "several-free-bodies"
@@ -124,6 +125,7 @@ const (
 	CodeGravityCompensation         Code = "gravity-compensation"
 	CodeCollisionFilterApproximated Code = "collision-filter-approximated"
 	CodeJointStackSplit             Code = "joint-stack-split"
+	CodeJointRefRebased             Code = "joint-ref-rebased"
 	CodeFixedJointImplicit          Code = "fixed-joint-implicit"
 	CodeFreeJointImplicit           Code = "free-joint-implicit"
 	CodeJointParameterMerged        Code = "joint-parameter-merged"
@@ -224,6 +226,7 @@ var codeTable = []CodeInfo{
 	{CodeConvexDegenerate, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "convex mesh is flat or collinear: no volume, no mass"},
 	{CodeTreeRootNotFound, Warning, secGraph, Qs(QStructure), false, "`--root` names no body"},
 	{CodeTreeRootIgnored, Info, secGraph, Qs(QStructure), false, "`--root`'s group is already attached to the world"},
+	{CodeTreeRootChosen, Warning, secGraph, Qs(QStructure, QLimit), false, "a free group of bodies has no single top body in the node hierarchy (a flat scene): the heaviest top roots it, joints toward it are reversed and their limits negated"},
 	{CodeJointSameBody, Warning, secGraph, Qs(QStructure), false, "both joint frames are in one body; joint left out of the kinematic tree"},
 	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
 	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
@@ -315,6 +318,7 @@ var codeTable = []CodeInfo{
 	{CodeGravityCompensation, Info, secMJCF, Qs(QGravity), false, "`gravcomp` became a gravity factor"},
 	{CodeCollisionFilterApproximated, Info, secMJCF, Qs(QFilter), true, "`contype`/`conaffinity` bits turned into filter systems"},
 	{CodeJointStackSplit, Info, secMJCF, Qs(QStructure), false, "several joints in one body chained through massless links"},
+	{CodeJointRefRebased, Info, secMJCF, Qs(QLimit, QJointParam), false, "joint `ref` (the joint position of the pose in the file): the joint is measured from that pose, range and springref shift by −ref; MJCF output writes `ref` back"},
 	{CodeFixedJointImplicit, Info, secMJCF, Qs(QJointKind, QName, QStructure), false, "a fixed joint is written as a child body without joints (MJCF's weld); its name and frame are not kept"},
 	{CodeFreeJointImplicit, Info, secMJCF, Qs(QJointKind, QStructure), false, "a joint that restrains nothing, to the world, is written as the body's `<freejoint>`, which reads back as a free body without a joint"},
 	{CodeJointParameterMerged, Warning, secMJCF, Qs(QJointParam), false, "merged joints had different damping/armature/frictionloss"},

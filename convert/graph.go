@@ -288,6 +288,13 @@ type Joint struct {
 	Extras   map[string]any
 }
 
+// ExtraAxisNames is the one Joint.Extras key every format may read: a
+// map[string]string from an axis of frame A ("linear0".."angular2", or
+// "angular" for all three as a ball) to the name the source gave that
+// axis's own joint (MJCF stacks one joint per axis in a body). Emitters
+// that write a joint per axis name each after it, so names survive.
+const ExtraAxisNames = "axisNames"
+
 // Actuator command interfaces (Joint.Actuator).
 const (
 	ActuatePosition = "position"

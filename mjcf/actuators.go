@@ -131,6 +131,9 @@ func (e *emitter) driveActuator(j convert.Joint, k int, d convert.Drive, el *Ele
 		act.SetAttr("forcelimited", "true")
 		act.SetAttr("forcerange", fmtFloats(-d.MaxForce, d.MaxForce))
 	}
+	if d.Stiffness != 0 {
+		target += e.jointRefs[el] // a position target is a joint position, ref included
+	}
 	e.nameActuator(act, jname, j.Extras, k)
 	e.targets[act] = target
 	e.actuated[jname] = true

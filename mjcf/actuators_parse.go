@@ -171,6 +171,10 @@ func (p *parser) actuator(a *Element, target float64) bool {
 	if math.IsNaN(d.Stiffness) || math.IsNaN(d.Damping) || d.Stiffness < 0 || d.Damping < 0 {
 		return false
 	}
+	if refs, _ := j.Extras[extraJointRefs].(map[string]float64); d.PositionTarget != nil && refs[key] != 0 {
+		// measured from the pose in the file, as the joint's range is
+		d.PositionTarget = convert.Ptr(*d.PositionTarget - refs[key])
+	}
 	var back []Attr
 	for _, n := range []string{"name", "ctrllimited", "ctrlrange"} {
 		if v, ok := m[n]; ok {

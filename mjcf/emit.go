@@ -35,10 +35,13 @@ type emitter struct {
 	// jointNames maps a Graph joint node to the MJCF joints it became,
 	// keyed "linear0".."angular2".
 	jointNames map[int]map[string]string
-	bodyElems  map[int]*Element // link body node → <body>
-	owned      map[int][]int    // body node → the nodes it owns (see ownedNodes)
-	usedNames  map[string]bool
-	bits       map[string]int
+	// jointRefs holds the ref written on a <joint> (what its range,
+	// springref and position targets are shifted by); absent means 0.
+	jointRefs map[*Element]float64
+	bodyElems map[int]*Element // link body node → <body>
+	owned     map[int][]int    // body node → the nodes it owns (see ownedNodes)
+	usedNames map[string]bool
+	bits      map[string]int
 	// pending holds joints of folded joint-stack links for the body below;
 	// stackParent maps a folded link to the body it hangs from.
 	pending     []kin.TreeJoint
@@ -53,7 +56,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		opts = &convert.Options{}
 	}
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]map[string]string{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
+		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
 		out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody()})

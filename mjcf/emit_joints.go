@@ -108,6 +108,13 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		e.diags.Add(convert.CodeFreeJointImplicit, convert.JointSubject(tj.Node), path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
+	// three free rotations a source wrote as hinges (named per axis, maybe
+	// with springs and refs; through glTF the names are the node's "a+b+c")
+	// stay hinges; otherwise they are a ball
+	if allAngFree && free == 3 && (names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" ||
+		names == nil && len(parts) == 3 && parts[0] != "" && parts[1] != "" && parts[2] != "") {
+		allAngFree = false
+	}
 	cf := tj.ChildFrame
 	cf.T = e.bodyPoint(tj.ChildBody, cf.T)
 	frameAxis := func(k int) convert.Vec3 {
@@ -131,11 +138,22 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		}
 	}
 	names2 := map[string]string{}
+	refs, _ := j.Extras[extraJointRefs].(map[string]float64)
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
 		el := body.AddChild("joint", "name", nameFor(key, jointCount), "type", typ)
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
+		ref := 0.0
 		if typ != "ball" {
 			el.SetAttr("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
+			// an MJCF source's ref comes back: the pose written is the
+			// joint at qpos = ref, and the range moves with it
+			if ref = refs[key]; tj.Reversed {
+				ref = -ref
+			}
+			if ref != 0 {
+				el.SetAttr("ref", fmtFloat(ref))
+				e.jointRefs[el] = ref
+			}
 		}
 		if st.limited {
 			lo, hi := st.lo, st.hi
@@ -147,7 +165,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 				e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "a one-sided limit is written with ±1e10 on the open side")
 				lo, hi = math.Max(lo, -1e10), math.Min(hi, 1e10)
 			}
-			el.SetAttr("range", fmtFloats(lo, hi))
+			el.SetAttr("range", fmtFloats(lo+ref, hi+ref))
 		}
 		if j.Damping != 0 {
 			el.SetAttr("damping", fmtFloat(j.Damping))
@@ -213,8 +231,12 @@ func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints map[strin
 		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball" && !wasActuator
 		if isSpring {
 			el.SetAttr("stiffness", fmtFloat(d.Stiffness))
-			if d.PositionTarget != nil && *d.PositionTarget != 0 {
-				el.SetAttr("springref", fmtFloat(*d.PositionTarget))
+			rest := e.jointRefs[el] // springref is a joint position, ref included
+			if d.PositionTarget != nil {
+				rest += *d.PositionTarget
+			}
+			if rest != 0 {
+				el.SetAttr("springref", fmtFloat(rest))
 			}
 			if d.Damping != 0 {
 				el.SetAttr("damping", fmtFloat(d.Damping+j.Damping))

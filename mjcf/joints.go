@@ -9,12 +9,15 @@ import (
 
 // jointSpec is one resolved MJCF joint in its body's frame.
 type jointSpec struct {
-	el                          *Element
-	name, kind                  string
-	pos, axis                   convert.Vec3
-	limited                     bool
-	lo, hi                      float64
-	stiffness, springref        float64
+	el                   *Element
+	name, kind           string
+	pos, axis            convert.Vec3
+	limited              bool
+	lo, hi               float64
+	stiffness, springref float64
+	// ref is the joint position of the pose in the file (MuJoCo's qpos0);
+	// lo, hi and springref above are already measured from it.
+	ref                         float64
 	damping, armature, friction float64
 }
 
@@ -82,8 +85,20 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	if j.friction, err = a.num("frictionloss", 0); err != nil {
 		return j, err
 	}
-	if ref, _ := a.num("ref", 0); ref != 0 {
-		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "joint ref=%s (the reference configuration) is not applied; the body is placed as written", fmtFloat(ref)).Affecting(convert.QPose)
+	if j.kind == "hinge" || j.kind == "slide" {
+		if j.ref, err = a.num("ref", 0); err != nil {
+			return j, err
+		}
+	}
+	if raw := j.ref; raw != 0 {
+		j.ref *= scale
+		// The file's pose is the pose at qpos = ref: measured from that pose,
+		// as every other format measures its joints, the range and the
+		// spring's rest position move by -ref.
+		j.lo, j.hi, j.springref = j.lo-j.ref, j.hi-j.ref, j.springref-j.ref
+		p.diags.Add(convert.CodeJointRefRebased, convert.SourceSubject(-1), p.path(e),
+			"joint ref=%s: the pose in the file is the joint at that position, so the joint is measured from it; range and springref shift by %s %s (MJCF output writes ref back)",
+			fmtFloat(raw), fmtFloat(-j.ref), map[bool]string{true: "m", false: "rad"}[j.kind == "slide"])
 	}
 	return j, nil
 }
@@ -129,7 +144,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 	if set, ok := limitSet(js); ok {
 		jt := convert.Transform{T: js[0].pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
 		jn := p.addJoint(jointName(js), parentNode, node, local, jt, set.limits, set.drives)
-		p.g.Nodes[jn].Joint.Extras = map[string]any{extraJointNames: set.names}
+		p.g.Nodes[jn].Joint.Extras = set.extras()
 		p.jointParams(p.g.Nodes[jn].Joint, js)
 		for _, j := range js {
 			if j.name != "" {
@@ -140,21 +155,26 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 	}
 	// chain: parent → link1 → … → body, one MJCF joint per link
 	p.diags.Add(convert.CodeJointStackSplit, convert.NodeSubject(node), p.path(e), "%d joints with different anchors or oblique axes cannot form one joint; they become a chain through %d massless links", len(js), len(js)-1)
+	// The links nest (parent → link1 → … → body, each link at the body's
+	// pose) so the node hierarchy is the kinematic chain: tree formats then
+	// follow it, and a loop is never cut inside the chain.
 	prev := parentNode
 	prevT := local
 	for k, j := range js {
 		target := node
 		if k < len(js)-1 {
-			target = p.g.AddNode(convert.Node{Name: name + "#" + j.name, Transform: local,
+			target = p.g.AddNode(convert.Node{Name: name + "#" + j.name, Transform: prevT,
 				Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(0.0),
 					CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{}, InertiaOrientation: convert.Ptr(convert.IdentityQuat()),
 					MassSource: convert.Given, CenterOfMassSource: convert.Given, InertiaSource: convert.Given},
-				Extras: map[string]any{extraStack: name}}, parentNode)
+				Extras: map[string]any{extraStack: name}}, prev)
+		} else {
+			p.nest(node, prev)
 		}
 		set, _ := limitSet([]jointSpec{j})
 		jt := convert.Transform{T: j.pos, R: set.frame, S: convert.Vec3{1, 1, 1}}
 		jn := p.addJoint(j.name, prev, target, prevT, jt, set.limits, set.drives)
-		p.g.Nodes[jn].Joint.Extras = map[string]any{extraJointNames: set.names}
+		p.g.Nodes[jn].Joint.Extras = set.extras()
 		p.jointParams(p.g.Nodes[jn].Joint, []jointSpec{j})
 		if j.name != "" {
 			p.joints[j.name] = jointRef{node: jn, single: j.kind != "ball"}
@@ -163,6 +183,31 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		prevT = convert.Identity()
 	}
 	return nil
+}
+
+// nest moves body node under the last link of its joint chain, which
+// stands at the body's pose: the body keeps its world pose.
+func (p *parser) nest(node, link int) {
+	old := p.g.Nodes[node].Parent
+	if old >= 0 {
+		kids := p.g.Nodes[old].Children
+		for k, c := range kids {
+			if c == node {
+				p.g.Nodes[old].Children = append(kids[:k:k], kids[k+1:]...)
+				break
+			}
+		}
+	} else {
+		for k, r := range p.g.Roots {
+			if r == node {
+				p.g.Roots = append(p.g.Roots[:k:k], p.g.Roots[k+1:]...)
+				break
+			}
+		}
+	}
+	p.g.Nodes[node].Parent = link
+	p.g.Nodes[node].Transform = convert.Identity()
+	p.g.Nodes[link].Children = append(p.g.Nodes[link].Children, node)
 }
 
 // axisSuffix is how Emit names the MJCF joints of one multi-axis Graph
@@ -233,10 +278,20 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 }
 
 type jointSet struct {
-	names  map[string]string // "linear0".."angular2" or "angular" (ball) → MJCF name
+	names  map[string]string  // "linear0".."angular2" or "angular" (ball) → MJCF name
+	refs   map[string]float64 // axis key → ref in the axis' sense, when not 0
 	frame  convert.Quat
 	limits []convert.Limit
 	drives []convert.Drive
+}
+
+// extras is the Graph joint's Extras for the set.
+func (s jointSet) extras() map[string]any {
+	x := map[string]any{extraJointNames: s.names}
+	if len(s.refs) > 0 {
+		x[extraJointRefs] = s.refs
+	}
+	return x
 }
 
 // limitSet builds one Graph limit set from joints sharing an anchor whose
@@ -331,6 +386,12 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 			typ = "angular"
 		}
 		set.names[typ+string(rune('0'+k))] = j.name
+		if j.ref != 0 {
+			if set.refs == nil {
+				set.refs = map[string]float64{}
+			}
+			set.refs[typ+string(rune('0'+k))] = sign * j.ref
+		}
 		if j.limited {
 			l := convert.Limit{Min: lo, Max: hi, Stiffness: math.Inf(1)}
 			if lin == 0 {

@@ -166,8 +166,14 @@ const (
 	extraStack    = "mjcf.stack"    // node: a joint-stack link (body name)
 	extraGeom     = "mjcf.geom"     // node: map of contact attributes
 	// extraJointNames (joint): axis key ("linear0".."angular2", "angular"
-	// for a ball) → the MJCF joint name it came from.
-	extraJointNames = "mjcf.joints"
+	// for a ball) → the MJCF joint name it came from; the shared key, so
+	// other emitters name their per-axis joints the same way.
+	extraJointNames = convert.ExtraAxisNames
+	// extraJointRefs (joint): axis key → the MJCF joint's ref (rad or m,
+	// in the sense of that Graph axis). The Graph measures every joint
+	// from the pose in the file, which MuJoCo reaches at qpos = ref; Emit
+	// writes ref back and shifts range, springref and targets by it.
+	extraJointRefs = "mjcf.refs"
 )
 
 func rootName(model string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
@@ -513,7 +514,10 @@ const (
 // dummy links (with a tiny mass): a prismatic joint per free or limited
 // linear axis, then a revolute (or continuous) joint per free or limited
 // angular axis, all in the joint frame. A two-axis cone becomes a box
-// limit of the cone angle on each swing axis.
+// limit of the cone angle on each swing axis. When the source named each
+// axis (convert.ExtraAxisNames: an MJCF body's own hinges) the steps carry
+// those names and the dummy link after each is "<name>_dummy"; else they
+// are "<joint>_<k>" through "<joint>_dummy<k>", the last one "<joint>".
 func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func(convert.Vec3) convert.Vec3, effort, velocity float64) {
 	type dof struct {
 		lin    bool
@@ -567,6 +571,23 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 		e.diags.Add(convert.CodeDummyLinkMass, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 			"the %d dummy links of joint %q each carry %v kg and %v kg·m² (simulators such as MuJoCo reject massless moving links)", len(dofs)-1, j.Name, dummyMass, dummyInertia)
 	}
+	// per-axis names from the source (an MJCF body's hinges) name the
+	// steps, and each dummy link after the step's joint
+	axisNames, _ := tj.Joint.Extras[convert.ExtraAxisNames].(map[string]string)
+	stepName := func(d dof) string {
+		key := "angular"
+		if d.lin {
+			key = "linear"
+		}
+		return axisNames[key+strconv.Itoa(d.axis)]
+	}
+	named := len(dofs) > 0
+	seen := map[string]bool{}
+	for _, d := range dofs {
+		n := stepName(d)
+		named = named && n != "" && !seen[n]
+		seen[n] = true
+	}
 	child := j.Child
 	prev := j.Parent
 	for k, d := range dofs {
@@ -581,14 +602,22 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 			step.Dynamics = nil
 		}
 		step.Parent = prev
-		if k == len(dofs)-1 {
+		switch {
+		case k == len(dofs)-1 && named:
+			step.Child = child
+			step.Name = e.jointNames.unique(stepName(d), "joint")
+		case k == len(dofs)-1:
 			step.Child = child
 			step.Name = j.Name
-		} else {
-			dummy := e.linkNames.unique(fmt.Sprintf("%s_dummy%d", j.Name, k), "dummy")
+		default:
+			dummyName, jointName := fmt.Sprintf("%s_dummy%d", j.Name, k), fmt.Sprintf("%s_%d", j.Name, k)
+			if named {
+				dummyName, jointName = stepName(d)+"_dummy", stepName(d)
+			}
+			dummy := e.linkNames.unique(dummyName, "dummy")
 			e.r.Links = append(e.r.Links, Link{Name: dummy, Inertial: &Inertial{Mass: dummyMass, IXX: dummyInertia, IYY: dummyInertia, IZZ: dummyInertia}})
 			step.Child = dummy
-			step.Name = e.jointNames.unique(fmt.Sprintf("%s_%d", j.Name, k), "joint")
+			step.Name = e.jointNames.unique(jointName, "joint")
 			prev = dummy
 		}
 		var a convert.Vec3

@@ -1,6 +1,7 @@
 package kin
 
 import (
+	"container/heap"
 	"math"
 	"sort"
 
@@ -14,9 +15,14 @@ import (
 //   - The world is the implicit root. Static and kinematic bodies are welded
 //     to it; joints whose frame A or B lies outside every body attach to it.
 //   - Each connected group of bodies that does not reach the world is rooted
-//     at the root option when that body is in the group, else at its heaviest
-//     body (ties: lowest node index), and hangs from the world by a
-//     synthesized floating joint.
+//     at the root option when that body is in the group, else where the
+//     source roots it, its one top body in the node hierarchy; only when
+//     several bodies are tops (a flat scene) at the heaviest of them (ties:
+//     lowest node index), with a diagnostic. The root hangs from the world
+//     by a synthesized floating joint.
+//   - Joints that follow the source's node hierarchy (child body nested in
+//     the parent body) enter the tree before any other, so a loop is cut at
+//     the source's own closure (an MJCF <connect>), never at a tree joint.
 //   - Joints are re-expressed parent → child. When a Graph joint has its
 //     frame A on the child side, the roles swap: the parent frame becomes
 //     frame B and every limit flips ([min, max] → [−max, −min], drive targets
@@ -101,6 +107,7 @@ type TreeOptions struct {
 
 // BuildTree computes the kinematic spanning tree of g. It does not modify
 // g. Diagnostics: "tree-root-not-found" (the named root is no body),
+// "tree-root-chosen" (a free group without a source root),
 // "tree-root-ignored" (the named root's group is attached to the world),
 // "joint-same-body" (both frames in one body; left out), "joint-bad-connection"
 // (connected node out of range; left out).
@@ -144,49 +151,63 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		adj[b] = append(adj[b], e)
 	}
 
-	// Parent assignment by breadth-first search: first from the world, then
-	// from each remaining group's chosen root.
+	// Parent assignment: a spanning forest grown from the world, then from
+	// each remaining group's root, that takes a joint following the source's
+	// own hierarchy (the child body's nearest ancestor body is the parent, or
+	// the world for a top-level body) before any other, so a loop is cut at a
+	// closure the source added beside its tree (an MJCF <connect>), not at one
+	// of its tree joints. Within one class joints are taken breadth first.
+	hierParent := func(b int) int {
+		if p := g.Nodes[b].Parent; p >= 0 {
+			return g.BodyOf(p)
+		}
+		return -1
+	}
 	parentEdge := map[int]int{} // body → edge index, -1 weld, -2 floating
 	visited := map[int]bool{-1: true}
 	usedEdge := make([]bool, len(edges))
 	var treeOrder []int // bodies in discovery order
-	bfs := func(start int) {
-		queue := []int{start}
-		for len(queue) > 0 {
-			v := queue[0]
-			queue = queue[1:]
-			for _, e := range adj[v] {
-				if usedEdge[e] {
-					continue
-				}
-				other := edges[e].b
-				if other == v {
-					other = edges[e].a
-				}
-				if visited[other] {
-					continue
-				}
-				usedEdge[e] = true
-				visited[other] = true
-				parentEdge[other] = e
-				treeOrder = append(treeOrder, other)
-				queue = append(queue, other)
+	var frontier treeFrontier
+	push := func(v int) {
+		for _, e := range adj[v] {
+			if usedEdge[e] {
+				continue
 			}
+			ed := edges[e]
+			cost := 1
+			if ed.a >= 0 && hierParent(ed.a) == ed.b || ed.b >= 0 && hierParent(ed.b) == ed.a {
+				cost = 0
+			}
+			frontier.push(treeStep{cost: cost, edge: e, from: v})
 		}
 	}
+	grow := func() {
+		for frontier.Len() > 0 {
+			s := frontier.pop()
+			other := edges[s.edge].b
+			if other == s.from {
+				other = edges[s.edge].a
+			}
+			if usedEdge[s.edge] || visited[other] {
+				continue
+			}
+			usedEdge[s.edge] = true
+			visited[other] = true
+			parentEdge[other] = s.edge
+			treeOrder = append(treeOrder, other)
+			push(other)
+		}
+	}
+	push(-1)
 	for _, b := range bodies {
 		if k := g.Nodes[b].Motion.Kind; k == convert.Static || k == convert.Kinematic {
 			visited[b] = true
 			parentEdge[b] = -1
 			treeOrder = append(treeOrder, b)
+			push(b)
 		}
 	}
-	bfs(-1)
-	for _, b := range treeOrder {
-		if parentEdge[b] == -1 {
-			bfs(b)
-		}
-	}
+	grow()
 
 	// Remaining groups: find components, pick their roots.
 	named := -1
@@ -210,16 +231,24 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 			continue
 		}
 		comp := treeComponent(b, adj, func(e int) (int, int) { return edges[e].a, edges[e].b })
-		root := treeHeaviest(g, comp)
+		root := -1
 		for _, c := range comp {
 			if c == named {
 				root = named
 			}
 		}
+		if root < 0 {
+			var ok bool
+			if root, ok = sourceRoot(g, comp, hierParent); !ok {
+				diags.Add(convert.CodeTreeRootChosen, convert.BodySubject(root), g.NodeLabel(root),
+					"the %d bodies of this group have no single top body in the source's hierarchy; the heaviest top, %q, is the root, and joints whose frame A lies on its far side are reversed (limits negated)", len(comp), g.Nodes[root].Name)
+			}
+		}
 		visited[root] = true
 		parentEdge[root] = -2
 		treeOrder = append(treeOrder, root)
-		bfs(root)
+		push(root)
+		grow()
 	}
 
 	// Build links in preorder.
@@ -400,6 +429,66 @@ func treeComponent(b int, adj map[int][]int, ends func(int) (int, int)) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// sourceRoot returns the body the source itself roots a free group at:
+// the one top of the node hierarchy among the group's bodies. ok is false
+// when there are several (a flat scene, as glTF and Godot often are, says
+// nothing of which body is the base); the root is then the heaviest top.
+func sourceRoot(g *convert.Graph, comp []int, hierParent func(int) int) (root int, ok bool) {
+	in := make(map[int]bool, len(comp))
+	for _, b := range comp {
+		in[b] = true
+	}
+	var tops []int
+	for _, b := range comp {
+		if !in[hierParent(b)] {
+			tops = append(tops, b)
+		}
+	}
+	if len(tops) == 1 {
+		return tops[0], true
+	}
+	return treeHeaviest(g, tops), false
+}
+
+// treeStep is a joint on the growing tree's frontier; cost 0 follows the
+// source's hierarchy, cost 1 does not.
+type treeStep struct {
+	cost, seq, edge, from int
+}
+
+// treeFrontier pops the cheapest step, the earliest pushed among equals
+// (breadth first within a cost).
+type treeFrontier struct {
+	h   treeHeap
+	seq int
+}
+
+func (f *treeFrontier) push(s treeStep) {
+	s.seq = f.seq
+	f.seq++
+	heap.Push(&f.h, s)
+}
+func (f *treeFrontier) pop() treeStep { return heap.Pop(&f.h).(treeStep) }
+func (f *treeFrontier) Len() int      { return len(f.h) }
+
+type treeHeap []treeStep
+
+func (h treeHeap) Len() int { return len(h) }
+func (h treeHeap) Less(i, j int) bool {
+	if h[i].cost != h[j].cost {
+		return h[i].cost < h[j].cost
+	}
+	return h[i].seq < h[j].seq
+}
+func (h treeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *treeHeap) Push(x any)   { *h = append(*h, x.(treeStep)) }
+func (h *treeHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // treeHeaviest returns the body with the largest mass (unknown mass counts as
