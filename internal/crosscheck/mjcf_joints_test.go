@@ -240,7 +240,6 @@ func movingMasses(m jointModel) []float64 {
 // for a reason outside joint handling; each must still differ (else the
 // entry is stale and the test says so).
 var knownMassDifferences = map[[2]string]string{
-	{"mujoco_tendon_arm26/arm26.xml", "khr"}: "geoms with mass=\"0\" (tendon wrapping cylinders): the KHR writer leaves the body mass to be computed from the colliders, which weigh the cylinders",
 }
 
 // mjcfCorpusEntries lists every top-level .xml of the MJCF corpus (models
