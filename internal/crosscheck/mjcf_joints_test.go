@@ -239,8 +239,7 @@ func movingMasses(m jointModel) []float64 {
 // knownMassDifferences are (model, route) pairs whose moving masses differ
 // for a reason outside joint handling; each must still differ (else the
 // entry is stale and the test says so).
-var knownMassDifferences = map[[2]string]string{
-}
+var knownMassDifferences = map[[2]string]string{}
 
 // mjcfCorpusEntries lists every top-level .xml of the MJCF corpus (models
 // and the scenes that include them).
