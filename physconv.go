@@ -105,10 +105,26 @@ func ConvertBytes(ctx context.Context, reg *convert.Registry, in *convert.Input)
 			return nil, res, err
 		}
 	}
-	return emit(ctx, g, from, to, in.Options, res)
+	return emit(ctx, g, from, to, in.Options, res, inputDir(in))
 }
 
-func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result) (*convert.Output, *Result, error) {
+// inputDir is the folder of an input as a file system: an output that
+// refers to a source file without writing it (a URDF mesh kept by its
+// path) finds it there when it is read back.
+func inputDir(in *convert.Input) fs.FS {
+	if in.FS == nil {
+		return nil
+	}
+	sub, err := fs.Sub(in.FS, in.Dir)
+	if err != nil {
+		return nil
+	}
+	return sub
+}
+
+// emit lowers, emits and, unless opts.NoVerify, verifies; beside is
+// where files the output refers to without writing them are (nil: none).
+func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, beside fs.FS) (*convert.Output, *Result, error) {
 	res.To = to.Name
 	if to.Emit == nil {
 		return nil, res, fmt.Errorf("physconv cannot write %s files", to.Name)
@@ -116,7 +132,10 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	if err := ctx.Err(); err != nil {
 		return nil, res, err
 	}
-	out, diags, err := safeEmit(to, g, opts)
+	lowered, out, diags, err := safeEmit(to, g, opts)
+	if err == nil && !opts.NoVerify {
+		diags = append(diags, Verify(lowered, to, out, diags, opts, beside)...)
+	}
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)
 	}
@@ -168,7 +187,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	}
 	withName := *opts
 	withName.OutputName = outPath
-	out, res, err := emit(ctx, g, from, to, &withName, res)
+	out, res, err := emit(ctx, g, from, to, &withName, res, inputDir(in))
 	if err != nil {
 		return res, err
 	}
@@ -462,17 +481,19 @@ func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*con
 	if f.Emit == nil {
 		return nil, nil, fmt.Errorf("physconv cannot write %s files", f.Name)
 	}
-	return safeEmit(f, g, opts)
+	_, out, diags, err := safeEmit(f, g, opts)
+	return out, diags, err
 }
 
 // safeEmit lowers g once to the target's row of the capability table, so
 // the emitter only writes, then emits it (convert.EmitChecked: a panic or
-// a non-finite number is an error, never a file).
-func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+// a non-finite number is an error, never a file). It returns the lowered
+// Graph, what the output must mean.
+func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Graph, *convert.Output, convert.Diagnostics, error) {
 	var diags convert.Diagnostics
 	if f.Capabilities != nil {
 		g, diags = lower.Lower(g, f.Capabilities)
 	}
 	out, more, err := convert.EmitChecked(f, g, opts)
-	return out, append(diags, more...), err
+	return g, out, append(diags, more...), err
 }

@@ -233,8 +233,7 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 	b := -1
 	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
 		b = g.BodyOf(j.Connected)
-		wa, wb := e.frames.World(i), e.frames.World(j.Connected)
-		if wa.T.Sub(wb.T).Len() > 1e-6*math.Max(1, wa.T.Len()) || math.Abs(math.Abs(wa.R.Normalize()[0]*wb.R.Normalize()[0]+wa.R.Normalize()[1]*wb.R.Normalize()[1]+wa.R.Normalize()[2]*wb.R.Normalize()[2]+wa.R.Normalize()[3]*wb.R.Normalize()[3])-1) > 1e-9 {
+		if apart, _, _ := convert.FramesApart(e.frames.World(i), e.frames.World(j.Connected)); apart {
 			e.note(convert.CodeJointFramesApart, e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
 	}

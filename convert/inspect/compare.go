@@ -41,7 +41,10 @@ type Difference struct {
 	Quantity convert.Quantity `json:"-"`
 	// QuantityName is Quantity's name (mass, shape, limit …) for JSON.
 	QuantityName string `json:"quantity"`
-	Message      string `json:"message"`
+	// Missing is "first" or "second" when the element is in one report
+	// only.
+	Missing string `json:"missing,omitempty"`
+	Message string `json:"message"`
 }
 
 // Diff is CompareReports with each difference placed and classified, so
@@ -61,7 +64,17 @@ type comparer struct {
 }
 
 func (c *comparer) addf(q convert.Quantity, format string, args ...any) {
+	c.add(q, "", format, args...)
+}
+
+// missing records an element found in one report only.
+func (c *comparer) missing(q convert.Quantity, in, format string, args ...any) {
+	c.add(q, in, format, args...)
+}
+
+func (c *comparer) add(q convert.Quantity, missing, format string, args ...any) {
 	d := c.at
+	d.Missing = missing
 	d.Quantity, d.QuantityName, d.Message = q, q.String(), fmt.Sprintf(format, args...)
 	c.diffs = append(c.diffs, d)
 }
@@ -96,7 +109,7 @@ func (c *comparer) bodies(a, b *Report) {
 		y, ok := mb[name]
 		c.on("body", name)
 		if !ok {
-			c.addf(convert.QBodyKind, "body %q: missing in second", name)
+			c.missing(convert.QBodyKind, "second", "body %q: missing in second", name)
 			continue
 		}
 		c.body(x, y)
@@ -104,7 +117,7 @@ func (c *comparer) bodies(a, b *Report) {
 	for _, name := range sortedKeys(mb) {
 		if _, ok := ma[name]; !ok {
 			c.on("body", name)
-			c.addf(convert.QBodyKind, "body %q: missing in first", name)
+			c.missing(convert.QBodyKind, "first", "body %q: missing in first", name)
 		}
 	}
 	c.on("static", "")
@@ -192,13 +205,13 @@ func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
 		}
 		if !found {
 			c.at.Node = x.Node
-			c.addf(q, "%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
+			c.missing(q, "second", "%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
 		}
 	}
 	for k, y := range ys {
 		if !used[k] {
 			c.at.Node = y.Node
-			c.addf(q, "%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
+			c.missing(q, "first", "%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
 		}
 	}
 }
@@ -228,7 +241,11 @@ func (c *comparer) sameShape(x, y ShapeReport) bool {
 	if (x.Scale == nil) != (y.Scale == nil) || x.Scale != nil && !c.closeVec(*x.Scale, *y.Scale) {
 		return false
 	}
-	if (x.Mesh == nil) != (y.Mesh == nil) || x.Mesh != nil && *x.Mesh != *y.Mesh {
+	if (x.Mesh == nil) != (y.Mesh == nil) || x.Shape == convert.TriMesh && x.Mesh != nil && x.Mesh.Vertices > 0 && y.Mesh.Vertices > 0 && *x.Mesh != *y.Mesh {
+		// A convex shape is the hull of its points however many are
+		// listed (a mesh file repeats them per face), and a mesh read
+		// on demand has no vertices yet: only loaded triangle meshes
+		// compare their counts.
 		return false
 	}
 	if x.Shape == convert.Box || x.Shape == convert.Ellipsoid {
@@ -307,7 +324,7 @@ func (c *comparer) joints(a, b *Report) {
 		y, ok := mb[x.Name]
 		c.on("joint", x.Name)
 		if !ok {
-			c.addf(convert.QJointKind, "joint %q: missing in second", x.Name)
+			c.missing(convert.QJointKind, "second", "joint %q: missing in second", x.Name)
 			continue
 		}
 		seen[x.Name] = true
@@ -316,7 +333,7 @@ func (c *comparer) joints(a, b *Report) {
 	for _, y := range b.Joints {
 		if !seen[y.Name] {
 			c.on("joint", y.Name)
-			c.addf(convert.QJointKind, "joint %q: missing in first", y.Name)
+			c.missing(convert.QJointKind, "first", "joint %q: missing in first", y.Name)
 		}
 	}
 }
@@ -363,14 +380,21 @@ func (c *comparer) joint(x, y JointReport) {
 		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
 	}
 	if x.Kind == "generic" {
+		// With the bodies swapped, y's frame A is x's frame B: the same
+		// at rest when the frames coincide (a writer that moves one says
+		// so), and every limited offset or angle changes sign.
+		if !c.sameRotation(x.Frame, y.Frame) || swapped && !c.closeVec(x.Anchor, y.Anchor) {
+			c.addf(convert.QFrame, "joint %q: frame %v at %v vs %v at %v", n, x.Frame, x.Anchor, y.Frame, y.Anchor)
+		}
+		ly := y.Limits
 		if swapped {
-			c.addf(convert.QFrame, "joint %q: generic joint with swapped bodies cannot be compared", n)
-			return
+			ly = make([]LimitReport, len(y.Limits))
+			for k, l := range y.Limits {
+				l.Min, l.Max = -l.Max, -l.Min
+				ly[k] = l
+			}
 		}
-		if !c.sameRotation(x.Frame, y.Frame) {
-			c.addf(convert.QFrame, "joint %q: frame %v vs %v", n, x.Frame, y.Frame)
-		}
-		c.limits(n, x.Limits, y.Limits)
+		c.limits(n, x.Limits, ly)
 		return
 	}
 	if (x.Axis == nil) != (y.Axis == nil) {

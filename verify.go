@@ -1,0 +1,114 @@
+package physconv
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
+)
+
+// VerifyTolerance is the relative tolerance of Verify. Outputs are meant to
+// be exact (every format writes shortest round-trip decimals or float64;
+// float32 meshes are reported by mesh-float32), so anything beyond
+// rounding is a difference.
+const VerifyTolerance = 1e-9
+
+// Verify reads out back as format f and compares its physics with g, the
+// Graph f's emitter wrote (lowered to f's capabilities). Every difference
+// that no diagnostic of diags (the lowering's and the emitter's) explains,
+// by subject and quantity, becomes a verify-mismatch warning naming the
+// quantity and both values. A reader that refuses the output is a
+// verify-mismatch too: physconv must be able to read what it writes.
+//
+// beside, when not nil, is the input's folder: files the output refers to
+// without writing them (a source mesh kept by its path) are read there.
+func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags convert.Diagnostics, opts *convert.Options, beside fs.FS) convert.Diagnostics {
+	if f.Parse == nil || out == nil {
+		return nil
+	}
+	back, err := reread(f, out, opts, beside)
+	var res convert.Diagnostics
+	if err != nil {
+		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
+			"the written %s file does not read back: %v", f.Name, err).Affecting(convert.QStructure)
+		return res
+	}
+	want := inspect.Inspect(g, f.Name, nil)
+	got := inspect.Inspect(back, f.Name, nil)
+	x := inspect.NewExplainer(g, want, got, diags)
+	for _, d := range inspect.Unexplained(g, want, got, diags, VerifyTolerance) {
+		subj := convert.DocumentSubject()
+		if s := x.Subjects(d); len(s) > 0 {
+			subj = s[0]
+		}
+		res.Add(convert.CodeVerifyMismatch, subj, "", "%s written, read back differently (source vs output): %s",
+			d.QuantityName, d.Message).Affecting(d.Quantity)
+	}
+	return res
+}
+
+// reread parses an output from memory, its side files beside its main
+// file, as a conversion would read it.
+func reread(f *convert.Format, out *convert.Output, opts *convert.Options, beside fs.FS) (g *convert.Graph, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("internal error while reading it: %v", r)
+		}
+	}()
+	name := "output" + f.Extensions[0]
+	if opts.OutputName != "" && opts.OutputName != "-" {
+		name = path.Base(filepath.ToSlash(opts.OutputName))
+	}
+	files := fstest.MapFS{name: &fstest.MapFile{Data: out.Main}}
+	for rel, data := range out.Files {
+		files[rel] = &fstest.MapFile{Data: data}
+	}
+	var fsys fs.FS = files
+	if beside != nil {
+		fsys = overlayFS{files, beside}
+	}
+	dir := "."
+	if opts.SideFiles == "reference" && opts.OutputName != "" && opts.OutputName != "-" {
+		// Side files kept in place are named relative to the output on
+		// disk: read the output as if it were there.
+		if abs, err := filepath.Abs(filepath.Dir(opts.OutputName)); err == nil {
+			vol := filepath.VolumeName(abs) + string(filepath.Separator)
+			rel, _ := filepath.Rel(vol, abs)
+			dir = filepath.ToSlash(rel)
+			top := fstest.MapFS{}
+			for p, file := range files {
+				top[path.Join(dir, p)] = file
+			}
+			fsys = overlayFS{top, convert.ConfinedFS(vol)}
+		}
+	}
+	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits}
+	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: dir, Options: ropts}
+	back, _, err := f.Parse(in)
+	if err == nil {
+		err = convert.Validate(back)
+	}
+	if err != nil {
+		return nil, err
+	}
+	back, _ = mass.Complete(back, ropts)
+	return back, nil
+}
+
+// overlayFS reads from top first, then from under.
+type overlayFS struct {
+	top   fstest.MapFS
+	under fs.FS
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if f, err := o.top.Open(name); err == nil {
+		return f, nil
+	}
+	return o.under.Open(name)
+}
