@@ -105,26 +105,12 @@ func ConvertBytes(ctx context.Context, reg *convert.Registry, in *convert.Input)
 			return nil, res, err
 		}
 	}
-	return emit(ctx, g, from, to, in.Options, res, inputDir(in))
+	return emit(ctx, g, from, to, in.Options, res, in)
 }
 
-// inputDir is the folder of an input as a file system: an output that
-// refers to a source file without writing it (a URDF mesh kept by its
-// path) finds it there when it is read back.
-func inputDir(in *convert.Input) fs.FS {
-	if in.FS == nil {
-		return nil
-	}
-	sub, err := fs.Sub(in.FS, in.Dir)
-	if err != nil {
-		return nil
-	}
-	return sub
-}
-
-// emit lowers, emits and, unless opts.NoVerify, verifies; beside is
-// where files the output refers to without writing them are (nil: none).
-func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, beside fs.FS) (*convert.Output, *Result, error) {
+// emit lowers, emits and, unless opts.NoVerify, verifies against src (the
+// input; nil: none).
+func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, src *convert.Input) (*convert.Output, *Result, error) {
 	res.To = to.Name
 	if to.Emit == nil {
 		return nil, res, fmt.Errorf("physconv cannot write %s files", to.Name)
@@ -134,7 +120,7 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	}
 	lowered, out, diags, err := safeEmit(to, g, opts)
 	if err == nil && !opts.NoVerify {
-		diags = append(diags, Verify(lowered, to, out, diags, opts, beside)...)
+		diags = append(diags, Verify(lowered, to, out, diags, opts, src)...)
 	}
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)
@@ -187,7 +173,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	}
 	withName := *opts
 	withName.OutputName = outPath
-	out, res, err := emit(ctx, g, from, to, &withName, res, inputDir(in))
+	out, res, err := emit(ctx, g, from, to, &withName, res, in)
 	if err != nil {
 		return res, err
 	}

@@ -25,13 +25,14 @@ const VerifyTolerance = 1e-9
 // quantity and both values. A reader that refuses the output is a
 // verify-mismatch too: physconv must be able to read what it writes.
 //
-// beside, when not nil, is the input's folder: files the output refers to
-// without writing them (a source mesh kept by its path) are read there.
-func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags convert.Diagnostics, opts *convert.Options, beside fs.FS) convert.Diagnostics {
+// src, when not nil, is the conversion's input: files the output refers
+// to without writing them (a source mesh kept by its path) are read as it
+// read them.
+func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags convert.Diagnostics, opts *convert.Options, src *convert.Input) convert.Diagnostics {
 	if f.Parse == nil || out == nil {
 		return nil
 	}
-	back, err := reread(f, out, opts, beside)
+	back, err := reread(f, out, opts, src)
 	var res convert.Diagnostics
 	if err != nil {
 		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
@@ -52,9 +53,13 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 	return res
 }
 
-// reread parses an output from memory, its side files beside its main
-// file, as a conversion would read it.
-func reread(f *convert.Format, out *convert.Output, opts *convert.Options, beside fs.FS) (g *convert.Graph, err error) {
+// reread parses an output from memory, as a conversion would read it
+// had it been written in place: its side files beside its main file, over
+// the source's project (src, when not nil: files the output refers to
+// without writing them, a URDF mesh kept by its path or package, resolve
+// as they did for the source), or, under --side-files reference, over the
+// disk where the output goes.
+func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *convert.Input) (g *convert.Graph, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			g, err = nil, fmt.Errorf("internal error while reading it: %v", r)
@@ -64,31 +69,28 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, besid
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		name = path.Base(filepath.ToSlash(opts.OutputName))
 	}
-	files := fstest.MapFS{name: &fstest.MapFile{Data: out.Main}}
-	for rel, data := range out.Files {
-		files[rel] = &fstest.MapFile{Data: data}
-	}
-	var fsys fs.FS = files
-	if beside != nil {
-		fsys = overlayFS{files, beside}
-	}
-	dir := "."
-	if opts.SideFiles == "reference" && opts.OutputName != "" && opts.OutputName != "-" {
-		// Side files kept in place are named relative to the output on
-		// disk: read the output as if it were there.
+	var under fs.FS
+	dir, root := ".", ""
+	switch {
+	case opts.SideFiles == "reference" && opts.OutputName != "" && opts.OutputName != "-":
 		if abs, err := filepath.Abs(filepath.Dir(opts.OutputName)); err == nil {
 			vol := filepath.VolumeName(abs) + string(filepath.Separator)
 			rel, _ := filepath.Rel(vol, abs)
-			dir = filepath.ToSlash(rel)
-			top := fstest.MapFS{}
-			for p, file := range files {
-				top[path.Join(dir, p)] = file
-			}
-			fsys = overlayFS{top, convert.ConfinedFS(vol)}
+			dir, root, under = filepath.ToSlash(rel), vol, convert.ConfinedFS(vol)
 		}
+	case src != nil && src.FS != nil:
+		dir, root, under = src.Dir, src.Root, src.FS
 	}
-	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits}
-	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: dir, Options: ropts}
+	top := fstest.MapFS{path.Join(dir, name): &fstest.MapFile{Data: out.Main}}
+	for rel, data := range out.Files {
+		top[path.Join(dir, rel)] = &fstest.MapFile{Data: data}
+	}
+	var fsys fs.FS = top
+	if under != nil {
+		fsys = overlayFS{top, under}
+	}
+	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits, Packages: opts.Packages, AllowRoots: opts.AllowRoots}
+	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: dir, Root: root, Options: ropts}
 	back, _, err := f.Parse(in)
 	if err == nil {
 		err = convert.Validate(back)

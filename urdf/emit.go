@@ -193,6 +193,11 @@ func (e *emitter) run() error {
 	e.frameLinks(nodes)
 	e.geometry()
 	e.mimics()
+	if len(e.r.Links) == 0 {
+		// Nothing physical: a robot still needs a link to be a URDF
+		// any reader (ours included) accepts.
+		e.parentLink(-1)
+	}
 	for _, lp := range tree.Loops {
 		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
 	}

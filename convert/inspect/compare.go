@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // CompareReports lists the physical differences between two reports, empty
@@ -369,6 +370,11 @@ func (c *comparer) joint(x, y JointReport) {
 	}
 	if x.Kind != y.Kind {
 		c.addf(convert.QJointKind, "joint %q: kind %s vs %s", n, x.Kind, y.Kind)
+		return
+	}
+	if x.Kind == kin.KindFixed {
+		// a weld holds its bodies where they are: where its frames sit
+		// changes nothing (MJCF reads one back at the child's origin)
 		return
 	}
 	if !swapped && !c.closeVec(x.Anchor, y.Anchor) {
