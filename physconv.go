@@ -461,13 +461,21 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 }
 
 // EmitGraph writes g as format f: it lowers g to f's row of the
-// capability table (one diagnostic per change), then emits the result.
-// It is what a conversion does after ParseGraph.
+// capability table (one diagnostic per change), emits the result and,
+// unless opts.NoVerify, verifies it (Verify; files the output refers to
+// without writing them are not found). It is what a conversion does after
+// ParseGraph.
 func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
 	if f.Emit == nil {
 		return nil, nil, fmt.Errorf("physconv cannot write %s files", f.Name)
 	}
-	_, out, diags, err := safeEmit(f, g, opts)
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	lowered, out, diags, err := safeEmit(f, g, opts)
+	if err == nil && !opts.NoVerify {
+		diags = append(diags, Verify(lowered, f, out, diags, opts, nil)...)
+	}
 	return out, diags, err
 }
 

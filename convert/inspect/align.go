@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // Align renames the bodies and joints of b that a has under other names,
@@ -205,19 +206,31 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 		return nil
 	}
 	ia, ib := indices(na), indices(nb)
-	// the same joint between the same bodies at the same place; then,
-	// as a writer may change a joint's kind (and say so), any kind
-	samePlace := func(i, j int) bool {
-		x, y := worldForStatic(a.Joints[ia[an[i]]], a), worldForStatic(b.Joints[ib[bn[j]]], b)
-		sameBodies := x.BodyA == y.BodyA && x.BodyB == y.BodyB || x.BodyA == y.BodyB && x.BodyB == y.BodyA
-		return sameBodies && c.closeVec(x.Anchor, y.Anchor)
-	}
-	renamed := pairUp(an, bn, func(i, j int) bool {
-		return a.Joints[ia[an[i]]].Kind == b.Joints[ib[bn[j]]].Kind && samePlace(i, j)
-	}, samePlace, func(i, j int) bool {
-		// the same bodies, the joint moved (frames apart, said so)
+	// The same joint between the same bodies at the same place; then,
+	// as a writer may change a joint's kind or move it (and say so), any
+	// kind, then anywhere; but a weld pairs only with a weld: a writer
+	// adds welds of its own (a body fixed to the world) where it drops a
+	// joint.
+	sameBodies := func(i, j int) bool {
 		x, y := worldForStatic(a.Joints[ia[an[i]]], a), worldForStatic(b.Joints[ib[bn[j]]], b)
 		return x.BodyA == y.BodyA && x.BodyB == y.BodyB || x.BodyA == y.BodyB && x.BodyB == y.BodyA
+	}
+	samePlace := func(i, j int) bool {
+		return sameBodies(i, j) && c.closeVec(a.Joints[ia[an[i]]].Anchor, b.Joints[ib[bn[j]]].Anchor)
+	}
+	kinds := func(i, j int) (same, welds bool) {
+		x, y := a.Joints[ia[an[i]]].Kind, b.Joints[ib[bn[j]]].Kind
+		return x == y, x == kin.KindFixed || y == kin.KindFixed
+	}
+	renamed := pairUp(an, bn, func(i, j int) bool {
+		same, _ := kinds(i, j)
+		return same && samePlace(i, j)
+	}, func(i, j int) bool {
+		_, welds := kinds(i, j)
+		return !welds && samePlace(i, j)
+	}, func(i, j int) bool {
+		_, welds := kinds(i, j)
+		return !welds && sameBodies(i, j)
 	})
 	for k := range b.Joints {
 		if n, ok := renamed[b.Joints[k].Name]; ok {
