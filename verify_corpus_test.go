@@ -45,7 +45,6 @@ var knownMismatches = []knownMismatch{
 	{"godot", "centre-of-mass", "", "Godot 4 output read back computes the centre of mass from float32-rounded or bounding-box shapes"},
 	{"godot", "shape", "collider_trigger_same_node", "a node with both a collider and a trigger loses its collider in Godot output"},
 	{"godot3", "shape", "collider_trigger_same_node", "same as godot"},
-	{"mjcf", "frame", "", "generic joints written per axis read back with another joint frame; Diff compares generic joints by frame"},
 }
 
 func (k knownMismatch) matches(rel, to string, d convert.Diagnostic) bool {

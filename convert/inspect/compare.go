@@ -386,21 +386,20 @@ func (c *comparer) joint(x, y JointReport) {
 		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
 	}
 	if x.Kind == "generic" {
-		// With the bodies swapped, y's frame A is x's frame B: the same
-		// at rest when the frames coincide (a writer that moves one says
-		// so), and every limited offset or angle changes sign.
-		if !c.sameRotation(x.Frame, y.Frame) || swapped && !c.closeVec(x.Anchor, y.Anchor) {
-			c.addf(convert.QFrame, "joint %q: frame %v at %v vs %v at %v", n, x.Frame, x.Anchor, y.Frame, y.Anchor)
+		// A generic joint means its limits: each limits motion along or
+		// about world directions, whatever axis numbers a format's frame
+		// gives them (MJCF writes one joint per axis and reads back
+		// another frame). With the bodies swapped every limited offset
+		// or angle changes sign; y's frame A is then x's frame B, the
+		// same at rest when the frames coincide (a writer that moves one
+		// says so).
+		if !c.closeVec(x.Anchor, y.Anchor) {
+			c.addf(convert.QFrame, "joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
 		}
-		ly := y.Limits
-		if swapped {
-			ly = make([]LimitReport, len(y.Limits))
-			for k, l := range y.Limits {
-				l.Min, l.Max = -l.Max, -l.Min
-				ly[k] = l
-			}
+		wx, wy := worldLimits(x.Frame, x.Limits, false), worldLimits(y.Frame, y.Limits, swapped)
+		if !c.sameWorldLimits(wx, wy) {
+			c.addf(convert.QLimit, "joint %q: limits (world axes) %v vs %v", n, wx, wy)
 		}
-		c.limits(n, x.Limits, ly)
 		return
 	}
 	if (x.Axis == nil) != (y.Axis == nil) {
@@ -440,23 +439,6 @@ func canonicalAxis(a convert.Vec3, lo, hi float64, swapped bool) (convert.Vec3, 
 	return a, lo, hi
 }
 
-func (c *comparer) limits(n string, xs, ys []LimitReport) {
-	key := func(l LimitReport) string { return fmt.Sprint(l.Linear, l.Angular) }
-	if len(xs) != len(ys) {
-		c.addf(convert.QLimit, "joint %q: %d limits vs %d", n, len(xs), len(ys))
-		return
-	}
-	sx, sy := append([]LimitReport(nil), xs...), append([]LimitReport(nil), ys...)
-	sort.Slice(sx, func(i, j int) bool { return key(sx[i]) < key(sx[j]) })
-	sort.Slice(sy, func(i, j int) bool { return key(sy[i]) < key(sy[j]) })
-	for i := range sx {
-		p, q := sx[i], sy[i]
-		if key(p) != key(q) || !c.close(float64(p.Min), float64(q.Min)) || !c.close(float64(p.Max), float64(q.Max)) ||
-			!c.close(float64(p.Stiffness), float64(q.Stiffness)) || !c.close(float64(p.Damping), float64(q.Damping)) {
-			c.addf(convert.QLimit, "joint %q: limit %+v vs %+v", n, p, q)
-		}
-	}
-}
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
@@ -465,4 +447,87 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// worldLimit is a generic joint's limit on world directions.
+type worldLimit struct {
+	Linear                       bool
+	Axes                         []convert.Vec3
+	Min, Max, Stiffness, Damping float64
+}
+
+// worldLimits places each limit's axes in the world through the joint's
+// frame; a one-axis limit gets its axis' first clear component positive
+// (its range reversed with it), and negated ranges when the joint's bodies
+// are swapped.
+func worldLimits(frame convert.Quat, ls []LimitReport, swapped bool) []worldLimit {
+	m := frame.Mat()
+	col := func(j int) convert.Vec3 { return convert.Vec3{m[0][j], m[1][j], m[2][j]} }
+	var out []worldLimit
+	for _, l := range ls {
+		add := func(linear bool, axes []int) {
+			if len(axes) == 0 {
+				return
+			}
+			w := worldLimit{Linear: linear, Min: float64(l.Min), Max: float64(l.Max), Stiffness: float64(l.Stiffness), Damping: float64(l.Damping)}
+			for _, k := range axes {
+				if k >= 0 && k < 3 {
+					w.Axes = append(w.Axes, col(k))
+				}
+			}
+			if len(w.Axes) == 1 {
+				if swapped {
+					w.Min, w.Max = -w.Max, -w.Min
+				}
+				w.Axes[0], w.Min, w.Max = canonicalAxis(w.Axes[0], w.Min, w.Max, false)
+			}
+			out = append(out, w)
+		}
+		add(true, l.Linear)
+		add(false, l.Angular)
+	}
+	return out
+}
+
+// sameWorldLimits matches two limit lists as multisets, axes up to sign
+// and order within a limit.
+func (c *comparer) sameWorldLimits(xs, ys []worldLimit) bool {
+	if len(xs) != len(ys) {
+		return false
+	}
+	used := make([]bool, len(ys))
+	for _, x := range xs {
+		found := false
+		for k, y := range ys {
+			if !used[k] && c.sameWorldLimit(x, y) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *comparer) sameWorldLimit(x, y worldLimit) bool {
+	if x.Linear != y.Linear || len(x.Axes) != len(y.Axes) || !c.close(x.Min, y.Min) || !c.close(x.Max, y.Max) ||
+		!c.close(x.Stiffness, y.Stiffness) || !c.close(x.Damping, y.Damping) {
+		return false
+	}
+	used := make([]bool, len(y.Axes))
+	for _, u := range x.Axes {
+		found := false
+		for k, v := range y.Axes {
+			if !used[k] && (c.closeVec(u, v) || c.closeVec(u, v.Neg())) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
