@@ -439,7 +439,6 @@ func canonicalAxis(a convert.Vec3, lo, hi float64, swapped bool) (convert.Vec3, 
 	return a, lo, hi
 }
 
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
