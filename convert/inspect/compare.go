@@ -385,6 +385,7 @@ func (c *comparer) joint(x, y JointReport) {
 	} else if x.Mimic != nil && (x.Mimic.Joint != y.Mimic.Joint || !c.close(x.Mimic.Multiplier, y.Mimic.Multiplier) || !c.close(x.Mimic.Offset, y.Mimic.Offset)) {
 		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
 	}
+	c.drives(n, x, y, swapped)
 	if x.Kind == "generic" {
 		// A generic joint means its limits: each limits motion along or
 		// about world directions, whatever axis numbers a format's frame
@@ -529,4 +530,92 @@ func (c *comparer) sameWorldLimit(x, y worldLimit) bool {
 		}
 	}
 	return true
+}
+
+// worldDrive is a drive about or along a world direction, its targets'
+// signs following the direction's.
+type worldDrive struct {
+	Type, Mode                   string
+	Axis                         convert.Vec3
+	MaxForce, Stiffness, Damping float64
+	Position, Velocity           *float64
+}
+
+func worldDrives(frame convert.Quat, ds []DriveReport, swapped bool) []worldDrive {
+	m := frame.Mat()
+	out := make([]worldDrive, 0, len(ds))
+	for _, d := range ds {
+		w := worldDrive{Type: d.Type, Mode: d.Mode, MaxForce: float64(d.MaxForce), Stiffness: d.Stiffness, Damping: d.Damping}
+		if d.Axis >= 0 && d.Axis < 3 {
+			w.Axis = convert.Vec3{m[0][d.Axis], m[1][d.Axis], m[2][d.Axis]}
+		}
+		sign := 1.0
+		if swapped {
+			sign = -sign
+		}
+		for _, v := range w.Axis {
+			if math.Abs(v) > 1e-9 {
+				if v < 0 {
+					w.Axis, sign = w.Axis.Neg(), -sign
+				}
+				break
+			}
+		}
+		if d.PositionTarget != nil {
+			p := sign * *d.PositionTarget
+			w.Position = &p
+		}
+		if d.VelocityTarget != nil {
+			v := sign * *d.VelocityTarget
+			w.Velocity = &v
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// drives compares two joints' drives as multisets in world terms.
+func (c *comparer) drives(n string, x, y JointReport, swapped bool) {
+	if len(x.Drives) == 0 && len(y.Drives) == 0 {
+		return
+	}
+	wx, wy := worldDrives(x.Frame, x.Drives, false), worldDrives(y.Frame, y.Drives, swapped)
+	optional := func(p, q *float64) bool { return (p == nil) == (q == nil) && (p == nil || c.close(*p, *q)) }
+	same := func(p, q worldDrive) bool {
+		return p.Type == q.Type && p.Mode == q.Mode && c.closeVec(p.Axis, q.Axis) && c.close(p.MaxForce, q.MaxForce) &&
+			c.close(p.Stiffness, q.Stiffness) && c.close(p.Damping, q.Damping) && optional(p.Position, q.Position) && optional(p.Velocity, q.Velocity)
+	}
+	ok := len(wx) == len(wy)
+	used := make([]bool, len(wy))
+	for _, p := range wx {
+		if !ok {
+			break
+		}
+		found := false
+		for k, q := range wy {
+			if !used[k] && same(p, q) {
+				used[k], found = true, true
+				break
+			}
+		}
+		ok = found
+	}
+	if !ok {
+		c.addf(convert.QDrive, "joint %q: drives %s vs %s", n, driveText(wx), driveText(wy))
+	}
+}
+
+func driveText(ds []worldDrive) string {
+	var parts []string
+	for _, d := range ds {
+		s := fmt.Sprintf("%s %s about %v max %g k %g d %g", d.Type, d.Mode, d.Axis, d.MaxForce, d.Stiffness, d.Damping)
+		if d.Position != nil {
+			s += fmt.Sprintf(" to %g", *d.Position)
+		}
+		if d.Velocity != nil {
+			s += fmt.Sprintf(" at %g/s", *d.Velocity)
+		}
+		parts = append(parts, s)
+	}
+	return "[" + strings.Join(parts, "; ") + "]"
 }
