@@ -26,6 +26,7 @@ const (
 	CodeActuatorsDropped            Code = "actuators-dropped"
 	CodeGodotResourceUnreadable     Code = "godot-resource-unreadable"
 	CodeGodotMotorUnlimited         Code = "godot-motor-unlimited"
+	CodeGodotMotorGainsDropped      Code = "godot-motor-gains-dropped"
 	CodeInputLinkOutside            Code = "input-link-outside"
 	CodePackageAsFolder             Code = "package-as-folder"
 	CodePackageGuessed              Code = "package-guessed"
@@ -383,6 +384,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotKinematicMassDropped, Info, secGodot, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass and inertia of a kinematic body not written (AnimatableBody3D / Godot 3 KinematicBody have none; it moves as if infinitely heavy)"},
 	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped"},
 	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
+	{CodeGodotMotorGainsDropped, Warning, secGodot, Qs(QDrive), false, "a hinge drive becomes a HingeJoint3D motor (target velocity, max impulse): its stiffness, damping, position target and acceleration mode are dropped"},
 
 	// Batch
 	{CodeInputMalformed, Error, secBatch, Qs(QData), false, "the input is malformed (the message names the file and place)"},

@@ -280,6 +280,9 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 			add("angular_limit/lower", e.deg(lo))
 		}
 		for _, d := range j.Drives {
+			if d.Stiffness != 0 || d.Damping != 0 || d.PositionTarget != nil || d.Mode == "acceleration" {
+				e.note(convert.CodeGodotMotorGainsDropped, e.joint, name, "a HingeJoint3D motor has a target velocity and a maximum impulse only; the drive's stiffness %g, damping %g, position target and %s mode are dropped", d.Stiffness, d.Damping, d.Mode)
+			}
 			add("motor/enable", true)
 			add("motor/target_velocity", sign**d.VelocityTarget)
 			maxForce := d.MaxForce
