@@ -136,26 +136,6 @@ func (x *Explainer) Explains(d Difference) bool {
 	return false
 }
 
-// Unexplained returns the differences between the report of g (first)
-// and got that no diagnostic of diags explains.
-//
-// It rewrites both reports with Equate first.
-func Unexplained(g *convert.Graph, want, got *Report, diags convert.Diagnostics, tol float64) []Difference {
-	Equate(want, got, tol)
-	diffs := Diff(want, got, tol)
-	if len(diffs) == 0 {
-		return nil
-	}
-	x := NewExplainer(g, want, got, diags)
-	var out []Difference
-	for _, d := range diffs {
-		if !x.Explains(d) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // added finds what a body or joint only the second report has stands for:
 // a writer adds links and joints between two bodies of the first (a
 // joint kind the target lacks written as a chain of simple joints, a
