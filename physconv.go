@@ -108,10 +108,12 @@ func ConvertBytes(ctx context.Context, reg *convert.Registry, in *convert.Input)
 			return nil, res, err
 		}
 	}
-	return emit(ctx, g, from, to, in.Options, res)
+	return emit(ctx, g, from, to, in.Options, res, in)
 }
 
-func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result) (*convert.Output, *Result, error) {
+// emit lowers, emits and, unless opts.NoVerify, verifies against src (the
+// input; nil: none).
+func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, src *convert.Input) (*convert.Output, *Result, error) {
 	res.To = to.Name
 	if to.Emit == nil {
 		return nil, res, fmt.Errorf("physconv cannot write %s files", to.Name)
@@ -119,7 +121,10 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	if err := ctx.Err(); err != nil {
 		return nil, res, err
 	}
-	out, diags, err := safeEmit(to, g, opts)
+	lowered, out, diags, err := safeEmit(to, g, opts)
+	if err == nil && !opts.NoVerify {
+		diags = append(diags, Verify(lowered, to, out, diags, opts, src)...)
+	}
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)
 	}
@@ -174,7 +179,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	}
 	withName := *opts
 	withName.OutputName = outPath
-	out, res, err := emit(ctx, g, from, to, &withName, res)
+	out, res, err := emit(ctx, g, from, to, &withName, res, in)
 	if err != nil {
 		return res, err
 	}
@@ -466,23 +471,33 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 }
 
 // EmitGraph writes g as format f: it lowers g to f's row of the
-// capability table (one diagnostic per change), then emits the result.
-// It is what a conversion does after ParseGraph.
+// capability table (one diagnostic per change), emits the result and,
+// unless opts.NoVerify, verifies it (Verify; files the output refers to
+// without writing them are not found). It is what a conversion does after
+// ParseGraph.
 func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
 	if f.Emit == nil {
 		return nil, nil, fmt.Errorf("physconv cannot write %s files", f.Name)
 	}
-	return safeEmit(f, g, opts)
+	if opts == nil {
+		opts = &convert.Options{}
+	}
+	lowered, out, diags, err := safeEmit(f, g, opts)
+	if err == nil && !opts.NoVerify {
+		diags = append(diags, Verify(lowered, f, out, diags, opts, nil)...)
+	}
+	return out, diags, err
 }
 
 // safeEmit lowers g once to the target's row of the capability table, so
 // the emitter only writes, then emits it (convert.EmitChecked: a panic or
-// a non-finite number is an error, never a file).
-func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
+// a non-finite number is an error, never a file). It returns the lowered
+// Graph, what the output must mean.
+func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Graph, *convert.Output, convert.Diagnostics, error) {
 	var diags convert.Diagnostics
 	if f.Capabilities != nil {
 		g, diags = lower.Lower(g, f.Capabilities)
 	}
 	out, more, err := convert.EmitChecked(f, g, opts)
-	return out, append(diags, more...), err
+	return g, out, append(diags, more...), err
 }

@@ -40,10 +40,12 @@ type Rule struct {
 // option as it is. Packages are added to the option's map; Diagnostics map
 // a diagnostic code to "error", "warning", "info" or "ignore" (dropped).
 type Settings struct {
-	From, To    *string
-	Up          *string
-	Density     *float64 // kg/m³
-	Strict      *bool
+	From, To *string
+	Up       *string
+	Density  *float64 // kg/m³
+	Strict   *bool
+	// Verify false skips reading each output back (Options.NoVerify).
+	Verify      *bool
 	Packages    map[string]string
 	AllowRoots  []string
 	Diagnostics map[string]string
@@ -74,6 +76,9 @@ func (s *Settings) ApplyTo(opts *convert.Options, levels map[string]string) {
 	}
 	if s.Strict != nil {
 		opts.Strict = *s.Strict
+	}
+	if s.Verify != nil {
+		opts.NoVerify = !*s.Verify
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.FormatOptions)) {
 		opts.SetOption(name, s.FormatOptions[name]...)

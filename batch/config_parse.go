@@ -236,6 +236,8 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 			return p.oneOfPtr(v, key, &s.Up, "auto", "keep")
 		case "strict":
 			return p.boolean(v, key, &s.Strict)
+		case "verify":
+			return p.boolean(v, key, &s.Verify)
 		case "density":
 			return p.density(v, s)
 		case "packages":
@@ -255,7 +257,7 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 		if opt, ok := p.option(key); ok {
 			return p.formatOption(v, opt, s)
 		}
-		known := "from, to, up, density, strict, packages, allow-roots, diagnostics, max-input-bytes, max-nodes, max-triangles, max-elements"
+		known := "from, to, up, density, strict, verify, packages, allow-roots, diagnostics, max-input-bytes, max-nodes, max-triangles, max-elements"
 		for _, opt := range p.options {
 			known += ", " + opt.Name
 		}

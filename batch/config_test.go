@@ -175,3 +175,22 @@ func TestConfigErrorsPointAtTheLine(t *testing.T) {
 // formatOptions are the options every format declares, as the CLI passes
 // them to the configuration parser.
 var formatOptions = all.Registry().Options()
+
+// TestConfigVerify: verify: false in physconv.yaml skips verification
+// (Options.NoVerify), and a rule can turn it back on.
+func TestConfigVerify(t *testing.T) {
+	c, err := batch.ParseConfig("physconv.yaml", []byte("defaults:\n  verify: false\nrules:\n  - match: 'checked/*'\n    verify: true\n"), formatOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]bool{"a.box": true, "checked/b.box": false} {
+		var opts convert.Options
+		c.Apply(rel, &opts, nil)
+		if opts.NoVerify != want {
+			t.Errorf("%s: NoVerify %v, want %v", rel, opts.NoVerify, want)
+		}
+	}
+	if _, err := batch.ParseConfig("physconv.yaml", []byte("defaults:\n  verify: maybe\n"), formatOptions); err == nil || !strings.Contains(err.Error(), "verify") {
+		t.Errorf("verify: maybe: %v", err)
+	}
+}

@@ -26,6 +26,7 @@ const (
 	CodeActuatorsDropped            Code = "actuators-dropped"
 	CodeGodotResourceUnreadable     Code = "godot-resource-unreadable"
 	CodeGodotMotorUnlimited         Code = "godot-motor-unlimited"
+	CodeGodotMotorGainsDropped      Code = "godot-motor-gains-dropped"
 	CodeInputLinkOutside            Code = "input-link-outside"
 	CodePackageAsFolder             Code = "package-as-folder"
 	CodePackageGuessed              Code = "package-guessed"
@@ -47,6 +48,7 @@ const (
 	CodeJointSameBody               Code = "joint-same-body"
 	CodeJointBadConnection          Code = "joint-bad-connection"
 	CodeSeveralFreeBodies           Code = "several-free-bodies"
+	CodeVerifyMismatch              Code = "verify-mismatch"
 	CodeLegacyRevision              Code = "legacy-revision"
 	CodeLegacyForm                  Code = "legacy-form"
 	CodeLegacyCapsuleHeight         Code = "legacy-capsule-height"
@@ -230,6 +232,7 @@ var codeTable = []CodeInfo{
 	{CodeJointSameBody, Warning, secGraph, Qs(QStructure), false, "both joint frames are in one body; joint left out of the kinematic tree"},
 	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
 	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
+	{CodeVerifyMismatch, Warning, secGraph, Qs(QData), false, "the output, read back, differs from what was written in a quantity no diagnostic explains (the message names it and both values), or does not read back; `--no-verify` skips the check"},
 
 	// glTF: KHR and OMI
 	{CodeLegacyRevision, Info, secGLTF, Qs(QData), false, "an older KHR revision (MSFT_*, KHR_rigid_bodies, KHR_collision_shapes) read as the current one"},
@@ -287,7 +290,7 @@ var codeTable = []CodeInfo{
 	{CodeJointKindUnsupported, Warning, secURDF, Qs(QJointKind, QStructure), false, "ball/universal/cylindrical/cone-twist/generic joint written as a chain of dummy links"},
 	{CodeDummyLinkMass, Info, secURDF, Qs(QStructure, QMass), false, "dummy links get a tiny documented mass so simulators accept them"},
 	{CodeFloatingJointAdded, Info, secURDF, Qs(QStructure), false, "a free body is joined to the world root by a floating joint"},
-	{CodeJointFramesApart, Warning, secURDF, Qs(QFrame), false, "the joint's two frames do not coincide; frame A used for both (URDF, Godot)"},
+	{CodeJointFramesApart, Warning, secURDF, Qs(QFrame, QAxis, QLimit), false, "the joint's two frames do not coincide; one frame used for both (URDF and MJCF: the child's; Godot: frame A), which moves the axis and the limits' zero"},
 	{CodeDriveDropped, Warning, secURDF, Qs(QDrive), false, "URDF has no drives"},
 	{CodeJointFieldDropped, Warning, secURDF, Qs(QJointParam), false, "a joint value with no place in the target (URDF: armature; Godot: effort, velocity, damping, friction, armature)"},
 	{CodeLimitSoftDropped, Warning, secURDF, Qs(QLimit), false, "a soft limit written as hard: URDF, MJCF and Godot joints drop the limit spring"},
@@ -393,6 +396,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotKinematicMassDropped, Info, secGodot, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass and inertia of a kinematic body not written (AnimatableBody3D / Godot 3 KinematicBody have none; it moves as if infinitely heavy)"},
 	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped"},
 	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
+	{CodeGodotMotorGainsDropped, Warning, secGodot, Qs(QDrive), false, "a hinge drive becomes a HingeJoint3D motor (target velocity, max impulse): its stiffness, damping, position target and acceleration mode are dropped"},
 
 	// Batch
 	{CodeInputMalformed, Error, secBatch, Qs(QData), false, "the input is malformed (the message names the file and place)"},

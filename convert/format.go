@@ -105,6 +105,10 @@ type Options struct {
 	Density float64
 	// Strict makes warnings fail the conversion (exit 3).
 	Strict bool
+	// NoVerify skips reading the output back and comparing its physics
+	// with what was written (physconv.Verify), which every conversion
+	// does by default.
+	NoVerify bool `json:",omitempty"`
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
 	// SideFiles says how a side file that is a source file unchanged (a

@@ -1,5 +1,7 @@
 package convert
 
+import "math"
+
 // Frames is a snapshot of node transforms relative to one anchor (-1: the
 // world), each computed once the first time it is asked for, so asking
 // for every node of a graph costs time linear in its size where
@@ -175,4 +177,15 @@ func (a *Ancestry) IsAncestor(anc, n int) bool {
 		return false
 	}
 	return a.in[anc] <= a.in[n] && a.out[n] <= a.out[anc]
+}
+
+// FramesApart reports whether two joint frames at rest differ by more
+// than rounding (1e-9 relative in position, 1e-9 rad in angle), with the
+// distance and angle: a format with one frame per joint then moves the
+// joint, its axis and its limits' zero, and must say so.
+func FramesApart(a, b Transform) (apart bool, dist, angle float64) {
+	dist = a.T.Sub(b.T).Len()
+	q := a.R.Normalize().Conj().Mul(b.R.Normalize())
+	angle = 2 * math.Atan2(Vec3{q[0], q[1], q[2]}.Len(), math.Abs(q[3]))
+	return dist > 1e-9*math.Max(1, a.T.Len()) || angle > 1e-9, dist, angle
 }

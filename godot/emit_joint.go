@@ -235,7 +235,7 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 		// both frames as the Graph had them, turned as frame A was
 		wa := e.frames.World(i)
 		wb := e.frames.World(j.Connected).Mul(e.turnedOf(j.Connected).Inverse()).Mul(e.turnedOf(i))
-		if wa.T.Sub(wb.T).Len() > 1e-6*math.Max(1, wa.T.Len()) || math.Abs(math.Abs(wa.R.Normalize()[0]*wb.R.Normalize()[0]+wa.R.Normalize()[1]*wb.R.Normalize()[1]+wa.R.Normalize()[2]*wb.R.Normalize()[2]+wa.R.Normalize()[3]*wb.R.Normalize()[3])-1) > 1e-9 {
+		if apart, _, _ := convert.FramesApart(wa, wb); apart {
 			e.note(convert.CodeJointFramesApart, e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
 	}
@@ -282,6 +282,9 @@ func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
 			add("angular_limit/lower", e.deg(lo))
 		}
 		for _, d := range j.Drives {
+			if d.Stiffness != 0 || d.Damping != 0 || d.PositionTarget != nil || d.Mode == "acceleration" {
+				e.note(convert.CodeGodotMotorGainsDropped, e.joint, name, "a HingeJoint3D motor has a target velocity and a maximum impulse only; the drive's stiffness %g, damping %g, position target and %s mode are dropped", d.Stiffness, d.Damping, d.Mode)
+			}
 			add("motor/enable", true)
 			add("motor/target_velocity", sign**d.VelocityTarget)
 			maxForce := d.MaxForce

@@ -185,10 +185,6 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 		(mat.FrictionCombine == "" || mat.FrictionCombine == "minimum") {
 		return nil // Godot's own default material
 	}
-	key := fmt.Sprintf("%g/%g/%v/%v", mat.DynamicFriction, mat.Restitution, rough, absorbent)
-	if id, ok := e.matIDs[key]; ok {
-		return []tscn.Prop{{Key: "physics_material_override", Value: e.refFromID(id)}}
-	}
 	if mat.StaticFriction != mat.DynamicFriction {
 		e.note(convert.CodeGodotFrictionStaticDropped, convert.BodySubject(i), e.name(i), "Godot has one friction; dynamic friction %g used, static %g dropped", mat.DynamicFriction, mat.StaticFriction)
 	}
@@ -209,6 +205,12 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	case "minimum":
 	default:
 		e.note(convert.CodeGodotCombineApproximated, convert.BodySubject(i), e.name(i), "restitution combine %q has no Godot equivalent; Godot adds bounces", mat.RestitutionCombine)
+	}
+	// Every body sharing a material is told what changed for it, not
+	// only the first to write the resource.
+	key := fmt.Sprintf("%g/%g/%v/%v", mat.DynamicFriction, mat.Restitution, rough, absorbent)
+	if id, ok := e.matIDs[key]; ok {
+		return []tscn.Prop{{Key: "physics_material_override", Value: e.refFromID(id)}}
 	}
 	var props []tscn.Prop
 	if mat.Name != "" && mat.Name != "Godot default" {

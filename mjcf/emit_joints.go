@@ -28,6 +28,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	var lin, ang [3]axisState
 	cone := -1.0
 	path := e.names[tj.Node]
+	e.framesApart(tj, path)
 	for _, l := range j.Limits {
 		axes := append(append([]int(nil), l.Linear...), l.Angular...)
 		if len(axes) == 0 {

@@ -194,6 +194,11 @@ func (e *emitter) run() error {
 	e.frameLinks(nodes)
 	e.geometry()
 	e.mimics()
+	if len(e.r.Links) == 0 {
+		// Nothing physical: a robot still needs a link to be a URDF
+		// any reader (ours included) accepts.
+		e.parentLink(-1)
+	}
 	for _, lp := range tree.Loops {
 		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
 	}
@@ -420,10 +425,7 @@ func (e *emitter) framesApart(tj kin.TreeJoint) {
 	if src.Connected >= 0 {
 		b = e.worldFrames.World(src.Connected)
 	}
-	d := a.T.Sub(b.T).Len()
-	q := a.R.Conj().Mul(b.R)
-	angle := 2 * math.Atan2(convert.Vec3{q[0], q[1], q[2]}.Len(), math.Abs(q[3]))
-	if d > 1e-9*math.Max(1, a.T.Len()) || angle > 1e-9 {
+	if apart, d, angle := convert.FramesApart(a, b); apart {
 		e.diags.Add(convert.CodeJointFramesApart, convert.JointSubject(tj.Node), nodePath(g, tj.Node),
 			"the two frames of joint %q are %.3g m and %.3g rad apart at rest; URDF has one joint frame, placed at the child body's side", e.jointName[tj.Node], d, angle)
 	}

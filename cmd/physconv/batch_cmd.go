@@ -71,6 +71,9 @@ func (f *batchFlags) overrides(fs *pflag.FlagSet, opts *convert.Options) batch.S
 	if fs.Changed("strict") {
 		s.Strict = convert.Ptr(opts.Strict)
 	}
+	if fs.Changed("no-verify") {
+		s.Verify = convert.Ptr(!opts.NoVerify)
+	}
 	// opts holds only the format options given on the command line.
 	s.FormatOptions = opts.FormatOptions
 	if fs.Changed("package") {

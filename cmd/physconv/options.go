@@ -60,6 +60,7 @@ func (f limitFlag) Type() string { return "int" }
 func (o *optionFlags) bindEmit(fs *pflag.FlagSet, reg *convert.Registry) {
 	fs.StringVar(&o.opts.To, "to", "", "output format ("+strings.Join(reg.Names(), ", ")+"); guessed from OUT when empty")
 	fs.BoolVar(&o.opts.Strict, "strict", false, "fail (exit 3, no output) when the conversion has warnings")
+	fs.BoolVar(&o.opts.NoVerify, "no-verify", false, "skip reading the output back and comparing its physics with the input's (verify-mismatch)")
 	o.bindFormat(fs, reg, convert.EmitSide)
 }
 

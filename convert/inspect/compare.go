@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // CompareReports lists the physical differences between two reports, empty
@@ -41,7 +42,10 @@ type Difference struct {
 	Quantity convert.Quantity `json:"-"`
 	// QuantityName is Quantity's name (mass, shape, limit …) for JSON.
 	QuantityName string `json:"quantity"`
-	Message      string `json:"message"`
+	// Missing is "first" or "second" when the element is in one report
+	// only.
+	Missing string `json:"missing,omitempty"`
+	Message string `json:"message"`
 }
 
 // Diff is CompareReports with each difference placed and classified, so
@@ -61,7 +65,17 @@ type comparer struct {
 }
 
 func (c *comparer) addf(q convert.Quantity, format string, args ...any) {
+	c.add(q, "", format, args...)
+}
+
+// missing records an element found in one report only.
+func (c *comparer) missing(q convert.Quantity, in, format string, args ...any) {
+	c.add(q, in, format, args...)
+}
+
+func (c *comparer) add(q convert.Quantity, missing, format string, args ...any) {
 	d := c.at
+	d.Missing = missing
 	d.Quantity, d.QuantityName, d.Message = q, q.String(), fmt.Sprintf(format, args...)
 	c.diffs = append(c.diffs, d)
 }
@@ -96,7 +110,7 @@ func (c *comparer) bodies(a, b *Report) {
 		y, ok := mb[name]
 		c.on("body", name)
 		if !ok {
-			c.addf(convert.QBodyKind, "body %q: missing in second", name)
+			c.missing(convert.QBodyKind, "second", "body %q: missing in second", name)
 			continue
 		}
 		c.body(x, y)
@@ -104,7 +118,7 @@ func (c *comparer) bodies(a, b *Report) {
 	for _, name := range sortedKeys(mb) {
 		if _, ok := ma[name]; !ok {
 			c.on("body", name)
-			c.addf(convert.QBodyKind, "body %q: missing in first", name)
+			c.missing(convert.QBodyKind, "first", "body %q: missing in first", name)
 		}
 	}
 	c.on("static", "")
@@ -192,13 +206,13 @@ func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
 		}
 		if !found {
 			c.at.Node = x.Node
-			c.addf(q, "%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
+			c.missing(q, "second", "%s: %s on %q at %v has no match in second", what, x.Shape, x.Node, x.Position)
 		}
 	}
 	for k, y := range ys {
 		if !used[k] {
 			c.at.Node = y.Node
-			c.addf(q, "%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
+			c.missing(q, "first", "%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
 		}
 	}
 }
@@ -228,7 +242,11 @@ func (c *comparer) sameShape(x, y ShapeReport) bool {
 	if (x.Scale == nil) != (y.Scale == nil) || x.Scale != nil && !c.closeVec(*x.Scale, *y.Scale) {
 		return false
 	}
-	if (x.Mesh == nil) != (y.Mesh == nil) || x.Mesh != nil && *x.Mesh != *y.Mesh {
+	if (x.Mesh == nil) != (y.Mesh == nil) || x.Shape == convert.TriMesh && x.Mesh != nil && x.Mesh.Vertices > 0 && y.Mesh.Vertices > 0 && *x.Mesh != *y.Mesh {
+		// A convex shape is the hull of its points however many are
+		// listed (a mesh file repeats them per face), and a mesh read
+		// on demand has no vertices yet: only loaded triangle meshes
+		// compare their counts.
 		return false
 	}
 	if x.Shape == convert.Box || x.Shape == convert.Ellipsoid {
@@ -307,7 +325,7 @@ func (c *comparer) joints(a, b *Report) {
 		y, ok := mb[x.Name]
 		c.on("joint", x.Name)
 		if !ok {
-			c.addf(convert.QJointKind, "joint %q: missing in second", x.Name)
+			c.missing(convert.QJointKind, "second", "joint %q: missing in second", x.Name)
 			continue
 		}
 		seen[x.Name] = true
@@ -316,7 +334,7 @@ func (c *comparer) joints(a, b *Report) {
 	for _, y := range b.Joints {
 		if !seen[y.Name] {
 			c.on("joint", y.Name)
-			c.addf(convert.QJointKind, "joint %q: missing in first", y.Name)
+			c.missing(convert.QJointKind, "first", "joint %q: missing in first", y.Name)
 		}
 	}
 }
@@ -354,6 +372,11 @@ func (c *comparer) joint(x, y JointReport) {
 		c.addf(convert.QJointKind, "joint %q: kind %s vs %s", n, x.Kind, y.Kind)
 		return
 	}
+	if x.Kind == kin.KindFixed {
+		// a weld holds its bodies where they are: where its frames sit
+		// changes nothing (MJCF reads one back at the child's origin)
+		return
+	}
 	if !swapped && !c.closeVec(x.Anchor, y.Anchor) {
 		c.addf(convert.QFrame, "joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
 	}
@@ -362,15 +385,22 @@ func (c *comparer) joint(x, y JointReport) {
 	} else if x.Mimic != nil && (x.Mimic.Joint != y.Mimic.Joint || !c.close(x.Mimic.Multiplier, y.Mimic.Multiplier) || !c.close(x.Mimic.Offset, y.Mimic.Offset)) {
 		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
 	}
+	c.drives(n, x, y, swapped)
 	if x.Kind == "generic" {
-		if swapped {
-			c.addf(convert.QFrame, "joint %q: generic joint with swapped bodies cannot be compared", n)
-			return
+		// A generic joint means its limits: each limits motion along or
+		// about world directions, whatever axis numbers a format's frame
+		// gives them (MJCF writes one joint per axis and reads back
+		// another frame). With the bodies swapped every limited offset
+		// or angle changes sign; y's frame A is then x's frame B, the
+		// same at rest when the frames coincide (a writer that moves one
+		// says so).
+		if !c.closeVec(x.Anchor, y.Anchor) {
+			c.addf(convert.QFrame, "joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
 		}
-		if !c.sameRotation(x.Frame, y.Frame) {
-			c.addf(convert.QFrame, "joint %q: frame %v vs %v", n, x.Frame, y.Frame)
+		wx, wy := worldLimits(x.Frame, x.Limits, false), worldLimits(y.Frame, y.Limits, swapped)
+		if !c.sameWorldLimits(wx, wy) {
+			c.addf(convert.QLimit, "joint %q: limits (world axes) %v vs %v", n, wx, wy)
 		}
-		c.limits(n, x.Limits, y.Limits)
 		return
 	}
 	if (x.Axis == nil) != (y.Axis == nil) {
@@ -410,24 +440,6 @@ func canonicalAxis(a convert.Vec3, lo, hi float64, swapped bool) (convert.Vec3, 
 	return a, lo, hi
 }
 
-func (c *comparer) limits(n string, xs, ys []LimitReport) {
-	key := func(l LimitReport) string { return fmt.Sprint(l.Linear, l.Angular) }
-	if len(xs) != len(ys) {
-		c.addf(convert.QLimit, "joint %q: %d limits vs %d", n, len(xs), len(ys))
-		return
-	}
-	sx, sy := append([]LimitReport(nil), xs...), append([]LimitReport(nil), ys...)
-	sort.Slice(sx, func(i, j int) bool { return key(sx[i]) < key(sx[j]) })
-	sort.Slice(sy, func(i, j int) bool { return key(sy[i]) < key(sy[j]) })
-	for i := range sx {
-		p, q := sx[i], sy[i]
-		if key(p) != key(q) || !c.close(float64(p.Min), float64(q.Min)) || !c.close(float64(p.Max), float64(q.Max)) ||
-			!c.close(float64(p.Stiffness), float64(q.Stiffness)) || !c.close(float64(p.Damping), float64(q.Damping)) {
-			c.addf(convert.QLimit, "joint %q: limit %+v vs %+v", n, p, q)
-		}
-	}
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -435,4 +447,175 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// worldLimit is a generic joint's limit on world directions.
+type worldLimit struct {
+	Linear                       bool
+	Axes                         []convert.Vec3
+	Min, Max, Stiffness, Damping float64
+}
+
+// worldLimits places each limit's axes in the world through the joint's
+// frame; a one-axis limit gets its axis' first clear component positive
+// (its range reversed with it), and negated ranges when the joint's bodies
+// are swapped.
+func worldLimits(frame convert.Quat, ls []LimitReport, swapped bool) []worldLimit {
+	m := frame.Mat()
+	col := func(j int) convert.Vec3 { return convert.Vec3{m[0][j], m[1][j], m[2][j]} }
+	var out []worldLimit
+	for _, l := range ls {
+		add := func(linear bool, axes []int) {
+			if len(axes) == 0 {
+				return
+			}
+			w := worldLimit{Linear: linear, Min: float64(l.Min), Max: float64(l.Max), Stiffness: float64(l.Stiffness), Damping: float64(l.Damping)}
+			for _, k := range axes {
+				if k >= 0 && k < 3 {
+					w.Axes = append(w.Axes, col(k))
+				}
+			}
+			if len(w.Axes) == 1 {
+				if swapped {
+					w.Min, w.Max = -w.Max, -w.Min
+				}
+				w.Axes[0], w.Min, w.Max = canonicalAxis(w.Axes[0], w.Min, w.Max, false)
+			}
+			out = append(out, w)
+		}
+		add(true, l.Linear)
+		add(false, l.Angular)
+	}
+	return out
+}
+
+// sameWorldLimits matches two limit lists as multisets, axes up to sign
+// and order within a limit.
+func (c *comparer) sameWorldLimits(xs, ys []worldLimit) bool {
+	if len(xs) != len(ys) {
+		return false
+	}
+	used := make([]bool, len(ys))
+	for _, x := range xs {
+		found := false
+		for k, y := range ys {
+			if !used[k] && c.sameWorldLimit(x, y) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *comparer) sameWorldLimit(x, y worldLimit) bool {
+	if x.Linear != y.Linear || len(x.Axes) != len(y.Axes) || !c.close(x.Min, y.Min) || !c.close(x.Max, y.Max) ||
+		!c.close(x.Stiffness, y.Stiffness) || !c.close(x.Damping, y.Damping) {
+		return false
+	}
+	used := make([]bool, len(y.Axes))
+	for _, u := range x.Axes {
+		found := false
+		for k, v := range y.Axes {
+			if !used[k] && (c.closeVec(u, v) || c.closeVec(u, v.Neg())) {
+				used[k], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// worldDrive is a drive about or along a world direction, its targets'
+// signs following the direction's.
+type worldDrive struct {
+	Type, Mode                   string
+	Axis                         convert.Vec3
+	MaxForce, Stiffness, Damping float64
+	Position, Velocity           *float64
+}
+
+func worldDrives(frame convert.Quat, ds []DriveReport, swapped bool) []worldDrive {
+	m := frame.Mat()
+	out := make([]worldDrive, 0, len(ds))
+	for _, d := range ds {
+		w := worldDrive{Type: d.Type, Mode: d.Mode, MaxForce: float64(d.MaxForce), Stiffness: d.Stiffness, Damping: d.Damping}
+		if d.Axis >= 0 && d.Axis < 3 {
+			w.Axis = convert.Vec3{m[0][d.Axis], m[1][d.Axis], m[2][d.Axis]}
+		}
+		sign := 1.0
+		if swapped {
+			sign = -sign
+		}
+		for _, v := range w.Axis {
+			if math.Abs(v) > 1e-9 {
+				if v < 0 {
+					w.Axis, sign = w.Axis.Neg(), -sign
+				}
+				break
+			}
+		}
+		if d.PositionTarget != nil {
+			p := sign * *d.PositionTarget
+			w.Position = &p
+		}
+		if d.VelocityTarget != nil {
+			v := sign * *d.VelocityTarget
+			w.Velocity = &v
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// drives compares two joints' drives as multisets in world terms.
+func (c *comparer) drives(n string, x, y JointReport, swapped bool) {
+	if len(x.Drives) == 0 && len(y.Drives) == 0 {
+		return
+	}
+	wx, wy := worldDrives(x.Frame, x.Drives, false), worldDrives(y.Frame, y.Drives, swapped)
+	optional := func(p, q *float64) bool { return (p == nil) == (q == nil) && (p == nil || c.close(*p, *q)) }
+	same := func(p, q worldDrive) bool {
+		return p.Type == q.Type && p.Mode == q.Mode && c.closeVec(p.Axis, q.Axis) && c.close(p.MaxForce, q.MaxForce) &&
+			c.close(p.Stiffness, q.Stiffness) && c.close(p.Damping, q.Damping) && optional(p.Position, q.Position) && optional(p.Velocity, q.Velocity)
+	}
+	ok := len(wx) == len(wy)
+	used := make([]bool, len(wy))
+	for _, p := range wx {
+		if !ok {
+			break
+		}
+		found := false
+		for k, q := range wy {
+			if !used[k] && same(p, q) {
+				used[k], found = true, true
+				break
+			}
+		}
+		ok = found
+	}
+	if !ok {
+		c.addf(convert.QDrive, "joint %q: drives %s vs %s", n, driveText(wx), driveText(wy))
+	}
+}
+
+func driveText(ds []worldDrive) string {
+	var parts []string
+	for _, d := range ds {
+		s := fmt.Sprintf("%s %s about %v max %g k %g d %g", d.Type, d.Mode, d.Axis, d.MaxForce, d.Stiffness, d.Damping)
+		if d.Position != nil {
+			s += fmt.Sprintf(" to %g", *d.Position)
+		}
+		if d.Velocity != nil {
+			s += fmt.Sprintf(" at %g/s", *d.Velocity)
+		}
+		parts = append(parts, s)
+	}
+	return "[" + strings.Join(parts, "; ") + "]"
 }

@@ -27,6 +27,9 @@ var exampleLosses = []exampleLoss{
 	// Godot has one friction and its own combine rule.
 	{regexp.MustCompile(`: material`), convert.QMaterial, []convert.Code{convert.CodeMaterialDropped, convert.CodeFrictionApproximated, convert.CodeRestitutionDropped,
 		convert.CodeGodotFrictionStaticDropped, convert.CodeGodotCombineDefault}},
+	// The hinge's damped drive: URDF keeps a transmission without gains,
+	// a Godot hinge motor a target velocity and an impulse only.
+	{regexp.MustCompile(`^joint "Hinge": drives `), convert.QDrive, []convert.Code{convert.CodeDriveGainsDropped, convert.CodeGodotMotorGainsDropped}},
 	// The infinite floor plane: no OMI form; a thin box in URDF.
 	{regexp.MustCompile(`static colliders: (plane|box) on "Floor"`), convert.QShape, []convert.Code{convert.CodeShapeDropped, convert.CodeShapeApproximated}},
 }

@@ -7,57 +7,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
-	"github.com/physconv/physconv/convert/kin"
 )
-
-// weldedAsStatic reads a moving body of got that want has as static, and
-// that got welds to the world by a fixed joint want does not have, as the
-// static body it is: a body fixed to the world never moves (an MJCF body
-// without joints is read as a body welded to its parent). Only that exact
-// equivalence is accepted; the weld joint goes, the mass (which a static
-// body does not report) is cleared.
-func weldedAsStatic(want, got *inspect.Report) {
-	static := map[string]bool{}
-	for _, b := range want.Bodies {
-		if b.Kind == convert.Static {
-			static[b.Name] = true
-		}
-	}
-	wantJoints := map[string]bool{}
-	for _, j := range want.Joints {
-		wantJoints[j.Name] = true
-	}
-	for changed := true; changed; {
-		changed = false
-		kind := map[string]convert.BodyKind{}
-		for _, b := range got.Bodies {
-			kind[b.Name] = b.Kind
-		}
-		world := func(name string) bool { return name == "" || kind[name] == convert.Static }
-		for k, j := range got.Joints {
-			if wantJoints[j.Name] || j.Kind != kin.KindFixed {
-				continue
-			}
-			body := ""
-			switch {
-			case world(j.BodyA) && static[j.BodyB] && !world(j.BodyB):
-				body = j.BodyB
-			case world(j.BodyB) && static[j.BodyA] && !world(j.BodyA):
-				body = j.BodyA
-			default:
-				continue
-			}
-			for i := range got.Bodies {
-				if b := &got.Bodies[i]; b.Name == body {
-					b.Kind, b.Mass, b.CenterOfMass, b.Inertia, b.Source = convert.Static, nil, nil, nil, inspect.SourceReport{}
-				}
-			}
-			got.Joints = append(got.Joints[:k:k], got.Joints[k+1:]...)
-			changed = true
-			break
-		}
-	}
-}
 
 // jointNamesAsGiven drops the "#k" that display names add when a joint's
 // node shares its name with another node (MJCF and URDF read a joint and
@@ -77,36 +27,6 @@ func jointNamesAsGiven(want, got *inspect.Report) {
 		if i := strings.LastIndex(j.Name, "#"); i > 0 {
 			if base := j.Name[:i]; has(want, base) && !has(got, base) {
 				j.Name = base
-			}
-		}
-	}
-}
-
-// defaultMaterial spells out glTF's default material (friction 0.6,
-// restitution 0) on colliders that have none: both mean the same, and
-// targets whose engines default otherwise write it explicitly.
-func defaultMaterial(r *inspect.Report) {
-	def := convert.DefaultMaterial()
-	for i := range r.Bodies {
-		for k := range r.Bodies[i].Colliders {
-			if s := &r.Bodies[i].Colliders[k]; s.Material == nil {
-				s.Material = &def
-			}
-		}
-	}
-}
-
-// withoutMeshDetail drops what reports say about mesh colliders beyond
-// their pose: vertex counts (STL repeats vertices, Godot keeps a hull's
-// points) and unbaked scale (MJCF and URDF bake it into the vertices).
-// meshDiffs compares the meshes themselves instead.
-func withoutMeshDetail(r *inspect.Report) {
-	for i := range r.Bodies {
-		for _, list := range [][]inspect.ShapeReport{r.Bodies[i].Colliders, r.Bodies[i].Triggers} {
-			for k := range list {
-				if s := &list[k]; s.Shape == convert.Convex || s.Shape == convert.TriMesh {
-					s.Mesh, s.Scale = nil, nil
-				}
 			}
 		}
 	}

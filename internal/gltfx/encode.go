@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -47,6 +48,11 @@ func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 	enc := json.NewEncoder(&js)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(&cp); err != nil {
+		// JSON has no NaN or infinity: refuse as every writer does
+		// (convert.MustFinite), an input too extreme to compute with.
+		if uv := (*json.UnsupportedValueError)(nil); errors.As(err, &uv) {
+			return nil, &convert.FormatError{Msg: fmt.Sprintf("refusing to write %s into the glTF output: a number computed from the input is not finite (are sizes or masses extreme?); nothing written", uv.Str), Err: err}
+		}
 		return nil, fmt.Errorf("gltf: encoding document: %w", err)
 	}
 	if !glb {

@@ -172,3 +172,16 @@ func TestSniffDialect(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeRefusesNonFinite: a NaN or infinity reaching a glTF document
+// is refused as an input error, nothing written.
+func TestEncodeRefusesNonFinite(t *testing.T) {
+	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		doc := &Doc{GLTF: &gltf.Document{Asset: gltf.Asset{Version: "2.0"}, Nodes: []*gltf.Node{{Name: "n", Translation: [3]float64{x, 0, 0}}}}}
+		out, err := Encode(doc, false, "")
+		var fe *convert.FormatError
+		if out != nil || !errors.As(err, &fe) || !bytes.Contains([]byte(err.Error()), []byte("not finite")) {
+			t.Errorf("%v: got %v, %v", x, out, err)
+		}
+	}
+}

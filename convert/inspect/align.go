@@ -1,0 +1,241 @@
+package inspect
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// Align renames the bodies and joints of b that a has under other names,
+// so that Diff matches what is the same element: formats name unnamed
+// nodes their own way, change case, or drop the "#2" NodeNames adds to a
+// name used twice. A body or joint is renamed only when exactly one
+// element of a fits: the same name up to case and that suffix, or else the
+// same kind and (bodies) mass and centre of mass, (joints) kind, bodies
+// and anchor, within tol. Elements whose names agree are left as they are.
+func Align(a, b *Report, tol float64) {
+	c := comparer{tol: tol}
+	renamed := alignBodies(a, b, &c)
+	for k := range b.Joints {
+		j := &b.Joints[k]
+		if n, ok := renamed[j.BodyA]; ok {
+			j.BodyA = n
+		}
+		if n, ok := renamed[j.BodyB]; ok {
+			j.BodyB = n
+		}
+		if j.Mimic != nil {
+			m := *j.Mimic
+			j.Mimic = &m
+		}
+	}
+	jr := alignJoints(a, b, &c)
+	for k := range b.Joints {
+		if m := b.Joints[k].Mimic; m != nil {
+			if n, ok := jr[m.Joint]; ok {
+				m.Joint = n
+			}
+		}
+	}
+}
+
+var dupSuffix = regexp.MustCompile(`#\d+$`)
+
+// spelling is a name up to case and the characters a format does not
+// allow in names (written as '_', as "#" in NodeNames' "a#2").
+func spelling(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' || '0' <= r && r <= '9' {
+			return r
+		}
+		return '_'
+	}, strings.ToLower(s))
+}
+
+// looseName is a spelling without NodeNames' duplicate suffix.
+func looseName(s string) string { return spelling(dupSuffix.ReplaceAllString(s, "")) }
+
+// pool lists the names of one report an alignment must place: those the
+// other report lacks, and those whose loose name several elements share
+// in either report (NodeNames numbers them in an order formats need not
+// keep, so equal names there prove nothing).
+func pool(names, other []string) []string {
+	count := map[string]int{}
+	for _, list := range [][]string{names, other} {
+		seen := map[string]int{}
+		for _, n := range list {
+			seen[looseName(n)]++
+		}
+		for k, v := range seen {
+			count[k] = max(count[k], v)
+		}
+	}
+	in := map[string]bool{}
+	for _, n := range other {
+		in[n] = true
+	}
+	var out []string
+	for _, n := range names {
+		if !in[n] || count[looseName(n)] > 1 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// pairUp matches the pooled names of a and b: by each same(i, j) in turn, then by
+// spelling, then by loose name, one to one and only when unique both
+// ways. It returns b's new names; a name of b left unmatched that one of
+// them takes is marked with a trailing "'".
+func pairUp(as, bs []string, same ...func(i, j int) bool) map[string]string {
+	out := map[string]string{}
+	usedA, usedB := make([]bool, len(as)), make([]bool, len(bs))
+	match := func(eq func(i, j int) bool) {
+		for i := range as {
+			if usedA[i] {
+				continue
+			}
+			hit := -1
+			for j := range bs {
+				if usedB[j] || !eq(i, j) {
+					continue
+				}
+				if hit >= 0 {
+					hit = -2
+					break
+				}
+				hit = j
+			}
+			if hit < 0 {
+				continue
+			}
+			// unique the other way too
+			for i2 := range as {
+				if i2 != i && !usedA[i2] && eq(i2, hit) {
+					hit = -2
+					break
+				}
+			}
+			if hit >= 0 {
+				usedA[i], usedB[hit] = true, true
+				out[bs[hit]] = as[i]
+			}
+		}
+	}
+	for _, eq := range same {
+		match(eq)
+	}
+	match(func(i, j int) bool { return spelling(as[i]) == spelling(bs[j]) })
+	match(func(i, j int) bool { return looseName(as[i]) == looseName(bs[j]) })
+	taken := map[string]bool{}
+	for _, n := range out {
+		taken[n] = true
+	}
+	for j, n := range bs {
+		if !usedB[j] && taken[n] {
+			out[n] = n + "'"
+		}
+	}
+	return out
+}
+
+func bodyNames(r *Report) []string {
+	out := make([]string, len(r.Bodies))
+	for k, b := range r.Bodies {
+		out[k] = b.Name
+	}
+	return out
+}
+
+func jointNames(r *Report) []string {
+	out := make([]string, len(r.Joints))
+	for k, j := range r.Joints {
+		out[k] = j.Name
+	}
+	return out
+}
+
+// indices maps names to their index in list.
+func indices(list []string) map[string]int {
+	m := make(map[string]int, len(list))
+	for k, n := range list {
+		m[n] = k
+	}
+	return m
+}
+
+// Static bodies take part too: a static body may be read back as a body
+// welded to the world (WeldedAsStatic needs its name).
+func alignBodies(a, b *Report, c *comparer) map[string]string {
+	na, nb := bodyNames(a), bodyNames(b)
+	an, bn := pool(na, nb), pool(nb, na)
+	if len(an) == 0 || len(bn) == 0 {
+		return nil
+	}
+	ia, ib := indices(na), indices(nb)
+	renamed := pairUp(an, bn, func(i, j int) bool {
+		x, y := a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]]
+		return x.Kind == y.Kind && x.Kind != convert.Static && c.sameMassPlace(x, y)
+	})
+	for k := range b.Bodies {
+		if n, ok := renamed[b.Bodies[k].Name]; ok {
+			b.Bodies[k].Name = n
+		}
+	}
+	return renamed
+}
+
+// sameMassPlace compares what identifies a body without its name: its
+// mass and centre of mass, or where its first collider is.
+func (c *comparer) sameMassPlace(x, y BodyReport) bool {
+	if x.Mass != nil && y.Mass != nil && x.CenterOfMass != nil && y.CenterOfMass != nil {
+		return c.close(float64(*x.Mass), float64(*y.Mass)) && c.closeVec(*x.CenterOfMass, *y.CenterOfMass)
+	}
+	if len(x.Colliders) > 0 && len(y.Colliders) > 0 {
+		return c.closeVec(x.Colliders[0].Position, y.Colliders[0].Position)
+	}
+	return false
+}
+
+func alignJoints(a, b *Report, c *comparer) map[string]string {
+	na, nb := jointNames(a), jointNames(b)
+	an, bn := pool(na, nb), pool(nb, na)
+	if len(an) == 0 || len(bn) == 0 {
+		return nil
+	}
+	ia, ib := indices(na), indices(nb)
+	// The same joint between the same bodies at the same place; then,
+	// as a writer may change a joint's kind or move it (and say so), any
+	// kind, then anywhere; but a weld pairs only with a weld: a writer
+	// adds welds of its own (a body fixed to the world) where it drops a
+	// joint.
+	sameBodies := func(i, j int) bool {
+		x, y := worldForStatic(a.Joints[ia[an[i]]], a), worldForStatic(b.Joints[ib[bn[j]]], b)
+		return x.BodyA == y.BodyA && x.BodyB == y.BodyB || x.BodyA == y.BodyB && x.BodyB == y.BodyA
+	}
+	samePlace := func(i, j int) bool {
+		return sameBodies(i, j) && c.closeVec(a.Joints[ia[an[i]]].Anchor, b.Joints[ib[bn[j]]].Anchor)
+	}
+	kinds := func(i, j int) (same, welds bool) {
+		x, y := a.Joints[ia[an[i]]].Kind, b.Joints[ib[bn[j]]].Kind
+		return x == y, x == kin.KindFixed || y == kin.KindFixed
+	}
+	renamed := pairUp(an, bn, func(i, j int) bool {
+		same, _ := kinds(i, j)
+		return same && samePlace(i, j)
+	}, func(i, j int) bool {
+		_, welds := kinds(i, j)
+		return !welds && samePlace(i, j)
+	}, func(i, j int) bool {
+		_, welds := kinds(i, j)
+		return !welds && sameBodies(i, j)
+	})
+	for k := range b.Joints {
+		if n, ok := renamed[b.Joints[k].Name]; ok {
+			b.Joints[k].Name = n
+		}
+	}
+	return renamed
+}

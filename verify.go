@@ -1,0 +1,122 @@
+package physconv
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/convert/mass"
+)
+
+// VerifyTolerance is the relative tolerance of Verify (and its absolute
+// floor near zero). Outputs are meant to be exact: every text format
+// writes shortest round-trip decimals, so a number read back is the number
+// written; nothing is loosened for float32 (glTF accessors hold only mesh
+// vertices, which Verify compares through the mass properties they give
+// and mesh-float32 reports), so anything beyond rounding is a difference.
+const VerifyTolerance = 1e-9
+
+// Verify reads out back as format f and compares its physics with g, the
+// Graph f's emitter wrote (lowered to f's capabilities). Every difference
+// that no diagnostic of diags (the lowering's and the emitter's) explains,
+// by subject and quantity, becomes a verify-mismatch warning naming the
+// quantity and both values. A reader that refuses the output is a
+// verify-mismatch too: physconv must be able to read what it writes.
+//
+// src, when not nil, is the conversion's input: files the output refers
+// to without writing them (a source mesh kept by its path) are read as it
+// read them.
+func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags convert.Diagnostics, opts *convert.Options, src *convert.Input) convert.Diagnostics {
+	if f.Parse == nil || out == nil {
+		return nil
+	}
+	back, err := reread(f, out, opts, src)
+	var res convert.Diagnostics
+	if err != nil {
+		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
+			"the written %s file does not read back: %v", f.Name, err).Affecting(convert.QStructure)
+		return res
+	}
+	want := inspect.Inspect(g, f.Name, nil)
+	got := inspect.Inspect(back, f.Name, nil)
+	inspect.Equate(want, got, VerifyTolerance)
+	x := inspect.NewExplainer(g, want, got, diags)
+	for _, d := range inspect.Diff(want, got, VerifyTolerance) {
+		if x.Explains(d) {
+			continue
+		}
+		subj := convert.DocumentSubject()
+		if s := x.Subjects(d); len(s) > 0 {
+			subj = s[0]
+		}
+		res.Add(convert.CodeVerifyMismatch, subj, "", "%s written, read back differently (source vs output): %s",
+			d.QuantityName, d.Message).Affecting(d.Quantity)
+	}
+	return res
+}
+
+// reread parses an output from memory, as a conversion would read it
+// had it been written in place: its side files beside its main file, over
+// the source's project (src, when not nil: files the output refers to
+// without writing them, a URDF mesh kept by its path or package, resolve
+// as they did for the source), or, under --side-files reference, over the
+// disk where the output goes.
+func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *convert.Input) (g *convert.Graph, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("internal error while reading it: %v", r)
+		}
+	}()
+	name := "output" + f.Extensions[0]
+	if opts.OutputName != "" && opts.OutputName != "-" {
+		name = path.Base(filepath.ToSlash(opts.OutputName))
+	}
+	var under fs.FS
+	dir, root := ".", ""
+	switch {
+	case opts.SideFiles == "reference" && opts.OutputName != "" && opts.OutputName != "-":
+		if abs, err := filepath.Abs(filepath.Dir(opts.OutputName)); err == nil {
+			vol := filepath.VolumeName(abs) + string(filepath.Separator)
+			rel, _ := filepath.Rel(vol, abs)
+			dir, root, under = filepath.ToSlash(rel), vol, convert.ConfinedFS(vol)
+		}
+	case src != nil && src.FS != nil:
+		dir, root, under = src.Dir, src.Root, src.FS
+	}
+	top := fstest.MapFS{path.Join(dir, name): &fstest.MapFile{Data: out.Main}}
+	for rel, data := range out.Files {
+		top[path.Join(dir, rel)] = &fstest.MapFile{Data: data}
+	}
+	var fsys fs.FS = top
+	if under != nil {
+		fsys = overlayFS{top, under}
+	}
+	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits, Packages: opts.Packages, AllowRoots: opts.AllowRoots}
+	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: dir, Root: root, Options: ropts}
+	back, _, err := f.Parse(in)
+	if err == nil {
+		err = convert.Validate(back)
+	}
+	if err != nil {
+		return nil, err
+	}
+	back, _ = mass.Complete(back, ropts)
+	return back, nil
+}
+
+// overlayFS reads from top first, then from under.
+type overlayFS struct {
+	top   fstest.MapFS
+	under fs.FS
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if f, err := o.top.Open(name); err == nil {
+		return f, nil
+	}
+	return o.under.Open(name)
+}
