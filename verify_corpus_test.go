@@ -26,9 +26,8 @@ func corpusInputs(t *testing.T, dirs ...string) []string {
 // emitExt is the output file name extension of each writable format.
 var emitExt = map[string]string{"khr": ".gltf", "omi": ".gltf", "urdf": ".urdf", "mjcf": ".xml", "godot": ".tscn", "godot3": ".tscn"}
 
-// knownMismatch is an open defect verification found and that is fixed
-// elsewhere (issue 11, item 2: exact mass properties in every output):
-// the test reports it without failing, and says when it no longer fires.
+// knownMismatch is an open defect verification found: the test reports
+// it without failing, and fails when it no longer fires (a stale entry).
 // Verification itself still warns about it.
 type knownMismatch struct {
 	to, quantity string
@@ -37,10 +36,6 @@ type knownMismatch struct {
 }
 
 var knownMismatches = []knownMismatch{
-	{"khr", "mass", "", "KHR output carries no mass where the shapes give another (approximated shapes, mass=\"0\" geoms)"},
-	{"khr", "inertia", "", "same: the reader recomputes the inertia from the written shapes"},
-	{"khr", "centre-of-mass", "", "same: the reader recomputes the centre of mass"},
-	{"omi", "inertia", "", "OMI writes mass without inertia; readers recompute it from the shapes"},
 	{"godot3", "centre-of-mass", "", "Godot 3 has no centre-of-mass property: the emitter diagnoses only a centre off the origin, the reader computes one from the shapes"},
 	{"godot", "centre-of-mass", "", "Godot 4 output read back computes the centre of mass from float32-rounded or bounding-box shapes"},
 	{"godot", "drive", "", "Generic6DOFJoint3D: a drive with both targets is written as a spring and a motor (read back as two force drives), an unlimited motor without force_limit (read back as Godot's 300), acceleration mode dropped; no diagnostic"},
@@ -105,7 +100,7 @@ func TestVerifyCorpus(t *testing.T) {
 	}
 	for k, m := range knownMismatches {
 		if !seen[k] && len(dirs) == 0 {
-			t.Logf("known mismatch no longer seen, remove it: %+v", m)
+			t.Errorf("known mismatch no longer seen, remove it: %+v", m)
 		}
 	}
 	t.Logf("%d conversions verified, %d refused (included fragments, unsupported inputs); %d known mismatches", converted, skipped, known)
