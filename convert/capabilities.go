@@ -36,6 +36,11 @@ type Capabilities struct {
 	// Couplings (URDF mimic, MJCF equality joint) and Loops (joints closing
 	// a kinematic loop).
 	Couplings, Loops bool
+	// Tendons: sites and tendons (MJCF). DistanceLimits: a joint may limit
+	// only the distance between its frames (a 3-axis linear limit with
+	// rotation free), which says what a two-site tendon's length limit
+	// says.
+	Tendons, DistanceLimits bool
 	// Visuals: render shapes of non-glTF sources.
 	Visuals bool
 	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
@@ -192,7 +197,7 @@ func (c *Capabilities) Describe() []string {
 	}
 	lines := []string{
 		"shapes: " + c.Shapes.describe(),
-		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops"),
+		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops") + ", " + yes(c.Tendons, "tendons") + ", " + yes(c.DistanceLimits, "distance limits"),
 		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
 		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
 		yes(c.Materials, "physics materials") + combine(c),

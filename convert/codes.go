@@ -147,6 +147,11 @@ const (
 	CodeOptionDropped               Code = "option-dropped"
 	CodeOptionApproximated          Code = "option-approximated"
 	CodeTendonApproximated          Code = "tendon-approximated"
+	CodeTendonAsDistanceJoint       Code = "tendon-as-distance-joint"
+	CodeDistanceJointAsTendon       Code = "distance-joint-as-tendon"
+	CodeTendonAsCoupling            Code = "tendon-as-coupling"
+	CodeTendonDropped               Code = "tendon-dropped"
+	CodeSitesDropped                Code = "sites-dropped"
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
 	CodeGodotTransformSkew          Code = "godot-transform-skew"
 	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
@@ -223,6 +228,11 @@ var codeTable = []CodeInfo{
 	{CodeJointSameBody, Warning, secGraph, Qs(QStructure), false, "both joint frames are in one body; joint left out of the kinematic tree"},
 	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
 	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
+	{CodeTendonAsDistanceJoint, Info, secGraph, Qs(QTendon, QLoop), false, "a limited spatial tendon that is one straight segment between two sites is written as a joint limiting the distance between the two frames (a 3-axis linear limit); its spring, damping and width are not carried"},
+	{CodeDistanceJointAsTendon, Info, secGraph, Qs(QLoop, QTendon), false, "a joint that only limits the distance between its two frames (3-axis linear limit, rotation free) is written as a limited spatial tendon between two sites"},
+	{CodeTendonAsCoupling, Info, secGraph, Qs(QTendon, QCoupling), false, "a fixed tendon held at a constant length (equality tendon) between two joints is read as a joint coupling"},
+	{CodeTendonDropped, Warning, secGraph, Qs(QTendon), false, "the target has no tendons and cannot say this one another way (wrapping, pulleys, more than two sites, springs, a fixed tendon); its length limit, spring and damping are lost"},
+	{CodeSitesDropped, Info, secGraph, Qs(QData), false, "the target has no sites (named frames): those not used by a written distance joint are dropped"},
 
 	// glTF: KHR and OMI
 	{CodeLegacyRevision, Info, secGLTF, Qs(QData), false, "an older KHR revision (MSFT_*, KHR_rigid_bodies, KHR_collision_shapes) read as the current one"},

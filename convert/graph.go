@@ -31,6 +31,10 @@ type Graph struct {
 	// Couplings tie one joint's motion to another's (URDF mimic, MJCF
 	// equality joint).
 	Couplings []Coupling
+	// Sites are named frames on nodes; Tendons are lengths through sites
+	// or combinations of joints (MJCF), with limits and springs.
+	Sites   []Site
+	Tendons []Tendon
 	// Extras keeps per-format data the Graph cannot model so a round trip
 	// to the same format loses nothing. Keys are owned by the format that
 	// wrote them (e.g. "gltf.document").
@@ -482,6 +486,8 @@ func (g *Graph) Clone() *Graph {
 	c.Materials = append([]Material(nil), g.Materials...)
 	c.Filters = append([]Filter(nil), g.Filters...)
 	c.Couplings = append([]Coupling(nil), g.Couplings...)
+	c.Sites = append([]Site(nil), g.Sites...)
+	c.Tendons = cloneTendons(g.Tendons)
 	c.Extras = copyMap(g.Extras)
 	return &c
 }

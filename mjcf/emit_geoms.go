@@ -56,6 +56,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 	if n.Name != "" {
 		g.SetAttr("name", e.uniqueName("geom", n.Name))
 	}
+	e.geomElems[i] = g
 	zFromY := func() { pose.R = pose.R.Mul(alongY().Conj()).Normalize() }
 	uniform := sc[0] == sc[1] && sc[1] == sc[2]
 	switch sh.Kind {

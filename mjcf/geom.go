@@ -149,7 +149,10 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		}
 		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
 	}
-	p.g.AddNode(n, node)
+	gn := p.g.AddNode(n, node)
+	if n.Name != "" {
+		p.geomNodes[n.Name] = gn
+	}
 
 	// mass contribution (MuJoCo counts geoms of any kind in the group range)
 	if body < 0 || group < p.comp.groupMin || group > p.comp.groupMax {
