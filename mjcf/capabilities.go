@@ -24,6 +24,7 @@ var Capabilities = convert.Capabilities{
 	JointKinds:      []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
 	Couplings:       true,
 	Loops:           true,
+	Tendons:         true,
 	Visuals:         true,
 	Materials:       true,
 	FrictionCombine: []string{"maximum"},

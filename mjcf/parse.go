@@ -36,7 +36,7 @@ type parser struct {
 	// refer to (a named geom's node, a site's Graph.Sites index).
 	geomNodes    map[string]int
 	siteByName   map[string]int
-	tendonByName map[string]bool
+	tendonByName map[string]int
 }
 
 type jointRef struct {
@@ -66,7 +66,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
 		meshes: map[string]*meshAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
 		joints: map[string]jointRef{}, dropped: map[string]int{},
-		geomNodes: map[string]int{}, siteByName: map[string]int{}, tendonByName: map[string]bool{}}
+		geomNodes: map[string]int{}, siteByName: map[string]int{}, tendonByName: map[string]int{}}
 	if err := expandIncludes(in, top); err != nil {
 		return nil, err
 	}

@@ -81,10 +81,10 @@ func (p *parser) tendons(sec *Element) error {
 		}
 		t := convert.Tendon{Name: a.str("name", ""), Kind: convert.TendonKind(c.Name), Min: math.Inf(-1), Max: math.Inf(1)}
 		if t.Name != "" {
-			if p.tendonByName[t.Name] {
+			if _, dup := p.tendonByName[t.Name]; dup {
 				return errAt(c, "tendon name %q is used twice", t.Name)
 			}
-			p.tendonByName[t.Name] = true
+			p.tendonByName[t.Name] = len(p.g.Tendons)
 		}
 		lim, err := a.tristate("limited")
 		if err != nil {
@@ -198,4 +198,35 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 		return convert.JointPoint(ref.node, key, coef), err
 	}
 	return convert.TendonPoint{}, errAt(e, "<%s> is not a path element of a %s tendon", e.Name, kind)
+}
+
+// tendonCoupling reads an equality that holds a fixed tendon over two
+// one-axis joints at its initial length (c1·q1 + c2·q2 = a0) as the
+// coupling q2 = −c1/c2·q1 + a0/c2; ok is false for any other tendon
+// equality.
+func (p *parser) tendonCoupling(c *Element, a attrs) (ok bool, err error) {
+	if a.has("tendon2") {
+		return false, nil
+	}
+	name := a.str("tendon1", "")
+	k, found := p.tendonByName[name]
+	if !found {
+		return false, errAt(c, "unknown tendon1 %q", name)
+	}
+	coef, err := a.numsUpTo("polycoef", []float64{0, 1, 0, 0, 0})
+	if err != nil {
+		return false, err
+	}
+	t := p.g.Tendons[k]
+	if t.Kind != convert.FixedTendon || len(t.Path) != 2 {
+		return false, nil
+	}
+	l, f := t.Path[0], t.Path[1]
+	if l.JointAxis != "" || f.JointAxis != "" || f.Coef == 0 || l.Joint == f.Joint {
+		return false, nil
+	}
+	p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.Joint, Leader: l.Joint, Multiplier: -l.Coef / f.Coef, Offset: coef[0] / f.Coef})
+	p.diags.Add(convert.CodeTendonAsCoupling, convert.CouplingSubject(len(p.g.Couplings)-1), p.path(c),
+		"fixed tendon %q held at constant length couples its joints: %s = %g·%s + %g", name, p.g.NodeLabel(f.Joint), -l.Coef/f.Coef, p.g.NodeLabel(l.Joint), coef[0]/f.Coef)
+	return true, nil
 }

@@ -22,6 +22,9 @@
 //     properties (computed from the exact shapes) are kept as given values
 //     so the target writes them instead of recomputing them from the
 //     approximation;
+//   - sites and tendons become distance joints or are dropped where the
+//     target has no tendons (see tendons), and distance joints become
+//     tendons where it has;
 //   - triggers, compound colliders, static motions, materials, filters,
 //     couplings, visuals, vehicles, seats and spawn points the row lacks
 //     are dropped or reshaped, one diagnostic each.
@@ -55,6 +58,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 		l.node(i)
 	}
 	l.couplings()
+	l.tendons()
 	l.keepMass()
 	l.compact(orig)
 	return l.g, l.diags
