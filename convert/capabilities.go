@@ -41,6 +41,9 @@ type Capabilities struct {
 	// rotation free), which says what a two-site tendon's length limit
 	// says.
 	Tendons, DistanceLimits bool
+	// CouplingsAsData: couplings are carried as data the engine does not
+	// apply (Godot metadata for a runtime script).
+	CouplingsAsData bool
 	// Visuals: render shapes of non-glTF sources.
 	Visuals bool
 	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
@@ -197,7 +200,7 @@ func (c *Capabilities) Describe() []string {
 	}
 	lines := []string{
 		"shapes: " + c.Shapes.describe(),
-		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops") + ", " + yes(c.Tendons, "tendons") + ", " + yes(c.DistanceLimits, "distance limits"),
+		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + couplings(c) + ", " + yes(c.Loops, "loops") + ", " + yes(c.Tendons, "tendons") + ", " + yes(c.DistanceLimits, "distance limits"),
 		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
 		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
 		yes(c.Materials, "physics materials") + combine(c),
@@ -205,6 +208,13 @@ func (c *Capabilities) Describe() []string {
 		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
 	}
 	return lines
+}
+
+func couplings(c *Capabilities) string {
+	if c.Couplings && c.CouplingsAsData {
+		return "couplings: kept as data, not applied by the engine"
+	}
+	return yes(c.Couplings, "couplings")
 }
 
 func combine(c *Capabilities) string {

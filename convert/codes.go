@@ -194,6 +194,7 @@ const (
 	CodeGodotConvexPoints           Code = "godot-convex-points"
 	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
 	CodeGodotKinematicMassDropped   Code = "godot-kinematic-mass-dropped"
+	CodeGodotCouplingMetadata       Code = "godot-coupling-metadata"
 	CodeInputMalformed              Code = "input-malformed"
 	CodeInputUnsupported            Code = "input-unsupported"
 	CodeConversionFailed            Code = "conversion-failed"
@@ -389,6 +390,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
 	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},
 	{CodeGodotKinematicMassDropped, Info, secGodot, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass and inertia of a kinematic body not written (AnimatableBody3D / Godot 3 KinematicBody have none; it moves as if infinitely heavy)"},
+	{CodeGodotCouplingMetadata, Warning, secGodot, Qs(QCoupling), false, "Godot has no gear joint: a joint coupling (URDF mimic, MJCF equality joint) is kept as `metadata/physconv_coupling` on the follower joint (leader path, multiplier, offset) for a runtime script, and read back from there; the engine does not apply it"},
 	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped"},
 	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
 

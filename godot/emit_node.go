@@ -80,7 +80,8 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 		}
 		return class, props
 	case n.Joint != nil:
-		return e.jointProps(i)
+		class, props := e.jointProps(i)
+		return class, append(props, e.couplingProps(i)...)
 	case n.Trigger != nil && (n.Trigger.Shape < 0 || e.ownsShapeChild(i)):
 		f := n.Trigger.Filter
 		for _, c := range n.Trigger.Nodes {

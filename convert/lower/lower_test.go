@@ -290,7 +290,8 @@ func TestLowerFeatures(t *testing.T) {
 			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeMaterialDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		"mjcf": {convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
 			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
-		"godot": {convert.CodeCompoundColliderDropped, convert.CodeFieldDropped, convert.CodeVehicleDropped, convert.CodeCouplingDropped},
+		// Godot keeps couplings as joint metadata (its emitter says so)
+		"godot": {convert.CodeCompoundColliderDropped, convert.CodeFieldDropped, convert.CodeVehicleDropped},
 	}
 	for _, r := range rows {
 		out, diags := lower.Lower(g, r.caps)
