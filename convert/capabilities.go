@@ -51,7 +51,10 @@ type Capabilities struct {
 	Vehicles, Seats, SpawnPoints bool
 	// Materials: physics materials; FrictionCombine and RestitutionCombine
 	// list the combine modes the target keeps.
-	Materials                           bool
+	Materials bool
+	// RollingFriction: rolling and spinning friction; ContactStiffness:
+	// contact stiffness and damping (see Material).
+	RollingFriction, ContactStiffness   bool
 	FrictionCombine, RestitutionCombine []string
 	// Filters: collision filters.
 	Filters bool

@@ -152,6 +152,10 @@ const (
 	CodeTendonAsCoupling            Code = "tendon-as-coupling"
 	CodeTendonDropped               Code = "tendon-dropped"
 	CodeSitesDropped                Code = "sites-dropped"
+	CodeContactParamsDropped        Code = "contact-params-dropped"
+	CodeFrictionAnisotropic         Code = "friction-anisotropic"
+	CodeContactMaterialRead         Code = "contact-material-read"
+	CodeMaterialPerLink             Code = "material-per-link"
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
 	CodeGodotTransformSkew          Code = "godot-transform-skew"
 	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
@@ -234,6 +238,7 @@ var codeTable = []CodeInfo{
 	{CodeTendonAsCoupling, Info, secGraph, Qs(QTendon, QCoupling), false, "a fixed tendon held at a constant length (equality tendon) between two joints is read as a joint coupling"},
 	{CodeTendonDropped, Warning, secGraph, Qs(QTendon), false, "the target has no tendons and cannot say this one another way (wrapping, pulleys, more than two sites, springs, a fixed tendon); its length limit, spring and damping are lost"},
 	{CodeSitesDropped, Info, secGraph, Qs(QData), false, "the target has no sites (named frames): those not used by a written distance joint are dropped"},
+	{CodeContactParamsDropped, Warning, secGraph, Qs(QMaterial), false, "rolling/spinning friction or contact stiffness/damping of a material have no form in the target (only URDF keeps stiffness; URDF and MJCF keep rolling friction); dropped"},
 
 	// glTF: KHR and OMI
 	{CodeLegacyRevision, Info, secGLTF, Qs(QData), false, "an older KHR revision (MSFT_*, KHR_rigid_bodies, KHR_collision_shapes) read as the current one"},
@@ -298,7 +303,10 @@ var codeTable = []CodeInfo{
 	{CodeLimitUnbounded, Warning, secURDF, Qs(QLimit), false, "free prismatic joint written with ±1e9 m"},
 	{CodeCapsuleSplit, Info, secURDF, Qs(QShape), false, "capsule written as a cylinder and two spheres (`--capsule cylinder-spheres`)"},
 	{CodeCapsuleExtension, Info, secURDF, Qs(QShape), false, "capsule written as `<capsule>`, which ROS tools reject (`--capsule urdf-ext`)"},
-	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "URDF has no physics materials: friction and restitution dropped"},
+	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "the target has no physics materials: friction and restitution dropped"},
+	{CodeFrictionAnisotropic, Warning, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>` and `<mu2>` differ; the Graph's friction is isotropic and takes `mu1` (the primary direction)"},
+	{CodeContactMaterialRead, Info, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>/<mu2>/<kp>/<kd>` or Bullet `<contact>` of a link read as the physics material of its collisions (friction, restitution, rolling/spinning friction, contact stiffness/damping)"},
+	{CodeMaterialPerLink, Warning, secURDF, Qs(QMaterial), false, "URDF contact parameters are per link: a link whose collisions have different materials is written with the first one"},
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},

@@ -250,6 +250,21 @@ type Material struct {
 	// "maximum", "multiply", or "" when not given.
 	FrictionCombine    string `json:"frictionCombine,omitempty"`
 	RestitutionCombine string `json:"restitutionCombine,omitempty"`
+	// RollingFriction and SpinningFriction (m) resist rolling and turning
+	// about the contact normal (Bullet, MuJoCo); 0 = none.
+	RollingFriction  float64 `json:"-"`
+	SpinningFriction float64 `json:"-"`
+	// ContactStiffness (N/m) and ContactDamping (N·s/m) make contacts soft
+	// (Gazebo kp/kd, Bullet contact stiffness/damping); 0 = the engine's
+	// own contact.
+	ContactStiffness float64 `json:"-"`
+	ContactDamping   float64 `json:"-"`
+}
+
+// HasContactExtras reports whether m carries rolling or spinning friction
+// or contact stiffness or damping.
+func (m Material) HasContactExtras() bool {
+	return m.RollingFriction != 0 || m.SpinningFriction != 0 || m.ContactStiffness != 0 || m.ContactDamping != 0
 }
 
 // DefaultMaterial is the glTF default (friction 0.6, restitution 0).

@@ -161,8 +161,16 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 	if m.Restitution != 0 {
 		e.diags.Add(convert.CodeRestitutionDropped, e.subj, path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
-	if f != 1 {
-		g.SetAttr("friction", fmtFloats(f, 0.005, 0.0001))
+	// MuJoCo's torsional friction is the spinning friction of Bullet
+	torsional, rolling := 0.005, 0.0001
+	if m.SpinningFriction != 0 {
+		torsional = m.SpinningFriction
+	}
+	if m.RollingFriction != 0 {
+		rolling = m.RollingFriction
+	}
+	if f != 1 || torsional != 0.005 || rolling != 0.0001 {
+		g.SetAttr("friction", fmtFloats(f, torsional, rolling))
 	}
 }
 

@@ -17,5 +17,8 @@ var Capabilities = convert.Capabilities{
 	JointKinds:   []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree, kin.KindBall},
 	Couplings:    true,
 	Visuals:      true,
-	Mass:         convert.InertiaFullTensor,
+	// physics materials as Gazebo <mu1>/<mu2>/<kp>/<kd> per link (and
+	// Bullet <contact> for restitution and rolling friction)
+	Materials: true, RollingFriction: true, ContactStiffness: true,
+	Mass: convert.InertiaFullTensor,
 }

@@ -83,6 +83,9 @@ type emitter struct {
 	isLink    map[int]bool              // body and frame-link nodes
 	offset    map[int]convert.Transform // link frame relative to its node
 	linkIndex map[int]int               // link node → index in r.Links (-1: world)
+	// linkMats lists the materials of each link's collisions (by r.Links
+	// index), in order.
+	linkMats map[int][]int
 	worldLink int                       // index of the world link, or -1
 	worldNode int                       // node of the world link when it is a frame link, else -1
 	jointName map[int]string            // joint node → emitted URDF joint name
@@ -192,6 +195,7 @@ func (e *emitter) run() error {
 	}
 	e.frameLinks(nodes)
 	e.geometry()
+	e.contactMaterials()
 	e.mimics()
 	for _, lp := range tree.Loops {
 		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
@@ -723,6 +727,7 @@ func (e *emitter) geometry() {
 		t := e.relLink(i, ln)
 		name := n.Name
 		if n.Collider != nil && n.Collider.Shape >= 0 {
+			e.noteMaterial(li, i)
 			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts, true) {
 				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
 				link.Collisions = append(link.Collisions, c)

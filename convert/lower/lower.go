@@ -59,6 +59,9 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 	}
 	l.couplings()
 	l.tendons()
+	if l.caps.Materials {
+		l.contactExtras()
+	}
 	l.keepMass()
 	l.compact(orig)
 	return l.g, l.diags

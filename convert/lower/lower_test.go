@@ -287,7 +287,8 @@ func TestLowerFeatures(t *testing.T) {
 			convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
 		"omi": {convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
 		"urdf": {convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
-			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeMaterialDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
+			// URDF writes materials in the Gazebo form
+			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		"mjcf": {convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
 			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		// Godot keeps couplings as joint metadata (its emitter says so)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -103,4 +104,26 @@ func siteLabel(s convert.Site, k int) string {
 		return s.Name
 	}
 	return fmt.Sprintf("site%d", k)
+}
+
+// contactExtras drops the rolling and spinning friction and the contact
+// stiffness and damping of materials the target cannot write, once per
+// material.
+func (l *lowerer) contactExtras() {
+	for k := range l.g.Materials {
+		m := &l.g.Materials[k]
+		var lost []string
+		if !l.caps.RollingFriction && (m.RollingFriction != 0 || m.SpinningFriction != 0) {
+			lost = append(lost, fmt.Sprintf("rolling friction %g m and spinning friction %g m", m.RollingFriction, m.SpinningFriction))
+			m.RollingFriction, m.SpinningFriction = 0, 0
+		}
+		if !l.caps.ContactStiffness && (m.ContactStiffness != 0 || m.ContactDamping != 0) {
+			lost = append(lost, fmt.Sprintf("contact stiffness %g N/m and damping %g N·s/m", m.ContactStiffness, m.ContactDamping))
+			m.ContactStiffness, m.ContactDamping = 0, 0
+		}
+		if len(lost) > 0 {
+			l.diags.Add(convert.CodeContactParamsDropped, convert.MaterialSubject(k), m.Name,
+				"this format has no such contact parameters: %s of material %q are dropped (contacts are the engine's own)", strings.Join(lost, "; "), m.Name)
+		}
+	}
 }
