@@ -85,12 +85,12 @@ type emitter struct {
 	linkIndex map[int]int               // link node → index in r.Links (-1: world)
 	// linkMats lists the materials of each link's collisions (by r.Links
 	// index), in order.
-	linkMats map[int][]int
-	worldLink int                       // index of the world link, or -1
-	worldNode int                       // node of the world link when it is a frame link, else -1
-	jointName map[int]string            // joint node → emitted URDF joint name
-	keptAct   map[string]bool           // joints a kept transmission already actuates
-	trans     []*xmlElement             // transmissions written for actuated joints
+	linkMats  map[int][]int
+	worldLink int             // index of the world link, or -1
+	worldNode int             // node of the world link when it is a frame link, else -1
+	jointName map[int]string  // joint node → emitted URDF joint name
+	keptAct   map[string]bool // joints a kept transmission already actuates
+	trans     []*xmlElement   // transmissions written for actuated joints
 
 	linkNames, jointNames, fileNames nameSet
 }
