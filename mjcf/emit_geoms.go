@@ -86,7 +86,11 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		zFromY()
 	case convert.Plane:
 		g.SetAttr("type", "plane")
-		g.SetAttr("size", fmtFloats(sh.SizeX*sc[0]/2, sh.SizeZ*sc[2]/2, 1))
+		size := [3]float64{sh.SizeX * sc[0] / 2, sh.SizeZ * sc[2] / 2, 1}
+		if ps, ok := sh.Extras[extraPlaneSize].([3]float64); ok && sh.SizeX == 0 && sh.SizeZ == 0 {
+			size = ps // drawing size of an MJCF plane
+		}
+		g.SetAttr("size", fmtFloats(size[0], size[1], size[2]))
 		zFromY()
 	case convert.Convex, convert.TriMesh:
 		name, ok := e.mesh(sh.Mesh, sc, e.names[i])

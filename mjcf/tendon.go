@@ -11,6 +11,9 @@ import (
 const (
 	extraSite   = "mjcf.site"
 	extraTendon = "mjcf.tendon"
+	// extraPlaneSize (shape): the size of an MJCF plane, which only draws
+	// it (MuJoCo planes are infinite).
+	extraPlaneSize = "mjcf.planeSize"
 )
 
 // poseAttrs are the attributes a Graph transform replaces.

@@ -52,7 +52,8 @@ var shapeCases = []struct {
 	{"cone", convert.Shape{Kind: convert.Cylinder, Height: 1, RadiusTop: 0, RadiusBottom: 0.3}, nil,
 		map[string]string{"khr": "cylinder", "omi": "cylinder", "urdf": "cylinder shape-approximated", "mjcf": "cylinder shape-approximated", "godot": "cylinder shape-approximated"}},
 	{"finite plane", convert.Shape{Kind: convert.Plane, SizeX: 4, SizeZ: 2}, nil,
-		map[string]string{"khr": "plane", "omi": "box shape-approximated", "urdf": "box shape-approximated", "mjcf": "plane", "godot": "plane shape-approximated"}},
+		// MuJoCo's plane is infinite, like Godot's
+		map[string]string{"khr": "plane", "omi": "box shape-approximated", "urdf": "box shape-approximated", "mjcf": "plane shape-approximated", "godot": "plane shape-approximated"}},
 	{"infinite plane", convert.Shape{Kind: convert.Plane}, nil,
 		map[string]string{"khr": "plane", "omi": "- shape-dropped", "urdf": "- shape-dropped", "mjcf": "plane", "godot": "plane"}},
 	{"ellipsoid", convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{0.1, 0.2, 0.3}}, nil,
