@@ -172,12 +172,12 @@ func hasElements(e *xmlElement) bool {
 	return false
 }
 
-// noteMaterial records the material of collider node i on link li.
+// noteMaterial records collider node i on link li.
 func (e *emitter) noteMaterial(li, i int) {
 	if e.linkMats == nil {
 		e.linkMats = map[int][]int{}
 	}
-	e.linkMats[li] = append(e.linkMats[li], e.g.Nodes[i].Collider.Material)
+	e.linkMats[li] = append(e.linkMats[li], i)
 }
 
 // contactMaterials writes each link's material as a Gazebo reference
@@ -186,18 +186,23 @@ func (e *emitter) noteMaterial(li, i int) {
 // per link: the first collision's material stands for all.
 func (e *emitter) contactMaterials() {
 	for li := range e.r.Links {
-		ms := e.linkMats[li]
-		if len(ms) == 0 || ms[0] < 0 || ms[0] >= len(e.g.Materials) {
+		nodes := e.linkMats[li]
+		if len(nodes) == 0 {
+			continue
+		}
+		first := e.g.Nodes[nodes[0]].Collider.Material
+		if first < 0 || first >= len(e.g.Materials) {
 			continue
 		}
 		link := &e.r.Links[li]
-		for _, other := range ms[1:] {
-			if other != ms[0] && (other < 0 || other >= len(e.g.Materials) || e.g.Materials[other] != e.g.Materials[ms[0]]) {
-				e.diags.Add(convert.CodeMaterialPerLink, convert.MaterialSubject(ms[0]), link.Name, "link %q has collisions with different physics materials; all are written with the first", link.Name)
-				break
+		for _, n := range nodes[1:] {
+			other := e.g.Nodes[n].Collider.Material
+			if other != first && (other < 0 || other >= len(e.g.Materials) || e.g.Materials[other] != e.g.Materials[first]) {
+				e.diags.Add(convert.CodeMaterialPerLink, e.g.ColliderSubject(n), e.g.NodeLabel(n), "link %q has collisions with different physics materials; this one is written with the material of %s", link.Name, e.g.NodeLabel(nodes[0]))
 			}
 		}
-		m := e.g.Materials[ms[0]]
+		ms := []int{first}
+		m := e.g.Materials[first]
 		f := m.DynamicFriction
 		if m.StaticFriction != m.DynamicFriction {
 			f = math.Max(m.StaticFriction, m.DynamicFriction)

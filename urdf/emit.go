@@ -83,8 +83,8 @@ type emitter struct {
 	isLink    map[int]bool              // body and frame-link nodes
 	offset    map[int]convert.Transform // link frame relative to its node
 	linkIndex map[int]int               // link node → index in r.Links (-1: world)
-	// linkMats lists the materials of each link's collisions (by r.Links
-	// index), in order.
+	// linkMats lists the collider nodes of each link (by r.Links index),
+	// in order.
 	linkMats  map[int][]int
 	worldLink int             // index of the world link, or -1
 	worldNode int             // node of the world link when it is a frame link, else -1
