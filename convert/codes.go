@@ -284,7 +284,7 @@ var codeTable = []CodeInfo{
 	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world"},
 	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body"},
 	{CodeLinkMassless, Warning, secURDF, Qs(QMass, QInertia), false, "massless link on a moving joint: it stays massless (mass 0, zero inertia); no mass is invented"},
-	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF and MJCF write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
+	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF, MJCF and Godot write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
 	{CodeAxisNormalized, Info, secURDF, Qs(QAxis), false, "joint axis was not a unit vector"},
 	{CodeLimitInverted, Warning, secURDF, Qs(QLimit), false, "lower > upper; bounds swapped"},
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
