@@ -59,7 +59,11 @@ type Capabilities struct {
 	// Filters: collision filters.
 	Filters bool
 	// Mass is the richest form of mass properties the target writes.
-	Mass MassForm
+	// ZeroInertia: a point mass (zero principal moments) is written as
+	// such; elsewhere zero means infinite (KHR) or "compute" (OMI, Godot)
+	// or is refused (MuJoCo).
+	Mass        MassForm
+	ZeroInertia bool
 	// Recomputes names the mass properties the target's readers compute
 	// from the shapes when the file does not give them.
 	Recomputes MassProps

@@ -21,5 +21,6 @@ var Capabilities = convert.Capabilities{
 	// physics materials as Gazebo <mu1>/<mu2>/<kp>/<kd> per link (and
 	// Bullet <contact> for restitution and rolling friction)
 	Materials: true, RollingFriction: true, ContactStiffness: true,
-	Mass: convert.InertiaFullTensor,
+	Mass:        convert.InertiaFullTensor,
+	ZeroInertia: true,
 }

@@ -59,6 +59,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 	}
 	l.couplings()
 	l.tendons()
+	l.pointMasses()
 	if l.caps.Materials {
 		l.contactExtras()
 	}

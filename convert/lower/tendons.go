@@ -127,3 +127,20 @@ func (l *lowerer) contactExtras() {
 		}
 	}
 }
+
+// pointMasses gives the point masses (a mass with zero moments) the
+// near-zero moments where the target cannot write zero moments as such.
+func (l *lowerer) pointMasses() {
+	if l.caps.ZeroInertia {
+		return
+	}
+	for i := range l.g.Nodes {
+		m := l.g.Nodes[i].Motion
+		if m == nil || m.Kind != convert.Dynamic || m.InertiaDiagonal == nil || *m.InertiaDiagonal != (convert.Vec3{}) || m.MassOr(0) <= 0 || math.IsInf(m.MassOr(0), 1) {
+			continue
+		}
+		m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = &convert.Vec3{convert.NearZeroInertia, convert.NearZeroInertia, convert.NearZeroInertia}, nil, convert.Given
+		l.diags.Add(convert.CodePointMassInertia, convert.BodySubject(i), l.g.NodeLabel(i),
+			"point mass %s (%g kg, zero inertia): this format cannot write zero moments, so %g kg·m² stands in", l.g.NodeLabel(i), m.MassOr(0), convert.NearZeroInertia)
+	}
+}

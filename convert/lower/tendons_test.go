@@ -158,3 +158,39 @@ func TestDistanceJointBecomesTendon(t *testing.T) {
 		})
 	}
 }
+
+// A point mass (given mass, zero moments) stays one where the target
+// writes zero moments (URDF) and gets near-zero moments with a diagnostic
+// elsewhere; massless bodies and bodies with moments are left alone.
+func TestPointMassLowered(t *testing.T) {
+	cases := []struct {
+		name    string
+		mass    float64
+		moments convert.Vec3
+		changed bool
+	}{
+		{"point mass", 2, convert.Vec3{}, true},
+		{"massless", 0, convert.Vec3{}, false},
+		{"rod", 1, convert.Vec3{0.1, 0.1, 0}, false},
+		{"box", 1, convert.Vec3{0.1, 0.2, 0.25}, false},
+	}
+	for _, c := range cases {
+		for _, r := range rows {
+			g := convert.NewGraph()
+			g.AddNode(convert.Node{Name: "b", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(c.mass),
+				CenterOfMass: &convert.Vec3{}, InertiaDiagonal: convert.Ptr(c.moments)}}, -1)
+			out, diags := lower.Lower(g, r.caps)
+			want := c.changed && !r.caps.ZeroInertia
+			got := *out.Nodes[0].Motion.InertiaDiagonal
+			if want != diags.Has(convert.CodePointMassInertia) {
+				t.Errorf("%s/%s: point-mass-inertia %v, want %v", c.name, r.name, diags.Has(convert.CodePointMassInertia), want)
+			}
+			if w := (convert.Vec3{convert.NearZeroInertia, convert.NearZeroInertia, convert.NearZeroInertia}); want && got != w || !want && got != c.moments {
+				t.Errorf("%s/%s: moments %v", c.name, r.name, got)
+			}
+			if *out.Nodes[0].Motion.Mass != c.mass {
+				t.Errorf("%s/%s: mass changed", c.name, r.name)
+			}
+		}
+	}
+}
