@@ -22,6 +22,10 @@ func (e *emitter) couplingProps(i int) []tscn.Prop {
 		if c.Follower != i {
 			continue
 		}
+		if e.couplingsSaid == nil {
+			e.couplingsSaid = map[int]bool{}
+		}
+		e.couplingsSaid[k] = true
 		if _, ok := e.paths[c.Leader]; !ok || e.g.Nodes[c.Leader].Joint == nil {
 			e.note(convert.CodeCouplingDropped, convert.CouplingSubject(k), e.name(i), "the leader joint of this coupling is not written; the coupling is dropped")
 			continue
@@ -39,6 +43,16 @@ func (e *emitter) couplingProps(i int) []tscn.Prop {
 		return props
 	}
 	return nil
+}
+
+// unwrittenCouplings reports the couplings whose follower was not written
+// as a joint (the joint connected no bodies, or was dropped).
+func (e *emitter) unwrittenCouplings() {
+	for k, c := range e.g.Couplings {
+		if !e.couplingsSaid[k] {
+			e.note(convert.CodeCouplingDropped, convert.CouplingSubject(k), e.name(c.Follower), "the follower joint of this coupling is not written as a Godot joint; the coupling is dropped")
+		}
+	}
 }
 
 // couplings reads the coupling metadata of every joint once all joints

@@ -149,3 +149,45 @@ func TestCouplingMetadataInGodot(t *testing.T) {
 	}
 	t.Fatalf("no J1 node in Godot's scene")
 }
+
+// A coupling whose follower or leader joint is not in the written scene
+// (a node outside the scene roots) is reported dropped, never lost
+// silently.
+func TestCouplingUnwrittenJointReported(t *testing.T) {
+	for _, detach := range []string{"J0", "J1"} {
+		g := signGraph([]signCase{{name: "0", kind: "hinge", lo: -0.5, hi: 0.5}, {name: "1", kind: "hinge", lo: -0.5, hi: 0.5}})
+		js := map[string]int{}
+		for i, n := range g.Nodes {
+			if n.Joint != nil {
+				js[n.Name] = i
+			}
+		}
+		g.Couplings = []convert.Coupling{{Follower: js["J1"], Leader: js["J0"], Multiplier: 1}}
+		d := js[detach]
+		if p := g.Nodes[d].Parent; p >= 0 {
+			kids := g.Nodes[p].Children[:0]
+			for _, c := range g.Nodes[p].Children {
+				if c != d {
+					kids = append(kids, c)
+				}
+			}
+			g.Nodes[p].Children = kids
+			g.Nodes[d].Parent = -1
+		} else {
+			roots := g.Roots[:0]
+			for _, r := range g.Roots {
+				if r != d {
+					roots = append(roots, r)
+				}
+			}
+			g.Roots = roots
+		}
+		out, diags, err := Emit(g, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !diags.Has(convert.CodeCouplingDropped) || diags.Has(convert.CodeGodotCouplingMetadata) || strings.Contains(string(out.Main), "physconv_coupling") {
+			t.Errorf("%s outside the scene: %v\n%s", detach, diags, out.Main)
+		}
+	}
+}
