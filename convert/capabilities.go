@@ -39,6 +39,14 @@ type Capabilities struct {
 	// Springs: a passive spring on a joint axis (MJCF stiffness and
 	// springref), written as such rather than as an actuator.
 	Springs bool
+	// Tendons: sites and tendons (MJCF). DistanceLimits: a joint may limit
+	// only the distance between its frames (a 3-axis linear limit with
+	// rotation free), which says what a two-site tendon's length limit
+	// says.
+	Tendons, DistanceLimits bool
+	// CouplingsAsData: couplings are carried as data the engine does not
+	// apply (Godot metadata for a runtime script).
+	CouplingsAsData bool
 	// Visuals: render shapes of non-glTF sources.
 	Visuals bool
 	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
@@ -46,12 +54,19 @@ type Capabilities struct {
 	Vehicles, Seats, SpawnPoints bool
 	// Materials: physics materials; FrictionCombine and RestitutionCombine
 	// list the combine modes the target keeps.
-	Materials                           bool
+	Materials bool
+	// RollingFriction: rolling and spinning friction; ContactStiffness:
+	// contact stiffness and damping (see Material).
+	RollingFriction, ContactStiffness   bool
 	FrictionCombine, RestitutionCombine []string
 	// Filters: collision filters.
 	Filters bool
 	// Mass is the richest form of mass properties the target writes.
-	Mass MassForm
+	// ZeroInertia: a point mass (zero principal moments) is written as
+	// such; elsewhere zero means infinite (KHR) or "compute" (OMI, Godot)
+	// or is refused (MuJoCo).
+	Mass        MassForm
+	ZeroInertia bool
 	// Recomputes names the mass properties the target's readers compute
 	// from the shapes when the file does not give them.
 	Recomputes MassProps
@@ -202,7 +217,7 @@ func (c *Capabilities) Describe() []string {
 	}
 	lines := []string{
 		"shapes: " + c.Shapes.describe(),
-		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + yes(c.Couplings, "couplings") + ", " + yes(c.Loops, "loops") + ", " + yes(c.Springs, "springs"),
+		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + couplings(c) + ", " + yes(c.Loops, "loops") + ", " + yes(c.Springs, "springs") + ", " + yes(c.Tendons, "tendons") + ", " + yes(c.DistanceLimits, "distance limits"),
 		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
 		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
 		yes(c.Materials, "physics materials") + combine(c),
@@ -210,6 +225,13 @@ func (c *Capabilities) Describe() []string {
 		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
 	}
 	return lines
+}
+
+func couplings(c *Capabilities) string {
+	if c.Couplings && c.CouplingsAsData {
+		return "couplings: kept as data, not applied by the engine"
+	}
+	return yes(c.Couplings, "couplings")
 }
 
 func combine(c *Capabilities) string {

@@ -151,6 +151,17 @@ const (
 	CodeOptionDropped               Code = "option-dropped"
 	CodeOptionApproximated          Code = "option-approximated"
 	CodeTendonApproximated          Code = "tendon-approximated"
+	CodeTendonAsDistanceJoint       Code = "tendon-as-distance-joint"
+	CodeDistanceJointAsTendon       Code = "distance-joint-as-tendon"
+	CodeTendonAsCoupling            Code = "tendon-as-coupling"
+	CodeTendonDropped               Code = "tendon-dropped"
+	CodeSitesDropped                Code = "sites-dropped"
+	CodeContactParamsDropped        Code = "contact-params-dropped"
+	CodePointMassInertia            Code = "point-mass-inertia"
+	CodeFrictionAnisotropic         Code = "friction-anisotropic"
+	CodeContactMaterialRead         Code = "contact-material-read"
+	CodeMaterialPerLink             Code = "material-per-link"
+	CodeCombineDropped              Code = "combine-dropped"
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
 	CodeGodotTransformSkew          Code = "godot-transform-skew"
 	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
@@ -197,6 +208,7 @@ const (
 	CodeGodotConvexPoints           Code = "godot-convex-points"
 	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
 	CodeGodotKinematicMassDropped   Code = "godot-kinematic-mass-dropped"
+	CodeGodotCouplingMetadata       Code = "godot-coupling-metadata"
 	CodeInputMalformed              Code = "input-malformed"
 	CodeInputUnsupported            Code = "input-unsupported"
 	CodeConversionFailed            Code = "conversion-failed"
@@ -233,6 +245,13 @@ var codeTable = []CodeInfo{
 	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
 	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
 	{CodeVerifyMismatch, Warning, secGraph, Qs(QData), false, "the output, read back, differs from what was written in a quantity no diagnostic explains (the message names it and both values), or does not read back; `--no-verify` skips the check"},
+	{CodeTendonAsDistanceJoint, Info, secGraph, Qs(QTendon, QLoop), false, "a limited spatial tendon that is one straight segment between two sites is written as a joint limiting the distance between the two frames (a 3-axis linear limit); its spring, damping and width are not carried"},
+	{CodeDistanceJointAsTendon, Info, secGraph, Qs(QLoop, QTendon), false, "a joint that only limits the distance between its two frames (3-axis linear limit, rotation free) is written as a limited spatial tendon between two sites"},
+	{CodeTendonAsCoupling, Info, secGraph, Qs(QTendon, QCoupling), false, "a fixed tendon held at a constant length (equality tendon) between two joints is read as a joint coupling"},
+	{CodeTendonDropped, Warning, secGraph, Qs(QTendon), false, "the target has no tendons and cannot say this one another way (wrapping, pulleys, more than two sites, springs, a fixed tendon); its length limit, spring and damping are lost"},
+	{CodeSitesDropped, Info, secGraph, Qs(QData), false, "the target has no sites (named frames): those not used by a written distance joint are dropped"},
+	{CodeContactParamsDropped, Warning, secGraph, Qs(QMaterial), false, "rolling/spinning friction or contact stiffness/damping of a material have no form in the target (only URDF keeps stiffness; URDF and MJCF keep rolling friction); dropped"},
+	{CodePointMassInertia, Info, secGraph, Qs(QInertia), false, "a point mass (given mass, zero moments) is kept as such; targets that read zero moments as infinite (KHR), as \"compute\" (OMI, Godot) or refuse them (MuJoCo) get 1e-12 kg·m² moments"},
 
 	// glTF: KHR and OMI
 	{CodeLegacyRevision, Info, secGLTF, Qs(QData), false, "an older KHR revision (MSFT_*, KHR_rigid_bodies, KHR_collision_shapes) read as the current one"},
@@ -278,7 +297,7 @@ var codeTable = []CodeInfo{
 	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world"},
 	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body"},
 	{CodeLinkMassless, Warning, secURDF, Qs(QMass, QInertia), false, "massless link on a moving joint: it stays massless (mass 0, zero inertia); no mass is invented"},
-	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF and MJCF write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
+	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF, MJCF and Godot write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
 	{CodeAxisNormalized, Info, secURDF, Qs(QAxis), false, "joint axis was not a unit vector"},
 	{CodeLimitInverted, Warning, secURDF, Qs(QLimit), false, "lower > upper; bounds swapped"},
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
@@ -297,7 +316,11 @@ var codeTable = []CodeInfo{
 	{CodeLimitUnbounded, Warning, secURDF, Qs(QLimit), false, "free prismatic joint written with ±1e9 m"},
 	{CodeCapsuleSplit, Info, secURDF, Qs(QShape), false, "capsule written as a cylinder and two spheres (`--capsule cylinder-spheres`)"},
 	{CodeCapsuleExtension, Info, secURDF, Qs(QShape), false, "capsule written as `<capsule>`, which ROS tools reject (`--capsule urdf-ext`)"},
-	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "URDF has no physics materials: friction and restitution dropped"},
+	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "the target has no physics materials: friction and restitution dropped"},
+	{CodeFrictionAnisotropic, Warning, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>` and `<mu2>` differ; the Graph's friction is isotropic and takes `mu1` (the primary direction)"},
+	{CodeContactMaterialRead, Info, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>/<mu2>/<kp>/<kd>` or Bullet `<contact>` of a link read as the physics material of its collisions (friction, restitution, rolling/spinning friction, contact stiffness/damping)"},
+	{CodeMaterialPerLink, Warning, secURDF, Qs(QMaterial), false, "URDF contact parameters are per link: a link whose collisions have different materials is written with the first one"},
+	{CodeCombineDropped, Info, secURDF, Qs(QMaterial), false, "URDF contact parameters (Gazebo, Bullet) have no friction or restitution combine rule; the material's is not kept"},
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
@@ -394,6 +417,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
 	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},
 	{CodeGodotKinematicMassDropped, Info, secGodot, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass and inertia of a kinematic body not written (AnimatableBody3D / Godot 3 KinematicBody have none; it moves as if infinitely heavy)"},
+	{CodeGodotCouplingMetadata, Warning, secGodot, Qs(QCoupling), false, "Godot has no gear joint: a joint coupling (URDF mimic, MJCF equality joint) is kept as `metadata/physconv_coupling` on the follower joint (leader path, multiplier, offset) for a runtime script, and read back from there; the engine does not apply it"},
 	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped"},
 	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
 	{CodeGodotMotorGainsDropped, Warning, secGodot, Qs(QDrive), false, "a hinge drive becomes a HingeJoint3D motor (target velocity, max impulse): its stiffness, damping, position target and acceleration mode are dropped"},

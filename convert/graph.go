@@ -31,6 +31,10 @@ type Graph struct {
 	// Couplings tie one joint's motion to another's (URDF mimic, MJCF
 	// equality joint).
 	Couplings []Coupling
+	// Sites are named frames on nodes; Tendons are lengths through sites
+	// or combinations of joints (MJCF), with limits and springs.
+	Sites   []Site
+	Tendons []Tendon
 	// Extras keeps per-format data the Graph cannot model so a round trip
 	// to the same format loses nothing. Keys are owned by the format that
 	// wrote them (e.g. "gltf.document").
@@ -246,6 +250,21 @@ type Material struct {
 	// "maximum", "multiply", or "" when not given.
 	FrictionCombine    string `json:"frictionCombine,omitempty"`
 	RestitutionCombine string `json:"restitutionCombine,omitempty"`
+	// RollingFriction and SpinningFriction (m) resist rolling and turning
+	// about the contact normal (Bullet, MuJoCo); 0 = none.
+	RollingFriction  float64 `json:"-"`
+	SpinningFriction float64 `json:"-"`
+	// ContactStiffness (N/m) and ContactDamping (N·s/m) make contacts soft
+	// (Gazebo kp/kd, Bullet contact stiffness/damping); 0 = the engine's
+	// own contact.
+	ContactStiffness float64 `json:"-"`
+	ContactDamping   float64 `json:"-"`
+}
+
+// HasContactExtras reports whether m carries rolling or spinning friction
+// or contact stiffness or damping.
+func (m Material) HasContactExtras() bool {
+	return m.RollingFriction != 0 || m.SpinningFriction != 0 || m.ContactStiffness != 0 || m.ContactDamping != 0
 }
 
 // DefaultMaterial is the glTF default (friction 0.6, restitution 0).
@@ -509,6 +528,8 @@ func (g *Graph) Clone() *Graph {
 	c.Materials = append([]Material(nil), g.Materials...)
 	c.Filters = append([]Filter(nil), g.Filters...)
 	c.Couplings = append([]Coupling(nil), g.Couplings...)
+	c.Sites = append([]Site(nil), g.Sites...)
+	c.Tendons = cloneTendons(g.Tendons)
 	c.Extras = copyMap(g.Extras)
 	return &c
 }

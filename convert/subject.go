@@ -65,6 +65,7 @@ const (
 	SubjectFilter   SubjectKind = "filter"   // Graph.Filters[Index]
 	SubjectMesh     SubjectKind = "mesh"     // Graph.Meshes[Index]
 	SubjectCoupling SubjectKind = "coupling" // Graph.Couplings[Index]
+	SubjectTendon   SubjectKind = "tendon"   // Graph.Tendons[Index]
 	// SubjectSource is a part of the source file with no Graph form (a
 	// shape or joint description a reader dropped; Index in the source's
 	// own numbering, or -1); it explains nothing about the Graph.
@@ -156,6 +157,9 @@ func CouplingSubject(k int) Subject {
 	return Subject{Kind: SubjectCoupling, Node: -1, Body: -1, Index: k}
 }
 
+// TendonSubject is Graph.Tendons[k].
+func TendonSubject(k int) Subject { return Subject{Kind: SubjectTendon, Node: -1, Body: -1, Index: k} }
+
 // ColliderSubject is the collider on node i with its body found in g.
 func (g *Graph) ColliderSubject(i int) Subject { return ColliderSubject(i, g.bodyOfSafe(i)) }
 
@@ -211,6 +215,7 @@ const (
 	QLock                         // axis locks
 	QStructure                    // nodes, links or joints added, removed or regrouped
 	QData                         // non-physics data, extensions, options, sections
+	QTendon                       // tendons and the sites they pass (length limits, springs)
 	numQuantities
 )
 
@@ -218,7 +223,7 @@ var quantityNames = [numQuantities]string{
 	"mass", "centre-of-mass", "inertia", "shape", "pose", "body-kind", "joint-kind",
 	"axis", "frame", "limit", "drive", "coupling", "loop", "joint-param", "material",
 	"filter", "visual", "vehicle", "trigger", "name", "velocity", "damping", "gravity",
-	"lock", "structure", "data",
+	"lock", "structure", "data", "tendon",
 }
 
 func (q Quantity) String() string {
@@ -333,7 +338,7 @@ func (d Subject) explains(s Subject, q Quantity) bool {
 		return false
 	case SubjectDocument:
 		return true
-	case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectSource:
+	case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectTendon, SubjectSource:
 		return s.Kind == d.Kind && s.Index == d.Index
 	}
 	if d.Node < 0 {

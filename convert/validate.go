@@ -48,6 +48,7 @@ func Validate(g *Graph) error {
 		v.finite(p+".multiplier", c.Multiplier)
 		v.finite(p+".offset", c.Offset)
 	}
+	v.tendons()
 	return v.err
 }
 

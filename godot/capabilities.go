@@ -27,8 +27,10 @@ var Capabilities = convert.Capabilities{
 	StaticMotion:           true,
 	JointKinds:             []string{kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindConeTwist, kin.KindGeneric},
 	Loops:                  true,
-	Visuals:                true,
-	Vehicles:               true, Seats: true,
+	// no gear joint: couplings become metadata on the follower joint
+	Couplings: true, CouplingsAsData: true,
+	Visuals:  true,
+	Vehicles: true, Seats: true,
 	Materials:       true,
 	FrictionCombine: []string{"minimum", "maximum"},
 	Filters:         true,

@@ -28,6 +28,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.frames = e.g.Frames(-1)
 	e.layout()
 	e.nodes()
+	e.unwrittenCouplings()
 	e.filterWidening()
 	if e.visualsDropped > 0 {
 		e.note(convert.CodeVisualDropped, convert.DocumentSubject(), "", "%d visuals are not written to Godot 3 scenes (headless Godot 3 cannot build their meshes); physics is unaffected", e.visualsDropped)
@@ -97,6 +98,9 @@ func outputProjectLayers(out string) map[int]string {
 
 type emitter struct {
 	joint convert.Subject // the joint being written
+	// couplingsSaid holds the couplings written as joint metadata or
+	// reported dropped.
+	couplingsSaid map[int]bool
 	// hoisted maps a collider node hoistColliders added to the node it
 	// came from, so diagnostics name the source's collider.
 	hoisted  map[int]int

@@ -82,7 +82,8 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 		}
 		return class, props
 	case n.Joint != nil:
-		return e.jointProps(i)
+		class, props := e.jointProps(i)
+		return class, append(props, e.couplingProps(i)...)
 	case n.Trigger != nil && (n.Trigger.Shape < 0 || e.ownsShapeChild(i)):
 		f := n.Trigger.Filter
 		for _, c := range n.Trigger.Nodes {
@@ -201,6 +202,11 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 		e.note(convert.CodeGodotKinematicMassDropped, convert.BodySubject(i), e.name(i), "%s has no mass properties (it moves as if infinitely heavy); the body's mass, centre of mass and inertia are not written", e.cls(class))
 	}
 	if m.Kind == convert.Dynamic {
+		if m.IsMassless() {
+			// Godot refuses a zero mass and would use its 1 kg default
+			e.note(convert.CodeMasslessBody, convert.BodySubject(i), e.name(i), "Godot bodies cannot be massless; a stand-in of %g kg and %g kg·m² is written instead of Godot's 1 kg default", convert.NearZeroMass, convert.NearZeroInertia)
+			m = convert.NearZeroStandIn(m)
+		}
 		if m.Mass != nil {
 			if math.IsInf(*m.Mass, 1) || *m.Mass <= 0 {
 				e.note(convert.CodeMassInfinite, convert.BodySubject(i), e.name(i), "Godot bodies cannot have infinite or zero mass; the Godot default is used")

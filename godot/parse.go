@@ -51,6 +51,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 			return nil, diags, err
 		}
 	}
+	if err := p.couplings(); err != nil {
+		return nil, diags, err
+	}
 	for _, fix := range p.seatFixups {
 		fix()
 	}
@@ -170,7 +173,7 @@ var physicsKeys = map[string]bool{
 	"inertia": true, "linear_velocity": true, "angular_velocity": true, "gravity_scale": true,
 	"freeze": true, "freeze_mode": true, "mode": true, "physics_material_override": true,
 	"collision_layer": true, "collision_mask": true, "shape": true, "node_a": true, "node_b": true,
-	"nodes/node_a": true, "nodes/node_b": true, "exclude_nodes_from_collision": true, "collision/exclude_nodes": true,
+	"nodes/node_a": true, "nodes/node_b": true, couplingMeta: true, "exclude_nodes_from_collision": true, "collision/exclude_nodes": true,
 	"mesh": true, "script": true, "disabled": true,
 }
 

@@ -12,19 +12,24 @@ import (
 // <inertial> gets its mass properties from its geoms.
 var Capabilities = convert.Capabilities{
 	Shapes: convert.ShapeRow{
-		Kinds:        []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.Heightfield},
-		FinitePlanes: true, InfinitePlanes: true,
+		Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.Heightfield},
+		// a MuJoCo plane collides as an infinite plane whatever its size
+		// (the size only draws it)
+		InfinitePlanes: true,
 	},
 	VisualShapes: convert.ShapeRow{
 		Kinds:        []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield},
 		FinitePlanes: true, InfinitePlanes: true,
 	},
-	MeshFiles:       true,
-	StaticMotion:    true,
-	JointKinds:      []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
-	Couplings:       true,
-	Loops:           true,
-	Springs:         true,
+	MeshFiles:    true,
+	StaticMotion: true,
+	JointKinds:   []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
+	Couplings:    true,
+	Loops:        true,
+	Springs:      true,
+	Tendons:      true,
+	// geom friction="sliding torsional rolling"
+	RollingFriction: true,
 	Visuals:         true,
 	Materials:       true,
 	FrictionCombine: []string{"maximum"},

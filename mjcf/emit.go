@@ -46,6 +46,12 @@ type emitter struct {
 	// stackParent maps a folded link to the body it hangs from.
 	pending     []kin.TreeJoint
 	stackParent map[int]int
+	// geomElems maps a node to the <geom> written for it; siteNames holds
+	// the name written for each Graph site; tendon is the <tendon>
+	// section (nil when empty).
+	geomElems map[int]*Element
+	siteNames []string
+	tendon    *Element
 }
 
 // Emit writes a Graph as MJCF: nested bodies from the kinematic tree, an
@@ -57,7 +63,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
-		out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
+		geomElems: map[int]*Element{}, out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody()})
 	e.diags = append(e.diags, diags...)
@@ -111,6 +117,8 @@ func (e *emitter) document() *Element {
 	}
 	e.loops()
 	e.couplings()
+	e.sites()
+	e.tendons()
 	kept := e.keptSections()
 	if !e.opts.Bool(InlineMeshesOption) && len(e.meshNames) > 0 && !e.referencing() {
 		comp.SetAttr("meshdir", "meshes")
@@ -118,8 +126,8 @@ func (e *emitter) document() *Element {
 	for _, sec := range kept.before {
 		root.Children = append(root.Children, sec)
 	}
-	for _, c := range []*Element{e.asset, e.worldbody, e.contact, e.equality} {
-		if len(c.Children) > 0 || c == e.worldbody {
+	for _, c := range []*Element{e.asset, e.worldbody, e.contact, e.equality, e.tendon} {
+		if c != nil && (len(c.Children) > 0 || c == e.worldbody) {
 			root.Children = append(root.Children, c)
 		}
 	}

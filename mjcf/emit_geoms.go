@@ -56,6 +56,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 	if n.Name != "" {
 		g.SetAttr("name", e.uniqueName("geom", n.Name))
 	}
+	e.geomElems[i] = g
 	zFromY := func() { pose.R = pose.R.Mul(alongY().Conj()).Normalize() }
 	uniform := sc[0] == sc[1] && sc[1] == sc[2]
 	switch sh.Kind {
@@ -85,7 +86,11 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		zFromY()
 	case convert.Plane:
 		g.SetAttr("type", "plane")
-		g.SetAttr("size", fmtFloats(sh.SizeX*sc[0]/2, sh.SizeZ*sc[2]/2, 1))
+		size := [3]float64{sh.SizeX * sc[0] / 2, sh.SizeZ * sc[2] / 2, 1}
+		if ps, ok := sh.Extras[extraPlaneSize].([3]float64); ok && sh.SizeX == 0 && sh.SizeZ == 0 {
+			size = ps // drawing size of an MJCF plane
+		}
+		g.SetAttr("size", fmtFloats(size[0], size[1], size[2]))
 		zFromY()
 	case convert.Convex, convert.TriMesh:
 		name, ok := e.mesh(sh.Mesh, sc, e.names[i])
@@ -160,8 +165,16 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 	if m.Restitution != 0 {
 		e.diags.Add(convert.CodeRestitutionDropped, e.subj, path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
-	if f != 1 {
-		g.SetAttr("friction", fmtFloats(f, 0.005, 0.0001))
+	// MuJoCo's torsional friction is the spinning friction of Bullet
+	torsional, rolling := 0.005, 0.0001
+	if m.SpinningFriction != 0 {
+		torsional = m.SpinningFriction
+	}
+	if m.RollingFriction != 0 {
+		rolling = m.RollingFriction
+	}
+	if f != 1 || torsional != 0.005 || rolling != 0.0001 {
+		g.SetAttr("friction", fmtFloats(f, torsional, rolling))
 	}
 }
 

@@ -52,6 +52,12 @@ func (p *parser) equalities(e *Element) error {
 				continue
 			}
 			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0]})
+		case "tendon":
+			if ok, err := p.tendonCoupling(c, a); err != nil {
+				return err
+			} else if !ok {
+				p.keepElement(c, "equality tendon other than a fixed tendon of two one-axis joints held at its length has no Graph form")
+			}
 		default:
 			p.keepElement(c, "equality "+c.Name+" has no Graph form")
 		}

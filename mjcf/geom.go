@@ -76,7 +76,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		if sz[0] < 0 || sz[1] < 0 || sz[2] <= 0 {
 			return errAt(e, "plane size must be ≥ 0 (half extents) with a positive grid spacing")
 		}
-		shape = convert.Shape{Kind: convert.Plane, SizeX: 2 * sz[0], SizeZ: 2 * sz[1]}
+		// MuJoCo collides with the whole plane; its size only draws it,
+		// and is kept for MJCF output
+		shape = convert.Shape{Kind: convert.Plane, Extras: map[string]any{extraPlaneSize: [3]float64{sz[0], sz[1], sz[2]}}}
 	case "sphere":
 		shape = convert.Shape{Kind: convert.Sphere, Radius: sz[0]}
 	case "capsule":
@@ -149,7 +151,10 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		}
 		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
 	}
-	p.g.AddNode(n, node)
+	gn := p.g.AddNode(n, node)
+	if n.Name != "" {
+		p.geomNodes[n.Name] = gn
+	}
 
 	// mass contribution (MuJoCo counts geoms of any kind in the group range)
 	if body < 0 || group < p.comp.groupMin || group > p.comp.groupMax {

@@ -32,6 +32,11 @@ type parser struct {
 	replicas int
 	// geomNames holds the geom names seen, which MuJoCo wants unique.
 	geomNames map[string]bool
+	// geomNodes, siteByName and tendonByName resolve the names tendons
+	// refer to (a named geom's node, a site's Graph.Sites index).
+	geomNodes    map[string]int
+	siteByName   map[string]int
+	tendonByName map[string]int
 }
 
 type jointRef struct {
@@ -60,7 +65,8 @@ func parse(in *convert.Input) (p *parser, err error) {
 	}
 	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
 		meshes: map[string]*meshAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
-		joints: map[string]jointRef{}, dropped: map[string]int{}}
+		joints: map[string]jointRef{}, dropped: map[string]int{},
+		geomNodes: map[string]int{}, siteByName: map[string]int{}, tendonByName: map[string]int{}}
 	if err := expandIncludes(in, top); err != nil {
 		return nil, err
 	}
@@ -131,9 +137,16 @@ func (p *parser) model(top *Element) error {
 	ctrl, onlyTargets := targetCtrl(top)
 	nextActuator := 0
 	for _, c := range top.Children {
+		if c.Name == "tendon" { // before <equality>, which may refer to tendons
+			if err := p.tendons(c); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range top.Children {
 		var err error
 		switch c.Name {
-		case "compiler", "default", "asset", "worldbody":
+		case "compiler", "default", "asset", "worldbody", "tendon":
 		case "actuator":
 			p.actuators(c, ctrl, &nextActuator)
 		case "keyframe":
@@ -250,7 +263,11 @@ func (p *parser) children(e *Element, node, body int, pre convert.Transform, chi
 			if err := p.replicate(c, node, body, pre, childclass); err != nil {
 				return err
 			}
-		case "site", "camera", "light":
+		case "site":
+			if err := p.site(c, node, pre, childclass); err != nil {
+				return err
+			}
+		case "camera", "light":
 			p.dropped[c.Name]++
 		case "joint", "freejoint", "inertial", "plugin":
 		case "include":

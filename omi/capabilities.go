@@ -21,6 +21,7 @@ var Capabilities = convert.Capabilities{
 	JointKinds:        kin.JointKinds(),
 	Couplings:         true,
 	Loops:             true,
+	DistanceLimits:    true,
 	Vehicles:          true, Seats: true, SpawnPoints: true,
 	Materials:          true,
 	FrictionCombine:    []string{"average", "minimum", "maximum", "multiply"},

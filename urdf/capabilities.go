@@ -14,8 +14,13 @@ var Capabilities = convert.Capabilities{
 	VisualShapes: convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh}},
 	MeshFiles:    true,
 	StaticMotion: true,
-	JointKinds:   []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree, kin.KindBall},
-	Couplings:    true,
-	Visuals:      true,
-	Mass:         convert.InertiaFullTensor,
+	JointKinds:   []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree},
+	// a ball joint is written as three revolute joints through dummy links
+	Couplings: true,
+	Visuals:   true,
+	// physics materials as Gazebo <mu1>/<mu2>/<kp>/<kd> per link (and
+	// Bullet <contact> for restitution and rolling friction)
+	Materials: true, RollingFriction: true, ContactStiffness: true,
+	Mass:        convert.InertiaFullTensor,
+	ZeroInertia: true,
 }

@@ -84,11 +84,14 @@ type emitter struct {
 	isLink    map[int]bool              // body and frame-link nodes
 	offset    map[int]convert.Transform // link frame relative to its node
 	linkIndex map[int]int               // link node → index in r.Links (-1: world)
-	worldLink int                       // index of the world link, or -1
-	worldNode int                       // node of the world link when it is a frame link, else -1
-	jointName map[int]string            // joint node → emitted URDF joint name
-	keptAct   map[string]bool           // joints a kept transmission already actuates
-	trans     []*xmlElement             // transmissions written for actuated joints
+	// linkMats lists the collider nodes of each link (by r.Links index),
+	// in order.
+	linkMats  map[int][]int
+	worldLink int             // index of the world link, or -1
+	worldNode int             // node of the world link when it is a frame link, else -1
+	jointName map[int]string  // joint node → emitted URDF joint name
+	keptAct   map[string]bool // joints a kept transmission already actuates
+	trans     []*xmlElement   // transmissions written for actuated joints
 
 	linkNames, jointNames, fileNames nameSet
 }
@@ -193,6 +196,7 @@ func (e *emitter) run() error {
 	}
 	e.frameLinks(nodes)
 	e.geometry()
+	e.contactMaterials()
 	e.mimics()
 	if len(e.r.Links) == 0 {
 		// Nothing physical: a robot still needs a link to be a URDF
@@ -754,6 +758,7 @@ func (e *emitter) geometry() {
 		t := e.relLink(i, ln)
 		name := n.Name
 		if n.Collider != nil && n.Collider.Shape >= 0 {
+			e.noteMaterial(li, i)
 			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts, true) {
 				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
 				link.Collisions = append(link.Collisions, c)

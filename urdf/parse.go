@@ -72,6 +72,7 @@ type parser struct {
 	jointNode map[string]int // joint name → Graph node of its Joint
 	meshCache map[string]int // resolved path → Graph mesh (collision)
 	visuals   *meshData      // triangles visual meshes may share, read on demand
+	linkMat   map[string]int // link name → Graph material of its collisions
 }
 
 func (p *parser) visualData() *meshData {
@@ -128,6 +129,9 @@ func (p *parser) run() error {
 	p.materials = map[string]*Material{}
 	for i := range r.Materials {
 		p.materials[r.Materials[i].Name] = &r.Materials[i]
+	}
+	if p.linkMat, err = p.contacts(); err != nil {
+		return err
 	}
 
 	g := p.g
@@ -480,6 +484,9 @@ func (p *parser) addGeometry(l *Link, node int) error {
 			return err
 		}
 		col := &convert.Collider{Shape: shape, Material: -1, Filter: -1}
+		if m, ok := p.linkMat[l.Name]; ok {
+			col.Material = m
+		}
 		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind)
 	}
 	return nil

@@ -67,6 +67,9 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 	if len(g.Couplings) > 0 && !caps.Couplings {
 		out = append(out, fmt.Sprintf("%d couplings", len(g.Couplings)))
 	}
+	if len(g.Tendons)+len(g.Sites) > 0 && !caps.Tendons {
+		out = append(out, fmt.Sprintf("%d tendons, %d sites", len(g.Tendons), len(g.Sites)))
+	}
 	return out
 }
 

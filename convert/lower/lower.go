@@ -24,6 +24,9 @@
 //     approximation;
 //   - a wheel on a dynamic body becomes a wheel body on a spin hinge below
 //     a suspension slide where the row has no vehicles (see jointWheels);
+//   - sites and tendons become distance joints or are dropped where the
+//     target has no tendons (see tendons), and distance joints become
+//     tendons where it has;
 //   - triggers, compound colliders, static motions, materials, filters,
 //     couplings, visuals, vehicles, seats and spawn points the row lacks
 //     are dropped or reshaped, one diagnostic each.
@@ -63,6 +66,11 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 		l.node(i)
 	}
 	l.couplings()
+	l.tendons()
+	l.pointMasses()
+	if l.caps.Materials {
+		l.contactExtras()
+	}
 	l.keepMass()
 	l.compact(orig)
 	return l.g, l.diags

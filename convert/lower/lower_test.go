@@ -55,7 +55,8 @@ var shapeCases = []struct {
 	{"cone", convert.Shape{Kind: convert.Cylinder, Height: 1, RadiusTop: 0, RadiusBottom: 0.3}, nil,
 		map[string]string{"khr": "cylinder", "omi": "cylinder", "urdf": "cylinder shape-approximated", "mjcf": "cylinder shape-approximated", "godot": "cylinder shape-approximated"}},
 	{"finite plane", convert.Shape{Kind: convert.Plane, SizeX: 4, SizeZ: 2}, nil,
-		map[string]string{"khr": "plane", "omi": "box shape-approximated", "urdf": "box shape-approximated", "mjcf": "plane", "godot": "plane shape-approximated"}},
+		// MuJoCo's plane is infinite, like Godot's
+		map[string]string{"khr": "plane", "omi": "box shape-approximated", "urdf": "box shape-approximated", "mjcf": "plane shape-approximated", "godot": "plane shape-approximated"}},
 	{"infinite plane", convert.Shape{Kind: convert.Plane}, nil,
 		map[string]string{"khr": "plane", "omi": "- shape-dropped", "urdf": "- shape-dropped", "mjcf": "plane", "godot": "plane"}},
 	{"ellipsoid", convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{0.1, 0.2, 0.3}}, nil,
@@ -295,12 +296,14 @@ func TestLowerFeatures(t *testing.T) {
 		"khr": {convert.CodeStaticMotionDropped, convert.CodeStaticBodyReparented, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
 			convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
 		"omi": {convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
-		// the wheel of a dynamic car becomes jointed bodies
+		// the wheel of a dynamic car becomes jointed bodies; URDF writes
+		// materials in the Gazebo form
 		"urdf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
-			convert.CodeVehicleDropped, convert.CodeMaterialDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
+			convert.CodeVehicleDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		"mjcf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
 			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
-		"godot": {convert.CodeCompoundColliderDropped, convert.CodeFieldDropped, convert.CodeVehicleDropped, convert.CodeCouplingDropped},
+		// Godot keeps couplings as joint metadata (its emitter says so)
+		"godot": {convert.CodeCompoundColliderDropped, convert.CodeFieldDropped, convert.CodeVehicleDropped},
 	}
 	for _, r := range rows {
 		out, diags := lower.Lower(g, r.caps)

@@ -71,7 +71,11 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), path, "centre of mass %v is not finite; it is ignored and computed instead", *m.CenterOfMass)
 		m.CenterOfMass, m.CenterOfMassSource = nil, ""
 	}
-	if m.InertiaDiagonal != nil {
+	// a given mass with zero moments is a point mass, a valid body (URDF
+	// allows it); targets that need positive moments get a stand-in at
+	// lowering
+	pointMass := m.InertiaDiagonal != nil && *m.InertiaDiagonal == (convert.Vec3{}) && m.Mass != nil && *m.Mass > 0 && !math.IsInf(*m.Mass, 1)
+	if m.InertiaDiagonal != nil && !pointMass {
 		fixed, problem := RepairInertia(*m.InertiaDiagonal)
 		switch {
 		case problem != "" && fixed == (convert.Vec3{}):

@@ -227,3 +227,23 @@ func TestCompleteMassDiagnostics(t *testing.T) {
 		t.Errorf("open box shell centroid %v, want z < 0", *c)
 	}
 }
+
+// A given mass with zero moments is a point mass: kept as given, not
+// replaced by the colliders' inertia; zero moments without a given mass
+// are still unusable and computed.
+func TestCompleteKeepsPointMass(t *testing.T) {
+	for _, mass := range []float64{1e-3, 2, 500} {
+		g, b := oneBody(&convert.Motion{Kind: convert.Dynamic, Mass: convert.Ptr(mass), CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{}},
+			convert.Shape{Kind: convert.Sphere, Radius: 0.5}, convert.Identity())
+		out, diags := Complete(g, nil)
+		m := out.Nodes[b].Motion
+		if *m.InertiaDiagonal != (convert.Vec3{}) || m.InertiaSource != convert.Given || len(diags) != 0 {
+			t.Errorf("mass %g: inertia %v (%s), diagnostics %v", mass, *m.InertiaDiagonal, m.InertiaSource, diags)
+		}
+	}
+	g, b := oneBody(&convert.Motion{Kind: convert.Dynamic, InertiaDiagonal: &convert.Vec3{}}, convert.Shape{Kind: convert.Sphere, Radius: 0.5}, convert.Identity())
+	out, diags := Complete(g, nil)
+	if m := out.Nodes[b].Motion; m.InertiaSource != convert.Computed || !diags.Has(convert.CodeInertiaInvalid) {
+		t.Errorf("zero moments without a mass: inertia %v (%s), %v", *m.InertiaDiagonal, m.InertiaSource, diags)
+	}
+}

@@ -188,10 +188,10 @@ func RepairInertia(moments convert.Vec3) (convert.Vec3, string) {
 	for i := range m {
 		if m[i] <= 0 {
 			j, k := (i+1)%3, (i+2)%3
-			floor := math.Abs(finiteOr(m[j], 0) - finiteOr(m[k], 0))
-			if floor == 0 {
-				floor = 1e-6 * largest
-			}
+			// the smallest moment the triangle inequality allows, but not
+			// below 1e-6 of the largest: a difference of two nearly equal
+			// moments (rounding) is no moment at all
+			floor := math.Max(math.Abs(finiteOr(m[j], 0)-finiteOr(m[k], 0)), 1e-6*largest)
 			problems = append(problems, fmt.Sprintf("moment %s is not positive", fmtNum(moments[i])))
 			m[i] = floor
 		}

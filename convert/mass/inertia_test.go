@@ -167,3 +167,32 @@ func TestCombineMassParallelAxis(t *testing.T) {
 		t.Errorf("transformed %v", moved)
 	}
 }
+
+// A non-positive moment beside two nearly equal ones is raised to a real
+// moment (at least 1e-6 of the largest), not to their rounding difference,
+// and the result keeps the triangle inequality; generated over scales and
+// near-equal pairs.
+func TestRepairInertiaNearlyEqualPair(t *testing.T) {
+	for _, scale := range []float64{1e-9, 1e-3, 1, 1e3, 1e9} {
+		for _, rel := range []float64{0, 1e-16, 1e-12, 1e-8} {
+			for _, bad := range []float64{0, -scale, math.NaN()} {
+				for slot := 0; slot < 3; slot++ {
+					var in convert.Vec3
+					in[slot] = bad
+					in[(slot+1)%3] = 0.3 * scale
+					in[(slot+2)%3] = 0.3 * scale * (1 + rel)
+					got, problem := RepairInertia(in)
+					largest := math.Max(got[(slot+1)%3], got[(slot+2)%3])
+					if problem == "" || got[slot] < 1e-6*largest*(1-1e-12) {
+						t.Fatalf("RepairInertia(%v) = %v (%q): moment %d below 1e-6 of the largest", in, got, problem, slot)
+					}
+					for i := range 3 {
+						if got[i] > (got[(i+1)%3]+got[(i+2)%3])*(1+1e-12) {
+							t.Fatalf("RepairInertia(%v) = %v breaks the triangle inequality", in, got)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -598,6 +598,25 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	if class("collision-filter-dropped") {
 		surface(func(s *inspect.ShapeReport) { s.Filter = nil })
 	}
+	if class("material-per-link") {
+		// URDF contact parameters are per link: the first collision's
+		// material stands for all of the link's (static colliders all
+		// join the world link)
+		var world []*inspect.ShapeReport
+		for i := range want.Bodies {
+			cs := want.Bodies[i].Colliders
+			for k := range cs {
+				if want.Bodies[i].Kind == convert.Static {
+					world = append(world, &cs[k])
+				} else {
+					cs[k].Material = cs[0].Material
+				}
+			}
+		}
+		for _, s := range world {
+			s.Material = world[0].Material
+		}
+	}
 	if class("shape-approximated") {
 		surface(func(s *inspect.ShapeReport) {
 			if s.Shape == convert.TriMesh {
