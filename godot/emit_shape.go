@@ -183,6 +183,9 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	absorbent := mat.RestitutionCombine == "minimum"
 	if mat.DynamicFriction == 1 && mat.StaticFriction == 1 && mat.Restitution == 0 && !rough && !absorbent &&
 		(mat.FrictionCombine == "" || mat.FrictionCombine == "minimum") {
+		if mat.FrictionCombine == "" {
+			e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
+		}
 		return nil // Godot's own default material
 	}
 	if mat.StaticFriction != mat.DynamicFriction {
