@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -152,89 +153,98 @@ func TestEngineInertiaOracle(t *testing.T) {
 	type key struct{ kinds, engine string }
 	worst := map[key]float64{}
 	counts := map[key]int{}
-	for _, sc := range engineInertiaScenes {
-		for _, engine := range []string{"GodotPhysics3D", "Jolt Physics"} {
-			dir := mirrorProject(t, sc[0])
-			proj := filepath.Join(dir, "project.godot")
-			data, err := os.ReadFile(proj)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := strings.ReplaceAll(string(data), "3d/physics_engine=\"Jolt Physics\"\n", "")
-			text = strings.Replace(text, "[physics]\n", "[physics]\n\n3d/physics_engine=\""+engine+"\"\n", 1)
-			if !strings.Contains(text, "[physics]") {
-				text += "\n[physics]\n\n3d/physics_engine=\"" + engine + "\"\n"
-			}
-			os.Remove(proj)
-			if err := os.WriteFile(proj, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			scene, err := os.ReadFile(filepath.Join(dir, sc[1]))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, _, err := Parse(&convert.Input{Name: sc[1], Data: scene, FS: os.DirFS(dir), Dir: path.Dir(sc[1]), Options: &convert.Options{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, _ = mass.Complete(g, &convert.Options{})
-			// exit 1 with nodes: a missing script was replaced by null
-			// (patched_load); the bodies are still the engine's. The web
-			// engine rarely traps; one more run then.
-			var rep engineState
-			for try := 0; len(rep.Nodes) == 0; try++ {
-				raw, code := testenv.RunOracle(t, "godot4-inspect", "--compact", "--root", dir, filepath.Join(dir, sc[1]))
-				if err := json.Unmarshal(raw, &rep); (err != nil || len(rep.Nodes) == 0) && try > 0 {
-					t.Fatalf("%s (%s): exit %d, %v: %s", sc[1], engine, code, err, rep.Error)
-				}
-			}
-			byPath := map[string]int{}
-			for i := range g.Nodes {
-				byPath[graphPath(g, i)] = i
-			}
-			for _, on := range rep.Nodes {
-				i, ok := byPath[on.Path]
-				if !ok || on.Physics == nil || len(on.Physics.InvTensor) != 3 {
-					continue
-				}
-				m := g.Nodes[i].Motion
-				if m == nil || m.Kind != convert.Dynamic || m.InertiaSource == convert.Given {
-					continue
-				}
-				var inv convert.Mat3
-				for r, axis := range []string{"x", "y", "z"} {
-					for c := range 3 {
-						inv[c][r] = on.Physics.InvTensor[axis][c]
+	var mu sync.Mutex
+	// each scene and engine is one engine run; they run side by side
+	t.Run("scenes", func(t *testing.T) {
+		for _, sc := range engineInertiaScenes {
+			for _, engine := range []string{"GodotPhysics3D", "Jolt Physics"} {
+				t.Run(path.Base(sc[1])+"/"+engine, func(t *testing.T) {
+					t.Parallel()
+					dir := mirrorProject(t, sc[0])
+					proj := filepath.Join(dir, "project.godot")
+					data, err := os.ReadFile(proj)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
-				if inv.Det() == 0 {
-					continue // rotation locked (axis_lock_angular_*): Jolt reports no inertia
-				}
-				engineMoments, _ := mass.PrincipalAxes(inverse(inv))
-				ours := *m.InertiaDiagonal
-				sort.Float64s(ours[:])
-				rel := 0.0
-				for k := range 3 {
-					rel = math.Max(rel, math.Abs(ours[k]-engineMoments[k])/engineMoments[2])
-				}
-				for k := range 3 {
-					rel = math.Max(rel, math.Abs(m.CenterOfMass[k]-on.Physics.COM[k])/math.Max(1, math.Abs(on.Physics.COM[k])))
-				}
-				k := key{shapeKinds(g, i), engine}
-				worst[k] = math.Max(worst[k], rel)
-				counts[k]++
-				// Godot runs in single precision; Jolt builds its own hull of
-				// a convex shape (a few parts in 1e5 off the exact one).
-				tol := 1e-6
-				if engine == engineJolt && strings.Contains(k.kinds, "convex") {
-					tol = 2e-5
-				}
-				if !(rel <= tol) {
-					t.Errorf("%s %s (%s): ours %v com %v, engine %v com %v (rel %.2g)", sc[1], on.Path, engine, ours, *m.CenterOfMass, engineMoments, on.Physics.COM, rel)
-				}
+					text := strings.ReplaceAll(string(data), "3d/physics_engine=\"Jolt Physics\"\n", "")
+					text = strings.Replace(text, "[physics]\n", "[physics]\n\n3d/physics_engine=\""+engine+"\"\n", 1)
+					if !strings.Contains(text, "[physics]") {
+						text += "\n[physics]\n\n3d/physics_engine=\"" + engine + "\"\n"
+					}
+					os.Remove(proj)
+					if err := os.WriteFile(proj, []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					scene, err := os.ReadFile(filepath.Join(dir, sc[1]))
+					if err != nil {
+						t.Fatal(err)
+					}
+					g, _, err := Parse(&convert.Input{Name: sc[1], Data: scene, FS: os.DirFS(dir), Dir: path.Dir(sc[1]), Options: &convert.Options{}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					g, _ = mass.Complete(g, &convert.Options{})
+					// exit 1 with nodes: a missing script was replaced by null
+					// (patched_load); the bodies are still the engine's. The web
+					// engine rarely traps; one more run then.
+					var rep engineState
+					for try := 0; len(rep.Nodes) == 0; try++ {
+						raw, code := testenv.RunOracle(t, "godot4-inspect", "--compact", "--root", dir, filepath.Join(dir, sc[1]))
+						if err := json.Unmarshal(raw, &rep); (err != nil || len(rep.Nodes) == 0) && try > 0 {
+							t.Fatalf("%s (%s): exit %d, %v: %s", sc[1], engine, code, err, rep.Error)
+						}
+					}
+					byPath := map[string]int{}
+					for i := range g.Nodes {
+						byPath[graphPath(g, i)] = i
+					}
+					for _, on := range rep.Nodes {
+						i, ok := byPath[on.Path]
+						if !ok || on.Physics == nil || len(on.Physics.InvTensor) != 3 {
+							continue
+						}
+						m := g.Nodes[i].Motion
+						if m == nil || m.Kind != convert.Dynamic || m.InertiaSource == convert.Given {
+							continue
+						}
+						var inv convert.Mat3
+						for r, axis := range []string{"x", "y", "z"} {
+							for c := range 3 {
+								inv[c][r] = on.Physics.InvTensor[axis][c]
+							}
+						}
+						if inv.Det() == 0 {
+							continue // rotation locked (axis_lock_angular_*): Jolt reports no inertia
+						}
+						engineMoments, _ := mass.PrincipalAxes(inverse(inv))
+						ours := *m.InertiaDiagonal
+						sort.Float64s(ours[:])
+						rel := 0.0
+						for k := range 3 {
+							rel = math.Max(rel, math.Abs(ours[k]-engineMoments[k])/engineMoments[2])
+						}
+						for k := range 3 {
+							rel = math.Max(rel, math.Abs(m.CenterOfMass[k]-on.Physics.COM[k])/math.Max(1, math.Abs(on.Physics.COM[k])))
+						}
+						k := key{shapeKinds(g, i), engine}
+						mu.Lock()
+						worst[k] = math.Max(worst[k], rel)
+						counts[k]++
+						mu.Unlock()
+						// Godot runs in single precision; Jolt builds its own hull of
+						// a convex shape (a few parts in 1e5 off the exact one).
+						tol := 1e-6
+						if engine == engineJolt && strings.Contains(k.kinds, "convex") {
+							tol = 2e-5
+						}
+						if !(rel <= tol) {
+							t.Errorf("%s %s (%s): ours %v com %v, engine %v com %v (rel %.2g)", sc[1], on.Path, engine, ours, *m.CenterOfMass, engineMoments, on.Physics.COM, rel)
+						}
+					}
+				})
 			}
 		}
-	}
+	})
 	var rows []string
 	for k, w := range worst {
 		rows = append(rows, fmt.Sprintf("%-28s %-15s %3d bodies  worst rel %.1e", k.kinds, k.engine, counts[k], w))
