@@ -1,0 +1,146 @@
+package crosscheck
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// TestCorpusVisualsToGLTF converts every corpus URDF and MJCF model to
+// KHR glTF and checks that each visual of the source is a mesh node in the
+// scene (or a reported drop), that every file the output references was
+// written beside it, and that glTF-Validator finds no error.
+func TestCorpusVisualsToGLTF(t *testing.T) {
+	files := testenv.CorpusFiles(t, []string{".urdf", ".xml"}, "urdf", "mjcf")
+	testenv.Oracle(t, "gltf-validate")
+	reg := all.Registry()
+	var mu sync.Mutex
+	total, meshNodes := 0, 0
+	for _, f := range files {
+		rel, _ := filepath.Rel(testenv.Corpus(t), f)
+		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
+			in, err := physconv.OpenInput(f, nil, &convert.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
+			if err != nil {
+				t.Skipf("not a model on its own: %v", err) // MJCF include fragments
+			}
+			visuals := 0
+			for _, n := range g.Nodes {
+				if n.Visual != nil {
+					visuals++
+				}
+			}
+			out := filepath.Join(t.TempDir(), "out.gltf")
+			res, err := physconv.ConvertFile(context.Background(), reg, f, out, &convert.Options{To: "khr"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dropped := 0
+			for _, d := range res.Diagnostics {
+				if d.Code == convert.CodeVisualDropped {
+					dropped++
+				}
+			}
+			doc := readGLTFJSON(t, out)
+			got := doc.sceneMeshNodes()
+			if got+dropped < visuals || got == 0 && visuals > 0 {
+				t.Errorf("%d visuals in the source, %d mesh nodes in the scene, %d reported dropped", visuals, got, dropped)
+			}
+			for _, uri := range doc.uris() {
+				if _, err := os.Stat(filepath.Join(filepath.Dir(out), filepath.FromSlash(uri))); err != nil {
+					t.Errorf("output references %s, not written beside it: %v", uri, err)
+				}
+			}
+			if report, code := testenv.RunOracle(t, "gltf-validate", "--summary", out); code != 0 {
+				t.Errorf("gltf-validate: %s", report)
+			}
+			mu.Lock()
+			total += visuals
+			meshNodes += got
+			mu.Unlock()
+		})
+	}
+	t.Logf("%d source visuals, %d mesh nodes written", total, meshNodes)
+}
+
+// gltfJSON is the part of a glTF document these checks read.
+type gltfJSON struct {
+	Scene  *int `json:"scene"`
+	Scenes []struct {
+		Nodes []int `json:"nodes"`
+	} `json:"scenes"`
+	Nodes []struct {
+		Mesh     *int  `json:"mesh"`
+		Children []int `json:"children"`
+	} `json:"nodes"`
+	Buffers []struct {
+		URI string `json:"uri"`
+	} `json:"buffers"`
+	Images []struct {
+		URI string `json:"uri"`
+	} `json:"images"`
+}
+
+func readGLTFJSON(t *testing.T, p string) *gltfJSON {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d gltfJSON
+	if err := json.Unmarshal(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	return &d
+}
+
+// sceneMeshNodes counts the nodes with a mesh reachable from the default
+// scene: what a viewer draws.
+func (d *gltfJSON) sceneMeshNodes() int {
+	if len(d.Scenes) == 0 {
+		return 0
+	}
+	s := 0
+	if d.Scene != nil {
+		s = *d.Scene
+	}
+	n := 0
+	stack := append([]int(nil), d.Scenes[s].Nodes...)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if d.Nodes[i].Mesh != nil {
+			n++
+		}
+		stack = append(stack, d.Nodes[i].Children...)
+	}
+	return n
+}
+
+// uris lists the relative files the document references.
+func (d *gltfJSON) uris() []string {
+	var out []string
+	for _, b := range d.Buffers {
+		if b.URI != "" && !strings.HasPrefix(b.URI, "data:") {
+			out = append(out, b.URI)
+		}
+	}
+	for _, im := range d.Images {
+		if im.URI != "" && !strings.HasPrefix(im.URI, "data:") {
+			out = append(out, im.URI)
+		}
+	}
+	return out
+}
