@@ -36,7 +36,8 @@ type Capabilities struct {
 	// Couplings (URDF mimic, MJCF equality joint) and Loops (joints closing
 	// a kinematic loop).
 	Couplings, Loops bool
-	// Visuals: render shapes of non-glTF sources.
+	// Visuals: render shapes (glTF sources keep their own meshes; other
+	// sources' visuals are written in the target's form).
 	Visuals bool
 	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
 	// SpawnPoints.
