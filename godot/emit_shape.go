@@ -362,6 +362,8 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}})
 	case convert.Cylinder:
 		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
+	case convert.Plane:
+		mesh = e.addSub("PlaneMesh", []tscn.Prop{{Key: "size", Value: &tscn.Call{Name: "Vector2", Args: []tscn.Value{sh.SizeX, sh.SizeZ}}}})
 	case convert.Capsule:
 		if g3 {
 			return tscn.Section{}, false
