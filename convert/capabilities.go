@@ -47,7 +47,8 @@ type Capabilities struct {
 	// CouplingsAsData: couplings are carried as data the engine does not
 	// apply (Godot metadata for a runtime script).
 	CouplingsAsData bool
-	// Visuals: render shapes of non-glTF sources.
+	// Visuals: render shapes (glTF sources keep their own meshes; other
+	// sources' visuals are written in the target's form).
 	Visuals bool
 	// Vehicles (body, wheels, thrusters, hover thrusters), Seats and
 	// SpawnPoints.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -272,4 +273,36 @@ func HasPrefixFold(b []byte, prefix string) bool {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	b = bytes.TrimLeft(b, " \t\r\n")
 	return len(b) >= len(prefix) && strings.EqualFold(string(b[:len(prefix)]), prefix)
+}
+
+// Link records that side file name is the file src on disk unchanged, so
+// WriteOutput may hard-link it (unless Options.SideFiles is "copy").
+func (o *Output) Link(name, src string, opts *Options) {
+	if src == "" || opts != nil && opts.SideFiles == "copy" {
+		return
+	}
+	if o.Links == nil {
+		o.Links = map[string]string{}
+	}
+	o.Links[name] = src
+}
+
+// ReferenceTo returns, under SideFiles "reference" with a named output
+// file, the path of source file src relative to the output's folder, so
+// the output uses it in place; "" when the file is to be written beside
+// the output instead.
+func (o *Options) ReferenceTo(src string) string {
+	if o == nil || o.SideFiles != "reference" || o.OutputName == "" || o.OutputName == "-" || src == "" {
+		return ""
+	}
+	from, err1 := filepath.Abs(filepath.Dir(o.OutputName))
+	to, err2 := filepath.Abs(src)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(from, to)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }

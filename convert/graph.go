@@ -233,7 +233,8 @@ type Trigger struct {
 }
 
 // Visual is a render mesh or primitive carried for targets that have
-// visuals (URDF, MJCF, Godot). glTF sources keep their meshes in Extras.
+// visuals (glTF, URDF, MJCF, Godot). glTF sources keep their own meshes in
+// Extras; glTF emitters tessellate the visuals of other sources.
 type Visual struct {
 	Shape int // index into Graph.Shapes
 	// Color RGBA in 0..1, nil when unknown.

@@ -18,8 +18,8 @@ var Capabilities = convert.Capabilities{
 	// Visuals are primitive meshes (CylinderMesh has two radii) or mesh
 	// resources.
 	VisualShapes: convert.ShapeRow{
-		Kinds:            []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
-		TaperedCylinders: true, Cones: true,
+		Kinds:            []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh},
+		TaperedCylinders: true, Cones: true, FinitePlanes: true,
 	},
 	Triggers:               true,
 	ImplicitTriggers:       true,

@@ -24,6 +24,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts != nil {
 		e.projectLayers = outputProjectLayers(opts.OutputName)
 	}
+	e.gltfVisuals()
 	e.prepare()
 	e.frames = e.g.Frames(-1)
 	e.layout()

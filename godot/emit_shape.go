@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"encoding/binary"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/tscn"
 )
@@ -366,6 +367,8 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}})
 	case convert.Cylinder:
 		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
+	case convert.Plane:
+		mesh = e.addSub("PlaneMesh", []tscn.Prop{{Key: "size", Value: &tscn.Call{Name: "Vector2", Args: []tscn.Value{sh.SizeX, sh.SizeZ}}}})
 	case convert.Capsule:
 		if g3 {
 			return tscn.Section{}, false
@@ -375,8 +378,12 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 	case convert.TriMesh, convert.Convex:
 		m := e.g.Meshes[sh.Mesh]
 		p, _ := m.Extras[extraMeshPath].(string)
-		if p == "" {
-			p = m.File
+		if p == "" && !g3 {
+			var ok bool
+			if mesh, ok = e.arrayMesh(sh.Mesh); !ok {
+				return tscn.Section{}, false
+			}
+			break
 		}
 		ext := strings.ToLower(path.Ext(p))
 		if p == "" || ext != ".res" && ext != ".mesh" && ext != ".tres" && ext != ".obj" {
@@ -400,4 +407,60 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 	}
 	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
 	return s, true
+}
+
+// arrayMesh writes the triangles of a mesh from another format (STL, OBJ,
+// COLLADA: files Godot cannot load outside its editor) into the scene as
+// an ArrayMesh sub-resource, once per mesh; ok is false when the mesh has
+// no triangles. Godot faces are clockwise from the front, so each
+// triangle's winding is reversed. Normals are left to Godot.
+func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
+	key := fmt.Sprintf("mesh#%d", mi)
+	if id, ok := e.meshIDs[key]; ok {
+		return tscn.Ref{Kind: "SubResource", ID: id}, true
+	}
+	pos, idx, ok, _ := e.g.Meshes[mi].Triangles()
+	if !ok || len(idx) < 3 || len(pos) == 0 {
+		return nil, false
+	}
+	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi := lo.Neg()
+	vdata := make([]tscn.Value, 0, 12*len(pos))
+	var b [4]byte
+	for _, p := range pos {
+		for c := 0; c < 3; c++ {
+			f := float32(p[c])
+			lo[c], hi[c] = math.Min(lo[c], float64(f)), math.Max(hi[c], float64(f))
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(f))
+			for _, x := range b {
+				vdata = append(vdata, int64(x))
+			}
+		}
+	}
+	wide := len(pos) > 1<<16 // Godot's index size follows the vertex count
+	idata := make([]tscn.Value, 0, 4*len(idx))
+	for t := 0; t+2 < len(idx); t += 3 {
+		for _, v := range [3]uint32{idx[t], idx[t+2], idx[t+1]} {
+			if wide {
+				binary.LittleEndian.PutUint32(b[:], v)
+				idata = append(idata, int64(b[0]), int64(b[1]), int64(b[2]), int64(b[3]))
+			} else {
+				idata = append(idata, int64(v&0xff), int64(v>>8))
+			}
+		}
+	}
+	const formatVertexIndexV2 = 1<<0 | 1<<12 | 1<<35 // positions, indices, mesh format version 2
+	size := hi.Sub(lo)
+	surface := tscn.Dict{
+		{Key: "aabb", Value: &tscn.Call{Name: "AABB", Args: []tscn.Value{lo[0], lo[1], lo[2], size[0], size[1], size[2]}}},
+		{Key: "format", Value: int64(formatVertexIndexV2)},
+		{Key: "index_count", Value: int64(len(idx) / 3 * 3)},
+		{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Args: idata}},
+		{Key: "primitive", Value: int64(3)},
+		{Key: "vertex_count", Value: int64(len(pos))},
+		{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Args: vdata}},
+	}
+	ref := e.addSub("ArrayMesh", []tscn.Prop{{Key: "_surfaces", Value: tscn.Array{surface}}})
+	e.meshIDs[key] = ref.ID
+	return ref, true
 }

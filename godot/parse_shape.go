@@ -426,6 +426,19 @@ func (p *parser) visual(n *node, idx int) error {
 			def = 1
 		}
 		sh = convert.Shape{Kind: convert.Cylinder, RadiusTop: num("top_radius", def), RadiusBottom: num("bottom_radius", def), Height: num("height", hd)}
+	case "PlaneMesh":
+		// a 2×2 quad facing +Y unless turned (orientation) or offset
+		size := []float64{2, 2}
+		if x, ok := prop(s, d, "size"); ok {
+			if f, err := x.floats("size", []string{"Vector2"}, 2); err == nil {
+				size = f
+			}
+		}
+		if num("orientation", 1) != 1 || vec("center_offset", convert.Vec3{}) != (convert.Vec3{}) || !(size[0] > 0 && size[1] > 0) {
+			p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "PlaneMesh visual facing another axis, offset or empty is not carried over")
+			return nil
+		}
+		sh = convert.Shape{Kind: convert.Plane, SizeX: size[0], SizeZ: size[1]}
 	default:
 		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual is not carried over", res.class)
 		return nil

@@ -3,6 +3,7 @@ package khr
 import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/gltfx"
 )
 
 // Capabilities is KHR's row of the lowering table. Static bodies are
@@ -16,7 +17,10 @@ var Capabilities = convert.Capabilities{
 		TaperedCapsules: true, TaperedCylinders: true, Cones: true,
 		FinitePlanes: true, InfinitePlanes: true,
 	},
-	MeshFaces:      true,
+	MeshFaces: true,
+	// Visuals become glTF meshes on their nodes.
+	Visuals:        true,
+	VisualShapes:   gltfx.VisualShapes,
 	Triggers:       true,
 	JointKinds:     kin.JointKinds(),
 	Couplings:      true,

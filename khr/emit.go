@@ -46,6 +46,7 @@ func emitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagn
 	e := &emitter{g: g, doc: d, opts: opts, mode: mode, diags: &diags, src: gltfx.SourceDoc(g),
 		shapeIndex: map[int]int{}, meshIndex: map[int]int{}, helperNode: map[int]int{}, jointIndex: map[string]int{}}
 	d.Diags = nil
+	gltfx.AddVisuals(d, g)
 	if err := e.run(); err != nil {
 		return nil, diags, err
 	}

@@ -344,7 +344,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		var file string
 		var data []byte
 		if e.meshFormat() == "obj" {
-			file, data = name+".obj", encodeOBJ(mm)
+			file, data = name+".obj", meshio.EncodeOBJ(mm)
 		} else {
 			file, data = name+".stl", meshio.EncodeSTL(mm, name)
 		}
@@ -378,19 +378,6 @@ func sanitize(s string) string {
 		}
 		return '_'
 	}, s)
-}
-
-// encodeOBJ writes vertices and 1-based triangles.
-func encodeOBJ(m *meshio.Mesh) []byte {
-	var b strings.Builder
-	b.WriteString("# physconv\n")
-	for _, p := range m.Positions {
-		fmt.Fprintf(&b, "v %s\n", fmtFloats(p[0], p[1], p[2]))
-	}
-	for i := 0; i+2 < len(m.Indices); i += 3 {
-		fmt.Fprintf(&b, "f %d %d %d\n", m.Indices[i]+1, m.Indices[i+1]+1, m.Indices[i+2]+1)
-	}
-	return []byte(b.String())
 }
 
 // hfield writes a height field asset; lo is the lowest height, which the

@@ -2,7 +2,6 @@ package mjcf
 
 import (
 	"encoding/binary"
-	"path/filepath"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -72,25 +71,11 @@ func (e *emitter) meshPrefix() string {
 // file relative to the output file, so the output uses it in place; ""
 // when it is not referenced.
 func (e *emitter) referenceTo(src string) string {
-	if !e.referencing() || src == "" {
+	if !e.referencing() {
 		return ""
 	}
-	from, err1 := filepath.Abs(filepath.Dir(e.opts.OutputName))
-	to, err2 := filepath.Abs(src)
-	if err1 != nil || err2 != nil {
-		return ""
-	}
-	rel, err := filepath.Rel(from, to)
-	if err != nil {
-		return ""
-	}
-	return filepath.ToSlash(rel)
+	return e.opts.ReferenceTo(src)
 }
 
 // linkSide records that side file name is the source file src unchanged.
-func (e *emitter) linkSide(name, src string) {
-	if e.out.Links == nil {
-		e.out.Links = map[string]string{}
-	}
-	e.out.Links[name] = src
-}
+func (e *emitter) linkSide(name, src string) { e.out.Link(name, src, e.opts) }

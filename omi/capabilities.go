@@ -3,6 +3,7 @@ package omi
 import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/gltfx"
 )
 
 // Capabilities is OMI's row of the lowering table. OMI has no plane; a
@@ -14,7 +15,10 @@ var Capabilities = convert.Capabilities{
 		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
 		TaperedCapsules: true, TaperedCylinders: true, Cones: true,
 	},
-	MeshFaces:         true,
+	MeshFaces: true,
+	// Visuals become glTF meshes on their nodes.
+	Visuals:           true,
+	VisualShapes:      gltfx.VisualShapes,
 	Triggers:          true,
 	CompoundColliders: true,
 	StaticMotion:      true,

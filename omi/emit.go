@@ -48,6 +48,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		return nil, nil, err
 	}
 	e.doc, d.Diags = d, nil
+	gltfx.AddVisuals(d, e.g)
 	if err := e.emit(); err != nil {
 		return nil, nil, err
 	}

@@ -1,10 +1,12 @@
 package urdf
 
 import (
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
@@ -103,9 +105,11 @@ func TestCorpusRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in2 := *in
-			in2.Data = out.Main
-			g2, diags2, err := Parse(&in2)
+			// read back as if written over the source: its side files
+			// (meshes/…) shadow the source's, packages resolve as before
+			in2 := &convert.Input{Name: in.Name, Data: out.Main, FS: sideOverlay{in.FS, in.Dir, out.Files},
+				Dir: in.Dir, Root: in.Root, Options: in.Options}
+			g2, diags2, err := Parse(in2)
 			if err != nil {
 				t.Fatalf("re-parse: %v\n%s", err, out.Main)
 			}
@@ -124,4 +128,21 @@ func TestCorpusRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sideOverlay is a file system whose files at dir are an output's side
+// files, over the source's.
+type sideOverlay struct {
+	fs.FS
+	dir   string
+	files map[string][]byte
+}
+
+func (o sideOverlay) Open(name string) (fs.File, error) {
+	for side, data := range o.files {
+		if path.Join(o.dir, side) == name {
+			return fstest.MapFS{"f": {Data: data}}.Open("f")
+		}
+	}
+	return o.FS.Open(name)
 }

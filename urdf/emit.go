@@ -3,8 +3,11 @@ package urdf
 import (
 	"fmt"
 	"math"
+	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
@@ -94,6 +97,8 @@ type emitter struct {
 	trans     []*xmlElement   // transmissions written for actuated joints
 
 	linkNames, jointNames, fileNames nameSet
+	// sideNames: the side file each source mesh file was written as.
+	sideNames map[string]string
 }
 
 // nameSet hands out unique, non-empty names.
@@ -860,7 +865,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			if ws, ok := m.Extras[extraScale].(convert.Vec3); ok {
 				scale = ws.Mul(sc)
 			}
-			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: fn, Scale: scale}}}
+			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: e.sideMesh(fn, m), Scale: scale}}}
 		}
 		if !m.Loaded || len(m.Positions) == 0 {
 			if m.File != "" {
@@ -960,4 +965,44 @@ func sanitize(s string) string {
 		return "mesh"
 	}
 	return string(b)
+}
+
+// sideMesh returns the filename a mesh read from URDF file reference fn
+// is written with. A package:// or absolute reference means the same file
+// from anywhere and stays; a relative one names a file beside the source,
+// so that file is written beside the output (meshes/NAME, unchanged and
+// hard-linked where it can be) or, under --side-files reference, referred
+// to relative to the output. A mesh whose file cannot be read keeps fn.
+func (e *emitter) sideMesh(fn string, m convert.Mesh) string {
+	if strings.Contains(fn, "://") || path.IsAbs(fn) || filepath.IsAbs(fn) || m.Source == nil {
+		return fn
+	}
+	if ref := e.opts.ReferenceTo(m.SourceFile); ref != "" {
+		return ref
+	}
+	key := m.SourceFile
+	if key == "" {
+		key = fn
+	}
+	if name, ok := e.sideNames[key]; ok {
+		return name
+	}
+	data, _, _, err := m.Source()
+	if err != nil {
+		return fn // reported by the parser (mesh-missing)
+	}
+	ext := path.Ext(fn) // as written: case matters to readers that look the name up elsewhere
+	stem := sanitize(strings.TrimSuffix(path.Base(fn), path.Ext(fn)))
+	name := "meshes/" + stem + ext
+	for k := 2; e.fileNames[name]; k++ {
+		name = fmt.Sprintf("meshes/%s_%d%s", stem, k, ext)
+	}
+	e.fileNames[name] = true
+	e.out.Files[name] = data
+	e.out.Link(name, m.SourceFile, e.opts)
+	if e.sideNames == nil {
+		e.sideNames = map[string]string{}
+	}
+	e.sideNames[key] = name
+	return name
 }

@@ -294,8 +294,9 @@ func TestLowerFeatures(t *testing.T) {
 
 	want := map[string][]convert.Code{
 		"khr": {convert.CodeStaticMotionDropped, convert.CodeStaticBodyReparented, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
-			convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
-		"omi": {convert.CodeCompoundTriggerListed, convert.CodeFieldDropped, convert.CodeVisualDropped},
+			convert.CodeCompoundTriggerListed, convert.CodeFieldDropped},
+		// glTF writes visuals as meshes on their nodes
+		"omi": {convert.CodeCompoundTriggerListed, convert.CodeFieldDropped},
 		// the wheel of a dynamic car becomes jointed bodies; URDF writes
 		// materials in the Gazebo form
 		"urdf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
@@ -340,11 +341,11 @@ func TestLowerVisualShapes(t *testing.T) {
 		want  map[string]string
 	}{
 		{convert.Shape{Kind: convert.Cylinder, Height: 1, RadiusTop: 0.1, RadiusBottom: 0.3},
-			map[string]string{"khr": "- visual-dropped", "omi": "- visual-dropped", "urdf": "cylinder shape-approximated", "mjcf": "cylinder shape-approximated", "godot": "cylinder"}},
+			map[string]string{"khr": "cylinder", "omi": "cylinder", "urdf": "cylinder shape-approximated", "mjcf": "cylinder shape-approximated", "godot": "cylinder"}},
 		{convert.Shape{Kind: convert.Ray, Height: 1},
-			map[string]string{"khr": "- visual-dropped", "omi": "- visual-dropped", "urdf": "- shape-dropped", "mjcf": "- shape-dropped", "godot": "- shape-dropped"}},
+			map[string]string{"khr": "- shape-dropped", "omi": "- shape-dropped", "urdf": "- shape-dropped", "mjcf": "- shape-dropped", "godot": "- shape-dropped"}},
 		{convert.Shape{Kind: convert.TriMesh},
-			map[string]string{"khr": "- visual-dropped", "omi": "- visual-dropped", "urdf": "trimesh", "mjcf": "trimesh", "godot": "trimesh"}},
+			map[string]string{"khr": "trimesh", "omi": "trimesh", "urdf": "trimesh", "mjcf": "trimesh", "godot": "trimesh"}},
 	}
 	for _, c := range cases {
 		for _, r := range rows {

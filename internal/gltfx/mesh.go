@@ -253,44 +253,64 @@ func component(b []byte, ct gltf.ComponentType, normalized bool) float64 {
 // buffer 0 and returns the new mesh index; subj is the Graph mesh it comes
 // from, named by the rounding diagnostic.
 func AddMesh(d *Doc, subj convert.Subject, name string, pos []convert.Vec3, idx []uint32) int {
-	if len(d.GLTF.Buffers) == 0 {
-		d.GLTF.Buffers = append(d.GLTF.Buffers, &gltf.Buffer{})
-	}
-	buf := d.GLTF.Buffers[0]
+	posAcc := addVec3(d, subj, name, pos, true)
+	idxAcc := addIndices(d, idx)
+	d.GLTF.Meshes = append(d.GLTF.Meshes, &gltf.Mesh{Name: name, Primitives: []*gltf.Primitive{{
+		Attributes: gltf.PrimitiveAttributes{"POSITION": posAcc},
+		Indices:    gltf.Index(idxAcc),
+	}}})
+	return len(d.GLTF.Meshes) - 1
+}
+
+// addVec3 writes float32 vectors into buffer 0 as a new accessor with its
+// bounds. For positions (not normals) a rounding beyond float32 is
+// reported against subj.
+func addVec3(d *Doc, subj convert.Subject, name string, vs []convert.Vec3, positions bool) int {
+	buf := buffer0(d)
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
-	posBytes := make([]byte, 12*len(pos))
+	data := make([]byte, 12*len(vs))
 	worst := 0.0
-	for i, p := range pos {
+	for i, p := range vs {
 		for c := 0; c < 3; c++ {
 			f := float32(p[c])
 			worst = math.Max(worst, math.Abs(float64(f)-p[c]))
-			binary.LittleEndian.PutUint32(posBytes[12*i+4*c:], math.Float32bits(f))
+			binary.LittleEndian.PutUint32(data[12*i+4*c:], math.Float32bits(f))
 			lo[c] = math.Min(lo[c], float64(f))
 			hi[c] = math.Max(hi[c], float64(f))
 		}
 	}
-	if worst > 0 {
+	if worst > 0 && positions {
 		d.Diags.Add(convert.CodeMeshFloat32, subj, fmt.Sprintf("meshes[%d]", len(d.GLTF.Meshes)),
 			"glTF stores vertex positions as 32-bit floats: mesh %q is rounded by up to %.3g m", name, worst)
 	}
-	idxBytes := make([]byte, 4*len(idx))
-	for i, v := range idx {
-		binary.LittleEndian.PutUint32(idxBytes[4*i:], v)
+	view := appendView(d, buf, data, gltf.TargetArrayBuffer)
+	acc := &gltf.Accessor{BufferView: gltf.Index(view), ComponentType: gltf.ComponentFloat, Count: len(vs), Type: gltf.AccessorVec3}
+	if positions {
+		acc.Min, acc.Max = lo[:], hi[:]
 	}
-	posView := appendView(d, buf, posBytes, gltf.TargetArrayBuffer)
-	idxView := appendView(d, buf, idxBytes, gltf.TargetElementArrayBuffer)
+	d.GLTF.Accessors = append(d.GLTF.Accessors, acc)
+	return len(d.GLTF.Accessors) - 1
+}
+
+// addIndices writes uint32 triangle indices into buffer 0 as a new
+// accessor.
+func addIndices(d *Doc, idx []uint32) int {
+	data := make([]byte, 4*len(idx))
+	for i, v := range idx {
+		binary.LittleEndian.PutUint32(data[4*i:], v)
+	}
+	view := appendView(d, buffer0(d), data, gltf.TargetElementArrayBuffer)
 	d.GLTF.Accessors = append(d.GLTF.Accessors,
-		&gltf.Accessor{BufferView: gltf.Index(posView), ComponentType: gltf.ComponentFloat, Count: len(pos),
-			Type: gltf.AccessorVec3, Min: lo[:], Max: hi[:]},
-		&gltf.Accessor{BufferView: gltf.Index(idxView), ComponentType: gltf.ComponentUint, Count: len(idx),
-			Type: gltf.AccessorScalar})
-	na := len(d.GLTF.Accessors)
-	d.GLTF.Meshes = append(d.GLTF.Meshes, &gltf.Mesh{Name: name, Primitives: []*gltf.Primitive{{
-		Attributes: gltf.PrimitiveAttributes{"POSITION": na - 2},
-		Indices:    gltf.Index(na - 1),
-	}}})
-	return len(d.GLTF.Meshes) - 1
+		&gltf.Accessor{BufferView: gltf.Index(view), ComponentType: gltf.ComponentUint, Count: len(idx), Type: gltf.AccessorScalar})
+	return len(d.GLTF.Accessors) - 1
+}
+
+func buffer0(d *Doc) *gltf.Buffer {
+	if len(d.GLTF.Buffers) == 0 {
+		d.GLTF.Buffers = append(d.GLTF.Buffers, &gltf.Buffer{})
+	}
+	return d.GLTF.Buffers[0]
 }
 
 func appendView(d *Doc, buf *gltf.Buffer, data []byte, target gltf.Target) int {

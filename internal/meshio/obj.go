@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/xmlx"
 )
 
 // DecodeOBJ reads the geometry of a Wavefront OBJ file: v and f records
@@ -100,4 +101,18 @@ func textLine(l []byte) error {
 		}
 	}
 	return nil
+}
+
+// EncodeOBJ writes vertices and 1-based triangles, numbers in the
+// shortest form that reads back exactly.
+func EncodeOBJ(m *Mesh) []byte {
+	var b strings.Builder
+	b.WriteString("# physconv\n")
+	for _, p := range m.Positions {
+		fmt.Fprintf(&b, "v %s\n", xmlx.Nums(p[0], p[1], p[2]))
+	}
+	for i := 0; i+2 < len(m.Indices); i += 3 {
+		fmt.Fprintf(&b, "f %d %d %d\n", m.Indices[i]+1, m.Indices[i+1]+1, m.Indices[i+2]+1)
+	}
+	return []byte(b.String())
 }
