@@ -573,3 +573,21 @@ func NodeNames(g *Graph) []string {
 	}
 	return names
 }
+
+// AxisRange is the range each axis of the limit may take on its own. A
+// limit on one axis is its [Min, Max]; a limit shared by several axes
+// bounds their combined distance or angle (a sphere or cone) whose radius
+// is the finite bound largest in size, so each axis on its own ranges over
+// ±radius (a box around the cone, reaching further on the diagonals).
+func (l Limit) AxisRange() (lo, hi float64) {
+	if len(l.Linear)+len(l.Angular) <= 1 || l.Fixed() {
+		return l.Min, l.Max
+	}
+	r := math.Inf(1)
+	for _, v := range []float64{l.Min, l.Max} {
+		if !math.IsInf(v, 0) && (math.IsInf(r, 1) || math.Abs(v) > r) {
+			r = math.Abs(v)
+		}
+	}
+	return -r, r
+}

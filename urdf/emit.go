@@ -535,17 +535,10 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 					if a != k {
 						continue
 					}
-					lo, hi := l.Min, l.Max
+					lo, hi := l.AxisRange()
 					if len(axes) > 1 && !l.Fixed() {
-						// A cone: its half-angle is the finite bound (a cone
-						// limit has no lower bound, or −max once reversed).
-						r := math.Inf(1)
-						for _, v := range []float64{lo, hi} {
-							if !math.IsInf(v, 0) && (math.IsInf(r, 1) || math.Abs(v) > r) {
-								r = math.Abs(v)
-							}
-						}
-						lo, hi = -r, r
+						// a cone: each swing axis ranges over ±its half-angle
+						r := hi
 						if !math.IsInf(r, 1) && !coned {
 							coned = true
 							e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
