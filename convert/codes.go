@@ -20,6 +20,11 @@ const (
 // Diagnostic codes: one constant per event.
 const (
 	CodeTransmissionKept            Code = "transmission-kept"
+	CodeLockDropped                 Code = "lock-dropped"
+	CodeDampingDropped              Code = "damping-dropped"
+	CodeDampingApproximated         Code = "damping-approximated"
+	CodeIntegratorDropped           Code = "integrator-dropped"
+	CodeGodot3ComOrigin             Code = "godot3-com-origin"
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
 	CodeXacroWarning                Code = "xacro-warning"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
@@ -156,7 +161,6 @@ const (
 	CodeGodotScriptDefaults         Code = "godot-script-defaults"
 	CodeGodotPhysicalBone           Code = "godot-physical-bone"
 	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
-	CodeGodotCharacterMode          Code = "godot-character-mode"
 	CodeGodotMassDefault            Code = "godot-mass-default"
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
 	CodeGodotPropertyKept           Code = "godot-property-kept"
@@ -296,6 +300,10 @@ var codeTable = []CodeInfo{
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
 	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
 	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
+	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, MJCF, OMI; KHR and glTF keep only a full rotation lock, as infinite inertia)"},
+	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's own linear or angular damping has no form in the target (URDF, KHR, OMI; MJCF writes none for a body that is not free)"},
+	{CodeDampingApproximated, Info, secURDF, Qs(QDamping), false, "a body's damping is written in the target's own convention, which differs (Godot 3 damping replaces the project default; MJCF free-joint damping is a force per velocity, so the body's mass or moments scale it)"},
+	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
 
 	// MJCF
@@ -346,10 +354,10 @@ var codeTable = []CodeInfo{
 	{CodeGodotScriptDefaults, Info, secGodot, Qs(QVehicle), false, "seat limits taken from the omi-godot seat script's defaults"},
 	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
 	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, GridMap, CollisionPolygon3D or CSG collision not converted"},
-	{CodeGodotCharacterMode, Warning, secGodot, Qs(QBodyKind), false, "Godot 3 rigid mode Character read as a dynamic body"},
+	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},
 	{CodeGodotInertiaPartial, Warning, secGodot, Qs(QInertia), false, "inertia with zero components: the whole tensor is computed"},
-	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "damping, axis locks, constant forces kept for Godot output only"},
+	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "constant forces and velocities kept for Godot output only"},
 	{CodeGodotShapeOrphan, Warning, secGodot, Qs(QShape), false, "CollisionShape3D not a direct child of a body or area"},
 	{CodeGodotShapeDisabled, Warning, secGodot, Qs(QShape), false, "disabled shape dropped"},
 	{CodeGodotShapeMissing, Warning, secGodot, Qs(QShape), false, "CollisionShape3D without a shape"},

@@ -100,6 +100,18 @@ type Motion struct {
 	AngularVelocity Vec3
 	// GravityFactor multiplies gravity; default 1.
 	GravityFactor float64
+	// LinearDamping and AngularDamping (1/s) slow the body each second
+	// (Godot's linear_damp/angular_damp). They add to the scene's default
+	// damping unless the matching Replace flag says they replace it.
+	LinearDamping, AngularDamping               float64
+	ReplaceLinearDamping, ReplaceAngularDamping bool
+	// LockLinear and LockAngular stop motion along or about the world's
+	// X, Y, Z axes (Godot's axis locks zero those velocity components;
+	// all angular = Godot 3's Character mode).
+	LockLinear, LockAngular [3]bool
+	// CustomIntegrator: a script integrates the body's forces; the
+	// engine applies no gravity or damping of its own (Godot).
+	CustomIntegrator bool
 
 	// Where each value came from; set by Parse for given values and by
 	// Complete for the rest. Empty means not known yet.
@@ -590,4 +602,14 @@ func (l Limit) AxisRange() (lo, hi float64) {
 		}
 	}
 	return -r, r
+}
+
+// Locked reports whether any axis of the body is locked.
+func (m *Motion) Locked() bool {
+	return m != nil && (m.LockLinear != [3]bool{} || m.LockAngular != [3]bool{})
+}
+
+// Damped reports whether the body carries damping of its own.
+func (m *Motion) Damped() bool {
+	return m != nil && (m.LinearDamping != 0 || m.AngularDamping != 0 || m.ReplaceLinearDamping || m.ReplaceAngularDamping)
 }

@@ -62,3 +62,26 @@ func RotateDiag(d Vec3, r Mat3) Mat3 {
 	}
 	return out
 }
+
+// MotionLosses reports what a target without body locks, body damping or
+// script integration loses of a dynamic body's Motion. fullRotationLock
+// says the target keeps a lock on all three rotations (as infinite
+// inertia), so only other locks are lost.
+func MotionLosses(diags *Diagnostics, body int, path, target string, m *Motion, fullRotationLock bool) {
+	if m == nil || m.Kind != Dynamic {
+		return
+	}
+	lin, ang := m.LockLinear, m.LockAngular
+	if fullRotationLock && ang == [3]bool{true, true, true} {
+		ang = [3]bool{}
+	}
+	if lin != [3]bool{} || ang != [3]bool{} {
+		diags.Add(CodeLockDropped, BodySubject(body), path, "%s has no axis locks: the body's locks (linear %v, angular %v, world X Y Z) are dropped", target, lin, ang)
+	}
+	if m.LinearDamping != 0 || m.AngularDamping != 0 {
+		diags.Add(CodeDampingDropped, BodySubject(body), path, "%s has no body damping: linear %g and angular %g 1/s are dropped", target, m.LinearDamping, m.AngularDamping)
+	}
+	if m.CustomIntegrator {
+		diags.Add(CodeIntegratorDropped, BodySubject(body), path, "the body is integrated by its script in the source; %s integrates it as an ordinary body", target)
+	}
+}

@@ -170,6 +170,12 @@ var physicsKeys = map[string]bool{
 	"mesh": true, "script": true, "disabled": true,
 }
 
+func init() {
+	for _, k := range motionKeys {
+		physicsKeys[k] = true
+	}
+}
+
 // keepProps stores the reference-free properties of a node so a Godot
 // round trip keeps what the Graph does not model (damping, axis locks,
 // solver parameters, non-physics nodes); properties that reference
@@ -304,7 +310,8 @@ func (p *parser) body(n *node, idx int, c string) error {
 		case 1:
 			m.Kind = convert.Static
 		case 2:
-			p.note(convert.CodeGodotCharacterMode, convert.BodySubject(p.idx(n)), n, "RigidBody mode Character (no rotation) read as a dynamic body that may rotate")
+			// Character: a dynamic body that never rotates
+			m.LockAngular = [3]bool{true, true, true}
 		case 3:
 			m.Kind = convert.Kinematic
 		}
@@ -329,6 +336,9 @@ func (p *parser) body(n *node, idx int, c string) error {
 		if err := p.mass(n, m, c); err != nil {
 			return err
 		}
+	}
+	if err := p.locksAndDamping(n, m); err != nil {
+		return err
 	}
 	p.g.Nodes[idx].Motion = m
 	if err := p.velocities(n, idx, m); err != nil {
@@ -365,6 +375,11 @@ func (p *parser) mass(n *node, m *convert.Motion, c string) error {
 		if m.GravityFactor, err = g.float("gravity_scale"); err != nil {
 			return err
 		}
+	}
+	if n.version == 3 {
+		// Godot 3 has no centre-of-mass property: the body origin is it
+		m.CenterOfMass, m.CenterOfMassSource = &convert.Vec3{}, convert.Default
+		p.note(convert.CodeGodot3ComOrigin, convert.BodySubject(p.idx(n)), n, "Godot 3 puts the centre of mass at the body origin, not at the shapes' centroid")
 	}
 	if n.version == 4 {
 		mode, _, err := p.num(n, "center_of_mass_mode")
@@ -421,10 +436,64 @@ func (p *parser) velocities(n *node, idx int, m *convert.Motion) error {
 
 // lossyKeys are body properties with no Graph equivalent; they are kept
 // for Godot output and reported because other formats lose them.
-var lossyKeys = []string{"linear_damp", "angular_damp", "lock_rotation", "axis_lock_linear_x", "axis_lock_linear_y",
-	"axis_lock_linear_z", "axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z",
-	"constant_force", "constant_torque", "constant_linear_velocity", "constant_angular_velocity",
-	"axis_lock_angular_x", "linear_damp_mode", "angular_damp_mode"}
+var lossyKeys = []string{"constant_force", "constant_torque", "constant_linear_velocity", "constant_angular_velocity"}
+
+// motionKeys are the body properties locksAndDamping reads into Motion.
+var motionKeys = []string{"linear_damp", "angular_damp", "linear_damp_mode", "angular_damp_mode", "lock_rotation",
+	"axis_lock_linear_x", "axis_lock_linear_y", "axis_lock_linear_z",
+	"axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z", "custom_integrator"}
+
+// locksAndDamping reads axis locks, damping and the custom integrator.
+// Godot 3's damping of -1 means the project default; any other value
+// replaces it. Godot 4 adds its damping to the default unless the damp
+// mode is Replace (1).
+func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
+	for k, a := range []string{"x", "y", "z"} {
+		var err error
+		if m.LockLinear[k], err = p.flag(n, "axis_lock_linear_"+a); err != nil {
+			return err
+		}
+		lock, err := p.flag(n, "axis_lock_angular_"+a)
+		if err != nil {
+			return err
+		}
+		m.LockAngular[k] = m.LockAngular[k] || lock
+	}
+	if lock, err := p.flag(n, "lock_rotation"); err != nil {
+		return err
+	} else if lock {
+		m.LockAngular = [3]bool{true, true, true}
+	}
+	var err error
+	if m.CustomIntegrator, err = p.flag(n, "custom_integrator"); err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		key     string
+		value   *float64
+		replace *bool
+	}{{"linear_damp", &m.LinearDamping, &m.ReplaceLinearDamping}, {"angular_damp", &m.AngularDamping, &m.ReplaceAngularDamping}} {
+		v, given, err := p.num(n, d.key)
+		if err != nil {
+			return err
+		}
+		if n.version == 3 {
+			if given && v >= 0 {
+				*d.value, *d.replace = v, true
+			}
+			continue
+		}
+		mode, _, err := p.num(n, d.key+"_mode")
+		if err != nil {
+			return err
+		}
+		*d.value, *d.replace = v, mode == 1
+	}
+	if m.LinearDamping < 0 || m.AngularDamping < 0 || math.IsNaN(m.LinearDamping+m.AngularDamping) || math.IsInf(m.LinearDamping+m.AngularDamping, 0) {
+		return lineErr(n.file, n.line, "node %q: damping must be a non-negative number", n.path())
+	}
+	return nil
+}
 
 func (p *parser) lossyProps(n *node) {
 	var found []string

@@ -106,6 +106,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 	p := fmt.Sprintf("nodes[%d]", i)
 	if n.Motion != nil {
 		ext.Motion = e.motion(n.Motion)
+		convert.MotionLosses(e.diags, i, p, "KHR", n.Motion, true)
 	}
 	if c := n.Collider; c != nil {
 		geo, err := e.geometry(i, c.Shape)
@@ -185,6 +186,10 @@ func (e *emitter) motion(m *convert.Motion) *Motion {
 	}
 	if m.GravityFactor != 1 {
 		km.GravityFactor = convert.Ptr(m.GravityFactor)
+	}
+	if m.Kind == convert.Dynamic && m.LockAngular == [3]bool{true, true, true} {
+		// no rotation at all: KHR's zero (infinite) moments
+		km.InertiaDiagonal, km.InertiaOrientation = &[3]float64{}, nil
 	}
 	return km
 }

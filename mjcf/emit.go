@@ -254,6 +254,7 @@ func (e *emitter) link(i int) {
 	joints := append(e.pending, l.Joint)
 	e.pending = nil
 	m := n.Motion
+	convert.MotionLosses(&e.diags, l.Body, e.names[l.Body], "MJCF", m, false)
 	if gf := m.GravityFactor; gf != 1 && !(gf == 0 && m.Kind != convert.Dynamic) {
 		e.diags.Add(convert.CodeGravityFactorDropped, convert.BodySubject(l.Body), e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
 	}
