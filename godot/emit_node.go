@@ -20,10 +20,18 @@ func (e *emitter) node(i int) {
 		parent = e.parentRef(i)
 	}
 	name := e.names[i]
+	if e.instancedNode(i, name, parent) {
+		return
+	}
 	class, props := e.classOf(i)
 	s := e.sectionFor(name, e.cls(class), parent)
 	if i == e.root && e.root >= 0 {
 		s = e.sectionFor(name, e.cls(class), "")
+	}
+	if res, ok := n.Extras[extraInstance].(string); ok && strings.HasPrefix(res, "res://") {
+		// the instanced scene is referenced, as the source did
+		s = e.sectionFor(name, "", parent)
+		s.Attrs = append(s.Attrs, tscn.Prop{Key: "instance", Value: e.addExt("PackedScene", res)})
 	}
 	if !isIdentityTransform(n.Transform) {
 		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
@@ -347,4 +355,21 @@ func rotationLocked(m *convert.Motion) bool {
 	}
 	d := m.InertiaDiagonal
 	return d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1)
+}
+
+// instancedNode handles a node an instanced glTF brings in: the instance
+// writes it, so it gets a section only to override its transform (as the
+// scene's editable children do), and none when the glTF's own holds.
+func (e *emitter) instancedNode(i int, name, parent string) bool {
+	n := &e.g.Nodes[i]
+	own, ok := n.Extras[extraInstanced].(convert.Transform)
+	if !ok || n.Motion != nil || n.Collider != nil || n.Trigger != nil || n.Joint != nil || n.Visual != nil {
+		return false
+	}
+	if n.Transform != own {
+		s := e.sectionFor(name, "", parent)
+		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
+		e.out = append(e.out, s)
+	}
+	return true
 }

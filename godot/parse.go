@@ -21,7 +21,8 @@ const (
 	extraConns      = "godot.connections"
 	extraLayers     = "godot.layer_names" // map[int]string from project.godot
 	extraMeshPath   = "godot.path"        // mesh resource path as written (res://…)
-	extraInstance   = "godot.instance"    // unexpanded instanced scene path
+	extraInstance   = "godot.instance"    // instanced scene path (unexpanded, or a glTF whose nodes are read)
+	extraInstanced  = "godot.instanced"   // convert.Transform: the node comes from an instanced glTF, which gives it this transform
 )
 
 // Parse reads a Godot 3 or 4 text scene into a Graph.
@@ -120,6 +121,9 @@ func (p *parser) flag(n *node, key string) (bool, error) {
 
 func (p *parser) walk(n *node, parent int) error {
 	gn := convert.Node{Name: n.name, Transform: convert.Identity(), Extras: map[string]any{}}
+	if n.xf != nil {
+		gn.Transform = *n.xf
+	}
 	if v, ok := n.get("transform"); ok {
 		t, skew, err := v.transform("transform")
 		if err == errDegenerate {
@@ -140,8 +144,18 @@ func (p *parser) walk(n *node, parent int) error {
 	if len(n.groups) > 0 {
 		gn.Extras[extraGroups] = n.groups
 	}
-	if n.instance != "" && n.attrs != nil {
+	switch {
+	case n.instance != "" && n.attrs != nil:
 		gn.Extras[extraInstance] = n.instance
+	case n.gltf != "" && n.attrs != nil:
+		gn.Extras[extraInstance] = n.gltf
+	case n.gltf != "":
+		// brought in by an instanced glTF: written as part of the
+		// instance, with the transform the glTF gives it
+		gn.Extras[extraInstanced] = *n.xf
+	case n.instance != "":
+		// a stand-in for a node of an unexpanded instance
+		gn.Extras[extraInstanced] = convert.Identity()
 	}
 	idx := p.g.AddNode(gn, parent)
 	if parent < 0 && p.g.Name == "" {

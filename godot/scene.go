@@ -57,6 +57,11 @@ type node struct {
 	groups   []string
 	instance string // unexpanded instanced file (.glb, .scn …), for messages
 	attrs    map[string]tscn.Value
+	// gltf is the instanced .gltf/.glb this node comes from (or, on the
+	// instancing node itself, instances); xf is the glTF node's own
+	// transform, which a transform property set by the scene overrides.
+	gltf string
+	xf   *convert.Transform
 }
 
 func (n *node) set(key string, v value) {
@@ -340,7 +345,7 @@ func (l *loader) scene(d *doc) (*node, error) {
 			}
 			if opaque {
 				l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, parentPath+"/"+name,
-					"node sits inside instanced %s, which is not expanded; it is attached to %q instead", p.instance, p.path())
+					"node sits inside instanced %s, which is not expanded; the nodes above it that the file brings in are read at the identity", p.instance)
 			}
 			parent = p
 		} else if root != nil {
@@ -389,14 +394,18 @@ func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bo
 		}
 		c := n.child(part)
 		if c == nil {
-			if n.instance != "" {
-				return n, true, nil
+			if n.instance == "" {
+				return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
 			}
-			return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
+			// a node the unexpanded file brings in: kept as a stand-in so
+			// what the scene parents into it keeps its place
+			c = &node{name: part, version: n.version, props: map[string]value{}, file: n.file, line: n.line, instance: n.instance, parent: n}
+			n.children = append(n.children, c)
+			opaque = true
 		}
 		n = c
 	}
-	return n, false, nil
+	return n, opaque, nil
 }
 
 // nodeFrom creates, instances or overrides the node of one [node] section.
@@ -478,6 +487,16 @@ func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
 			"instanced %s is kept as a reference (%s); any physics inside it is not read", r.resPath, why)
 		return &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
 			instance: r.resPath, attrs: map[string]tscn.Value{"instance": r.resPath}}
+	}
+	if ext := strings.ToLower(path.Ext(r.path)); ext == ".gltf" || ext == ".glb" {
+		n, unread, err := l.gltfInstance(d, r, s)
+		if err != nil {
+			return nil, err
+		}
+		if unread != nil {
+			return placeholder("cannot read it: " + unread.Error()), nil
+		}
+		return n, nil
 	}
 	if !strings.HasSuffix(strings.ToLower(r.path), ".tscn") {
 		return placeholder("not a text scene"), nil
