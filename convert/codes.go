@@ -345,7 +345,7 @@ var codeTable = []CodeInfo{
 	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
 
 	// Godot
-	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .glb/.scn scene kept as a reference"},
+	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .scn (or unreadable) scene kept as a reference; nodes the scene parents into it get stand-ins at the identity"},
 	{CodeGodotTransformSkew, Warning, secGodot, Qs(QPose, QShape), false, "sheared basis approximated by rotation and scale"},
 	{CodeGodotTransformDegenerate, Warning, secGodot, Qs(QPose), false, "zero-scale basis; identity used"},
 	{CodeGodotResourceDropped, Info, secGodot, Qs(QData), false, "properties referencing resources (streams, textures) are not carried over"},

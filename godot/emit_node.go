@@ -168,7 +168,7 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 	have["unique_name_in_owner"] = true // refFor decides
 	for _, p := range kept {
 		if !have[p.Key] {
-			s.Props = append(s.Props, p)
+			s.Props = append(s.Props, tscn.Prop{Key: p.Key, Value: e.restoreRefs(p.Value)})
 		}
 	}
 }

@@ -190,6 +190,14 @@ func init() {
 	}
 }
 
+// ownResource names properties that read as Graph attributes on other
+// classes but are these classes' own data, kept for a Godot round trip: a
+// soft body's mesh is its body, not a visual; a shape cast's shape sweeps,
+// it does not collide.
+var ownResource = map[string]map[string]bool{
+	"SoftBody3D": {"mesh": true}, "SoftBody": {"mesh": true}, "ShapeCast3D": {"shape": true},
+}
+
 // keepProps stores the reference-free properties of a node so a Godot
 // round trip keeps what the Graph does not model (damping, axis locks,
 // solver parameters, non-physics nodes); properties that reference
@@ -205,14 +213,19 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+		if physicsKeys[k] && !ownResource[n.class][k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
 		}
 		if scripted && !lossy[k] {
 			continue // may be a script variable, unknown without the script
 		}
 		if hasRef(v.v) {
-			dropped = append(dropped, k)
+			c, ok := captureRefs(v.v, v.doc, 0)
+			if !ok {
+				dropped = append(dropped, k)
+				continue
+			}
+			kept = append(kept, tscn.Prop{Key: k, Value: c})
 			continue
 		}
 		kept = append(kept, tscn.Prop{Key: k, Value: v.v})
