@@ -66,3 +66,35 @@ material = SubResource("Mat")
 		})
 	}
 }
+
+// TestScriptedNativeProps: a scripted cast or soft body keeps its engine
+// properties (a script variable cannot take their names) while unknown
+// ones, which may be script variables, stay out.
+func TestScriptedNativeProps(t *testing.T) {
+	for _, c := range []struct {
+		class, props string
+		want         []string
+	}{
+		{"RayCast3D", "target_position = Vector3(0, -5, 0)\nenabled = false\nspeed = 3.0\n", []string{"target_position = Vector3(0, -5, 0)", "enabled = false"}},
+		{"ShapeCast3D", "shape = SubResource(\"S\")\ntarget_position = Vector3(0, -2, 0)\nmax_results = 4\nspeed = 3.0\n", []string{"shape = SubResource(", "target_position = Vector3(0, -2, 0)", "max_results = 4"}},
+		{"SoftBody3D", "total_mass = 2.0\nlinear_stiffness = 0.25\nspeed = 3.0\n", []string{"total_mass = 2.0", "linear_stiffness = 0.25"}},
+	} {
+		t.Run(c.class, func(t *testing.T) {
+			src := "[gd_scene format=3]\n\n[ext_resource type=\"Script\" path=\"res://x.gd\" id=\"1_s\"]\n\n[sub_resource type=\"SphereShape3D\" id=\"S\"]\n\n" +
+				"[node name=\"Root\" type=\"Node3D\"]\n\n[node name=\"N\" type=\"" + c.class + "\" parent=\".\"]\nscript = ExtResource(\"1_s\")\n" + c.props
+			out, _, err := Emit(parseText(t, src), &convert.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(out.Main)
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("output lacks %s:\n%s", w, text)
+				}
+			}
+			if strings.Contains(text, "speed") {
+				t.Errorf("a possible script variable was written:\n%s", text)
+			}
+		})
+	}
+}

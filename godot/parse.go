@@ -190,6 +190,32 @@ func init() {
 	}
 }
 
+// nativeProps are engine properties of classes often scripted (casts,
+// soft bodies); a scripted node keeps them, since a script variable
+// cannot take their names.
+var nativeProps = func() map[string]map[string]bool {
+	set := func(keys ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, k := range keys {
+			m[k] = true
+		}
+		return m
+	}
+	casts := []string{"enabled", "exclude_parent", "collision_mask", "collide_with_areas", "collide_with_bodies",
+		"debug_shape_custom_color", "debug_shape_thickness", "hit_from_inside", "hit_back_faces"}
+	return map[string]map[string]bool{
+		"RayCast3D":   set(append(casts, "target_position")...),
+		"RayCast":     set(append(casts, "cast_to")...),
+		"ShapeCast3D": set(append(casts, "shape", "target_position", "margin", "max_results")...),
+		"SoftBody3D": set("mesh", "total_mass", "simulation_precision", "linear_stiffness", "pressure_coefficient",
+			"damping_coefficient", "drag_coefficient", "collision_layer", "collision_mask", "parent_collision_ignore",
+			"pinned_points", "ray_pickable", "disable_mode"),
+		"": set("visible", "rotation_edit_mode", "rotation_order", "top_level"), // every Node3D
+	}
+}()
+
+func nativeProp(class, key string) bool { return nativeProps[class][key] || nativeProps[""][key] }
+
 // ownResource names properties that read as Graph attributes on other
 // classes but are these classes' own data, kept for a Godot round trip: a
 // soft body's mesh is its body, not a visual; a shape cast's shape sweeps,
@@ -216,7 +242,7 @@ func (p *parser) keepProps(n *node, idx int) {
 		if physicsKeys[k] && !ownResource[n.class][k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
 		}
-		if scripted && !lossy[k] {
+		if scripted && !lossy[k] && !nativeProp(n.class, k) {
 			continue // may be a script variable, unknown without the script
 		}
 		if hasRef(v.v) {
