@@ -210,3 +210,46 @@ func TestOpaqueInstanceKeepsStructure(t *testing.T) {
 		})
 	}
 }
+
+// TestInstancedGLTFImportedNodes: a ragdoll parents physical bones under
+// the Skeleton3D Godot's importer makes from a skin, which is not in the
+// glTF's node tree; the scene still reads, every capsule stays on its
+// bone, and Godot output does not write the importer's nodes itself.
+func TestInstancedGLTFImportedNodes(t *testing.T) {
+	gltf := `{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"name":"Armature","rotation":[0.7071068,0,0,0.7071068],"children":[1]},{"name":"pelvis","translation":[0,1,0]}]}`
+	var b strings.Builder
+	b.WriteString("[gd_scene format=3]\n\n[ext_resource type=\"PackedScene\" path=\"res://doll.glb\" id=\"1\"]\n\n[sub_resource type=\"CapsuleShape3D\" id=\"Cap\"]\n\n")
+	b.WriteString("[node name=\"Main\" type=\"Node3D\"]\n\n[node name=\"Doll\" parent=\".\" instance=ExtResource(\"1\")]\n\n")
+	b.WriteString("[node name=\"Skeleton3D\" parent=\"Doll/Armature\"]\nmetadata/x = 1\n\n")
+	const bones = 18
+	for k := 0; k < bones; k++ {
+		fmt.Fprintf(&b, "[node name=\"Bone%d\" type=\"PhysicalBone3D\" parent=\"Doll/Armature/Skeleton3D/PhysicalBoneSimulator3D\"]\ntransform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, %d, 0)\n\n", k, k)
+		fmt.Fprintf(&b, "[node name=\"Shape\" type=\"CollisionShape3D\" parent=\"Doll/Armature/Skeleton3D/PhysicalBoneSimulator3D/Bone%d\"]\nshape = SubResource(\"Cap\")\n\n", k)
+	}
+	fsys := fstest.MapFS{"project.godot": {Data: []byte("config_version=5\n")}, "doll.glb": {Data: []byte(gltf)}}
+	g, _, err := Parse(&convert.Input{Name: "main.tscn", Data: []byte(b.String()), FS: fsys, Dir: ".", Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < bones; k++ {
+		i, shapes := bodyAndShapes(g, fmt.Sprintf("Bone%d", k))
+		if i < 0 || shapes != 1 {
+			t.Fatalf("Bone%d: body %d with %d shapes", k, i, shapes)
+		}
+		// the Armature's rotation (90° about X) carries the bone
+		if w := g.WorldTransform(i).T; math.Abs(w[2]-float64(k)) > 1e-6 || math.Abs(w[1]) > 1e-6 {
+			t.Errorf("Bone%d at %v, want (0, 0, %d)", k, w, k)
+		}
+	}
+	out, _, err := Emit(g, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out.Main)
+	if strings.Contains(text, "name=\"Armature\"") || strings.Contains(text, "name=\"PhysicalBoneSimulator3D\" type") {
+		t.Errorf("output writes the instance's nodes:\n%.1500s", text)
+	}
+	if !strings.Contains(text, "parent=\"Doll/Armature/Skeleton3D/PhysicalBoneSimulator3D\"") {
+		t.Errorf("bones are not under the instance's skeleton:\n%.1500s", text)
+	}
+}

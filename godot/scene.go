@@ -344,8 +344,12 @@ func (l *loader) scene(d *doc) (*node, error) {
 				return nil, lineErr(d.file, s.Line, "node %q: parent %q: %v", name, parentPath, err)
 			}
 			if opaque {
+				what := p.instance + ", which is not expanded"
+				if p.instance == "" {
+					what = p.gltf + ", below a node its import makes (not in the glTF's node tree)"
+				}
 				l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, parentPath+"/"+name,
-					"node sits inside instanced %s, which is not expanded; the nodes above it that the file brings in are read at the identity", p.instance)
+					"node sits inside instanced %s; the nodes above it that the file brings in are read at the identity", what)
 			}
 			parent = p
 		} else if root != nil {
@@ -394,12 +398,17 @@ func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bo
 		}
 		c := n.child(part)
 		if c == nil {
-			if n.instance == "" {
+			if n.instance == "" && n.gltf == "" {
 				return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
 			}
-			// a node the unexpanded file brings in: kept as a stand-in so
-			// what the scene parents into it keeps its place
+			// a node the unexpanded file brings in, or one Godot's glTF
+			// importer makes (a Skeleton3D from a skin): kept as a
+			// stand-in at the identity so what the scene parents into it
+			// keeps its place
 			c = &node{name: part, version: n.version, props: map[string]value{}, file: n.file, line: n.line, instance: n.instance, parent: n}
+			if n.gltf != "" {
+				c.gltf, c.xf = n.gltf, &convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}
+			}
 			n.children = append(n.children, c)
 			opaque = true
 		}
@@ -436,6 +445,12 @@ func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*
 		}
 		if parent.instance != "" || insideOpaque(parent) {
 			n = &node{name: name, version: d.version, props: map[string]value{}, file: d.file, line: s.Line, instance: parent.instance}
+			break
+		}
+		if parent.gltf != "" {
+			// a node the glTF import makes (a Skeleton3D), overridden
+			n = &node{name: name, version: d.version, props: map[string]value{}, file: d.file, line: s.Line, gltf: parent.gltf,
+				xf: &convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}}
 			break
 		}
 		return nil, lineErr(d.file, s.Line, "node %q has no type and overrides no instanced node under %q", name, parent.path())
