@@ -300,7 +300,7 @@ var codeTable = []CodeInfo{
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
 	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
 	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
-	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, MJCF, OMI; KHR and glTF keep only a full rotation lock, as infinite inertia)"},
+	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, OMI; KHR keeps only a full rotation lock, as infinite inertia; MJCF only a free body's full rotation lock, as slide joints)"},
 	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's own linear or angular damping has no form in the target (URDF, KHR, OMI; MJCF writes none for a body that is not free)"},
 	{CodeDampingApproximated, Info, secURDF, Qs(QDamping), false, "a body's damping is written in the target's own convention, which differs (Godot 3 damping replaces the project default; MJCF free-joint damping is a force per velocity, so the body's mass or moments scale it)"},
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},

@@ -2,6 +2,9 @@ package crosscheck
 
 import (
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/all"
@@ -11,7 +14,8 @@ import (
 // TestLocksEveryEmitter writes a dynamic body with each lock and damping
 // pattern to every writable format: Godot keeps all of it, KHR a full
 // rotation lock (as zero, i.e. infinite, inertia), and every other loss is
-// named by a diagnostic (lock-dropped, damping-dropped, integrator-dropped).
+// named by a diagnostic; MJCF writes a free body that cannot turn as slide
+// joints along the axes it may move along (lock-dropped, damping-dropped, integrator-dropped).
 func TestLocksEveryEmitter(t *testing.T) {
 	reg := all.Registry()
 	all3 := [3]bool{true, true, true}
@@ -21,7 +25,8 @@ func TestLocksEveryEmitter(t *testing.T) {
 		keptBy  map[string]bool // formats that keep it on read-back
 		dropped convert.Code
 	}{
-		{"rotation lock", func(m *convert.Motion) { m.LockAngular = all3 }, map[string]bool{"godot": true, "godot3": true, "khr": true}, convert.CodeLockDropped},
+		{"rotation lock", func(m *convert.Motion) { m.LockAngular = all3 }, map[string]bool{"godot": true, "godot3": true, "khr": true, "mjcf": true}, convert.CodeLockDropped},
+		{"rotation and Y locked", func(m *convert.Motion) { m.LockAngular, m.LockLinear = all3, [3]bool{false, true} }, map[string]bool{"godot": true, "godot3": true, "mjcf": true}, convert.CodeLockDropped},
 		{"one axis", func(m *convert.Motion) { m.LockAngular = [3]bool{false, true} }, map[string]bool{"godot": true, "godot3": true}, convert.CodeLockDropped},
 		{"linear lock", func(m *convert.Motion) { m.LockLinear = [3]bool{true} }, map[string]bool{"godot": true, "godot3": true}, convert.CodeLockDropped},
 		{"damping", func(m *convert.Motion) { m.LinearDamping, m.ReplaceLinearDamping = 0.4, true }, map[string]bool{"godot": true, "godot3": true}, convert.CodeDampingDropped},
@@ -41,7 +46,8 @@ func TestLocksEveryEmitter(t *testing.T) {
 					t.Fatal(err)
 				}
 				ext := map[string]string{"mjcf": ".xml", "urdf": ".urdf", "godot": ".tscn", "godot3": ".tscn", "khr": ".gltf", "omi": ".gltf"}[to]
-				back, diags := convertTo(t, g, f, t.TempDir(), "out"+ext)
+				dir := t.TempDir()
+				back, diags := convertTo(t, g, f, dir, "out"+ext)
 				var got *convert.Motion
 				for i := range back.Nodes {
 					if back.Nodes[i].Motion != nil && back.Nodes[i].Motion.Kind == convert.Dynamic {
@@ -55,6 +61,20 @@ func TestLocksEveryEmitter(t *testing.T) {
 					got.LinearDamping == want.LinearDamping && got.CustomIntegrator == want.CustomIntegrator
 				if d := got.InertiaDiagonal; to == "khr" && want.LockAngular == all3 {
 					kept = d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1)
+				}
+				if to == "mjcf" && c.keptBy[to] {
+					// MJCF: slide joints along the free axes, no free joint
+					text, err := os.ReadFile(filepath.Join(dir, "out.xml"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					free := 0
+					for _, l := range want.LockLinear {
+						if !l {
+							free++
+						}
+					}
+					kept = strings.Count(string(text), `type="slide"`) == free && !strings.Contains(string(text), "freejoint") && !strings.Contains(string(text), `type="hinge"`)
 				}
 				named := false
 				for _, d := range diags {
