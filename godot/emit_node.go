@@ -306,6 +306,12 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
 	ang := m.LockAngular
+	if inf, _ := convert.WorldLocks(e.frames.World(i).R, m); inf != [3]bool{} {
+		// infinite moments about world axes (KHR's zero inertia) lock them
+		for k := range ang {
+			ang[k] = ang[k] || inf[k]
+		}
+	}
 	if rotationLocked(m) {
 		ang = [3]bool{true, true, true}
 	}

@@ -115,6 +115,7 @@ func TestGameSceneBehaviour(t *testing.T) {
 		{"locks-khr", spun, "", []string{"khr", "godot"}, 1e-4, 0},
 		{"locks-godot3", damped, "", []string{"godot3", "godot"}, 1e-4, 0},
 		{"partial-lock-godot3", partial, "", []string{"godot3", "godot"}, 1e-4, 0},
+		{"partial-lock-khr", partial, "", []string{"khr", "godot"}, 1e-4, 0},
 		{"instanced-khr", "outer.tscn", "inner.tscn", []string{"khr", "godot"}, 1e-4, 0},
 		{"instanced-godot3", "outer.tscn", "inner.tscn", []string{"godot3", "godot"}, 1e-4, 0},
 		{"cone-mjcf", swing, "", []string{"mjcf", "godot"}, 2e-2, 0.5},
