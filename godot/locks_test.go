@@ -123,3 +123,20 @@ func TestGodot3CentreOfMassAtOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestAreaDampingKept: an Area3D's damping shares its names with a body's
+// but is the area's own; a Godot round trip keeps it as written.
+func TestAreaDampingKept(t *testing.T) {
+	src := "[gd_scene format=3]\n\n[sub_resource type=\"BoxShape3D\" id=\"B\"]\n\n[node name=\"Root\" type=\"Node3D\"]\n\n" +
+		"[node name=\"Water\" type=\"Area3D\" parent=\".\"]\nlinear_damp_space_override = 1\nlinear_damp = 3.0\nangular_damp = 2.0\n\n" +
+		"[node name=\"S\" type=\"CollisionShape3D\" parent=\"Water\"]\nshape = SubResource(\"B\")\n"
+	out, _, err := Emit(parseText(t, src), &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"linear_damp_space_override = 1", "linear_damp = 3.0", "angular_damp = 2.0"} {
+		if !strings.Contains(string(out.Main), w) {
+			t.Errorf("output lacks %s:\n%s", w, out.Main)
+		}
+	}
+}

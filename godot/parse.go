@@ -184,11 +184,15 @@ var physicsKeys = map[string]bool{
 	"mesh": true, "script": true, "disabled": true,
 }
 
-func init() {
+// motionKey marks motionKeys, read into a body's Motion (an Area3D's
+// damping of the same names is kept as it is).
+var motionKey = func() map[string]bool {
+	m := map[string]bool{}
 	for _, k := range motionKeys {
-		physicsKeys[k] = true
+		m[k] = true
 	}
-}
+	return m
+}()
 
 // nativeProps are engine properties of classes often scripted (casts,
 // soft bodies); a scripted node keeps them, since a script variable
@@ -239,7 +243,7 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] && !ownResource[n.class][k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+		if physicsKeys[k] && !ownResource[n.class][k] || motionKey[k] && p.g.Nodes[idx].Motion != nil || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
 		}
 		if scripted && !lossy[k] && !nativeProp(n.class, k) {

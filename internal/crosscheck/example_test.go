@@ -27,6 +27,10 @@ var exampleLosses = []exampleLoss{
 	// Godot has one friction and its own combine rule.
 	{regexp.MustCompile(`: material`), convert.QMaterial, []convert.Code{convert.CodeMaterialDropped, convert.CodeFrictionApproximated, convert.CodeRestitutionDropped,
 		convert.CodeGodotFrictionStaticDropped, convert.CodeGodotCombineDefault}},
+	// Godot 3 puts a body's centre of mass at its origin, and has no
+	// inertia property: a centre off the origin moves, and the moments
+	// with it (the writer reports both).
+	{regexp.MustCompile(`: (centre of mass|inertia)`), convert.QCenterOfMass, []convert.Code{convert.CodeGodotComDropped, convert.CodeGodotInertiaDropped}},
 	// The infinite floor plane: no OMI form; a thin box in URDF.
 	{regexp.MustCompile(`static colliders: (plane|box) on "Floor"`), convert.QShape, []convert.Code{convert.CodeShapeDropped, convert.CodeShapeApproximated}},
 }
