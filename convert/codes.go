@@ -21,6 +21,7 @@ const (
 const (
 	CodeTransmissionKept            Code = "transmission-kept"
 	CodeLockDropped                 Code = "lock-dropped"
+	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
 	CodeDampingApproximated         Code = "damping-approximated"
 	CodeIntegratorDropped           Code = "integrator-dropped"
@@ -301,6 +302,7 @@ var codeTable = []CodeInfo{
 	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
 	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
 	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, OMI; KHR keeps rotation locks about principal axes, as infinite moments; MJCF only a free body's full rotation lock, as slide joints)"},
+	{CodeLockAsInertia, Info, secGLTF, Qs(QLock, QInertia), false, "a rotation lock is written as infinite (zero) moments about the locked principal axes, KHR's form of it; the body's finite moments there are not kept"},
 	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's own linear or angular damping has no form in the target (URDF, KHR, OMI; MJCF writes none for a body that is not free)"},
 	{CodeDampingApproximated, Info, secURDF, Qs(QDamping), false, "a body's damping is written in the target's own convention, which differs (Godot 3 damping replaces the project default; MJCF free-joint damping is a force per velocity, so the body's mass or moments scale it)"},
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},

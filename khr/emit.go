@@ -111,6 +111,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 			// no rotation at all: KHR's zero (infinite) moments
 			ext.Motion.InertiaDiagonal, ext.Motion.InertiaOrientation = &[3]float64{}, nil
 			lost.LockAngular = [3]bool{}
+			e.diags.Add(convert.CodeLockAsInertia, convert.BodySubject(i), p, "the body's rotation lock is written as infinite moments about all three axes")
 		} else if principal, ok := convert.PrincipalLocks(e.g.WorldTransform(i).R, n.Motion); ok && n.Motion.Kind == convert.Dynamic && n.Motion.InertiaDiagonal != nil && principal != [3]bool{} {
 			// a rotation locked about principal axes: infinite moments there
 			d := *n.Motion.InertiaDiagonal
@@ -127,6 +128,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 				km.InertiaOrientation = &a
 			}
 			lost.LockAngular = [3]bool{}
+			e.diags.Add(convert.CodeLockAsInertia, convert.BodySubject(i), p, "the body's rotation locks are written as infinite moments about principal axes %v", principal)
 		}
 		convert.MotionLosses(e.diags, i, p, "KHR", &lost, false)
 	}

@@ -29,35 +29,10 @@ type stepPose struct {
 func godotSteps(t *testing.T, file, root string, n int) map[string]stepPose {
 	t.Helper()
 	var rep struct {
-		OK    bool                `json:"ok"`
-		Error string              `json:"error"`
 		After map[string]stepPose `json:"after_steps"`
 	}
-	// The engine's web build has rare traps that depend on the packed
-	// files' layout ("RuntimeError: ..."); a copy under another name
-	// packs differently, so up to three copies are tried.
-	for try := 0; ; try++ {
-		f := file
-		if try > 0 {
-			f = strings.TrimSuffix(file, ".tscn") + fmt.Sprintf("_again%d.tscn", try)
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(f, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		raw, code := testenv.RunOracle(t, "godot4-inspect", "--compact", "--steps", fmt.Sprint(n), "--root", root, f)
-		rep.Error = ""
-		err := json.Unmarshal(raw, &rep)
-		if err == nil && code != 0 && strings.HasPrefix(rep.Error, "RuntimeError") && try < 3 {
-			continue
-		}
-		if err != nil || code != 0 || !rep.OK {
-			t.Fatalf("godot4-inspect %s: exit %d, %v\n%.2000s", f, code, err, raw)
-		}
-		break
+	if err := json.Unmarshal(godot4Inspect(t, file, "--steps", fmt.Sprint(n), "--root", root), &rep); err != nil {
+		t.Fatal(err)
 	}
 	out := map[string]stepPose{}
 	for p, s := range rep.After {
@@ -188,6 +163,41 @@ func TestGameSceneBehaviour(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// godot4Inspect runs godot4-inspect --compact on a scene and returns its
+// report, failing the test unless the scene loads. The engine's web build
+// has rare traps that depend on the packed files' layout ("RuntimeError:
+// ..."); a copy under another name packs differently, so up to three
+// copies are tried.
+func godot4Inspect(t *testing.T, file string, args ...string) []byte {
+	t.Helper()
+	for try := 0; ; try++ {
+		f := file
+		if try > 0 {
+			f = strings.TrimSuffix(file, ".tscn") + fmt.Sprintf("_again%d.tscn", try)
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(f, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		raw, code := testenv.RunOracle(t, "godot4-inspect", append(append([]string{"--compact"}, args...), f)...)
+		var rep struct {
+			OK    bool   `json:"ok"`
+			Error string `json:"error"`
+		}
+		err := json.Unmarshal(raw, &rep)
+		if err == nil && code != 0 && strings.HasPrefix(rep.Error, "RuntimeError") && try < 3 {
+			continue
+		}
+		if err != nil || code != 0 || !rep.OK {
+			t.Fatalf("godot4-inspect %s: exit %d, %v\n%.2000s", f, code, err, raw)
+		}
+		return raw
 	}
 }
 

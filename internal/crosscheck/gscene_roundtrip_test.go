@@ -186,36 +186,13 @@ func mirrorFile(t *testing.T, corpus, file string) string {
 func engineCensus(t *testing.T, file string) map[string]int {
 	t.Helper()
 	var rep struct {
-		OK    bool   `json:"ok"`
-		Error string `json:"error"`
 		Nodes []struct {
 			Class string         `json:"class"`
 			Props map[string]any `json:"props"`
 		} `json:"nodes"`
 	}
-	for try := 0; ; try++ {
-		f := file
-		if try > 0 {
-			// the web build's layout-dependent traps: another name packs differently
-			f = strings.TrimSuffix(file, ".tscn") + fmt.Sprintf("_again%d.tscn", try)
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(f, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		raw, code := testenv.RunOracle(t, "godot4-inspect", "--compact", "--root", filepath.Dir(f), f)
-		rep.Error = ""
-		err := json.Unmarshal(raw, &rep)
-		if err == nil && code != 0 && strings.HasPrefix(rep.Error, "RuntimeError") && try < 3 {
-			continue
-		}
-		if err != nil {
-			t.Fatalf("godot4-inspect %s: %v", f, err)
-		}
-		break
+	if err := json.Unmarshal(godot4Inspect(t, file, "--root", filepath.Dir(file)), &rep); err != nil {
+		t.Fatal(err)
 	}
 	out := map[string]int{}
 	for _, n := range rep.Nodes {
