@@ -119,10 +119,13 @@ func TestGameSceneRoundTrips(t *testing.T) {
 				totals[k] += v
 			}
 			dir := t.TempDir()
+			projectRoot := dir
 			// the Godot outputs sit in a linked copy of the source's
 			// project, so its res:// resources resolve
 			if j.from == "godot" {
-				dir = filepath.Dir(mirrorFile(t, corpus, j.file))
+				var mirrored string
+				projectRoot, mirrored = mirrorFile(t, corpus, j.file)
+				dir = filepath.Dir(mirrored)
 			}
 			back := g
 			for k, to := range j.chain {
@@ -134,9 +137,9 @@ func TestGameSceneRoundTrips(t *testing.T) {
 				t.Errorf("%s: %s", strings.Join(append([]string{j.from}, j.chain...), " → "), strings.Join(d, "; "))
 			}
 			if j.from == "godot" && oracles && n%oracleEvery == 0 {
-				src := mirrorFile(t, corpus, j.file)
-				a := engineCensus(t, src)
-				b := engineCensus(t, filepath.Join(dir, fmt.Sprintf("step%d.tscn", len(j.chain)-1)))
+				root, src := mirrorFile(t, corpus, j.file)
+				a := engineCensus(t, root, src)
+				b := engineCensus(t, projectRoot, filepath.Join(dir, fmt.Sprintf("step%d.tscn", len(j.chain)-1)))
 				// the engine lists a source's instanced scenes as one node
 				// each while the output holds their nodes: only losses count
 				for k, v := range a {
@@ -159,9 +162,9 @@ func TestGameSceneRoundTrips(t *testing.T) {
 }
 
 // mirrorFile links every file of the corpus project holding file (the
-// folder below corpus/godot) into a temporary folder and returns where
-// file appears there.
-func mirrorFile(t *testing.T, corpus, file string) string {
+// folder below corpus/godot) into a temporary folder and returns that
+// folder and where file appears there.
+func mirrorFile(t *testing.T, corpus, file string) (root, mirrored string) {
 	rel, _ := filepath.Rel(filepath.Join(corpus, "godot"), file)
 	project := strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
 	src := filepath.Join(corpus, "godot", project)
@@ -177,13 +180,13 @@ func mirrorFile(t *testing.T, corpus, file string) string {
 		return os.Symlink(p, filepath.Join(dst, r))
 	})
 	r, _ := filepath.Rel(src, file)
-	return filepath.Join(dst, r)
+	return dst, filepath.Join(dst, r)
 }
 
 // engineCensus counts the physics nodes of a scene as Godot 4 loads it:
 // bodies by how they move, areas, shapes, joints and wheels by class, and
 // axis locks set on bodies.
-func engineCensus(t *testing.T, file string) map[string]int {
+func engineCensus(t *testing.T, root, file string) map[string]int {
 	t.Helper()
 	var rep struct {
 		Nodes []struct {
@@ -191,7 +194,7 @@ func engineCensus(t *testing.T, file string) map[string]int {
 			Props map[string]any `json:"props"`
 		} `json:"nodes"`
 	}
-	if err := json.Unmarshal(godot4Inspect(t, file, "--root", filepath.Dir(file)), &rep); err != nil {
+	if err := json.Unmarshal(godot4Inspect(t, file, false, "--root", root), &rep); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]int{}
