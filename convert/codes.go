@@ -20,6 +20,12 @@ const (
 // Diagnostic codes: one constant per event.
 const (
 	CodeTransmissionKept            Code = "transmission-kept"
+	CodeLockDropped                 Code = "lock-dropped"
+	CodeLockAsInertia               Code = "lock-as-inertia"
+	CodeDampingDropped              Code = "damping-dropped"
+	CodeDampingApproximated         Code = "damping-approximated"
+	CodeIntegratorDropped           Code = "integrator-dropped"
+	CodeGodot3ComOrigin             Code = "godot3-com-origin"
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
 	CodeXacroWarning                Code = "xacro-warning"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
@@ -171,7 +177,6 @@ const (
 	CodeGodotScriptDefaults         Code = "godot-script-defaults"
 	CodeGodotPhysicalBone           Code = "godot-physical-bone"
 	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
-	CodeGodotCharacterMode          Code = "godot-character-mode"
 	CodeGodotMassDefault            Code = "godot-mass-default"
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
 	CodeGodotPropertyKept           Code = "godot-property-kept"
@@ -330,6 +335,11 @@ var codeTable = []CodeInfo{
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
 	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
 	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
+	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, OMI; KHR keeps rotation locks about principal axes, as infinite moments; MJCF only a free body's full rotation lock, as slide joints)"},
+	{CodeLockAsInertia, Info, secGLTF, Qs(QLock, QInertia), false, "a rotation lock is written as infinite (zero) moments about the locked principal axes, KHR's form of it; the body's finite moments there are not kept"},
+	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's own linear or angular damping has no form in the target (URDF, KHR, OMI; MJCF writes none for a body that is not free)"},
+	{CodeDampingApproximated, Info, secURDF, Qs(QDamping), false, "a body's damping is written in the target's own convention, which differs (Godot 3 damping replaces the project default; MJCF free-joint damping is a force per velocity, so the body's mass or moments scale it)"},
+	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
 
 	// MJCF
@@ -372,7 +382,7 @@ var codeTable = []CodeInfo{
 	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
 
 	// Godot
-	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .glb/.scn scene kept as a reference"},
+	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .scn (or unreadable) scene kept as a reference; nodes the scene parents into it get stand-ins at the identity"},
 	{CodeGodotTransformSkew, Warning, secGodot, Qs(QPose, QShape), false, "sheared basis approximated by rotation and scale"},
 	{CodeGodotTransformDegenerate, Warning, secGodot, Qs(QPose), false, "zero-scale basis; identity used"},
 	{CodeGodotResourceDropped, Info, secGodot, Qs(QData), false, "properties referencing resources (streams, textures) are not carried over"},
@@ -381,10 +391,10 @@ var codeTable = []CodeInfo{
 	{CodeGodotScriptDefaults, Info, secGodot, Qs(QVehicle), false, "seat limits taken from the omi-godot seat script's defaults"},
 	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
 	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, GridMap, CollisionPolygon3D or CSG collision not converted"},
-	{CodeGodotCharacterMode, Warning, secGodot, Qs(QBodyKind), false, "Godot 3 rigid mode Character read as a dynamic body"},
+	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},
 	{CodeGodotInertiaPartial, Warning, secGodot, Qs(QInertia), false, "inertia with zero components: the whole tensor is computed"},
-	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "damping, axis locks, constant forces kept for Godot output only"},
+	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "constant forces and velocities kept for Godot output only"},
 	{CodeGodotShapeOrphan, Warning, secGodot, Qs(QShape), false, "CollisionShape3D not a direct child of a body or area"},
 	{CodeGodotShapeDisabled, Warning, secGodot, Qs(QShape), false, "disabled shape dropped"},
 	{CodeGodotShapeMissing, Warning, secGodot, Qs(QShape), false, "CollisionShape3D without a shape"},

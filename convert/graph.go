@@ -104,6 +104,18 @@ type Motion struct {
 	AngularVelocity Vec3
 	// GravityFactor multiplies gravity; default 1.
 	GravityFactor float64
+	// LinearDamping and AngularDamping (1/s) slow the body each second
+	// (Godot's linear_damp/angular_damp). They add to the scene's default
+	// damping unless the matching Replace flag says they replace it.
+	LinearDamping, AngularDamping               float64
+	ReplaceLinearDamping, ReplaceAngularDamping bool
+	// LockLinear and LockAngular stop motion along or about the world's
+	// X, Y, Z axes (Godot's axis locks zero those velocity components;
+	// all angular = Godot 3's Character mode).
+	LockLinear, LockAngular [3]bool
+	// CustomIntegrator: a script integrates the body's forces; the
+	// engine applies no gravity or damping of its own (Godot).
+	CustomIntegrator bool
 
 	// Where each value came from; set by Parse for given values and by
 	// Complete for the rest. Empty means not known yet.
@@ -624,4 +636,32 @@ func NodeNames(g *Graph) []string {
 		names[i] = name
 	}
 	return names
+}
+
+// AxisRange is the range each axis of the limit may take on its own. A
+// limit on one axis is its [Min, Max]; a limit shared by several axes
+// bounds their combined distance or angle (a sphere or cone) whose radius
+// is the finite bound largest in size, so each axis on its own ranges over
+// ±radius (a box around the cone, reaching further on the diagonals).
+func (l Limit) AxisRange() (lo, hi float64) {
+	if len(l.Linear)+len(l.Angular) <= 1 || l.Fixed() {
+		return l.Min, l.Max
+	}
+	r := math.Inf(1)
+	for _, v := range []float64{l.Min, l.Max} {
+		if !math.IsInf(v, 0) && (math.IsInf(r, 1) || math.Abs(v) > r) {
+			r = math.Abs(v)
+		}
+	}
+	return -r, r
+}
+
+// Locked reports whether any axis of the body is locked.
+func (m *Motion) Locked() bool {
+	return m != nil && (m.LockLinear != [3]bool{} || m.LockAngular != [3]bool{})
+}
+
+// Damped reports whether the body carries damping of its own.
+func (m *Motion) Damped() bool {
+	return m != nil && (m.LinearDamping != 0 || m.AngularDamping != 0 || m.ReplaceLinearDamping || m.ReplaceAngularDamping)
 }

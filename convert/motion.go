@@ -1,5 +1,7 @@
 package convert
 
+import "math"
+
 // IsMassless reports whether a body was given as massless (mass 0).
 func (m *Motion) IsMassless() bool { return m != nil && m.Mass != nil && *m.Mass == 0 }
 
@@ -61,4 +63,95 @@ func RotateDiag(d Vec3, r Mat3) Mat3 {
 		}
 	}
 	return out
+}
+
+// MotionLosses reports what a target without body locks, body damping or
+// script integration loses of a dynamic body's Motion. fullRotationLock
+// says the target keeps a lock on all three rotations (as infinite
+// inertia), so only other locks are lost.
+func MotionLosses(diags *Diagnostics, body int, path, target string, m *Motion, fullRotationLock bool) {
+	if m == nil || m.Kind != Dynamic {
+		return
+	}
+	lin, ang := m.LockLinear, m.LockAngular
+	if fullRotationLock && ang == [3]bool{true, true, true} {
+		ang = [3]bool{}
+	}
+	if lin != [3]bool{} || ang != [3]bool{} {
+		diags.Add(CodeLockDropped, BodySubject(body), path, "%s has no axis locks: the body's locks (linear %v, angular %v, world X Y Z) are dropped", target, lin, ang)
+	}
+	if m.LinearDamping != 0 || m.AngularDamping != 0 {
+		diags.Add(CodeDampingDropped, BodySubject(body), path, "%s has no body damping: linear %g and angular %g 1/s are dropped", target, m.LinearDamping, m.AngularDamping)
+	}
+	if m.CustomIntegrator {
+		diags.Add(CodeIntegratorDropped, BodySubject(body), path, "the body is integrated by its script in the source; %s integrates it as an ordinary body", target)
+	}
+}
+
+// principalAxes returns the body's principal axes of inertia in world
+// space, given the body node's world rotation.
+func principalAxes(world Quat, m *Motion) [3]Vec3 {
+	r := world
+	if m.InertiaOrientation != nil {
+		r = r.Mul(m.InertiaOrientation.Normalize())
+	}
+	var out [3]Vec3
+	for i := range out {
+		var e Vec3
+		e[i] = 1
+		out[i] = r.Rotate(e)
+	}
+	return out
+}
+
+// alignedAxis returns the world axis (0-2) a unit vector lies along, or -1.
+func alignedAxis(v Vec3) int {
+	for k := range 3 {
+		if math.Abs(v[k]) > 1-1e-9 {
+			return k
+		}
+	}
+	return -1
+}
+
+// PrincipalLocks maps a body's angular locks (world axes) onto its
+// principal axes, for formats that lock a rotation by an infinite moment:
+// locked[i] marks principal axis i. ok is false when a locked world axis
+// is no principal axis (the lock has no such form).
+func PrincipalLocks(world Quat, m *Motion) (locked [3]bool, ok bool) {
+	ok = true
+	axes := principalAxes(world, m)
+	for k := range 3 {
+		if !m.LockAngular[k] {
+			continue
+		}
+		found := false
+		for i, a := range axes {
+			if alignedAxis(a) == k {
+				locked[i], found = true, true
+			}
+		}
+		ok = ok && found
+	}
+	return locked, ok
+}
+
+// WorldLocks is the converse: the world axes of the body's infinite
+// principal moments. ok is false when such an axis is no world axis.
+func WorldLocks(world Quat, m *Motion) (locked [3]bool, ok bool) {
+	ok = true
+	if m.InertiaDiagonal == nil {
+		return locked, ok
+	}
+	for i, a := range principalAxes(world, m) {
+		if !math.IsInf(m.InertiaDiagonal[i], 1) {
+			continue
+		}
+		if k := alignedAxis(a); k >= 0 {
+			locked[k] = true
+		} else {
+			ok = false
+		}
+	}
+	return locked, ok
 }

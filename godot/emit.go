@@ -409,15 +409,82 @@ func (e *emitter) hoistColliders() {
 		if b < 0 || n.Parent == b && n.Joint == nil {
 			continue
 		}
-		world := frames.World(i)
-		rel := frames.World(b).Inverse().Mul(world)
 		c := *n.Collider
 		n.Collider = nil
-		k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: rel, Collider: &c}, b)
-		e.skip = append(e.skip, false)
-		e.hoist(k, i)
+		k := e.moveUnder(frames, i, b, convert.Node{Collider: &c})
 		e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
 	}
+	e.hoistTriggerMembers(frames)
+}
+
+// moveUnder adds node n (its attribute taken from node i) as a direct
+// child of node to, at i's world pose, and returns it.
+func (e *emitter) moveUnder(frames *convert.Frames, i, to int, n convert.Node) int {
+	g := e.g
+	n.Name = g.Nodes[i].Name + "Shape"
+	n.Transform = frames.World(to).Inverse().Mul(frames.World(i))
+	k := g.AddNode(n, to)
+	e.skip = append(e.skip, false)
+	e.hoist(k, i)
+	return k
+}
+
+// hoistTriggerMembers moves the shaped members of a compound trigger that
+// sit deeper than its direct children up to it: Godot's Area3D sees only
+// direct CollisionShape3D children, so they would make an area with no
+// shapes (and areas of their own).
+func (e *emitter) hoistTriggerMembers(frames *convert.Frames) {
+	g := e.g
+	for t := range g.Nodes {
+		tr := g.Nodes[t].Trigger
+		if tr == nil || tr.Shape >= 0 {
+			continue
+		}
+		members := tr.Nodes
+		if len(members) == 0 {
+			members = implicitMembers(g, t)
+		}
+		var moved []int
+		for _, m := range members {
+			if m < 0 || m >= len(g.Nodes) {
+				continue
+			}
+			mt := g.Nodes[m].Trigger
+			if m == t || mt == nil || mt.Shape < 0 || g.Nodes[m].Parent == t || g.Nodes[m].Motion != nil {
+				moved = append(moved, m)
+				continue
+			}
+			c := *mt
+			g.Nodes[m].Trigger = nil
+			k := e.moveUnder(frames, m, t, convert.Node{Trigger: &c})
+			moved = append(moved, k)
+			e.note(convert.CodeGodotShapeMoved, convert.NodeSubject(m), g.Nodes[k].Name, "trigger shape moved to a direct child of compound trigger %q, where Godot's Area3D looks for shapes", g.Nodes[t].Name)
+		}
+		if len(tr.Nodes) > 0 {
+			g.Nodes[t].Trigger.Nodes = moved
+		}
+	}
+}
+
+// implicitMembers lists the shaped triggers below compound trigger t that
+// no body or other compound trigger claims first.
+func implicitMembers(g *convert.Graph, t int) []int {
+	var out []int
+	var walk func(i int)
+	walk = func(i int) {
+		for _, c := range g.Nodes[i].Children {
+			n := &g.Nodes[c]
+			if n.Motion != nil || n.Trigger != nil && n.Trigger.Shape < 0 {
+				continue
+			}
+			if n.Trigger != nil {
+				out = append(out, c)
+			}
+			walk(c)
+		}
+	}
+	walk(t)
+	return out
 }
 
 func (e *emitter) hoist(k, from int) {

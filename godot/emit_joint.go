@@ -55,10 +55,12 @@ func analyze(j *convert.Joint) jointShape {
 			mark(l.Angular, &s.ang, d)
 		case len(l.Linear) == 0 && len(l.Angular) == 2 && s.cone == nil:
 			s.cone = &j.Limits[k]
-			mark(l.Angular, &s.ang, dof{state: dofComplex, lo: l.Min, hi: l.Max})
+			lo, hi := l.AxisRange()
+			mark(l.Angular, &s.ang, dof{state: dofComplex, lo: lo, hi: hi})
 		default:
-			mark(l.Linear, &s.lin, dof{state: dofComplex, lo: l.Min, hi: l.Max})
-			mark(l.Angular, &s.ang, dof{state: dofComplex, lo: l.Min, hi: l.Max})
+			lo, hi := l.AxisRange()
+			mark(l.Linear, &s.lin, dof{state: dofComplex, lo: lo, hi: hi})
+			mark(l.Angular, &s.ang, dof{state: dofComplex, lo: lo, hi: hi})
 		}
 	}
 	return s

@@ -20,10 +20,18 @@ func (e *emitter) node(i int) {
 		parent = e.parentRef(i)
 	}
 	name := e.names[i]
+	if e.instancedNode(i, name, parent) {
+		return
+	}
 	class, props := e.classOf(i)
 	s := e.sectionFor(name, e.cls(class), parent)
 	if i == e.root && e.root >= 0 {
 		s = e.sectionFor(name, e.cls(class), "")
+	}
+	if res, ok := n.Extras[extraInstance].(string); ok && strings.HasPrefix(res, "res://") {
+		// the instanced scene is referenced, as the source did
+		s = e.sectionFor(name, "", parent)
+		s.Attrs = append(s.Attrs, tscn.Prop{Key: "instance", Value: e.addExt("PackedScene", res)})
 	}
 	// A Control or plain Node has no 3D pose (a rebased parent still
 	// counter-turns it in the Graph).
@@ -163,7 +171,7 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 	have["unique_name_in_owner"] = true // refFor decides
 	for _, p := range kept {
 		if !have[p.Key] {
-			s.Props = append(s.Props, p)
+			s.Props = append(s.Props, tscn.Prop{Key: p.Key, Value: e.restoreRefs(p.Value)})
 		}
 	}
 }
@@ -222,13 +230,15 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				add("center_of_mass_mode", int64(1))
 				add("center_of_mass", e.vec(*m.CenterOfMass))
 			} else if *m.CenterOfMass != (convert.Vec3{}) {
-				e.note(convert.CodeGodotComDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no centre-of-mass property; the engine computes it from the shapes")
+				e.note(convert.CodeGodotComDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no centre-of-mass property; the engine puts it at the body origin")
 			}
 		}
 		if d := m.InertiaDiagonal; d != nil {
 			switch {
 			case e.v == 3:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
+			case rotationLocked(m):
+				// written as angular axis locks (locksAndDamping)
 			case e.engineInertia[i]:
 				// Godot computes this inertia, principal axes included.
 			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
@@ -237,6 +247,9 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				add("inertia", e.vec(*d))
 			}
 		}
+	}
+	if m.Kind == convert.Dynamic {
+		props = append(props, e.locksAndDamping(i, m)...)
 	}
 	rot := e.frames.World(i).R
 	moving := m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{})
@@ -294,4 +307,85 @@ func (e *emitter) bodyColliders(i int) []int {
 	}
 	walk(i)
 	return out
+}
+
+// locksAndDamping writes axis locks, damping and the custom integrator.
+// Godot 3 writes all three angular locks as mode Character and has no
+// damp mode: its damping always replaces the project default.
+func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
+	var props []tscn.Prop
+	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
+	ang := m.LockAngular
+	if inf, _ := convert.WorldLocks(e.frames.World(i).R, m); inf != [3]bool{} {
+		// infinite moments about world axes (KHR's zero inertia) lock them
+		for k := range ang {
+			ang[k] = ang[k] || inf[k]
+		}
+	}
+	if rotationLocked(m) {
+		ang = [3]bool{true, true, true}
+	}
+	character := e.v == 3 && ang == [3]bool{true, true, true}
+	if character {
+		add("mode", int64(2))
+	}
+	for k, a := range []string{"x", "y", "z"} {
+		if m.LockLinear[k] {
+			add("axis_lock_linear_"+a, true)
+		}
+		if ang[k] && !character {
+			add("axis_lock_angular_"+a, true)
+		}
+	}
+	if m.CustomIntegrator {
+		add("custom_integrator", true)
+	}
+	for _, d := range []struct {
+		key     string
+		value   float64
+		replace bool
+	}{{"linear_damp", m.LinearDamping, m.ReplaceLinearDamping}, {"angular_damp", m.AngularDamping, m.ReplaceAngularDamping}} {
+		switch {
+		case e.v == 4:
+			if d.replace {
+				add(d.key+"_mode", int64(1))
+			}
+			if d.value != 0 {
+				add(d.key, d.value)
+			}
+		case d.replace:
+			add(d.key, d.value)
+		case d.value != 0:
+			add(d.key, d.value)
+			e.note(convert.CodeDampingApproximated, convert.BodySubject(i), e.name(i), "Godot 3 damping replaces the project default; %s %g, added to the default in the source, is written as the whole damping", d.key, d.value)
+		}
+	}
+	return props
+}
+
+// rotationLocked reports a body that cannot rotate: all three angular
+// axes locked, or all three moments infinite (KHR's zero inertia).
+func rotationLocked(m *convert.Motion) bool {
+	if m.LockAngular == [3]bool{true, true, true} {
+		return true
+	}
+	d := m.InertiaDiagonal
+	return d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1)
+}
+
+// instancedNode handles a node an instanced glTF brings in: the instance
+// writes it, so it gets a section only to override its transform (as the
+// scene's editable children do), and none when the glTF's own holds.
+func (e *emitter) instancedNode(i int, name, parent string) bool {
+	n := &e.g.Nodes[i]
+	own, ok := n.Extras[extraInstanced].(convert.Transform)
+	if !ok || n.Motion != nil || n.Collider != nil || n.Trigger != nil || n.Joint != nil || n.Visual != nil {
+		return false
+	}
+	if n.Transform != own {
+		s := e.sectionFor(name, "", parent)
+		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
+		e.out = append(e.out, s)
+	}
+	return true
 }

@@ -21,7 +21,8 @@ const (
 	extraConns      = "godot.connections"
 	extraLayers     = "godot.layer_names" // map[int]string from project.godot
 	extraMeshPath   = "godot.path"        // mesh resource path as written (res://…)
-	extraInstance   = "godot.instance"    // unexpanded instanced scene path
+	extraInstance   = "godot.instance"    // instanced scene path (unexpanded, or a glTF whose nodes are read)
+	extraInstanced  = "godot.instanced"   // convert.Transform: the node comes from an instanced glTF, which gives it this transform
 )
 
 // Parse reads a Godot 3 or 4 text scene into a Graph.
@@ -127,6 +128,9 @@ func (p *parser) flag(n *node, key string) (bool, error) {
 
 func (p *parser) walk(n *node, parent int) error {
 	gn := convert.Node{Name: n.name, Transform: convert.Identity(), Extras: map[string]any{}}
+	if n.xf != nil {
+		gn.Transform = *n.xf
+	}
 	if v, ok := n.get("transform"); ok {
 		t, skew, err := v.transform("transform")
 		if err == errDegenerate {
@@ -147,8 +151,18 @@ func (p *parser) walk(n *node, parent int) error {
 	if len(n.groups) > 0 {
 		gn.Extras[extraGroups] = n.groups
 	}
-	if n.instance != "" && n.attrs != nil {
+	switch {
+	case n.instance != "" && n.attrs != nil:
 		gn.Extras[extraInstance] = n.instance
+	case n.gltf != "" && n.attrs != nil:
+		gn.Extras[extraInstance] = n.gltf
+	case n.gltf != "":
+		// brought in by an instanced glTF: written as part of the
+		// instance, with the transform the glTF gives it
+		gn.Extras[extraInstanced] = *n.xf
+	case n.instance != "":
+		// a stand-in for a node of an unexpanded instance
+		gn.Extras[extraInstanced] = convert.Identity()
 	}
 	idx := p.g.AddNode(gn, parent)
 	if parent < 0 && p.g.Name == "" {
@@ -177,6 +191,50 @@ var physicsKeys = map[string]bool{
 	"mesh": true, "script": true, "disabled": true,
 }
 
+// motionKey marks motionKeys, read into a body's Motion (an Area3D's
+// damping of the same names is kept as it is).
+var motionKey = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range motionKeys {
+		m[k] = true
+	}
+	return m
+}()
+
+// nativeProps are engine properties of classes often scripted (casts,
+// soft bodies); a scripted node keeps them, since a script variable
+// cannot take their names.
+var nativeProps = func() map[string]map[string]bool {
+	set := func(keys ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, k := range keys {
+			m[k] = true
+		}
+		return m
+	}
+	casts := []string{"enabled", "exclude_parent", "collision_mask", "collide_with_areas", "collide_with_bodies",
+		"debug_shape_custom_color", "debug_shape_thickness", "hit_from_inside", "hit_back_faces"}
+	return map[string]map[string]bool{
+		"RayCast3D":   set(append(casts, "target_position")...),
+		"RayCast":     set(append(casts, "cast_to")...),
+		"ShapeCast3D": set(append(casts, "shape", "target_position", "margin", "max_results")...),
+		"SoftBody3D": set("mesh", "total_mass", "simulation_precision", "linear_stiffness", "pressure_coefficient",
+			"damping_coefficient", "drag_coefficient", "collision_layer", "collision_mask", "parent_collision_ignore",
+			"pinned_points", "ray_pickable", "disable_mode"),
+		"": set("visible", "rotation_edit_mode", "rotation_order", "top_level"), // every Node3D
+	}
+}()
+
+func nativeProp(class, key string) bool { return nativeProps[class][key] || nativeProps[""][key] }
+
+// ownResource names properties that read as Graph attributes on other
+// classes but are these classes' own data, kept for a Godot round trip: a
+// soft body's mesh is its body, not a visual; a shape cast's shape sweeps,
+// it does not collide.
+var ownResource = map[string]map[string]bool{
+	"SoftBody3D": {"mesh": true}, "SoftBody": {"mesh": true}, "ShapeCast3D": {"shape": true},
+}
+
 // keepProps stores the reference-free properties of a node so a Godot
 // round trip keeps what the Graph does not model (damping, axis locks,
 // solver parameters, non-physics nodes); properties that reference
@@ -192,14 +250,19 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] || n.read[k] || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+		if physicsKeys[k] && !ownResource[n.class][k] || n.read[k] || motionKey[k] && p.g.Nodes[idx].Motion != nil || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
 			continue
 		}
-		if scripted && !lossy[k] {
+		if scripted && !lossy[k] && !nativeProp(n.class, k) {
 			continue // may be a script variable, unknown without the script
 		}
 		if hasRef(v.v) {
-			dropped = append(dropped, k)
+			c, ok := captureRefs(v.v, v.doc, 0)
+			if !ok {
+				dropped = append(dropped, k)
+				continue
+			}
+			kept = append(kept, tscn.Prop{Key: k, Value: c})
 			continue
 		}
 		kept = append(kept, tscn.Prop{Key: k, Value: v.v})
@@ -313,7 +376,8 @@ func (p *parser) body(n *node, idx int, c string) error {
 		case 1:
 			m.Kind = convert.Static
 		case 2:
-			p.note(convert.CodeGodotCharacterMode, convert.BodySubject(p.idx(n)), n, "RigidBody mode Character (no rotation) read as a dynamic body that may rotate")
+			// Character: a dynamic body that never rotates
+			m.LockAngular = [3]bool{true, true, true}
 		case 3:
 			m.Kind = convert.Kinematic
 		}
@@ -338,6 +402,9 @@ func (p *parser) body(n *node, idx int, c string) error {
 		if err := p.mass(n, m, c); err != nil {
 			return err
 		}
+	}
+	if err := p.locksAndDamping(n, m); err != nil {
+		return err
 	}
 	if n.version == 4 && m.Kind == convert.Dynamic {
 		p.engineBodies = append(p.engineBodies, n)
@@ -377,6 +444,11 @@ func (p *parser) mass(n *node, m *convert.Motion, c string) error {
 		if m.GravityFactor, err = g.float("gravity_scale"); err != nil {
 			return err
 		}
+	}
+	if n.version == 3 {
+		// Godot 3 has no centre-of-mass property: the body origin is it
+		m.CenterOfMass, m.CenterOfMassSource = &convert.Vec3{}, convert.Default
+		p.note(convert.CodeGodot3ComOrigin, convert.BodySubject(p.idx(n)), n, "Godot 3 puts the centre of mass at the body origin, not at the shapes' centroid")
 	}
 	if n.version == 4 {
 		mode, _, err := p.num(n, "center_of_mass_mode")
@@ -433,10 +505,64 @@ func (p *parser) velocities(n *node, idx int, m *convert.Motion) error {
 
 // lossyKeys are body properties with no Graph equivalent; they are kept
 // for Godot output and reported because other formats lose them.
-var lossyKeys = []string{"linear_damp", "angular_damp", "lock_rotation", "axis_lock_linear_x", "axis_lock_linear_y",
-	"axis_lock_linear_z", "axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z",
-	"constant_force", "constant_torque", "constant_linear_velocity", "constant_angular_velocity",
-	"axis_lock_angular_x", "linear_damp_mode", "angular_damp_mode"}
+var lossyKeys = []string{"constant_force", "constant_torque", "constant_linear_velocity", "constant_angular_velocity"}
+
+// motionKeys are the body properties locksAndDamping reads into Motion.
+var motionKeys = []string{"linear_damp", "angular_damp", "linear_damp_mode", "angular_damp_mode", "lock_rotation",
+	"axis_lock_linear_x", "axis_lock_linear_y", "axis_lock_linear_z",
+	"axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z", "custom_integrator"}
+
+// locksAndDamping reads axis locks, damping and the custom integrator.
+// Godot 3's damping of -1 means the project default; any other value
+// replaces it. Godot 4 adds its damping to the default unless the damp
+// mode is Replace (1).
+func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
+	for k, a := range []string{"x", "y", "z"} {
+		var err error
+		if m.LockLinear[k], err = p.flag(n, "axis_lock_linear_"+a); err != nil {
+			return err
+		}
+		lock, err := p.flag(n, "axis_lock_angular_"+a)
+		if err != nil {
+			return err
+		}
+		m.LockAngular[k] = m.LockAngular[k] || lock
+	}
+	if lock, err := p.flag(n, "lock_rotation"); err != nil {
+		return err
+	} else if lock {
+		m.LockAngular = [3]bool{true, true, true}
+	}
+	var err error
+	if m.CustomIntegrator, err = p.flag(n, "custom_integrator"); err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		key     string
+		value   *float64
+		replace *bool
+	}{{"linear_damp", &m.LinearDamping, &m.ReplaceLinearDamping}, {"angular_damp", &m.AngularDamping, &m.ReplaceAngularDamping}} {
+		v, given, err := p.num(n, d.key)
+		if err != nil {
+			return err
+		}
+		if n.version == 3 {
+			if given && v >= 0 {
+				*d.value, *d.replace = v, true
+			}
+			continue
+		}
+		mode, _, err := p.num(n, d.key+"_mode")
+		if err != nil {
+			return err
+		}
+		*d.value, *d.replace = v, mode == 1
+	}
+	if m.LinearDamping < 0 || m.AngularDamping < 0 || math.IsNaN(m.LinearDamping+m.AngularDamping) || math.IsInf(m.LinearDamping+m.AngularDamping, 0) {
+		return lineErr(n.file, n.line, "node %q: damping must be a non-negative number", n.path())
+	}
+	return nil
+}
 
 func (p *parser) lossyProps(n *node) {
 	var found []string

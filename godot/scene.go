@@ -57,6 +57,11 @@ type node struct {
 	groups   []string
 	instance string // unexpanded instanced file (.glb, .scn …), for messages
 	attrs    map[string]tscn.Value
+	// gltf is the instanced .gltf/.glb this node comes from (or, on the
+	// instancing node itself, instances); xf is the glTF node's own
+	// transform, which a transform property set by the scene overrides.
+	gltf string
+	xf   *convert.Transform
 	// read names properties a class-specific reader mapped onto Graph
 	// attributes; keepProps does not keep them as raw properties.
 	read map[string]bool
@@ -352,8 +357,12 @@ func (l *loader) scene(d *doc) (*node, error) {
 				return nil, lineErr(d.file, s.Line, "node %q: parent %q: %v", name, parentPath, err)
 			}
 			if opaque {
+				what := p.instance + ", which is not expanded"
+				if p.instance == "" {
+					what = p.gltf + ", below a node its import makes (not in the glTF's node tree)"
+				}
 				l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, parentPath+"/"+name,
-					"node sits inside instanced %s, which is not expanded; it is attached to %q instead", p.instance, p.path())
+					"node sits inside instanced %s; the nodes above it that the file brings in are read at the identity", what)
 			}
 			parent = p
 		} else if root != nil {
@@ -402,14 +411,23 @@ func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bo
 		}
 		c := n.child(part)
 		if c == nil {
-			if n.instance != "" {
-				return n, true, nil
+			if n.instance == "" && n.gltf == "" {
+				return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
 			}
-			return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
+			// a node the unexpanded file brings in, or one Godot's glTF
+			// importer makes (a Skeleton3D from a skin): kept as a
+			// stand-in at the identity so what the scene parents into it
+			// keeps its place
+			c = &node{name: part, version: n.version, props: map[string]value{}, file: n.file, line: n.line, instance: n.instance, parent: n}
+			if n.gltf != "" {
+				c.gltf, c.xf = n.gltf, &convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}
+			}
+			n.children = append(n.children, c)
+			opaque = true
 		}
 		n = c
 	}
-	return n, false, nil
+	return n, opaque, nil
 }
 
 // nodeFrom creates, instances or overrides the node of one [node] section.
@@ -440,6 +458,12 @@ func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*
 		}
 		if parent.instance != "" || insideOpaque(parent) {
 			n = &node{name: name, version: d.version, props: map[string]value{}, file: d.file, line: s.Line, instance: parent.instance}
+			break
+		}
+		if parent.gltf != "" {
+			// a node the glTF import makes (a Skeleton3D), overridden
+			n = &node{name: name, version: d.version, props: map[string]value{}, file: d.file, line: s.Line, gltf: parent.gltf,
+				xf: &convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}}
 			break
 		}
 		return nil, lineErr(d.file, s.Line, "node %q has no type and overrides no instanced node under %q", name, parent.path())
@@ -491,6 +515,16 @@ func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
 			"instanced %s is kept as a reference (%s); any physics inside it is not read", r.resPath, why)
 		return &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
 			instance: r.resPath, attrs: map[string]tscn.Value{"instance": r.resPath}}
+	}
+	if ext := strings.ToLower(path.Ext(r.path)); ext == ".gltf" || ext == ".glb" {
+		n, unread, err := l.gltfInstance(d, r, s)
+		if err != nil {
+			return nil, err
+		}
+		if unread != nil {
+			return placeholder("cannot read it: " + unread.Error()), nil
+		}
+		return n, nil
 	}
 	if !strings.HasSuffix(strings.ToLower(r.path), ".tscn") {
 		return placeholder("not a text scene"), nil

@@ -107,6 +107,31 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 	p := fmt.Sprintf("nodes[%d]", i)
 	if n.Motion != nil {
 		ext.Motion = e.motion(n.Motion)
+		lost := *n.Motion
+		if n.Motion.Kind == convert.Dynamic && n.Motion.LockAngular == [3]bool{true, true, true} {
+			// no rotation at all: KHR's zero (infinite) moments
+			ext.Motion.InertiaDiagonal, ext.Motion.InertiaOrientation = &[3]float64{}, nil
+			lost.LockAngular = [3]bool{}
+			e.diags.Add(convert.CodeLockAsInertia, convert.BodySubject(i), p, "the body's rotation lock is written as infinite moments about all three axes")
+		} else if principal, ok := convert.PrincipalLocks(e.g.WorldTransform(i).R, n.Motion); ok && n.Motion.Kind == convert.Dynamic && n.Motion.InertiaDiagonal != nil && principal != [3]bool{} {
+			// a rotation locked about principal axes: infinite moments there
+			d := *n.Motion.InertiaDiagonal
+			km := ext.Motion
+			km.InertiaDiagonal = &[3]float64{infiniteIsZero(d[0]), infiniteIsZero(d[1]), infiniteIsZero(d[2])}
+			for k, l := range principal {
+				if l {
+					km.InertiaDiagonal[k] = 0
+				}
+			}
+			km.InertiaOrientation = nil
+			if q := n.Motion.InertiaOrientation; q != nil {
+				a := [4]float64(*q)
+				km.InertiaOrientation = &a
+			}
+			lost.LockAngular = [3]bool{}
+			e.diags.Add(convert.CodeLockAsInertia, convert.BodySubject(i), p, "the body's rotation locks are written as infinite moments about principal axes %v", principal)
+		}
+		convert.MotionLosses(e.diags, i, p, "KHR", &lost, false)
 	}
 	if c := n.Collider; c != nil {
 		geo, err := e.geometry(i, c.Shape)

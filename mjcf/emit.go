@@ -265,16 +265,33 @@ func (e *emitter) link(i int) {
 	joints := append(e.pending, l.Joint)
 	e.pending = nil
 	m := n.Motion
+	infInertia := m.InertiaDiagonal != nil && math.IsInf(m.InertiaDiagonal[0], 1) && math.IsInf(m.InertiaDiagonal[1], 1) && math.IsInf(m.InertiaDiagonal[2], 1)
+	// a free body that cannot turn moves on slide joints along the world
+	// axes it may move along: its locks are exact
+	slides := l.Joint.Kind == kin.Floating && (infInertia || m.LockAngular == [3]bool{true, true, true})
+	lost := *m
+	if slides {
+		lost.LockAngular, lost.LockLinear = [3]bool{}, [3]bool{}
+	}
+	convert.MotionLosses(&e.diags, l.Body, e.names[l.Body], "MJCF", &lost, false)
 	if gf := m.GravityFactor; gf != 1 && !(gf == 0 && m.Kind != convert.Dynamic) {
 		e.diags.Add(convert.CodeGravityFactorDropped, convert.BodySubject(l.Body), e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
 	}
 	if math.IsInf(m.MassOr(0), 1) {
 		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
 		joints = nil
-	} else if d := m.InertiaDiagonal; d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) && l.Joint.Kind == kin.Floating {
-		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes three slide joints").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
-		for k, ax := range []string{"1 0 0", "0 1 0", "0 0 1"} {
-			body.AddChild("joint", "name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k)), "type", "slide", "axis", ax)
+	} else if slides {
+		if infInertia {
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes slide joints").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
+		}
+		for k := range 3 {
+			if m.LockLinear[k] {
+				continue
+			}
+			var w convert.Vec3
+			w[k] = 1
+			ax := bw.R.Conj().Rotate(w)
+			body.AddChild("joint", "name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k)), "type", "slide", "axis", fmtFloats(clean(ax[0]), clean(ax[1]), clean(ax[2])))
 		}
 		joints = nil
 	}

@@ -43,7 +43,8 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 				a.fixed = true
 			case l.Unbounded():
 			default:
-				a.limited, a.lo, a.hi = true, l.Min, l.Max
+				a.limited = true
+				a.lo, a.hi = l.AxisRange()
 			}
 		}
 		if len(l.Angular) == 3 && len(l.Linear) == 0 && !l.Fixed() && l.Min <= 0 && !math.IsInf(l.Max, 1) {

@@ -288,6 +288,7 @@ func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
 func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	m = convert.NearZeroStandIn(m) // massless: see gltfx.PutRobotExtras
 	path := nodeRef(i)
+	convert.MotionLosses(&e.diags, i, path, "OMI", m, false)
 	jm := &jsonMotion{Type: string(m.Kind)}
 	if m.Mass != nil {
 		switch {

@@ -550,17 +550,10 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 					if a != k {
 						continue
 					}
-					lo, hi := l.Min, l.Max
+					lo, hi := l.AxisRange()
 					if len(axes) > 1 && !l.Fixed() {
-						// A cone: its half-angle is the finite bound (a cone
-						// limit has no lower bound, or −max once reversed).
-						r := math.Inf(1)
-						for _, v := range []float64{lo, hi} {
-							if !math.IsInf(v, 0) && (math.IsInf(r, 1) || math.Abs(v) > r) {
-								r = math.Abs(v)
-							}
-						}
-						lo, hi = -r, r
+						// a cone: each swing axis ranges over ±its half-angle
+						r := hi
 						if !math.IsInf(r, 1) && !coned {
 							coned = true
 							e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
@@ -696,6 +689,7 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{}) {
 		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no initial velocities; those of link %q are dropped", link.Name).Affecting(convert.QVelocity)
 	}
+	convert.MotionLosses(&e.diags, body, path, "URDF", m, false)
 	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
 		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor).Affecting(convert.QGravity)
 	}

@@ -30,6 +30,10 @@ var exampleLosses = []exampleLoss{
 	// The hinge's damped drive: URDF keeps a transmission without gains,
 	// a Godot hinge motor a target velocity and an impulse only.
 	{regexp.MustCompile(`^joint "Hinge": drives `), convert.QDrive, []convert.Code{convert.CodeDriveGainsDropped, convert.CodeGodotMotorGainsDropped}},
+	// Godot 3 puts a body's centre of mass at its origin, and has no
+	// inertia property: a centre off the origin moves, and the moments
+	// with it (the writer reports both).
+	{regexp.MustCompile(`: (centre of mass|inertia)`), convert.QCenterOfMass, []convert.Code{convert.CodeGodotComDropped, convert.CodeGodotInertiaDropped}},
 	// The infinite floor plane: no OMI form; a thin box in URDF.
 	{regexp.MustCompile(`static colliders: (plane|box) on "Floor"`), convert.QShape, []convert.Code{convert.CodeShapeDropped, convert.CodeShapeApproximated}},
 }

@@ -1,0 +1,134 @@
+package godot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfx"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// gltfScene is the part of a glTF document an instance needs: the node
+// tree with names and local transforms.
+type gltfScene struct {
+	Scene  *int `json:"scene"`
+	Scenes []struct {
+		Nodes []int `json:"nodes"`
+	} `json:"scenes"`
+	Nodes []struct {
+		Name        string       `json:"name"`
+		Children    []int        `json:"children"`
+		Translation *[3]float64  `json:"translation"`
+		Rotation    *[4]float64  `json:"rotation"`
+		Scale       *[3]float64  `json:"scale"`
+		Matrix      *[16]float64 `json:"matrix"`
+	} `json:"nodes"`
+}
+
+// gltfInstance expands an instanced .gltf/.glb into the Node3D tree Godot
+// imports it as: a root (renamed by the instancing node) whose children
+// are the glTF scene's root nodes, each with its name and local
+// transform. The nodes are marked as brought in by the instance, so a
+// Godot writer references the file instead of writing them, while bodies
+// the scene parents into them keep their place and world pose. Meshes and
+// any physics inside the glTF are not read. unread says why a file that
+// cannot be read is kept as a reference; err is the input's node budget.
+func (l *loader) gltfInstance(d *doc, r *resource, s *tscn.Section) (n *node, unread, err error) {
+	data, err := l.in.Open(r.path)
+	if err != nil {
+		return nil, err, nil
+	}
+	js, err := gltfx.JSONChunk(data)
+	if err != nil {
+		return nil, err, nil
+	}
+	var g gltfScene
+	if err := json.Unmarshal(js, &g); err != nil {
+		return nil, err, nil
+	}
+	root := &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
+		attrs: map[string]tscn.Value{"instance": r.resPath}, gltf: r.resPath}
+	sc := 0
+	if g.Scene != nil {
+		sc = *g.Scene
+	}
+	if len(g.Scenes) == 0 {
+		return root, nil, nil
+	}
+	if sc < 0 || sc >= len(g.Scenes) {
+		return nil, fmt.Errorf("scene %d does not exist", sc), nil
+	}
+	used := map[string]int{}
+	seen := make([]bool, len(g.Nodes))
+	var fatal error
+	var add func(parent *node, k int) error
+	add = func(parent *node, k int) error {
+		if k < 0 || k >= len(g.Nodes) {
+			return fmt.Errorf("node %d does not exist", k)
+		}
+		if seen[k] {
+			return fmt.Errorf("node %d is used twice", k)
+		}
+		seen[k] = true
+		if err := l.charge(d, s, 1); err != nil {
+			fatal = err
+			return err
+		}
+		gn := g.Nodes[k]
+		t := convert.Identity()
+		switch {
+		case gn.Matrix != nil:
+			t = convert.TransformFromMatrix4(*gn.Matrix)
+		default:
+			if gn.Translation != nil {
+				t.T = *gn.Translation
+			}
+			if gn.Rotation != nil {
+				t.R = convert.Quat(*gn.Rotation).Normalize()
+			}
+			if gn.Scale != nil {
+				t.S = *gn.Scale
+			}
+		}
+		c := &node{name: gltfNodeName(gn.Name, used), class: "Node3D", version: d.version, props: map[string]value{},
+			file: d.file, line: s.Line, parent: parent, gltf: r.resPath, xf: &t}
+		parent.children = append(parent.children, c)
+		for _, k := range gn.Children {
+			if err := add(c, k); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, k := range g.Scenes[sc].Nodes {
+		if err := add(root, k); err != nil {
+			if fatal != nil {
+				return nil, nil, fatal
+			}
+			return nil, err, nil
+		}
+	}
+	return root, nil, nil
+}
+
+// gltfNodeName is the name Godot's importer gives a glTF node: without the
+// characters node names may not hold, "Node" when empty, and numbered
+// from 2 when the document already used it.
+func gltfNodeName(name string, used map[string]int) string {
+	name = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(".:@/\"%", r) {
+			return -1
+		}
+		return r
+	}, name)
+	if strings.TrimSpace(name) == "" {
+		name = "Node"
+	}
+	used[name]++
+	if c := used[name]; c > 1 {
+		return fmt.Sprintf("%s%d", name, c)
+	}
+	return name
+}
