@@ -397,7 +397,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
 	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
-	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), so the products of inertia are dropped"},
+	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's, or a non-uniformly scaled body's, principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), nor can a non-uniformly scaled frame turn without shearing, so the products of inertia are dropped"},
 	{CodeGodotPropsDropped, Info, secGodot, Qs(QDamping, QLock, QData), false, "kept properties do not apply to the target class or version"},
 	{CodeGodotComDropped, Warning, secGodot, Qs(QCenterOfMass), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
 	{CodeGodotInertiaDropped, Warning, secGodot, Qs(QInertia), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
