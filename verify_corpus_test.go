@@ -37,7 +37,6 @@ type knownMismatch struct {
 
 var knownMismatches = []knownMismatch{
 	{"godot3", "centre-of-mass", "", "Godot 3 has no centre-of-mass property: the emitter diagnoses only a centre off the origin, the reader computes one from the shapes"},
-	{"godot", "centre-of-mass", "", "Godot 4 output read back computes the centre of mass from float32-rounded or bounding-box shapes"},
 }
 
 func (k knownMismatch) matches(rel, to string, d convert.Diagnostic) bool {
