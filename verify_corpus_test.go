@@ -37,11 +37,6 @@ type knownMismatch struct {
 
 var knownMismatches = []knownMismatch{
 	{"godot3", "centre-of-mass", "", "Godot 3 has no centre-of-mass property: the emitter diagnoses only a centre off the origin, the reader computes one from the shapes"},
-	{"godot", "centre-of-mass", "", "Godot 4 output read back computes the centre of mass from float32-rounded or bounding-box shapes"},
-	{"godot", "drive", "", "Generic6DOFJoint3D: a drive with both targets is written as a spring and a motor (read back as two force drives), an unlimited motor without force_limit (read back as Godot's 300), acceleration mode dropped; no diagnostic"},
-	{"godot3", "drive", "", "same as godot"},
-	{"godot", "shape", "collider_trigger_same_node", "a node with both a collider and a trigger loses its collider in Godot output"},
-	{"godot3", "shape", "collider_trigger_same_node", "same as godot"},
 }
 
 func (k knownMismatch) matches(rel, to string, d convert.Diagnostic) bool {

@@ -33,6 +33,7 @@ const (
 	CodeGodotResourceUnreadable     Code = "godot-resource-unreadable"
 	CodeGodotMotorUnlimited         Code = "godot-motor-unlimited"
 	CodeGodotMotorGainsDropped      Code = "godot-motor-gains-dropped"
+	CodeGodotDriveApproximated      Code = "godot-drive-approximated"
 	CodeInputLinkOutside            Code = "input-link-outside"
 	CodePackageAsFolder             Code = "package-as-folder"
 	CodePackageGuessed              Code = "package-guessed"
@@ -406,7 +407,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
 	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
-	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), so the products of inertia are dropped"},
+	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's, or a non-uniformly scaled body's, principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), nor can a non-uniformly scaled frame turn without shearing, so the products of inertia are dropped"},
 	{CodeGodotPropsDropped, Info, secGodot, Qs(QDamping, QLock, QData), false, "kept properties do not apply to the target class or version"},
 	{CodeGodotComDropped, Warning, secGodot, Qs(QCenterOfMass), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
 	{CodeGodotInertiaDropped, Warning, secGodot, Qs(QInertia), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},
@@ -431,6 +432,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped"},
 	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
 	{CodeGodotMotorGainsDropped, Warning, secGodot, Qs(QDrive), false, "a hinge drive becomes a HingeJoint3D motor (target velocity, max impulse): its stiffness, damping, position target and acceleration mode are dropped"},
+	{CodeGodotDriveApproximated, Warning, secGodot, Qs(QDrive), false, "a Generic6DOFJoint3D drive becomes a spring (position target or stiffness: stiffness, damping, equilibrium) or else a motor (target velocity, force limit; an unlimited one written as 1e30 and read back as unlimited); what the chosen form cannot hold (acceleration mode, a spring's target velocity or force limit, a motor's damping) is dropped"},
 
 	// Batch
 	{CodeInputMalformed, Error, secBatch, Qs(QData), false, "the input is malformed (the message names the file and place)"},

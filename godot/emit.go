@@ -293,6 +293,11 @@ func (e *emitter) alignInertia(i int) {
 	case e.g.Nodes[i].Vehicle != nil:
 		e.note(convert.CodeGodotInertiaAxes, convert.BodySubject(i), e.name(i), "the principal axes of inertia are not the vehicle's axes and Godot stores moments along the body's axes only; turning a VehicleBody3D would turn its forward direction, so the moments along its axes %v are written and the products of inertia dropped", d)
 		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
+	case !uniform(e.g.Nodes[i].Transform.S) && !isAxisPermutation(m.InertiaOrientation.Mat()):
+		// Turning a non-uniformly scaled frame by other than an axis
+		// permutation would shear it: no frame of Godot's keeps the world.
+		e.note(convert.CodeGodotInertiaAxes, convert.BodySubject(i), e.name(i), "the principal axes of inertia are not the body's axes and its scale %v is not uniform, so its frame cannot turn onto them; the moments along its axes %v are written and the products of inertia dropped", e.g.Nodes[i].Transform.S, d)
+		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
 	default:
 		e.rebase(i, convert.Transform{R: m.InertiaOrientation.Normalize(), S: convert.Vec3{1, 1, 1}})
 		m.InertiaOrientation = nil
@@ -745,4 +750,10 @@ func clean(x float64) float64 {
 
 func isIdentityTransform(t convert.Transform) bool {
 	return t.T == (convert.Vec3{}) && t.S == (convert.Vec3{1, 1, 1}) && isIdentity(t.R)
+}
+
+// uniform reports a scale equal along all three axes (a frame turned
+// under it keeps its shape).
+func uniform(s convert.Vec3) bool {
+	return math.Abs(s[0]-s[1]) <= 1e-12*math.Abs(s[0]) && math.Abs(s[0]-s[2]) <= 1e-12*math.Abs(s[0])
 }

@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -391,6 +392,9 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 		}
 		a := jointAxes[d.Axis]
 		sign := signOf(d.Type)
+		if lost := genericDriveLoss(d); lost != "" {
+			e.diags.Add(convert.CodeGodotDriveApproximated, e.joint, name, "a Generic6DOFJoint3D %s %s drive on axis %s: %s", d.Type, d.Mode, a, lost)
+		}
 		if d.PositionTarget != nil || d.Stiffness != 0 {
 			p := d.Type + "_spring_" + a + "/"
 			add(p+"enabled", true)
@@ -399,17 +403,46 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 			if d.PositionTarget != nil {
 				add(p+"equilibrium_point", sign**d.PositionTarget)
 			}
-		}
-		if d.VelocityTarget != nil {
+		} else if d.VelocityTarget != nil {
 			p := d.Type + "_motor_" + a + "/"
 			add(p+"enabled", true)
 			add(p+"target_velocity", sign**d.VelocityTarget)
-			if !math.IsInf(d.MaxForce, 1) {
-				add(p+"force_limit", d.MaxForce)
+			maxForce := d.MaxForce
+			if math.IsInf(maxForce, 1) {
+				maxForce = unlimitedImpulse
 			}
+			add(p+"force_limit", maxForce)
 		}
 	}
 	return props
+}
+
+// genericDriveLoss says what a Generic6DOFJoint3D cannot keep of a drive,
+// or "" when it reads back the same. A drive with a position target or a
+// stiffness becomes a spring (stiffness, damping, equilibrium; no force
+// limit, no target velocity); any other becomes a motor (target velocity,
+// force limit; no damping). Both are force drives.
+func genericDriveLoss(d convert.Drive) string {
+	var lost []string
+	if d.Mode == "acceleration" {
+		lost = append(lost, "acceleration mode written as force")
+	}
+	if d.PositionTarget != nil || d.Stiffness != 0 {
+		if d.PositionTarget == nil {
+			lost = append(lost, "no position target: equilibrium 0")
+		}
+		if d.VelocityTarget != nil {
+			lost = append(lost, fmt.Sprintf("target velocity %g dropped (a spring has none)", *d.VelocityTarget))
+		}
+		if !math.IsInf(d.MaxForce, 1) {
+			lost = append(lost, fmt.Sprintf("maximum force %g dropped (a spring has none)", d.MaxForce))
+		}
+	} else if d.VelocityTarget == nil {
+		lost = append(lost, "no target and no stiffness: not written")
+	} else if d.Damping != 0 {
+		lost = append(lost, fmt.Sprintf("damping %g dropped (a motor holds its target velocity up to its force limit)", d.Damping))
+	}
+	return strings.Join(lost, "; ")
 }
 
 // unlimitedImpulse stands in for an unlimited motor: no file gets an

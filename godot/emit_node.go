@@ -52,18 +52,19 @@ func (e *emitter) node(i int) {
 		} else {
 			shape = n.Trigger.Shape
 		}
-		cs := e.sectionFor(name+"Shape", e.cls("CollisionShape3D"), p)
-		at := e.ownShapeFrame(i)
-		if e.v == 3 && g.Shapes[shape].Kind == convert.Capsule {
-			at = at.Mul(capsuleAlign3)
+		e.shapeChild(name, name+"Shape", p, shape, e.ownShapeFrame(i))
+	}
+	if colliderAndTrigger(n) {
+		// One Godot node is a collider or an area, never both: the
+		// trigger gets an Area3D of its own beside the collider's shape.
+		areaParent, at := p, e.ownShapeFrame(i)
+		if class == "CollisionShape3D" {
+			areaParent, at = parent, n.Transform
 		}
-		if !isIdentityTransform(at) {
-			cs.Props = append(cs.Props, tscn.Prop{Key: "transform", Value: e.transformValue(at)})
-		}
-		if ref := e.shapeRef(shape, name); ref != nil {
-			cs.Props = append(cs.Props, tscn.Prop{Key: "shape", Value: ref})
-		}
-		e.out = append(e.out, cs)
+		area := e.sectionFor(name+"Trigger", e.cls("Area3D"), areaParent)
+		area.Props = append(area.Props, e.filterProps(n.Trigger.Filter, i)...)
+		e.out = append(e.out, area)
+		e.shapeChild(name, name+"TriggerShape", e.childPath(areaParent, name+"Trigger"), n.Trigger.Shape, at)
 	}
 	if n.Visual != nil && class != "MeshInstance3D" && e.v == 4 {
 		if sec, ok := e.meshNode(n.Visual, name+"Mesh", p); ok {
@@ -73,6 +74,28 @@ func (e *emitter) node(i int) {
 			e.out = append(e.out, sec)
 		}
 	}
+}
+
+// shapeChild writes a CollisionShape3D for shape at frame at below
+// parentPath; owner names the shape's resources.
+func (e *emitter) shapeChild(owner, name, parentPath string, shape int, at convert.Transform) {
+	cs := e.sectionFor(name, e.cls("CollisionShape3D"), parentPath)
+	if e.v == 3 && e.g.Shapes[shape].Kind == convert.Capsule {
+		at = at.Mul(capsuleAlign3)
+	}
+	if !isIdentityTransform(at) {
+		cs.Props = append(cs.Props, tscn.Prop{Key: "transform", Value: e.transformValue(at)})
+	}
+	if ref := e.shapeRef(shape, owner); ref != nil {
+		cs.Props = append(cs.Props, tscn.Prop{Key: "shape", Value: ref})
+	}
+	e.out = append(e.out, cs)
+}
+
+// colliderAndTrigger reports a node that is both a collider and a trigger
+// with shapes of their own (glTF allows both on one node).
+func colliderAndTrigger(n *convert.Node) bool {
+	return n.Collider != nil && n.Collider.Shape >= 0 && n.Trigger != nil && n.Trigger.Shape >= 0
 }
 
 // classOf decides a node's Godot class and its physics properties.
@@ -92,7 +115,7 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 	case n.Joint != nil:
 		class, props := e.jointProps(i)
 		return class, append(props, e.couplingProps(i)...)
-	case n.Trigger != nil && (n.Trigger.Shape < 0 || e.ownsShapeChild(i)):
+	case n.Trigger != nil && !colliderAndTrigger(n) && (n.Trigger.Shape < 0 || e.ownsShapeChild(i)):
 		f := n.Trigger.Filter
 		for _, c := range n.Trigger.Nodes {
 			if c >= 0 && c < len(g.Nodes) && g.Nodes[c].Trigger != nil && f < 0 {
@@ -107,7 +130,7 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 			add("shape", ref)
 		}
 		return "CollisionShape3D", props
-	case n.Trigger != nil && n.Trigger.Shape >= 0:
+	case n.Trigger != nil && n.Trigger.Shape >= 0 && !colliderAndTrigger(n):
 		if ref := e.shapeRef(n.Trigger.Shape, e.names[i]); ref != nil {
 			add("shape", ref)
 		}
@@ -388,4 +411,12 @@ func (e *emitter) instancedNode(i int, name, parent string) bool {
 		e.out = append(e.out, s)
 	}
 	return true
+}
+
+// childPath is the scene path of a child named name below parentPath.
+func (e *emitter) childPath(parentPath, name string) string {
+	if parentPath == "." || parentPath == "" {
+		return name
+	}
+	return parentPath + "/" + name
 }

@@ -285,9 +285,13 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 						Damping: get(kind + "_spring_" + a + "/damping")})
 				}
 				if on(kind + "_motor_" + a + "/enabled") {
+					maxForce := get(kind + "_motor_" + a + "/force_limit")
+					if maxForce >= unlimitedImpulse {
+						maxForce = math.Inf(1) // the stand-in physconv writes for an unlimited motor
+					}
 					j.Drives = append(j.Drives, convert.Drive{Type: kind, Mode: "force", Axis: i,
 						VelocityTarget: convert.Ptr(sign * get(kind+"_motor_"+a+"/target_velocity")),
-						MaxForce:       get(kind + "_motor_" + a + "/force_limit")})
+						MaxForce:       maxForce})
 				}
 			}
 		}

@@ -1,0 +1,87 @@
+package godot
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// TestGenericDriveRoundTrip writes one Generic6DOFJoint3D drive and reads
+// it back: a drive Godot can hold reads back the same with no diagnostic;
+// any other reads back as the form the emitter chose and is diagnosed.
+func TestGenericDriveRoundTrip(t *testing.T) {
+	ptr := convert.Ptr[float64]
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		name  string
+		drive convert.Drive
+		want  convert.Drive // as read back; Axis and Type as drive
+		diag  bool
+	}{
+		{"spring", convert.Drive{Mode: "force", MaxForce: inf, PositionTarget: ptr(0.3), Stiffness: 5, Damping: 1},
+			convert.Drive{Mode: "force", MaxForce: inf, PositionTarget: ptr(0.3), Stiffness: 5, Damping: 1}, false},
+		{"limited motor", convert.Drive{Mode: "force", MaxForce: 40, VelocityTarget: ptr(2)},
+			convert.Drive{Mode: "force", MaxForce: 40, VelocityTarget: ptr(2)}, false},
+		{"unlimited motor", convert.Drive{Mode: "force", MaxForce: inf, VelocityTarget: ptr(-1.5)},
+			convert.Drive{Mode: "force", MaxForce: inf, VelocityTarget: ptr(-1.5)}, false},
+		{"both targets", convert.Drive{Mode: "force", MaxForce: inf, PositionTarget: ptr(0.3), VelocityTarget: ptr(2), Stiffness: 5, Damping: 1},
+			convert.Drive{Mode: "force", MaxForce: inf, PositionTarget: ptr(0.3), Stiffness: 5, Damping: 1}, true},
+		{"limited spring", convert.Drive{Mode: "force", MaxForce: 10, PositionTarget: ptr(0.3), Stiffness: 5},
+			convert.Drive{Mode: "force", MaxForce: inf, PositionTarget: ptr(0.3), Stiffness: 5}, true},
+		{"acceleration spring", convert.Drive{Mode: "acceleration", MaxForce: inf, PositionTarget: ptr(0.3), Stiffness: 5},
+			convert.Drive{Mode: "force", MaxForce: inf, PositionTarget: ptr(0.3), Stiffness: 5}, true},
+		{"damped motor", convert.Drive{Mode: "force", MaxForce: 40, VelocityTarget: ptr(2), Damping: 3},
+			convert.Drive{Mode: "force", MaxForce: 40, VelocityTarget: ptr(2)}, true},
+	} {
+		for _, version := range []int{4, 3} {
+			for _, typ := range []string{"linear", "angular"} {
+				t.Run(fmt.Sprintf("%s/%s/godot%d", c.name, typ, version), func(t *testing.T) {
+					g := parseText(t, fmt.Sprintf(hingeScene, "Generic6DOFJoint3D",
+						"angular_limit_z/lower_angle = -0.2\nangular_limit_z/upper_angle = 0.6\nlinear_limit_x/lower_distance = -0.3\nlinear_limit_x/upper_distance = 0.5"))
+					d := c.drive
+					d.Type, d.Axis = typ, 1
+					jointOf(t, g).Drives = []convert.Drive{d}
+					emit := Emit
+					if version == 3 {
+						emit = emitGodot3
+					}
+					out, diags, err := emit(g, &convert.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := diags.Has(convert.CodeGodotDriveApproximated); got != c.diag {
+						t.Errorf("%s diagnosed %v, want %v: %v", convert.CodeGodotDriveApproximated, got, c.diag, diags)
+					}
+					back := jointOf(t, parseText(t, string(out.Main)))
+					if len(back.Drives) != 1 {
+						t.Fatalf("read back %d drives %+v, want 1", len(back.Drives), back.Drives)
+					}
+					w, r := c.want, back.Drives[0]
+					w.Type, w.Axis = typ, 1
+					if !sameDrive(r, w) {
+						t.Errorf("read back %s, want %s", driveString(r), driveString(w))
+					}
+				})
+			}
+		}
+	}
+}
+
+func sameDrive(a, b convert.Drive) bool {
+	opt := func(p, q *float64) bool { return (p == nil) == (q == nil) && (p == nil || math.Abs(*p-*q) < 1e-12) }
+	return a.Type == b.Type && a.Mode == b.Mode && a.Axis == b.Axis && a.MaxForce == b.MaxForce && a.Stiffness == b.Stiffness &&
+		a.Damping == b.Damping && opt(a.PositionTarget, b.PositionTarget) && opt(a.VelocityTarget, b.VelocityTarget)
+}
+
+func driveString(d convert.Drive) string {
+	s := fmt.Sprintf("%s %s axis %d max %g k %g d %g", d.Type, d.Mode, d.Axis, d.MaxForce, d.Stiffness, d.Damping)
+	if d.PositionTarget != nil {
+		s += fmt.Sprintf(" to %g", *d.PositionTarget)
+	}
+	if d.VelocityTarget != nil {
+		s += fmt.Sprintf(" at %g/s", *d.VelocityTarget)
+	}
+	return s
+}
