@@ -361,4 +361,22 @@ for (let e = gl.getError(), n = 0; e !== gl.NO_ERROR && n < 100; e = gl.getError
   stats.webglErrors++;
   stats.errors.push('WebGL error 0x' + e.toString(16));
 }
+// physconvCoverage counts the pixels the model covers, grid hidden: a
+// check that the page drew something, not only a background
+window.physconvCoverage = () => {
+  grid.visible = false;
+  render();
+  const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+  const px = new Uint8Array(w * h * 4);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  grid.visible = true;
+  render();
+  const bg = scene.background;
+  const br = Math.round(bg.r * 255), bgg = Math.round(bg.g * 255), bb = Math.round(bg.b * 255);
+  let n = 0;
+  for (let i = 0; i < px.length; i += 4) {
+    if (Math.abs(px[i] - br) + Math.abs(px[i + 1] - bgg) + Math.abs(px[i + 2] - bb) > 6) n++;
+  }
+  return n;
+};
 window.physconvReady = true;

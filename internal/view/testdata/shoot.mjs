@@ -47,6 +47,7 @@ try {
       await page.goto(pathToFileURL(path.resolve(file)).href, { waitUntil: 'load', timeout: 30000 });
       await page.waitForFunction(() => window.physconvReady === true, null, { timeout: 30000 });
       res.stats = await page.evaluate(() => window.physconvStats);
+      res.coverage = await page.evaluate(() => window.physconvCoverage());
       res.modelBodies = await page.evaluate(() => window.physconvModel.bodies.length);
       const span = await page.$('#tree span[data-body]:not([data-body="-1"])');
       if (span) {

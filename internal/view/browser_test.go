@@ -1,0 +1,219 @@
+package view
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// corpusKinds are the corpus folders of each format with their files'
+// extensions.
+var corpusKinds = []struct {
+	dir  string
+	exts []string
+}{
+	{"gltf", []string{".gltf", ".glb"}},
+	{"khr", []string{".gltf", ".glb"}},
+	{"omi", []string{".gltf", ".glb"}},
+	{"godot", []string{".tscn"}},
+	{"godot3", []string{".tscn"}},
+	{"urdf", []string{".urdf"}},
+	{"xacro", []string{".xacro"}},
+	{"mjcf", []string{".xml"}},
+}
+
+// perKind is how many files of each folder the browser test opens unless
+// PHYSCONV_VIEW_ALL=1 asks for every one: each page takes about a second
+// in software WebGL (about 1.8 s), and the sample must stay near a minute.
+const perKind = 4
+
+// spread picks n files evenly over a sorted list, so the sample reaches
+// every project in the folder, not only the first.
+func spread(files []string, n int) []string {
+	if n <= 0 || len(files) <= n {
+		return files
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = files[i*len(files)/n]
+	}
+	return out
+}
+
+type shot struct {
+	Page        string   `json:"page"`
+	OK          bool     `json:"ok"`
+	Stats       *stats   `json:"stats"`
+	ModelBodies int      `json:"modelBodies"`
+	Selected    int      `json:"selected"`
+	Coverage    int      `json:"coverage"`
+	Screenshot  string   `json:"screenshot"`
+	MS          int      `json:"ms"`
+	Errors      []string `json:"errors"`
+	Requests    []string `json:"requests"`
+}
+
+type stats struct {
+	Bodies, Colliders, Visuals, Joints, WebglErrors int
+}
+
+// TestViewInBrowser writes the page of corpus files of every format, opens
+// each in headless Chromium and checks it drew the file's bodies without
+// errors or network requests, and that its screenshot is not blank. The
+// screenshots stay as artifacts.
+func TestViewInBrowser(t *testing.T) {
+	br := testenv.HeadlessBrowser(t)
+	every := os.Getenv("PHYSCONV_VIEW_ALL") == "1"
+	reg := all.Registry()
+	pages := t.TempDir()
+	art := testenv.Artifacts(t, "view")
+	corpus := testenv.Corpus(t)
+	want := map[string]int{} // page → bodies in the inspect report
+	var order []string
+	for _, k := range corpusKinds {
+		files := testenv.CorpusFiles(t, k.exts, k.dir)
+		if !every {
+			// a spread of candidates, as many viewable ones as perKind
+			files = spread(files, 4*perKind)
+		}
+		n := 0
+		for _, f := range files {
+			if !every && n == perKind {
+				break
+			}
+			rep, page, err := pageOf(reg, f)
+			if err != nil {
+				// files that are not whole models (includes, fragments)
+				t.Logf("%s: not viewable: %v", f, err)
+				continue
+			}
+			n++
+			rel, _ := filepath.Rel(corpus, f)
+			name := filepath.Join(pages, strings.NewReplacer("/", "_", ".", "_").Replace(rel)+".html")
+			if err := os.WriteFile(name, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want[name] = len(rep.Bodies)
+			order = append(order, name)
+		}
+	}
+	if len(order) == 0 {
+		t.Fatal("no corpus file made a page")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, br.Node, append([]string{filepath.Join("testdata", "shoot.mjs"), art}, order...)...)
+	cmd.Env = append(os.Environ(), "PLAYWRIGHT_HOME="+br.PlaywrightHome, "CHROMIUM="+br.Chromium)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("browser driver: %v\n%s", err, stderr.String())
+	}
+	got := map[string]shot{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	total := 0
+	for sc.Scan() {
+		var s shot
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("driver output %q: %v", sc.Text(), err)
+		}
+		got[s.Page] = s
+		total += s.MS
+	}
+	t.Logf("%d pages in %d ms of page time", len(got), total)
+	for _, p := range order {
+		s, ok := got[p]
+		name := filepath.Base(p)
+		switch {
+		case !ok:
+			t.Errorf("%s: no result from the browser", name)
+			continue
+		case !s.OK || len(s.Errors) > 0:
+			t.Errorf("%s: page failed: %v", name, s.Errors)
+			continue
+		case len(s.Requests) > 0:
+			t.Errorf("%s: page asked the network for %v", name, s.Requests)
+		}
+		if s.Stats.Bodies != want[p] || s.ModelBodies != want[p] {
+			t.Errorf("%s: drew %d bodies (model %d), want %d", name, s.Stats.Bodies, s.ModelBodies, want[p])
+		}
+		if s.Stats.WebglErrors != 0 {
+			t.Errorf("%s: %d WebGL errors", name, s.Stats.WebglErrors)
+		}
+		if want[p] > 0 && s.Selected == 0 {
+			t.Errorf("%s: clicking a body in the tree selected nothing", name)
+		}
+		if want[p] > 0 && s.Coverage == 0 {
+			t.Errorf("%s: the bodies cover no pixel of the view", name)
+		}
+		if colours, err := distinctColours(s.Screenshot); err != nil || colours < 2 {
+			t.Errorf("%s: screenshot %s has %d colours (%v)", name, s.Screenshot, colours, err)
+		}
+	}
+}
+
+// pageOf parses a file as physconv view does and returns its report and
+// page.
+func pageOf(reg *convert.Registry, path string) (*inspect.Report, []byte, error) {
+	in, err := physconv.OpenInput(path, nil, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, g, diags, err := physconv.ParseGraph(context.Background(), reg, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := inspect.Inspect(g, f.Name, diags)
+	m, err := Build(g, rep, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("build: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := WritePage(&buf, m); err != nil {
+		return nil, nil, err
+	}
+	return rep, buf.Bytes(), nil
+}
+
+// distinctColours counts the colours of a PNG up to 16 (a blank canvas
+// has one).
+func distinctColours(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return 0, err
+	}
+	seen := map[[4]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			seen[[4]uint32{r, g, bl, a}] = true
+			if len(seen) >= 16 {
+				return len(seen), nil
+			}
+		}
+	}
+	return len(seen), nil
+}
