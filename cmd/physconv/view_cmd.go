@@ -31,17 +31,17 @@ with the body's mass and principal moments, turned onto its principal axes),
 a tree of bodies and joints to click through, and the diagnostics.
 
 The page carries its renderer (three.js ` + view.ThreeVersion + `, MIT) and its data, so it
-opens offline. --out writes it to a file; --serve serves it on a local
-address (default 127.0.0.1 on a free port) and prints the URL until
-interrupted. The scene is in the Y-up world of the physics graph.`,
+opens offline. --out writes it to a file (- for standard output);
+--serve serves it on 127.0.0.1 on a free port, or --serve=ADDR on ADDR, and
+prints the URL until interrupted. The scene is in the Y-up world of the physics graph.`,
 		Example: `  physconv view --out robot.html robot.urdf
   physconv view --serve scene.gltf
-  physconv view --serve 127.0.0.1:8080 model.xml`,
+  physconv view --serve=127.0.0.1:8080 model.xml`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			serving := cmd.Flags().Changed("serve")
 			if (out == "") == !serving {
-				return usageError{errors.New("view needs one of --out FILE or --serve [ADDR]")}
+				return usageError{errors.New("view needs one of --out FILE or --serve[=ADDR]")}
 			}
 			rep, g, err := a.inspectFile(args[0], &flags, &df)
 			if err != nil {
@@ -70,7 +70,7 @@ interrupted. The scene is in the Y-up world of the physics graph.`,
 	df.bind(cmd)
 	registerCompletions(cmd, a.reg)
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write the page to this file (- for standard output)")
-	cmd.Flags().StringVar(&serve, "serve", "", "serve the page on this address (default 127.0.0.1:0, a free port)")
+	cmd.Flags().StringVar(&serve, "serve", "", "serve the page on --serve=ADDR (bare --serve: 127.0.0.1 on a free port) until interrupted")
 	cmd.Flags().Lookup("serve").NoOptDefVal = "127.0.0.1:0"
 	cmd.Flags().IntVar(&budget, "mesh-budget", view.DefaultMeshBudget, "most mesh triangles the page carries; bigger meshes are drawn as boxes")
 	return cmd

@@ -217,6 +217,10 @@ func Build(g *convert.Graph, rep *inspect.Report, budget int) (*Model, error) {
 		if n.Trigger != nil {
 			add(RoleTrigger, n.Trigger.Shape)
 		}
+		// Visuals are drawn wherever the Graph carries them (URDF, MJCF,
+		// Godot parse them into Node.Visual). glTF render meshes stay in the
+		// document's Extras and are not drawn until a parser lifts them
+		// into Node.Visual; nothing here needs to change when one does.
 		if n.Visual != nil {
 			add(RoleVisual, n.Visual.Shape)
 		}
