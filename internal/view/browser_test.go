@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -172,6 +173,20 @@ func TestViewInBrowser(t *testing.T) {
 // pageOf parses a file as physconv view does and returns its report and
 // page.
 func pageOf(reg *convert.Registry, path string) (*inspect.Report, []byte, error) {
+	rep, m, err := modelOf(reg, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	if err := WritePage(&buf, m); err != nil {
+		return nil, nil, err
+	}
+	return rep, buf.Bytes(), nil
+}
+
+// modelOf parses a file and builds its page model. A parse error means
+// the file is not a whole model; a Build error is the page's fault.
+func modelOf(reg *convert.Registry, path string) (*inspect.Report, *Model, error) {
 	in, err := physconv.OpenInput(path, nil, nil)
 	if err != nil {
 		return nil, nil, err
@@ -183,13 +198,53 @@ func pageOf(reg *convert.Registry, path string) (*inspect.Report, []byte, error)
 	rep := inspect.Inspect(g, f.Name, diags)
 	m, err := Build(g, rep, 0)
 	if err != nil {
-		return nil, nil, fmt.Errorf("build: %w", err)
+		return nil, nil, fmt.Errorf("%w: %w", errBuild, err)
 	}
-	var buf bytes.Buffer
-	if err := WritePage(&buf, m); err != nil {
-		return nil, nil, err
+	return rep, m, nil
+}
+
+var errBuild = errors.New("page model")
+
+// TestModelOnCorpus builds the page model of every corpus file that
+// parses (no browser) and checks it against the inspect report: the same
+// bodies, joints and colliders, and JSON that encodes.
+func TestModelOnCorpus(t *testing.T) {
+	reg := all.Registry()
+	files, built := 0, 0
+	for _, k := range corpusKinds {
+		for _, f := range testenv.CorpusFiles(t, k.exts, k.dir) {
+			files++
+			rep, m, err := modelOf(reg, f)
+			if errors.Is(err, errBuild) {
+				t.Errorf("%s: %v", f, err)
+			}
+			if err != nil {
+				continue
+			}
+			built++
+			colliders, triggers := 0, 0
+			for _, b := range rep.Bodies {
+				colliders += len(b.Colliders)
+				triggers += len(b.Triggers)
+			}
+			roles := map[Role]int{}
+			for _, s := range m.Shapes {
+				roles[s.Role]++
+				if s.Body < -1 || s.Body >= len(m.Bodies) || s.Role != RoleVisual && s.Body < 0 {
+					t.Errorf("%s: shape of node %d has body %d of %d", f, s.Node, s.Body, len(m.Bodies))
+				}
+			}
+			if len(m.Bodies) != len(rep.Bodies) || len(m.Joints) != len(rep.Joints) ||
+				roles[RoleCollider] != colliders || roles[RoleTrigger] != triggers {
+				t.Errorf("%s: model has %d bodies, %d joints, %d colliders, %d triggers; report %d, %d, %d, %d", f,
+					len(m.Bodies), len(m.Joints), roles[RoleCollider], roles[RoleTrigger], len(rep.Bodies), len(rep.Joints), colliders, triggers)
+			}
+			if _, err := json.Marshal(m); err != nil {
+				t.Errorf("%s: %v", f, err)
+			}
+		}
 	}
-	return rep, buf.Bytes(), nil
+	t.Logf("%d of %d corpus files parse and build a page model", built, files)
 }
 
 // distinctColours counts the colours of a PNG up to 16 (a blank canvas
