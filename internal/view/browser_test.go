@@ -116,7 +116,8 @@ func TestViewInBrowser(t *testing.T) {
 	if len(order) == 0 {
 		t.Fatal("no corpus file made a page")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	// a page that hangs fails on its own 30 s waits; this bounds the rest
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute+time.Duration(len(order))*30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, br.Node, append([]string{filepath.Join("testdata", "shoot.mjs"), art}, order...)...)
 	cmd.Env = append(os.Environ(), "PLAYWRIGHT_HOME="+br.PlaywrightHome, "CHROMIUM="+br.Chromium)

@@ -58,7 +58,7 @@ function geometry(s) {
       return new THREE.CapsuleGeometry(r, d.height || 0, 6, 16);
     }
     case 'plane': {
-      const g = new THREE.PlaneGeometry(d.sizeX || planeSize, d.sizeZ || planeSize, 4, 4);
+      const g = new THREE.PlaneGeometry(d.sizeX || planeSize, d.sizeZ || planeSize, 8, 8);
       g.rotateX(-Math.PI / 2); // the plane's normal is +Y
       return g;
     }
@@ -99,7 +99,7 @@ function makeLabel(text, color) {
   const x = c.getContext('2d');
   x.font = '28px sans-serif'; x.fillStyle = color; x.fillText(text, 4, 34);
   const sp = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(c), depthTest: false }));
-  sp.scale.set(0.5, 0.1, 1);
+  sp.scale.set(planeSize * 0.3, planeSize * 0.056, 1);
   return sp;
 }
 
@@ -120,7 +120,7 @@ function drawShape(s) {
     const dashed = s.role === 'trigger' || s.truncated;
     const mat = dashed ? new THREE.LineDashedMaterial({ color, dashSize: 0.02, gapSize: 0.02 })
       : new THREE.LineBasicMaterial({ color });
-    obj = new THREE.LineSegments(s.kind === 'sphere' || s.kind === 'capsule' || s.kind === 'ellipsoid'
+    obj = new THREE.LineSegments(['sphere', 'capsule', 'ellipsoid', 'plane'].includes(s.kind)
       ? new THREE.WireframeGeometry(geo) : wire, mat);
     if (dashed) obj.computeLineDistances();
   }
@@ -130,7 +130,7 @@ function drawShape(s) {
   pickables.push(obj);
   if (s.kind === 'plane' && s.infinite) {
     const l = makeLabel('plane (infinite)', '#' + color.getHexString());
-    l.position.copy(vec(s.position)).add(new THREE.Vector3(0, planeSize * 0.02, 0));
+    l.position.copy(vec(s.position)).add(new THREE.Vector3(0, planeSize * 0.05, 0).applyQuaternion(quat(s.rotation)));
     groupOf(s.body).add(l);
   }
   if (s.truncated) stats.truncatedMeshes++;
@@ -371,8 +371,8 @@ window.physconvCoverage = () => {
   gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
   grid.visible = true;
   render();
-  const bg = scene.background;
-  const br = Math.round(bg.r * 255), bgg = Math.round(bg.g * 255), bb = Math.round(bg.b * 255);
+  const bg = scene.background.getHex(); // sRGB, as drawn
+  const br = (bg >> 16) & 255, bgg = (bg >> 8) & 255, bb = bg & 255;
   let n = 0;
   for (let i = 0; i < px.length; i += 4) {
     if (Math.abs(px[i] - br) + Math.abs(px[i + 1] - bgg) + Math.abs(px[i + 2] - bb) > 6) n++;
