@@ -84,8 +84,26 @@ func TestViewInBrowser(t *testing.T) {
 	pages := t.TempDir()
 	art := testenv.Artifacts(t, "view")
 	corpus := testenv.Corpus(t)
-	want := map[string]int{} // page → bodies in the inspect report
+	want := map[string]counts{} // page → what it must draw
 	var order []string
+	// first a scene with every shape kind, one over the mesh budget
+	{
+		g := everyShape()
+		m, err := Build(g, inspect.Inspect(g, "test", nil), 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WritePage(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(pages, "every_shape.html")
+		if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want[name] = countsOf(m)
+		order = append(order, name)
+	}
 	for _, k := range corpusKinds {
 		files := testenv.CorpusFiles(t, k.exts, k.dir)
 		if !every {
@@ -97,7 +115,7 @@ func TestViewInBrowser(t *testing.T) {
 			if !every && n == perKind {
 				break
 			}
-			rep, page, err := pageOf(reg, f)
+			m, page, err := pageOf(reg, f)
 			if err != nil {
 				// files that are not whole models (includes, fragments)
 				t.Logf("%s: not viewable: %v", f, err)
@@ -109,7 +127,7 @@ func TestViewInBrowser(t *testing.T) {
 			if err := os.WriteFile(name, page, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			want[name] = len(rep.Bodies)
+			want[name] = countsOf(m)
 			order = append(order, name)
 		}
 	}
@@ -153,16 +171,17 @@ func TestViewInBrowser(t *testing.T) {
 		case len(s.Requests) > 0:
 			t.Errorf("%s: page asked the network for %v", name, s.Requests)
 		}
-		if s.Stats.Bodies != want[p] || s.ModelBodies != want[p] {
-			t.Errorf("%s: drew %d bodies (model %d), want %d", name, s.Stats.Bodies, s.ModelBodies, want[p])
+		w := want[p]
+		if got := (counts{s.Stats.Bodies, s.Stats.Colliders, s.Stats.Visuals, s.Stats.Joints}); got != w || s.ModelBodies != w.Bodies {
+			t.Errorf("%s: drew %+v (model bodies %d), want %+v", name, got, s.ModelBodies, w)
 		}
 		if s.Stats.WebglErrors != 0 {
 			t.Errorf("%s: %d WebGL errors", name, s.Stats.WebglErrors)
 		}
-		if want[p] > 0 && s.Selected == 0 {
+		if w.Bodies > 0 && s.Selected == 0 {
 			t.Errorf("%s: clicking a body in the tree selected nothing", name)
 		}
-		if want[p] > 0 && s.Coverage == 0 {
+		if w.Bodies > 0 && s.Coverage == 0 {
 			t.Errorf("%s: the bodies cover no pixel of the view", name)
 		}
 		if colours, err := distinctColours(s.Screenshot); err != nil || colours < 2 {
@@ -171,10 +190,10 @@ func TestViewInBrowser(t *testing.T) {
 	}
 }
 
-// pageOf parses a file as physconv view does and returns its report and
+// pageOf parses a file as physconv view does and returns its model and
 // page.
-func pageOf(reg *convert.Registry, path string) (*inspect.Report, []byte, error) {
-	rep, m, err := modelOf(reg, path)
+func pageOf(reg *convert.Registry, path string) (*Model, []byte, error) {
+	_, m, err := modelOf(reg, path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +201,24 @@ func pageOf(reg *convert.Registry, path string) (*inspect.Report, []byte, error)
 	if err := WritePage(&buf, m); err != nil {
 		return nil, nil, err
 	}
-	return rep, buf.Bytes(), nil
+	return m, buf.Bytes(), nil
+}
+
+// counts is what a page must draw: every body (the inspect report's),
+// collider, visual and joint of its model.
+type counts struct{ Bodies, Colliders, Visuals, Joints int }
+
+func countsOf(m *Model) counts {
+	c := counts{Bodies: len(m.Bodies), Joints: len(m.Joints)}
+	for _, s := range m.Shapes {
+		switch s.Role {
+		case RoleCollider:
+			c.Colliders++
+		case RoleVisual:
+			c.Visuals++
+		}
+	}
+	return c
 }
 
 // modelOf parses a file and builds its page model. A parse error means

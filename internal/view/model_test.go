@@ -196,3 +196,43 @@ func TestWritePage(t *testing.T) {
 		t.Errorf("model read back: %+v", back.Bodies)
 	}
 }
+
+// everyShape is the sample scene plus one static body with a collider of
+// every other shape kind, in a row along X. Meshes spend the budget in
+// node order: with 12 triangles, the tetrahedron (4) fits, the trimesh
+// cube (12) does not, the heightfield (8) does.
+func everyShape() *convert.Graph {
+	g := sample()
+	cube := g.AddMesh(convert.Mesh{Loaded: true, Positions: []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}},
+		Indices: []uint32{0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 2, 3, 7, 2, 7, 6, 1, 2, 6, 1, 6, 5, 0, 4, 7, 0, 7, 3}})
+	shapes := []convert.Shape{
+		{Kind: convert.Sphere, Radius: 0.5},
+		{Kind: convert.Capsule, Height: 1, RadiusTop: 0.3, RadiusBottom: 0.3},
+		{Kind: convert.Cylinder, Height: 1, RadiusTop: 0.2, RadiusBottom: 0.4},
+		{Kind: convert.Ellipsoid, Size: convert.Vec3{0.5, 0.3, 0.2}},
+		{Kind: convert.Ray, Height: 1},
+		{Kind: convert.Plane, SizeX: 2, SizeZ: 1},
+		{Kind: convert.TriMesh, Mesh: cube},
+		{Kind: convert.Heightfield, Field: &convert.HeightField{Columns: 3, Rows: 3, SizeX: 1, SizeZ: 1, Heights: []float64{0, 0.1, 0, 0.1, 0.3, 0.1, 0, 0.1, 0}}},
+	}
+	for i, sh := range shapes {
+		t := convert.Identity()
+		t.T = convert.Vec3{float64(2*i - 6), 0, 3}
+		g.AddNode(convert.Node{Name: string(sh.Kind), Transform: t,
+			Collider: &convert.Collider{Shape: g.AddShape(sh), Material: -1, Filter: -1}}, -1)
+	}
+	return g
+}
+
+func TestEveryShapeModel(t *testing.T) {
+	m := build(t, everyShape(), 12)
+	if len(m.Bodies) != 11 || len(m.Shapes) != 12 {
+		t.Fatalf("%d bodies, %d shapes; want 11 and 12", len(m.Bodies), len(m.Shapes))
+	}
+	for _, s := range m.Shapes {
+		over := s.Kind == convert.TriMesh
+		if s.Truncated != over {
+			t.Errorf("%s: truncated %v, want %v", s.Kind, s.Truncated, over)
+		}
+	}
+}

@@ -99,7 +99,7 @@ function makeLabel(text, color) {
   const x = c.getContext('2d');
   x.font = '28px sans-serif'; x.fillStyle = color; x.fillText(text, 4, 34);
   const sp = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(c), depthTest: false }));
-  sp.scale.set(planeSize * 0.3, planeSize * 0.056, 1);
+  sp.scale.set(planeSize * 0.15, planeSize * 0.028, 1);
   return sp;
 }
 
