@@ -70,7 +70,7 @@ type shot struct {
 }
 
 type stats struct {
-	Bodies, Colliders, Visuals, Joints, WebglErrors int
+	Bodies, Colliders, Visuals, Joints, Unreadable, WebglErrors int
 }
 
 // TestViewInBrowser writes the page of corpus files of every format, opens
@@ -172,7 +172,7 @@ func TestViewInBrowser(t *testing.T) {
 			t.Errorf("%s: page asked the network for %v", name, s.Requests)
 		}
 		w := want[p]
-		if got := (counts{s.Stats.Bodies, s.Stats.Colliders, s.Stats.Visuals, s.Stats.Joints}); got != w || s.ModelBodies != w.Bodies {
+		if got := (counts{s.Stats.Bodies, s.Stats.Colliders, s.Stats.Visuals, s.Stats.Joints, s.Stats.Unreadable}); got != w || s.ModelBodies != w.Bodies {
 			t.Errorf("%s: drew %+v (model bodies %d), want %+v", name, got, s.ModelBodies, w)
 		}
 		if s.Stats.WebglErrors != 0 {
@@ -205,12 +205,17 @@ func pageOf(reg *convert.Registry, path string) (*Model, []byte, error) {
 }
 
 // counts is what a page must draw: every body (the inspect report's),
-// collider, visual and joint of its model.
-type counts struct{ Bodies, Colliders, Visuals, Joints int }
+// collider, visual and joint of its model; shapes whose mesh cannot be
+// read are counted apart, as the page lists them.
+type counts struct{ Bodies, Colliders, Visuals, Joints, Unreadable int }
 
 func countsOf(m *Model) counts {
 	c := counts{Bodies: len(m.Bodies), Joints: len(m.Joints)}
 	for _, s := range m.Shapes {
+		if s.Unreadable {
+			c.Unreadable++
+			continue
+		}
 		switch s.Role {
 		case RoleCollider:
 			c.Colliders++

@@ -86,9 +86,13 @@ type Shape struct {
 	// and heightfield shapes within the budget.
 	Positions []float32 `json:"positions,omitempty"`
 	Indices   []uint32  `json:"indices,omitempty"`
-	// Truncated: the mesh was over the budget or could not be read; Dims
-	// then hold its bounds (minX…maxZ) when known.
+	// Truncated: the mesh was over the budget; Dims then hold its bounds
+	// (minX…maxZ).
 	Truncated bool `json:"truncated,omitempty"`
+	// Unreadable: the mesh's triangles are not available (a file that
+	// could not be read, a format the parser keeps opaque); the page lists
+	// the shape but draws nothing.
+	Unreadable bool `json:"unreadable,omitempty"`
 	// Infinite marks a plane without extents, drawn as a finite quad.
 	Infinite bool `json:"infinite,omitempty"`
 }
@@ -274,14 +278,14 @@ func placeShape(g *convert.Graph, w convert.Transform, sh *convert.Shape, left *
 		s.Dims = dims("length", sh.Height)
 	case convert.Convex, convert.TriMesh:
 		if sh.Mesh < 0 || sh.Mesh >= len(g.Meshes) {
-			s.Truncated = true
+			s.Unreadable = true
 			return s
 		}
 		pos, idx, ok, _ := g.Meshes[sh.Mesh].Triangles()
 		fillMesh(&s, pos, idx, ok, left)
 	case convert.Heightfield:
 		if sh.Field == nil {
-			s.Truncated = true
+			s.Unreadable = true
 			return s
 		}
 		pos, idx := fieldMesh(sh.Field)
@@ -300,7 +304,11 @@ func fillMesh(s *Shape, pos []convert.Vec3, idx []uint32, ok bool, left *int) {
 			break
 		}
 	}
-	if ok && tris <= *left {
+	if !ok || tris == 0 {
+		s.Unreadable = true
+		return
+	}
+	if tris <= *left {
 		*left -= tris
 		s.Positions = make([]float32, 0, 3*len(pos))
 		for _, p := range pos {
@@ -311,9 +319,6 @@ func fillMesh(s *Shape, pos []convert.Vec3, idx []uint32, ok bool, left *int) {
 		return
 	}
 	s.Truncated = true
-	if len(pos) == 0 {
-		return
-	}
 	lo, hi := finite3(pos[0]), finite3(pos[0])
 	for _, p := range pos {
 		p = finite3(p)

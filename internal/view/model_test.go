@@ -236,3 +236,14 @@ func TestEveryShapeModel(t *testing.T) {
 		}
 	}
 }
+
+func TestUnreadableMesh(t *testing.T) {
+	g := sample()
+	// a mesh kept as a file reference the parser cannot decode
+	g.Meshes[0] = convert.Mesh{File: "meshes/part.res"}
+	m := build(t, g, 0)
+	tet := m.Shapes[2]
+	if !tet.Unreadable || tet.Truncated || tet.Positions != nil || tet.Dims != nil {
+		t.Errorf("undecodable mesh: %+v, want unreadable without data", tet)
+	}
+}

@@ -7,7 +7,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
 const model = JSON.parse(document.getElementById('physconv-data').textContent);
 const stats = { bodies: 0, colliders: 0, triggers: 0, visuals: 0, joints: 0, inertiaBoxes: 0,
-  truncatedMeshes: 0, webglErrors: 0, errors: [] };
+  truncatedMeshes: 0, unreadable: 0, webglErrors: 0, errors: [] };
 window.physconvStats = stats;
 window.physconvModel = model;
 
@@ -156,6 +156,7 @@ planeSize = Math.max(size * 1.5, 0.5);
 const helper = size * 0.08; // axes and markers
 
 for (const s of model.shapes) {
+  if (s.unreadable) { stats.unreadable++; continue; }
   if (!drawShape(s)) continue;
   if (s.role === 'collider') stats.colliders++;
   else if (s.role === 'trigger') stats.triggers++;
@@ -287,6 +288,7 @@ function describe(b) {
 document.getElementById('title').textContent = (model.name || 'untitled') + ' · ' + model.format;
 document.getElementById('summary').textContent = model.bodies.length + ' bodies, ' + model.joints.length + ' joints, ' +
   model.shapes.filter((s) => s.role === 'collider').length + ' colliders, ' + model.shapes.filter((s) => s.role === 'visual').length + ' visuals' +
+  (stats.unreadable ? ', ' + stats.unreadable + ' meshes not drawn (triangles not available)' : '') +
   (model.frame ? '. ' + model.frame : '');
 const kids = model.nodes.map(() => []);
 const roots = [];
