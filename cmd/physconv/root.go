@@ -92,7 +92,7 @@ or dropped with a diagnostic.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\n\n%s", err, c.UsageString())}
 	})
-	root.AddCommand(a.convertCommand(), a.inspectCommand(), a.validateCommand(), a.formatsCommand(), a.diffCommand(), a.batchCommand(), a.watchCommand())
+	root.AddCommand(a.convertCommand(), a.inspectCommand(), a.validateCommand(), a.formatsCommand(), a.diffCommand(), a.batchCommand(), a.watchCommand(), a.viewCommand())
 	return root
 }
 

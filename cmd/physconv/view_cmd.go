@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/internal/view"
+	"github.com/spf13/cobra"
+)
+
+func (a *app) viewCommand() *cobra.Command {
+	var flags optionFlags
+	var df diagFlags
+	var out, serve string
+	var budget int
+	cmd := &cobra.Command{
+		Use:   "view FILE",
+		Short: "Write or serve a web page that draws the physics in 3D",
+		Long: `Build one self-contained HTML page that draws what a file means physically:
+visuals, colliders (wireframe, one colour per body), joint frames with their
+axes and ranges, centres of mass and boxes of equal inertia (the uniform box
+with the body's mass and principal moments, turned onto its principal axes),
+a tree of bodies and joints to click through, and the diagnostics.
+
+The page carries its renderer (three.js ` + view.ThreeVersion + `, MIT) and its data, so it
+opens offline. --out writes it to a file (- for standard output);
+--serve serves it on 127.0.0.1 on a free port, or --serve=ADDR on ADDR, and
+prints the URL until interrupted. The scene is in the Y-up world of the physics graph.`,
+		Example: `  physconv view --out robot.html robot.urdf
+  physconv view --serve scene.gltf
+  physconv view --serve=127.0.0.1:8080 model.xml`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			serving := cmd.Flags().Changed("serve")
+			if (out == "") == !serving {
+				return usageError{errors.New("view needs one of --out FILE or --serve[=ADDR]")}
+			}
+			rep, g, err := a.inspectFile(args[0], &flags, &df)
+			if err != nil {
+				return err
+			}
+			rep.Frame = frameOf(rep.Format, flags.opts.Up)
+			m, err := view.Build(g, rep, budget)
+			if err != nil {
+				return err
+			}
+			var page bytes.Buffer
+			if err := view.WritePage(&page, m); err != nil {
+				return err
+			}
+			if serving {
+				return a.servePage(a.ctx, serve, page.Bytes())
+			}
+			if out == "-" {
+				_, err := a.stdout.Write(page.Bytes())
+				return err
+			}
+			return writeWhole(out, page.Bytes())
+		},
+	}
+	flags.bindParse(cmd.Flags(), a.reg)
+	df.bind(cmd)
+	registerCompletions(cmd, a.reg)
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write the page to this file (- for standard output)")
+	cmd.Flags().StringVar(&serve, "serve", "", "serve the page on --serve=ADDR (bare --serve: 127.0.0.1 on a free port) until interrupted")
+	cmd.Flags().Lookup("serve").NoOptDefVal = "127.0.0.1:0"
+	cmd.Flags().IntVar(&budget, "mesh-budget", view.DefaultMeshBudget, "most mesh triangles the page carries; bigger meshes are drawn as boxes")
+	return cmd
+}
+
+// servePage serves page at addr until ctx ends, printing the URL first.
+func (a *app) servePage(ctx context.Context, addr string, page []byte) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(page)
+	})}
+	fmt.Fprintf(a.stdout, "http://%s/\n", ln.Addr())
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// writeWhole writes data through a temporary file renamed into place, so
+// the file is never half written.
+func writeWhole(path string, data []byte) error {
+	tmp, err := physconv.CreateTemp(filepath.Dir(path), filepath.Base(path))
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
