@@ -35,9 +35,7 @@ type knownMismatch struct {
 	why          string
 }
 
-var knownMismatches = []knownMismatch{
-	{"godot3", "centre-of-mass", "", "Godot 3 has no centre-of-mass property: the emitter diagnoses only a centre off the origin, the reader computes one from the shapes"},
-}
+var knownMismatches = []knownMismatch{}
 
 func (k knownMismatch) matches(rel, to string, d convert.Diagnostic) bool {
 	return k.to == to && d.Quantities.String() == k.quantity && strings.Contains(rel, k.file)

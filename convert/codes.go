@@ -150,6 +150,7 @@ const (
 	CodeDriveApproximated           Code = "drive-approximated"
 	CodeFrictionApproximated        Code = "friction-approximated"
 	CodeFrictionCombineMaximum      Code = "friction-combine-maximum"
+	CodeLockAsSlides                Code = "lock-as-slides"
 	CodeRestitutionDropped          Code = "restitution-dropped"
 	CodeCollisionBits               Code = "collision-bits"
 	CodeCollisionFilterWidened      Code = "collision-filter-widened"
@@ -201,6 +202,7 @@ const (
 	CodeGodotMaterialMerged         Code = "godot-material-merged"
 	CodeGodotFrictionStaticDropped  Code = "godot-friction-static-dropped"
 	CodeGodotCombineDefault         Code = "godot-combine-default"
+	CodeGodotInertiaAsLocks         Code = "godot-inertia-as-locks"
 	CodeGodotCombineApproximated    Code = "godot-combine-approximated"
 	CodeGodotLayersExhausted        Code = "godot-layers-exhausted"
 	CodeGodotLayerAssigned          Code = "godot-layer-assigned"
@@ -370,6 +372,7 @@ var codeTable = []CodeInfo{
 	{CodeDriveAsActuator, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},
 	{CodeDriveApproximated, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},
 	{CodeFrictionApproximated, Info, secMJCF, Qs(QMaterial), false, "static and dynamic friction merged into one value"},
+	{CodeLockAsSlides, Info, secMJCF, Qs(QLock, QJointKind, QStructure), false, "a free body whose rotation is locked is written as slide joints along its free world axes (exact); read back, the body moves on those joints instead of carrying locks"},
 	{CodeFrictionCombineMaximum, Info, secMJCF, Qs(QMaterial), false, "MuJoCo combines two geoms' frictions by their maximum; the material's combine rule is not kept"},
 	{CodeRestitutionDropped, Warning, secMJCF, Qs(QMaterial), false, "MJCF has no restitution coefficient"},
 	{CodeCollisionBits, Info, secMJCF, Qs(QFilter), false, "table of collision-filter names → contype/conaffinity bits"},
@@ -415,6 +418,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotFilterMerged, Warning, secGodot, Qs(QFilter), false, "Godot has one filter and one material per body: the first is used"},
 	{CodeGodotMaterialMerged, Warning, secGodot, Qs(QMaterial), false, "Godot has one filter and one material per body: the first is used"},
 	{CodeGodotFrictionStaticDropped, Info, secGodot, Qs(QMaterial), false, "Godot has one friction: dynamic friction used"},
+	{CodeGodotInertiaAsLocks, Info, secGodot, Qs(QInertia, QLock), false, "a body that cannot rotate (all angular axes locked, or infinite moments: KHR's rotation lock) is written with angular axis locks and no inertia; read back, it has the locks and the moments Godot computes, which then have no effect"},
 	{CodeGodotCombineDefault, Info, secGodot, Qs(QMaterial), false, "friction/restitution combine mode not given: Godot's own rule applies (friction: minimum; restitution: sum)"},
 	{CodeGodotCombineApproximated, Warning, secGodot, Qs(QMaterial), true, "friction/restitution combine mode with no Godot equivalent"},
 	{CodeGodotLayersExhausted, Warning, secGodot, Qs(QFilter), false, "more than 32 collision systems"},

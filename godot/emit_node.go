@@ -262,6 +262,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
 			case rotationLocked(m):
 				// written as angular axis locks (locksAndDamping)
+				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "the body cannot rotate: its inertia %v is written as angular axis locks", *d)
 			case e.engineInertia[i]:
 				// Godot computes this inertia, principal axes included.
 			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:

@@ -283,6 +283,8 @@ func (e *emitter) link(i int) {
 	} else if slides {
 		if infInertia {
 			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes slide joints").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
+		} else {
+			e.diags.Add(convert.CodeLockAsSlides, convert.BodySubject(l.Body), e.names[l.Body], "the body's rotation is locked: its free joint becomes slide joints along its unlocked world axes")
 		}
 		for k := range 3 {
 			if m.LockLinear[k] {
