@@ -65,7 +65,11 @@ const (
 
 // behaviourKnown maps "model route" to the open defect that makes it
 // differ with no warning.
-var behaviourKnown = map[string]string{}
+var behaviourKnown = map[string]string{
+	"menagerie_wonik_allegro/right_hand.xml godot→mjcf": "MJCF written from the Godot scene has a conaffinity MuJoCo cannot read",
+	"menagerie_robotiq_2f85/scene.xml godot→mjcf":       "MJCF written from the Godot scene has a conaffinity MuJoCo cannot read",
+	"nao urdf": "URDF→URDF moves the falling NAO by up to 5 cm after 1 s with no warning; not yet explained",
+}
 
 // behaviourFull reports whether the whole set runs.
 func behaviourFull() bool { return os.Getenv("PHYSCONV_BEHAVIOUR") == "full" }
@@ -110,7 +114,7 @@ func mujocoPoses(t *testing.T, file string, extra ...string) (map[string]worldPo
 	raw, code := runOracleBounded(t, "mj-inspect", append(args, file)...)
 	var m jointModel
 	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatalf("mj-inspect %s: %v\n%.500s", file, err, raw)
+		return nil, fmt.Sprintf("exit %d, %v", code, err), false
 	}
 	if code != 0 || !m.OK || m.AfterSteps == nil {
 		return nil, strings.TrimSpace(m.Error), false
@@ -272,11 +276,22 @@ func behaviourVerdict(t *testing.T, key string, worst float64, bad, warns []stri
 // mujocoRoutes are the MuJoCo round trips of an MJCF source.
 var mujocoRoutes = [][]string{{"mjcf"}, {"khr", "mjcf"}, {"godot", "mjcf"}, {"urdf"}}
 
-// checkMuJoCoBehaviour steps src and each route's result in MuJoCo.
+// checkMuJoCoBehaviour steps src and each route's result in MuJoCo 3.3.
+// A result MuJoCo refuses fails (no warning explains that) unless known. Bodies the wasm build names itself ("body7" for an unnamed body) have
+// no name to match by and are left out.
 func checkMuJoCoBehaviour(t *testing.T, name, src string, routes [][]string, opts func(to string) *convert.Options, extra ...string) {
 	want, why, ok := mujocoPoses(t, src, extra...)
 	if !ok {
 		t.Skipf("MuJoCo refuses the source: %s", why)
+	}
+	text, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range want {
+		if wasmInventedName(n) && !strings.Contains(string(text), `"`+n+`"`) {
+			delete(want, n)
+		}
 	}
 	for _, route := range routes {
 		key := name + " " + strings.Join(route, "→")
@@ -292,12 +307,17 @@ func checkMuJoCoBehaviour(t *testing.T, name, src string, routes [][]string, opt
 			more = append(slices.Clone(extra), "--meshdir", filepath.Dir(out))
 		}
 		got, why, ok := mujocoPoses(t, out, more...)
-		if !ok {
-			t.Errorf("%s: MuJoCo refuses the result: %s", key, why)
-			continue
+		switch {
+		case !ok && strings.HasSuffix(out, ".urdf") && strings.Contains(why, "Error opening file"):
+			// MuJoCo's URDF import reads every mesh by base name from one
+			// folder; a URDF whose meshes live in several cannot be run
+			t.Logf("%s: not run: MuJoCo cannot find a mesh of the URDF by base name: %s", key, why)
+		case !ok:
+			behaviourVerdict(t, key, 0, []string{"MuJoCo refuses the result: " + why}, nil)
+		default:
+			worst, bad := poseDiff(want, got)
+			behaviourVerdict(t, key, worst, bad, warns)
 		}
-		worst, bad := poseDiff(want, got)
-		behaviourVerdict(t, key, worst, bad, warns)
 	}
 }
 
@@ -348,11 +368,10 @@ func TestBehaviourGeneratedRobots(t *testing.T) {
 			if err := os.WriteFile(src, []byte(propgen.GenerateRobot(seed).XML), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			// primitives only: MuJoCo 2.2.2 compiles them as 3.3 does, ten
-			// times faster
+			// MuJoCo 3.3: 2.2.2 diverges to non-finite poses on some robots
 			checkMuJoCoBehaviour(t, fmt.Sprintf("robot%d", seed), src, mujocoRoutes, func(to string) *convert.Options {
 				return &convert.Options{To: to}
-			}, "--backend", "c")
+			})
 		})
 	}
 }
