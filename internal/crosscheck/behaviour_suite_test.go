@@ -61,10 +61,10 @@ const (
 	// Godot 4 keeps body state in float32 (real_t): 6e-8 relative per
 	// value and step, grown over behaviourGodotSteps steps and contacts;
 	// 1 mm and 1e-3 as the wheel round trip uses.
-	behaviourGodotTol = 1e-3
-	behaviourStride     = 4
-	behaviourSeedsCI    = 6
-	behaviourSeedsFull  = 200
+	behaviourGodotTol  = 1e-3
+	behaviourStride    = 4
+	behaviourSeedsCI   = 6
+	behaviourSeedsFull = 200
 )
 
 // behaviourKnown maps "model route" to the open defect that makes it
