@@ -179,7 +179,8 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 }
 
 // bitTable assigns MJCF contype/conaffinity bits to the collision systems
-// of the Graph's filters (bit 0 stays MuJoCo's default group).
+// of the Graph's filters (bit 0 stays MuJoCo's default group; bit 31 is
+// the sign bit of MuJoCo's int).
 func (e *emitter) bitTable() {
 	sys := map[string]bool{}
 	for _, f := range e.g.Filters {
@@ -199,9 +200,11 @@ func (e *emitter) bitTable() {
 	e.bits = map[string]int{}
 	var table []string
 	for i, s := range names {
-		if i >= 31 {
-			e.diags.Add(convert.CodeCollisionFilterApproximated, convert.DocumentSubject(), "filters", "more than 31 collision systems; %q and later share bit 31", s).WithSeverity(convert.Warning)
-			e.bits[s] = 31
+		// MuJoCo reads contype and conaffinity as signed 32-bit integers:
+		// bit 31 would not read back, so bits 1–30 carry systems
+		if i >= 30 {
+			e.diags.Add(convert.CodeCollisionFilterApproximated, convert.DocumentSubject(), "filters", "more than 30 collision systems; %q and later share bit 30", s).WithSeverity(convert.Warning)
+			e.bits[s] = 30
 			continue
 		}
 		e.bits[s] = i + 1
