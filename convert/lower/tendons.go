@@ -123,7 +123,9 @@ func (l *lowerer) contactExtras() {
 		}
 		if len(lost) > 0 {
 			l.diags.Add(convert.CodeContactParamsDropped, convert.MaterialSubject(k), m.Name,
-				"this format has no such contact parameters: %s of material %q are dropped (contacts are the engine's own)", strings.Join(lost, "; "), m.Name)
+				// the path names the material: the same loss on many
+				// materials reads (and groups) as one message
+				"this format has no such contact parameters: %s are dropped (contacts are the engine's own)", strings.Join(lost, "; "))
 		}
 	}
 }

@@ -73,8 +73,6 @@ const (
 // behaviourKnown maps "model route" to the open defect that makes it
 // differ with no warning.
 var behaviourKnown = map[string]string{
-	"menagerie_wonik_allegro/right_hand.xml godot→mjcf": "MJCF written from the Godot scene has a conaffinity MuJoCo cannot read",
-	"menagerie_robotiq_2f85/scene.xml godot→mjcf":       "MJCF written from the Godot scene has a conaffinity MuJoCo cannot read",
 	"nao urdf": "URDF→URDF moves the falling NAO by up to 5 cm after 1 s with no warning; not yet explained",
 }
 
