@@ -300,6 +300,7 @@ func checkMuJoCoBehaviour(t *testing.T, name, src string, routes [][]string, opt
 			delete(want, n)
 		}
 	}
+	saved, spread := engineReference(t, name, src, want, extra...)
 	for _, route := range routes {
 		key := name + " " + strings.Join(route, "→")
 		out, warns, err := convertChain(t, src, t.TempDir(), route, opts)
@@ -323,6 +324,17 @@ func checkMuJoCoBehaviour(t *testing.T, name, src string, routes [][]string, opt
 			behaviourVerdict(t, key, 0, []string{"MuJoCo refuses the result: " + why}, nil)
 		default:
 			worst, bad := poseDiff(want, got, behaviourPoseTol)
+			if saved != nil && worst > behaviourPoseTol {
+				// a chaotic model: as close to MuJoCo's own re-written
+				// model will do, within 1 % of how far that one moved
+				tol := math.Max(behaviourPoseTol, spread/100)
+				if w, b := poseDiff(saved, got, tol); w < worst {
+					worst, bad = w, b
+				}
+				if worst <= tol {
+					bad = nil
+				}
+			}
 			behaviourVerdict(t, key, worst, bad, warns)
 		}
 	}
@@ -444,4 +456,37 @@ func TestBehaviourGodotCorpus(t *testing.T) {
 			}
 		})
 	}
+}
+
+// engineReference returns MuJoCo's own writing of a compiled MJCF source
+// (mj-inspect --to-mjcf) run the same way, when it moves apart from the
+// source beyond the tolerance, else nil. It is the same model in the same
+// engine; that it moves apart means the motion amplifies the last bits of
+// how numbers are written (a chaotic model): a conversion is then held to
+// whichever of the two it is nearer, within 1 % of their spread (two
+// orders tighter than the engine's own re-writing; the log says when this
+// applies).
+func engineReference(t *testing.T, name, src string, want map[string]worldPose, extra ...string) (map[string]worldPose, float64) {
+	if !strings.HasSuffix(src, ".xml") {
+		return nil, 0
+	}
+	ref := filepath.Join(t.TempDir(), "mujoco_saved.xml")
+	if _, code := testenv.RunOracle(t, "mj-inspect", "--to-mjcf", src, ref); code != 0 {
+		return nil, 0
+	}
+	saved, _, ok := mujocoPoses(t, ref, extra...)
+	if !ok {
+		return nil, 0
+	}
+	worst, _ := poseDiff(want, saved, behaviourPoseTol)
+	if worst <= behaviourPoseTol {
+		return nil, 0
+	}
+	t.Logf("%s: MuJoCo's own re-written model moves %.3g apart from the source after %d steps (a chaotic model); a conversion within 1 %% of that of either passes", name, worst, behaviourMJSteps)
+	for n := range want {
+		if _, ok := saved[n]; !ok {
+			saved[n] = want[n]
+		}
+	}
+	return saved, worst
 }
