@@ -100,8 +100,15 @@ func TestBlenderPostExport(t *testing.T) {
 // massAndJoints keeps what every target must carry exactly: moving bodies'
 // mass properties and the joints. Colliders' materials and static shapes
 // are approximated per target, with diagnostics the format tests check.
+// massAndJoints keeps what every target holds exactly: the moving
+// bodies' mass properties and the joints' frames, axes and limits. Drive
+// gains are not: Godot and URDF drop a drive's damping with a diagnostic.
 func massAndJoints(r *inspect.Report) *inspect.Report {
-	out := &inspect.Report{Format: r.Format, Joints: r.Joints}
+	out := &inspect.Report{Format: r.Format}
+	for _, j := range r.Joints {
+		j.Drives = nil
+		out.Joints = append(out.Joints, j)
+	}
 	for _, b := range r.Bodies {
 		if b.Kind != convert.Static {
 			b.Colliders, b.Triggers = nil, nil
