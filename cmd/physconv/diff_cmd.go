@@ -90,6 +90,10 @@ func (a *app) runDiff(args []string, flags *optionFlags, df *diagFlags, asJSON b
 		reps[i] = rep
 	}
 	doc.A.Format, doc.B.Format = reps[0].Format, reps[1].Format
+	// the same physics spelt differently (renamed or regrouped elements,
+	// a weld read as a static body, glTF's default material spelt out) is
+	// no difference
+	inspect.Equate(reps[0], reps[1], doc.Tolerance)
 	doc.Differences = inspect.Diff(reps[0], reps[1], doc.Tolerance)
 	if doc.Differences == nil {
 		doc.Differences = []inspect.Difference{}

@@ -130,12 +130,21 @@ func TestDiffRoundTripsReportDiagnosedLosses(t *testing.T) {
 			if want := map[bool]int{true: exitOK, false: exitError}[len(doc.Differences) == 0]; code != want || doc.Error != nil || doc.Equal != (code == exitOK) {
 				t.Errorf("%s → %s: exit %d with %d differences, error %+v", name, f.Name, code, len(doc.Differences), doc.Error)
 			}
+			// the reports as diff compared them, for the explainer that
+			// verification uses (renamed, added and shared elements)
+			ra, errA := physconv.InspectFile(ctx, reg, in, nil, &convert.Options{})
+			rb, errB := physconv.InspectFile(ctx, reg, out, nil, &convert.Options{})
+			if errA != nil || errB != nil {
+				t.Fatalf("%s → %s: inspect: %v %v", name, f.Name, errA, errB)
+			}
+			inspect.Equate(ra, rb, 1e-6)
+			x := inspect.NewExplainer(g, ra, rb, res.Diagnostics)
 			for _, d := range doc.Differences {
 				q, ok := quantityNamed(d.QuantityName)
 				if !ok {
 					t.Fatalf("unknown quantity %q", d.QuantityName)
 				}
-				explained := false
+				explained := x.Explains(d)
 				for _, s := range subjectOf(g, d) {
 					explained = explained || res.Diagnostics.Explains(s, q)
 				}
