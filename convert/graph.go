@@ -183,6 +183,32 @@ type HeightField struct {
 	MinY, MaxY    float64   // base and top (m) for formats that need them
 }
 
+// Triangles turns the grid into two triangles per cell, facing up, rows
+// along Z and the grid centred on the origin; nil when the grid is too
+// small or has too few heights.
+func (f *HeightField) Triangles() ([]Vec3, []uint32) {
+	if f.Columns < 2 || f.Rows < 2 || len(f.Heights) < f.Rows*f.Columns {
+		return nil, nil
+	}
+	pos := make([]Vec3, 0, f.Rows*f.Columns)
+	for r := 0; r < f.Rows; r++ {
+		for c := 0; c < f.Columns; c++ {
+			x := (float64(c)/float64(f.Columns-1) - 0.5) * f.SizeX
+			z := (float64(r)/float64(f.Rows-1) - 0.5) * f.SizeZ
+			pos = append(pos, Vec3{x, f.Heights[r*f.Columns+c], z})
+		}
+	}
+	idx := make([]uint32, 0, 6*(f.Rows-1)*(f.Columns-1))
+	for r := 0; r+1 < f.Rows; r++ {
+		for c := 0; c+1 < f.Columns; c++ {
+			a := uint32(r*f.Columns + c)
+			b, below, diag := a+1, a+uint32(f.Columns), a+uint32(f.Columns)+1
+			idx = append(idx, a, below, b, b, below, diag)
+		}
+	}
+	return pos, idx
+}
+
 // Mesh is triangle data, inline or a reference to a file loaded on demand.
 type Mesh struct {
 	Name      string

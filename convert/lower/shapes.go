@@ -94,7 +94,7 @@ func (l *lowerer) lowerShape(s int, visual bool) (int, change) {
 				say(convert.CodeShapeDropped, "heightfield without samples; dropped")
 				return l.done(s, -1, approx), said
 			}
-			pos, idx := heightfieldMesh(f)
+			pos, idx := f.Triangles()
 			m := g.AddMesh(convert.Mesh{Name: sh.Name, Positions: pos, Indices: idx, Loaded: true})
 			next = convert.Shape{Kind: convert.TriMesh, Name: sh.Name, Mesh: m}
 			say(convert.CodeShapeConverted, "this format has no heightfield; written as a triangle mesh of %d×%d samples", f.Columns, f.Rows)
@@ -242,27 +242,6 @@ func ellipsoidMesh(r convert.Vec3) ([]convert.Vec3, []uint32) {
 		for j := 0; j < segs; j++ {
 			a, b, c, d := ring(i, j), ring(i, j+1), ring(i+1, j), ring(i+1, j+1)
 			idx = append(idx, a, b, c, b, d, c)
-		}
-	}
-	return pos, idx
-}
-
-// heightfieldMesh turns the grid into two triangles per cell, upward.
-func heightfieldMesh(f *convert.HeightField) ([]convert.Vec3, []uint32) {
-	var pos []convert.Vec3
-	for r := 0; r < f.Rows; r++ {
-		for c := 0; c < f.Columns; c++ {
-			x := (float64(c)/float64(f.Columns-1) - 0.5) * f.SizeX
-			z := (float64(r)/float64(f.Rows-1) - 0.5) * f.SizeZ
-			pos = append(pos, convert.Vec3{x, f.Heights[r*f.Columns+c], z})
-		}
-	}
-	var idx []uint32
-	for r := 0; r+1 < f.Rows; r++ {
-		for c := 0; c+1 < f.Columns; c++ {
-			a := uint32(r*f.Columns + c)
-			b, cc, d := a+1, a+uint32(f.Columns), a+uint32(f.Columns)+1
-			idx = append(idx, a, cc, b, b, cc, d)
 		}
 	}
 	return pos, idx

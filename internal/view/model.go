@@ -288,7 +288,7 @@ func placeShape(g *convert.Graph, w convert.Transform, sh *convert.Shape, left *
 			s.Unreadable = true
 			return s
 		}
-		pos, idx := fieldMesh(sh.Field)
+		pos, idx := sh.Field.Triangles()
 		fillMesh(&s, pos, idx, true, left)
 	}
 	return s
@@ -327,30 +327,6 @@ func fillMesh(s *Shape, pos []convert.Vec3, idx []uint32, ok bool, left *int) {
 		}
 	}
 	s.Dims = dims("minX", lo[0], "minY", lo[1], "minZ", lo[2], "maxX", hi[0], "maxY", hi[1], "maxZ", hi[2])
-}
-
-// fieldMesh triangulates a heightfield grid (rows along Z, centred).
-func fieldMesh(f *convert.HeightField) ([]convert.Vec3, []uint32) {
-	if f.Columns < 2 || f.Rows < 2 || len(f.Heights) < f.Rows*f.Columns {
-		return nil, nil
-	}
-	pos := make([]convert.Vec3, 0, f.Rows*f.Columns)
-	for r := 0; r < f.Rows; r++ {
-		for c := 0; c < f.Columns; c++ {
-			x := (float64(c)/float64(f.Columns-1) - 0.5) * f.SizeX
-			z := (float64(r)/float64(f.Rows-1) - 0.5) * f.SizeZ
-			pos = append(pos, convert.Vec3{x, f.Heights[r*f.Columns+c], z})
-		}
-	}
-	var idx []uint32
-	for r := 0; r+1 < f.Rows; r++ {
-		for c := 0; c+1 < f.Columns; c++ {
-			a := uint32(r*f.Columns + c)
-			b, d, e := a+1, a+uint32(f.Columns), a+uint32(f.Columns)+1
-			idx = append(idx, a, d, b, b, d, e)
-		}
-	}
-	return pos, idx
 }
 
 // inertiaBox returns the uniform box with mass m whose principal moments

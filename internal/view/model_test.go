@@ -144,14 +144,14 @@ func TestMeshBudget(t *testing.T) {
 }
 
 func TestFieldMesh(t *testing.T) {
-	pos, idx := fieldMesh(&convert.HeightField{Columns: 3, Rows: 2, SizeX: 2, SizeZ: 4, Heights: []float64{0, 1, 2, 3, 4, 5}})
+	pos, idx := (&convert.HeightField{Columns: 3, Rows: 2, SizeX: 2, SizeZ: 4, Heights: []float64{0, 1, 2, 3, 4, 5}}).Triangles()
 	if len(pos) != 6 || len(idx) != 12 {
 		t.Fatalf("%d vertices, %d indices; want 6 and 12", len(pos), len(idx))
 	}
 	if pos[0] != (convert.Vec3{-1, 0, -2}) || pos[5] != (convert.Vec3{1, 5, 2}) {
 		t.Errorf("corners %v %v", pos[0], pos[5])
 	}
-	if p, _ := fieldMesh(&convert.HeightField{Columns: 3, Rows: 2, Heights: []float64{1}}); p != nil {
+	if p, _ := (&convert.HeightField{Columns: 3, Rows: 2, Heights: []float64{1}}).Triangles(); p != nil {
 		t.Error("short height list gave a mesh")
 	}
 }
