@@ -17,35 +17,9 @@ import (
 	"github.com/physconv/physconv/internal/testenv"
 )
 
-// jointModel is the part of mj-inspect's JSON the joint-multiset checks
-// read: enough to place every joint in the world.
-type jointModel struct {
-	OK     bool   `json:"ok"`
-	Error  string `json:"error"`
-	Bodies []struct {
-		Name   string       `json:"name"`
-		Parent *string      `json:"parent"`
-		Mass   float64      `json:"mass"`
-		XPos   convert.Vec3 `json:"xpos"`
-		XQuat  [4]float64   `json:"xquat"`
-	} `json:"bodies"`
-	Joints []struct {
-		Name    string       `json:"name"`
-		Body    string       `json:"body"`
-		Type    string       `json:"type"`
-		Axis    convert.Vec3 `json:"axis"`
-		Pos     convert.Vec3 `json:"pos"`
-		Range   [2]float64   `json:"range"`
-		Limited bool         `json:"limited"`
-	} `json:"joints"`
-	AfterSteps *struct {
-		Bodies []struct {
-			Name  string       `json:"name"`
-			XPos  convert.Vec3 `json:"xpos"`
-			XQuat [4]float64   `json:"xquat"`
-		} `json:"bodies"`
-	} `json:"after_steps"`
-}
+// jointModel is mj-inspect's JSON as the joint-multiset checks read it:
+// enough to place every joint in the world.
+type jointModel = mjcfModel
 
 // worldJoint is one compiled joint in world terms.
 type worldJoint struct {

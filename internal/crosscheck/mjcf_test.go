@@ -42,6 +42,7 @@ type mjcfModel struct {
 		Parent      *string      `json:"parent"`
 		Mass        float64      `json:"mass"`
 		InertiaFull convert.Mat3 `json:"inertia_full"`
+		XPos        convert.Vec3 `json:"xpos"`
 		XQuat       [4]float64   `json:"xquat"`
 		XIPos       convert.Vec3 `json:"xipos"`
 	} `json:"bodies"`
@@ -50,6 +51,7 @@ type mjcfModel struct {
 		Body    string       `json:"body"`
 		Type    string       `json:"type"`
 		Axis    convert.Vec3 `json:"axis"`
+		Pos     convert.Vec3 `json:"pos"`
 		Range   [2]float64   `json:"range"`
 		Limited bool         `json:"limited"`
 	} `json:"joints"`
@@ -65,7 +67,12 @@ type mjcfModel struct {
 		XPos        convert.Vec3 `json:"xpos"`
 	} `json:"geoms"`
 	AfterSteps *struct {
-		QPos []any `json:"qpos"`
+		QPos   []any `json:"qpos"`
+		Bodies []struct {
+			Name  string       `json:"name"`
+			XPos  convert.Vec3 `json:"xpos"`
+			XQuat [4]float64   `json:"xquat"`
+		} `json:"bodies"`
 	} `json:"after_steps"`
 }
 
