@@ -474,7 +474,10 @@ func safeParse(f *convert.Format, in *convert.Input) (g *convert.Graph, diags co
 // capability table (one diagnostic per change), emits the result and,
 // unless opts.NoVerify, verifies it (Verify; files the output refers to
 // without writing them are not found). It is what a conversion does after
-// ParseGraph.
+// ParseGraph. A Graph built by hand may leave mass properties out: they
+// are completed first (mass.Complete, as ParseGraph does), so no writer
+// has to invent them (an MJCF body with a mass and no inertia was written
+// with zero moments, which MuJoCo refuses).
 func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Diagnostics, error) {
 	if f.Emit == nil {
 		return nil, nil, fmt.Errorf("physconv cannot write %s files", f.Name)
@@ -482,7 +485,9 @@ func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*con
 	if opts == nil {
 		opts = &convert.Options{}
 	}
+	g, completed := mass.Complete(g, opts)
 	lowered, out, diags, err := safeEmit(f, g, opts)
+	diags = append(completed, diags...)
 	if err == nil && !opts.NoVerify {
 		diags = append(diags, Verify(lowered, f, out, diags, opts, nil)...)
 	}
