@@ -90,9 +90,9 @@ func main() {
 		check(os.WriteFile(in, data, 0o644))
 		for _, tg := range targets {
 			out := filepath.Join(work, fmt.Sprintf("chain%d_%s.%s", n, tg.name, tg.ext))
-			args := []string{"convert", "--to", tg.name, in, out}
+			args := []string{"convert", "--force", "--to", tg.name, in, out}
 			if tg.name == "godot3" {
-				args = []string{"convert", "--to", "godot", "--godot", "3", in, out}
+				args = []string{"convert", "--force", "--to", "godot", "--godot", "3", in, out}
 			}
 			r := median(*runs, func() run { return measure(bin, args...) })
 			results[key{n, tg.name}] = r
@@ -135,7 +135,7 @@ func main() {
 				}
 				out := filepath.Join(work, "robots", strings.ReplaceAll(name, "/", "_"), "model.xml")
 				check(os.MkdirAll(filepath.Dir(out), 0o755))
-				args := append([]string{"convert", "--to", "mjcf", "--allow-root", dir}, packageArgs(src, dir)...)
+				args := append([]string{"convert", "--force", "--to", "mjcf", "--allow-root", dir}, packageArgs(src, dir)...)
 				args = append(args, src, out)
 				if c := exec.Command(bin, args...); c.Run() != nil {
 					fmt.Printf("%-28s | physconv failed: %s\n", name, strings.Join(args, " "))
