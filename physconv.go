@@ -83,7 +83,7 @@ func ParseGraph(ctx context.Context, reg *convert.Registry, in *convert.Input) (
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)
 	}
 	diags = append(diags, in.ResolveDiagnostics()...)
-	g, more := mass.Complete(g, opts)
+	more := mass.CompleteInPlace(g, opts)
 	diags = append(diags, more...)
 	if err := convert.ValidateComputed(g); err != nil {
 		return f, nil, diags.WithFile(in.Name), withFile(err, in.Name)

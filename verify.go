@@ -34,14 +34,33 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 	if f.Parse == nil || out == nil {
 		return nil
 	}
+	// the source's report does not depend on the output: it is built on
+	// the second core while the output is read back
+	type inspected struct {
+		report *inspect.Report
+		panic  any
+	}
+	wantc := make(chan inspected, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				wantc <- inspected{panic: r}
+			}
+		}()
+		wantc <- inspected{report: inspect.Inspect(g, f.Name, nil)}
+	}()
 	back, err := reread(f, out, opts, src)
+	w := <-wantc
+	if w.panic != nil {
+		panic(w.panic) // where it would have been raised without the goroutine
+	}
+	want := w.report
 	var res convert.Diagnostics
 	if err != nil {
 		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
 			"the written %s file does not read back: %v", f.Name, err).Affecting(convert.QStructure)
 		return res
 	}
-	want := inspect.Inspect(g, f.Name, nil)
 	got := inspect.Inspect(back, f.Name, nil)
 	inspect.Equate(want, got, VerifyTolerance)
 	x := inspect.NewExplainer(g, want, got, diags)
@@ -104,7 +123,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	if err != nil {
 		return nil, err
 	}
-	back, _ = mass.Complete(back, ropts)
+	mass.CompleteInPlace(back, ropts)
 	return back, nil
 }
 

@@ -321,6 +321,65 @@ func (ds Diagnostics) Explains(subj Subject, q Quantity) bool {
 	return false
 }
 
+// DiagnosticIndex answers Explains for many subjects at once: checking
+// every difference of a large model against every diagnostic is quadratic,
+// so the index keeps each diagnostic under the keys a subject can reach it
+// by (its node, its body, its material or mesh index) and checks only
+// those.
+type DiagnosticIndex struct {
+	document []*Diagnostic
+	indexed  map[Subject][]*Diagnostic // by kind and index
+	byNode   map[int][]*Diagnostic     // node subjects, by node
+	byBody   map[int][]*Diagnostic     // colliders, triggers, visuals, by body
+}
+
+// Index builds the DiagnosticIndex of ds.
+func (ds Diagnostics) Index() *DiagnosticIndex {
+	x := &DiagnosticIndex{indexed: map[Subject][]*Diagnostic{}, byNode: map[int][]*Diagnostic{}, byBody: map[int][]*Diagnostic{}}
+	for i := range ds {
+		d := &ds[i]
+		switch d.Subject.Kind {
+		case "":
+		case SubjectDocument:
+			x.document = append(x.document, d)
+		case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectTendon, SubjectSource:
+			k := Subject{Kind: d.Subject.Kind, Index: d.Subject.Index}
+			x.indexed[k] = append(x.indexed[k], d)
+		default:
+			if d.Subject.Node < 0 {
+				continue
+			}
+			x.byNode[d.Subject.Node] = append(x.byNode[d.Subject.Node], d)
+			if isPart(d.Subject.Kind) && d.Subject.Body >= 0 {
+				x.byBody[d.Subject.Body] = append(x.byBody[d.Subject.Body], d)
+			}
+		}
+	}
+	return x
+}
+
+// Explains is Diagnostics.Explains over the indexed diagnostics.
+func (x *DiagnosticIndex) Explains(subj Subject, q Quantity) bool {
+	hit := func(ds []*Diagnostic) bool {
+		for _, d := range ds {
+			if d.Quantities.Has(q) && d.Subject.explains(subj, q) {
+				return true
+			}
+		}
+		return false
+	}
+	if hit(x.document) || hit(x.indexed[Subject{Kind: subj.Kind, Index: subj.Index}]) {
+		return true
+	}
+	if subj.Node >= 0 && hit(x.byNode[subj.Node]) {
+		return true
+	}
+	if subj.Body >= 0 && subj.Body != subj.Node && hit(x.byNode[subj.Body]) {
+		return true
+	}
+	return subj.Kind == SubjectBody && subj.Node >= 0 && hit(x.byBody[subj.Node])
+}
+
 // Explaining returns the diagnostics that explain (subj, q).
 func (ds Diagnostics) Explaining(subj Subject, q Quantity) Diagnostics {
 	var out Diagnostics

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -122,5 +123,46 @@ func TestCodeTable(t *testing.T) {
 	}
 	if _, ok := Code("no-such-code").Info(); ok {
 		t.Error("unknown code found")
+	}
+}
+
+// TestDiagnosticIndexAgrees checks the index against the plain scan on
+// random diagnostics and subjects of every kind, including parts whose
+// body is unknown and subjects whose body is themselves.
+func TestDiagnosticIndexAgrees(t *testing.T) {
+	kinds := []SubjectKind{"", SubjectDocument, SubjectNode, SubjectBody, SubjectJoint, SubjectCollider,
+		SubjectTrigger, SubjectVisual, SubjectVehicle, SubjectMaterial, SubjectFilter, SubjectMesh,
+		SubjectCoupling, SubjectTendon, SubjectSource}
+	rng := rand.New(rand.NewPCG(7, 11))
+	subject := func() Subject {
+		return Subject{Kind: kinds[rng.IntN(len(kinds))], Node: rng.IntN(6) - 1, Body: rng.IntN(6) - 1, Index: rng.IntN(4) - 1}
+	}
+	checked, hits := 0, 0
+	for round := 0; round < 300; round++ {
+		var ds Diagnostics
+		for i := rng.IntN(8); i > 0; i-- {
+			var qs []Quantity
+			for q := Quantity(0); q < numQuantities; q++ {
+				if rng.IntN(4) == 0 {
+					qs = append(qs, q)
+				}
+			}
+			ds = append(ds, Diagnostic{Code: "x", Subject: subject(), Quantities: Qs(qs...)})
+		}
+		x := ds.Index()
+		for i := 0; i < 200; i++ {
+			s, q := subject(), Quantity(rng.IntN(int(numQuantities)))
+			want := ds.Explains(s, q)
+			if got := x.Explains(s, q); got != want {
+				t.Fatalf("subject %+v, %s, diagnostics %+v: index says %v, scan says %v", s, q, ds, got, want)
+			}
+			checked++
+			if want {
+				hits++
+			}
+		}
+	}
+	if hits == 0 || hits == checked {
+		t.Fatalf("%d of %d explained: the cases do not exercise both answers", hits, checked)
 	}
 }

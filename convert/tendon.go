@@ -1,7 +1,6 @@
 package convert
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -126,18 +125,18 @@ func cloneTendons(ts []Tendon) []Tendon {
 func (v *validator) tendons() {
 	g := v.g
 	for i, s := range g.Sites {
-		p := fmt.Sprintf("sites[%d]", i)
+		p := v.at("sites[%d]", i)
 		v.index(p+".node", s.Node, len(g.Nodes), "node", true)
 		v.bounded(p+".transform", s.Transform.T[:]...)
 		v.bounded(p+".radius", s.Radius)
 	}
 	for i, t := range g.Tendons {
-		p := fmt.Sprintf("tendons[%d]", i)
+		p := v.at("tendons[%d]", i)
 		if t.Kind != SpatialTendon && t.Kind != FixedTendon {
 			v.fail(p+".kind", "tendon kind must be spatial or fixed, not %q", t.Kind)
 		}
 		for k, pt := range t.Path {
-			q := fmt.Sprintf("%s.path[%d]", p, k)
+			q := v.at("%s.path[%d]", p, k)
 			v.index(q+".site", pt.Site, len(g.Sites), "site", true)
 			v.index(q+".sideSite", pt.SideSite, len(g.Sites), "site", true)
 			v.index(q+".geom", pt.Geom, len(g.Nodes), "node", true)

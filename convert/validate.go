@@ -12,7 +12,16 @@ import (
 // with source paths first; Validate is the net under every format and
 // under Graphs built by library users.
 func Validate(g *Graph) error {
-	v := validator{g: g, names: NodeNames(g)}
+	// A first pass without paths costs no formatting per node; only a
+	// Graph that fails is checked again to name the place.
+	if validate(&validator{g: g, quiet: true}) == nil {
+		return nil
+	}
+	return validate(&validator{g: g, names: NodeNames(g)})
+}
+
+func validate(v *validator) error {
+	g := v.g
 	v.hierarchy()
 	for i := range g.Nodes {
 		if v.err != nil {
@@ -31,7 +40,7 @@ func Validate(g *Graph) error {
 			break
 		}
 		m := &g.Meshes[i]
-		p := fmt.Sprintf("meshes[%d]", i)
+		p := v.at("meshes[%d]", i)
 		if m.Scale != (Vec3{}) {
 			v.size(p+".scale", m.Scale[:]...)
 		}
@@ -42,7 +51,7 @@ func Validate(g *Graph) error {
 		}
 	}
 	for i, c := range g.Couplings {
-		p := fmt.Sprintf("couplings[%d]", i)
+		p := v.at("couplings[%d]", i)
 		v.jointNode(p+".follower", c.Follower)
 		v.jointNode(p+".leader", c.Leader)
 		v.finite(p+".multiplier", c.Multiplier)
@@ -68,8 +77,25 @@ const (
 
 type validator struct {
 	g     *Graph
-	names []string
+	names []string // NodeNames(g), unless quiet
+	quiet bool     // paths are left empty: only whether g is valid is wanted
 	err   error
+}
+
+// at formats a path, unless v is quiet.
+func (v *validator) at(format string, args ...any) string {
+	if v.quiet {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// name is node i's unique name ("" when quiet).
+func (v *validator) name(i int) string {
+	if v.quiet {
+		return ""
+	}
+	return v.names[i]
 }
 
 func (v *validator) fail(path, format string, args ...any) {
@@ -91,7 +117,7 @@ func (v *validator) failRange(path, format string, args ...any) {
 	}
 }
 
-func (v *validator) nodePath(i int) string { return fmt.Sprintf("node %q", v.names[i]) }
+func (v *validator) nodePath(i int) string { return v.at("node %q", v.name(i)) }
 
 func (v *validator) index(path string, i, n int, what string, optional bool) {
 	if optional && i == -1 {
@@ -222,7 +248,7 @@ func (v *validator) node(i int) {
 		v.index(p+".trigger.shape", t.Shape, len(v.g.Shapes), "shape", true)
 		v.index(p+".trigger.filter", t.Filter, len(v.g.Filters), "filter", true)
 		for k, c := range t.Nodes {
-			v.index(fmt.Sprintf("%s.trigger.nodes[%d]", p, k), c, len(v.g.Nodes), "node", false)
+			v.index(v.at("%s.trigger.nodes[%d]", p, k), c, len(v.g.Nodes), "node", false)
 		}
 	}
 	if vis := n.Visual; vis != nil {
@@ -245,7 +271,7 @@ func (v *validator) node(i int) {
 func (v *validator) joint(p string, j *Joint) {
 	v.index(p+".connected", j.Connected, len(v.g.Nodes), "node", false)
 	for k, l := range j.Limits {
-		lp := fmt.Sprintf("%s.limits[%d]", p, k)
+		lp := v.at("%s.limits[%d]", p, k)
 		for _, a := range append(append([]int(nil), l.Linear...), l.Angular...) {
 			if a < 0 || a > 2 {
 				v.fail(lp, "axis %d must be 0, 1 or 2", a)
@@ -259,7 +285,7 @@ func (v *validator) joint(p string, j *Joint) {
 		}
 	}
 	for k, d := range j.Drives {
-		dp := fmt.Sprintf("%s.drives[%d]", p, k)
+		dp := v.at("%s.drives[%d]", p, k)
 		if d.Axis < 0 || d.Axis > 2 {
 			v.fail(dp+".axis", "axis %d must be 0, 1 or 2", d.Axis)
 		}
@@ -272,13 +298,13 @@ func (v *validator) joint(p string, j *Joint) {
 func (v *validator) jointNode(p string, i int) {
 	v.index(p, i, len(v.g.Nodes), "node", false)
 	if v.err == nil && v.g.Nodes[i].Joint == nil {
-		v.fail(p, "node %q is not a joint", v.names[i])
+		v.fail(p, "node %q is not a joint", v.name(i))
 	}
 }
 
 func (v *validator) shape(i int) {
 	s := v.g.Shapes[i]
-	p := fmt.Sprintf("shapes[%d]", i)
+	p := v.at("shapes[%d]", i)
 	positive := func(what string, xs ...float64) {
 		for _, x := range xs {
 			if !(x > 0) || math.IsInf(x, 0) {

@@ -149,3 +149,25 @@ func TestParentCycle(t *testing.T) {
 		t.Errorf("tree with a 2-cycle: %d", c)
 	}
 }
+
+// Validate's first pass formats no paths; it must refuse exactly what the
+// second, which names the place, refuses, and the error must name it.
+func TestValidateQuietPassAgrees(t *testing.T) {
+	for _, x := range []float64{1e200, 1e-320, -1, 0, 1, math.NaN()} {
+		for name, g := range boundsShapes(x) {
+			quiet := validate(&validator{g: g, quiet: true})
+			loud := validate(&validator{g: g, names: NodeNames(g)})
+			if (quiet == nil) != (loud == nil) {
+				t.Errorf("%s at %g: quiet pass %v, named pass %v", name, x, quiet, loud)
+			}
+			if err := Validate(g); loud != nil && (err == nil || err.Error() != loud.Error() || !strings.Contains(err.Error(), "shapes[0].") && !strings.Contains(err.Error(), "meshes[0].")) {
+				t.Errorf("%s at %g: Validate says %v, want %v naming shapes[0] or meshes[0]", name, x, err, loud)
+			}
+		}
+	}
+	g := NewGraph()
+	g.AddNode(Node{Name: "b", Transform: Identity(), Motion: &Motion{Kind: Dynamic, GravityFactor: 1, Mass: Ptr(-2.0)}}, -1)
+	if err := Validate(g); err == nil || !strings.Contains(err.Error(), `node "b".motion.mass`) {
+		t.Errorf("negative mass: %v, want the error to name node \"b\".motion.mass", err)
+	}
+}

@@ -206,13 +206,14 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 		return nil
 	}
 	ia, ib := indices(na), indices(nb)
+	sa, sb := staticBodies(a), staticBodies(b)
 	// The same joint between the same bodies at the same place; then,
 	// as a writer may change a joint's kind or move it (and say so), any
 	// kind, then anywhere; but a weld pairs only with a weld: a writer
 	// adds welds of its own (a body fixed to the world) where it drops a
 	// joint.
 	sameBodies := func(i, j int) bool {
-		x, y := worldForStatic(a.Joints[ia[an[i]]], a), worldForStatic(b.Joints[ib[bn[j]]], b)
+		x, y := worldForStatic(a.Joints[ia[an[i]]], sa), worldForStatic(b.Joints[ib[bn[j]]], sb)
 		return x.BodyA == y.BodyA && x.BodyB == y.BodyB || x.BodyA == y.BodyB && x.BodyB == y.BodyA
 	}
 	samePlace := func(i, j int) bool {

@@ -315,13 +315,14 @@ func (c *comparer) sameRotation(p, q convert.Quat) bool {
 }
 
 func (c *comparer) joints(a, b *Report) {
-	mb := map[string]JointReport{}
+	mb := make(map[string]JointReport, len(b.Joints))
+	sa, sb := staticBodies(a), staticBodies(b)
 	for _, j := range b.Joints {
-		mb[j.Name] = worldForStatic(j, b)
+		mb[j.Name] = worldForStatic(j, sb)
 	}
 	seen := map[string]bool{}
 	for _, x := range a.Joints {
-		x = worldForStatic(x, a)
+		x = worldForStatic(x, sa)
 		y, ok := mb[x.Name]
 		c.on("joint", x.Name)
 		if !ok {
@@ -342,20 +343,27 @@ func (c *comparer) joints(a, b *Report) {
 // worldForStatic names the world ("") instead of a static body: a joint
 // to something that never moves is a joint to the world, and formats
 // disagree on whether static geometry is a body (OMI static motion, Godot
-// StaticBody3D) or not (KHR).
-func worldForStatic(j JointReport, r *Report) JointReport {
-	for _, b := range r.Bodies {
-		if b.Kind != convert.Static {
-			continue
-		}
-		if j.BodyA == b.Name {
-			j.BodyA = ""
-		}
-		if j.BodyB == b.Name {
-			j.BodyB = ""
-		}
+// StaticBody3D) or not (KHR). static is the report's set of static bodies
+// (staticBodies), built once so that each joint costs a lookup.
+func worldForStatic(j JointReport, static map[string]bool) JointReport {
+	if static[j.BodyA] {
+		j.BodyA = ""
+	}
+	if static[j.BodyB] {
+		j.BodyB = ""
 	}
 	return j
+}
+
+// staticBodies is the set of a report's static body names.
+func staticBodies(r *Report) map[string]bool {
+	s := map[string]bool{}
+	for _, b := range r.Bodies {
+		if b.Kind == convert.Static {
+			s[b.Name] = true
+		}
+	}
+	return s
 }
 
 func (c *comparer) joint(x, y JointReport) {

@@ -9,14 +9,14 @@ import "github.com/physconv/physconv/convert"
 type Explainer struct {
 	g         *convert.Graph
 	want, got *Report // g's report and the other, as Diff compared them
-	diags     convert.Diagnostics
+	diags     *convert.DiagnosticIndex
 	nodes     map[string][]int // report name (and node name) → node indices
 }
 
 // NewExplainer indexes g's report names once for many differences between
 // want (g's report) and got.
 func NewExplainer(g *convert.Graph, want, got *Report, diags convert.Diagnostics) *Explainer {
-	x := &Explainer{g: g, want: want, got: got, diags: diags, nodes: map[string][]int{}}
+	x := &Explainer{g: g, want: want, got: got, diags: diags.Index(), nodes: map[string][]int{}}
 	for i, name := range convert.NodeNames(g) {
 		x.nodes[name] = append(x.nodes[name], i)
 		if n := g.Nodes[i].Name; n != name && n != "" {
@@ -153,8 +153,9 @@ func (x *Explainer) added(d Difference) []convert.Subject {
 		}
 	}
 	joints := make([]JointReport, len(x.got.Joints))
+	gotStatic := staticBodies(x.got)
 	for k, j := range x.got.Joints {
-		joints[k] = worldForStatic(j, x.got)
+		joints[k] = worldForStatic(j, gotStatic)
 	}
 	// ends walks from a body through added bodies to known ones.
 	ends := map[string]bool{}
@@ -190,8 +191,9 @@ func (x *Explainer) added(d Difference) []convert.Subject {
 		}
 	}
 	var out []convert.Subject
+	wantStatic := staticBodies(x.want)
 	for _, j := range x.want.Joints {
-		j = worldForStatic(j, x.want)
+		j = worldForStatic(j, wantStatic)
 		if ends[j.BodyA] && ends[j.BodyB] {
 			for _, i := range x.nodes[j.Name] {
 				if x.g.Nodes[i].Joint != nil {

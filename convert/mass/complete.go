@@ -43,24 +43,32 @@ const DefaultMass = 1.0
 // Static bodies are left alone.
 func Complete(g *convert.Graph, opts *convert.Options) (*convert.Graph, convert.Diagnostics) {
 	out := g.Clone()
+	return out, CompleteInPlace(out, opts)
+}
+
+// CompleteInPlace is Complete for a Graph the caller owns (one a reader
+// has just returned): it completes g itself rather than a copy, which on a
+// large model saves a copy of every node.
+func CompleteInPlace(g *convert.Graph, opts *convert.Options) convert.Diagnostics {
 	density := opts.DensityOr()
-	mc := newMassCalc(out)
-	for i := range out.Nodes {
-		m := out.Nodes[i].Motion
+	mc := newMassCalc(g)
+	for i := range g.Nodes {
+		m := g.Nodes[i].Motion
 		if m == nil || m.Kind == convert.Static {
 			continue
 		}
 		completeBody(mc, i, m, density)
 	}
-	return out, mc.diags
+	return mc.diags
 }
 
 func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 	node := &mc.g.Nodes[i]
-	path := mc.g.NodeLabel(i)
+	// the node label is formatted only when a diagnostic is written
+	label := func() string { return mc.g.NodeLabel(i) }
 	markGiven(m)
 	if m.Mass != nil && (math.IsNaN(*m.Mass) || *m.Mass < 0) {
-		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), path, "mass %v is not a non-negative number; it is ignored and computed instead", *m.Mass)
+		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), label(), "mass %v is not a non-negative number; it is ignored and computed instead", *m.Mass)
 		m.Mass, m.MassSource = nil, ""
 	}
 	if m.Mass != nil && *m.Mass == 0 {
@@ -68,7 +76,7 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		return
 	}
 	if m.CenterOfMass != nil && !m.CenterOfMass.Finite() {
-		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), path, "centre of mass %v is not finite; it is ignored and computed instead", *m.CenterOfMass)
+		mc.diags.Add(convert.CodeMassInvalid, convert.BodySubject(i), label(), "centre of mass %v is not finite; it is ignored and computed instead", *m.CenterOfMass)
 		m.CenterOfMass, m.CenterOfMassSource = nil, ""
 	}
 	// a given mass with zero moments is a point mass, a valid body (URDF
@@ -79,10 +87,10 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		fixed, problem := RepairInertia(*m.InertiaDiagonal)
 		switch {
 		case problem != "" && fixed == (convert.Vec3{}):
-			mc.diags.Add(convert.CodeInertiaInvalid, convert.BodySubject(i), path, "inertia %v cannot be used (%s); it is computed instead", *m.InertiaDiagonal, problem)
+			mc.diags.Add(convert.CodeInertiaInvalid, convert.BodySubject(i), label(), "inertia %v cannot be used (%s); it is computed instead", *m.InertiaDiagonal, problem)
 			m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = nil, nil, ""
 		case problem != "":
-			mc.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(i), path, "inertia %v is not physical (%s); using %v", *m.InertiaDiagonal, problem, fixed)
+			mc.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(i), label(), "inertia %v is not physical (%s); using %v", *m.InertiaDiagonal, problem, fixed)
 			m.InertiaDiagonal = &fixed
 		}
 	}
@@ -131,10 +139,10 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		}
 	}
 	if len(computed) > 0 {
-		mc.diags.Add(convert.CodeMassComputed, convert.BodySubject(i), path, "%s computed from the colliders at %g kg/m³ (or scaled to the given mass)", strings.Join(computed, ", "), density)
+		mc.diags.Add(convert.CodeMassComputed, convert.BodySubject(i), label(), "%s computed from the colliders at %g kg/m³ (or scaled to the given mass)", strings.Join(computed, ", "), density)
 	}
 	if len(defaulted) > 0 {
-		mc.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), path, "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
+		mc.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), label(), "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
 	}
 }
 
