@@ -323,13 +323,6 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 		}
 		targets = append(targets, p)
 	}
-	for _, t := range targets {
-		for _, in := range protect {
-			if sameFile(t, in) {
-				return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
-			}
-		}
-	}
 	names := out.SideFiles()
 	data := func(i int) []byte {
 		if i == 0 {
@@ -342,6 +335,17 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			return ""
 		}
 		return out.Links[names[i-1]]
+	}
+	for i, t := range targets {
+		for _, in := range protect {
+			// A side file an earlier run hard-linked to this very input
+			// is the input under another name: it is replaced by the
+			// same link again, by rename, which leaves the input alone.
+			relink := link(i) != "" && sameFile(link(i), in) && !samePath(t, in)
+			if sameFile(t, in) && !relink {
+				return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
+			}
+		}
 	}
 	temps := make([]string, len(targets))
 	cleanup := func() {
@@ -415,6 +419,19 @@ func CreateTemp(dir, base string) (*os.File, error) {
 		}
 		return f, err
 	}
+}
+
+// samePath reports whether a and b name one directory entry (after
+// symbolic links), not merely one file.
+func samePath(a, b string) bool {
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	ra, _ = filepath.Abs(ra)
+	rb, _ = filepath.Abs(rb)
+	return ra == rb
 }
 
 func sameFile(a, b string) bool {

@@ -84,3 +84,38 @@ func TestConvertFileNeverWritesOverWhatTheInputReads(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteOutputRelinksItsOwnLinks: a side file hard-linked to a source
+// mesh is the mesh under another name; converting again replaces the link
+// (the default --side-files link made every second run fail), while a
+// side file at the mesh's own path is still refused.
+func TestWriteOutputRelinksItsOwnLinks(t *testing.T) {
+	dir := t.TempDir()
+	mesh := filepath.Join(dir, "in", "m.stl")
+	os.MkdirAll(filepath.Dir(mesh), 0o755)
+	os.WriteFile(mesh, []byte("solid m\nendsolid m\n"), 0o644)
+	out := func() *convert.Output {
+		o := &convert.Output{Main: []byte("<robot/>"), Files: map[string][]byte{"meshes/m.stl": []byte("solid m\nendsolid m\n")}}
+		o.Link("meshes/m.stl", mesh, nil)
+		return o
+	}
+	main := filepath.Join(dir, "out", "r.urdf")
+	for run := 1; run <= 3; run++ {
+		if _, err := WriteOutput(main, out(), mesh); err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+	}
+	if !sameFile(filepath.Join(dir, "out", "meshes", "m.stl"), mesh) {
+		t.Errorf("the side file is not a link to the mesh")
+	}
+	if got, _ := os.ReadFile(mesh); string(got) != "solid m\nendsolid m\n" {
+		t.Errorf("the mesh changed to %q", got)
+	}
+	// the mesh's own directory entry is never a target
+	inPlace := filepath.Join(dir, "in", "r.urdf")
+	o := &convert.Output{Main: []byte("<robot/>"), Files: map[string][]byte{"m.stl": []byte("x")}}
+	o.Link("m.stl", mesh, nil)
+	if _, err := WriteOutput(inPlace, o, mesh); err == nil || !strings.Contains(err.Error(), "refusing to write") {
+		t.Errorf("side file at the mesh's path: err = %v, want refused", err)
+	}
+}
