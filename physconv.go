@@ -401,6 +401,12 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			cleanup()
 			return nil, err
 		}
+		if link(i) != "" && sameFile(temps[i], targets[i]) {
+			// the target already was this link (an earlier run's): a
+			// rename between two names of one file does nothing, so the
+			// temporary name is left and goes now
+			os.Remove(temps[i])
+		}
 		temps[i] = ""
 	}
 	return targets, nil

@@ -108,6 +108,9 @@ func TestWriteOutputRelinksItsOwnLinks(t *testing.T) {
 	if !sameFile(filepath.Join(dir, "out", "meshes", "m.stl"), mesh) {
 		t.Errorf("the side file is not a link to the mesh")
 	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "out", "meshes", ".*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
 	if got, _ := os.ReadFile(mesh); string(got) != "solid m\nendsolid m\n" {
 		t.Errorf("the mesh changed to %q", got)
 	}

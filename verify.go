@@ -116,6 +116,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	}
 	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits, Packages: opts.Packages, AllowRoots: opts.AllowRoots}
 	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: dir, Root: root, Options: ropts}
+	in.ShareDecoded(src) // the output's mesh files are mostly the source's, decoded already
 	back, _, err := f.Parse(in)
 	if err == nil {
 		err = convert.Validate(back)

@@ -60,8 +60,9 @@ type Input struct {
 	// Options apply to every format; each reads what it needs.
 	Options *Options
 
-	budget *Budget   // see Budget
-	refs   *refState // how references resolve (resolve.go)
+	budget  *Budget      // see Budget
+	refs    *refState    // how references resolve (resolve.go)
+	decoded *DecodeCache // see Decoded
 }
 
 // Open reads a file the input refers to: a path relative to the input's

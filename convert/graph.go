@@ -226,6 +226,8 @@ type Mesh struct {
 	// and returns what Positions and Indices would hold had the parser
 	// loaded it. Set by the parser, which alone knows where File lives;
 	// emitters that need triangles (MJCF writes mesh files) call it.
+	// It must be safe to call from several goroutines (DecodeMeshes) and
+	// should keep what it read, so a second call costs nothing.
 	Decode func() (positions []Vec3, indices []uint32, err error)
 	// Source, when set, returns the bytes of the mesh file the triangles
 	// come from, its lower-case extension without the dot ("stl", "obj",

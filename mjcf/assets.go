@@ -2,6 +2,10 @@ package mjcf
 
 import (
 	"path"
+	"runtime"
+	"slices"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/meshio"
@@ -27,11 +31,17 @@ type hfieldAsset struct {
 }
 
 func (p *parser) assets(e *Element) error {
+	p.prefetchMeshes(e)
+	var added []*meshAsset
 	for _, c := range e.Children {
 		switch c.Name {
 		case "mesh":
+			n := len(p.meshes)
 			if err := p.meshAsset(c); err != nil {
 				return err
+			}
+			if len(p.meshes) > n {
+				added = append(added, p.lastMesh)
 			}
 		case "hfield":
 			if err := p.hfieldAsset(c); err != nil {
@@ -39,7 +49,52 @@ func (p *parser) assets(e *Element) error {
 			}
 		}
 	}
+	// MuJoCo places every mesh geom at its mesh's centre of mass, so each
+	// mesh's mass data is needed; it is computed side by side now, and
+	// its errors are met where a geom asks for it
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, m := range added {
+		g.Go(func() error {
+			p.massData(m)
+			return nil
+		})
+	}
+	g.Wait()
 	return nil
+}
+
+// prefetchMeshes decodes the <asset>'s mesh files side by side before
+// meshAsset takes them in order. A mesh's file is not a default class
+// attribute, so the element's own attribute names it.
+func (p *parser) prefetchMeshes(e *Element) {
+	if p.in.FS == nil {
+		return
+	}
+	var files []meshio.File
+	for _, c := range e.Children {
+		if c.Name != "mesh" {
+			continue
+		}
+		file, ok := c.Attr("file")
+		if !ok || file == "" {
+			continue
+		}
+		rel := p.meshPath(file)
+		if data, err := p.in.Open(rel); err == nil {
+			files = append(files, meshio.File{Name: rel, Data: data})
+		}
+	}
+	meshio.Prefetch(p.in.Decoded(), files, p.in.Budget().Limits())
+}
+
+// meshPath is a mesh file's path: under the compiler's meshdir unless
+// absolute.
+func (p *parser) meshPath(file string) string {
+	if p.comp.meshdir != "" && !path.IsAbs(file) {
+		return path.Join(p.comp.meshdir, file)
+	}
+	return file
 }
 
 func (p *parser) meshAsset(e *Element) error {
@@ -81,10 +136,7 @@ func (p *parser) meshAsset(e *Element) error {
 		if a.has("vertex") {
 			return errAt(e, "a mesh has either a file or inline vertices, not both")
 		}
-		rel := file
-		if p.comp.meshdir != "" && !path.IsAbs(file) {
-			rel = path.Join(p.comp.meshdir, file)
-		}
+		rel := p.meshPath(file)
 		if p.in.FS == nil {
 			return errAt(e, "cannot read mesh file %q: the input has no folder", rel)
 		}
@@ -92,11 +144,12 @@ func (p *parser) meshAsset(e *Element) error {
 		if err != nil {
 			return errAt(e, "missing mesh file %q: %v", rel, err)
 		}
-		m, err := meshio.Decode(rel, data, p.in.Budget())
+		m, err := meshio.DecodeCached(p.in.Decoded(), rel, data, p.in.Budget())
 		if err != nil {
 			return errAt(e, "mesh file %q: %v", rel, err)
 		}
-		pos, idx = m.Positions, m.Indices
+		// copies: the mesh may be shared, and it is scaled below
+		pos, idx = slices.Clone(m.Positions), slices.Clone(m.Indices)
 	case a.has("vertex"):
 		v, err := a.nums("vertex", -1, nil)
 		if err != nil {
@@ -148,14 +201,16 @@ func (p *parser) meshAsset(e *Element) error {
 	if file != "" {
 		gm.Extras = map[string]any{"mjcf.file": file}
 	}
-	p.meshes[name] = &meshAsset{el: e, mesh: p.g.AddMesh(gm), inertia: mode}
+	p.lastMesh = &meshAsset{el: e, mesh: p.g.AddMesh(gm), inertia: mode}
+	p.meshes[name] = p.lastMesh
 	return nil
 }
 
-// massData computes the mesh's MuJoCo mass data once.
+// massData computes the mesh's MuJoCo mass data once. Calls for
+// different meshes may run side by side: each writes only its own m.
 func (p *parser) massData(m *meshAsset) (*meshMass, error) {
 	if m.mass == nil && m.massErr == nil {
-		gm := p.g.Meshes[m.mesh]
+		gm := &p.g.Meshes[m.mesh]
 		mm, err := computeMeshMass(gm.Positions, gm.Indices, m.inertia)
 		if err != nil {
 			m.massErr = errAt(m.el, "mesh %q: %v", gm.Name, err)

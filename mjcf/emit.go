@@ -61,6 +61,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts == nil {
 		opts = &convert.Options{}
 	}
+	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
 		geomElems: map[int]*Element{}, out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}

@@ -10,14 +10,15 @@ import (
 
 // parser carries the state of one Parse.
 type parser struct {
-	in      *convert.Input
-	g       *convert.Graph
-	diags   convert.Diagnostics
-	comp    compiler
-	classes map[string]*class
-	meshes  map[string]*meshAsset
-	hfields map[string]*hfieldAsset
-	root    int
+	in       *convert.Input
+	g        *convert.Graph
+	diags    convert.Diagnostics
+	comp     compiler
+	classes  map[string]*class
+	meshes   map[string]*meshAsset
+	lastMesh *meshAsset // the mesh meshAsset added last
+	hfields  map[string]*hfieldAsset
+	root     int
 	// bodyNodes lists the node of each MJCF body in document order
 	// (MuJoCo's body ids minus the world).
 	bodyNodes  []int

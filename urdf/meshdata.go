@@ -16,6 +16,32 @@ import (
 type meshData struct {
 	mu     sync.Mutex
 	byFile map[meshFile]triangles
+	files  map[string]*fileBytes // by reference, as read
+}
+
+// fileBytes is a mesh file read once: the parser (collision meshes), the
+// decoder (visual meshes) and Source (writers that copy the file) all ask
+// for the same bytes.
+type fileBytes struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+// reader returns a function reading the file ref names through open, once
+// for the whole conversion. The bytes are shared: nobody may change them.
+func (d *meshData) reader(ref string, open func(string) ([]byte, error)) func() ([]byte, error) {
+	d.mu.Lock()
+	f := d.files[ref]
+	if f == nil {
+		f = &fileBytes{}
+		d.files[ref] = f
+	}
+	d.mu.Unlock()
+	return func() ([]byte, error) {
+		f.once.Do(func() { f.data, f.err = open(ref) })
+		return f.data, f.err
+	}
 }
 
 type meshFile struct {
@@ -37,8 +63,8 @@ func (d *meshData) keep(path string, scale convert.Vec3, pos []convert.Vec3, idx
 
 // decoder returns a Decode function for a visual mesh: the triangles
 // already read for that file and scale, else the file read and scaled as a
-// collision mesh is.
-func (d *meshData) decoder(read func() ([]byte, error), path string, scale convert.Vec3) func() ([]convert.Vec3, []uint32, error) {
+// collision mesh is (through the conversion's cache of decoded files).
+func (d *meshData) decoder(read func() ([]byte, error), path string, scale convert.Vec3, cache *convert.DecodeCache) func() ([]convert.Vec3, []uint32, error) {
 	return func() ([]convert.Vec3, []uint32, error) {
 		key := meshFile{path, scale}
 		d.mu.Lock()
@@ -51,7 +77,7 @@ func (d *meshData) decoder(read func() ([]byte, error), path string, scale conve
 		if err != nil {
 			return nil, nil, err
 		}
-		m, err := meshio.Decode(path, data, nil)
+		m, err := meshio.DecodeCached(cache, path, data, nil)
 		if err != nil {
 			return nil, nil, err
 		}

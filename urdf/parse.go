@@ -77,7 +77,7 @@ type parser struct {
 
 func (p *parser) visualData() *meshData {
 	if p.visuals == nil {
-		p.visuals = &meshData{byFile: map[meshFile]triangles{}}
+		p.visuals = &meshData{byFile: map[meshFile]triangles{}, files: map[string]*fileBytes{}}
 	}
 	return p.visuals
 }
@@ -541,7 +541,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	}
 	mesh := convert.Mesh{Name: geo.Filename, File: resolved, Scale: convert.Vec3{1, 1, 1},
 		Extras: map[string]any{extraFilename: geo.Filename, extraScale: geo.Scale}}
-	read := func() ([]byte, error) { return p.in.Open(geo.Filename) }
+	read := p.visualData().reader(geo.Filename, p.in.Open)
 	kind := convert.TriMesh
 	if collision {
 		kind = convert.Convex
@@ -549,7 +549,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		if err != nil {
 			return -1, &convert.FormatError{Line: geo.Line, Msg: fmt.Sprintf("collision mesh of link %q cannot be read: %v", l.Name, err), Err: err}
 		}
-		m, err := meshio.Decode(resolved, data, p.in.Budget())
+		m, err := meshio.DecodeCached(p.in.Decoded(), resolved, data, p.in.Budget())
 		if err != nil {
 			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q: %v", geo.Filename, l.Name, err)
 		}
@@ -568,7 +568,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		}
 		p.diags.Add(convert.CodeMeshMissing, convert.Subject{}, linkPath(l)+"/visual", "visual mesh is not read (%v); the reference is kept", err).AtLine(geo.Line)
 	} else {
-		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale)
+		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale, p.in.Decoded())
 		mesh.Source = source(read, resolved, geo.Scale)
 		mesh.SourceFile = p.diskPath(resolved)
 	}

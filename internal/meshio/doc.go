@@ -12,8 +12,12 @@ package meshio
 import (
 	"errors"
 	"fmt"
+	"math"
 	"path"
+	"runtime"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -51,10 +55,58 @@ func Decode(name string, data []byte, budget *convert.Budget) (*Mesh, error) {
 	return b.mesh(), nil
 }
 
+// DecodeCached is Decode through a conversion's cache of decoded files: a
+// mesh file whose bytes were decoded before in the conversion (by the
+// source's reader, or by the writer) is not decoded again, though its
+// triangles are charged to budget again. The Mesh returned may be shared:
+// callers must not change it.
+func DecodeCached(cache *convert.DecodeCache, name string, data []byte, budget *convert.Budget) (*Mesh, error) {
+	kind := "meshio:" + strings.ToLower(path.Ext(name))
+	if v, ok := cache.Load(kind, data); ok {
+		m := v.(*Mesh)
+		if err := budget.Triangles("mesh file "+name, int64(len(m.Indices)/3)); err != nil {
+			return nil, budgetError(err)
+		}
+		return m, nil
+	}
+	m, err := Decode(name, data, budget)
+	if err == nil {
+		cache.Store(kind, data, m)
+	}
+	return m, err
+}
+
+// File is a mesh file's name (its extension chooses the decoder) and bytes.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Prefetch decodes files into cache side by side, as many at a time as
+// there are processors, so that a reader going through its meshes in
+// document order (and reporting errors in that order) finds them decoded.
+// The decodes draw on one budget of lim; a file that fails is left out, for
+// the reader to fail on in its place.
+func Prefetch(cache *convert.DecodeCache, files []File, lim convert.Limits) {
+	if cache == nil || len(files) < 2 {
+		return
+	}
+	budget := convert.NewBudget(lim)
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, f := range files {
+		g.Go(func() error {
+			DecodeCached(cache, f.Name, f.Data, budget)
+			return nil
+		})
+	}
+	g.Wait()
+}
+
 // builder merges identical vertices while a decoder adds triangles.
 type builder struct {
 	m     Mesh
-	index map[convert.Vec3]uint32
+	index vertexIndex
 	// budget is charged every chargeEvery triangles (and at the end);
 	// pending are the triangles not yet charged.
 	budget  *convert.Budget
@@ -64,7 +116,7 @@ type builder struct {
 
 const chargeEvery = 1 << 14
 
-func newBuilder() *builder { return &builder{index: map[convert.Vec3]uint32{}} }
+func newBuilder() *builder { return &builder{} }
 
 // flush charges the pending triangles to the budget.
 func (b *builder) flush() error {
@@ -73,24 +125,87 @@ func (b *builder) flush() error {
 	if n <= 0 {
 		return nil
 	}
-	if err := b.budget.Triangles("mesh file "+b.file, n); err != nil {
-		var fe *convert.FormatError
-		if errors.As(err, &fe) {
-			return fmt.Errorf("meshio: %s", fe.Msg)
-		}
-		return err
+	return budgetError(b.budget.Triangles("mesh file "+b.file, n))
+}
+
+// budgetError words a spent budget as the decoders' other errors.
+func budgetError(err error) error {
+	var fe *convert.FormatError
+	if errors.As(err, &fe) {
+		return fmt.Errorf("meshio: %s", fe.Msg)
 	}
-	return nil
+	return err
 }
 
 func (b *builder) vertex(p convert.Vec3) uint32 {
-	if i, ok := b.index[p]; ok {
-		return i
+	i, found := b.index.find(b.m.Positions, p)
+	if !found {
+		b.m.Positions = append(b.m.Positions, p)
 	}
-	i := uint32(len(b.m.Positions))
-	b.m.Positions = append(b.m.Positions, p)
-	b.index[p] = i
 	return i
+}
+
+// vertexIndex finds a vertex among those added so far: an open-addressing
+// hash table of indices into the positions, which on the million-triangle
+// meshes robots carry is several times faster than a Go map keyed by the
+// vector (whose generic float hashing dominated decoding). Vertices match
+// as a map's keys would, by ==: 0 and -0 are one vertex, NaN none.
+type vertexIndex struct {
+	slots []uint32 // index+1 of a position; 0: empty
+	used  int
+}
+
+// find returns p's index in positions, or, when p is new, the index it is
+// to get (len(positions)); the caller appends it.
+func (x *vertexIndex) find(positions []convert.Vec3, p convert.Vec3) (uint32, bool) {
+	if 2*(x.used+1) > len(x.slots) {
+		x.grow(positions)
+	}
+	mask := uint64(len(x.slots) - 1)
+	for h := vertexHash(p) & mask; ; h = (h + 1) & mask {
+		s := x.slots[h]
+		if s == 0 {
+			x.slots[h] = uint32(len(positions)) + 1
+			x.used++
+			return uint32(len(positions)), false
+		}
+		if positions[s-1] == p {
+			return s - 1, true
+		}
+	}
+}
+
+func (x *vertexIndex) grow(positions []convert.Vec3) {
+	n := 1024
+	for n < 4*(x.used+1) {
+		n *= 2
+	}
+	x.slots = make([]uint32, n)
+	mask := uint64(n - 1)
+	for i, p := range positions {
+		h := vertexHash(p) & mask
+		for x.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		x.slots[h] = uint32(i) + 1
+	}
+}
+
+// vertexHash mixes the coordinates' bits (0 and -0 alike) so that float32
+// values, whose low mantissa bits are all zero, still spread.
+func vertexHash(p convert.Vec3) uint64 {
+	var h uint64
+	for _, c := range p {
+		if c == 0 {
+			c = 0 // -0 hashes as 0, as it compares
+		}
+		h = (h ^ math.Float64bits(c)) * 0x9e3779b97f4a7c15
+		h ^= h >> 32
+	}
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	return h
 }
 
 // triangle adds a triangle; it fails once the budget is spent.

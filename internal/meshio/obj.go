@@ -1,7 +1,6 @@
 package meshio
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"math"
@@ -27,66 +26,161 @@ func DecodeOBJ(data []byte) (*Mesh, error) {
 // mesh.
 func decodeOBJ(data []byte, b *builder) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	all := data
 	var verts []convert.Vec3
+	var face []convert.Vec3 // one face's corners, reused
+	var fields [][]byte     // one line's fields, reused
 	records := 0
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		if err := textLine(sc.Bytes()); err != nil {
-			return fmt.Errorf("meshio: OBJ line %d: %v; not an OBJ file", line, err)
+	for line := 1; len(data) > 0; line++ {
+		// lines as bufio.ScanLines cuts them: at \n, without a final \r
+		raw := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			data = nil
 		}
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
+		if len(raw) > maxOBJLine {
+			return fmt.Errorf("meshio: OBJ line %d is longer than %d bytes; not an OBJ file", line, maxOBJLine)
+		}
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		ascii := printableASCII(raw)
+		if !ascii {
+			if err := textLine(raw); err != nil {
+				return fmt.Errorf("meshio: OBJ line %d: %v; not an OBJ file", line, err)
+			}
+		}
+		if ascii && skipOBJLine(raw) {
 			continue
 		}
-		switch f[0] {
+		fields = splitFields(fields[:0], raw, ascii)
+		if len(fields) == 0 {
+			continue
+		}
+		switch string(fields[0]) {
 		case "v":
-			if len(f) < 4 {
+			if len(fields) < 4 {
 				return fmt.Errorf("meshio: OBJ line %d: vertex needs three coordinates", line)
 			}
 			var p convert.Vec3
 			for k := 0; k < 3; k++ {
-				x, err := strconv.ParseFloat(f[k+1], 64)
+				x, err := strconv.ParseFloat(string(fields[k+1]), 64)
 				if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-					return fmt.Errorf("meshio: OBJ line %d: bad coordinate %q", line, f[k+1])
+					return fmt.Errorf("meshio: OBJ line %d: bad coordinate %q", line, fields[k+1])
 				}
 				p[k] = x
 			}
 			verts = append(verts, p)
 			records++
 		case "f":
-			if len(f) < 4 {
+			if len(fields) < 4 {
 				return fmt.Errorf("meshio: OBJ line %d: face needs three vertices", line)
 			}
-			idx := make([]convert.Vec3, 0, len(f)-1)
-			for _, tok := range f[1:] {
-				s, _, _ := strings.Cut(tok, "/")
-				n, err := strconv.Atoi(s)
-				if err == nil && n < 0 {
+			face = face[:0]
+			for _, tok := range fields[1:] {
+				s, _, _ := bytes.Cut(tok, []byte("/"))
+				n, ok := atoi(s)
+				if ok && n < 0 {
 					n += len(verts) + 1
 				}
-				if err != nil || n < 1 || n > len(verts) {
+				if !ok || n < 1 || n > len(verts) {
 					return fmt.Errorf("meshio: OBJ line %d: bad vertex index %q", line, tok)
 				}
-				idx = append(idx, verts[n-1])
+				face = append(face, verts[n-1])
 			}
-			for k := 1; k+1 < len(idx); k++ {
-				if err := b.triangle(idx[0], idx[k], idx[k+1]); err != nil {
+			for k := 1; k+1 < len(face); k++ {
+				if err := b.triangle(face[0], face[k], face[k+1]); err != nil {
 					return err
 				}
 			}
 			records++
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("meshio: OBJ: %w", err)
-	}
-	if records == 0 && len(bytes.TrimSpace(data)) > 0 {
+	if records == 0 && len(bytes.TrimSpace(all)) > 0 {
 		return fmt.Errorf("meshio: OBJ has no v or f records; not an OBJ file")
 	}
 	return nil
+}
+
+// maxOBJLine bounds a line, as a scanner's buffer would.
+const maxOBJLine = 16 * 1024 * 1024
+
+// printableASCII reports a line of printable ASCII and tabs only: the
+// lines of nearly every OBJ, which then need no UTF-8 check and split on
+// ASCII white space alone.
+func printableASCII(l []byte) bool {
+	for _, c := range l {
+		if (c < 0x20 || c >= 0x7f) && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// skipOBJLine reports an ASCII line that holds no v or f record: a comment,
+// a vn or vt record, a group. Only v and f followed by white space (or
+// alone) are records this reader takes.
+func skipOBJLine(l []byte) bool {
+	l = bytes.TrimLeft(l, " \t")
+	if len(l) == 0 || l[0] != 'v' && l[0] != 'f' {
+		return true
+	}
+	return len(l) > 1 && l[1] != ' ' && l[1] != '\t'
+}
+
+// splitFields appends the white-space separated fields of l to dst, as
+// strings.Fields splits them (which it does itself for a line that is not
+// ASCII), without a slice per line.
+func splitFields(dst [][]byte, l []byte, ascii bool) [][]byte {
+	if !ascii {
+		for _, f := range strings.Fields(string(l)) {
+			dst = append(dst, []byte(f))
+		}
+		return dst
+	}
+	start := -1
+	for i, c := range l {
+		if c == ' ' || c == '\t' {
+			if start >= 0 {
+				dst = append(dst, l[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, l[start:])
+	}
+	return dst
+}
+
+// atoi reads a decimal integer as strconv.Atoi does (an optional sign,
+// digits), without a string.
+func atoi(s []byte) (int, bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	if len(s) == 0 {
+		return 0, false
+	}
+	for len(s) > 1 && s[0] == '0' {
+		s = s[1:]
+	}
+	if len(s) > 18 {
+		return 0, false // beyond any vertex count (and near int64's end)
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // textLine reports bytes no OBJ text holds: invalid UTF-8 or control
