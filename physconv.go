@@ -336,13 +336,32 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 		}
 		return out.Links[names[i-1]]
 	}
+	// each file is looked at once: a robot has dozens of meshes, and
+	// every target is checked against every input
+	protected := make([]fs.FileInfo, len(protect))
+	for k, in := range protect {
+		if in != "" && in != "-" {
+			protected[k], _ = os.Stat(in)
+		}
+	}
 	for i, t := range targets {
-		for _, in := range protect {
+		st, err := os.Stat(t)
+		if err != nil {
+			continue // not there yet: nothing to write over
+		}
+		var linked fs.FileInfo
+		if link(i) != "" {
+			linked, _ = os.Stat(link(i))
+		}
+		for k, in := range protect {
+			if protected[k] == nil || !os.SameFile(st, protected[k]) {
+				continue
+			}
 			// A side file an earlier run hard-linked to this very input
 			// is the input under another name: it is replaced by the
 			// same link again, by rename, which leaves the input alone.
-			relink := link(i) != "" && sameFile(link(i), in) && !samePath(t, in)
-			if sameFile(t, in) && !relink {
+			relink := linked != nil && os.SameFile(linked, protected[k]) && !samePath(t, in)
+			if !relink {
 				return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
 			}
 		}
@@ -357,28 +376,37 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 	}
 	// Files are written side by side (a robot has dozens of meshes); a
 	// source file written unchanged is hard-linked when it can be.
+	// folders made once each (many side files share one)
+	var dirs sync.Map
+	mkdir := func(dir string) error {
+		if _, done := dirs.Load(dir); done {
+			return nil
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		dirs.Store(dir, true)
+		return nil
+	}
 	var wg errgroup.Group
 	wg.SetLimit(4)
 	for i, t := range targets {
 		wg.Go(func() error {
-			if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+			if err := mkdir(filepath.Dir(t)); err != nil {
 				return err
+			}
+			if src := link(i); src != "" {
+				if name, err := linkTemp(src, filepath.Dir(t), filepath.Base(t)); err == nil {
+					temps[i] = name
+					return nil
+				}
+				// another file system, or links not allowed: copy
 			}
 			f, err := CreateTemp(filepath.Dir(t), filepath.Base(t))
 			if err != nil {
 				return err
 			}
 			temps[i] = f.Name()
-			if src := link(i); src != "" {
-				f.Close()
-				if os.Remove(f.Name()) == nil && os.Link(src, f.Name()) == nil {
-					return nil
-				}
-				// another file system, or links not allowed: copy
-				if f, err = os.OpenFile(temps[i], os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666); err != nil {
-					return err
-				}
-			}
 			// No fsync: rename makes the write atomic against a killed
 			// process, which is what a converter needs (outputs can be
 			// made again; --incremental checks their hashes); syncing
@@ -412,13 +440,30 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 	return targets, nil
 }
 
+// linkTemp hard-links src as a temporary name beside base in dir, as
+// CreateTemp names it.
+func linkTemp(src, dir, base string) (string, error) {
+	for try := 0; ; try++ {
+		name := tempName(dir, base)
+		err := os.Link(src, name)
+		if os.IsExist(err) && try < 10000 {
+			continue
+		}
+		return name, err
+	}
+}
+
+func tempName(dir, base string) string {
+	return filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+}
+
 // CreateTemp creates the temporary file ".<base>.tmp<digits>" in dir for
 // an output to be renamed into place. Unlike os.CreateTemp it asks for
 // mode 0666, so the output gets the user's umask (0644 by default) like
 // any file a tool writes, not 0600.
 func CreateTemp(dir, base string) (*os.File, error) {
 	for try := 0; ; try++ {
-		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		name := tempName(dir, base)
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if os.IsExist(err) && try < 10000 {
 			continue

@@ -57,11 +57,18 @@ func computeMeshMass(pos []convert.Vec3, idx []uint32, mode string) (meshMass, e
 	tri := func(i int) (convert.Vec3, convert.Vec3, convert.Vec3) {
 		return pos[faces[3*i]], pos[faces[3*i+1]], pos[faces[3*i+2]]
 	}
-	// centroid of the surface
+	// centroid of the surface; each face's area, normal and centre are
+	// kept for the volume pass, which uses the same numbers
+	type face struct {
+		area           float64
+		normal, center convert.Vec3
+	}
+	fs := make([]face, nf)
 	var facecen convert.Vec3
 	total := 0.0
 	for i := 0; i < nf; i++ {
-		area, _, c := triangle(tri(i))
+		area, n, c := triangle(tri(i))
+		fs[i] = face{area, n, c}
 		facecen = facecen.Add(c.Scale(area))
 		total += area
 	}
@@ -73,8 +80,7 @@ func computeMeshMass(pos []convert.Vec3, idx []uint32, mode string) (meshMass, e
 	var com convert.Vec3
 	vol := 0.0
 	for i := 0; i < nf; i++ {
-		a, b, c := tri(i)
-		area, n, center := triangle(a, b, c)
+		area, n, center := fs[i].area, fs[i].normal, fs[i].center
 		var v float64
 		if mode == "shell" {
 			v = area
