@@ -6,13 +6,14 @@
 package resolve
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Confined returns an fs.FS over the folder dir whose reads never leave
@@ -28,6 +29,24 @@ func Confined(dir string, also ...string) fs.FS {
 type confinedFS struct {
 	dir  string
 	also []string
+
+	// the allowed folders after symbolic links, found once: every file
+	// of a robot is opened through them
+	rootsOnce sync.Once
+	realRoots []string // "" for a folder that does not resolve
+}
+
+func (c *confinedFS) roots() []string {
+	c.rootsOnce.Do(func() {
+		for _, root := range append([]string{c.dir}, c.also...) {
+			real, err := filepath.EvalSymlinks(root)
+			if err != nil {
+				real = ""
+			}
+			c.realRoots = append(c.realRoots, real)
+		}
+	})
+	return c.realRoots
 }
 
 // EscapeError is a file whose real path, after symbolic links, lies
@@ -63,7 +82,11 @@ func (c *confinedFS) ReadFile(name string) ([]byte, error) {
 	if st.IsDir() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
 	}
-	return io.ReadAll(f)
+	// sized from the file's length, as os.ReadFile does, rather than
+	// grown by doubling (a huge file still grows as it is read)
+	buf := bytes.NewBuffer(make([]byte, 0, min(st.Size(), 64<<20)+512))
+	_, err = buf.ReadFrom(f)
+	return buf.Bytes(), err
 }
 
 func (c *confinedFS) Stat(name string) (fs.FileInfo, error) {
@@ -90,9 +113,8 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 		}
 		return nil, &fs.PathError{Op: op, Path: name, Err: err}
 	}
-	for _, root := range append([]string{c.dir}, c.also...) {
-		realRoot, err := filepath.EvalSymlinks(root)
-		if err != nil {
+	for _, realRoot := range c.roots() {
+		if realRoot == "" {
 			continue
 		}
 		rel, ok := within(realRoot, real)
