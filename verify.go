@@ -64,7 +64,7 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 	got := inspect.Inspect(back, f.Name, nil)
 	inspect.Equate(want, got, VerifyTolerance)
 	x := inspect.NewExplainer(g, want, got, diags)
-	for _, d := range inspect.Diff(want, got, VerifyTolerance) {
+	for _, d := range inspect.DiffDeferred(want, got, VerifyTolerance) {
 		if x.Explains(d) {
 			continue
 		}
@@ -73,7 +73,7 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 			subj = s[0]
 		}
 		res.Add(convert.CodeVerifyMismatch, subj, "", "%s written, read back differently (source vs output): %s",
-			d.QuantityName, d.Message).Affecting(d.Quantity)
+			d.QuantityName, d.Format()).Affecting(d.Quantity)
 	}
 	return res
 }

@@ -30,16 +30,46 @@ func floatsOf(s string) ([]float64, bool) {
 	return out, true
 }
 
-// attrs is an element's attributes after default classes were applied.
+// attrs is an element's attributes after default classes were applied:
+// its own, over its class's defaults for its kind. Nothing is copied per
+// element (a large model has tens of thousands of them).
 type attrs struct {
-	e *Element
-	m map[string]string
+	e   *Element
+	own []Attr            // the element's attributes; they win
+	def map[string]string // the class's defaults (nil: none)
 }
 
-func (a attrs) has(name string) bool { _, ok := a.m[name]; return ok }
+// ownAttrs is an element's attributes without defaults.
+func ownAttrs(e *Element) attrs { return attrs{e: e, own: e.Attrs} }
+
+// get looks an attribute up: the element's own (the last, should a name
+// repeat), else the default.
+func (a attrs) get(name string) (string, bool) {
+	for i := len(a.own) - 1; i >= 0; i-- {
+		if a.own[i].Name == name {
+			return a.own[i].Value, true
+		}
+	}
+	v, ok := a.def[name]
+	return v, ok
+}
+
+// all returns every attribute, defaults included, as one map.
+func (a attrs) all() map[string]string {
+	m := make(map[string]string, len(a.def)+len(a.own))
+	for k, v := range a.def {
+		m[k] = v
+	}
+	for _, x := range a.own {
+		m[x.Name] = x.Value
+	}
+	return m
+}
+
+func (a attrs) has(name string) bool { _, ok := a.get(name); return ok }
 
 func (a attrs) str(name, def string) string {
-	if v, ok := a.m[name]; ok {
+	if v, ok := a.get(name); ok {
 		return v
 	}
 	return def
@@ -48,7 +78,7 @@ func (a attrs) str(name, def string) string {
 // nums parses an attribute of exactly n numbers (n<0: any count ≥ 1);
 // def is returned when the attribute is absent.
 func (a attrs) nums(name string, n int, def []float64) ([]float64, error) {
-	s, ok := a.m[name]
+	s, ok := a.get(name)
 	if !ok {
 		return def, nil
 	}
@@ -66,7 +96,7 @@ func (a attrs) nums(name string, n int, def []float64) ([]float64, error) {
 // friction give fewer values than their full length).
 func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
 	out := append([]float64(nil), def...)
-	s, ok := a.m[name]
+	s, ok := a.get(name)
 	if !ok {
 		return out, nil
 	}
@@ -105,7 +135,7 @@ func (a attrs) vec3(name string, def convert.Vec3) (convert.Vec3, error) {
 
 // boolean reads "true"/"false" (def when absent).
 func (a attrs) boolean(name string, def bool) (bool, error) {
-	s, ok := a.m[name]
+	s, ok := a.get(name)
 	if !ok {
 		return def, nil
 	}
@@ -130,7 +160,7 @@ func (a attrs) tristate(name string) (string, error) {
 
 // intAttr reads an integer attribute.
 func (a attrs) intAttr(name string, def int) (int, error) {
-	s, ok := a.m[name]
+	s, ok := a.get(name)
 	if !ok {
 		return def, nil
 	}

@@ -17,10 +17,7 @@ type bodyState struct {
 // body adds one <body> as a node with Motion under its parent body's node,
 // then its geoms, child bodies, mass properties and joints.
 func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childclass string) error {
-	own := attrs{e: e, m: map[string]string{}}
-	for _, a := range e.Attrs {
-		own.m[a.Name] = a.Value
-	}
+	own := ownAttrs(e)
 	t, err := p.pose(own)
 	if err != nil {
 		return err
@@ -130,10 +127,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 		}
 	case inertial != nil:
 		src = convert.Given
-		a := attrs{e: inertial, m: map[string]string{}}
-		for _, x := range inertial.Attrs {
-			a.m[x.Name] = x.Value
-		}
+		a := ownAttrs(inertial)
 		if !a.has("pos") {
 			return errAt(inertial, "needs a pos attribute (MuJoCo requires it)")
 		}

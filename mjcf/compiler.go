@@ -28,11 +28,8 @@ func defaultCompiler() compiler {
 // apply reads one <compiler> element; later elements override earlier ones
 // attribute by attribute, as in MuJoCo.
 func (c *compiler) apply(p *parser, e *Element) error {
-	a := attrs{e: e, m: map[string]string{}}
-	for _, x := range e.Attrs {
-		a.m[x.Name] = x.Value
-	}
-	if s, ok := a.m["angle"]; ok {
+	a := ownAttrs(e)
+	if s, ok := a.get("angle"); ok {
 		switch s {
 		case "degree":
 			c.degree = true
@@ -42,16 +39,16 @@ func (c *compiler) apply(p *parser, e *Element) error {
 			return errAt(e, "angle=%q must be degree or radian", s)
 		}
 	}
-	if s, ok := a.m["eulerseq"]; ok {
+	if s, ok := a.get("eulerseq"); ok {
 		if len(s) != 3 || strings.Trim(s, "xyzXYZ") != "" {
 			return errAt(e, "eulerseq=%q must be three of x y z X Y Z", s)
 		}
 		c.eulerseq = s
 	}
-	if s, ok := a.m["assetdir"]; ok {
+	if s, ok := a.get("assetdir"); ok {
 		c.meshdir = s
 	}
-	if s, ok := a.m["meshdir"]; ok {
+	if s, ok := a.get("meshdir"); ok {
 		c.meshdir = s
 	}
 	var err error
@@ -64,7 +61,7 @@ func (c *compiler) apply(p *parser, e *Element) error {
 	if c.alignFree, err = a.boolean("alignfree", c.alignFree); err != nil {
 		return err
 	}
-	if s, ok := a.m["inertiafromgeom"]; ok {
+	if s, ok := a.get("inertiafromgeom"); ok {
 		switch s {
 		case "auto", "true", "false":
 			c.inertiaFromGeom = s
@@ -88,7 +85,7 @@ func (c *compiler) apply(p *parser, e *Element) error {
 	if c.setTotalMass, err = a.num("settotalmass", c.setTotalMass); err != nil {
 		return err
 	}
-	if s, ok := a.m["coordinate"]; ok {
+	if s, ok := a.get("coordinate"); ok {
 		switch s {
 		case "local":
 			p.diags.Add(convert.CodeLegacyAttribute, convert.DocumentSubject(), p.path(e), "compiler coordinate=\"local\" is MuJoCo 1.x syntax; local coordinates are the only kind MuJoCo 2+ knows, so it changes nothing")
@@ -97,7 +94,7 @@ func (c *compiler) apply(p *parser, e *Element) error {
 		}
 	}
 	for _, name := range []string{"fusestatic", "discardvisual", "exactmeshinertia"} {
-		if v, ok := a.m[name]; ok && v == "true" {
+		if v, ok := a.get(name); ok && v == "true" {
 			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), p.path(e), "compiler %s=\"true\" is not applied; bodies, visuals and mesh inertia are read as written", name).Affecting(convert.QMass, convert.QCenterOfMass, convert.QInertia, convert.QShape, convert.QVisual)
 		}
 	}

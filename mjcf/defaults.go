@@ -75,18 +75,13 @@ func (p *parser) resolve(e *Element, childclass string) (attrs, error) {
 	if cls == "" {
 		cls = "main"
 	}
-	m := map[string]string{}
 	c, ok := p.classes[cls]
 	if !ok && cls != "main" {
 		return attrs{}, errAt(e, "unknown default class %q", cls)
 	}
+	a := ownAttrs(e)
 	if c != nil {
-		for a, v := range c.kinds[defaultKind(e.Name)] {
-			m[a] = v
-		}
+		a.def = c.kinds[defaultKind(e.Name)]
 	}
-	for _, a := range e.Attrs {
-		m[a.Name] = a.Value
-	}
-	return attrs{e: e, m: m}, nil
+	return a, nil
 }

@@ -207,7 +207,7 @@ func geomExtras(a attrs) map[string]string {
 	out := map[string]string{}
 	for _, k := range []string{"contype", "conaffinity", "condim", "group", "priority", "friction",
 		"solref", "solimp", "solmix", "margin", "gap", "rgba", "material"} {
-		if v, ok := a.m[k]; ok {
+		if v, ok := a.get(k); ok {
 			out[k] = v
 		}
 	}

@@ -316,14 +316,12 @@ func (p *parser) resolvedCopy(e *Element, section string) *Element {
 	}
 	a, err := p.resolve(probe, "")
 	if err != nil {
-		a = attrs{e: e, m: map[string]string{}}
-		for _, x := range e.Attrs {
-			a.m[x.Name] = x.Value
-		}
+		a = ownAttrs(e)
 	}
-	for _, k := range sortedKeys(a.m) {
+	m := a.all()
+	for _, k := range sortedKeys(m) {
 		if k != "class" {
-			c.Attrs = append(c.Attrs, Attr{Name: k, Value: a.m[k]})
+			c.Attrs = append(c.Attrs, Attr{Name: k, Value: m[k]})
 		}
 	}
 	c.Children = append(c.Children, e.Children...)

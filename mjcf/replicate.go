@@ -9,10 +9,7 @@ const maxReplicas = 10000
 // moved by i·offset and turned i times by euler; names get sep and the
 // copy number, as MuJoCo does.
 func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc string) error {
-	a := attrs{e: e, m: map[string]string{}}
-	for _, x := range e.Attrs {
-		a.m[x.Name] = x.Value
-	}
+	a := ownAttrs(e)
 	n, err := a.intAttr("count", 0)
 	if err != nil {
 		return err
@@ -32,7 +29,7 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	if err != nil {
 		return err
 	}
-	step, err := p.orientation(attrs{e: e, m: map[string]string{"euler": a.str("euler", "0 0 0")}})
+	step, err := p.orientation(attrs{e: e, def: map[string]string{"euler": a.str("euler", "0 0 0")}})
 	if err != nil {
 		return err
 	}

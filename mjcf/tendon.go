@@ -57,7 +57,7 @@ func (p *parser) site(e *Element, node int, pre convert.Transform, childclass st
 // otherAttrs returns a's resolved attributes outside skip.
 func otherAttrs(a attrs, skip map[string]bool) map[string]string {
 	m := map[string]string{}
-	for k, v := range a.m {
+	for k, v := range a.all() {
 		if !skip[k] {
 			m[k] = v
 		}
@@ -173,7 +173,7 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 		side, err := site("sidesite", false)
 		return convert.WrapPoint(g, side), err
 	case kind == "spatial" && e.Name == "pulley":
-		d, err := attrs{e: e, m: map[string]string{"divisor": e.AttrOr("divisor", "0")}}.num("divisor", 0)
+		d, err := attrs{e: e, def: map[string]string{"divisor": e.AttrOr("divisor", "0")}}.num("divisor", 0)
 		if err == nil && !(d > 0) {
 			err = errAt(e, "pulley divisor must be positive")
 		}
@@ -194,7 +194,7 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 		if key == "" || key == "angular" {
 			return convert.TendonPoint{}, errAt(e, "joint %q in a fixed tendon must be a hinge or slide", name)
 		}
-		coef, err := attrs{e: e, m: map[string]string{"coef": e.AttrOr("coef", "0")}}.num("coef", 0)
+		coef, err := attrs{e: e, def: map[string]string{"coef": e.AttrOr("coef", "0")}}.num("coef", 0)
 		if ref.single {
 			key = ""
 		}

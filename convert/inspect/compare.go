@@ -46,11 +46,35 @@ type Difference struct {
 	// only.
 	Missing string `json:"missing,omitempty"`
 	Message string `json:"message"`
+
+	// the message before formatting (DiffDeferred)
+	format string
+	args   []any
+}
+
+// Format fills Message of a difference DiffDeferred found, and returns it.
+func (d *Difference) Format() string {
+	if d.Message == "" && d.format != "" {
+		d.Message = fmt.Sprintf(d.format, d.args...)
+	}
+	d.format, d.args = "", nil
+	return d.Message
 }
 
 // Diff is CompareReports with each difference placed and classified, so
 // tools can show, filter or explain them (Diagnostics.Explains).
 func Diff(a, b *Report, tol float64) []Difference {
+	ds := DiffDeferred(a, b, tol)
+	for i := range ds {
+		ds[i].Format()
+	}
+	return ds
+}
+
+// DiffDeferred is Diff with each Message left empty until Format: a
+// caller that keeps few of the differences (verification keeps those no
+// diagnostic explains, often none of thousands) formats only those.
+func DiffDeferred(a, b *Report, tol float64) []Difference {
 	c := comparer{tol: tol}
 	c.bodies(a, b)
 	c.joints(a, b)
@@ -76,7 +100,7 @@ func (c *comparer) missing(q convert.Quantity, in, format string, args ...any) {
 func (c *comparer) add(q convert.Quantity, missing, format string, args ...any) {
 	d := c.at
 	d.Missing = missing
-	d.Quantity, d.QuantityName, d.Message = q, q.String(), fmt.Sprintf(format, args...)
+	d.Quantity, d.QuantityName, d.format, d.args = q, q.String(), format, args
 	c.diffs = append(c.diffs, d)
 }
 
