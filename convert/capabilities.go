@@ -78,6 +78,13 @@ type Capabilities struct {
 	// Float32Meshes: mesh vertices are stored as 32-bit floats, so mass
 	// properties computed from them move (by ~1e-8 relative).
 	Float32Meshes bool
+	// SceneGravity: the file sets the scene's gravity vector (MJCF
+	// <option gravity>). GravityFactors: each body scales gravity (KHR,
+	// OMI, Godot gravity_scale). DefaultGravity is the magnitude (m/s²)
+	// the target's engine uses when the file says nothing: a scene
+	// gravity becomes factors relative to it.
+	SceneGravity, GravityFactors bool
+	DefaultGravity               float64
 }
 
 // ShapeRow lists the shapes a target writes as they are.
@@ -224,8 +231,23 @@ func (c *Capabilities) Describe() []string {
 		yes(c.Materials, "physics materials") + combine(c),
 		visuals,
 		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
+		gravity(c),
 	}
 	return lines
+}
+
+func gravity(c *Capabilities) string {
+	var forms []string
+	if c.SceneGravity {
+		forms = append(forms, "scene vector")
+	}
+	if c.GravityFactors {
+		forms = append(forms, "per-body factor")
+	}
+	if len(forms) == 0 {
+		forms = append(forms, "not written")
+	}
+	return fmt.Sprintf("gravity: %s (engine default %g m/s²)", strings.Join(forms, ", "), c.DefaultGravity)
 }
 
 func couplings(c *Capabilities) string {

@@ -21,6 +21,9 @@ const (
 const (
 	CodeTransmissionKept            Code = "transmission-kept"
 	CodeLockDropped                 Code = "lock-dropped"
+	CodeGravityAsFactors            Code = "gravity-as-factors"
+	CodeGravityFactorsAsScene       Code = "gravity-factors-as-scene"
+	CodeGravityDropped              Code = "gravity-dropped"
 	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
 	CodeDampingApproximated         Code = "damping-approximated"
@@ -239,6 +242,9 @@ var codeTable = []CodeInfo{
 	{CodeMassInvalid, Warning, secGraph, Qs(QMass, QCenterOfMass), false, "a given mass ≤ 0 or NaN, or a non-finite centre of mass, is ignored and computed"},
 	{CodeInertiaRepaired, Warning, secGraph, Qs(QInertia), false, "given principal moments not physical (non-positive, or breaking the triangle inequality); repaired values used"},
 	{CodeInertiaInvalid, Warning, secGraph, Qs(QInertia), false, "given inertia unusable; computed instead"},
+	{CodeGravityAsFactors, Info, secGraph, Qs(QGravity), false, "the scene's gravity (a zero-g or low-g scene) is written as every body's gravity factor, relative to the target engine's default gravity"},
+	{CodeGravityFactorsAsScene, Info, secGraph, Qs(QGravity), false, "every body shares one gravity factor, which a target without factors writes as the scene's gravity"},
+	{CodeGravityDropped, Warning, secGraph, Qs(QGravity), false, "the scene's gravity has no form in the target (no scene gravity, and no per-body factors or not along the vertical): the engine's default gravity applies"},
 	{CodeShapeMassless, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "plane, heightfield or ray on a moving body adds no mass"},
 	{CodeShapeScaledNonuniform, Info, secGraph, Qs(QShape), false, "sphere, capsule or cylinder under non-uniform scale: mass exact for the stretched shape, formats may approximate the shape"},
 	{CodeMeshNotLoaded, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia, QShape), false, "mesh file not loaded; the collider adds no mass"},

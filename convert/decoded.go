@@ -3,10 +3,7 @@ package convert
 import (
 	"bytes"
 	"hash/maphash"
-	"runtime"
 	"sync"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // DecodeCache keeps what readers decoded from side-file bytes (mesh files)
@@ -109,13 +106,5 @@ func DecodeMeshes(g *Graph) {
 	if len(todo) < 2 {
 		return
 	}
-	var eg errgroup.Group
-	eg.SetLimit(runtime.GOMAXPROCS(0))
-	for _, decode := range todo {
-		eg.Go(func() error {
-			decode()
-			return nil
-		})
-	}
-	eg.Wait()
+	Parallel(len(todo), func(i int) { todo[i]() })
 }

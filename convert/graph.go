@@ -35,6 +35,11 @@ type Graph struct {
 	// or combinations of joints (MJCF), with limits and springs.
 	Sites   []Site
 	Tendons []Tendon
+	// Gravity is the scene's gravity (m/s², Graph axes: Y up), when the
+	// source sets one other than its format's default; nil means the
+	// target engine's default, Earth gravity downwards. Bodies scale it
+	// by their Motion.GravityFactor.
+	Gravity *Vec3
 	// Extras keeps per-format data the Graph cannot model so a round trip
 	// to the same format loses nothing. Keys are owned by the format that
 	// wrote them (e.g. "gltf.document").
@@ -571,6 +576,7 @@ func (g *Graph) Clone() *Graph {
 	c.Couplings = append([]Coupling(nil), g.Couplings...)
 	c.Sites = append([]Site(nil), g.Sites...)
 	c.Tendons = cloneTendons(g.Tendons)
+	c.Gravity = clonePtr(g.Gravity)
 	c.Extras = copyMap(g.Extras)
 	return &c
 }

@@ -11,6 +11,8 @@ import (
 // emitter rotates the body frame onto the principal axes); Godot computes
 // a centre of mass and inertia left out.
 var Capabilities = convert.Capabilities{
+	// the default gravity is a project setting (9.8), not in the scene
+	GravityFactors: true, DefaultGravity: 9.8,
 	Shapes: convert.ShapeRow{
 		Kinds:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ray},
 		InfinitePlanes: true,

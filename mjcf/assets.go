@@ -2,10 +2,7 @@ package mjcf
 
 import (
 	"path"
-	"runtime"
 	"slices"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/meshio"
@@ -52,15 +49,7 @@ func (p *parser) assets(e *Element) error {
 	// MuJoCo places every mesh geom at its mesh's centre of mass, so each
 	// mesh's mass data is needed; it is computed side by side now, and
 	// its errors are met where a geom asks for it
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, m := range added {
-		g.Go(func() error {
-			p.massData(m)
-			return nil
-		})
-	}
-	g.Wait()
+	convert.Parallel(len(added), func(i int) { p.massData(added[i]) })
 	return nil
 }
 

@@ -114,10 +114,16 @@ type keptSections struct{ before, after []*Element }
 func (e *emitter) keptSections() keptSections {
 	var out keptSections
 	list, _ := e.g.Extras[extraSections].([]*Element)
+	wroteGravity := false
 	for _, sec := range list {
 		switch sec.Name {
 		case "option":
-			out.before = append(out.before, e.portableOption(sec))
+			opt := e.portableOption(sec)
+			if !wroteGravity {
+				e.setGravity(opt)
+				wroteGravity = true
+			}
+			out.before = append(out.before, opt)
 			continue
 		case "size", "statistic", "visual", "custom", "extension":
 			continue // viewer and memory settings: not physics, and version specific
@@ -147,7 +153,38 @@ func (e *emitter) keptSections() keptSections {
 			out.after = append(out.after, &Element{Name: sec.Name, Attrs: sec.Attrs, Children: kept})
 		}
 	}
+	if !wroteGravity && e.g.Gravity != nil {
+		opt := &Element{Name: "option"}
+		e.setGravity(opt)
+		out.before = append(out.before, opt)
+	}
 	return out
+}
+
+// setGravity writes the Graph's scene gravity on <option>, in MJCF axes;
+// it replaces what the option said (a kept <flag gravity> included).
+func (e *emitter) setGravity(opt *Element) {
+	if e.g.Gravity == nil {
+		return
+	}
+	v := *e.g.Gravity
+	w := e.world.R.Conj().Rotate(v)
+	if e.world.R == zUpToYUp() {
+		w = convert.Vec3{v[0], -v[2], v[1]} // the same turn, exactly
+	}
+	for k := range w {
+		if w[k] == 0 {
+			w[k] = 0 // not -0
+		}
+	}
+	opt.Attrs = append(withoutAttrs(opt.Attrs, "gravity"), Attr{Name: "gravity", Value: fmtFloats(w[:]...)})
+	for i, c := range opt.Children {
+		if c.Name == "flag" {
+			f := *c
+			f.Attrs = withoutAttrs(c.Attrs, "gravity")
+			opt.Children[i] = &f
+		}
+	}
 }
 
 // refsResolve reports whether every name an element (and its children)

@@ -158,6 +158,10 @@ func (p *parser) model(top *Element) error {
 			err = p.equalities(c)
 		case "contact":
 			err = p.contacts(c)
+		case "option":
+			if err = p.gravity(c, rootT); err == nil {
+				p.keepSection(c)
+			}
 		default:
 			p.keepSection(c)
 		}
@@ -199,6 +203,38 @@ func rootName(model string) string {
 
 // zUpToYUp is the −90° turn about X that makes MJCF's +Z the Graph's +Y.
 func zUpToYUp() convert.Quat { return convert.AxisAngle(convert.Vec3{1, 0, 0}, -math.Pi/2) }
+
+// mujocoGravity is MuJoCo's default gravity, MJCF axes.
+var mujocoGravity = convert.Vec3{0, 0, -9.81}
+
+// gravity reads <option gravity> (and <flag gravity="disable">, which
+// turns it off) into the Graph's scene gravity, turned by root (MJCF's
+// axes to the Graph's); MuJoCo's default leaves it unset.
+func (p *parser) gravity(opt *Element, root convert.Transform) error {
+	v, err := ownAttrs(opt).vec3("gravity", mujocoGravity)
+	if err != nil {
+		return err
+	}
+	for _, c := range opt.Children {
+		if c.Name == "flag" && c.AttrOr("gravity", "enable") == "disable" {
+			v = convert.Vec3{}
+		}
+	}
+	if v == mujocoGravity {
+		return nil
+	}
+	w := root.R.Rotate(v)
+	if root.R == zUpToYUp() {
+		w = convert.Vec3{v[0], v[2], -v[1]} // the same turn, exactly
+	}
+	for k := range w {
+		if w[k] == 0 {
+			w[k] = 0 // not -0
+		}
+	}
+	p.g.Gravity = &w
+	return nil
+}
 
 // keepSection keeps a top-level section the Graph cannot model so a round
 // trip to MJCF can write it back, and says so once.

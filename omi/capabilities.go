@@ -11,6 +11,8 @@ import (
 // 1 kg and the body origin for a missing mass and centre of mass, and
 // compute only a missing inertia.
 var Capabilities = convert.Capabilities{
+	// no scene gravity; engines default to Earth's (9.81 assumed)
+	GravityFactors: true, DefaultGravity: 9.81,
 	Shapes: convert.ShapeRow{
 		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
 		TaperedCapsules: true, TaperedCylinders: true, Cones: true,

@@ -10,11 +10,13 @@ import (
 // written exactly as a cylinder and two spheres (or the <capsule>
 // extension). URDF readers take <inertial> as written.
 var Capabilities = convert.Capabilities{
-	Shapes:       convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex}},
-	VisualShapes: convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh}},
-	MeshFiles:    true,
-	StaticMotion: true,
-	JointKinds:   []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree},
+	// gravity lives in the simulator's world file (Gazebo: 9.8)
+	DefaultGravity: 9.81,
+	Shapes:         convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex}},
+	VisualShapes:   convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh}},
+	MeshFiles:      true,
+	StaticMotion:   true,
+	JointKinds:     []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree},
 	// a ball joint is written as three revolute joints through dummy links
 	Couplings: true,
 	Visuals:   true,

@@ -29,7 +29,7 @@ func TestSniff(t *testing.T) {
 func body(g *convert.Graph, name string, mass float64, p convert.Vec3) int {
 	tr := convert.Identity()
 	tr.T = p
-	n := g.AddNode(convert.Node{Name: name, Transform: tr, Motion: &convert.Motion{Kind: convert.Dynamic, Mass: convert.Ptr(mass),
+	n := g.AddNode(convert.Node{Name: name, Transform: tr, Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(mass),
 		CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{1, 2, 3}}}, -1)
 	g.AddNode(convert.Node{Name: name + "_box", Transform: convert.Identity(), Collider: &convert.Collider{Shape: g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}}), Material: -1, Filter: -1}}, n)
 	return n

@@ -76,6 +76,7 @@ func Diff(a, b *Report, tol float64) []Difference {
 // diagnostic explains, often none of thousands) formats only those.
 func DiffDeferred(a, b *Report, tol float64) []Difference {
 	c := comparer{tol: tol}
+	c.scene(a, b)
 	c.bodies(a, b)
 	c.joints(a, b)
 	return c.diffs
@@ -102,6 +103,31 @@ func (c *comparer) add(q convert.Quantity, missing, format string, args ...any) 
 	d.Missing = missing
 	d.Quantity, d.QuantityName, d.format, d.args = q, q.String(), format, args
 	c.diffs = append(c.diffs, d)
+}
+
+// scene compares what applies to the whole scene: its gravity.
+func (c *comparer) scene(a, b *Report) {
+	c.on("scene", "")
+	switch {
+	case (a.Gravity == nil) != (b.Gravity == nil):
+		c.addf(convert.QGravity, "scene gravity %s vs %s", gravityText(a.Gravity), gravityText(b.Gravity))
+	case a.Gravity != nil && !c.closeVec(*a.Gravity, *b.Gravity):
+		c.addf(convert.QGravity, "scene gravity %s vs %s", gravityText(a.Gravity), gravityText(b.Gravity))
+	}
+}
+
+func gravityText(g *convert.Vec3) string {
+	if g == nil {
+		return "the engine's default"
+	}
+	return fmt.Sprint(*g)
+}
+
+func gravityFactor(b BodyReport) float64 {
+	if b.GravityFactor == nil {
+		return 1
+	}
+	return float64(*b.GravityFactor)
 }
 
 // on sets where the next differences are found.
@@ -168,6 +194,9 @@ func (c *comparer) body(x, y BodyReport) {
 	n := x.Name
 	if x.Kind != y.Kind {
 		c.addf(convert.QBodyKind, "body %q: kind %s vs %s", n, x.Kind, y.Kind)
+	}
+	if fx, fy := gravityFactor(x), gravityFactor(y); x.Kind == y.Kind && x.Kind == convert.Dynamic && !c.close(fx, fy) {
+		c.addf(convert.QGravity, "body %q: gravity factor %g vs %g", n, fx, fy)
 	}
 	switch {
 	case (x.Mass == nil) != (y.Mass == nil):

@@ -18,7 +18,10 @@ type Report struct {
 	// Frame says which axes the positions and directions are in, when the
 	// caller knows more than "the Graph's Y-up world" (physconv inspect
 	// names the source's axes).
-	Frame       string              `json:"frame,omitempty"`
+	Frame string `json:"frame,omitempty"`
+	// Gravity is the scene's gravity (m/s², the report's axes) when the
+	// file sets one other than its format's default.
+	Gravity     *convert.Vec3       `json:"gravity,omitempty"`
 	Bodies      []BodyReport        `json:"bodies"`
 	Joints      []JointReport       `json:"joints"`
 	Diagnostics convert.Diagnostics `json:"diagnostics"`
@@ -74,10 +77,12 @@ type BodyReport struct {
 	// CenterOfMass in world coordinates (m).
 	CenterOfMass *convert.Vec3 `json:"centerOfMass"`
 	// Inertia about the centre of mass, world axes (kg·m²).
-	Inertia   *[3][3]Num    `json:"inertia"`
-	Source    SourceReport  `json:"source"`
-	Colliders []ShapeReport `json:"colliders"`
-	Triggers  []ShapeReport `json:"triggers"`
+	Inertia *[3][3]Num `json:"inertia"`
+	// GravityFactor scales gravity on a dynamic body; absent when 1.
+	GravityFactor *Num          `json:"gravityFactor,omitempty"`
+	Source        SourceReport  `json:"source"`
+	Colliders     []ShapeReport `json:"colliders"`
+	Triggers      []ShapeReport `json:"triggers"`
 }
 
 // SourceReport says where each mass property came from.
@@ -161,6 +166,10 @@ type MimicReport struct {
 // Inspect builds the report of a (completed) Graph.
 func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report {
 	r := &Report{Format: format, Bodies: []BodyReport{}, Joints: []JointReport{}, Diagnostics: diags.Sorted()}
+	if g.Gravity != nil {
+		v := *g.Gravity
+		r.Gravity = &v
+	}
 	if r.Diagnostics == nil {
 		r.Diagnostics = convert.Diagnostics{}
 	}
@@ -177,6 +186,10 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		if m := g.Nodes[i].Motion; m != nil {
 			b.Kind = m.Kind
 			fillMass(g, frames, i, b)
+			if m.Kind == convert.Dynamic && m.GravityFactor != 1 {
+				f := Num(m.GravityFactor)
+				b.GravityFactor = &f
+			}
 		}
 		bodies[i] = b
 		order = append(order, i)

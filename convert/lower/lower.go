@@ -67,6 +67,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 	}
 	l.couplings()
 	l.tendons()
+	l.gravity()
 	l.pointMasses()
 	if l.caps.Materials {
 		l.contactExtras()

@@ -227,7 +227,7 @@ func poseDiff(want, got map[string]worldPose, tol float64) (worst float64, bad [
 // the hops emitted.
 func convertChain(t *testing.T, src, dir string, route []string, opts func(to string) *convert.Options) (string, []string, error) {
 	t.Helper()
-	exts := map[string]string{"mjcf": ".xml", "urdf": ".urdf", "khr": ".gltf", "godot": ".tscn"}
+	exts := map[string]string{"mjcf": ".xml", "urdf": ".urdf", "khr": ".gltf", "omi": ".gltf", "godot": ".tscn", "godot3": ".tscn"}
 	from := src
 	var warns []string
 	for k, to := range route {

@@ -57,6 +57,7 @@ type mjcfModel struct {
 	} `json:"joints"`
 	Counts struct {
 		NMesh int `json:"nmesh"`
+		NEq   int `json:"neq"`
 	} `json:"counts"`
 	Geoms []struct {
 		Body        string       `json:"body"`

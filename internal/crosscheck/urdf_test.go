@@ -586,6 +586,23 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	if class("material-dropped") {
 		surface(func(s *inspect.ShapeReport) { s.Material = nil })
 	}
+	// URDF has no gravity factor: a body's becomes 1, said by a
+	// field-dropped warning about its gravity
+	names := convert.NodeNames(g0)
+	noFactor := map[string]bool{}
+	for _, d := range diags {
+		if d.Code == convert.CodeFieldDropped && d.Quantities.Has(convert.QGravity) && d.Subject.Node >= 0 && d.Subject.Node < len(names) {
+			noFactor[urdfName(names[d.Subject.Node])] = true
+		}
+	}
+	if len(noFactor) > 0 {
+		classes = append(classes, "gravity factor dropped")
+		for i := range want.Bodies {
+			if noFactor[want.Bodies[i].Name] {
+				want.Bodies[i].GravityFactor = nil
+			}
+		}
+	}
 	// A drive becomes a transmission, which is no drive when read back.
 	if class("drive-gains-dropped") {
 		gone := diagnosedJoints(g0, diags, convert.CodeDriveGainsDropped)

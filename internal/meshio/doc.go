@@ -14,10 +14,7 @@ import (
 	"fmt"
 	"math"
 	"path"
-	"runtime"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -92,15 +89,9 @@ func Prefetch(cache *convert.DecodeCache, files []File, lim convert.Limits) {
 		return
 	}
 	budget := convert.NewBudget(lim)
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, f := range files {
-		g.Go(func() error {
-			DecodeCached(cache, f.Name, f.Data, budget)
-			return nil
-		})
-	}
-	g.Wait()
+	convert.Parallel(len(files), func(i int) {
+		DecodeCached(cache, files[i].Name, files[i].Data, budget)
+	})
 }
 
 // builder merges identical vertices while a decoder adds triangles.

@@ -1,0 +1,75 @@
+package lower
+
+import (
+	"math"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/xmlx"
+)
+
+// gravity writes the scene's gravity in the form the target has: as is
+// (MJCF), as every body's gravity factor relative to the engine's default
+// (a zero-g scene to KHR, OMI or Godot: factor 0, exact), or not at all,
+// said by a warning. The other way, bodies that all share one factor
+// become the scene's gravity where the target has no factors (KHR zero-g
+// to MJCF).
+func (l *lowerer) gravity() {
+	g, caps := l.g, l.caps
+	switch {
+	case g.Gravity != nil && !caps.SceneGravity:
+		v := *g.Gravity
+		down := v[0] == 0 && v[2] == 0 && v[1] <= 0
+		if !caps.GravityFactors || !down || !(caps.DefaultGravity > 0) {
+			l.diags.Add(convert.CodeGravityDropped, convert.DocumentSubject(), "",
+				"the scene's gravity %s m/s² has no form in this format; the engine's default gravity applies", xmlx.Nums(v[:]...))
+			g.Gravity = nil
+			return
+		}
+		f := -v[1] / caps.DefaultGravity
+		if f == 0 {
+			f = 0 // not -0
+		}
+		for i := range g.Nodes {
+			if m := g.Nodes[i].Motion; m != nil && m.Kind != convert.Static {
+				m.GravityFactor *= f
+			}
+		}
+		g.Gravity = nil
+		l.diags.Add(convert.CodeGravityAsFactors, convert.DocumentSubject(), "",
+			"the scene's gravity %s m/s² is written as a gravity factor of %s on every body (of the engine's default %s m/s²)", xmlx.Nums(v[:]...), xmlx.Num(f), xmlx.Num(caps.DefaultGravity))
+	case g.Gravity == nil && caps.SceneGravity && !caps.GravityFactors && caps.DefaultGravity > 0:
+		f, ok := sharedGravityFactor(g)
+		if !ok || f == 1 {
+			return
+		}
+		for i := range g.Nodes {
+			if m := g.Nodes[i].Motion; m != nil && m.Kind != convert.Static {
+				m.GravityFactor = 1
+			}
+		}
+		down := -f * caps.DefaultGravity
+		if down == 0 {
+			down = 0 // not -0
+		}
+		g.Gravity = &convert.Vec3{0, down, 0}
+		l.diags.Add(convert.CodeGravityFactorsAsScene, convert.DocumentSubject(), "",
+			"every body has gravity factor %s: written as the scene's gravity, %s m/s² downwards", xmlx.Num(f), xmlx.Num(f*caps.DefaultGravity))
+	}
+}
+
+// sharedGravityFactor returns the gravity factor every moving body has,
+// when there is at least one and they agree.
+func sharedGravityFactor(g *convert.Graph) (float64, bool) {
+	f, seen := math.NaN(), false
+	for i := range g.Nodes {
+		m := g.Nodes[i].Motion
+		if m == nil || m.Kind == convert.Static {
+			continue
+		}
+		if seen && m.GravityFactor != f {
+			return 0, false
+		}
+		f, seen = m.GravityFactor, true
+	}
+	return f, seen
+}

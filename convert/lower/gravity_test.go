@@ -1,0 +1,93 @@
+package lower_test
+
+import (
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/lower"
+)
+
+// TestLowerGravity: the scene's gravity reaches every target in the form
+// it has — kept (MJCF), as every moving body's factor (exact for a zero-g
+// scene), or dropped with a warning — and bodies sharing one factor
+// become the scene's gravity where there are no factors.
+func TestLowerGravity(t *testing.T) {
+	type want struct {
+		gravity *convert.Vec3
+		factor  float64 // of the dynamic body (the static one keeps 1)
+		code    convert.Code
+	}
+	down := func(y float64) *convert.Vec3 { return &convert.Vec3{0, y, 0} }
+	cases := []struct {
+		name    string
+		gravity *convert.Vec3
+		factor  float64
+		want    map[string]want
+	}{
+		{"zero-g", &convert.Vec3{}, 1, map[string]want{
+			"mjcf":  {&convert.Vec3{}, 1, ""},
+			"khr":   {nil, 0, convert.CodeGravityAsFactors},
+			"omi":   {nil, 0, convert.CodeGravityAsFactors},
+			"godot": {nil, 0, convert.CodeGravityAsFactors},
+			"urdf":  {nil, 1, convert.CodeGravityDropped},
+		}},
+		{"moon", down(-1.62), 1, map[string]want{
+			"mjcf":  {down(-1.62), 1, ""},
+			"khr":   {nil, 1.62 / 9.81, convert.CodeGravityAsFactors},
+			"godot": {nil, 1.62 / 9.8, convert.CodeGravityAsFactors},
+			"urdf":  {nil, 1, convert.CodeGravityDropped},
+		}},
+		{"sideways", &convert.Vec3{9.81, 0, 0}, 1, map[string]want{
+			"mjcf":  {&convert.Vec3{9.81, 0, 0}, 1, ""},
+			"khr":   {nil, 1, convert.CodeGravityDropped},
+			"godot": {nil, 1, convert.CodeGravityDropped},
+		}},
+		{"shared factor", nil, 0, map[string]want{
+			"mjcf":  {&convert.Vec3{}, 1, convert.CodeGravityFactorsAsScene},
+			"khr":   {nil, 0, ""},
+			"godot": {nil, 0, ""},
+		}},
+		{"default", nil, 1, map[string]want{
+			"mjcf": {nil, 1, ""}, "khr": {nil, 1, ""}, "urdf": {nil, 1, ""},
+		}},
+	}
+	for _, c := range cases {
+		for _, row := range rows {
+			w, ok := c.want[row.name]
+			if !ok {
+				continue
+			}
+			g := convert.NewGraph()
+			g.Gravity = c.gravity
+			box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}})
+			g.AddNode(convert.Node{Name: "ground", Motion: &convert.Motion{Kind: convert.Static, GravityFactor: 1},
+				Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, -1)
+			g.AddNode(convert.Node{Name: "crate", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: c.factor, Mass: convert.Ptr(1.0)},
+				Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, -1)
+			out, diags := lower.Lower(g, row.caps)
+			name := c.name + " to " + row.name
+			if (out.Gravity == nil) != (w.gravity == nil) || out.Gravity != nil && *out.Gravity != *w.gravity {
+				t.Errorf("%s: gravity %v, want %v", name, out.Gravity, w.gravity)
+			}
+			if f := out.Nodes[1].Motion.GravityFactor; f != w.factor {
+				t.Errorf("%s: factor %v, want %v", name, f, w.factor)
+			}
+			if f := out.Nodes[0].Motion; f != nil && f.GravityFactor != 1 {
+				t.Errorf("%s: the static body's factor became %v", name, f.GravityFactor)
+			}
+			var codes []convert.Code
+			for _, d := range diags {
+				switch d.Code {
+				case convert.CodeGravityAsFactors, convert.CodeGravityDropped, convert.CodeGravityFactorsAsScene:
+					codes = append(codes, d.Code)
+				}
+			}
+			if w.code == "" && len(codes) > 0 || w.code != "" && (len(codes) != 1 || codes[0] != w.code) {
+				t.Errorf("%s: gravity diagnostics %v, want %q", name, codes, w.code)
+			}
+			if g.Gravity != c.gravity || g.Nodes[1].Motion.GravityFactor != c.factor {
+				t.Errorf("%s: the source graph changed", name)
+			}
+		}
+	}
+}
