@@ -168,7 +168,7 @@ func (p *parser) meshAsset(e *Element) error {
 	default:
 		return errAt(e, "a mesh needs a file or vertex data")
 	}
-	if len(idx) > 0 && distinctIndices(idx) < 4 {
+	if len(idx) > 0 && distinctUpTo(idx, 4) < 4 {
 		// faces that touch fewer than 4 points bound no volume; MuJoCo
 		// collides with (and, for inertia="convex", weighs) the convex hull
 		// of the vertices, so the hull's faces stand in for them
@@ -255,11 +255,15 @@ func (p *parser) hfieldAsset(e *Element) error {
 	return nil
 }
 
-// distinctIndices counts the vertices a face list uses.
-func distinctIndices(idx []uint32) int {
+// distinctUpTo counts the vertices a face list uses, stopping at limit:
+// asking whether faces touch at least 4 points need not look at every
+// face.
+func distinctUpTo(idx []uint32, limit int) int {
 	seen := map[uint32]bool{}
 	for _, i := range idx {
-		seen[i] = true
+		if seen[i] = true; len(seen) >= limit {
+			break
+		}
 	}
 	return len(seen)
 }
