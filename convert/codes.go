@@ -182,6 +182,8 @@ const (
 	CodeGodotScriptDefaults         Code = "godot-script-defaults"
 	CodeGodotPhysicalBone           Code = "godot-physical-bone"
 	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
+	CodeGodotGridMapRead            Code = "godot-gridmap-read"
+	CodeGodotGridMapEmpty           Code = "godot-gridmap-empty"
 	CodeGodotMassDefault            Code = "godot-mass-default"
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
 	CodeGodotPropertyKept           Code = "godot-property-kept"
@@ -400,7 +402,9 @@ var codeTable = []CodeInfo{
 	{CodeGodotScriptDropped, Info, secGodot, Qs(QData), false, "a node's script is not carried over"},
 	{CodeGodotScriptDefaults, Info, secGodot, Qs(QVehicle), false, "seat limits taken from the omi-godot seat script's defaults"},
 	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
-	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, GridMap, CollisionPolygon3D or CSG collision not converted"},
+	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, CollisionPolygon3D or CSG collision not converted"},
+	{CodeGodotGridMapRead, Info, secGodot, Qs(QVisual, QStructure), false, "a GridMap is read as one static body with its cells' collision shapes (from the mesh library, placed by each cell's position and orientation); the cells' meshes are not converted"},
+	{CodeGodotGridMapEmpty, Info, secGodot, Qs(QShape), false, "a GridMap without a mesh library has no collision"},
 	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},
 	{CodeGodotInertiaPartial, Warning, secGodot, Qs(QInertia), false, "inertia with zero components: the whole tensor is computed"},

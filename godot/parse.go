@@ -343,7 +343,9 @@ func (p *parser) attributes(n *node, idx int) error {
 		return p.visual(n, idx)
 	case "RayCast3D":
 		return p.scriptedNode(n, idx) // omi-godot hover thrusters are ray casts
-	case "SoftBody3D", "GridMap", "CollisionPolygon3D", "SpringArm3D", "ShapeCast3D":
+	case "GridMap":
+		return p.gridMap(n, idx)
+	case "SoftBody3D", "CollisionPolygon3D", "SpringArm3D", "ShapeCast3D":
 		if c != "ShapeCast3D" && c != "SpringArm3D" {
 			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is not converted (no rigid-body equivalent)", n.class)
 		}

@@ -277,11 +277,17 @@ func rotationBetween(a, b convert.Vec3) convert.Quat {
 // Godot's default material (friction 1, bounce 0), which differs from the
 // Graph's default.
 func (p *parser) materialOf(body *node) (int, error) {
+	return p.materialFrom(body, "physics_material_override")
+}
+
+// materialFrom is materialOf for the material in property key (a
+// GridMap's is physics_material).
+func (p *parser) materialFrom(body *node, property string) (int, error) {
 	var s *tscn.Section
 	var d *doc
-	if v, ok := body.get("physics_material_override"); ok && v.v != nil {
+	if v, ok := body.get(property); ok && v.v != nil {
 		var err error
-		_, s, d, err = p.resourceOf(v, "physics_material_override", body)
+		_, s, d, err = p.resourceOf(v, property, body)
 		if err != nil {
 			return -1, err
 		}
