@@ -37,3 +37,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseMatchesReference: the scanner and the encoding/xml-based
+// reader it replaced accept the same inputs and build the same trees.
+func FuzzParseMatchesReference(f *testing.F) {
+	for _, s := range edgeCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		o := Options{Text: true, Comments: true, MaxDepth: 100, MaxElements: 1000}
+		got, gerr := ParseDocument(data, o)
+		want, werr := parseDocumentReference(data, o)
+		if (gerr == nil) != (werr == nil) {
+			t.Fatalf("error %v, reference %v", gerr, werr)
+		}
+		if gerr == nil {
+			if d := sameDocument(got, want); d != "" {
+				t.Fatal(d)
+			}
+		}
+	})
+}

@@ -1,10 +1,8 @@
 package xmlx
 
 import (
-	"bytes"
-	"encoding/xml"
 	"errors"
-	"io"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -74,106 +72,415 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	if opt.MaxElements <= 0 {
 		opt.MaxElements = DefaultMaxElements
 	}
-	head := blankDeclaration(data)
-	d := xml.NewDecoder(io.MultiReader(bytes.NewReader(head), bytes.NewReader(data[len(head):])))
-	d.Strict = true
-	doc := &Document{}
-	var stack []*Element
-	scopes := []scope{{"xml": xmlNS}}
-	count := 0
-	var text *Element // the text run being read, already the last child
-	for {
-		line, _ := d.InputPos()
-		off := d.InputOffset()
-		tok, err := d.RawToken()
-		if _, more := tok.(xml.CharData); text != nil && !more {
-			endText(stack[len(stack)-1], text, opt.Space)
-			text = nil
+	s := &scanner{src: string(data), line: 1}
+	s.skipDeclaration()
+	b := &builder{opt: opt, doc: &Document{}, scopes: []scope{{"xml": xmlNS}}}
+	for s.i < len(s.src) {
+		line := s.line
+		if s.src[s.i] != '<' {
+			t, ok := s.text(0, false)
+			if !ok {
+				return nil, s.err.formatError()
+			}
+			b.charData(t, line)
+			continue
 		}
-		if errors.Is(err, io.EOF) {
-			break
+		rest := s.src[s.i:]
+		var err error
+		switch {
+		case strings.HasPrefix(rest, "</"):
+			b.endText()
+			s.i += 2
+			err = b.end(s, line)
+		case strings.HasPrefix(rest, "<?"):
+			b.endText()
+			s.i += 2
+			s.procInst()
+		case strings.HasPrefix(rest, "<!--"):
+			b.endText()
+			s.i += 4
+			if c, ok := s.comment(); ok {
+				b.comment(c, line)
+			}
+		case strings.HasPrefix(rest, "<![CDATA["):
+			s.i += 9
+			if t, ok := s.text(0, true); ok {
+				b.charData(t, line)
+			}
+		case strings.HasPrefix(rest, "<!-"):
+			s.i += 3
+			if s.i >= len(s.src) {
+				s.eof()
+			} else {
+				s.failAt(s.i, "invalid sequence <!- not part of <!--")
+			}
+		case strings.HasPrefix(rest, "<!["):
+			k := 3
+			for k < len(rest) && k < 9 && rest[k] == "<![CDATA["[k] {
+				k++
+			}
+			s.i += k
+			if s.i >= len(s.src) {
+				s.eof()
+			} else {
+				s.failAt(s.i, "invalid <![ sequence")
+			}
+		case strings.HasPrefix(rest, "<!"):
+			b.endText()
+			return nil, ErrorAt(line, "DTD and entity declarations are not accepted (entities are never expanded; this also stops entity-expansion bombs)")
+		default:
+			b.endText()
+			s.i++
+			err = b.start(s, line)
 		}
 		if err != nil {
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				return nil, ErrorAt(se.Line, "malformed XML: %s", se.Msg)
-			}
-			l, _ := d.InputPos()
-			return nil, ErrorAt(l, "malformed XML: %v", err)
+			return nil, err
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if len(stack) >= opt.MaxDepth {
-				return nil, ErrorAt(line, "elements nested deeper than %d", opt.MaxDepth)
-			}
-			if count++; count > opt.MaxElements {
-				return nil, ErrorAt(line, "more than %d elements", opt.MaxElements)
-			}
-			if len(stack) == 0 && doc.Root != nil {
-				return nil, ErrorAt(line, "more than one top-level element")
-			}
-			e, sc, err := element(t, line, data[off:d.InputOffset()], scopes[len(scopes)-1])
-			if err != nil {
-				return nil, err
-			}
-			if len(stack) == 0 {
-				doc.Root = e
-			} else {
-				p := stack[len(stack)-1]
-				p.Children = append(p.Children, e)
-			}
-			stack = append(stack, e)
-			scopes = append(scopes, sc)
-		case xml.EndElement:
-			name := qname(t.Name)
-			if len(stack) == 0 {
-				return nil, ErrorAt(line, "malformed XML: unexpected end element </%s>", name)
-			}
-			if top := stack[len(stack)-1]; top.Name != name {
-				return nil, ErrorAt(line, "malformed XML: element <%s> (line %d) closed by </%s>", top.Name, top.Line, name)
-			}
-			stack = stack[:len(stack)-1]
-			scopes = scopes[:len(scopes)-1]
-		case xml.CharData:
-			if !opt.Text || len(stack) == 0 {
-				continue
-			}
-			// the decoder splits text at CDATA sections and entities;
-			// runs are joined and trimmed together at their end
-			p := stack[len(stack)-1]
-			if text == nil {
-				text = &Element{Kind: TextNode, Line: line}
-				p.Children = append(p.Children, text)
-			}
-			text.Data += string(t)
-			continue
-		case xml.Comment:
-			if !opt.Comments {
-				continue
-			}
-			c := &Element{Kind: CommentNode, Data: string(t), Line: line}
-			switch {
-			case len(stack) > 0:
-				p := stack[len(stack)-1]
-				p.Children = append(p.Children, c)
-			case doc.Root == nil:
-				doc.Before = append(doc.Before, c)
-			default:
-				doc.After = append(doc.After, c)
-			}
-		case xml.Directive:
-			return nil, ErrorAt(line, "DTD and entity declarations are not accepted (entities are never expanded; this also stops entity-expansion bombs)")
+		if s.err != nil {
+			return nil, s.err.formatError()
 		}
 	}
-	if len(stack) > 0 {
-		l, _ := d.InputPos()
-		top := stack[len(stack)-1]
-		return nil, ErrorAt(l, "malformed XML: unexpected end of file: <%s> (line %d) is not closed", top.Name, top.Line)
+	b.endText()
+	if len(b.stack) > 0 {
+		top := b.stack[len(b.stack)-1]
+		return nil, ErrorAt(s.line, "malformed XML: unexpected end of file: <%s> (line %d) is not closed", top.Name, top.Line)
 	}
-	if doc.Root == nil {
+	if b.doc.Root == nil {
 		return nil, ErrorAt(1, "no XML element found")
 	}
-	return doc, nil
+	return b.doc, nil
+}
+
+func (e *syntaxErr) formatError() error { return ErrorAt(e.line, "malformed XML: %s", e.msg) }
+
+// procInst skips a processing instruction after "<?"; one named xml must
+// say version 1.0 and UTF-8, if anything.
+func (s *scanner) procInst() {
+	target, ok := s.name()
+	if !ok {
+		s.fail("expected target name after <?")
+		return
+	}
+	s.space()
+	end := strings.Index(s.src[s.i:], "?>")
+	if end < 0 {
+		s.line += strings.Count(s.src[s.i:], "\n")
+		s.i = len(s.src)
+		s.eof()
+		return
+	}
+	content := s.src[s.i : s.i+end]
+	s.line += strings.Count(content, "\n")
+	s.i += end + 2
+	if target == "xml" {
+		if v := procInstParam("version", content); v != "" && v != "1.0" {
+			s.fail(fmt.Sprintf("unsupported version %q; only version 1.0 is supported", v))
+		} else if enc := procInstParam("encoding", content); enc != "" && !strings.EqualFold(enc, "utf-8") {
+			s.fail(fmt.Sprintf("encoding %q declared but not supported", enc))
+		}
+	}
+}
+
+// procInstParam reads param="value" from a processing instruction, as
+// encoding/xml does.
+func procInstParam(param, s string) string {
+	param += "="
+	lenp := len(param)
+	i := 0
+	var sep byte
+	for i < len(s) {
+		sub := s[i:]
+		k := strings.Index(sub, param)
+		if k < 0 || lenp+k >= len(sub) {
+			return ""
+		}
+		i += lenp + k + 1
+		if c := sub[lenp+k]; c == '\'' || c == '"' {
+			sep = c
+			break
+		}
+	}
+	if sep == 0 {
+		return ""
+	}
+	j := strings.IndexByte(s[i:], sep)
+	if j < 0 {
+		return ""
+	}
+	return s[i : i+j]
+}
+
+// comment reads a comment after "<!--" up to "-->", which no other "--"
+// may precede.
+func (s *scanner) comment() (string, bool) {
+	start := s.i
+	for k := s.i; k+1 < len(s.src); k++ {
+		if s.src[k] == '-' && s.src[k+1] == '-' {
+			s.line += strings.Count(s.src[s.i:k], "\n")
+			s.i = k + 2
+			if s.i >= len(s.src) {
+				return "", s.eof()
+			}
+			if s.src[s.i] != '>' {
+				return "", s.failAt(s.i, `invalid sequence "--" not allowed in comments`)
+			}
+			s.i++
+			return s.src[start:k], true
+		}
+	}
+	s.line += strings.Count(s.src[s.i:], "\n")
+	s.i = len(s.src)
+	return "", s.eof()
+}
+
+// builder makes the tree from what the scanner reads.
+type builder struct {
+	opt    Options
+	doc    *Document
+	stack  []*Element
+	scopes []scope
+	count  int
+	text   *Element // the text run being read, already the last child
+	// elements and attributes are allocated in blocks
+	elems []Element
+	attrs []Attr
+}
+
+func (b *builder) newElement() *Element {
+	if len(b.elems) == 0 {
+		b.elems = make([]Element, 256)
+	}
+	e := &b.elems[0]
+	b.elems = b.elems[1:]
+	return e
+}
+
+func (b *builder) attrSlice(n int) []Attr {
+	if n > len(b.attrs) {
+		b.attrs = make([]Attr, max(1024, n))
+	}
+	a := b.attrs[:n:n]
+	b.attrs = b.attrs[n:]
+	return a
+}
+
+// charData adds text to the current run: the scanner splits text at
+// CDATA sections; runs are joined and trimmed together at their end.
+func (b *builder) charData(t string, line int) {
+	if !b.opt.Text || len(b.stack) == 0 {
+		return
+	}
+	p := b.stack[len(b.stack)-1]
+	if b.text == nil {
+		b.text = &Element{Kind: TextNode, Line: line}
+		p.Children = append(p.Children, b.text)
+	}
+	b.text.Data += t
+}
+
+func (b *builder) endText() {
+	if b.text != nil {
+		endText(b.stack[len(b.stack)-1], b.text, b.opt.Space)
+		b.text = nil
+	}
+}
+
+func (b *builder) comment(c string, line int) {
+	if !b.opt.Comments {
+		return
+	}
+	e := &Element{Kind: CommentNode, Data: c, Line: line}
+	switch {
+	case len(b.stack) > 0:
+		p := b.stack[len(b.stack)-1]
+		p.Children = append(p.Children, e)
+	case b.doc.Root == nil:
+		b.doc.Before = append(b.doc.Before, e)
+	default:
+		b.doc.After = append(b.doc.After, e)
+	}
+}
+
+// end reads an end tag after "</" and closes the open element.
+func (b *builder) end(s *scanner, line int) error {
+	name, ok := s.nsname()
+	if !ok {
+		return s.nameErr("expected element name after </")
+	}
+	s.space()
+	if s.i >= len(s.src) {
+		s.eof()
+		return nil
+	}
+	if s.src[s.i] != '>' {
+		_, local, _ := qualified(name)
+		s.failAt(s.i, "invalid characters between </"+local+" and >")
+		return nil
+	}
+	s.i++
+	if len(b.stack) == 0 {
+		return ErrorAt(line, "malformed XML: unexpected end element </%s>", name)
+	}
+	if top := b.stack[len(b.stack)-1]; top.Name != name {
+		return ErrorAt(line, "malformed XML: element <%s> (line %d) closed by </%s>", top.Name, top.Line, name)
+	}
+	b.stack = b.stack[:len(b.stack)-1]
+	b.scopes = b.scopes[:len(b.scopes)-1]
+	return nil
+}
+
+// nameErr is the error for a missing or unreadable name: the scanner's,
+// or msg.
+func (s *scanner) nameErr(msg string) error {
+	if s.err == nil {
+		s.fail(msg)
+	}
+	return s.err.formatError()
+}
+
+// rawAttr is an attribute as read, before prefixes are resolved.
+type rawAttr struct {
+	name, value string
+	line        int
+}
+
+// start reads a start tag after "<" and opens its element (and closes it
+// again when empty).
+func (b *builder) start(s *scanner, line int) error {
+	name, ok := s.nsname()
+	if !ok {
+		return s.nameErr("expected element name after <")
+	}
+	var raw [8]rawAttr
+	attrs := raw[:0]
+	empty := false
+	for {
+		s.space()
+		if s.i >= len(s.src) {
+			s.eof()
+			return nil
+		}
+		c := s.src[s.i]
+		if c == '/' {
+			s.i++
+			if s.i >= len(s.src) {
+				s.eof()
+				return nil
+			}
+			if s.src[s.i] != '>' {
+				s.failAt(s.i, "expected /> in element")
+				return nil
+			}
+			s.i++
+			empty = true
+			break
+		}
+		if c == '>' {
+			s.i++
+			break
+		}
+		aline := s.line
+		an, ok := s.nsname()
+		if !ok {
+			return s.nameErr("expected attribute name in element")
+		}
+		s.space()
+		if s.i >= len(s.src) {
+			s.eof()
+			return nil
+		}
+		if s.src[s.i] != '=' {
+			s.fail("attribute name without = in element")
+			return nil
+		}
+		s.i++
+		s.space()
+		if s.i >= len(s.src) {
+			s.eof()
+			return nil
+		}
+		q := s.src[s.i]
+		if q != '"' && q != '\'' {
+			s.fail("unquoted or missing attribute value in element")
+			return nil
+		}
+		s.i++
+		v, ok := s.text(q, false)
+		if !ok {
+			return nil
+		}
+		attrs = append(attrs, rawAttr{an, v, aline})
+	}
+	if len(b.stack) >= b.opt.MaxDepth {
+		return ErrorAt(line, "elements nested deeper than %d", b.opt.MaxDepth)
+	}
+	if b.count++; b.count > b.opt.MaxElements {
+		return ErrorAt(line, "more than %d elements", b.opt.MaxElements)
+	}
+	if len(b.stack) == 0 && b.doc.Root != nil {
+		return ErrorAt(line, "more than one top-level element")
+	}
+	e, sc, err := b.element(name, line, attrs, b.scopes[len(b.scopes)-1])
+	if err != nil {
+		return err
+	}
+	if len(b.stack) == 0 {
+		b.doc.Root = e
+	} else {
+		p := b.stack[len(b.stack)-1]
+		p.Children = append(p.Children, e)
+	}
+	if !empty {
+		b.stack = append(b.stack, e)
+		b.scopes = append(b.scopes, sc)
+	}
+	return nil
+}
+
+// element builds an element from its name and attributes, resolving
+// prefixes in the scope it opens.
+func (b *builder) element(name string, line int, attrs []rawAttr, parent scope) (*Element, scope, error) {
+	e := b.newElement()
+	e.Name, e.Line = name, line
+	if len(attrs) > 0 {
+		e.Attrs = b.attrSlice(len(attrs))
+	}
+	sc, copied := parent, false
+	for _, a := range attrs {
+		prefix, local, _ := qualified(a.name)
+		if prefix == "xmlns" || prefix == "" && local == "xmlns" {
+			if !copied {
+				sc, copied = make(scope, len(parent)+1), true
+				for k, v := range parent {
+					sc[k] = v
+				}
+			}
+			if prefix == "" {
+				sc[""] = a.value
+			} else {
+				sc[local] = a.value
+			}
+		}
+	}
+	for i, a := range attrs {
+		for _, x := range e.Attrs[:i] {
+			if x.Name == a.name {
+				return nil, nil, ErrorAt(a.line, "<%s> repeats attribute %q", e.Name, a.name)
+			}
+		}
+		prefix, _, _ := qualified(a.name)
+		space := ""
+		switch {
+		case prefix == "xmlns" || a.name == "xmlns":
+			space = xmlnsNS
+		case prefix != "":
+			space = sc[prefix]
+		}
+		e.Attrs[i] = Attr{Name: a.name, Value: a.value, Space: space, Line: a.line}
+	}
+	prefix, _, _ := qualified(name)
+	e.Space = sc[prefix]
+	return e, sc, nil
 }
 
 // endText trims a finished text run (unless space is kept) and drops it
@@ -187,118 +494,6 @@ func endText(p *Element, text *Element, space bool) {
 	if text.Data == "" {
 		p.Children = p.Children[:len(p.Children)-1]
 	}
-}
-
-func qname(n xml.Name) string {
-	if n.Space == "" {
-		return n.Local
-	}
-	return n.Space + ":" + n.Local
-}
-
-// element builds an element from a raw start tag, resolving its prefixes
-// in the scope it opens.
-func element(t xml.StartElement, line int, raw []byte, parent scope) (*Element, scope, error) {
-	e := &Element{Name: qname(t.Name), Line: line, Attrs: make([]Attr, len(t.Attr))}
-	sc, copied := parent, false
-	for _, a := range t.Attr {
-		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
-			if !copied {
-				sc, copied = make(scope, len(parent)+1), true
-				for k, v := range parent {
-					sc[k] = v
-				}
-			}
-			if a.Name.Space == "" {
-				sc[""] = a.Value
-			} else {
-				sc[a.Name.Local] = a.Value
-			}
-		}
-	}
-	lines := attrLines(raw, line, len(t.Attr))
-	for i, a := range t.Attr {
-		name := qname(a.Name)
-		for _, b := range e.Attrs[:i] {
-			if b.Name == name {
-				return nil, nil, ErrorAt(lines[i], "<%s> repeats attribute %q", e.Name, name)
-			}
-		}
-		space := ""
-		switch {
-		case a.Name.Space == "xmlns" || name == "xmlns":
-			space = xmlnsNS
-		case a.Name.Space != "":
-			space = sc[a.Name.Space]
-		}
-		e.Attrs[i] = Attr{Name: name, Value: a.Value, Space: space, Line: lines[i]}
-	}
-	e.Space = sc[t.Name.Space]
-	return e, sc, nil
-}
-
-// attrLines finds the line of each attribute name in a start tag the
-// decoder has already checked, so only a multi-line tag needs a scan.
-func attrLines(raw []byte, line, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = line
-	}
-	if n == 0 || bytes.IndexByte(raw, '\n') < 0 {
-		return out
-	}
-	i := 0
-	skip := func(stop func(byte) bool) {
-		for i < len(raw) && !stop(raw[i]) {
-			if raw[i] == '\n' {
-				line++
-			}
-			i++
-		}
-	}
-	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-	// skip "<name"
-	skip(func(c byte) bool { return space(c) || c == '/' || c == '>' })
-	for k := 0; k < n && i < len(raw); k++ {
-		skip(func(c byte) bool { return !space(c) })
-		out[k] = line
-		skip(func(c byte) bool { return c == '"' || c == '\'' })
-		if i >= len(raw) {
-			break
-		}
-		q := raw[i]
-		i++
-		skip(func(c byte) bool { return c == q })
-		i++
-	}
-	return out
-}
-
-// blankDeclaration returns the start of data up to the end of the XML
-// declaration with it and a byte-order mark replaced by spaces (line
-// breaks kept, so lines and offsets stay those of data): the decoder
-// rejects any version but "1.0", exporters write others, and the input is
-// read as UTF-8 whatever encoding it declares. Without either it returns
-// an empty slice; the rest of data is read in place.
-func blankDeclaration(data []byte) []byte {
-	end := 0
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
-		end = 3
-	}
-	s := bytes.TrimLeft(data[end:], " \t\r\n")
-	if len(s) > 5 && bytes.HasPrefix(s, []byte("<?xml")) && strings.IndexByte(" \t\r\n?", s[5]) >= 0 {
-		if i := bytes.Index(s, []byte("?>")); i >= 0 {
-			end = len(data) - len(s) + i + 2
-		}
-	}
-	head := make([]byte, end)
-	for i, c := range data[:end] {
-		head[i] = ' '
-		if c == '\n' {
-			head[i] = '\n'
-		}
-	}
-	return head
 }
 
 // NumberFunc reads one number by a format's own rules.
