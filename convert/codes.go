@@ -183,6 +183,7 @@ const (
 	CodeGodotPhysicalBone           Code = "godot-physical-bone"
 	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
 	CodeGodotGridMapRead            Code = "godot-gridmap-read"
+	CodeGodot3BodiesLifted          Code = "godot3-bodies-lifted"
 	CodeGodotGridMapEmpty           Code = "godot-gridmap-empty"
 	CodeGodotMassDefault            Code = "godot-mass-default"
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
@@ -404,6 +405,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
 	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, CollisionPolygon3D or CSG collision not converted"},
 	{CodeGodotGridMapRead, Info, secGodot, Qs(QVisual, QStructure), false, "a GridMap is read as one static body with its cells' collision shapes (from the mesh library, placed by each cell's position and orientation); the cells' meshes are not converted"},
+	{CodeGodot3BodiesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes bodies nested deeper than 8 levels under the scene root, with the same world pose (Godot 3 has no scene-unique names; full parent paths would make the file quadratic in the depth)"},
 	{CodeGodotGridMapEmpty, Info, secGodot, Qs(QShape), false, "a GridMap without a mesh library has no collision"},
 	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},

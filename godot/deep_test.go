@@ -40,15 +40,19 @@ func deepChain(n int) *convert.Graph {
 // parent by more than maxPathDepth names (deeper ones by %Name, the node
 // marked unique_name_in_owner), so the file grows linearly with the
 // chain; it reads back to the same bodies at the same world poses and the
-// same joint connections. Godot 3 has no unique names and keeps full
-// paths.
+// same joint connections. Godot 3 has no unique names: bodies deeper
+// than maxPathDepth are written under the scene root, at the same world
+// pose.
 func TestDeepChainPathsStayShort(t *testing.T) {
 	const n = 120
 	g := deepChain(n)
 	for _, v := range []int{4, 3} {
-		out, _, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))
+		out, diags, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(v)))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if lifted := diags.Has(convert.CodeGodot3BodiesLifted); lifted != (v == 3) {
+			t.Errorf("Godot %d: %s said %v", v, convert.CodeGodot3BodiesLifted, lifted)
 		}
 		doc, err := tscn.Decode(out.Main)
 		if err != nil {
@@ -69,11 +73,12 @@ func TestDeepChainPathsStayShort(t *testing.T) {
 		switch {
 		case v == 4 && (longest > maxPathDepth || unique == 0):
 			t.Errorf("Godot 4: longest parent path %d names (cap %d), %d unique nodes", longest, maxPathDepth, unique)
-		case v == 3 && (longest < n-1 || unique != 0):
-			t.Errorf("Godot 3: longest parent path %d names, %d unique nodes; want full paths", longest, unique)
+		case v == 3 && (longest > maxPathDepth || unique != 0):
+			// no unique names: deep bodies are written under the root
+			t.Errorf("Godot 3: longest parent path %d names (cap %d), %d unique nodes", longest, maxPathDepth, unique)
 		}
-		if v == 4 && len(out.Main) > 1000*n {
-			t.Errorf("Godot 4: %d bytes for %d links", len(out.Main), n)
+		if len(out.Main) > 1000*n {
+			t.Errorf("Godot %d: %d bytes for %d links", v, len(out.Main), n)
 		}
 		back, _, err := Parse(&convert.Input{Name: "chain.tscn", Data: out.Main, Options: &convert.Options{}})
 		if err != nil {

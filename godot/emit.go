@@ -28,6 +28,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.prepare()
 	e.frames = e.g.Frames(-1)
 	e.layout()
+	if e.liftedCount > 0 {
+		e.note(convert.CodeGodot3BodiesLifted, convert.DocumentSubject(), "", "%d bodies nested deeper than %d levels are written under the scene root with the same world pose: Godot 3 has no scene-unique names, and their full parent paths would grow the file with the square of the depth", e.liftedCount, maxPathDepth)
+	}
 	e.nodes()
 	e.unwrittenCouplings()
 	e.filterWidening()
@@ -122,6 +125,10 @@ type emitter struct {
 	up       []int  // emitted parent of each emitted node (-1: the scene root)
 	depth    []int  // names from the scene root to each emitted node
 	anchored []bool // nodes written with unique_name_in_owner
+	// lifted are Godot 3 bodies written under the scene root (see lift);
+	// rootNames are the names taken there
+	lifted    []bool
+	rootNames map[string]bool
 	// anchorNames are the names unique in the scene (unique_name_in_owner)
 	anchorNames map[string]bool
 	kind        map[int]string // emitted class per node
@@ -133,6 +140,8 @@ type emitter struct {
 	layers        map[int]string
 	// visualsDropped counts visuals left out of Godot 3 output.
 	visualsDropped int
+	// liftedCount counts the lifted bodies (see lift).
+	liftedCount int
 	// ownShape is, per rebased node, where the node's own shape and visual
 	// sit in its new frame: Godot puts them on child nodes, which must undo
 	// the rebase as the node's other children do.
@@ -523,8 +532,21 @@ func (e *emitter) layout() {
 	e.depth = make([]int, len(g.Nodes))
 	e.anchored = make([]bool, len(g.Nodes))
 	e.anchorNames = map[string]bool{}
+	e.lifted = make([]bool, len(g.Nodes))
+	e.rootNames = map[string]bool{}
+	if e.root < 0 {
+		for _, r := range roots {
+			e.rootNames[e.names[r]] = true
+		}
+	}
 	var walk func(i, parent, depth int)
 	walk = func(i, parent, depth int) {
+		if e.lift(i, parent) {
+			parent, depth = e.root, 1
+			if e.root < 0 {
+				parent, depth = -1, 0
+			}
+		}
 		e.up[i], e.depth[i] = parent, depth
 		e.paths[i] = e.refFor(i, parent)
 		e.emitted = append(e.emitted, i)
@@ -535,6 +557,11 @@ func (e *emitter) layout() {
 			}
 		}
 		e.uniqueNames(kids)
+		if i == e.root {
+			for _, c := range kids {
+				e.rootNames[e.names[c]] = true
+			}
+		}
 		for _, c := range kids {
 			walk(c, i, depth+1)
 		}
@@ -577,6 +604,45 @@ func (e *emitter) refFor(i, parent int) string {
 		}
 	}
 	return p
+}
+
+// lift decides whether Godot 3 output writes node i under the scene root
+// instead of under parent: a body whose parent path already holds
+// maxPathDepth names. Godot 3 has no unique names, so a deep chain of
+// nested bodies would spell ever longer parent paths (a file growing with
+// the square of the depth); a body keeps its world pose wherever it sits
+// (physics moves bodies on their own), and its shapes and children come
+// with it. A lifted body takes a name free at the root.
+func (e *emitter) lift(i, parent int) bool {
+	if e.v != 3 || parent < 0 || e.g.Nodes[i].Motion == nil || strings.Count(e.paths[parent], "/")+1 < maxPathDepth {
+		return false
+	}
+	e.lifted[i] = true
+	base := e.names[i]
+	name := base
+	for k := 2; e.rootNames[name]; k++ {
+		name = fmt.Sprintf("%s_%d", base, k)
+	}
+	if name != base {
+		e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (a name free at the scene root, where it is written)", name)
+	}
+	e.rootNames[name] = true
+	e.names[i] = name
+	e.liftedCount++
+	return true
+}
+
+// emittedTransform is node i's transform relative to its emitted parent:
+// its own, or, for a lifted body, its pose relative to the scene root.
+func (e *emitter) emittedTransform(i int) convert.Transform {
+	if !e.lifted[i] {
+		return e.g.Nodes[i].Transform
+	}
+	w := e.frames.World(i)
+	if e.root >= 0 {
+		w = e.frames.World(e.root).Inverse().Mul(w)
+	}
+	return w
 }
 
 // keptUnique reports a node the source scene marked unique_name_in_owner:

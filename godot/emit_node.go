@@ -35,8 +35,8 @@ func (e *emitter) node(i int) {
 	}
 	// A Control or plain Node has no 3D pose (a rebased parent still
 	// counter-turns it in the Graph).
-	if !isIdentityTransform(n.Transform) && spatial(class) {
-		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(n.Transform)})
+	if t := e.emittedTransform(i); !isIdentityTransform(t) && spatial(class) {
+		s.Props = append(s.Props, tscn.Prop{Key: "transform", Value: e.transformValue(t)})
 	}
 	if e.anchored[i] {
 		s.Props = append(s.Props, tscn.Prop{Key: "unique_name_in_owner", Value: true})

@@ -1,0 +1,66 @@
+package crosscheck
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// TestGodot3DeepChainInEngine: a 30-link chain written to Godot 3 loads
+// and falls in the engine without errors. Nesting every body in the last
+// (as the writer once did) made Godot 3 compose 30 float32 transforms:
+// "Basis must be normalized" errors and a chain flung 1.5e7 m in one
+// second; bodies below 8 levels are written under the root instead.
+func TestGodot3DeepChainInEngine(t *testing.T) {
+	testenv.Oracle(t, "godot3-inspect")
+	var b strings.Builder
+	b.WriteString("<robot name=\"c\">\n")
+	const n = 30
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `<link name="l%d"><inertial><origin xyz="0 0 0.05"/><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial><collision><origin xyz="0 0 0.05"/><geometry><box size="0.05 0.05 0.1"/></geometry></collision></link>`+"\n", i)
+	}
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, `<joint name="j%d" type="revolute"><origin xyz="0 0.01 0.1" rpy="0.05 0.1 0"/><parent link="l%d"/><child link="l%d"/><axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>`+"\n", i, i-1, i)
+	}
+	b.WriteString("</robot>\n")
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "chain.urdf"), filepath.Join(dir, "chain.tscn")
+	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := physconv.ConvertFile(t.Context(), all.Registry(), src, out, &convert.Options{To: "godot3"}); err != nil {
+		t.Fatal(err)
+	}
+	raw, code := testenv.RunOracle(t, "godot3-inspect", "--steps", "60", out)
+	var rep struct {
+		Errors int `json:"engine_error_count"`
+		After  map[string]struct {
+			Transform struct {
+				Origin [3]float64 `json:"origin"`
+			} `json:"global_transform"`
+		} `json:"after_steps"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil || code != 0 {
+		t.Fatalf("godot3-inspect: exit %d %v\n%.500s", code, err, raw)
+	}
+	if rep.Errors != 0 || len(rep.After) < n {
+		t.Fatalf("%d engine errors, %d bodies stepped:\n%.800s", rep.Errors, len(rep.After), raw)
+	}
+	for path, s := range rep.After {
+		for _, x := range s.Transform.Origin {
+			// one second of free fall from about 3 m up moves a body a few metres
+			if math.Abs(x) > 10 {
+				t.Errorf("%s at %v after one second", path, s.Transform.Origin)
+			}
+		}
+	}
+}
