@@ -420,6 +420,22 @@ func isPart(k SubjectKind) bool {
 	return k == SubjectCollider || k == SubjectTrigger || k == SubjectVisual
 }
 
+// ShapeUsers is ShapeSubjects of every shape, found in one pass over the
+// nodes: a writer that reports per shape would otherwise scan every node
+// for every shape.
+func (g *Graph) ShapeUsers() [][]Subject {
+	out := make([][]Subject, len(g.Shapes))
+	for i, n := range g.Nodes {
+		if n.Collider != nil && n.Collider.Shape >= 0 && n.Collider.Shape < len(out) {
+			out[n.Collider.Shape] = append(out[n.Collider.Shape], g.ColliderSubject(i))
+		}
+		if n.Trigger != nil && n.Trigger.Shape >= 0 && n.Trigger.Shape < len(out) {
+			out[n.Trigger.Shape] = append(out[n.Trigger.Shape], g.TriggerSubject(i))
+		}
+	}
+	return out
+}
+
 // ShapeSubjects lists the colliders and triggers that use shape k: a step
 // that drops or approximates a shared shape reports it once per user.
 func (g *Graph) ShapeSubjects(k int) []Subject {

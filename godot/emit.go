@@ -142,6 +142,8 @@ type emitter struct {
 	visualsDropped int
 	// liftedCount counts the lifted bodies (see lift).
 	liftedCount int
+	// shapeUsers are the Graph's ShapeUsers, found on first use.
+	shapeUsers [][]convert.Subject
 	// ownShape is, per rebased node, where the node's own shape and visual
 	// sit in its new frame: Godot puts them on child nodes, which must undo
 	// the rebase as the node's other children do.

@@ -54,7 +54,10 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	if id, ok := e.shapeIDs[key]; ok {
 		return e.refFromID(id)
 	}
-	users := e.g.ShapeSubjects(si)
+	if e.shapeUsers == nil {
+		e.shapeUsers = e.g.ShapeUsers()
+	}
+	users := append([]convert.Subject(nil), e.shapeUsers[si]...)
 	for k, u := range users {
 		if from, ok := e.hoisted[u.Node]; ok {
 			users[k] = convert.ColliderSubject(from, u.Body)

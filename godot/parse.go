@@ -47,6 +47,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, diags, err
 	}
 	p.engineInertia()
+	// world poses from here on come from one cache: every change below
+	// keeps the world pose of the node it moves
+	p.frames = p.g.Frames(-1)
 	for _, j := range p.joints {
 		if err := p.joint(j); err != nil {
 			return nil, diags, err
@@ -70,6 +73,8 @@ type shapeRef struct {
 }
 
 type parser struct {
+	// frames caches world poses once the node tree is built (joints)
+	frames *convert.Frames
 	l          *loader
 	g          *convert.Graph
 	diags      *convert.Diagnostics
@@ -486,11 +491,15 @@ func (p *parser) mass(n *node, m *convert.Motion, c string) error {
 
 // velocities converts Godot's global-frame velocities to node space.
 func (p *parser) velocities(n *node, idx int, m *convert.Motion) error {
-	rot := p.g.WorldTransform(idx).R.Conj()
+	var rot *convert.Quat // found for the first velocity only
 	for _, k := range []string{"linear_velocity", "angular_velocity"} {
 		v, ok := n.get(k)
 		if !ok {
 			continue
+		}
+		if rot == nil {
+			r := p.g.WorldTransform(idx).R.Conj()
+			rot = &r
 		}
 		vel, err := v.vec3(k)
 		if err != nil {

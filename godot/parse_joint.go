@@ -108,7 +108,7 @@ func (p *parser) joint(n *node) error {
 		return err
 	}
 	j.EnableCollision = !excl
-	world := p.g.WorldTransform(idx)
+	world := p.world(idx)
 	p.reparent(idx, bodies[0], world)
 	b := convert.Node{Name: n.name + ":B", Extras: map[string]any{extraAttachment: true}}
 	b.Transform = p.relativeTo(bodies[1], world)
@@ -122,7 +122,16 @@ func (p *parser) relativeTo(parent int, world convert.Transform) convert.Transfo
 	if parent < 0 {
 		return world
 	}
-	return p.g.WorldTransform(parent).Inverse().Mul(world)
+	return p.world(parent).Inverse().Mul(world)
+}
+
+// world is node i's world pose: from the cache once joints are read (a
+// deep chain would otherwise walk to the root for every joint).
+func (p *parser) world(i int) convert.Transform {
+	if p.frames != nil {
+		return p.frames.World(i)
+	}
+	return p.g.WorldTransform(i)
 }
 
 // reparent moves node i under parent keeping its world pose.

@@ -140,13 +140,14 @@ func (e *emitter) usedShapes() []bool {
 // emitShapes writes OMI_physics_shape in Graph order, explicit sizes only.
 func (e *emitter) emitShapes() error {
 	var shapes []jsonShape
+	users := e.g.ShapeUsers()
 	for i, used := range e.usedShapes() {
 		if !used {
 			continue
 		}
 		s := e.g.Shapes[i]
 		path := fmt.Sprintf("shapes[%d]", i)
-		e.shapeUsers = e.g.ShapeSubjects(i)
+		e.shapeUsers = users[i]
 		js := jsonShape{Type: string(s.Kind), Name: s.Name}
 		switch s.Kind {
 		case convert.Box:
