@@ -113,7 +113,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 			ext.Motion.InertiaDiagonal, ext.Motion.InertiaOrientation = &[3]float64{}, nil
 			lost.LockAngular = [3]bool{}
 			e.diags.Add(convert.CodeLockAsInertia, convert.BodySubject(i), p, "the body's rotation lock is written as infinite moments about all three axes")
-		} else if principal, ok := convert.PrincipalLocks(e.g.WorldTransform(i).R, n.Motion); ok && n.Motion.Kind == convert.Dynamic && n.Motion.InertiaDiagonal != nil && principal != [3]bool{} {
+		} else if principal, ok := e.principalLocks(i, n.Motion); ok && n.Motion.Kind == convert.Dynamic && n.Motion.InertiaDiagonal != nil && principal != [3]bool{} {
 			// a rotation locked about principal axes: infinite moments there
 			d := *n.Motion.InertiaDiagonal
 			km := ext.Motion
@@ -213,6 +213,15 @@ func (e *emitter) motion(m *convert.Motion) *Motion {
 		km.GravityFactor = convert.Ptr(m.GravityFactor)
 	}
 	return km
+}
+
+// principalLocks is convert.PrincipalLocks of body i, whose world pose
+// is only looked up (a walk to the root) when the body locks a rotation.
+func (e *emitter) principalLocks(i int, m *convert.Motion) ([3]bool, bool) {
+	if m.LockAngular == [3]bool{} {
+		return [3]bool{}, true // as PrincipalLocks says of no lock
+	}
+	return convert.PrincipalLocks(e.g.WorldTransform(i).R, m)
 }
 
 // infiniteIsZero writes +Inf mass or moment as KHR's 0.

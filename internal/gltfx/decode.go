@@ -31,6 +31,10 @@ type Doc struct {
 	// (the input's, set by Decode); nil means no budget beyond the
 	// per-accessor checks.
 	Budget *convert.Budget
+	// tree is the JSON as Decode read and checked it, from which the
+	// extensions are taken (rather than decoded again, node by node);
+	// unset once the document is changed.
+	tree Value
 }
 
 // DocumentKey is the Graph.Extras key under which GraphFromDoc keeps the
@@ -73,7 +77,7 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := json.Unmarshal(jsonBytes, doc); err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
 	}
-	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}, Budget: in.Budget()}
+	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}, Budget: in.Budget(), tree: root}
 	if err := d.checkRequired(); err != nil {
 		return nil, err
 	}
@@ -290,11 +294,19 @@ func (d *Doc) NodeExtension(node int, name string) (Value, bool) {
 	if _, ok := ext[name]; !ok {
 		return Value{}, false // before building the path: most nodes have none
 	}
+	if d.tree.exists {
+		v := d.tree.Get("nodes").Elem(node).Get("extensions").Get(name)
+		return v, v.exists
+	}
 	return extensionValue(ext, name, "nodes["+strconv.Itoa(node)+"].extensions."+name)
 }
 
 // DocExtension returns the JSON of document-level extension name.
 func (d *Doc) DocExtension(name string) (Value, bool) {
+	if _, ok := d.GLTF.Extensions[name]; ok && d.tree.exists {
+		v := d.tree.Get("extensions").Get(name)
+		return v, v.exists
+	}
 	return extensionValue(d.GLTF.Extensions, name, "extensions."+name)
 }
 
@@ -322,6 +334,7 @@ func extensionValue(ext gltf.Extensions, name, p string) (Value, bool) {
 // SetNodeExtension stores v (marshalled to JSON) as extension name on node
 // i and lists the extension in extensionsUsed.
 func (d *Doc) SetNodeExtension(node int, name string, v any) error {
+	d.tree = Value{} // the decoded JSON no longer says what the document does
 	raw, err := marshalCompact(v)
 	if err != nil {
 		return err
@@ -337,6 +350,7 @@ func (d *Doc) SetNodeExtension(node int, name string, v any) error {
 
 // SetDocExtension stores v as document-level extension name.
 func (d *Doc) SetDocExtension(name string, v any) error {
+	d.tree = Value{}
 	raw, err := marshalCompact(v)
 	if err != nil {
 		return err

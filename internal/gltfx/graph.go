@@ -182,6 +182,7 @@ func (d *Doc) Clone() (*Doc, error) {
 // StripPhysics removes every physics extension (KHR and OMI lineages) from
 // nodes, the document and the extension lists.
 func (d *Doc) StripPhysics() {
+	d.tree = Value{}
 	for _, n := range d.GLTF.Nodes {
 		n.Extensions = stripExt(n.Extensions)
 	}
