@@ -59,6 +59,19 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The typed document is decoded on the second core while the JSON is
+	// read and checked here; a document the checks refuse is refused by
+	// them, whatever the typed decoding says.
+	typed := make(chan typedDoc, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				typed <- typedDoc{err: fmt.Errorf("%v", r)}
+			}
+		}()
+		doc := new(gltf.Document)
+		typed <- typedDoc{doc, json.Unmarshal(jsonBytes, doc)}
+	}()
 	tree, err := DecodeJSON(jsonBytes)
 	if err != nil {
 		return nil, err
@@ -73,8 +86,9 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := checkRules(root); err != nil {
 		return nil, err
 	}
-	doc := new(gltf.Document)
-	if err := json.Unmarshal(jsonBytes, doc); err != nil {
+	t := <-typed
+	doc := t.doc
+	if err := t.err; err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
 	}
 	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}, Budget: in.Budget(), tree: root}
@@ -89,6 +103,12 @@ func Decode(in *convert.Input) (*Doc, error) {
 	}
 	d.loadImages(in)
 	return d, nil
+}
+
+// typedDoc is the document as github.com/qmuntal/gltf decodes it.
+type typedDoc struct {
+	doc *gltf.Document
+	err error
 }
 
 // splitGLB returns the JSON chunk and the BIN chunk of a .glb, or the data

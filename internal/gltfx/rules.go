@@ -27,11 +27,22 @@ var assetVersion = regexp.MustCompile(`^([0-9]+)\.([0-9]+)$`)
 // "mesh" while the checks above look at "mesh" only.
 func checkKeyCase(v Value, typ string) error {
 	specs := coreSchema[typ]
+	m, _ := v.v.(map[string]any)
+	unknown := false
+	for k := range m {
+		if _, ok := specs[k]; !ok && k != "name" && k != "extensions" && k != "extras" {
+			unknown = true
+			break
+		}
+	}
+	if !unknown {
+		return nil // the usual case, found without sorting the keys
+	}
 	for _, k := range v.Keys() {
 		if _, ok := specs[k]; ok || k == "name" || k == "extensions" || k == "extras" {
 			continue
 		}
-		for _, known := range append(sortedKeys(specs), "name", "extensions", "extras") {
+		for _, known := range append(schemaKeys[typ], "name", "extensions", "extras") {
 			if strings.EqualFold(k, known) {
 				return v.Errorf(k, "unknown property %q differs from %q only in case; glTF names are case-sensitive", k, known)
 			}

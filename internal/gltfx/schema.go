@@ -119,7 +119,7 @@ func checkObject(v Value, typ string, counts map[string]int) error {
 		return err
 	}
 	specs := coreSchema[typ]
-	for _, key := range sortedKeys(specs) {
+	for _, key := range schemaKeys[typ] {
 		spec := specs[key]
 		kind := spec.kind
 		required := strings.HasPrefix(kind, "!")
@@ -189,6 +189,15 @@ func checkKind(c Value, kind, ref string, counts map[string]int) error {
 	}
 	return nil
 }
+
+// schemaKeys are each type's property names in order, sorted once.
+var schemaKeys = func() map[string][]string {
+	out := map[string][]string{}
+	for typ, specs := range coreSchema {
+		out[typ] = sortedKeys(specs)
+	}
+	return out
+}()
 
 func sortedKeys(m map[string]propSpec) []string {
 	keys := make([]string, 0, len(m))
