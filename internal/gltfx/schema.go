@@ -119,18 +119,20 @@ func checkObject(v Value, typ string, counts map[string]int) error {
 		return err
 	}
 	specs := coreSchema[typ]
+	m, _ := v.v.(map[string]any)
 	for _, key := range schemaKeys[typ] {
 		spec := specs[key]
 		kind := spec.kind
 		required := strings.HasPrefix(kind, "!")
 		kind = strings.TrimPrefix(kind, "!")
-		c := v.Get(key)
-		if !c.Exists() {
+		if _, ok := m[key]; !ok {
+			// most properties are absent: no path is spelt for them
 			if required {
 				return v.Errorf(key, "required property is missing")
 			}
 			continue
 		}
+		c := v.Get(key)
 		if err := checkKind(c, kind, spec.ref, counts); err != nil {
 			return err
 		}
