@@ -85,6 +85,9 @@ type Capabilities struct {
 	// gravity becomes factors relative to it.
 	SceneGravity, GravityFactors bool
 	DefaultGravity               float64
+	// SolverSettings: the file keeps the source's scene-wide simulator
+	// settings (Graph.SolverSettings; MJCF <option>).
+	SolverSettings bool
 }
 
 // ShapeRow lists the shapes a target writes as they are.

@@ -40,6 +40,12 @@ type Graph struct {
 	// target engine's default, Earth gravity downwards. Bodies scale it
 	// by their Motion.GravityFactor.
 	Gravity *Vec3
+	// SolverSettings describe, one setting a line, what the source's
+	// simulator applies to the whole scene beyond the Graph's physics
+	// (MJCF <option>: time step, integrator, disabled contacts …): only
+	// the source's own format writes them back, so other targets name
+	// them in a warning.
+	SolverSettings []string
 	// Extras keeps per-format data the Graph cannot model so a round trip
 	// to the same format loses nothing. Keys are owned by the format that
 	// wrote them (e.g. "gltf.document").
@@ -577,6 +583,7 @@ func (g *Graph) Clone() *Graph {
 	c.Sites = append([]Site(nil), g.Sites...)
 	c.Tendons = cloneTendons(g.Tendons)
 	c.Gravity = clonePtr(g.Gravity)
+	c.SolverSettings = append([]string(nil), g.SolverSettings...)
 	c.Extras = copyMap(g.Extras)
 	return &c
 }

@@ -11,7 +11,7 @@ import (
 // equality constraint; friction combines by the maximum; a body without
 // <inertial> gets its mass properties from its geoms.
 var Capabilities = convert.Capabilities{
-	SceneGravity: true, DefaultGravity: 9.81,
+	SceneGravity: true, DefaultGravity: 9.81, SolverSettings: true,
 	Shapes: convert.ShapeRow{
 		Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Ellipsoid, convert.Plane, convert.Convex, convert.Heightfield},
 		// a MuJoCo plane collides as an infinite plane whatever its size

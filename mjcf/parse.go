@@ -3,6 +3,7 @@ package mjcf
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -160,6 +161,7 @@ func (p *parser) model(top *Element) error {
 			err = p.contacts(c)
 		case "option":
 			if err = p.gravity(c, rootT); err == nil {
+				p.solverSettings(c)
 				p.keepSection(c)
 			}
 		default:
@@ -234,6 +236,70 @@ func (p *parser) gravity(opt *Element, root convert.Transform) error {
 	}
 	p.g.Gravity = &w
 	return nil
+}
+
+// optionDefaults are MuJoCo's defaults of the <option> attributes that
+// change how a scene moves (gravity has its own Graph field; magnetic,
+// apirate and the like change nothing a body does).
+var optionDefaults = map[string]string{
+	"timestep": "0.002", "integrator": "Euler", "cone": "pyramidal", "impratio": "1",
+	"tolerance": "1e-8", "iterations": "100", "ls_iterations": "50", "ls_tolerance": "0.01",
+	"noslip_iterations": "0", "noslip_tolerance": "1e-6", "ccd_iterations": "50", "ccd_tolerance": "1e-6",
+	"density": "0", "viscosity": "0", "wind": "0 0 0", "solver": "Newton", "jacobian": "auto",
+	"o_margin": "0", "o_solref": "0.02 1", "o_solimp": "0.9 0.95 0.001 0.5 2", "o_friction": "1 1 0.005 0.0001 0.0001",
+}
+
+// flagsOff are the <flag> settings MuJoCo has off unless enabled; every
+// other flag is on. gravity has the Graph's field; energy only reports.
+var flagsOff = map[string]bool{"override": true, "energy": true, "fwdinv": true, "invdiscrete": true, "multiccd": true}
+
+// solverSettings records the <option> values other than MuJoCo's defaults
+// (and flags turned from their default) in Graph.SolverSettings, so that
+// a target without them says they are lost.
+func (p *parser) solverSettings(opt *Element) {
+	for _, a := range opt.Attrs {
+		def, ok := optionDefaults[a.Name]
+		if ok && !sameOption(a.Value, def) {
+			p.g.SolverSettings = append(p.g.SolverSettings, a.Name+" "+a.Value)
+		}
+	}
+	for _, c := range opt.Children {
+		if c.Name != "flag" {
+			continue
+		}
+		for _, a := range c.Attrs {
+			if a.Name == "gravity" || a.Name == "energy" {
+				continue
+			}
+			on := a.Value == "enable"
+			if on == flagsOff[a.Name] {
+				p.g.SolverSettings = append(p.g.SolverSettings, "flag "+a.Name+" "+a.Value)
+			}
+		}
+	}
+}
+
+// sameOption compares an option's value with its default, number by
+// number where both are numbers.
+func sameOption(v, def string) bool {
+	a, b := strings.Fields(v), strings.Fields(def)
+	if len(a) != len(b) {
+		return v == def
+	}
+	for i := range a {
+		x, err1 := strconv.ParseFloat(a[i], 64)
+		y, err2 := strconv.ParseFloat(b[i], 64)
+		if err1 != nil || err2 != nil {
+			if a[i] != b[i] {
+				return false
+			}
+			continue
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // keepSection keeps a top-level section the Graph cannot model so a round

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"math"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/xmlx"
@@ -55,6 +56,17 @@ func (l *lowerer) gravity() {
 		l.diags.Add(convert.CodeGravityFactorsAsScene, convert.DocumentSubject(), "",
 			"every body has gravity factor %s: written as the scene's gravity, %s m/s² downwards", xmlx.Num(f), xmlx.Num(f*caps.DefaultGravity))
 	}
+}
+
+// solverSettings drops scene-wide simulator settings a target cannot
+// write, naming them.
+func (l *lowerer) solverSettings() {
+	if len(l.g.SolverSettings) == 0 || l.caps.SolverSettings {
+		return
+	}
+	l.diags.Add(convert.CodeSolverSettingsDropped, convert.DocumentSubject(), "",
+		"the source's simulator settings are not written (this format has none; the engine's own apply): %s", strings.Join(l.g.SolverSettings, ", "))
+	l.g.SolverSettings = nil
 }
 
 // sharedGravityFactor returns the gravity factor every moving body has,

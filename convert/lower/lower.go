@@ -68,6 +68,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 	l.couplings()
 	l.tendons()
 	l.gravity()
+	l.solverSettings()
 	l.pointMasses()
 	if l.caps.Materials {
 		l.contactExtras()
