@@ -74,7 +74,7 @@ type shapeRef struct {
 
 type parser struct {
 	// frames caches world poses once the node tree is built (joints)
-	frames *convert.Frames
+	frames     *convert.Frames
 	l          *loader
 	g          *convert.Graph
 	diags      *convert.Diagnostics
