@@ -24,6 +24,7 @@ const (
 	CodeGravityAsFactors            Code = "gravity-as-factors"
 	CodeGravityFactorsAsScene       Code = "gravity-factors-as-scene"
 	CodeGravityDropped              Code = "gravity-dropped"
+	CodeLimitEmpty                  Code = "limit-empty"
 	CodeSolverSettingsDropped       Code = "solver-settings-dropped"
 	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
@@ -349,6 +350,7 @@ var codeTable = []CodeInfo{
 	{CodeShapeDropped, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "a shape the target cannot take (ellipsoid, heightfield, ray, plane in OMI, unloaded mesh, unknown KHR type or Godot shape class); its colliders are dropped (all readers and emitters)"},
 	{CodeTransmissionKept, Warning, secURDF, Qs(QDrive, QData), true, "a transmission that is not simple (several joints, differential, wrist), or one on an unknown or fixed joint: kept for URDF output only, no actuator"},
 	{CodeDriveGainsDropped, Warning, secURDF, Qs(QDrive), false, "a drive written as a URDF transmission: its stiffness, damping and targets have no URDF form"},
+	{CodeLimitEmpty, Warning, secURDF, Qs(QLimit, QJointKind), false, "a revolute or prismatic joint with lower = upper (no range) is read as unlimited, as MuJoCo reads it; exporters write 0 0 for joints without limits, while Gazebo and Bullet would lock the joint"},
 	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, OMI; KHR keeps rotation locks about principal axes, as infinite moments; MJCF only a free body's full rotation lock, as slide joints)"},
 	{CodeLockAsInertia, Info, secGLTF, Qs(QLock, QInertia), false, "a rotation lock is written as infinite (zero) moments about the locked principal axes, KHR's form of it; the body's finite moments there are not kept"},
 	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's own linear or angular damping has no form in the target (URDF, KHR, OMI; MJCF writes none for a body that is not free)"},

@@ -722,11 +722,12 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.CenterOfMass != nil {
 		frame.T = m.CenterOfMass.Mul(e.worldScale(body))
 	}
+	var moments *convert.Vec3
 	if d := m.InertiaDiagonal; d != nil {
 		if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) {
 			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express infinite moments of inertia; link %q gets zero moments", link.Name)
 		} else {
-			in.IXX, in.IYY, in.IZZ = d[0], d[1], d[2]
+			moments = d
 		}
 		if q := m.InertiaOrientation; q != nil {
 			frame.R = *q
@@ -735,8 +736,27 @@ func (e *emitter) inertial(link *Link, body int) {
 	if off, ok := e.offset[body]; ok && !isIdentity(off) {
 		frame = off.Inverse().Mul(frame)
 	}
+	if moments != nil {
+		// the full tensor in the link's axes, the inertial frame unturned:
+		// readers differ on <inertial><origin rpy> (MuJoCo 3.3 drops it),
+		// never on the six numbers
+		r := frame.R.Mat()
+		t := r.Mul(convert.Diag(*moments)).Mul(r.T())
+		in.IXX, in.IYY, in.IZZ = t[0][0], t[1][1], t[2][2]
+		in.IXY, in.IXZ, in.IYZ = offDiagonal(t[0][1], t[1][0]), offDiagonal(t[0][2], t[2][0]), offDiagonal(t[1][2], t[2][1])
+		frame.R = convert.IdentityQuat()
+	}
 	in.Origin = transformPose(frame)
 	link.Inertial = in
+}
+
+// offDiagonal is a product of inertia from the two entries rotation gave
+// it, equal but for rounding.
+func offDiagonal(a, b float64) float64 {
+	if x := (a + b) / 2; x != 0 {
+		return x
+	}
+	return 0 // not -0
 }
 
 // geometry writes every collider and visual on the link that owns it.

@@ -358,6 +358,16 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
 			lo, hi = hi, lo
 		}
+		if lo == hi {
+			// exporters (SolidWorks' among them) write lower = upper = 0
+			// for a joint without limits, and MuJoCo reads equal bounds
+			// as no limit; a joint meant to be locked is a fixed joint
+			p.diags.Add(convert.CodeLimitEmpty, convert.Subject{}, jointPath(j), "joint %q has lower = upper = %v, no range: read as unlimited, as MuJoCo reads it (exporters write 0 0 for joints without limits; Gazebo and Bullet lock such a joint instead)", j.Name, lo)
+			lo, hi = -inf, inf
+			if j.Type == Revolute {
+				kind = kin.KindContinuous
+			}
+		}
 	case Continuous:
 		kind = kin.KindContinuous
 	case Fixed:

@@ -1,0 +1,55 @@
+package urdf
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
+)
+
+// TestEmptyLimitRange: lower = upper leaves a revolute or prismatic joint
+// no range; it is read as unlimited (MuJoCo's reading; SolidWorks
+// exporters write 0 0 for joints without limits) with a warning, while a
+// real range is kept.
+func TestEmptyLimitRange(t *testing.T) {
+	cases := []struct {
+		typ          string
+		lower, upper float64
+		kind         string
+		empty        bool
+	}{
+		{"revolute", 0, 0, kin.KindContinuous, true},
+		{"revolute", 0.5, 0.5, kin.KindContinuous, true},
+		{"prismatic", 0, 0, kin.KindPrismatic, true},
+		{"revolute", -1, 1, kin.KindRevolute, false},
+		{"prismatic", 0, 0.2, kin.KindPrismatic, false},
+	}
+	for _, c := range cases {
+		src := fmt.Sprintf(`<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+<link name="b"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+<joint name="j" type="%s"><parent link="a"/><child link="b"/><axis xyz="1 0 0"/><limit lower="%g" upper="%g" effort="1" velocity="1"/></joint></robot>`, c.typ, c.lower, c.upper)
+		g, diags, err := Parse(&convert.Input{Name: "r.urdf", Data: []byte(src), Options: &convert.Options{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%s [%g, %g]", c.typ, c.lower, c.upper)
+		if diags.Has(convert.CodeLimitEmpty) != c.empty {
+			t.Errorf("%s: %s said %v", name, convert.CodeLimitEmpty, !c.empty)
+		}
+		for _, n := range g.Nodes {
+			if n.Joint == nil {
+				continue
+			}
+			jc := kin.Classify(n.Joint)
+			if jc.Kind != c.kind {
+				t.Errorf("%s: kind %s, want %s", name, jc.Kind, c.kind)
+			}
+			lo, hi := jc.Lower, jc.Upper
+			if c.empty && !(math.IsInf(lo, -1) && math.IsInf(hi, 1)) || !c.empty && (lo != c.lower || hi != c.upper) {
+				t.Errorf("%s: range [%v, %v]", name, lo, hi)
+			}
+		}
+	}
+}
