@@ -153,13 +153,19 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 	}
 	props = append(props, e.thrusterProps(i)...)
 	props = append(props, e.seatProps(i)...)
-	if c, ok := n.Extras[extraClass].(string); ok && e.sameVersion(i) && len(props) == 0 {
-		if e.v == 3 {
-			if c4, ok := class3to4[c]; ok {
-				return c4, props
-			}
+	if c, ok := n.Extras[extraClass].(string); ok && len(props) == 0 {
+		c4 := c
+		if x, ok := class3to4[c]; ok {
+			c4 = x
 		}
-		return c, props
+		switch {
+		case e.sameVersion(i) && e.v == 3:
+			return c4, props
+		case e.sameVersion(i):
+			return c, props
+		case crossVersionProps[c4] != nil:
+			return c4, props // a class both versions have, its properties renamed
+		}
 	}
 	return "Node3D", props
 }
@@ -178,14 +184,18 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 		return
 	}
 	src, _ := n.Extras[extraClass].(string)
-	if e.v == 3 {
-		if c4, ok := class3to4[src]; ok {
-			src = c4
-		}
+	if c4, ok := class3to4[src]; ok {
+		src = c4 // compared by the Godot 4 name
 	}
-	if !e.sameVersion(i) || src != class {
+	if src != class {
 		e.note(convert.CodeGodotPropsDropped, convert.NodeSubject(i), e.name(i), "%d Godot properties of the source (%s) do not apply to %s in Godot %d and are dropped", len(kept), src, class, e.v)
 		return
+	}
+	if !e.sameVersion(i) {
+		var dropped []string
+		if kept, dropped = crossVersion(kept, class, e.v); len(dropped) > 0 {
+			e.note(convert.CodeGodotPropsDropped, convert.NodeSubject(i), e.name(i), "Godot properties of the source (%s) have no Godot %d form and are dropped: %s", src, e.v, strings.Join(dropped, ", "))
+		}
 	}
 	have := map[string]bool{}
 	for _, p := range s.Props {
@@ -197,6 +207,35 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 			s.Props = append(s.Props, tscn.Prop{Key: p.Key, Value: e.restoreRefs(p.Value)})
 		}
 	}
+}
+
+// crossVersionProps are kept properties that mean the same in Godot 3 and
+// Godot 4, per Godot 4 class: Godot 3 name → Godot 4 name (a ray cast's
+// cast_to became target_position, in the same node-local sense).
+var crossVersionProps = map[string]map[string]string{
+	"RayCast3D": {"cast_to": "target_position", "enabled": "enabled", "exclude_parent": "exclude_parent",
+		"collision_mask": "collision_mask", "collide_with_areas": "collide_with_areas", "collide_with_bodies": "collide_with_bodies"},
+}
+
+// crossVersion renames kept properties for Godot version v (the source
+// being the other one) and lists those without a counterpart.
+func crossVersion(kept []tscn.Prop, class string, v int) (out []tscn.Prop, dropped []string) {
+	names := map[string]string{}
+	for k3, k4 := range crossVersionProps[class] {
+		if v == 4 {
+			names[k3] = k4
+		} else {
+			names[k4] = k3
+		}
+	}
+	for _, p := range kept {
+		if to, ok := names[p.Key]; ok {
+			out = append(out, tscn.Prop{Key: to, Value: p.Value})
+		} else {
+			dropped = append(dropped, p.Key)
+		}
+	}
+	return out, dropped
 }
 
 func (e *emitter) bodyClass(i int) string {

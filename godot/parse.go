@@ -237,7 +237,9 @@ func nativeProp(class, key string) bool { return nativeProps[class][key] || nati
 // soft body's mesh is its body, not a visual; a shape cast's shape sweeps,
 // it does not collide.
 var ownResource = map[string]map[string]bool{
-	"SoftBody3D": {"mesh": true}, "SoftBody": {"mesh": true}, "ShapeCast3D": {"shape": true},
+	"SoftBody3D": {"mesh": true}, "SoftBody": {"mesh": true}, "ShapeCast3D": {"shape": true, "collision_mask": true},
+	// a cast's mask chooses what it hits; it is no body's filter
+	"RayCast3D": {"collision_mask": true}, "RayCast": {"collision_mask": true},
 }
 
 // keepProps stores the reference-free properties of a node so a Godot
