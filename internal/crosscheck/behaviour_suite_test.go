@@ -467,9 +467,13 @@ func TestBehaviourGodotCorpus(t *testing.T) {
 // orders tighter than the engine's own re-writing; the log says when this
 // applies).
 func engineReference(t *testing.T, name, src string, want map[string]worldPose, extra ...string) (map[string]worldPose, float64) {
+	if !strings.HasSuffix(src, ".xml") {
+		// MuJoCo writes a URDF back as another model (fixed links fused,
+		// visuals dropped), no reference for a chaotic source
+		return nil, 0
+	}
 	ref := filepath.Join(t.TempDir(), "mujoco_saved.xml")
-	args := append(append([]string{"--to-mjcf"}, extra...), src, ref)
-	if _, code := testenv.RunOracle(t, "mj-inspect", args...); code != 0 {
+	if _, code := testenv.RunOracle(t, "mj-inspect", "--to-mjcf", src, ref); code != 0 {
 		return nil, 0
 	}
 	saved, _, ok := mujocoPoses(t, ref, extra...)
