@@ -3,6 +3,8 @@ package convert
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Graph is a KHR-shaped scene graph of physics nodes. Node indices are
@@ -356,7 +358,26 @@ type Joint struct {
 	// when a source gives them, are Drives; emitters that need gains
 	// (MJCF) choose documented defaults.
 	Actuator string
-	Extras   map[string]any
+	// Solver holds engine-specific tuning of the source's joint solver
+	// (Godot limit softness, bias, relaxation, restitution, damping …):
+	// the target engine's own defaults apply wherever it is not written,
+	// so a format that cannot write it says so (joint-solver-dropped).
+	Solver *JointSolver
+	Extras map[string]any
+}
+
+// JointSolver is one engine's joint-solver parameters: Class is the
+// engine's joint class they belong to ("Godot HingeJoint3D"), Params its
+// property names and values, sorted by name.
+type JointSolver struct {
+	Class  string
+	Params []SolverParam
+}
+
+// SolverParam is one named solver parameter.
+type SolverParam struct {
+	Key   string
+	Value float64
 }
 
 // ExtraAxisNames is the one Joint.Extras key every format may read: a
@@ -619,6 +640,9 @@ func (n Node) Clone() Node {
 			d.VelocityTarget = clonePtr(d.VelocityTarget)
 			j.Drives[k] = d
 		}
+		if n.Joint.Solver != nil {
+			j.Solver = &JointSolver{Class: n.Joint.Solver.Class, Params: append([]SolverParam(nil), n.Joint.Solver.Params...)}
+		}
 		j.Extras = copyMap(n.Joint.Extras)
 		c.Joint = &j
 	}
@@ -705,4 +729,13 @@ func (m *Motion) Locked() bool {
 // Damped reports whether the body carries damping of its own.
 func (m *Motion) Damped() bool {
 	return m != nil && (m.LinearDamping != 0 || m.AngularDamping != 0 || m.ReplaceLinearDamping || m.ReplaceAngularDamping)
+}
+
+// Text lists the parameters as "key value" pairs for messages.
+func (s *JointSolver) Text() string {
+	parts := make([]string, len(s.Params))
+	for i, p := range s.Params {
+		parts[i] = p.Key + " " + strconv.FormatFloat(p.Value, 'g', -1, 64)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -13,6 +13,8 @@ import (
 var Capabilities = convert.Capabilities{
 	// the default gravity is a project setting (9.8), not in the scene
 	GravityFactors: true, DefaultGravity: 9.8,
+	// joint solver parameters written back on the same joint class
+	JointSolver: godotSolverClass,
 	Shapes: convert.ShapeRow{
 		Kinds:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ray},
 		InfinitePlanes: true,

@@ -91,7 +91,9 @@ func single(d [3]dof) int {
 // the axis that must become the joint's Z (hinge) or X (slider).
 func nativeKind(j *convert.Joint) (kind string, axis int) {
 	s := analyze(j)
-	if s.soft {
+	if s.soft || j.Solver != nil && j.Solver.Class == godotSolverClass+"Generic6DOFJoint3D" {
+		// a Generic6DOFJoint3D source stays one: its per-axis solver
+		// parameters have no place on a hinge or slider
 		return "generic", -1
 	}
 	onlyMotor := func(typ string, axis int) bool {
@@ -219,8 +221,46 @@ func (e *emitter) deg(x float64) float64 {
 	return x
 }
 
-// jointProps writes a joint node.
+// jointProps writes a joint node: its class, bodies, limits and drives,
+// then the source's solver parameters when they belong to that class.
 func (e *emitter) jointProps(i int) (string, []tscn.Prop) {
+	class, props := e.jointShapeProps(i)
+	return class, append(props, e.solverProps(i, class)...)
+}
+
+// solverProps writes back Joint.Solver when the source's Godot joint class
+// is the one written; Godot 3's Generic6DOFJoint precision has no Godot 4
+// form.
+func (e *emitter) solverProps(i int, class string) []tscn.Prop {
+	sv := e.g.Nodes[i].Joint.Solver
+	if sv == nil {
+		return nil
+	}
+	if sv.Class != godotSolverClass+class {
+		e.note(convert.CodeJointSolverDropped, convert.JointSubject(i), e.name(i), "%s solver parameters do not apply to the %s written: %s", sv.Class, class, sv.Text())
+		return nil
+	}
+	var props []tscn.Prop
+	var dropped []string
+	for _, p := range sv.Params {
+		if e.v == 4 && godot3OnlyJointKeys[p.Key] {
+			dropped = append(dropped, p.Key)
+			continue
+		}
+		key := p.Key
+		if k3, ok := godot3JointKeys[key]; ok && e.v == 3 {
+			key = k3
+		}
+		props = append(props, tscn.Prop{Key: key, Value: p.Value})
+	}
+	if len(dropped) > 0 {
+		e.note(convert.CodeJointSolverDropped, convert.JointSubject(i), e.name(i), "Godot 4 has no %s", strings.Join(dropped, ", "))
+	}
+	return props
+}
+
+// jointShapeProps writes what a joint connects and how it moves.
+func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 	e.joint = convert.JointSubject(i)
 	g := e.g
 	j := g.Nodes[i].Joint

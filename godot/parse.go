@@ -257,7 +257,7 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] && !ownResource[n.class][k] || n.read[k] || motionKey[k] && p.g.Nodes[idx].Motion != nil || strings.HasPrefix(k, "metadata/omi_") || isJointLimitKey(k) {
+		if physicsKeys[k] && !ownResource[n.class][k] || n.read[k] || motionKey[k] && p.g.Nodes[idx].Motion != nil || strings.HasPrefix(k, "metadata/omi_") || isJointKey(n.class, k) {
 			continue
 		}
 		if scripted && !lossy[k] && !nativeProp(n.class, k) {

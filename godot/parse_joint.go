@@ -2,6 +2,7 @@ package godot
 
 import (
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -10,16 +11,89 @@ import (
 // jointAxes are Godot's per-axis property prefixes of Generic6DOFJoint3D.
 var jointAxes = [3]string{"x", "y", "z"}
 
-// isJointLimitKey reports properties read into Graph limits and drives.
-func isJointLimitKey(k string) bool {
+// isJointKey reports joint properties that Parse maps onto the Graph
+// joint (limits, drives) or carries as its solver parameters
+// (Joint.Solver): softness, bias, relaxation, restitution and damping of
+// limits, the slider's motion and ortho terms, a pin's impulse clamp.
+func isJointKey(class, k string) bool {
+	if !isJointClass(class) {
+		return false
+	}
+	switch k {
+	case "swing_span", "twist_span", "bias", "softness", "relaxation", "precision", "solver/priority", "solver_priority":
+		return true
+	}
 	for _, p := range []string{"angular_limit", "linear_limit", "angular_motor", "linear_motor", "angular_spring",
-		"linear_spring", "motor/", "swing_span", "twist_span"} {
+		"linear_spring", "motor/", "params/", "linear_motion/", "linear_ortho/", "angular_motion/", "angular_ortho/"} {
 		if strings.HasPrefix(k, p) {
 			return true
 		}
 	}
 	return false
 }
+
+// godot3OnlyJointKeys are solver parameters Godot 4 no longer has.
+var godot3OnlyJointKeys = map[string]bool{"precision": true}
+
+// godot3JointKeys are the Godot 3 names of joint solver parameters Godot 4
+// renamed; Joint.Solver uses the Godot 4 names.
+var godot3JointKeys = map[string]string{"solver_priority": "solver/priority"}
+
+// solverOf collects the joint's properties that tune Godot's solver rather
+// than say what moves (every isJointKey the limits reader did not use),
+// so Godot output writes them back and other formats say they are lost.
+func (p *parser) solverOf(n *node, used map[string]bool) (*convert.JointSolver, error) {
+	var params []convert.SolverParam
+	for _, k := range n.order {
+		if used[k] || !isJointKey(n.class, k) || isUnusedSetting(k) {
+			continue
+		}
+		v := n.props[k]
+		var f float64
+		if b, ok := v.v.(bool); ok {
+			if b {
+				f = 1
+			}
+		} else {
+			var err error
+			if f, err = v.float(k); err != nil {
+				return nil, err
+			}
+		}
+		key := k
+		for k4, k3 := range godot3JointKeys {
+			if k == k3 {
+				key = k4
+			}
+		}
+		params = append(params, convert.SolverParam{Key: key, Value: f})
+	}
+	if len(params) == 0 {
+		return nil, nil
+	}
+	sort.Slice(params, func(a, b int) bool { return params[a].Key < params[b].Key })
+	return &convert.JointSolver{Class: godotSolverClass + class4(n), Params: params}, nil
+}
+
+// isUnusedSetting reports a limit, motor or spring setting the limits
+// reader left unread because its feature is off (a disabled hinge limit's
+// bounds): it changes nothing, so it is no solver parameter.
+func isUnusedSetting(k string) bool {
+	for _, p := range []string{"motor/", "linear_motor_", "angular_motor_", "linear_spring_", "angular_spring_"} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	switch k[strings.LastIndexByte(k, '/')+1:] {
+	case "enable", "enabled", "lower", "upper", "lower_angle", "upper_angle", "lower_distance", "upper_distance":
+		return true
+	}
+	return false
+}
+
+// godotSolverClass prefixes a JointSolver's class: the Godot capability
+// keeps solvers whose class starts with it.
+const godotSolverClass = "Godot "
 
 // resolveNodePath follows a NodePath relative to from.
 func resolveNodePath(from *node, p string) (*node, bool) {
@@ -95,8 +169,12 @@ func (p *parser) joint(n *node) error {
 	if bodies[0] == bodies[1] {
 		return lineErr(n.file, n.line, "joint %q connects body %q to itself", n.path(), p.g.Nodes[bodies[0]].Name)
 	}
-	j, err := p.limits(n)
+	used := map[string]bool{}
+	j, err := p.limits(n, used)
 	if err != nil {
+		return err
+	}
+	if j.Solver, err = p.solverOf(n, used); err != nil {
 		return err
 	}
 	excl := true
@@ -204,10 +282,12 @@ func signed(s, lo, hi float64) (float64, float64) {
 }
 
 // limits reads the joint's limits and drives in its own frame.
-func (p *parser) limits(n *node) (*convert.Joint, error) {
+// Every key it looks at is recorded in used.
+func (p *parser) limits(n *node, used map[string]bool) (*convert.Joint, error) {
 	j := &convert.Joint{}
 	var firstErr error
 	get := func(k string) float64 {
+		used[k] = true
 		f, _, err := p.num(n, k)
 		if err != nil && firstErr == nil {
 			firstErr = err
@@ -215,6 +295,7 @@ func (p *parser) limits(n *node) (*convert.Joint, error) {
 		return f
 	}
 	on := func(k string) bool {
+		used[k] = true
 		b, err := p.flag(n, k)
 		if err != nil && firstErr == nil {
 			firstErr = err

@@ -447,6 +447,7 @@ func (c *comparer) joint(x, y JointReport) {
 		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
 	}
 	c.drives(n, x, y, swapped)
+	c.solvers(n, x.Solver, y.Solver)
 	if x.Kind == "generic" {
 		// A generic joint means its limits: each limits motion along or
 		// about world directions, whatever axis numbers a format's frame
@@ -633,6 +634,36 @@ func worldDrives(frame convert.Quat, ds []DriveReport, swapped bool) []worldDriv
 		out = append(out, w)
 	}
 	return out
+}
+
+// solvers compares two joints' engine solver parameters.
+func (c *comparer) solvers(n string, x, y *SolverReport) {
+	same := (x == nil) == (y == nil)
+	if same && x != nil {
+		same = x.Class == y.Class && len(x.Params) == len(y.Params)
+		for k, v := range x.Params {
+			w, ok := y.Params[k]
+			same = same && ok && c.close(v, w)
+		}
+	}
+	if !same {
+		c.addf(convert.QJointParam, "joint %q: solver parameters %s vs %s", n, solverText(x), solverText(y))
+	}
+}
+
+func solverText(s *SolverReport) string {
+	if s == nil {
+		return "none"
+	}
+	keys := make([]string, 0, len(s.Params))
+	for k := range s.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = fmt.Sprintf("%s %g", k, s.Params[k])
+	}
+	return s.Class + " {" + strings.Join(keys, ", ") + "}"
 }
 
 // drives compares two joints' drives as multisets in world terms.

@@ -132,6 +132,14 @@ type JointReport struct {
 	Upper *Num          `json:"upper,omitempty"`
 	// Mimic: this joint follows another (URDF mimic, MJCF equality joint).
 	Mimic *MimicReport `json:"mimic,omitempty"`
+	// Solver: the engine-specific solver parameters the joint carries.
+	Solver *SolverReport `json:"solver,omitempty"`
+}
+
+// SolverReport is a Joint.Solver: its engine class and parameters.
+type SolverReport struct {
+	Class  string             `json:"class"`
+	Params map[string]float64 `json:"params"`
 }
 
 // LimitReport is a Limit as given, with infinite bounds spelt out.
@@ -384,6 +392,12 @@ func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joi
 	for _, l := range j.Limits {
 		jr.Limits = append(jr.Limits, LimitReport{Linear: l.Linear, Angular: l.Angular,
 			Min: Num(l.Min), Max: Num(l.Max), Stiffness: Num(l.Stiffness), Damping: Num(l.Damping)})
+	}
+	if j.Solver != nil {
+		jr.Solver = &SolverReport{Class: j.Solver.Class, Params: map[string]float64{}}
+		for _, p := range j.Solver.Params {
+			jr.Solver.Params[p.Key] = p.Value
+		}
 	}
 	classifyInto(&jr, j, w.R)
 	return jr

@@ -69,6 +69,20 @@ func (l *lowerer) solverSettings() {
 	l.g.SolverSettings = nil
 }
 
+// jointSolvers drops engine-specific joint-solver parameters the target
+// cannot write, naming them per joint.
+func (l *lowerer) jointSolvers() {
+	for i := range l.g.Nodes {
+		j := l.g.Nodes[i].Joint
+		if j == nil || j.Solver == nil || l.caps.JointSolver != "" && strings.HasPrefix(j.Solver.Class, l.caps.JointSolver) {
+			continue
+		}
+		l.diags.Add(convert.CodeJointSolverDropped, convert.JointSubject(i), l.g.Nodes[i].Name,
+			"%s solver parameters have no form in this format (its engine's own defaults apply, so limits and motors respond differently): %s", j.Solver.Class, j.Solver.Text())
+		j.Solver = nil
+	}
+}
+
 // sharedGravityFactor returns the gravity factor every moving body has,
 // when there is at least one and they agree.
 func sharedGravityFactor(g *convert.Graph) (float64, bool) {

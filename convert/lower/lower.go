@@ -69,6 +69,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 	l.tendons()
 	l.gravity()
 	l.solverSettings()
+	l.jointSolvers()
 	l.pointMasses()
 	if l.caps.Materials {
 		l.contactExtras()
