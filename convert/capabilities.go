@@ -88,6 +88,9 @@ type Capabilities struct {
 	// SolverSettings: the file keeps the source's scene-wide simulator
 	// settings (Graph.SolverSettings; MJCF <option>).
 	SolverSettings bool
+	// InitialVelocities: bodies start with the source's linear and
+	// angular velocities (Motion.LinearVelocity, AngularVelocity).
+	InitialVelocities bool
 	// JointSolver names the engine whose joint-solver parameters
 	// (Joint.Solver, by class prefix: "Godot ") the file keeps; "" = none.
 	JointSolver string

@@ -27,6 +27,7 @@ const (
 	CodeLimitEmpty                  Code = "limit-empty"
 	CodeSolverSettingsDropped       Code = "solver-settings-dropped"
 	CodeJointSolverDropped          Code = "joint-solver-dropped"
+	CodeVelocityDropped             Code = "velocity-dropped"
 	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
 	CodeDampingApproximated         Code = "damping-approximated"
@@ -251,6 +252,7 @@ var codeTable = []CodeInfo{
 	{CodeGravityAsFactors, Info, secGraph, Qs(QGravity), false, "the scene's gravity (a zero-g or low-g scene) is written as every body's gravity factor, relative to the target engine's default gravity"},
 	{CodeGravityFactorsAsScene, Info, secGraph, Qs(QGravity), false, "every body shares one gravity factor, which a target without factors writes as the scene's gravity"},
 	{CodeGravityDropped, Warning, secGraph, Qs(QGravity), false, "the scene's gravity has no form in the target (no scene gravity, and no per-body factors or not along the vertical): the engine's default gravity applies"},
+	{CodeVelocityDropped, Warning, secGraph, Qs(QVelocity), false, "a body's initial linear or angular velocity has no form in the target (URDF, MJCF): the body starts at rest"},
 	{CodeJointSolverDropped, Warning, secGraph, Qs(QJointParam), false, "a joint's engine-specific solver parameters (Godot limit softness, bias, relaxation, restitution, damping …) have no form in the target or its joint class: the engine's defaults apply, so the joint responds differently"},
 	{CodeSolverSettingsDropped, Warning, secGraph, Qs(QData), false, "the source's scene-wide simulator settings (MJCF time step, integrator, disabled contacts or constraints …) have no form in the target: its engine's own apply, so the scene moves differently"},
 	{CodeShapeMassless, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "plane, heightfield or ray on a moving body adds no mass"},

@@ -12,7 +12,7 @@ import (
 // a centre of mass and inertia left out.
 var Capabilities = convert.Capabilities{
 	// the default gravity is a project setting (9.8), not in the scene
-	GravityFactors: true, DefaultGravity: 9.8,
+	GravityFactors: true, DefaultGravity: 9.8, InitialVelocities: true,
 	// joint solver parameters written back on the same joint class
 	JointSolver: godotSolverClass,
 	Shapes: convert.ShapeRow{

@@ -13,7 +13,7 @@ import (
 // properties a file leaves out.
 var Capabilities = convert.Capabilities{
 	// no scene gravity; engines default to Earth's (9.81 assumed)
-	GravityFactors: true, DefaultGravity: 9.81,
+	GravityFactors: true, DefaultGravity: 9.81, InitialVelocities: true,
 	Shapes: convert.ShapeRow{
 		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh},
 		TaperedCapsules: true, TaperedCylinders: true, Cones: true,

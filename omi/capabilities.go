@@ -12,7 +12,7 @@ import (
 // compute only a missing inertia.
 var Capabilities = convert.Capabilities{
 	// no scene gravity; engines default to Earth's (9.81 assumed)
-	GravityFactors: true, DefaultGravity: 9.81,
+	GravityFactors: true, DefaultGravity: 9.81, InitialVelocities: true,
 	Shapes: convert.ShapeRow{
 		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
 		TaperedCapsules: true, TaperedCylinders: true, Cones: true,

@@ -686,9 +686,6 @@ func (e *emitter) inertial(link *Link, body int) {
 		return
 	}
 	path := nodePath(e.g, body)
-	if m.LinearVelocity != (convert.Vec3{}) || m.AngularVelocity != (convert.Vec3{}) {
-		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no initial velocities; those of link %q are dropped", link.Name).Affecting(convert.QVelocity)
-	}
 	convert.MotionLosses(&e.diags, body, path, "URDF", m, false)
 	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
 		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor).Affecting(convert.QGravity)

@@ -198,6 +198,22 @@ func (c *comparer) body(x, y BodyReport) {
 	if fx, fy := gravityFactor(x), gravityFactor(y); x.Kind == y.Kind && x.Kind == convert.Dynamic && !c.close(fx, fy) {
 		c.addf(convert.QGravity, "body %q: gravity factor %g vs %g", n, fx, fy)
 	}
+	for _, v := range []struct {
+		what string
+		x, y *convert.Vec3
+	}{{"linear", x.LinearVelocity, y.LinearVelocity}, {"angular", x.AngularVelocity, y.AngularVelocity}} {
+		var zero convert.Vec3
+		vx, vy := v.x, v.y
+		if vx == nil {
+			vx = &zero
+		}
+		if vy == nil {
+			vy = &zero
+		}
+		if !c.closeVec(*vx, *vy) {
+			c.addf(convert.QVelocity, "body %q: initial %s velocity %v vs %v", n, v.what, *vx, *vy)
+		}
+	}
 	switch {
 	case (x.Mass == nil) != (y.Mass == nil):
 		c.addf(convert.QMass, "body %q: mass known in only one", n)

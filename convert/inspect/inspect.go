@@ -79,10 +79,14 @@ type BodyReport struct {
 	// Inertia about the centre of mass, world axes (kg·m²).
 	Inertia *[3][3]Num `json:"inertia"`
 	// GravityFactor scales gravity on a dynamic body; absent when 1.
-	GravityFactor *Num          `json:"gravityFactor,omitempty"`
-	Source        SourceReport  `json:"source"`
-	Colliders     []ShapeReport `json:"colliders"`
-	Triggers      []ShapeReport `json:"triggers"`
+	GravityFactor *Num `json:"gravityFactor,omitempty"`
+	// LinearVelocity (m/s, of the body origin) and AngularVelocity
+	// (rad/s) the body starts with, world axes; absent when zero.
+	LinearVelocity  *convert.Vec3 `json:"linearVelocity,omitempty"`
+	AngularVelocity *convert.Vec3 `json:"angularVelocity,omitempty"`
+	Source          SourceReport  `json:"source"`
+	Colliders       []ShapeReport `json:"colliders"`
+	Triggers        []ShapeReport `json:"triggers"`
 }
 
 // SourceReport says where each mass property came from.
@@ -197,6 +201,15 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 			if m.Kind == convert.Dynamic && m.GravityFactor != 1 {
 				f := Num(m.GravityFactor)
 				b.GravityFactor = &f
+			}
+			rot := frames.World(i).R
+			if m.LinearVelocity != (convert.Vec3{}) {
+				v := rot.Rotate(m.LinearVelocity)
+				b.LinearVelocity = &v
+			}
+			if m.AngularVelocity != (convert.Vec3{}) {
+				w := rot.Rotate(m.AngularVelocity)
+				b.AngularVelocity = &w
 			}
 		}
 		bodies[i] = b

@@ -83,6 +83,23 @@ func (l *lowerer) jointSolvers() {
 	}
 }
 
+// velocities drops initial velocities a target cannot write, naming
+// them per body.
+func (l *lowerer) velocities() {
+	if l.caps.InitialVelocities {
+		return
+	}
+	for i := range l.g.Nodes {
+		m := l.g.Nodes[i].Motion
+		if m == nil || m.LinearVelocity == (convert.Vec3{}) && m.AngularVelocity == (convert.Vec3{}) {
+			continue
+		}
+		l.diags.Add(convert.CodeVelocityDropped, convert.BodySubject(i), l.g.Nodes[i].Name,
+			"this format has no initial velocity: the body starts at rest instead of moving at %v m/s, turning at %v rad/s", m.LinearVelocity, m.AngularVelocity)
+		m.LinearVelocity, m.AngularVelocity = convert.Vec3{}, convert.Vec3{}
+	}
+}
+
 // sharedGravityFactor returns the gravity factor every moving body has,
 // when there is at least one and they agree.
 func sharedGravityFactor(g *convert.Graph) (float64, bool) {
