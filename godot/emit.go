@@ -158,6 +158,9 @@ type emitter struct {
 	// (new frame = old frame · turned), so a joint can compare its frames
 	// as the Graph had them.
 	turned map[int]convert.Transform
+	// bulletExact holds the Godot 3 bodies whose inertia Bullet computes
+	// from their shapes as the Graph has it.
+	bulletExact map[int]bool
 }
 
 // note reports a diagnostic about subj; it returns it for WithSeverity.
@@ -195,6 +198,13 @@ func (e *emitter) prepare() {
 		e.alignInertia(i)
 	}
 	if e.v == 3 {
+		// in the frames written, before capsules turn to Godot 3's axis
+		e.bulletExact = map[int]bool{}
+		for i := range g.Nodes {
+			if m := g.Nodes[i].Motion; m != nil && m.Kind == convert.Dynamic && bulletGives(g, i, m) {
+				e.bulletExact[i] = true
+			}
+		}
 		for i := range g.Nodes {
 			if c := g.Nodes[i].Collider; c != nil && c.Shape >= 0 && g.Shapes[c.Shape].Kind == convert.Capsule && !e.ownsShapeChild(i) {
 				e.rebase(i, capsuleAlign3)
@@ -310,7 +320,11 @@ func (e *emitter) alignInertia(i int) {
 		e.note(convert.CodeGodotInertiaAxes, convert.BodySubject(i), e.name(i), "the principal axes of inertia are not the body's axes and its scale %v is not uniform, so its frame cannot turn onto them; the moments along its axes %v are written and the products of inertia dropped", e.g.Nodes[i].Transform.S, d)
 		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
 	default:
-		e.rebase(i, convert.Transform{R: m.InertiaOrientation.Normalize(), S: convert.Vec3{1, 1, 1}})
+		// the principal frame nearest the body's own: equal moments or
+		// rounding in the products do not turn the body further
+		d, q := mass.NearestPrincipalAxes(t)
+		m.InertiaDiagonal, m.InertiaOrientation = &d, &q
+		e.rebase(i, convert.Transform{R: q, S: convert.Vec3{1, 1, 1}})
 		m.InertiaOrientation = nil
 		e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
 	}

@@ -297,6 +297,8 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 		}
 		if d := m.InertiaDiagonal; d != nil {
 			switch {
+			case e.v == 3 && e.bulletExact[i]:
+				// Godot 3 computes this very inertia from the shapes
 			case e.v == 3:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
 			case rotationLocked(m):

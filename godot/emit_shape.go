@@ -148,6 +148,9 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		e.diags.AddAll(convert.CodeShapeDropped, users, where, "shape kind %q cannot be written; the collider is dropped", sh.Kind)
 		return nil
 	}
+	if mg, ok := sh.Extras[extraMargin].(float64); ok {
+		add("margin", mg) // the collision margin; Godot 3's Bullet weighs hulls by it
+	}
 	ref := e.addSub(class, props)
 	e.shapeIDs[key] = ref.ID
 	return ref

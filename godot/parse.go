@@ -15,6 +15,7 @@ import (
 const (
 	extraClass      = "godot.class"      // node class as written
 	extraVersion    = "godot.version"    // Godot major version of the source
+	extraMargin     = "godot.margin"     // float64: a shape's collision margin
 	extraProps      = "godot.props"      // []tscn.Prop: reference-free properties kept for a Godot round trip
 	extraGroups     = "godot.groups"     // []string
 	extraAttachment = "godot.attachment" // true on frame-B nodes Parse adds for joints
@@ -47,6 +48,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, diags, err
 	}
 	p.engineInertia()
+	p.engineInertia3()
 	// world poses from here on come from one cache: every change below
 	// keeps the world pose of the node it moves
 	p.frames = p.g.Frames(-1)
@@ -88,6 +90,9 @@ type parser struct {
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
 	// the project's physics engine completes (engineInertia).
 	engineBodies []*node
+	// engineBodies3 are the Godot 3 dynamic bodies, whose inertia Bullet
+	// computes (engineInertia3).
+	engineBodies3 []*node
 }
 
 // note reports a diagnostic about subj at scene node n.
@@ -417,6 +422,9 @@ func (p *parser) body(n *node, idx int, c string) error {
 	}
 	if n.version == 4 && m.Kind == convert.Dynamic {
 		p.engineBodies = append(p.engineBodies, n)
+	}
+	if n.version == 3 && m.Kind == convert.Dynamic {
+		p.engineBodies3 = append(p.engineBodies3, n)
 	}
 	p.g.Nodes[idx].Motion = m
 	if err := p.velocities(n, idx, m); err != nil {

@@ -244,6 +244,16 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 	if err != nil {
 		return shapeRef{}, err
 	}
+	if v, ok := prop(s, d, "margin"); ok {
+		mg, err := v.float("margin")
+		if err != nil {
+			return shapeRef{}, err
+		}
+		if sh.Extras == nil {
+			sh.Extras = map[string]any{}
+		}
+		sh.Extras[extraMargin] = mg
+	}
 	ref := shapeRef{index: p.g.AddShape(sh), align: align}
 	p.shapes[s] = ref
 	return ref, nil

@@ -290,3 +290,82 @@ func (p MassProps) InertiaAbout(c convert.Vec3, m float64) convert.Mat3 {
 	}
 	return p.Inertia.Add(parallelAxis(p.Mass, c.Sub(p.COM))).ScaleBy(m / p.Mass)
 }
+
+// NearestPrincipalAxes diagonalises I (a tensor in a body's frame) as
+// PrincipalAxes does, but picks, among the principal frames, the one that
+// turns the body's own axes least: each principal axis goes to the body
+// axis it lies closest to, pointing the same way, and within equal moments
+// the body's own axes are kept (projected into the eigenspace). A writer
+// that must re-frame a body onto its principal axes then turns it by no
+// more than the tensor's products of inertia require — a capsule whose
+// tensor carries 1e-8 of rounding in its products turns by 1e-8, not by a
+// quarter turn about its own axis (which moves contacts in an engine).
+// moments are in the order of the frame's axes.
+func NearestPrincipalAxes(I convert.Mat3) (moments convert.Vec3, orient convert.Quat) {
+	m, q := PrincipalAxes(I)
+	r := q.Mat()
+	var axes [3]convert.Vec3
+	for k := range axes {
+		axes[k] = convert.Vec3{r[0][k], r[1][k], r[2][k]}
+	}
+	scale := math.Max(math.Abs(m[0]), math.Abs(m[2]))
+	same01 := math.Abs(m[1]-m[0]) <= degenerateTol*scale
+	same12 := math.Abs(m[2]-m[1]) <= degenerateTol*scale
+	var out [3]convert.Vec3
+	switch {
+	case same01 && same12:
+		out = [3]convert.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	case same01 || same12:
+		u := axes[2]
+		if same12 {
+			u = axes[0]
+		}
+		k := closestAxis(u)
+		if u[k] < 0 {
+			u = u.Neg()
+		}
+		i, j := (k+1)%3, (k+2)%3
+		var ei convert.Vec3
+		ei[i] = 1
+		out[k] = u
+		out[i] = ei.Sub(u.Scale(u.Dot(ei))).Normalize()
+		out[j] = u.Cross(out[i]).Normalize() // (i, j, k) is cyclic
+	default:
+		taken := [3]bool{}
+		for _, a := range axes {
+			k := closestAxis(a)
+			if taken[k] {
+				// two axes closest to one body axis (45° apart): no
+				// nearer frame to prefer
+				return m, q
+			}
+			taken[k] = true
+			if a[k] < 0 {
+				a = a.Neg()
+			}
+			out[k] = a
+		}
+		if out[0].Cross(out[1]).Dot(out[2]) < 0 {
+			return m, q
+		}
+	}
+	var rot convert.Mat3
+	for k := 0; k < 3; k++ {
+		for row := 0; row < 3; row++ {
+			rot[row][k] = out[k][row]
+		}
+		moments[k] = out[k].Dot(I.MulVec(out[k]))
+	}
+	return moments, convert.QuatFromMat(rot)
+}
+
+// closestAxis is the index of v's largest component in size.
+func closestAxis(v convert.Vec3) int {
+	best := 0
+	for i := 1; i < 3; i++ {
+		if math.Abs(v[i]) > math.Abs(v[best]) {
+			best = i
+		}
+	}
+	return best
+}

@@ -196,3 +196,32 @@ func TestRepairInertiaNearlyEqualPair(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestPrincipalAxesTurnsLeast: for tensors that are diagonal in a
+// frame turned by a small angle from the body's (then possibly with
+// their axes permuted or equal moments), NearestPrincipalAxes
+// reconstructs the tensor and turns the body by no more than that small
+// angle — whichever order the moments come in, and with two or three
+// moments equal (where any frame of the eigenspace would do).
+func TestNearestPrincipalAxesTurnsLeast(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	moments := []convert.Vec3{{1, 2, 3}, {3, 1, 2}, {2, 3, 1}, {0.5, 4, 4}, {4, 0.5, 4}, {4, 4, 0.5}, {2, 2, 2}, {0.0016666666666666679, 0.021666666666666667, 0.021666666666666667}}
+	for _, d := range moments {
+		for _, angle := range []float64{0, 4.4e-8, 1e-4, 0.3} {
+			axis := convert.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+			small := convert.AxisAngle(axis, angle)
+			r := small.Mat()
+			I := r.Mul(convert.Diag(d)).Mul(r.T())
+			got, q := NearestPrincipalAxes(I)
+			rq := q.Mat()
+			back := rq.Mul(convert.Diag(got)).Mul(rq.T())
+			if e := maxAbsDiff(back, I); e > 1e-12*d.Len() {
+				t.Errorf("moments %v turned %g: reconstructs with error %g", d, angle, e)
+			}
+			turn := 2 * math.Acos(math.Min(1, math.Abs(q.Normalize()[3])))
+			if turn > angle+1e-9 {
+				t.Errorf("moments %v turned %g: the frame turns by %g", d, angle, turn)
+			}
+		}
+	}
+}
