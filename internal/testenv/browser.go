@@ -62,3 +62,22 @@ func Artifacts(t testing.TB, name string) string {
 	t.Logf("artifacts: %s", dir)
 	return dir
 }
+
+// TestJS returns the folder whose node_modules holds the npm packages only
+// tests use (three's loaders, urdf-loader), installed by .ci/install-testjs
+// into PHYSCONV_TESTJS (default ~/.cache/physconv-testjs), or skips the
+// test (fails it in CI).
+func TestJS(t testing.TB, packages ...string) string {
+	t.Helper()
+	dir := os.Getenv("PHYSCONV_TESTJS")
+	if dir == "" {
+		h, _ := os.UserHomeDir()
+		dir = filepath.Join(h, ".cache", "physconv-testjs")
+	}
+	for _, p := range packages {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", p, "package.json")); err != nil {
+			missing(t, "npm package "+p+" not installed under "+dir+" (run .ci/install-testjs)")
+		}
+	}
+	return dir
+}
