@@ -203,6 +203,7 @@ const (
 	CodeGodotMotorImpulse           Code = "godot-motor-impulse"
 	CodeGodotWheelDefault           Code = "godot-wheel-default"
 	CodeGodotInertiaBaked           Code = "godot-inertia-baked"
+	CodeGodotWeldStatic             Code = "godot-weld-static"
 	CodeGodotInertiaAxes            Code = "godot-inertia-axes"
 	CodeGodotPropsDropped           Code = "godot-props-dropped"
 	CodeGodotComDropped             Code = "godot-com-dropped"
@@ -430,6 +431,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
 	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
+	{CodeGodotWeldStatic, Info, secGodot, Qs(QBodyKind, QJointKind, QMass, QCenterOfMass, QInertia), false, "a body a rigid fixed joint holds to the world (an MJCF body without joints, a URDF link fixed to the world) is written as a StaticBody3D: Godot's joints are soft, a static body is held exactly; its mass no longer matters"},
 	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's, or a non-uniformly scaled body's, principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), nor can a non-uniformly scaled frame turn without shearing, so the products of inertia are dropped"},
 	{CodeGodotPropsDropped, Info, secGodot, Qs(QDamping, QLock, QData), false, "kept properties do not apply to the target class or version"},
 	{CodeGodotComDropped, Warning, secGodot, Qs(QCenterOfMass), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},

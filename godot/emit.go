@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/tscn"
 )
@@ -158,6 +159,9 @@ type emitter struct {
 	// (new frame = old frame · turned), so a joint can compare its frames
 	// as the Graph had them.
 	turned map[int]convert.Transform
+	// weldNodes are the joint and attachment nodes of the welds
+	// weldsToStatic replaced by static bodies.
+	weldNodes []int
 	// bulletExact holds the Godot 3 bodies whose inertia Bullet computes
 	// from their shapes as the Graph has it.
 	bulletExact map[int]bool
@@ -174,11 +178,17 @@ func (e *emitter) name(i int) string { return e.g.Nodes[i].Name }
 // and re-bases frames where Godot's conventions require it.
 func (e *emitter) prepare() {
 	g := e.g
+	e.weldsToStatic()
 	e.skip = make([]bool, len(g.Nodes))
 	connected := map[int]bool{}
 	for _, n := range g.Nodes {
 		if n.Joint != nil {
 			connected[n.Joint.Connected] = true
+		}
+	}
+	for _, i := range e.weldNodes {
+		if i >= 0 && i < len(g.Nodes) {
+			connected[i] = true // a weld's nodes, now empty, go with it
 		}
 	}
 	for i, n := range g.Nodes {
@@ -209,6 +219,56 @@ func (e *emitter) prepare() {
 			if c := g.Nodes[i].Collider; c != nil && c.Shape >= 0 && g.Shapes[c.Shape].Kind == convert.Capsule && !e.ownsShapeChild(i) {
 				e.rebase(i, capsuleAlign3)
 			}
+		}
+	}
+}
+
+// weldsToStatic writes a moving body that a rigid fixed joint holds to the
+// world (or to a static body) as the static body it is, without the
+// joint: in the formats that weld exactly (an MJCF body without joints, a
+// URDF link fixed to the world) it never moves, while a Godot joint is a
+// soft constraint the body sags and springs against. A Godot scene's own
+// joints (and any joint with solver settings or springy limits) are kept
+// as they are: there the soft joint is the source's physics.
+func (e *emitter) weldsToStatic() {
+	g := e.g
+	moving := func(b int) bool { return b >= 0 && g.Nodes[b].Motion.Kind == convert.Dynamic }
+	held := func(b int) bool { return b < 0 || g.Nodes[b].Motion.Kind == convert.Static }
+	for changed := true; changed; {
+		changed = false
+		for i := range g.Nodes {
+			j := g.Nodes[i].Joint
+			if j == nil || j.Solver != nil || kin.Classify(j).Kind != kin.KindFixed {
+				continue
+			}
+			if _, godotJoint := g.Nodes[i].Extras[extraClass]; godotJoint {
+				continue
+			}
+			soft := false
+			for _, l := range j.Limits {
+				soft = soft || !math.IsInf(l.Stiffness, 1) || l.Damping > 0
+			}
+			if soft {
+				continue
+			}
+			a, b := g.BodyOf(i), -1
+			if j.Connected >= 0 && j.Connected < len(g.Nodes) {
+				b = g.BodyOf(j.Connected)
+			}
+			body := -1
+			switch {
+			case held(a) && moving(b):
+				body = b
+			case held(b) && moving(a):
+				body = a
+			default:
+				continue
+			}
+			g.Nodes[body].Motion.Kind = convert.Static
+			g.Nodes[i].Joint = nil
+			e.weldNodes = append(e.weldNodes, i, j.Connected)
+			e.note(convert.CodeGodotWeldStatic, convert.JointSubject(i), e.name(i), "fixed joint holding %q to the world: the body is written as a StaticBody3D (Godot's joints are soft)", g.Nodes[body].Name)
+			changed = true
 		}
 	}
 }

@@ -13,7 +13,9 @@ import (
 // unbaked scale (WithoutMeshDetail; compare the meshes themselves apart).
 func Equate(want, got *Report, tol float64) {
 	Align(want, got, tol)
+	// both ways: a writer may also turn a welded body into a static one
 	WeldedAsStatic(want, got)
+	WeldedAsStatic(got, want)
 	DefaultMaterial(want)
 	DefaultMaterial(got)
 	WithoutMeshDetail(want)

@@ -100,10 +100,20 @@ func behaviourSeeds() uint64 {
 // worldPose is one body's world pose after the steps: its origin, and
 // its rotation since the start (q(t)·q(0)⁻¹), which does not depend on
 // how a writer orients the body's own frame (Godot output turns a hinge
-// body's frame so the axis lies on Z; MJCF may use principal axes).
+// body's frame so the axis lies on Z; MJCF may use principal axes). p0 is
+// the origin at the start: a writer may also move a body's origin (a
+// URDF link's frame is its joint's), so bodies are compared at one
+// material point, the source body's origin, carried by each body's own
+// motion.
 type worldPose struct {
-	p convert.Vec3
-	q convert.Quat
+	p, p0 convert.Vec3
+	q     convert.Quat
+}
+
+// at is where the body-fixed point that was at x at the start is after
+// the steps.
+func (w worldPose) at(x convert.Vec3) convert.Vec3 {
+	return w.p.Add(w.q.Rotate(x.Sub(w.p0)))
 }
 
 // turned is the rotation from q0 to q.
@@ -125,13 +135,14 @@ func mujocoPoses(t *testing.T, file string, extra ...string) (map[string]worldPo
 		return nil, strings.TrimSpace(m.Error), false
 	}
 	start := map[string]convert.Quat{}
+	origin := map[string]convert.Vec3{}
 	for _, b := range m.Bodies {
-		start[b.Name] = mjcfQuat(b.XQuat)
+		start[b.Name], origin[b.Name] = mjcfQuat(b.XQuat), b.XPos
 	}
 	out := map[string]worldPose{}
 	for _, b := range m.AfterSteps.Bodies {
 		if q0, ok := start[b.Name]; ok && b.Name != "world" && b.Name != "" {
-			out[b.Name] = worldPose{b.XPos, turned(mjcfQuat(b.XQuat), q0)}
+			out[b.Name] = worldPose{p: b.XPos, p0: origin[b.Name], q: turned(mjcfQuat(b.XQuat), q0)}
 		}
 	}
 	return out, "", true
@@ -183,6 +194,9 @@ func godotPosesOK(t *testing.T, file, root string) (map[string]worldPose, string
 			Name      string         `json:"name"`
 			Class     string         `json:"class"`
 			Transform godotTransform `json:"global_transform"`
+			State     struct {
+				Mode string `json:"mode"`
+			} `json:"physics_state"`
 		} `json:"nodes"`
 		After map[string]struct {
 			Transform godotTransform `json:"global_transform"`
@@ -193,10 +207,12 @@ func godotPosesOK(t *testing.T, file, root string) (map[string]worldPose, string
 	}
 	out := map[string]worldPose{}
 	for _, n := range rep.Nodes {
-		if n.Class != "RigidBody3D" {
+		// the bodies the engine moves: a frozen RigidBody3D (freeze_mode
+		// static) is a static body, and is one in any other format
+		if n.Class != "RigidBody3D" || n.State.Mode == "static" || n.State.Mode == "kinematic" {
 			continue
 		}
-		_, q0, ok0 := n.Transform.pose()
+		p0, q0, ok0 := n.Transform.pose()
 		p, q, ok := rep.After[n.Path].Transform.pose()
 		if ok0 && ok {
 			// a scene whose root is the body names it "."; formats that
@@ -205,7 +221,7 @@ func godotPosesOK(t *testing.T, file, root string) (map[string]worldPose, string
 			if n.Path == "." && n.Name != "" {
 				name = n.Name
 			}
-			out[name] = worldPose{p, turned(q, q0)}
+			out[name] = worldPose{p: p, p0: p0, q: turned(q, q0)}
 		}
 	}
 	return out, "", true
@@ -226,7 +242,8 @@ func poseDiff(want, got map[string]worldPose, tol float64) (worst float64, bad [
 			bad = append(bad, fmt.Sprintf("body %q missing", n))
 			continue
 		}
-		dp := g.p.Sub(w.p).Len()
+		gp := g.at(w.p0)
+		dp := gp.Sub(w.p).Len()
 		dq := quatDistance(g.q, w.q)
 		d := math.Max(dp, dq)
 		if math.IsNaN(d) {
@@ -234,7 +251,7 @@ func poseDiff(want, got map[string]worldPose, tol float64) (worst float64, bad [
 		}
 		worst = math.Max(worst, d)
 		if d > tol {
-			bad = append(bad, fmt.Sprintf("body %q at %.9g %.9g, source %.9g %.9g (off by %.3g m, %.3g)", n, g.p, g.q, w.p, w.q, dp, dq))
+			bad = append(bad, fmt.Sprintf("body %q at %.9g %.9g, source %.9g %.9g (off by %.3g m, %.3g)", n, gp, g.q, w.p, w.q, dp, dq))
 		}
 	}
 	return worst, bad
@@ -465,6 +482,7 @@ func TestBehaviourGodotCorpus(t *testing.T) {
 			if len(want) == 0 {
 				t.Skip("no physics body")
 			}
+			spread := -1.0 // the scene's noise spread, measured when needed
 			for _, route := range godotRoutes {
 				key := rel + " " + strings.Join(route, "→")
 				out, warns, err := convertChain(t, src, root, route, func(to string) *convert.Options {
@@ -475,6 +493,17 @@ func TestBehaviourGodotCorpus(t *testing.T) {
 					continue
 				}
 				worst, bad := poseDiff(want, godotPoses(t, out, root), behaviourGodotTol)
+				if len(bad) > 0 && len(warns) == 0 {
+					if spread < 0 {
+						inProject, _ := filepath.Rel(proj, filepath.Join(dir, filepath.Base(src)))
+						spread = godotNoiseSpread(t, src, root, inProject, want)
+						t.Logf("%s: turned by %g rad, the source itself moves %.3g apart", rel, godotNoiseAngle, spread)
+					}
+					if spread > behaviourGodotTol && worst <= spread {
+						t.Logf("%s: differs by %.3g, within the scene's own noise spread %.3g (a sensitive scene)", key, worst, spread)
+						bad = nil
+					}
+				}
 				behaviourVerdict(t, key, worst, bad, warns)
 			}
 		})
