@@ -74,6 +74,11 @@ const (
 // differ with no warning.
 var behaviourKnown = map[string]string{
 	"nao urdf": "URDF→URDF moves the falling NAO by up to 5 cm after 1 s with no warning; not yet explained",
+	"weld_joint.tscn mjcf→godot": "MJCF welds exactly by nesting one body in the other, so the Godot weld's anchor point is not kept; " +
+		"Godot output puts the weld back at the nested body's origin, and Godot's soft 6DOF constraint sags about that point instead (17 cm apart after 2 s); " +
+		"writing the welded pair as one compound body would be exact",
+	"pendulum_balls.tscn mjcf→godot": "the balls' impacts make the scene sensitive (two noise runs spread 9 mm); " +
+		"the MJCF round trip lands 13 mm off, beyond that spread, with no warning; not yet explained",
 }
 
 // behaviourFull reports whether the whole set runs.
@@ -453,15 +458,12 @@ func TestBehaviourGeneratedGraphs(t *testing.T) {
 // godotRoutes are the Godot 4 round trips of a .tscn source.
 var godotRoutes = [][]string{{"khr", "godot"}, {"urdf", "godot"}, {"mjcf", "godot"}}
 
-// TestBehaviourGodotCorpus: Godot 4 corpus scenes (sampled) against their
-// round trips through KHR, URDF and MJCF, in Godot 4; the physics bodies
-// are compared. Only under PHYSCONV_BEHAVIOUR=full: every Godot call
-// starts a browser (3 s), and the open differences it finds are not yet
-// triaged into known defects.
+// TestBehaviourGodotCorpus: Godot 4 corpus scenes (sampled as the MuJoCo
+// half is; every scene under PHYSCONV_BEHAVIOUR=full) against their round
+// trips through KHR, URDF and MJCF, in Godot 4; the moving bodies are
+// compared. Every Godot call starts a browser (about 3 s), hence the
+// sample.
 func TestBehaviourGodotCorpus(t *testing.T) {
-	if !behaviourFull() {
-		t.Skip("Godot 4 behaviour runs with PHYSCONV_BEHAVIOUR=full")
-	}
 	testenv.Oracle(t, "godot4-inspect")
 	for _, src := range godotScenes(t) {
 		if !strings.Contains(filepath.ToSlash(src), "/godot/") || !behaviourSampled(src) {
