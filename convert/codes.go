@@ -204,6 +204,7 @@ const (
 	CodeGodotWheelDefault           Code = "godot-wheel-default"
 	CodeGodotInertiaBaked           Code = "godot-inertia-baked"
 	CodeGodotWeldStatic             Code = "godot-weld-static"
+	CodeGodotWeldFused              Code = "godot-weld-fused"
 	CodeGodotInertiaAxes            Code = "godot-inertia-axes"
 	CodeGodotPropsDropped           Code = "godot-props-dropped"
 	CodeGodotComDropped             Code = "godot-com-dropped"
@@ -432,6 +433,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
 	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
 	{CodeGodotWeldStatic, Info, secGodot, Qs(QBodyKind, QJointKind, QMass, QCenterOfMass, QInertia), false, "a body a rigid fixed joint holds to the world (an MJCF body without joints, a URDF link fixed to the world) is written as a StaticBody3D: Godot's joints are soft, a static body is held exactly; its mass no longer matters"},
+	{CodeGodotWeldFused, Info, secGodot, Qs(QBodyKind, QJointKind, QMass, QCenterOfMass, QInertia, QShape), false, "two moving bodies a rigid fixed joint holds together (an MJCF body nested without joints, a URDF fixed link) are written as one body, as MuJoCo compiles them: the shapes join, mass properties are summed; Godot's joints are soft"},
 	{CodeGodotInertiaAxes, Warning, secGodot, Qs(QInertia), false, "a vehicle body's, or a non-uniformly scaled body's, principal axes of inertia are not its own axes: Godot stores moments along the body's axes only and a VehicleBody3D cannot turn its frame (its forward direction), nor can a non-uniformly scaled frame turn without shearing, so the products of inertia are dropped"},
 	{CodeGodotPropsDropped, Info, secGodot, Qs(QDamping, QLock, QData), false, "kept properties do not apply to the target class or version"},
 	{CodeGodotComDropped, Warning, secGodot, Qs(QCenterOfMass), false, "centre of mass / inertia not written (Godot 3 has none; or infinite moments)"},

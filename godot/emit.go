@@ -179,6 +179,7 @@ func (e *emitter) name(i int) string { return e.g.Nodes[i].Name }
 func (e *emitter) prepare() {
 	g := e.g
 	e.weldsToStatic()
+	e.fuseWelds()
 	e.skip = make([]bool, len(g.Nodes))
 	connected := map[int]bool{}
 	for _, n := range g.Nodes {
@@ -223,13 +224,31 @@ func (e *emitter) prepare() {
 	}
 }
 
-// weldsToStatic writes a moving body that a rigid fixed joint holds to the
-// world (or to a static body) as the static body it is, without the
-// joint: in the formats that weld exactly (an MJCF body without joints, a
-// URDF link fixed to the world) it never moves, while a Godot joint is a
-// soft constraint the body sags and springs against. A Godot scene's own
-// joints (and any joint with solver settings or springy limits) are kept
-// as they are: there the soft joint is the source's physics.
+// rigidWeld reports whether node i's joint is a rigid fixed joint that
+// another format wrote: an exact weld there (an MJCF body without joints,
+// a URDF fixed joint), where a Godot joint is a soft constraint bodies sag
+// and spring against. A Godot scene's own joints (and any joint with
+// solver settings or springy limits) are kept as they are: there the soft
+// joint is the source's physics.
+func (e *emitter) rigidWeld(i int) bool {
+	j := e.g.Nodes[i].Joint
+	if j == nil || j.Solver != nil || kin.Classify(j).Kind != kin.KindFixed {
+		return false
+	}
+	if _, godotJoint := e.g.Nodes[i].Extras[extraClass]; godotJoint {
+		return false
+	}
+	for _, l := range j.Limits {
+		if !math.IsInf(l.Stiffness, 1) || l.Damping > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// weldsToStatic writes a moving body that a rigid weld holds to the world
+// (or to a static body) as the static body it is, without the joint: it
+// never moves, while on a Godot joint it would sag.
 func (e *emitter) weldsToStatic() {
 	g := e.g
 	moving := func(b int) bool { return b >= 0 && g.Nodes[b].Motion.Kind == convert.Dynamic }
@@ -237,20 +256,10 @@ func (e *emitter) weldsToStatic() {
 	for changed := true; changed; {
 		changed = false
 		for i := range g.Nodes {
+			if !e.rigidWeld(i) {
+				continue
+			}
 			j := g.Nodes[i].Joint
-			if j == nil || j.Solver != nil || kin.Classify(j).Kind != kin.KindFixed {
-				continue
-			}
-			if _, godotJoint := g.Nodes[i].Extras[extraClass]; godotJoint {
-				continue
-			}
-			soft := false
-			for _, l := range j.Limits {
-				soft = soft || !math.IsInf(l.Stiffness, 1) || l.Damping > 0
-			}
-			if soft {
-				continue
-			}
 			a, b := g.BodyOf(i), -1
 			if j.Connected >= 0 && j.Connected < len(g.Nodes) {
 				b = g.BodyOf(j.Connected)
@@ -271,6 +280,153 @@ func (e *emitter) weldsToStatic() {
 			changed = true
 		}
 	}
+}
+
+// fuseWelds writes two moving bodies that a rigid weld holds together as
+// one body, as MuJoCo and Bullet compile them: the welded body's shapes
+// join the other's (the node tree already nests it there) and the mass
+// properties are summed about the common centre of mass. On a Godot joint
+// the pair would bend and spring. Only where the welded body is the
+// other's descendant, unscaled, and moves as it does (same gravity,
+// damping and locks, no velocity of its own, no vehicle parts).
+func (e *emitter) fuseWelds() {
+	g := e.g
+	owner := make([]int, len(g.Nodes))
+	for i := range owner {
+		owner[i] = -2
+	}
+	var bodyOf func(i int) int // BodyOf for every node at once
+	bodyOf = func(i int) int {
+		if owner[i] == -2 {
+			switch {
+			case g.Nodes[i].Motion != nil:
+				owner[i] = i
+			case g.Nodes[i].Parent < 0:
+				owner[i] = -1
+			default:
+				owner[i] = -1 // guards a cycle while the parent is asked
+				owner[i] = bodyOf(g.Nodes[i].Parent)
+			}
+		}
+		return owner[i]
+	}
+	surf := map[int]surface{}
+	for c := range g.Nodes {
+		if col := g.Nodes[c].Collider; col != nil {
+			b := bodyOf(c)
+			surf[b], _ = surf[b].join(surface{mat: col.Material, filter: col.Filter, any: true})
+		}
+	}
+	for i := range g.Nodes {
+		if !e.rigidWeld(i) {
+			continue
+		}
+		j := g.Nodes[i].Joint
+		if j.Connected < 0 || j.Connected >= len(g.Nodes) {
+			continue
+		}
+		a, b := g.BodyOf(i), g.BodyOf(j.Connected)
+		if a < 0 || b < 0 || a == b {
+			continue
+		}
+		if g.Nodes[b].Parent >= 0 && g.BodyOf(g.Nodes[b].Parent) != a {
+			a, b = b, a // the weld may name the bodies either way round
+		}
+		if !e.fusible(a, b, surf) {
+			continue
+		}
+		surf[a], _ = surf[a].join(surf[b])
+		ma, mb := g.Nodes[a].Motion, g.Nodes[b].Motion
+		ta, tb := g.WorldTransform(a), g.WorldTransform(b)
+		rel := ta.Inverse().Mul(tb)
+		ia, _ := ma.InertiaTensor()
+		ib, _ := mb.InertiaTensor()
+		r := rel.R.Mat()
+		ib = r.Mul(ib).Mul(r.T())
+		ca, cb := *ma.CenterOfMass, rel.Apply(*mb.CenterOfMass)
+		m := *ma.Mass + *mb.Mass
+		c := ca.Scale(*ma.Mass / m).Add(cb.Scale(*mb.Mass / m))
+		tensor := ia.Add(shiftInertia(*ma.Mass, ca.Sub(c))).Add(ib).Add(shiftInertia(*mb.Mass, cb.Sub(c)))
+		d, q := mass.NearestPrincipalAxes(tensor)
+		ma.Mass, ma.CenterOfMass, ma.InertiaDiagonal, ma.InertiaOrientation = &m, &c, &d, &q
+		ma.MassSource, ma.CenterOfMassSource, ma.InertiaSource = convert.Given, convert.Given, convert.Given
+		g.Nodes[b].Motion = nil
+		g.Nodes[i].Joint = nil
+		e.weldNodes = append(e.weldNodes, i, j.Connected)
+		e.note(convert.CodeGodotWeldFused, convert.JointSubject(i), e.name(i), "fixed joint between %q and %q: written as one body, %q's shapes joining %q's, mass properties summed (Godot's joints are soft)",
+			g.Nodes[a].Name, g.Nodes[b].Name, g.Nodes[b].Name, g.Nodes[a].Name)
+	}
+}
+
+// fusible reports whether moving body b, nested in body a, can become
+// part of it.
+func (e *emitter) fusible(a, b int, surf map[int]surface) bool {
+	g := e.g
+	na, nb := &g.Nodes[a], &g.Nodes[b]
+	ma, mb := na.Motion, nb.Motion
+	if ma.Kind != convert.Dynamic || mb.Kind != convert.Dynamic || nb.Parent < 0 || g.BodyOf(nb.Parent) != a {
+		return false
+	}
+	for _, n := range []*convert.Node{na, nb} {
+		if n.Vehicle != nil || n.Wheel != nil || n.Thruster != nil || n.Seat != nil {
+			return false
+		}
+		m := n.Motion
+		if m.Mass == nil || !(*m.Mass > 0) || m.CenterOfMass == nil || m.InertiaDiagonal == nil || !m.InertiaDiagonal.Finite() {
+			return false
+		}
+	}
+	for k := nb.Parent; k != a; k = g.Nodes[k].Parent {
+		if !uniform(g.Nodes[k].Transform.S) || g.Nodes[k].Transform.S[0] != 1 {
+			return false
+		}
+	}
+	if nb.Transform.S != (convert.Vec3{1, 1, 1}) {
+		return false
+	}
+	// Godot gives a body one physics material and one set of collision
+	// layers: the pair's colliders must already share them
+	if _, ok := surf[a].join(surf[b]); !ok {
+		return false
+	}
+	return mb.GravityFactor == ma.GravityFactor && mb.LinearDamping == ma.LinearDamping && mb.AngularDamping == ma.AngularDamping &&
+		mb.ReplaceLinearDamping == ma.ReplaceLinearDamping && mb.ReplaceAngularDamping == ma.ReplaceAngularDamping &&
+		mb.LockLinear == ma.LockLinear && mb.LockAngular == ma.LockAngular && mb.CustomIntegrator == ma.CustomIntegrator &&
+		mb.LinearVelocity == (convert.Vec3{}) && mb.AngularVelocity == (convert.Vec3{})
+}
+
+// surface is the physics material and collision filter a body's
+// colliders share (any: it has colliders; mixed: they differ).
+type surface struct {
+	mat, filter int
+	any, mixed  bool
+}
+
+// join is the surface of two sets of colliders together; false when they
+// differ.
+func (s surface) join(t surface) (surface, bool) {
+	switch {
+	case !t.any:
+		return s, !s.mixed
+	case !s.any:
+		return t, !t.mixed
+	}
+	same := !s.mixed && !t.mixed && s.mat == t.mat && s.filter == t.filter
+	s.mixed = !same
+	return s, same
+}
+
+// shiftInertia is the parallel-axis term of mass m at offset d.
+func shiftInertia(m float64, d convert.Vec3) convert.Mat3 {
+	dd := d.Dot(d)
+	var t convert.Mat3
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			t[r][c] = -m * d[r] * d[c]
+		}
+		t[r][r] += m * dd
+	}
+	return t
 }
 
 // ownShapeFrame is where node i's own shape sits in its (rebased) frame.

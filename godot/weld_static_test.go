@@ -2,6 +2,8 @@ package godot
 
 import (
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,6 +68,86 @@ func TestWeldToWorldIsStatic(t *testing.T) {
 			if !c.static && !strings.Contains(scene, "Generic6DOFJoint") {
 				t.Errorf("%s (Godot %s): the weld is gone\n%s", c.name, v, scene)
 			}
+		}
+	}
+}
+
+// TestWeldBetweenBodiesIsFused: a body nested in another and held to it
+// by a rigid fixed joint from another format is written as part of it —
+// one RigidBody3D with both shapes, the summed mass and the combined
+// centre of mass and inertia, a godot-weld-fused info — unless the pair
+// could not be one Godot body (different physics materials) or the weld
+// is Godot's own or springy.
+func TestWeldBetweenBodiesIsFused(t *testing.T) {
+	inf := math.Inf(1)
+	rigid := []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: inf}, {Angular: []int{0, 1, 2}, Stiffness: inf}}
+	springy := []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: 50}, {Angular: []int{0, 1, 2}, Stiffness: inf}}
+	for _, c := range []struct {
+		name       string
+		limits     []convert.Limit
+		godotClass string
+		otherMat   bool
+		fused      bool
+	}{
+		{"rigid weld", rigid, "", false, true},
+		{"rigid weld, different materials", rigid, "", true, false},
+		{"Godot's own weld", rigid, "Generic6DOFJoint3D", false, false},
+		{"springy weld", springy, "", false, false},
+	} {
+		g := convert.NewGraph()
+		g.Materials = append(g.Materials, convert.Material{Name: "ice", StaticFriction: 0.05, DynamicFriction: 0.05})
+		sh := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}, Mesh: -1})
+		body := func(name string, at convert.Vec3, parent, material int) int {
+			b := g.AddNode(convert.Node{Name: name, Transform: convert.Transform{T: at, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
+				Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(2.0), MassSource: convert.Given}}, parent)
+			g.AddNode(convert.Node{Name: name + "Shape", Transform: convert.Identity(), Collider: &convert.Collider{Shape: sh, Material: material, Filter: -1}}, b)
+			return b
+		}
+		a := body("A", convert.Vec3{0, 1, 0}, -1, -1)
+		mat := -1
+		if c.otherMat {
+			mat = 0
+		}
+		// B sits 1 m along x from A, turned a quarter about y
+		b := body("B", convert.Vec3{1, 0, 0}, a, mat)
+		g.Nodes[b].Transform.R = convert.AxisAngle(convert.Vec3{0, 1, 0}, math.Pi/2)
+		j := g.AddNode(convert.Node{Name: "Weld", Transform: convert.Identity(), Joint: &convert.Joint{Connected: b, Limits: c.limits}}, a)
+		if c.godotClass != "" {
+			g.Nodes[j].Extras = map[string]any{extraClass: c.godotClass}
+		}
+		mass.CompleteInPlace(g, &convert.Options{})
+		out, diags, err := Emit(g, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scene := string(out.Main)
+		fused := strings.Contains(scene, `[node name="B" type="Node3D"`)
+		if fused != c.fused || diags.Has(convert.CodeGodotWeldFused) != c.fused {
+			t.Errorf("%s: fused %v, godot-weld-fused %v, want %v\n%s", c.name, fused, diags.Has(convert.CodeGodotWeldFused), c.fused, scene)
+			continue
+		}
+		if !c.fused {
+			continue
+		}
+		// two unit cubes of 2 kg, 1 m apart along x: 4 kg, centre of mass
+		// half way, Ixx = 2·(2/12·2), Iyy = Izz = 2·(2/12·2) + 4·0.5²
+		for key, want := range map[string][]float64{"mass": {4}, "center_of_mass": {0.5, 0, 0}, "inertia": {2.0 / 3, 5.0 / 3, 5.0 / 3}} {
+			m := regexp.MustCompile(`(?m)^` + key + ` = (?:Vector3\()?([^)\n]*)`).FindStringSubmatch(scene)
+			if m == nil {
+				t.Errorf("%s: no %s in\n%s", c.name, key, scene)
+				continue
+			}
+			f := strings.Split(m[1], ",")
+			for k := range want {
+				v, err := strconv.ParseFloat(strings.TrimSpace(f[min(k, len(f)-1)]), 64)
+				if err != nil || len(f) != len(want) || math.Abs(v-want[k]) > 1e-12 {
+					t.Errorf("%s: %s = %s, want %v", c.name, key, m[1], want)
+					break
+				}
+			}
+		}
+		if n := strings.Count(scene, "CollisionShape3D"); n != 2 {
+			t.Errorf("%s: %d shapes, want both", c.name, n)
 		}
 	}
 }

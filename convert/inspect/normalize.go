@@ -16,6 +16,8 @@ func Equate(want, got *Report, tol float64) {
 	// both ways: a writer may also turn a welded body into a static one
 	WeldedAsStatic(want, got)
 	WeldedAsStatic(got, want)
+	WeldedFused(want, got)
+	WeldedFused(got, want)
 	DefaultMaterial(want)
 	DefaultMaterial(got)
 	WithoutMeshDetail(want)
@@ -69,6 +71,101 @@ func WeldedAsStatic(want, got *Report) {
 			break
 		}
 	}
+}
+
+// WeldedFused reads two moving bodies of want that a fixed joint holds
+// together, where got has one of them and neither the other nor the
+// joint, as the one body they are (as MuJoCo compiles a weld, and as
+// Godot output writes one): mass summed, centre of mass and inertia
+// combined about it, shapes joined, the joint gone, joints to the other
+// body now to it.
+func WeldedFused(want, got *Report) {
+	gotBody := map[string]bool{}
+	for _, b := range got.Bodies {
+		gotBody[b.Name] = true
+	}
+	gotJoint := map[string]bool{}
+	for _, j := range got.Joints {
+		gotJoint[j.Name] = true
+	}
+	index := func(name string) int {
+		for i, b := range want.Bodies {
+			if b.Name == name && name != "" {
+				return i
+			}
+		}
+		return -1
+	}
+	for changed := true; changed; {
+		changed = false
+		for k, j := range want.Joints {
+			if j.Kind != kin.KindFixed || gotJoint[j.Name] {
+				continue
+			}
+			a, b := index(j.BodyA), index(j.BodyB)
+			if a < 0 || b < 0 || a == b {
+				continue
+			}
+			switch {
+			case gotBody[j.BodyA] && !gotBody[j.BodyB]:
+			case gotBody[j.BodyB] && !gotBody[j.BodyA]:
+				a, b = b, a
+			default:
+				continue
+			}
+			if !fuse(&want.Bodies[a], &want.Bodies[b]) {
+				continue
+			}
+			kept, gone := want.Bodies[a].Name, want.Bodies[b].Name
+			want.Bodies = append(want.Bodies[:b:b], want.Bodies[b+1:]...)
+			want.Joints = append(want.Joints[:k:k], want.Joints[k+1:]...)
+			for i := range want.Joints {
+				if want.Joints[i].BodyA == gone {
+					want.Joints[i].BodyA = kept
+				}
+				if want.Joints[i].BodyB == gone {
+					want.Joints[i].BodyB = kept
+				}
+			}
+			changed = true
+			break
+		}
+	}
+}
+
+// fuse adds moving body y to x; false when either lacks mass properties.
+func fuse(x, y *BodyReport) bool {
+	if x.Kind != convert.Dynamic || y.Kind != convert.Dynamic || x.Mass == nil || y.Mass == nil || x.CenterOfMass == nil ||
+		y.CenterOfMass == nil || x.Inertia == nil || y.Inertia == nil {
+		return false
+	}
+	mx, my := float64(*x.Mass), float64(*y.Mass)
+	m := mx + my
+	if !(m > 0) {
+		return false
+	}
+	cx, cy := *x.CenterOfMass, *y.CenterOfMass
+	c := cx.Scale(mx / m).Add(cy.Scale(my / m))
+	var t [3][3]Num
+	for r := 0; r < 3; r++ {
+		for col := 0; col < 3; col++ {
+			t[r][col] = x.Inertia[r][col] + y.Inertia[r][col] + Num(parallelAxis(mx, cx.Sub(c), r, col)+parallelAxis(my, cy.Sub(c), r, col))
+		}
+	}
+	mass := Num(m)
+	x.Mass, x.CenterOfMass, x.Inertia = &mass, &c, &t
+	x.Colliders = append(x.Colliders, y.Colliders...)
+	x.Triggers = append(x.Triggers, y.Triggers...)
+	return true
+}
+
+// parallelAxis is entry (r, c) of the inertia of mass m at offset d.
+func parallelAxis(m float64, d convert.Vec3, r, c int) float64 {
+	v := -m * d[r] * d[c]
+	if r == c {
+		v += m * d.Dot(d)
+	}
+	return v
 }
 
 // DefaultMaterial spells out glTF's default material (friction 0.6,
