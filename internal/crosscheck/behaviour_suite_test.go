@@ -73,7 +73,10 @@ const (
 // behaviourKnown maps "model route" to the open defect that makes it
 // differ with no warning.
 var behaviourKnown = map[string]string{
-	"nao urdf": "URDF→URDF moves the falling NAO by up to 5 cm after 1 s with no warning; not yet explained",
+	"nao urdf": "the falling NAO amplifies the last bit: MuJoCo compiles source and output to the same model except two hip axes, " +
+		"which the source spells (0 0.707106 -0.707106) and MuJoCo normalises to 1/√2 rounded down, while the unit axis physconv writes " +
+		"normalises to it rounded up (4e-16); 1 s of falling with contacts makes that 5 cm. MuJoCo cannot write URDF, so there is no " +
+		"engine reference to measure the model's own spread as for MJCF sources",
 	"weld_joint.tscn mjcf→godot": "Godot's Generic6DOF weld is soft: the welded pair bends at it when it lands. MJCF holds a weld exactly " +
 		"(one body nested in the other) and Godot output writes such a weld back as one body (godot-weld-fused), so the round trip " +
 		"lands as a rigid pair, 5 cm from the source's bending one after 2 s. Godot's joint compliance has no form in MJCF (nor URDF, KHR); " +
