@@ -369,7 +369,9 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string, owner int) (t
 		// both versions' size is the full extent
 		mesh = e.addSub(pick(g3, "CubeMesh", "BoxMesh"), []tscn.Prop{{Key: "size", Value: e.vec(sh.Size)}})
 	case convert.Sphere:
-		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}})
+		// Godot divides the meridian into rings+1 steps: the default 32
+		// misses the equator and draws the sphere 0.1% narrow; 31 hits it
+		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}, {Key: "rings", Value: int64(sphereRings)}})
 	case convert.Cylinder:
 		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
 	case convert.Plane:
@@ -419,6 +421,10 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string, owner int) (t
 	}
 	return s, true
 }
+
+// sphereRings is the SphereMesh ring count written: an odd count puts a
+// ring on the equator.
+const sphereRings = 31
 
 // visualMaterialKeys are the MeshInstance properties that give a mesh its
 // material, per Godot version.

@@ -169,6 +169,13 @@ func (p *parser) walk(n *node, parent int) error {
 		// a stand-in for a node of an unexpanded instance
 		gn.Extras[extraInstanced] = convert.Identity()
 	}
+	if parent >= 0 {
+		// a parent turned onto its shape's frame (align) has its
+		// children counter-turned; they are read after it
+		if a, ok := p.g.Nodes[parent].Extras["godot.align"].(convert.Transform); ok {
+			gn.Transform = a.Inverse().Mul(gn.Transform)
+		}
+	}
 	idx := p.g.AddNode(gn, parent)
 	if parent < 0 && p.g.Name == "" {
 		p.g.Name = n.name // the scene's root node names the document

@@ -479,8 +479,10 @@ func (p *parser) visual(n *node, idx int) error {
 // material_override, else its first surface's override (material/0 in
 // Godot 3), else the primitive mesh's own material; nil when none is a
 // StandardMaterial3D (SpatialMaterial, ORMMaterial3D) Godot can be read
-// from. A material that says nothing but the colour is marked read: the
-// Graph carries all of it, and Emit writes it back.
+// from. A material that says nothing but the colour is marked read (with
+// the ones it hides): the Graph carries all Godot draws, and Emit writes
+// it back; a richer one is kept for a Godot round trip, and Emit writes
+// no colour over it.
 func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, error) {
 	keys := []string{"material_override", "surface_material_override/0"}
 	if n.version == 3 {
@@ -524,7 +526,13 @@ func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, 
 		copy(c[:], f)
 	}
 	if from[0] != "" && res.path == "" && colourOnly(s) {
-		n.markRead(from[0])
+		// the materials it hides go with it: kept, they would be
+		// taken for the one Godot draws
+		for _, k := range from {
+			if k != "" {
+				n.markRead(k)
+			}
+		}
 	}
 	return &c, nil
 }
