@@ -67,7 +67,7 @@ func (e *emitter) node(i int) {
 		e.shapeChild(name, name+"TriggerShape", e.childPath(areaParent, name+"Trigger"), n.Trigger.Shape, at)
 	}
 	if n.Visual != nil && class != "MeshInstance3D" {
-		if sec, ok := e.meshNode(n.Visual, name+"Mesh", p, -1); ok {
+		if sec, ok := e.meshNode(i, name+"Mesh", p); ok {
 			at := e.ownShapeFrame(i)
 			if e.v == 3 && e.g.Shapes[n.Visual.Shape].Kind == convert.Capsule {
 				at = at.Mul(capsuleAlign3)
@@ -147,7 +147,7 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 	case n.Wheel != nil:
 		return "VehicleWheel3D", e.wheelProps(i)
 	case n.Visual != nil:
-		if sec, ok := e.meshNode(n.Visual, "", "", i); ok {
+		if sec, ok := e.meshNode(i, "", ""); ok {
 			if strings.HasPrefix(sec.AttrString("type"), "MeshInstance") {
 				return "MeshInstance3D", sec.Props
 			}

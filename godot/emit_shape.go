@@ -354,10 +354,11 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// meshNode writes a visual as a MeshInstance3D (primitive mesh or mesh
-// file) named name under parent; name "" returns only the properties of
-// Graph node owner's own MeshInstance3D (owner -1: a mesh child).
-func (e *emitter) meshNode(v *convert.Visual, name, parent string, owner int) (tscn.Section, bool) {
+// meshNode writes node i's visual as a MeshInstance3D (primitive mesh or
+// mesh file) named name under parent; name "" returns only the properties
+// of the node's own MeshInstance3D.
+func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
+	v := e.g.Nodes[i].Visual
 	if v.Shape < 0 || v.Shape >= len(e.g.Shapes) {
 		return tscn.Section{}, false
 	}
@@ -399,6 +400,10 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string, owner int) (t
 		if ext != ".res" && ext != ".mesh" && ext != ".tres" && ext != ".obj" {
 			return tscn.Section{}, false
 		}
+		if from, _ := m.Extras[extraVersion].(int); g3 && from == 4 {
+			e.note(convert.CodeVisualDropped, e.g.VisualSubject(i), e.name(i), "mesh %s is a Godot 4 resource, which Godot 3 cannot load; the visual is left out", p)
+			return tscn.Section{}, false
+		}
 		id, ok := e.meshIDs[p]
 		if !ok {
 			r := e.addExt("ArrayMesh", p)
@@ -416,7 +421,7 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string, owner int) (t
 		s.Attrs = []tscn.Prop{{Key: "type", Value: "MeshInstance3D"}}
 	}
 	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
-	if v.Color != nil && !e.keepsMaterial(owner) {
+	if v.Color != nil && !(name == "" && e.keepsMaterial(i)) {
 		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.colorMaterial(*v.Color)})
 	}
 	return s, true
@@ -437,7 +442,7 @@ var visualMaterialKeys = map[int][]string{
 // back among its kept properties (same class and version): it carries the
 // colour and whatever else the material sets, so none is written over it.
 func (e *emitter) keepsMaterial(i int) bool {
-	if i < 0 || !e.sameVersion(i) {
+	if !e.sameVersion(i) {
 		return false
 	}
 	kept, _ := e.g.Nodes[i].Extras[extraProps].([]tscn.Prop)

@@ -377,7 +377,7 @@ func (p *parser) visual(n *node, idx int) error {
 	if r.Kind == "ExtResource" {
 		res := v.doc.ext[r.ID]
 		mi := p.g.AddMesh(convert.Mesh{Name: res.id, File: res.path, Scale: convert.Vec3{1, 1, 1},
-			Extras: map[string]any{extraMeshPath: res.resPath}})
+			Extras: map[string]any{extraMeshPath: res.resPath, extraVersion: v.doc.version}})
 		color, err := p.visualColor(n, &tscn.Section{}, v.doc)
 		if err != nil {
 			return err

@@ -197,3 +197,49 @@ func formatFloat(f float64) string {
 	}
 	return s
 }
+
+// TestMeshFileVersion: a mesh resource of a Godot source stays a
+// reference in output for the same Godot version, and in Godot 4 output;
+// a Godot 4 resource is not referenced from Godot 3 output (Godot 3
+// cannot load it, and refuses a scene with an unloadable resource), the
+// visual reported instead.
+func TestMeshFileVersion(t *testing.T) {
+	scenes := map[int]string{
+		4: `[gd_scene load_steps=2 format=3]
+
+[ext_resource type="ArrayMesh" path="res://head.mesh" id="1"]
+
+[node name="Root" type="Node3D"]
+
+[node name="Head" type="MeshInstance3D" parent="."]
+mesh = ExtResource("1")
+`,
+		3: `[gd_scene load_steps=2 format=2]
+
+[ext_resource path="res://head.mesh" type="ArrayMesh" id=1]
+
+[node name="Root" type="Spatial"]
+
+[node name="Head" type="MeshInstance" parent="."]
+mesh = ExtResource( 1 )
+`,
+	}
+	for _, from := range []int{4, 3} {
+		for _, to := range []int{4, 3} {
+			t.Run(fmt.Sprintf("%d to %d", from, to), func(t *testing.T) {
+				g, _, err := Parse(&convert.Input{Name: "head.tscn", Data: []byte(scenes[from]), Options: &convert.Options{}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, diags, err := Emit(g, (&convert.Options{}).With(VersionOption, strconv.Itoa(to)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				refs := strings.Contains(string(out.Main), `res://head.mesh`)
+				if want := !(from == 4 && to == 3); refs != want || diags.Has(convert.CodeVisualDropped) == want {
+					t.Errorf("mesh referenced %v, want %v; visual-dropped %v:\n%s", refs, want, diags.Has(convert.CodeVisualDropped), out.Main)
+				}
+			})
+		}
+	}
+}
