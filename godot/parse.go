@@ -74,17 +74,20 @@ type shapeRef struct {
 
 type parser struct {
 	// frames caches world poses once the node tree is built (joints)
-	frames     *convert.Frames
-	l          *loader
-	g          *convert.Graph
-	diags      *convert.Diagnostics
-	index      map[*node]int
-	shapes     map[*tscn.Section]shapeRef
-	materials  map[*tscn.Section]int
-	filters    map[[2]int64]int
-	layerNames map[int]string
-	joints     []*node
-	seatFixups []func()
+	frames    *convert.Frames
+	l         *loader
+	g         *convert.Graph
+	diags     *convert.Diagnostics
+	index     map[*node]int
+	shapes    map[*tscn.Section]shapeRef
+	materials map[*tscn.Section]int
+	// arrayMeshes are the ArrayMesh sub-resources read as visual meshes,
+	// so the nodes sharing one share its mesh
+	arrayMeshes map[*tscn.Section]arrayMeshRead
+	filters     map[[2]int64]int
+	layerNames  map[int]string
+	joints      []*node
+	seatFixups  []func()
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
 	// the project's physics engine completes (engineInertia).
 	engineBodies []*node

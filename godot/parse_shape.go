@@ -454,6 +454,28 @@ func (p *parser) visual(n *node, idx int) error {
 			return nil
 		}
 		sh = convert.Shape{Kind: convert.Plane, SizeX: size[0], SizeZ: size[1]}
+	case "ArrayMesh":
+		am, ok := p.arrayMeshes[s]
+		if !ok {
+			m, why, err := arrayMeshTriangles(s, d)
+			if err != nil {
+				return err
+			}
+			am = arrayMeshRead{mesh: -1, why: why}
+			if why == "" {
+				m.Name = res.id
+				am.mesh = p.g.AddMesh(m)
+			}
+			if p.arrayMeshes == nil {
+				p.arrayMeshes = map[*tscn.Section]arrayMeshRead{}
+			}
+			p.arrayMeshes[s] = am
+		}
+		if am.why != "" {
+			p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s; the visual is not carried over", am.why)
+			return nil
+		}
+		sh = convert.Shape{Kind: convert.TriMesh, Mesh: am.mesh}
 	default:
 		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual is not carried over", res.class)
 		return nil
