@@ -316,7 +316,7 @@ var codeTable = []CodeInfo{
 	{CodeCenterOfMassDefaulted, Warning, secGLTF, Qs(QCenterOfMass), false, "centre of mass unknown: OMI readers put it at the origin"},
 	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},
 	{CodeMeshFloat32, Info, secGLTF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "glTF stores vertex positions as 32-bit floats: a mesh written from another format is rounded (the message gives the largest change)"},
-	{CodeVisualDropped, Info, secGLTF, Qs(QVisual), false, "visuals not carried: a visual whose mesh has no triangles to draw (file missing or unreadable) in glTF output; a Godot mesh type with no visual form; any visual in a Godot 3 scene"},
+	{CodeVisualDropped, Info, secGLTF, Qs(QVisual), false, "visuals not carried: a visual whose mesh has no triangles to draw (file missing or unreadable) in glTF output; a Godot mesh type with no visual form (an `ArrayMesh` with compressed or 2D positions or no triangles, a turned or offset `PlaneMesh`); in Godot 3 output, a Godot 4 mesh resource"},
 
 	// URDF
 	{CodeLinkOrphan, Warning, secURDF, Qs(QStructure), false, "link joined to nothing, with no mass or collision: kept as a visual frame"},

@@ -43,10 +43,10 @@ var Capabilities = convert.Capabilities{
 }
 
 // Capabilities3 is Godot 3's row: as Godot 4's, but bodies carry a mass
-// only and visuals are not written.
+// only. Visuals are the same primitive meshes (a capsule along Z) or an
+// ArrayMesh in Godot 3's surface layout, which headless Godot 3 builds.
 var Capabilities3 = func() convert.Capabilities {
 	c := Capabilities
-	c.Visuals = false
 	c.Mass = convert.MassOnly
 	return c
 }()

@@ -35,9 +35,6 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.nodes()
 	e.unwrittenCouplings()
 	e.filterWidening()
-	if e.visualsDropped > 0 {
-		e.note(convert.CodeVisualDropped, convert.DocumentSubject(), "", "%d visuals are not written to Godot 3 scenes (headless Godot 3 cannot build their meshes); physics is unaffected", e.visualsDropped)
-	}
 	doc := &tscn.Document{Header: tscn.Section{Tag: "gd_scene"}}
 	format := int64(3)
 	if version == 3 {
@@ -139,8 +136,6 @@ type emitter struct {
 	// is written into, if any.
 	projectLayers map[int]string
 	layers        map[int]string
-	// visualsDropped counts visuals left out of Godot 3 output.
-	visualsDropped int
 	// liftedCount counts the lifted bodies (see lift).
 	liftedCount int
 	// shapeUsers are the Graph's ShapeUsers, found on first use.
@@ -217,7 +212,8 @@ func (e *emitter) prepare() {
 			}
 		}
 		for i := range g.Nodes {
-			if c := g.Nodes[i].Collider; c != nil && c.Shape >= 0 && g.Shapes[c.Shape].Kind == convert.Capsule && !e.ownsShapeChild(i) {
+			if c := g.Nodes[i].Collider; c != nil && c.Shape >= 0 && g.Shapes[c.Shape].Kind == convert.Capsule && !e.ownsShapeChild(i) ||
+				e.visualIsNode(i) && g.Shapes[g.Nodes[i].Visual.Shape].Kind == convert.Capsule {
 				e.rebase(i, capsuleAlign3)
 			}
 		}
@@ -427,6 +423,14 @@ func shiftInertia(m float64, d convert.Vec3) convert.Mat3 {
 		t[r][r] += m * dd
 	}
 	return t
+}
+
+// visualIsNode reports a node written as the MeshInstance of its own
+// visual (classOf's last physics case), not with a mesh child.
+func (e *emitter) visualIsNode(i int) bool {
+	n := &e.g.Nodes[i]
+	return n.Visual != nil && n.Visual.Shape >= 0 && n.Visual.Shape < len(e.g.Shapes) &&
+		n.Motion == nil && n.Joint == nil && n.Trigger == nil && (n.Collider == nil || n.Collider.Shape < 0) && n.Wheel == nil
 }
 
 // ownShapeFrame is where node i's own shape sits in its (rebased) frame.

@@ -66,9 +66,13 @@ func (e *emitter) node(i int) {
 		e.out = append(e.out, area)
 		e.shapeChild(name, name+"TriggerShape", e.childPath(areaParent, name+"Trigger"), n.Trigger.Shape, at)
 	}
-	if n.Visual != nil && class != "MeshInstance3D" && e.v == 4 {
-		if sec, ok := e.meshNode(n.Visual, name+"Mesh", p); ok {
-			if at := e.ownShapeFrame(i); !isIdentityTransform(at) {
+	if n.Visual != nil && class != "MeshInstance3D" {
+		if sec, ok := e.meshNode(i, name+"Mesh", p); ok {
+			at := e.ownShapeFrame(i)
+			if e.v == 3 && e.g.Shapes[n.Visual.Shape].Kind == convert.Capsule {
+				at = at.Mul(capsuleAlign3)
+			}
+			if !isIdentityTransform(at) {
 				sec.Props = append([]tscn.Prop{{Key: "transform", Value: e.transformValue(at)}}, sec.Props...)
 			}
 			e.out = append(e.out, sec)
@@ -142,10 +146,8 @@ func (e *emitter) classOf(i int) (string, []tscn.Prop) {
 		return "StaticBody3D", props
 	case n.Wheel != nil:
 		return "VehicleWheel3D", e.wheelProps(i)
-	case n.Visual != nil && e.v == 3:
-		e.visualsDropped++
 	case n.Visual != nil:
-		if sec, ok := e.meshNode(n.Visual, "", ""); ok {
+		if sec, ok := e.meshNode(i, "", ""); ok {
 			if strings.HasPrefix(sec.AttrString("type"), "MeshInstance") {
 				return "MeshInstance3D", sec.Props
 			}

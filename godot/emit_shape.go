@@ -357,9 +357,11 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// meshNode writes a visual as a MeshInstance3D (primitive mesh or mesh
-// file) named name under parent; name "" returns only the properties.
-func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section, bool) {
+// meshNode writes node i's visual as a MeshInstance3D (primitive mesh or
+// mesh file) named name under parent; name "" returns only the properties
+// of the node's own MeshInstance3D.
+func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
+	v := e.g.Nodes[i].Visual
 	if v.Shape < 0 || v.Shape >= len(e.g.Shapes) {
 		return tscn.Section{}, false
 	}
@@ -368,23 +370,29 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 	var mesh tscn.Value
 	switch sh.Kind {
 	case convert.Box:
+		// both versions' size is the full extent
 		mesh = e.addSub(pick(g3, "CubeMesh", "BoxMesh"), []tscn.Prop{{Key: "size", Value: e.vec(sh.Size)}})
 	case convert.Sphere:
-		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}})
+		// Godot divides the meridian into rings+1 steps: the default 32
+		// misses the equator and draws the sphere 0.1% narrow; 31 hits it
+		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}, {Key: "rings", Value: int64(sphereRings)}})
 	case convert.Cylinder:
 		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
 	case convert.Plane:
 		mesh = e.addSub("PlaneMesh", []tscn.Prop{{Key: "size", Value: &tscn.Call{Name: "Vector2", Args: []tscn.Value{sh.SizeX, sh.SizeZ}}}})
 	case convert.Capsule:
-		if g3 {
-			return tscn.Section{}, false
-		}
 		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
-		mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}})
+		if g3 {
+			// Godot 3's capsule lies along Z (the node is turned by
+			// capsuleAlign3) and mid_height is its cylinder part.
+			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "mid_height", Value: sh.Height}})
+		} else {
+			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}})
+		}
 	case convert.TriMesh, convert.Convex:
 		m := e.g.Meshes[sh.Mesh]
 		p, _ := m.Extras[extraMeshPath].(string)
-		if p == "" && !g3 {
+		if p == "" {
 			var ok bool
 			if mesh, ok = e.arrayMesh(sh.Mesh); !ok {
 				return tscn.Section{}, false
@@ -392,12 +400,16 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 			break
 		}
 		ext := strings.ToLower(path.Ext(p))
-		if p == "" || ext != ".res" && ext != ".mesh" && ext != ".tres" && ext != ".obj" {
+		if ext != ".res" && ext != ".mesh" && ext != ".tres" && ext != ".obj" {
+			return tscn.Section{}, false
+		}
+		if from, _ := m.Extras[extraVersion].(int); g3 && from == 4 {
+			e.note(convert.CodeVisualDropped, e.g.VisualSubject(i), e.name(i), "mesh %s is a Godot 4 resource, which Godot 3 cannot load; the visual is left out", p)
 			return tscn.Section{}, false
 		}
 		id, ok := e.meshIDs[p]
 		if !ok {
-			r := e.addExt(pick(g3, "ArrayMesh", "ArrayMesh"), p)
+			r := e.addExt("ArrayMesh", p)
 			id = r.ID
 			e.meshIDs[p] = id
 		}
@@ -412,23 +424,79 @@ func (e *emitter) meshNode(v *convert.Visual, name, parent string) (tscn.Section
 		s.Attrs = []tscn.Prop{{Key: "type", Value: "MeshInstance3D"}}
 	}
 	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
+	if v.Color != nil && !(name == "" && e.keepsMaterial(i)) {
+		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.colorMaterial(*v.Color)})
+	}
 	return s, true
+}
+
+// sphereRings is the SphereMesh ring count written: an odd count puts a
+// ring on the equator.
+const sphereRings = 31
+
+// visualMaterialKeys are the MeshInstance properties that give a mesh its
+// material, per Godot version.
+var visualMaterialKeys = map[int][]string{
+	3: {"material_override", "material/0"},
+	4: {"material_override", "surface_material_override/0"},
+}
+
+// keepsMaterial reports a Godot node whose source material is written
+// back among its kept properties (same class and version): it carries the
+// colour and whatever else the material sets, so none is written over it.
+func (e *emitter) keepsMaterial(i int) bool {
+	if !e.sameVersion(i) {
+		return false
+	}
+	kept, _ := e.g.Nodes[i].Extras[extraProps].([]tscn.Prop)
+	for _, p := range kept {
+		for _, k := range visualMaterialKeys[e.v] {
+			if p.Key == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// colorMaterial writes a visual colour as a StandardMaterial3D
+// (SpatialMaterial in Godot 3), once per colour; a colour with alpha
+// below 1 turns transparency on, or Godot would draw it opaque.
+func (e *emitter) colorMaterial(c [4]float64) tscn.Value {
+	key := fmt.Sprintf("color#%v", c)
+	if id, ok := e.meshIDs[key]; ok {
+		return e.refFromID(id)
+	}
+	props := []tscn.Prop{{Key: "albedo_color", Value: &tscn.Call{Name: "Color", Args: []tscn.Value{c[0], c[1], c[2], c[3]}}}}
+	if c[3] < 1 {
+		if e.v == 3 {
+			props = append([]tscn.Prop{{Key: "flags_transparent", Value: true}}, props...)
+		} else {
+			props = append([]tscn.Prop{{Key: "transparency", Value: int64(1)}}, props...)
+		}
+	}
+	ref := e.addSub(pick(e.v == 3, "SpatialMaterial", "StandardMaterial3D"), props)
+	e.meshIDs[key] = ref.ID
+	return ref
 }
 
 // arrayMesh writes the triangles of a mesh from another format (STL, OBJ,
 // COLLADA: files Godot cannot load outside its editor) into the scene as
 // an ArrayMesh sub-resource, once per mesh; ok is false when the mesh has
 // no triangles. Godot faces are clockwise from the front, so each
-// triangle's winding is reversed. Normals are left to Godot.
+// triangle's winding is reversed. Normals are left to Godot. Godot 3
+// keeps a surface as one interleaved vertex array (here positions only)
+// under surfaces/0, Godot 4 as streams under _surfaces.
 func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 	key := fmt.Sprintf("mesh#%d", mi)
 	if id, ok := e.meshIDs[key]; ok {
-		return tscn.Ref{Kind: "SubResource", ID: id}, true
+		return e.refFromID(id), true
 	}
 	pos, idx, ok, _ := e.g.Meshes[mi].Triangles()
 	if !ok || len(idx) < 3 || len(pos) == 0 {
 		return nil, false
 	}
+	g3 := e.v == 3
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
 	vdata := make([]tscn.Value, 0, 12*len(pos))
@@ -443,7 +511,12 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 			}
 		}
 	}
-	wide := len(pos) > 1<<16 // Godot's index size follows the vertex count
+	// the index size follows the vertex count: Godot 4 uses 16 bits up to
+	// 65536 vertices, Godot 3 below 65536
+	wide := len(pos) > 1<<16
+	if g3 {
+		wide = len(pos) >= 1<<16
+	}
 	idata := make([]tscn.Value, 0, 4*len(idx))
 	for t := 0; t+2 < len(idx); t += 3 {
 		for _, v := range [3]uint32{idx[t], idx[t+2], idx[t+1]} {
@@ -455,18 +528,37 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 			}
 		}
 	}
-	const formatVertexIndexV2 = 1<<0 | 1<<12 | 1<<35 // positions, indices, mesh format version 2
 	size := hi.Sub(lo)
-	surface := tscn.Dict{
-		{Key: "aabb", Value: &tscn.Call{Name: "AABB", Args: []tscn.Value{lo[0], lo[1], lo[2], size[0], size[1], size[2]}}},
-		{Key: "format", Value: int64(formatVertexIndexV2)},
-		{Key: "index_count", Value: int64(len(idx) / 3 * 3)},
-		{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Args: idata}},
-		{Key: "primitive", Value: int64(3)},
-		{Key: "vertex_count", Value: int64(len(pos))},
-		{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Args: vdata}},
+	aabb := &tscn.Call{Name: "AABB", Args: []tscn.Value{lo[0], lo[1], lo[2], size[0], size[1], size[2]}}
+	nIdx := int64(len(idx) / 3 * 3)
+	var ref tscn.Ref
+	if g3 {
+		const formatVertexIndex3 = 1<<0 | 1<<8 // Godot 3: uncompressed positions, indices
+		surface := tscn.Dict{
+			{Key: "aabb", Value: aabb},
+			{Key: "array_data", Value: &tscn.Call{Name: "PoolByteArray", Args: vdata}},
+			{Key: "array_index_data", Value: &tscn.Call{Name: "PoolByteArray", Args: idata}},
+			{Key: "blend_shape_data", Value: tscn.Array{}},
+			{Key: "format", Value: int64(formatVertexIndex3)},
+			{Key: "index_count", Value: nIdx},
+			{Key: "primitive", Value: int64(4)}, // Godot 3 triangles
+			{Key: "skeleton_aabb", Value: tscn.Array{}},
+			{Key: "vertex_count", Value: int64(len(pos))},
+		}
+		ref = e.addSub("ArrayMesh", []tscn.Prop{{Key: "surfaces/0", Value: surface}})
+	} else {
+		const formatVertexIndexV2 = 1<<0 | 1<<12 | 1<<35 // positions, indices, mesh format version 2
+		surface := tscn.Dict{
+			{Key: "aabb", Value: aabb},
+			{Key: "format", Value: int64(formatVertexIndexV2)},
+			{Key: "index_count", Value: nIdx},
+			{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Args: idata}},
+			{Key: "primitive", Value: int64(3)},
+			{Key: "vertex_count", Value: int64(len(pos))},
+			{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Args: vdata}},
+		}
+		ref = e.addSub("ArrayMesh", []tscn.Prop{{Key: "_surfaces", Value: tscn.Array{surface}}})
 	}
-	ref := e.addSub("ArrayMesh", []tscn.Prop{{Key: "_surfaces", Value: tscn.Array{surface}}})
 	e.meshIDs[key] = ref.ID
 	return ref, true
 }

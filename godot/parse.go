@@ -76,17 +76,20 @@ type shapeRef struct {
 
 type parser struct {
 	// frames caches world poses once the node tree is built (joints)
-	frames     *convert.Frames
-	l          *loader
-	g          *convert.Graph
-	diags      *convert.Diagnostics
-	index      map[*node]int
-	shapes     map[*tscn.Section]shapeRef
-	materials  map[*tscn.Section]int
-	filters    map[[2]int64]int
-	layerNames map[int]string
-	joints     []*node
-	seatFixups []func()
+	frames    *convert.Frames
+	l         *loader
+	g         *convert.Graph
+	diags     *convert.Diagnostics
+	index     map[*node]int
+	shapes    map[*tscn.Section]shapeRef
+	materials map[*tscn.Section]int
+	// arrayMeshes are the ArrayMesh sub-resources read as visual meshes,
+	// so the nodes sharing one share its mesh
+	arrayMeshes map[*tscn.Section]arrayMeshRead
+	filters     map[[2]int64]int
+	layerNames  map[int]string
+	joints      []*node
+	seatFixups  []func()
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
 	// the project's physics engine completes (engineInertia).
 	engineBodies []*node
@@ -173,6 +176,13 @@ func (p *parser) walk(n *node, parent int) error {
 	case n.instance != "":
 		// a stand-in for a node of an unexpanded instance
 		gn.Extras[extraInstanced] = convert.Identity()
+	}
+	if parent >= 0 {
+		// a parent turned onto its shape's frame (align) has its
+		// children counter-turned; they are read after it
+		if a, ok := p.g.Nodes[parent].Extras["godot.align"].(convert.Transform); ok {
+			gn.Transform = a.Inverse().Mul(gn.Transform)
+		}
 	}
 	idx := p.g.AddNode(gn, parent)
 	if parent < 0 && p.g.Name == "" {

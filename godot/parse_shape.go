@@ -387,8 +387,12 @@ func (p *parser) visual(n *node, idx int) error {
 	if r.Kind == "ExtResource" {
 		res := v.doc.ext[r.ID]
 		mi := p.g.AddMesh(convert.Mesh{Name: res.id, File: res.path, Scale: convert.Vec3{1, 1, 1},
-			Extras: map[string]any{extraMeshPath: res.resPath}})
-		p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: mi})}
+			Extras: map[string]any{extraMeshPath: res.resPath, extraVersion: v.doc.version}})
+		color, err := p.visualColor(n, &tscn.Section{}, v.doc)
+		if err != nil {
+			return err
+		}
+		p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: mi}), Color: color}
 		return nil
 	}
 	res := v.doc.sub[r.ID]
@@ -411,6 +415,7 @@ func (p *parser) visual(n *node, idx int) error {
 	}
 	g3 := d.version == 3
 	var sh convert.Shape
+	var align *convert.Transform
 	switch res.class {
 	case "BoxMesh", "CubeMesh":
 		def := convert.Vec3{1, 1, 1}
@@ -430,8 +435,12 @@ func (p *parser) visual(n *node, idx int) error {
 		}
 	case "CapsuleMesh":
 		if g3 {
-			p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "Godot 3 CapsuleMesh visual is not carried over")
-			return nil
+			// along Z, mid_height the cylinder part (as CapsuleShape)
+			r := num("radius", 1)
+			sh = convert.Shape{Kind: convert.Capsule, RadiusTop: r, RadiusBottom: r, Height: num("mid_height", 1)}
+			a := convert.Transform{R: convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2), S: convert.Vec3{1, 1, 1}}
+			align = &a
+			break
 		}
 		r, h := num("radius", 0.5), num("height", 2)
 		sh = convert.Shape{Kind: convert.Capsule, RadiusTop: r, RadiusBottom: r, Height: math.Max(0, h-2*r)}
@@ -455,6 +464,28 @@ func (p *parser) visual(n *node, idx int) error {
 			return nil
 		}
 		sh = convert.Shape{Kind: convert.Plane, SizeX: size[0], SizeZ: size[1]}
+	case "ArrayMesh":
+		am, ok := p.arrayMeshes[s]
+		if !ok {
+			m, why, err := arrayMeshTriangles(s, d)
+			if err != nil {
+				return err
+			}
+			am = arrayMeshRead{mesh: -1, why: why}
+			if why == "" {
+				m.Name = res.id
+				am.mesh = p.g.AddMesh(m)
+			}
+			if p.arrayMeshes == nil {
+				p.arrayMeshes = map[*tscn.Section]arrayMeshRead{}
+			}
+			p.arrayMeshes[s] = am
+		}
+		if am.why != "" {
+			p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s; the visual is not carried over", am.why)
+			return nil
+		}
+		sh = convert.Shape{Kind: convert.TriMesh, Mesh: am.mesh}
 	default:
 		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual is not carried over", res.class)
 		return nil
@@ -465,6 +496,88 @@ func (p *parser) visual(n *node, idx int) error {
 		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual has degenerate size; not carried over", res.class)
 		return nil
 	}
-	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh)}
+	color, err := p.visualColor(n, s, d)
+	if err != nil {
+		return err
+	}
+	if align != nil {
+		p.align(idx, *align)
+	}
+	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh), Color: color}
 	return nil
+}
+
+// visualColor is the albedo colour Godot draws a MeshInstance with: its
+// material_override, else its first surface's override (material/0 in
+// Godot 3), else the primitive mesh's own material; nil when none is a
+// StandardMaterial3D (SpatialMaterial, ORMMaterial3D) Godot can be read
+// from. A material that says nothing but the colour is marked read (with
+// the ones it hides): the Graph carries all Godot draws, and Emit writes
+// it back; a richer one is kept for a Godot round trip, and Emit writes
+// no colour over it.
+func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, error) {
+	keys := []string{"material_override", "surface_material_override/0"}
+	if n.version == 3 {
+		keys[1] = "material/0"
+	}
+	var cands []value
+	var from []string
+	for _, k := range keys {
+		if v, ok := n.get(k); ok && v.v != nil {
+			cands, from = append(cands, v), append(from, k)
+		}
+	}
+	if v, ok := prop(mesh, d, "material"); ok && v.v != nil {
+		cands, from = append(cands, v), append(from, "")
+	}
+	if len(cands) == 0 {
+		return nil, nil
+	}
+	v, key := cands[0], from[0]
+	if from[0] == "" {
+		key = "material"
+	}
+	res, s, md, err := p.resourceOf(v, key, n)
+	if err != nil || s == nil {
+		return nil, err
+	}
+	switch res.class {
+	case "StandardMaterial3D", "ORMMaterial3D", "SpatialMaterial":
+	default:
+		return nil, nil // a shader decides the colour
+	}
+	c := [4]float64{1, 1, 1, 1}
+	if x, ok := prop(s, md, "albedo_color"); ok {
+		f, err := x.floats("albedo_color", []string{"Color"}, -1)
+		if err != nil {
+			return nil, err
+		}
+		if len(f) != 3 && len(f) != 4 {
+			return nil, x.typeErr("albedo_color", "Color(r, g, b, a)")
+		}
+		copy(c[:], f)
+	}
+	if from[0] != "" && res.path == "" && colourOnly(s) {
+		// the materials it hides go with it: kept, they would be
+		// taken for the one Godot draws
+		for _, k := range from {
+			if k != "" {
+				n.markRead(k)
+			}
+		}
+	}
+	return &c, nil
+}
+
+// colourOnly reports a material whose properties are all ones the Graph's
+// visual colour stands for.
+func colourOnly(s *tscn.Section) bool {
+	for _, p := range s.Props {
+		switch p.Key {
+		case "albedo_color", "transparency", "flags_transparent", "resource_name":
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,255 @@
+package godot
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// Godot 3 surface format bits (VisualServer::ArrayFormat).
+const (
+	g3FormatIndex     = 1 << 8
+	g3CompressVertex  = 1 << 9
+	g3Flag2DVertices  = 1 << 18
+	g3PrimitiveTris   = 4
+	g4FormatIndex     = 1 << 12
+	g4Flag2DVertices  = 1 << 25
+	g4FlagCompressed  = 1 << 29
+	g4PrimitiveTris   = 3
+	g4FlagEmptyVertex = 1 << 28
+	g4FormatVersion2  = 1 << 35
+)
+
+// arrayMeshRead is an ArrayMesh read once: its Graph mesh, or why it is
+// not read.
+type arrayMeshRead struct {
+	mesh int
+	why  string
+}
+
+// arrayMeshTriangles reads the triangles of an ArrayMesh sub-resource:
+// Godot 4's _surfaces (positions first in the vertex stream: all of them
+// in mesh format 2, at the start of each vertex before) or Godot 3's surfaces/N (positions at the start of each
+// interleaved vertex, float or half float). All surfaces become one mesh,
+// windings turned back from Godot's clockwise. why is "" when read; else
+// it says which form is not read (compressed or 2D positions, strips or
+// lines), for a visual-dropped note. Inconsistent data is an error.
+func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, err error) {
+	m = convert.Mesh{Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+	var surfaces []tscn.Dict
+	var lines []int
+	if d.version == 3 {
+		for k := 0; ; k++ {
+			key := fmt.Sprintf("surfaces/%d", k)
+			v, ok := s.Prop(key)
+			if !ok {
+				break
+			}
+			dict, ok := v.(tscn.Dict)
+			if !ok {
+				return m, "", lineErr(d.file, s.PropLine(key), "%s must be a Dictionary, got %s", key, tscn.TypeName(v))
+			}
+			surfaces, lines = append(surfaces, dict), append(lines, s.PropLine(key))
+		}
+	} else if v, ok := s.Prop("_surfaces"); ok {
+		arr, ok := v.(tscn.Array)
+		if !ok {
+			return m, "", lineErr(d.file, s.PropLine("_surfaces"), "_surfaces must be an Array, got %s", tscn.TypeName(v))
+		}
+		for _, x := range arr {
+			dict, ok := x.(tscn.Dict)
+			if !ok {
+				return m, "", lineErr(d.file, s.PropLine("_surfaces"), "_surfaces holds %s, not a Dictionary", tscn.TypeName(x))
+			}
+			surfaces, lines = append(surfaces, dict), append(lines, s.PropLine("_surfaces"))
+		}
+	}
+	if len(surfaces) == 0 {
+		return m, "ArrayMesh has no surfaces", nil
+	}
+	for k, surf := range surfaces {
+		why, err := readSurface(&m, surf, d.version)
+		if err != nil {
+			return m, "", lineErr(d.file, lines[k], "ArrayMesh surface %d: %v", k, err)
+		}
+		if why != "" {
+			return m, fmt.Sprintf("ArrayMesh surface %d: %s", k, why), nil
+		}
+	}
+	if len(m.Indices) == 0 {
+		return m, "ArrayMesh has no triangles", nil
+	}
+	return m, "", nil
+}
+
+// readSurface appends one surface's triangles to m.
+func readSurface(m *convert.Mesh, surf tscn.Dict, version int) (string, error) {
+	get := func(k string) tscn.Value {
+		for _, e := range surf {
+			if e.Key == k {
+				return e.Value
+			}
+		}
+		return nil
+	}
+	integer := func(k string) (int64, error) {
+		f, ok := tscn.Number(get(k))
+		if !ok || f != math.Trunc(f) || f < 0 {
+			return 0, fmt.Errorf("%q must be a whole number, got %s", k, tscn.TypeName(get(k)))
+		}
+		return int64(f), nil
+	}
+	format, err := integer("format")
+	if err != nil {
+		return "", err
+	}
+	prim, err := integer("primitive")
+	if err != nil {
+		return "", err
+	}
+	nv, err := integer("vertex_count")
+	if err != nil {
+		return "", err
+	}
+	vkey, ikey, tris, indexed := "vertex_data", "index_data", int64(g4PrimitiveTris), format&g4FormatIndex != 0
+	if version == 3 {
+		vkey, ikey, tris, indexed = "array_data", "array_index_data", g3PrimitiveTris, format&g3FormatIndex != 0
+		switch {
+		case format&g3Flag2DVertices != 0:
+			return "2D positions", nil
+		}
+	} else {
+		switch {
+		case format&g4FlagCompressed != 0:
+			return "compressed positions", nil
+		case format&g4Flag2DVertices != 0:
+			return "2D positions", nil
+		case format&g4FlagEmptyVertex != 0:
+			return "no vertex positions", nil
+		}
+	}
+	if prim != tris {
+		return fmt.Sprintf("primitive %d is not triangles", prim), nil
+	}
+	vdata, err := byteArray(get(vkey), vkey)
+	if err != nil {
+		return "", err
+	}
+	if nv == 0 || int64(len(vdata))%nv != 0 {
+		return "", fmt.Errorf("%d bytes of %s for %d vertices", len(vdata), vkey, nv)
+	}
+	stride := int(int64(len(vdata)) / nv)
+	if version == 4 && format&g4FormatVersion2 != 0 {
+		// mesh format 2 (Godot 4.2 on) keeps all positions first, the
+		// normals and tangents after them
+		stride = 12
+	}
+	half := version == 3 && format&g3CompressVertex != 0
+	if half && stride < 6 || !half && stride < 12 {
+		return "", fmt.Errorf("%d bytes a vertex leave no room for its position", stride)
+	}
+	base := uint32(len(m.Positions))
+	for v := 0; v < int(nv); v++ {
+		b := vdata[v*stride:]
+		var p convert.Vec3
+		for c := 0; c < 3; c++ {
+			if half {
+				p[c] = halfFloat(binary.LittleEndian.Uint16(b[2*c:]))
+			} else {
+				p[c] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
+			}
+		}
+		if !(isFinite(p[0]) && isFinite(p[1]) && isFinite(p[2])) {
+			return "", fmt.Errorf("vertex %d position %v is not finite", v, p)
+		}
+		m.Positions = append(m.Positions, p)
+	}
+	var idx []uint32
+	if indexed {
+		ni, err := integer("index_count")
+		if err != nil {
+			return "", err
+		}
+		idata, err := byteArray(get(ikey), ikey)
+		if err != nil {
+			return "", err
+		}
+		if ni == 0 || int64(len(idata))%ni != 0 || (len(idata)/int(ni) != 2 && len(idata)/int(ni) != 4) {
+			return "", fmt.Errorf("%d bytes of %s for %d indices", len(idata), ikey, ni)
+		}
+		size := len(idata) / int(ni)
+		for k := 0; k < int(ni); k++ {
+			var x uint32
+			if size == 2 {
+				x = uint32(binary.LittleEndian.Uint16(idata[2*k:]))
+			} else {
+				x = binary.LittleEndian.Uint32(idata[4*k:])
+			}
+			if int64(x) >= nv {
+				return "", fmt.Errorf("index %d is %d, past the %d vertices", k, x, nv)
+			}
+			idx = append(idx, x)
+		}
+	} else {
+		for k := uint32(0); k < uint32(nv); k++ {
+			idx = append(idx, k)
+		}
+	}
+	for t := 0; t+2 < len(idx); t += 3 {
+		m.Indices = append(m.Indices, base+idx[t], base+idx[t+2], base+idx[t+1])
+	}
+	return "", nil
+}
+
+// byteArray decodes a PackedByteArray / PoolByteArray: a list of bytes,
+// or (Godot 4.3 on) one base64 string.
+func byteArray(v tscn.Value, key string) ([]byte, error) {
+	c, ok := v.(*tscn.Call)
+	if !ok || c.Name != "PackedByteArray" && c.Name != "PoolByteArray" {
+		return nil, fmt.Errorf("%q must be a byte array, got %s", key, tscn.TypeName(v))
+	}
+	if len(c.Args) == 1 {
+		if s, ok := c.Args[0].(string); ok {
+			b, err := base64.StdEncoding.DecodeString(s)
+			if err != nil {
+				return nil, fmt.Errorf("%q: %v", key, err)
+			}
+			return b, nil
+		}
+	}
+	out := make([]byte, len(c.Args))
+	for i, a := range c.Args {
+		x, ok := a.(int64)
+		if !ok || x < 0 || x > 255 {
+			return nil, fmt.Errorf("%q holds %s, not a byte", key, tscn.EncodeValue(a))
+		}
+		out[i] = byte(x)
+	}
+	return out, nil
+}
+
+// halfFloat decodes an IEEE 754 half-precision number (Godot 3's
+// compressed positions).
+func halfFloat(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	exp, frac := int(h>>10&0x1f), float64(h&0x3ff)
+	switch exp {
+	case 0:
+		return sign * frac / 1024 * math.Pow(2, -14)
+	case 31:
+		if frac == 0 {
+			return sign * math.Inf(1)
+		}
+		return math.NaN()
+	}
+	return sign * (1 + frac/1024) * math.Pow(2, float64(exp-15))
+}
+
+func isFinite(f float64) bool { return !math.IsInf(f, 0) && !math.IsNaN(f) }
