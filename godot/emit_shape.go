@@ -493,6 +493,11 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 		return e.refFromID(id), true
 	}
 	pos, idx, ok, _ := e.g.Meshes[mi].Triangles()
+	if ok && len(idx) == 0 {
+		// a convex point cloud (an MJCF mesh of vertices only) is drawn
+		// as its hull, as MuJoCo draws it
+		idx = convert.HullIndices(pos)
+	}
 	if !ok || len(idx) < 3 || len(pos) == 0 {
 		return nil, false
 	}

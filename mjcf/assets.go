@@ -44,6 +44,10 @@ func (p *parser) assets(e *Element) error {
 			if err := p.hfieldAsset(c); err != nil {
 				return err
 			}
+		case "material":
+			if err := p.materialAsset(c); err != nil {
+				return err
+			}
 		}
 	}
 	// MuJoCo places every mesh geom at its mesh's centre of mass, so each

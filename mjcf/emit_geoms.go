@@ -21,11 +21,24 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 	}
 	for _, i := range nodes {
 		n := &e.g.Nodes[i]
-		switch {
-		case n.Collider != nil && n.Collider.Shape >= 0 && n.Collider.Shape < len(e.g.Shapes):
+		collides := n.Collider != nil && n.Collider.Shape >= 0 && n.Collider.Shape < len(e.g.Shapes)
+		shows := n.Visual != nil && n.Visual.Shape >= 0 && n.Visual.Shape < len(e.g.Shapes)
+		// an MJCF geom is drawn and collides at once: a node whose visual
+		// is its collider's shape, or that was one geom when read, is one
+		// geom; a visual of another shape is a geom of its own
+		if shows && collides {
+			_, fromMJCF := n.Extras[extraGeom].(map[string]string)
+			shows = !fromMJCF && n.Visual.Shape != n.Collider.Shape
+		}
+		if collides {
 			e.geom(el, ref, i, n.Collider.Shape, false)
-		case n.Visual != nil && n.Visual.Shape >= 0 && n.Visual.Shape < len(e.g.Shapes):
+		}
+		if shows {
+			g, ok := e.geomElems[i]
 			e.geom(el, ref, i, n.Visual.Shape, true)
+			if ok {
+				e.geomElems[i] = g // tendons wrap the geom that collides
+			}
 		}
 	}
 }
@@ -118,13 +131,24 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		g.SetAttr("contype", "0")
 		g.SetAttr("conaffinity", "0")
 		g.SetAttr("group", "2")
-		if n.Visual.Color != nil {
-			c := n.Visual.Color
+		// a geom read from MJCF keeps the colour it was written with
+		// (its material's, or MuJoCo's default, is implied)
+		if c := n.Visual.Color; c != nil && (extras == nil || extras["rgba"] != "") {
 			g.SetAttr("rgba", fmtFloats(c[0], c[1], c[2], c[3]))
 		}
 	} else if extras == nil {
 		e.contactBits(g, n.Collider.Filter, e.names[i])
 		e.friction(g, n.Collider.Material, e.names[i])
+		switch v := n.Visual; {
+		case v == nil:
+		case v.Shape != n.Collider.Shape:
+			// drawn by a geom of its own: this one goes to a group
+			// MuJoCo's viewer hides, as collision geoms do
+			g.SetAttr("group", "3")
+		case v.Color != nil:
+			c := v.Color
+			g.SetAttr("rgba", fmtFloats(c[0], c[1], c[2], c[3]))
+		}
 	}
 	for _, k := range sortedKeys(extras) {
 		if k != "material" && !(visual && (k == "contype" || k == "conaffinity")) {

@@ -139,17 +139,24 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	shape.Name = a.str("name", "")
 	si := p.g.AddShape(shape)
 	n := convert.Node{Name: a.str("name", ""), Transform: nodeT, Extras: map[string]any{extraGeom: geomExtras(a)}}
+	color, err := p.geomColor(a)
+	if err != nil {
+		return err
+	}
 	if contype == 0 && conaff == 0 {
-		n.Visual = &convert.Visual{Shape: si}
-		if rgba, err := a.nums("rgba", 4, nil); err == nil && rgba != nil {
-			n.Visual.Color = &[4]float64{rgba[0], rgba[1], rgba[2], rgba[3]}
-		}
+		n.Visual = &convert.Visual{Shape: si, Color: &color}
 	} else {
 		mat, err := p.material(a)
 		if err != nil {
 			return err
 		}
 		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
+		// a geom MuJoCo draws is seen as well as collided with
+		if drawn(group, color) {
+			if vs := p.visualShape(shape, si, sz); vs >= 0 {
+				n.Visual = &convert.Visual{Shape: vs, Color: &color}
+			}
+		}
 	}
 	gn := p.g.AddNode(n, node)
 	if n.Name != "" {

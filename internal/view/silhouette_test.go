@@ -51,11 +51,6 @@ type silResult struct {
 	MS              int      `json:"ms"`
 }
 
-// mjcfCollidingGeoms is why most MJCF models differ: physconv's MJCF reader
-// gives a geom that collides no visual, so their glTF draws none of those
-// geoms, while MuJoCo draws every geom of groups 0-2 that is not clear.
-const mjcfCollidingGeoms = "colliding geoms carry no visual, so the glTF draws only the visual-only geoms"
-
 // knownDiff lists the models (corpus paths) whose silhouettes are known to
 // differ, and why. The test checks they still do, so a fix shows up.
 var knownDiff = map[string]string{
@@ -63,18 +58,6 @@ var knownDiff = map[string]string{
 		`<?xml version="0.0"?>; it has no <visual>, and its glTF has no mesh (checked)`,
 	"urdf/r2d2_urdf_tutorial/urdf/07-physics.urdf": "COLLADA fingers (up_axis Y_UP): physconv turns them Z-up like ROS tools; " +
 		"three's ColladaLoader leaves a Y_UP file as it is and urdf-loader puts it in the Z-up link frame unturned",
-	"mjcf/dmc_cartpole/cartpole.xml":               mjcfCollidingGeoms,
-	"mjcf/dmc_manipulator/manipulator.xml":         mjcfCollidingGeoms,
-	"mjcf/dmc_quadruped/quadruped.xml":             mjcfCollidingGeoms,
-	"mjcf/gym_ant_legacy/ant.xml":                  mjcfCollidingGeoms,
-	"mjcf/menagerie_robotiq_2f85/scene.xml":        mjcfCollidingGeoms + " (the scene's box)",
-	"mjcf/menagerie_wonik_allegro/scene_right.xml": mjcfCollidingGeoms + " (the scene's ellipsoid)",
-	"mjcf/mjx_pendula/pendula.xml":                 mjcfCollidingGeoms,
-	"mjcf/mujoco_car/car.xml":                      mjcfCollidingGeoms,
-	"mjcf/mujoco_cube_3x3x3/cube_3x3x3.xml":        mjcfCollidingGeoms,
-	"mjcf/mujoco_humanoid/humanoid.xml":            mjcfCollidingGeoms,
-	"mjcf/mujoco_slider_crank/slider_crank.xml":    mjcfCollidingGeoms,
-	"mjcf/mujoco_tendon_arm26/arm26.xml":           mjcfCollidingGeoms,
 }
 
 var packageRef = regexp.MustCompile(`package://([^/"]+)/`)
