@@ -349,8 +349,9 @@ func (e *emitter) fuseWelds() {
 		g.Nodes[b].Motion = nil
 		g.Nodes[i].Joint = nil
 		e.weldNodes = append(e.weldNodes, i, j.Connected)
-		e.note(convert.CodeGodotWeldFused, convert.JointSubject(i), e.name(i), "fixed joint between %q and %q: written as one body, %q's shapes joining %q's, mass properties summed (Godot's joints are soft)",
-			g.Nodes[a].Name, g.Nodes[b].Name, g.Nodes[b].Name, g.Nodes[a].Name)
+		// about the body that now holds both, whose mass properties change
+		e.note(convert.CodeGodotWeldFused, convert.BodySubject(a), g.Nodes[a].Name, "%q is written as part of %q: a rigid fixed joint (%q) holds them together and Godot's joints are soft, so they are one body, shapes joined and mass properties summed",
+			g.Nodes[b].Name, g.Nodes[a].Name, g.Nodes[i].Name)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -281,7 +282,20 @@ func poseDiff(want, got map[string]worldPose, tol float64) (worst float64, bad [
 // one the engine's format) and returns the final file and every warning
 // the hops emitted.
 func convertChain(t *testing.T, src, dir string, route []string, opts func(to string) *convert.Options) (string, []string, error) {
+	out, warns, _, err := convertChainFused(t, src, dir, route, opts)
+	return out, warns, err
+}
+
+// fusedMessage is how a godot-weld-fused info names the body written as
+// part of another.
+var fusedMessage = regexp.MustCompile(`^"(.+)" is written as part of "(.+)":`)
+
+// convertChainFused is convertChain that also returns the bodies a hop
+// wrote as part of another (godot-weld-fused), by name: such a body moves
+// as the one that holds it.
+func convertChainFused(t *testing.T, src, dir string, route []string, opts func(to string) *convert.Options) (string, []string, map[string]string, error) {
 	t.Helper()
+	fused := map[string]string{}
 	exts := map[string]string{"mjcf": ".xml", "urdf": ".urdf", "khr": ".gltf", "omi": ".gltf", "godot": ".tscn", "godot3": ".tscn"}
 	from := src
 	var warns []string
@@ -290,17 +304,41 @@ func convertChain(t *testing.T, src, dir string, route []string, opts func(to st
 		o := opts(to)
 		res, err := physconv.ConvertFile(context.Background(), all.Registry(), from, out, o)
 		if err != nil {
-			return "", warns, fmt.Errorf("%s → %s: %w", filepath.Base(from), to, err)
+			return "", warns, fused, fmt.Errorf("%s → %s: %w", filepath.Base(from), to, err)
 		}
 		for _, d := range res.Diagnostics {
 			if d.Severity >= convert.Warning {
 				warns = append(warns, string(d.Code))
 			}
+			if m := fusedMessage.FindStringSubmatch(d.Message); d.Code == convert.CodeGodotWeldFused && m != nil {
+				fused[m[1]] = m[2]
+			}
 		}
 		from = out
 	}
 	sort.Strings(warns)
-	return from, compactCodes(warns), nil
+	return from, compactCodes(warns), fused, nil
+}
+
+// withFused adds to got, for each body of want written as part of another
+// (fused: its name → the holder's), the pose of its origin carried by the
+// holder's motion.
+func withFused(want, got map[string]worldPose, fused map[string]string) map[string]worldPose {
+	for gone, kept := range fused {
+		for kept != "" {
+			if _, ok := got[kept]; ok {
+				break
+			}
+			kept = fused[kept] // fused again in a later hop
+		}
+		w, wok := want[gone]
+		h, hok := got[kept]
+		if _, there := got[gone]; there || !wok || !hok {
+			continue
+		}
+		got[gone] = worldPose{p: h.at(w.p0), p0: w.p0, q: h.q, body: true}
+	}
+	return got
 }
 
 // compactCodes drops repeated codes from a sorted list.
@@ -358,7 +396,7 @@ func checkMuJoCoBehaviour(t *testing.T, name, src string, routes [][]string, opt
 	saved, spread := engineReference(t, name, src, want, extra...)
 	for _, route := range routes {
 		key := name + " " + strings.Join(route, "→")
-		out, warns, err := convertChain(t, src, t.TempDir(), route, opts)
+		out, warns, fused, err := convertChainFused(t, src, t.TempDir(), route, opts)
 		if err != nil {
 			t.Errorf("%s: %v", key, err)
 			continue
@@ -378,6 +416,7 @@ func checkMuJoCoBehaviour(t *testing.T, name, src string, routes [][]string, opt
 		case !ok:
 			behaviourVerdict(t, key, 0, []string{"MuJoCo refuses the result: " + why}, nil)
 		default:
+			got = withFused(want, got, fused)
 			worst, bad := poseDiff(want, got, behaviourPoseTol)
 			if saved != nil && worst > behaviourPoseTol {
 				// a chaotic model: as close to MuJoCo's own re-written
@@ -508,14 +547,14 @@ func TestBehaviourGodotCorpus(t *testing.T) {
 			spread := -1.0 // the scene's noise spread, measured when needed
 			for _, route := range godotRoutes {
 				key := rel + " " + strings.Join(route, "→")
-				out, warns, err := convertChain(t, src, root, route, func(to string) *convert.Options {
+				out, warns, fused, err := convertChainFused(t, src, root, route, func(to string) *convert.Options {
 					return &convert.Options{To: to, AllowRoots: []string{proj, root}}
 				})
 				if err != nil {
 					t.Errorf("%s: %v", key, err)
 					continue
 				}
-				worst, bad := poseDiff(want, godotPoses(t, out, root), behaviourGodotTol)
+				worst, bad := poseDiff(want, withFused(want, godotPoses(t, out, root), fused), behaviourGodotTol)
 				if len(bad) > 0 && len(warns) == 0 {
 					if spread < 0 {
 						inProject, _ := filepath.Rel(proj, filepath.Join(dir, filepath.Base(src)))

@@ -201,7 +201,12 @@ func propertyRoundTrip(f *convert.Format, g *convert.Graph, file string) (proble
 	back, _ = mass.Complete(back, in.Options)
 	got = inspect.Inspect(back, f.Name, nil)
 	explain := newPropertyExplainer(done, ediags)
+	// a weld to the world is a static body, a weld of two moving bodies
+	// one body, whichever side spells it so
 	inspect.WeldedAsStatic(want, got)
+	inspect.WeldedAsStatic(got, want)
+	inspect.WeldedFused(want, got)
+	inspect.WeldedFused(got, want)
 	jointNamesAsGiven(want, got)
 	inspect.DefaultMaterial(want)
 	inspect.DefaultMaterial(got)
