@@ -152,6 +152,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
 	}
 	gn := p.g.AddNode(n, node)
+	if n.Visual != nil {
+		p.visualLook(e, a, n.Visual, p.g.VisualSubject(gn))
+	}
 	if n.Name != "" {
 		p.geomNodes[n.Name] = gn
 	}

@@ -17,6 +17,8 @@ type parser struct {
 	comp     compiler
 	classes  map[string]*class
 	meshes   map[string]*meshAsset
+	textures map[string]*textureAsset
+	looks    map[string]*materialAsset
 	lastMesh *meshAsset // the mesh meshAsset added last
 	hfields  map[string]*hfieldAsset
 	root     int
@@ -66,7 +68,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 		return nil, err
 	}
 	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
-		meshes: map[string]*meshAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
+		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
 		joints: map[string]jointRef{}, dropped: map[string]int{},
 		geomNodes: map[string]int{}, siteByName: map[string]int{}, tendonByName: map[string]int{}}
 	if err := expandIncludes(in, top); err != nil {
