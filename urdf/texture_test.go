@@ -2,6 +2,7 @@ package urdf
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -79,5 +80,51 @@ func TestVisualLooks(t *testing.T) {
 	look, diags, err = g.Meshes[g.Shapes[vis[3].Shape].Mesh].Look()
 	if err != nil || len(diags) != 1 || diags[0].Code != convert.CodeTextureDropped || len(look.Parts) != 1 || look.Parts[0].Color != nil {
 		t.Errorf("missing mtllib: look %+v diags %v err %v", look, diags, err)
+	}
+}
+
+// TestTextureSideFiles: URDF output writes a texture beside the source as
+// textures/NAME beside the output, keeps package:// references, and
+// reports an image it cannot read (keeping its reference).
+func TestTextureSideFiles(t *testing.T) {
+	const robot = `<robot name="r">
+  <link name="a">
+    <visual><geometry><box size="1 1 1"/></geometry><material name="p"><texture filename="package://pkg/skin.png"/></material></visual>
+    <visual><geometry><sphere radius="1"/></geometry><material name="own"><color rgba="0 1 0 1"/><texture filename="tex/own.jpg"/></material></visual>
+    <visual><geometry><sphere radius="2"/></geometry><material name="gone"><texture filename="tex/gone.png"/></material></visual>
+  </link>
+</robot>`
+	fsys := fstest.MapFS{
+		"robot.urdf":      {Data: []byte(robot)},
+		"pkg/package.xml": {Data: []byte("<package><name>pkg</name></package>")},
+		"pkg/skin.png":    {Data: []byte("png")},
+		"tex/own.jpg":     {Data: []byte("jpg")},
+	}
+	in := &convert.Input{Name: "robot.urdf", Data: fsys["robot.urdf"].Data, FS: fsys, Dir: ".", Options: &convert.Options{}}
+	g, _, err := Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, diags, err := Emit(g, &convert.Options{OutputName: "out/robot.urdf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out.Files["textures/own.jpg"]) != "jpg" || len(out.Files) != 1 {
+		t.Errorf("side files %v", out.SideFiles())
+	}
+	text := string(out.Main)
+	for _, want := range []string{`<texture filename="package://pkg/skin.png"/>`, `<texture filename="textures/own.jpg"/>`, `<texture filename="tex/gone.png"/>`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %s:\n%s", want, text)
+		}
+	}
+	n := 0
+	for _, d := range diags {
+		if d.Code == convert.CodeTextureDropped && strings.Contains(d.Message, "tex/gone.png") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d texture-dropped for the missing image, want 1: %v", n, diags)
 	}
 }

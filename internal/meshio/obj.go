@@ -252,12 +252,22 @@ func textLine(l []byte) error {
 }
 
 // EncodeOBJ writes vertices and 1-based triangles, numbers in the
-// shortest form that reads back exactly.
+// shortest form that reads back exactly; with texture coordinates (one
+// per corner, Mesh.UV), a vt record per corner and faces naming them.
 func EncodeOBJ(m *Mesh) []byte {
 	var b strings.Builder
 	b.WriteString("# physconv\n")
 	for _, p := range m.Positions {
 		fmt.Fprintf(&b, "v %s\n", xmlx.Nums(p[0], p[1], p[2]))
+	}
+	if len(m.UV) == len(m.Indices) && m.UV != nil {
+		for _, t := range m.UV {
+			fmt.Fprintf(&b, "vt %s\n", xmlx.Nums(t[0], t[1]))
+		}
+		for i := 0; i+2 < len(m.Indices); i += 3 {
+			fmt.Fprintf(&b, "f %d/%d %d/%d %d/%d\n", m.Indices[i]+1, i+1, m.Indices[i+1]+1, i+2, m.Indices[i+2]+1, i+3)
+		}
+		return []byte(b.String())
 	}
 	for i := 0; i+2 < len(m.Indices); i += 3 {
 		fmt.Fprintf(&b, "f %d %d %d\n", m.Indices[i]+1, m.Indices[i+1]+1, m.Indices[i+2]+1)
