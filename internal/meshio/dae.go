@@ -435,23 +435,6 @@ func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
 			var tex []float64
 			tstride := 2
 			for _, in := range pr.Inputs {
-				if in.Semantic == "TEXCOORD" && in.Offset >= 0 && (toff < 0 || in.Set < tset) {
-					src := sources[strings.TrimPrefix(in.Source, "#")]
-					if src == nil {
-						return fmt.Errorf("meshio: COLLADA geometry %q: TEXCOORD source %q not found", g.ID, in.Source)
-					}
-					v, err := parseFloats(src.Floats)
-					if err != nil {
-						return fmt.Errorf("meshio: COLLADA geometry %q: %w", g.ID, err)
-					}
-					tset, toff, tex, tstride = in.Set, in.Offset, v, src.Accessor.Stride
-					if tstride == 0 {
-						tstride = 2
-					}
-					if tstride < 2 {
-						return fmt.Errorf("meshio: COLLADA geometry %q: texture coordinate stride %d < 2", g.ID, tstride)
-					}
-				}
 				if in.Offset < 0 || in.Offset > maxInputOffset {
 					return fmt.Errorf("meshio: COLLADA geometry %q: input offset %d is not 0..%d", g.ID, in.Offset, maxInputOffset)
 				}
@@ -461,16 +444,29 @@ func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
 				if in.Semantic == "VERTEX" {
 					voff = in.Offset
 				}
+				if in.Semantic != "TEXCOORD" || toff >= 0 && in.Set >= tset {
+					continue
+				}
+				// Coordinates are for drawing only: a source that is
+				// missing or broken leaves the corners at 0, 0 rather than
+				// failing a file whose geometry is sound.
+				src := sources[strings.TrimPrefix(in.Source, "#")]
+				if src == nil || src.Accessor.Stride == 1 || src.Accessor.Stride < 0 {
+					continue
+				}
+				if v, err := parseFloats(src.Floats); err == nil {
+					tset, toff, tex, tstride = in.Set, in.Offset, v, src.Accessor.Stride
+					if tstride == 0 {
+						tstride = 2
+					}
+				}
 			}
 			if voff < 0 {
 				return fmt.Errorf("meshio: COLLADA geometry %q: primitive without VERTEX input", g.ID)
 			}
 			corner := func(i int) ([2]float64, error) {
-				if toff < 0 {
-					return [2]float64{}, nil
-				}
-				if i < 0 || (i+1)*tstride > len(tex) {
-					return [2]float64{}, fmt.Errorf("meshio: COLLADA geometry %q: texture coordinate index %d out of range (%d)", g.ID, i, len(tex)/tstride)
+				if toff < 0 || i < 0 || i >= len(tex)/tstride {
+					return [2]float64{}, nil // none, or out of range: 0, 0
 				}
 				return [2]float64{tex[i*tstride], tex[i*tstride+1]}, nil
 			}

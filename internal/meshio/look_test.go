@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/internal/testenv"
@@ -136,5 +137,26 @@ func TestCorpusLooks(t *testing.T) {
 	}
 	if !reflect.DeepEqual(m.MaterialLibs, []string{"plane.mtl"}) || len(m.Parts) != 1 || m.Parts[0].Material != "Material" || m.UV[1] != [2]float64{15, 15} {
 		t.Errorf("plane: libs %v parts %+v uv %v", m.MaterialLibs, m.Parts, m.UV)
+	}
+}
+
+// TestDAEBadTexcoords: broken texture coordinates (a missing source, an
+// index out of range) leave corners at 0, 0; the geometry still reads.
+func TestDAEBadTexcoords(t *testing.T) {
+	for name, edit := range map[string][2]string{
+		"missing source": {`source="#t" offset="1" set="0"/><p>0 0 1 1 2 2</p>`, `source="#nope" offset="1" set="0"/><p>0 0 1 1 2 2</p>`},
+		"index too big":  {`<p>0 0 1 1 2 2</p>`, `<p>0 0 1 1 2 99</p>`},
+	} {
+		src := strings.Replace(daeTwoMaterials, edit[0], edit[1], 1)
+		if src == daeTwoMaterials {
+			t.Fatalf("%s: edit not applied", name)
+		}
+		m, err := Decode("a.dae", []byte(src), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(m.Indices) != 6 || len(m.UV) != 6 || m.UV[2] != ([2]float64{}) {
+			t.Errorf("%s: %d indices, uv %v", name, len(m.Indices), m.UV)
+		}
 	}
 }
