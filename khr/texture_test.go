@@ -52,6 +52,15 @@ func texturedGraph(t *testing.T) *convert.Graph {
 	}
 	mesh := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: g.AddMesh(quad)})
 	g.AddNode(convert.Node{Name: "Quad", Visual: &convert.Visual{Shape: mesh, Color: &[4]float64{0, 0, 1, 1}}}, body)
+	// a mesh file whose own image is missing is drawn in the visual's colour
+	gone := quad
+	gone.Name = "gone.obj"
+	gone.Look = func() (*convert.MeshLook, convert.Diagnostics, error) {
+		return &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: 2, Texture: image1("gone_skin.png", nil, os.ErrNotExist)}},
+			UV: [][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}}}, nil, nil
+	}
+	goneShape := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: g.AddMesh(gone)})
+	g.AddNode(convert.Node{Name: "QuadGone", Visual: &convert.Visual{Shape: goneShape, Color: &[4]float64{0, 1, 0, 1}}}, body)
 	gif := append([]byte("GIF89a"), make([]byte, 20)...)
 	for name, im := range map[string]*convert.Image{
 		"Missing": image1("gone.png", nil, os.ErrNotExist),
@@ -116,13 +125,13 @@ func TestTexturesToGLTF(t *testing.T) {
 				dropped[strings.Trim(d.Path[strings.Index(d.Path, " ")+1:], `"`)] = true
 			}
 		}
-		for _, n := range []string{"Missing", "Gif", "Broken"} {
+		for _, n := range []string{"Missing", "Gif", "Broken", "QuadGone"} {
 			if !dropped[n] {
 				t.Errorf("%s: no texture-dropped for %s (%v)", name, n, diags)
 			}
 		}
-		if len(dropped) != 3 {
-			t.Errorf("%s: texture-dropped for %v, want 3 nodes", name, dropped)
+		if len(dropped) != 4 {
+			t.Errorf("%s: texture-dropped for %v, want 4 nodes", name, dropped)
 		}
 		p := testenv.WriteFiles(t, dir, name, out.Main, out.Files)
 		js := out.Main
@@ -192,7 +201,7 @@ func TestTexturesToGLTF(t *testing.T) {
 		} else {
 			checkUV(q, 1)
 		}
-		for _, n := range []string{"Missing", "Gif", "Broken"} {
+		for _, n := range []string{"Missing", "Gif", "Broken", "QuadGone"} {
 			m := meshOf[n]
 			pr := d.Meshes[m].Primitives[0]
 			if textured(0, m) || pr.Material == nil || d.Materials[*pr.Material].PBR.BaseColorFactor[1] != 1 {

@@ -94,6 +94,13 @@ func AddVisuals(d *Doc, g *convert.Graph) {
 					tex = w.texture(img, i)
 				}
 			}
+			if tex < 0 && color == nil {
+				// the texture is not drawn: the part's colour, else the
+				// visual's
+				if color = pc.color; color == nil {
+					color = v.Color
+				}
+			}
 			mat := -1
 			if color != nil || tex >= 0 {
 				c := [4]float64{1, 1, 1, 1}
