@@ -253,6 +253,11 @@ type Mesh struct {
 	// on disk: emitters that write it unchanged let it be hard-linked or
 	// referenced in place (Options.SideFiles).
 	SourceFile string
+	// Look, when set, returns how the mesh file draws (its materials and
+	// texture coordinates), aligned with the triangles Triangles returns;
+	// diagnostics report what of it could not be read (an image or a
+	// material library missing). Set by parsers that read mesh files.
+	Look func() (*MeshLook, Diagnostics, error)
 }
 
 // Triangles returns the mesh's triangles: its own when Loaded, else what
@@ -290,8 +295,46 @@ type Trigger struct {
 // Extras; glTF emitters tessellate the visuals of other sources.
 type Visual struct {
 	Shape int // index into Graph.Shapes
-	// Color RGBA in 0..1, nil when unknown.
+	// Color RGBA in 0..1, nil when unknown. It multiplies Texture, and
+	// draws the parts of a mesh file that name no material of their own.
 	Color *[4]float64
+	// Texture is the base-colour image the source gives the visual (URDF
+	// <material><texture>, an MJCF material's 2D texture), nil when none.
+	// On a mesh it is drawn with the file's texture coordinates and wins
+	// over the file's own materials; on a primitive with the mapping the
+	// glTF writer documents (gltfx.TessellateUV).
+	Texture *Image
+}
+
+// Image is a texture image file of the source, resolved like its meshes.
+type Image struct {
+	// Name is the reference as the source wrote it.
+	Name string
+	// File is the resolved path inside the input (what Read reads).
+	File string
+	// Read returns the file's bytes; nil when the file was not found.
+	Read func() ([]byte, error)
+	// SourceFile is its path on disk, when it is on disk.
+	SourceFile string
+}
+
+// MeshLook is how a mesh file draws, for targets that carry colours and
+// textures: runs of its triangles (in the order Mesh.Triangles returns
+// them) with their material, and texture coordinates per corner.
+type MeshLook struct {
+	Parts []MeshPart
+	// UV holds one coordinate pair per triangle corner (V up, as OBJ,
+	// COLLADA, URDF and MJCF have it; glTF flips it), nil when none.
+	UV [][2]float64
+}
+
+// MeshPart is Triangles consecutive triangles drawn with one material.
+type MeshPart struct {
+	Triangles int
+	// Color RGBA 0..1, nil when the file gives none.
+	Color *[4]float64
+	// Texture is the part's base-colour image, nil when none.
+	Texture *Image
 }
 
 // Material is a physics material (friction and restitution).
@@ -306,13 +349,13 @@ type Material struct {
 	RestitutionCombine string `json:"restitutionCombine,omitempty"`
 	// RollingFriction and SpinningFriction (m) resist rolling and turning
 	// about the contact normal (Bullet, MuJoCo); 0 = none.
-	RollingFriction  float64 `json:"-"`
-	SpinningFriction float64 `json:"-"`
+	RollingFriction  float64
+	SpinningFriction float64
 	// ContactStiffness (N/m) and ContactDamping (N·s/m) make contacts soft
 	// (Gazebo kp/kd, Bullet contact stiffness/damping); 0 = the engine's
 	// own contact.
-	ContactStiffness float64 `json:"-"`
-	ContactDamping   float64 `json:"-"`
+	ContactStiffness float64
+	ContactDamping   float64
 }
 
 // HasContactExtras reports whether m carries rolling or spinning friction

@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 
 	"github.com/physconv/physconv/convert"
@@ -42,6 +43,10 @@ func (p *parser) assets(e *Element) error {
 			}
 		case "hfield":
 			if err := p.hfieldAsset(c); err != nil {
+				return err
+			}
+		case "texture":
+			if err := p.textureAsset(c); err != nil {
 				return err
 			}
 		case "material":
@@ -124,6 +129,7 @@ func (p *parser) meshAsset(e *Element) error {
 	}
 	var pos []convert.Vec3
 	var idx []uint32
+	var uv [][2]float64 // the file's texture coordinates per corner
 	switch {
 	case file != "":
 		if a.has("vertex") {
@@ -143,6 +149,7 @@ func (p *parser) meshAsset(e *Element) error {
 		}
 		// copies: the mesh may be shared, and it is scaled below
 		pos, idx = slices.Clone(m.Positions), slices.Clone(m.Indices)
+		uv = m.UV
 	case a.has("vertex"):
 		v, err := a.nums("vertex", -1, nil)
 		if err != nil {
@@ -177,7 +184,7 @@ func (p *parser) meshAsset(e *Element) error {
 		// collides with (and, for inertia="convex", weighs) the convex hull
 		// of the vertices, so the hull's faces stand in for them
 		if h := convert.HullIndices(pos); len(h) > 0 {
-			idx = h
+			idx, uv = h, nil
 			p.diags.Add(convert.CodeFieldDropped, convert.MeshSubject(len(p.g.Meshes)), p.path(e), // the mesh added below
 				"mesh %q: its faces touch fewer than 4 vertices and bound no volume; the convex hull of its vertices (what MuJoCo collides with) is used", name).Affecting(convert.QShape)
 		}
@@ -186,11 +193,23 @@ func (p *parser) meshAsset(e *Element) error {
 		pos[i] = pos[i].Mul(scale)
 	}
 	if scale[0]*scale[1]*scale[2] < 0 {
+		if uv != nil {
+			uv = slices.Clone(uv)
+		}
 		for i := 0; i+2 < len(idx); i += 3 {
 			idx[i+1], idx[i+2] = idx[i+2], idx[i+1]
+			if uv != nil {
+				uv[i+1], uv[i+2] = uv[i+2], uv[i+1]
+			}
 		}
 	}
 	gm := convert.Mesh{Name: name, Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+	if uv != nil {
+		// MuJoCo draws a mesh in its geom's material, not the file's:
+		// only the coordinates a 2D texture needs are carried.
+		look := &convert.MeshLook{UV: uv}
+		gm.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
+	}
 	if file != "" {
 		gm.Extras = map[string]any{"mjcf.file": file}
 	}
@@ -270,4 +289,98 @@ func distinctUpTo(idx []uint32, limit int) int {
 		}
 	}
 	return len(seen)
+}
+
+// textureAsset is one <texture>: a 2D image file is carried to other
+// formats; builtin (procedural), cube and skybox textures are not.
+type textureAsset struct {
+	el         *Element
+	kind, file string
+	builtin    string
+	image      *convert.Image
+}
+
+// materialAsset is one render <material>: its colour and texture.
+type materialAsset struct {
+	rgba    *[4]float64
+	texture string
+}
+
+func (p *parser) textureAsset(e *Element) error {
+	a, err := p.resolve(e, "")
+	if err != nil {
+		return err
+	}
+	t := &textureAsset{el: e, kind: a.str("type", "cube"), file: a.str("file", ""), builtin: a.str("builtin", "none")}
+	name := a.str("name", "")
+	if name == "" && t.file != "" {
+		base := path.Base(t.file)
+		name = base[:len(base)-len(path.Ext(base))]
+	}
+	if t.file != "" {
+		rel := t.file
+		if p.comp.texturedir != "" && !path.IsAbs(rel) {
+			rel = path.Join(p.comp.texturedir, rel)
+		}
+		t.image = &convert.Image{Name: t.file, File: rel, Read: func() ([]byte, error) { return p.in.Open(rel) }}
+		if loc, err := p.in.Locate(rel); err == nil {
+			t.image.File = loc
+			if filepath.IsAbs(loc) {
+				t.image.SourceFile = loc
+			} else if p.in.Root != "" {
+				t.image.SourceFile = filepath.Join(p.in.Root, filepath.FromSlash(loc))
+			}
+		}
+	}
+	if name != "" {
+		p.textures[name] = t
+	}
+	return nil
+}
+
+func (p *parser) materialAsset(e *Element) error {
+	a, err := p.resolve(e, "")
+	if err != nil {
+		return err
+	}
+	m := &materialAsset{texture: a.str("texture", "")}
+	// MuJoCo's material rgba defaults to opaque white
+	rgba, err := a.nums("rgba", 4, []float64{1, 1, 1, 1})
+	if err != nil {
+		return err
+	}
+	m.rgba = &[4]float64{rgba[0], rgba[1], rgba[2], rgba[3]}
+	if name := a.str("name", ""); name != "" {
+		p.looks[name] = m
+	}
+	return nil
+}
+
+// visualLook gives a visual geom its material's colour (unless the geom's
+// own rgba differs from MuJoCo's default, which then wins, as in MuJoCo)
+// and the material's 2D image texture; other textures are reported.
+func (p *parser) visualLook(e *Element, a attrs, v *convert.Visual, subj convert.Subject) {
+	name := a.str("material", "")
+	m := p.looks[name]
+	if m == nil {
+		return
+	}
+	if m.rgba != nil && (v.Color == nil || *v.Color == [4]float64{0.5, 0.5, 0.5, 1}) {
+		c := *m.rgba
+		v.Color = &c
+	}
+	if m.texture == "" {
+		return
+	}
+	t := p.textures[m.texture]
+	switch {
+	case t == nil:
+		p.diags.Add(convert.CodeTextureDropped, subj, p.path(e), "material %q names texture %q, which is not defined; the geom keeps its colour", name, m.texture)
+	case t.image == nil:
+		p.diags.Add(convert.CodeTextureDropped, subj, p.path(e), "texture %q is a builtin (%s) texture, generated by MuJoCo; it is not carried, the geom keeps its colour", m.texture, t.builtin)
+	case t.kind != "2d":
+		p.diags.Add(convert.CodeTextureDropped, subj, p.path(e), "texture %q is a %s texture (an image per face of a cube); only 2d textures are carried, the geom keeps its colour", m.texture, t.kind)
+	default:
+		v.Texture = t.image
+	}
 }

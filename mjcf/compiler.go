@@ -11,6 +11,7 @@ type compiler struct {
 	degree             bool   // angle="degree" (MuJoCo's default)
 	eulerseq           string // default "xyz"
 	meshdir            string
+	texturedir         string
 	autolimits         bool   // default true since MuJoCo 2.3.3
 	inertiaFromGeom    string // "auto" (default), "true", "false"
 	groupMin, groupMax int    // inertiagrouprange, default 0 5
@@ -46,7 +47,10 @@ func (c *compiler) apply(p *parser, e *Element) error {
 		c.eulerseq = s
 	}
 	if s, ok := a.get("assetdir"); ok {
-		c.meshdir = s
+		c.meshdir, c.texturedir = s, s
+	}
+	if s, ok := a.get("texturedir"); ok {
+		c.texturedir = s
 	}
 	if s, ok := a.get("meshdir"); ok {
 		c.meshdir = s

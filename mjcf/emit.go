@@ -27,11 +27,15 @@ type emitter struct {
 	asset, worldbody, equality, actuator, contact *Element
 	// targets holds the ctrl value of each actuator written from a drive;
 	// actuated the MJCF joints that have an actuator.
-	targets     map[*Element]float64
-	actuated    map[string]bool
-	meshNames   map[int]string
-	meshAssets  meshIndex // written mesh assets by content
-	hfieldCount int
+	targets    map[*Element]float64
+	actuated   map[string]bool
+	meshNames  map[int]string
+	meshAssets meshIndex // written mesh assets by content
+	// textures, texMaterials and uvMeshes: the texture assets written by
+	// image file, their materials, and meshes written again with their
+	// texture coordinates (by plain asset name).
+	textures, texMaterials, uvMeshes map[string]string
+	hfieldCount                      int
 	// jointNames maps a Graph joint node to the MJCF joints it became,
 	// keyed "linear0".."angular2".
 	jointNames map[int]map[string]string

@@ -136,6 +136,9 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		if c := n.Visual.Color; c != nil && (extras == nil || extras["rgba"] != "") {
 			g.SetAttr("rgba", fmtFloats(c[0], c[1], c[2], c[3]))
 		}
+		if im := visualTexture(n.Visual, sh, e.g); im != nil {
+			e.textureGeom(g, sh, sc, im, i)
+		}
 	} else if extras == nil {
 		e.contactBits(g, n.Collider.Filter, e.names[i])
 		e.friction(g, n.Collider.Material, e.names[i])

@@ -159,6 +159,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		}
 	}
 	gn := p.g.AddNode(n, node)
+	if n.Visual != nil {
+		p.visualLook(e, a, n.Visual, p.g.VisualSubject(gn))
+	}
 	if n.Name != "" {
 		p.geomNodes[n.Name] = gn
 	}

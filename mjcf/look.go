@@ -10,23 +10,6 @@ var defaultGeomRGBA = [4]float64{0.5, 0.5, 0.5, 1}
 // (groups 0, 1 and 2 are on, 3 to 5 off); no MJCF setting changes it.
 const maxDrawnGroup = 2
 
-// materialAsset reads one <asset><material>'s colour (its class defaults
-// applied; MuJoCo's material rgba defaults to opaque white).
-func (p *parser) materialAsset(e *Element) error {
-	a, err := p.resolve(e, "")
-	if err != nil {
-		return err
-	}
-	rgba, err := a.nums("rgba", 4, []float64{1, 1, 1, 1})
-	if err != nil {
-		return err
-	}
-	if name := a.str("name", ""); name != "" {
-		p.materials[name] = [4]float64{rgba[0], rgba[1], rgba[2], rgba[3]}
-	}
-	return nil
-}
-
 // geomColor is the colour MuJoCo draws a geom in: its rgba when that is
 // not the default, else its material's, else the default grey. A material
 // the model does not define colours nothing (the geom keeps its rgba).
@@ -39,8 +22,8 @@ func (p *parser) geomColor(a attrs) ([4]float64, error) {
 	if c != defaultGeomRGBA {
 		return c, nil
 	}
-	if m, ok := p.materials[a.str("material", "")]; ok {
-		return m, nil
+	if m, ok := p.looks[a.str("material", "")]; ok && m.rgba != nil {
+		return *m.rgba, nil
 	}
 	return c, nil
 }

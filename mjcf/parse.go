@@ -17,12 +17,13 @@ type parser struct {
 	comp     compiler
 	classes  map[string]*class
 	meshes   map[string]*meshAsset
+	textures map[string]*textureAsset
+	// looks holds each <material>'s colour and texture, which the geoms
+	// that name it are drawn with.
+	looks    map[string]*materialAsset
 	lastMesh *meshAsset // the mesh meshAsset added last
 	hfields  map[string]*hfieldAsset
-	// materials holds each <material>'s rgba, which colours the geoms
-	// that name it.
-	materials map[string][4]float64
-	root      int
+	root     int
 	// bodyNodes lists the node of each MJCF body in document order
 	// (MuJoCo's body ids minus the world).
 	bodyNodes  []int
@@ -69,7 +70,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 		return nil, err
 	}
 	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
-		meshes: map[string]*meshAsset{}, hfields: map[string]*hfieldAsset{}, materials: map[string][4]float64{}, bodyByName: map[string]int{},
+		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
 		joints: map[string]jointRef{}, dropped: map[string]int{},
 		geomNodes: map[string]int{}, siteByName: map[string]int{}, tendonByName: map[string]int{}}
 	if err := expandIncludes(in, top); err != nil {

@@ -789,8 +789,11 @@ func (e *emitter) geometry() {
 						c.Color = n.Visual.Color
 					}
 					v.Material = &c
-				} else if n.Visual.Color != nil {
+				} else if n.Visual.Color != nil || n.Visual.Texture != nil {
 					v.Material = &Material{Color: n.Visual.Color}
+				}
+				if im := n.Visual.Texture; im != nil {
+					v.Material.Texture = e.sideImage(im, i)
 				}
 				link.Visuals = append(link.Visuals, v)
 			}
@@ -976,6 +979,48 @@ func sanitize(s string) string {
 		return "mesh"
 	}
 	return string(b)
+}
+
+// sideImage returns the filename a visual's texture image is written
+// with, as sideMesh does for meshes: a package:// or absolute reference
+// stays; an image beside the source is written beside the output as
+// textures/NAME (or referred to in place under --side-files reference).
+// An image that cannot be read keeps its reference, reported.
+func (e *emitter) sideImage(im *convert.Image, node int) string {
+	fn := im.Name
+	if strings.Contains(fn, "://") || path.IsAbs(fn) || filepath.IsAbs(fn) {
+		return fn
+	}
+	if ref := e.opts.ReferenceTo(im.SourceFile); ref != "" {
+		return ref
+	}
+	key := "image:" + im.File
+	if name, ok := e.sideNames[key]; ok {
+		return name
+	}
+	var data []byte
+	err := fmt.Errorf("not found")
+	if im.Read != nil {
+		data, err = im.Read()
+	}
+	if err != nil {
+		e.diags.Add(convert.CodeTextureDropped, e.g.VisualSubject(node), e.g.NodeLabel(node), "texture %q cannot be read (%v); the output keeps the reference but not the file", fn, err)
+		return fn
+	}
+	ext := path.Ext(fn)
+	stem := sanitize(strings.TrimSuffix(path.Base(fn), ext))
+	name := "textures/" + stem + ext
+	for k := 2; e.fileNames[name]; k++ {
+		name = fmt.Sprintf("textures/%s_%d%s", stem, k, ext)
+	}
+	e.fileNames[name] = true
+	e.out.Files[name] = data
+	e.out.Link(name, im.SourceFile, e.opts)
+	if e.sideNames == nil {
+		e.sideNames = map[string]string{}
+	}
+	e.sideNames[key] = name
+	return name
 }
 
 // sideMesh returns the filename a mesh read from URDF file reference fn

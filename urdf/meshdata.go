@@ -102,3 +102,33 @@ func source(read func() ([]byte, error), file string, scale convert.Vec3) func()
 		return data, strings.ToLower(strings.TrimPrefix(path.Ext(file), ".")), scale, nil
 	}
 }
+
+// look returns a Look function for a visual mesh: the file's materials and
+// texture coordinates (meshio.Look), its .mtl libraries and images found
+// beside the reference ref.
+func (p *parser) look(read func() ([]byte, error), resolved, ref, where string) func() (*convert.MeshLook, convert.Diagnostics, error) {
+	cache := p.in.Decoded()
+	return func() (*convert.MeshLook, convert.Diagnostics, error) {
+		data, err := read()
+		if err != nil {
+			return nil, nil, err
+		}
+		m, err := meshio.DecodeCached(cache, resolved, data, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		look, diags := meshio.Look(m, ref, p.in.Open, p.image, convert.Subject{}, where)
+		return look, diags, nil
+	}
+}
+
+// image is a texture image referenced by ref, resolved as meshes are; a
+// reference that does not resolve keeps Read's error for the writer to
+// report.
+func (p *parser) image(ref string) *convert.Image {
+	im := &convert.Image{Name: ref, File: ref, Read: p.visualData().reader(ref, p.in.Open)}
+	if loc, err := p.in.Locate(ref); err == nil {
+		im.File, im.SourceFile = loc, p.diskPath(loc)
+	}
+	return im
+}

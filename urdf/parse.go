@@ -475,8 +475,17 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		var extras map[string]any
 		if m := v.Material; m != nil {
 			vis.Color = m.Color
-			if vis.Color == nil && p.materials[m.Name] != nil {
-				vis.Color = p.materials[m.Name].Color
+			tex := m.Texture
+			if named := p.materials[m.Name]; named != nil {
+				if vis.Color == nil {
+					vis.Color = named.Color
+				}
+				if tex == "" {
+					tex = named.Texture
+				}
+			}
+			if tex != "" {
+				vis.Texture = p.image(tex)
 			}
 			if m.Name != "" || m.Texture != "" {
 				extras = map[string]any{extraMaterial: m}
@@ -579,6 +588,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		p.diags.Add(convert.CodeMeshMissing, convert.Subject{}, linkPath(l)+"/visual", "visual mesh is not read (%v); the reference is kept", err).AtLine(geo.Line)
 	} else {
 		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale, p.in.Decoded())
+		mesh.Look = p.look(read, resolved, geo.Filename, linkPath(l)+"/visual")
 		mesh.Source = source(read, resolved, geo.Scale)
 		mesh.SourceFile = p.diskPath(resolved)
 	}

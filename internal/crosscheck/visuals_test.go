@@ -27,7 +27,7 @@ func TestCorpusVisualsToGLTF(t *testing.T) {
 	testenv.Oracle(t, "gltf-validate")
 	reg := all.Registry()
 	var mu sync.Mutex
-	total, meshNodes := 0, 0
+	total, meshNodes, images := 0, 0, 0
 	for _, f := range files {
 		rel, _ := filepath.Rel(testenv.Corpus(t), f)
 		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
@@ -72,10 +72,11 @@ func TestCorpusVisualsToGLTF(t *testing.T) {
 			mu.Lock()
 			total += visuals
 			meshNodes += got
+			images += len(doc.Images)
 			mu.Unlock()
 		})
 	}
-	t.Logf("%d source visuals, %d mesh nodes written", total, meshNodes)
+	t.Logf("%d source visuals, %d mesh nodes written, %d texture images", total, meshNodes, images)
 }
 
 // gltfJSON is the part of a glTF document these checks read.

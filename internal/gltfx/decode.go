@@ -25,6 +25,10 @@ type Doc struct {
 	// a relative URI), keyed by that URI, so Encode can write them beside
 	// the output.
 	Resources map[string][]byte
+	// Embed lists the Resources AddVisuals wrote (URI → MIME type):
+	// Encode embeds them in a .glb and in standard output, where no file
+	// can sit beside the document.
+	Embed map[string]string
 	// Diags are non-fatal findings of Decode (a missing image, say).
 	Diags convert.Diagnostics
 	// Budget counts accessor numbers and triangles read from the document

@@ -25,6 +25,31 @@ func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 	cp := *d.GLTF
 	bin := mergeBuffers(&cp, d.GLTF)
 	out := &convert.Output{Files: map[string][]byte{}}
+	if (glb || buffersBase == "") && len(d.Embed) > 0 {
+		cp.Images = make([]*gltf.Image, len(d.GLTF.Images))
+		for i, im := range d.GLTF.Images {
+			c := *im
+			cp.Images[i] = &c
+			mime, ok := d.Embed[im.URI]
+			if !ok {
+				continue
+			}
+			data := d.Resources[im.URI]
+			if !glb {
+				c.URI = "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(data)
+				continue
+			}
+			for len(bin)%4 != 0 {
+				bin = append(bin, 0)
+			}
+			cp.BufferViews = append(cp.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: len(bin), ByteLength: len(data)})
+			bin = append(bin, data...)
+			c.URI, c.MimeType, c.BufferView = "", mime, gltf.Index(len(cp.BufferViews)-1)
+		}
+		for len(bin)%4 != 0 {
+			bin = append(bin, 0)
+		}
+	}
 	if len(bin) > 0 {
 		b := &gltf.Buffer{ByteLength: len(bin)}
 		switch {
@@ -39,6 +64,9 @@ func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 	}
 	if buffersBase != "" {
 		for uri, data := range d.Resources {
+			if _, embedded := d.Embed[uri]; embedded && glb {
+				continue
+			}
 			if rel, err := localURI(uri); err == nil {
 				out.Files[rel] = data
 			}

@@ -11,6 +11,9 @@ import (
 type Surface struct {
 	Positions, Normals []convert.Vec3
 	Indices            []uint32
+	// UV holds texture coordinates per vertex in glTF's convention
+	// (origin at the image's top left), nil when the surface has none.
+	UV [][2]float64
 }
 
 // segments is how many facets go around a round primitive; rings how many
@@ -26,34 +29,57 @@ const (
 // round shapes along +Y as the Graph has them; ok is false for mesh shapes
 // and kinds with no surface.
 func Tessellate(s convert.Shape) (Surface, bool) {
+	return tessellate(s, false)
+}
+
+// TessellateUV is Tessellate with texture coordinates, for a primitive
+// drawn with a texture. No source format defines how an image wraps a
+// primitive, so the mapping is ours (U right, V down the image):
+//   - box: every face shows the whole image, U along the face's first
+//     other axis (X→Y→Z→X), V along the second;
+//   - sphere, ellipsoid, capsule and the side of a cylinder or cone:
+//     U the longitude about Y (0 and 1 at +X, growing towards +Z), V
+//     from the top (0) to the bottom (1) of the profile, an
+//     equirectangular wrap with a seam of duplicated vertices at +X;
+//   - cylinder caps and finite planes: the image laid flat over the disc's
+//     or plane's square in X and Z, U along X, V along Z.
+func TessellateUV(s convert.Shape) (Surface, bool) {
+	return tessellate(s, true)
+}
+
+func tessellate(s convert.Shape, uv bool) (Surface, bool) {
 	switch s.Kind {
 	case convert.Box:
-		return box(s.Size.Scale(0.5)), true
+		return box(s.Size.Scale(0.5), uv), true
 	case convert.Sphere:
-		return ellipsoid(convert.Vec3{s.Radius, s.Radius, s.Radius}), true
+		return ellipsoid(convert.Vec3{s.Radius, s.Radius, s.Radius}, uv), true
 	case convert.Ellipsoid:
-		return ellipsoid(s.Size), true
+		return ellipsoid(s.Size, uv), true
 	case convert.Capsule:
-		return capsule(s.RadiusBottom, s.RadiusTop, s.Height), true
+		return capsule(s.RadiusBottom, s.RadiusTop, s.Height, uv), true
 	case convert.Cylinder:
-		return cylinder(s.RadiusBottom, s.RadiusTop, s.Height), true
+		return cylinder(s.RadiusBottom, s.RadiusTop, s.Height, uv), true
 	case convert.Plane:
 		if s.SizeX <= 0 || s.SizeZ <= 0 {
 			return Surface{}, false
 		}
 		x, z := s.SizeX/2, s.SizeZ/2
 		up := convert.Vec3{0, 1, 0}
-		return Surface{
+		sf := Surface{
 			Positions: []convert.Vec3{{-x, 0, -z}, {x, 0, -z}, {x, 0, z}, {-x, 0, z}},
 			Normals:   []convert.Vec3{up, up, up, up},
 			Indices:   []uint32{0, 2, 1, 0, 3, 2},
-		}, true
+		}
+		if uv {
+			sf.UV = [][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+		}
+		return sf, true
 	}
 	return Surface{}, false
 }
 
 // box has four vertices per face so each face is shaded flat.
-func box(h convert.Vec3) Surface {
+func box(h convert.Vec3, uv bool) Surface {
 	var s Surface
 	for axis := 0; axis < 3; axis++ {
 		u, v := (axis+1)%3, (axis+2)%3
@@ -66,6 +92,9 @@ func box(h convert.Vec3) Surface {
 				p[axis], p[u], p[v] = sign*h[axis], c[0]*h[u], c[1]*h[v]
 				s.Positions = append(s.Positions, p)
 				s.Normals = append(s.Normals, n)
+				if uv {
+					s.UV = append(s.UV, [2]float64{(c[0] + 1) / 2, (1 - c[1]) / 2})
+				}
 			}
 			// (u, v, axis) is right-handed, so 0-1-2 faces +axis.
 			if sign > 0 {
@@ -83,22 +112,30 @@ func box(h convert.Vec3) Surface {
 type ring struct{ r, y, nr, ny float64 }
 
 // lathe joins consecutive rings into bands; a ring of radius 0 is a pole
-// whose degenerate triangles are left out.
-func (s *Surface) lathe(rs []ring) {
+// whose degenerate triangles are left out. With uv, each ring has a seam
+// vertex more (U 1 where the first has U 0) and V runs down the profile.
+func (s *Surface) lathe(rs []ring, uv bool) {
 	start := uint32(len(s.Positions))
-	for _, rg := range rs {
-		for k := 0; k < segments; k++ {
-			a := 2 * math.Pi * float64(k) / segments
+	cols := segments
+	if uv {
+		cols++
+	}
+	for i, rg := range rs {
+		for k := 0; k < cols; k++ {
+			a := 2 * math.Pi * float64(k%segments) / segments
 			c, sn := math.Cos(a), math.Sin(a)
 			s.Positions = append(s.Positions, convert.Vec3{rg.r * c, rg.y, rg.r * sn})
 			s.Normals = append(s.Normals, convert.Vec3{rg.nr * c, rg.ny, rg.nr * sn}.Normalize())
+			if uv {
+				s.UV = append(s.UV, [2]float64{float64(k) / segments, 1 - float64(i)/float64(len(rs)-1)})
+			}
 		}
 	}
 	for i := 0; i+1 < len(rs); i++ {
 		for k := 0; k < segments; k++ {
-			a := start + uint32(i*segments+k)
-			c := start + uint32(i*segments+(k+1)%segments)
-			b, d := a+segments, c+segments
+			a := start + uint32(i*cols+k)
+			c := start + uint32(i*cols+(k+1)%cols)
+			b, d := a+uint32(cols), c+uint32(cols)
 			if rs[i].r > 0 {
 				s.Indices = append(s.Indices, a, b, c)
 			}
@@ -110,7 +147,7 @@ func (s *Surface) lathe(rs []ring) {
 }
 
 // cap closes a round end at height y with a flat disc facing up or down.
-func (s *Surface) cap(r, y float64, up bool) {
+func (s *Surface) cap(r, y float64, up, uv bool) {
 	if r <= 0 {
 		return
 	}
@@ -121,10 +158,17 @@ func (s *Surface) cap(r, y float64, up bool) {
 	centre := uint32(len(s.Positions))
 	s.Positions = append(s.Positions, convert.Vec3{0, y, 0})
 	s.Normals = append(s.Normals, n)
+	if uv {
+		s.UV = append(s.UV, [2]float64{0.5, 0.5})
+	}
 	for k := 0; k < segments; k++ {
 		a := 2 * math.Pi * float64(k) / segments
-		s.Positions = append(s.Positions, convert.Vec3{r * math.Cos(a), y, r * math.Sin(a)})
+		c, sn := math.Cos(a), math.Sin(a)
+		s.Positions = append(s.Positions, convert.Vec3{r * c, y, r * sn})
 		s.Normals = append(s.Normals, n)
+		if uv {
+			s.UV = append(s.UV, [2]float64{0.5 + c/2, 0.5 + sn/2})
+		}
 	}
 	for k := 0; k < segments; k++ {
 		p0, p1 := centre+1+uint32(k), centre+1+uint32((k+1)%segments)
@@ -158,10 +202,10 @@ func hemisphere(r, y float64, top bool) []ring {
 	return rs
 }
 
-func ellipsoid(semi convert.Vec3) Surface {
+func ellipsoid(semi convert.Vec3, uv bool) Surface {
 	var s Surface
 	rs := append(hemisphere(1, 0, false), hemisphere(1, 0, true)[1:]...)
-	s.lathe(rs)
+	s.lathe(rs, uv)
 	for i, p := range s.Positions {
 		s.Positions[i] = p.Mul(semi)
 		n := s.Normals[i]
@@ -173,19 +217,19 @@ func ellipsoid(semi convert.Vec3) Surface {
 
 // capsule joins a bottom and a top hemisphere (radii rb and rt, centres
 // ±h/2) by their equators.
-func capsule(rb, rt, h float64) Surface {
+func capsule(rb, rt, h float64, uv bool) Surface {
 	var s Surface
-	s.lathe(append(hemisphere(rb, -h/2, false), hemisphere(rt, h/2, true)...))
+	s.lathe(append(hemisphere(rb, -h/2, false), hemisphere(rt, h/2, true)...), uv)
 	return s
 }
 
 // cylinder is a frustum (a cone when one radius is 0) with flat caps.
-func cylinder(rb, rt, h float64) Surface {
+func cylinder(rb, rt, h float64, uv bool) Surface {
 	var s Surface
 	nr, ny := h, rb-rt // perpendicular to the slant (rt-rb, h)
-	s.lathe([]ring{{rb, -h / 2, nr, ny}, {rt, h / 2, nr, ny}})
-	s.cap(rb, -h/2, false)
-	s.cap(rt, h/2, true)
+	s.lathe([]ring{{rb, -h / 2, nr, ny}, {rt, h / 2, nr, ny}}, uv)
+	s.cap(rb, -h/2, false, uv)
+	s.cap(rt, h/2, true, uv)
 	return s
 }
 
@@ -195,12 +239,25 @@ func cylinder(rb, rt, h float64) Surface {
 // with no area take the normal +Y. A mesh without indices (a convex point
 // cloud) is closed by its hull.
 func Faceted(pos []convert.Vec3, idx []uint32) Surface {
+	return FacetedUV(pos, idx, nil)
+}
+
+// FacetedUV is Faceted with texture coordinates per corner (one per entry
+// of idx, V up as mesh files have them; nil for none), flipped into glTF's
+// V down. Corners share an output vertex only when their coordinates
+// match too.
+func FacetedUV(pos []convert.Vec3, idx []uint32, uv [][2]float64) Surface {
 	if len(idx) == 0 {
 		idx = convert.HullIndices(pos)
+		uv = nil
+	}
+	if len(uv) != len(idx) {
+		uv = nil
 	}
 	type corner struct {
-		v uint32
-		n [3]int32
+		v  uint32
+		n  [3]int32
+		uv [2]float64
 	}
 	seen := map[corner]uint32{}
 	var s Surface
@@ -216,14 +273,20 @@ func Faceted(pos []convert.Vec3, idx []uint32) Surface {
 			n = convert.Vec3{0, 1, 0}
 		}
 		q := [3]int32{int32(math.Round(n[0] * 1e4)), int32(math.Round(n[1] * 1e4)), int32(math.Round(n[2] * 1e4))}
-		for _, v := range [3]uint32{a, b, c} {
-			k := corner{v, q}
+		for j, v := range [3]uint32{a, b, c} {
+			k := corner{v: v, n: q}
+			if uv != nil {
+				k.uv = [2]float64{uv[t+j][0], 1 - uv[t+j][1]}
+			}
 			o, ok := seen[k]
 			if !ok {
 				o = uint32(len(s.Positions))
 				seen[k] = o
 				s.Positions = append(s.Positions, pos[v])
 				s.Normals = append(s.Normals, n)
+				if uv != nil {
+					s.UV = append(s.UV, k.uv)
+				}
 			}
 			s.Indices = append(s.Indices, o)
 		}

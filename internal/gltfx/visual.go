@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/qmuntal/gltf"
@@ -21,95 +22,249 @@ var VisualShapes = convert.ShapeRow{
 }
 
 // visualWriter dedupes what AddVisuals writes: one accessor set per
-// distinct surface, one material per colour, one mesh per pair.
+// distinct surface, one material per colour and texture, one mesh per
+// list of (surface, material), one texture per image file.
 type visualWriter struct {
 	d         *Doc
 	g         *convert.Graph
-	surfaces  map[uint64][3]int // content hash → POSITION, NORMAL, indices accessors
-	byShape   map[int][3]int
-	materials map[[4]float64]int
-	meshes    map[[4]int]int // accessors + material → mesh
+	surfaces  map[uint64][4]int
+	byShape   map[shapeKey][]piece
+	materials map[matKey]int
+	meshes    map[string]int
+	textures  map[string]int // image File → texture index, -1: not carried
+	sampler   int            // -1 until written
+	uris      map[string]string
+}
+
+type shapeKey struct {
+	shape int
+	uv    bool
+}
+
+// piece is one primitive's surface with the look the mesh file gives it.
+type piece struct {
+	acc     [4]int // POSITION, NORMAL, indices, TEXCOORD_0 (-1: none)
+	color   *[4]float64
+	texture *convert.Image
+}
+
+type matKey struct {
+	c      [4]float64
+	tex    int
+	double bool
 }
 
 // AddVisuals gives every Graph node with a visual, and no mesh of its own
 // in d, a glTF mesh: primitives tessellated with normals, mesh files'
-// triangles shaded flat, each with a material of the visual's colour.
-// Identical surfaces share accessors and identical (surface, colour) pairs
-// one mesh, so a robot of repeated links stays small. Visuals that cannot
-// be drawn (no triangles) are reported.
+// triangles shaded flat, one primitive per material of the file (its
+// diffuse colour or texture), the rest in the visual's colour and
+// texture. Identical surfaces share accessors and identical primitive
+// lists one mesh, so a robot of repeated links stays small. Visuals that
+// cannot be drawn (no triangles) and textures that cannot be carried are
+// reported.
 func AddVisuals(d *Doc, g *convert.Graph) {
-	w := &visualWriter{d: d, g: g, surfaces: map[uint64][3]int{}, byShape: map[int][3]int{},
-		materials: map[[4]float64]int{}, meshes: map[[4]int]int{}}
+	w := &visualWriter{d: d, g: g, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{},
+		materials: map[matKey]int{}, meshes: map[string]int{}, textures: map[string]int{}, sampler: -1,
+		uris: map[string]string{}}
 	for i := range g.Nodes {
 		v := g.Nodes[i].Visual
 		if v == nil || i >= len(d.GLTF.Nodes) || d.GLTF.Nodes[i].Mesh != nil || v.Shape < 0 || v.Shape >= len(g.Shapes) {
 			continue
 		}
-		acc, ok := w.surface(i, v.Shape)
+		pieces, ok := w.pieces(i, v.Shape, v.Texture != nil)
 		if !ok {
 			continue
 		}
-		mat := -1
-		if v.Color != nil {
-			mat = w.material(*v.Color, g.Shapes[v.Shape].DoubleSided)
-		}
-		key := [4]int{acc[0], acc[1], acc[2], mat}
-		m, ok := w.meshes[key]
-		if !ok {
+		var prims []*gltf.Primitive
+		var key strings.Builder
+		noUV := false
+		for _, pc := range pieces {
+			color, img := v.Color, v.Texture
+			if img == nil && pc.texture != nil {
+				// The file's own image, drawn as it is.
+				color, img = nil, pc.texture
+			} else if pc.color != nil && v.Texture == nil {
+				color = pc.color
+			}
+			tex := -1
+			if img != nil {
+				if pc.acc[3] < 0 {
+					noUV = true
+				} else {
+					tex = w.texture(img, i)
+				}
+			}
+			if tex < 0 && color == nil {
+				// the texture is not drawn: the part's colour, else the
+				// visual's
+				if color = pc.color; color == nil {
+					color = v.Color
+				}
+			}
+			mat := -1
+			if color != nil || tex >= 0 {
+				c := [4]float64{1, 1, 1, 1}
+				if color != nil {
+					c = *color
+				}
+				mat = w.material(c, tex, g.Shapes[v.Shape].DoubleSided)
+			}
 			prim := &gltf.Primitive{
-				Attributes: gltf.PrimitiveAttributes{"POSITION": acc[0], "NORMAL": acc[1]},
-				Indices:    gltf.Index(acc[2]),
+				Attributes: gltf.PrimitiveAttributes{"POSITION": pc.acc[0], "NORMAL": pc.acc[1]},
+				Indices:    gltf.Index(pc.acc[2]),
+			}
+			uv := -1
+			if tex >= 0 {
+				uv = pc.acc[3]
+				prim.Attributes["TEXCOORD_0"] = uv
 			}
 			if mat >= 0 {
 				prim.Material = gltf.Index(mat)
 			}
+			prims = append(prims, prim)
+			fmt.Fprintf(&key, "%d,%d,%d,%d,%d;", pc.acc[0], pc.acc[1], pc.acc[2], uv, mat)
+		}
+		if noUV {
+			w.d.Diags.Add(convert.CodeTextureDropped, g.VisualSubject(i), g.NodeLabel(i), "the visual's mesh has no texture coordinates; it is drawn without its texture")
+		}
+		m, ok := w.meshes[key.String()]
+		if !ok {
 			name := g.Shapes[v.Shape].Name
 			if name == "" {
 				name = g.Nodes[i].Name
 			}
-			d.GLTF.Meshes = append(d.GLTF.Meshes, &gltf.Mesh{Name: name, Primitives: []*gltf.Primitive{prim}})
+			d.GLTF.Meshes = append(d.GLTF.Meshes, &gltf.Mesh{Name: name, Primitives: prims})
 			m = len(d.GLTF.Meshes) - 1
-			w.meshes[key] = m
+			w.meshes[key.String()] = m
 		}
 		d.GLTF.Nodes[i].Mesh = gltf.Index(m)
 	}
 }
 
-// surface returns the accessors of shape s's surface, writing them the
-// first time that surface is seen.
-func (w *visualWriter) surface(node, s int) ([3]int, bool) {
-	if acc, ok := w.byShape[s]; ok {
-		return acc, true
+// pieces returns the primitives of shape s's surface, writing their
+// accessors the first time that surface is seen; uv asks for texture
+// coordinates (a visual with a texture).
+func (w *visualWriter) pieces(node, s int, uv bool) ([]piece, bool) {
+	k := shapeKey{s, uv}
+	if ps, ok := w.byShape[k]; ok {
+		return ps, true
 	}
 	sh := w.g.Shapes[s]
 	subj := w.g.VisualSubject(node)
-	surf, ok := Tessellate(sh)
-	if !ok && (sh.Kind == convert.TriMesh || sh.Kind == convert.Convex) && sh.Mesh >= 0 && sh.Mesh < len(w.g.Meshes) {
+	var surfs []Surface
+	var looks []piece
+	if surf, ok := tessellate(sh, uv); ok {
+		surfs, looks = []Surface{surf}, []piece{{}}
+	} else if (sh.Kind == convert.TriMesh || sh.Kind == convert.Convex) && sh.Mesh >= 0 && sh.Mesh < len(w.g.Meshes) {
 		m := &w.g.Meshes[sh.Mesh]
 		pos, idx, loaded, err := m.Triangles()
-		if loaded && len(pos) > 0 {
-			surf, ok = Faceted(pos, idx), true
-		} else {
+		if !loaded || len(pos) == 0 {
 			why := "its file was not read"
 			if err != nil {
 				why = err.Error()
 			}
 			w.d.Diags.Add(convert.CodeVisualDropped, subj, w.g.NodeLabel(node), "visual mesh %q has no triangles to draw (%s); the node is written without a mesh", m.Name, why)
-			return [3]int{}, false
+			return nil, false
+		}
+		surfs, looks = w.meshSurfaces(node, m, pos, idx, uv)
+	}
+	var out []piece
+	for j, surf := range surfs {
+		if len(surf.Indices) == 0 {
+			continue
+		}
+		h := surf.hash()
+		acc, seen := w.surfaces[h]
+		if !seen {
+			acc = [4]int{addVec3(w.d, subj, sh.Name, surf.Positions, true), addVec3(w.d, subj, sh.Name, surf.Normals, false), addIndices(w.d, surf.Indices), -1}
+			if surf.UV != nil {
+				acc[3] = addVec2(w.d, surf.UV)
+			}
+			w.surfaces[h] = acc
+		}
+		pc := looks[j]
+		pc.acc = acc
+		out = append(out, pc)
+	}
+	if len(out) == 0 {
+		w.d.Diags.Add(convert.CodeVisualDropped, subj, w.g.NodeLabel(node), "the %s visual has no surface to draw; the node is written without a mesh", sh.Kind)
+		return nil, false
+	}
+	w.byShape[k] = out
+	return out, true
+}
+
+// meshSurfaces cuts a mesh file's triangles into one surface per look
+// (colour and texture) of its parts, in the order they first appear,
+// with texture coordinates where a texture will use them.
+func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec3, idx []uint32, uv bool) ([]Surface, []piece) {
+	var look *convert.MeshLook
+	if m.Look != nil && len(idx) > 0 {
+		l, diags, err := m.Look()
+		for _, dg := range diags {
+			if dg.Subject.IsZero() {
+				dg.Subject = w.g.VisualSubject(node)
+			}
+			w.d.Diags = append(w.d.Diags, dg)
+		}
+		if err == nil {
+			look = l
 		}
 	}
-	if !ok || len(surf.Indices) == 0 {
-		w.d.Diags.Add(convert.CodeVisualDropped, subj, w.g.NodeLabel(node), "the %s visual has no surface to draw; the node is written without a mesh", sh.Kind)
-		return [3]int{}, false
+	if look == nil {
+		return []Surface{Faceted(pos, idx)}, []piece{{}}
 	}
-	h := surf.hash()
-	acc, seen := w.surfaces[h]
-	if !seen {
-		acc = [3]int{addVec3(w.d, subj, sh.Name, surf.Positions, true), addVec3(w.d, subj, sh.Name, surf.Normals, false), addIndices(w.d, surf.Indices)}
-		w.surfaces[h] = acc
+	n := 0
+	for _, p := range look.Parts {
+		n += p.Triangles
 	}
-	w.byShape[s] = acc
-	return acc, true
+	parts := look.Parts
+	if n != len(idx)/3 {
+		parts = nil // not the triangles it was made for: colours unknown
+	}
+	if len(parts) == 0 {
+		parts = []convert.MeshPart{{Triangles: len(idx) / 3}}
+	}
+	corners := look.UV
+	if len(corners) != len(idx) {
+		corners = nil
+	}
+	type group struct {
+		look piece
+		idx  []uint32
+		uv   [][2]float64
+	}
+	var groups []*group
+	byLook := map[string]*group{}
+	t := 0
+	for _, p := range parts {
+		lk := piece{color: p.Color, texture: p.Texture}
+		key := "-"
+		if p.Color != nil {
+			key = fmt.Sprint(*p.Color)
+		}
+		if p.Texture != nil {
+			key += "|" + p.Texture.File
+		}
+		gr := byLook[key]
+		if gr == nil {
+			gr = &group{look: lk}
+			byLook[key] = gr
+			groups = append(groups, gr)
+		}
+		gr.idx = append(gr.idx, idx[3*t:3*(t+p.Triangles)]...)
+		if corners != nil && (uv || p.Texture != nil) {
+			gr.uv = append(gr.uv, corners[3*t:3*(t+p.Triangles)]...)
+		}
+		t += p.Triangles
+	}
+	surfs := make([]Surface, len(groups))
+	pieces := make([]piece, len(groups))
+	for i, gr := range groups {
+		surfs[i] = FacetedUV(pos, gr.idx, gr.uv)
+		pieces[i] = gr.look
+	}
+	return surfs, pieces
 }
 
 // hash identifies a surface by its float32 bytes, as it will be written.
@@ -125,6 +280,13 @@ func (s *Surface) hash() uint64 {
 		}
 		h.Write([]byte{0xff})
 	}
+	for _, v := range s.UV {
+		for _, c := range v {
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(float32(c)))
+			h.Write(b[:])
+		}
+	}
+	h.Write([]byte{0xfe})
 	for _, i := range s.Indices {
 		binary.LittleEndian.PutUint32(b[:], i)
 		h.Write(b[:])
@@ -132,24 +294,30 @@ func (s *Surface) hash() uint64 {
 	return h.Sum64()
 }
 
-// material returns the index of a plain material of colour c: dielectric,
-// half rough, blended when translucent.
-func (w *visualWriter) material(c [4]float64, doubleSided bool) int {
+// material returns the index of a plain material of colour c times
+// texture tex (-1: none): dielectric, half rough, blended when
+// translucent.
+func (w *visualWriter) material(c [4]float64, tex int, doubleSided bool) int {
 	for k := range c {
 		c[k] = math.Min(math.Max(c[k], 0), 1)
 	}
-	key := c
-	if doubleSided {
-		key[3] += 2 // a separate material; the colour is unchanged
-	}
+	key := matKey{c, tex, doubleSided}
 	if m, ok := w.materials[key]; ok {
 		return m
 	}
+	name := fmt.Sprintf("rgba(%g,%g,%g,%g)", c[0], c[1], c[2], c[3])
 	mat := &gltf.Material{
-		Name: fmt.Sprintf("rgba(%g,%g,%g,%g)", c[0], c[1], c[2], c[3]),
+		Name: name,
 		PBRMetallicRoughness: &gltf.PBRMetallicRoughness{
 			BaseColorFactor: &c, MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.5)},
 		DoubleSided: doubleSided,
+	}
+	if tex >= 0 {
+		mat.Name = w.d.GLTF.Textures[tex].Name
+		if c != [4]float64{1, 1, 1, 1} {
+			mat.Name += " " + name
+		}
+		mat.PBRMetallicRoughness.BaseColorTexture = &gltf.TextureInfo{Index: tex}
 	}
 	if c[3] < 1 {
 		mat.AlphaMode = gltf.AlphaBlend

@@ -14,8 +14,25 @@ import (
 // COLLADA 1.4/1.5 subset: geometry <mesh> with <triangles>, <polylist> or
 // <polygons> (polygons are fanned), node transforms (<matrix>, <translate>,
 // <rotate>, <scale> in document order) of the instanced visual scene,
-// <asset><unit meter> and <up_axis>.
+// <asset><unit meter> and <up_axis>; for drawing, each primitive's
+// material (bound by instance_material, else its symbol taken as the
+// material's id), the profile_COMMON effect's diffuse colour or texture
+// image, and the first TEXCOORD input.
 type daeDoc struct {
+	Materials []struct {
+		ID     string `xml:"id,attr"`
+		Effect struct {
+			URL string `xml:"url,attr"`
+		} `xml:"instance_effect"`
+	} `xml:"library_materials>material"`
+	Effects []daeEffect `xml:"library_effects>effect"`
+	Images  []struct {
+		ID       string `xml:"id,attr"`
+		InitFrom struct {
+			Text string `xml:",chardata"`
+			Ref  string `xml:"ref"` // COLLADA 1.5
+		} `xml:"init_from"`
+	} `xml:"library_images>image"`
 	Unit *struct {
 		Meter string `xml:"meter,attr"`
 	} `xml:"asset>unit"`
@@ -53,12 +70,40 @@ type daeInput struct {
 	Semantic string `xml:"semantic,attr"`
 	Source   string `xml:"source,attr"`
 	Offset   int    `xml:"offset,attr"`
+	Set      int    `xml:"set,attr"`
+}
+
+type daeEffect struct {
+	ID     string `xml:"id,attr"`
+	Params []struct {
+		SID     string `xml:"sid,attr"`
+		Surface string `xml:"surface>init_from"`
+		Sampler string `xml:"sampler2D>source"`
+		Image   struct {
+			URL string `xml:"url,attr"`
+		} `xml:"sampler2D>instance_image"` // COLLADA 1.5
+	} `xml:"profile_COMMON>newparam"`
+	Techniques []struct {
+		Shaders []struct {
+			XMLName  xml.Name
+			Diffuse  *daeColorOrTexture `xml:"diffuse"`
+			Emission *daeColorOrTexture `xml:"emission"`
+		} `xml:",any"`
+	} `xml:"profile_COMMON>technique"`
+}
+
+type daeColorOrTexture struct {
+	Color   string `xml:"color"`
+	Texture *struct {
+		Texture string `xml:"texture,attr"`
+	} `xml:"texture"`
 }
 
 type daePrims struct {
-	Inputs []daeInput `xml:"input"`
-	VCount string     `xml:"vcount"`
-	P      []string   `xml:"p"`
+	Material string     `xml:"material,attr"`
+	Inputs   []daeInput `xml:"input"`
+	VCount   string     `xml:"vcount"`
+	P        []string   `xml:"p"`
 }
 
 type daeScene struct {
@@ -69,7 +114,11 @@ type daeScene struct {
 type daeNode struct {
 	Nodes []daeNode `xml:"node"`
 	Geoms []struct {
-		URL string `xml:"url,attr"`
+		URL  string `xml:"url,attr"`
+		Bind []struct {
+			Symbol string `xml:"symbol,attr"`
+			Target string `xml:"target,attr"`
+		} `xml:"bind_material>technique_common>instance_material"`
 	} `xml:"instance_geometry"`
 	// Transform elements in document order (and anything else, ignored).
 	Any []struct {
@@ -124,7 +173,8 @@ func decodeDAE(data []byte, b *builder) error {
 	// built; the second builds.
 	parsed := map[*daeGeometry]*daeTriangles{}
 	counting := true
-	add := func(g *daeGeometry, m [4][4]float64) error {
+	looks := doc.looks()
+	add := func(g *daeGeometry, m [4][4]float64, bind map[string]string) error {
 		t, ok := parsed[g]
 		if !ok {
 			var err error
@@ -137,7 +187,14 @@ func decodeDAE(data []byte, b *builder) error {
 			b.pending += int64(len(t.tris) / 3)
 			return b.flush()
 		}
-		t.addTo(b, m)
+		t.addTo(b, m, func(symbol string) (Part, bool) {
+			id := symbol
+			if target, ok := bind[symbol]; ok {
+				id = strings.TrimPrefix(target, "#")
+			}
+			p, ok := looks[id]
+			return p, ok
+		})
 		return nil
 	}
 	var scene *daeScene
@@ -150,7 +207,7 @@ func decodeDAE(data []byte, b *builder) error {
 		for _, c := range []bool{true, false} {
 			counting = c
 			for i := range doc.Geometries {
-				if err := add(&doc.Geometries[i], base); err != nil {
+				if err := add(&doc.Geometries[i], base, nil); err != nil {
 					return err
 				}
 			}
@@ -172,7 +229,11 @@ func decodeDAE(data []byte, b *builder) error {
 			if g == nil {
 				return fmt.Errorf("meshio: COLLADA instance_geometry %q not found", ig.URL)
 			}
-			if err := add(g, m); err != nil {
+			bind := map[string]string{}
+			for _, im := range ig.Bind {
+				bind[im.Symbol] = im.Target
+			}
+			if err := add(g, m, bind); err != nil {
 				return err
 			}
 		}
@@ -199,13 +260,122 @@ func decodeDAE(data []byte, b *builder) error {
 type daeTriangles struct {
 	positions []convert.Vec3
 	tris      []int // three position indices per triangle
+	// uv holds each corner's texture coordinates when any primitive has
+	// a TEXCOORD input (parallel to tris).
+	uv [][2]float64
+	// runs are the primitives' material symbols and triangle counts.
+	runs []daeRun
 }
 
-// addTo adds one instance, whose triangles were charged already.
-func (t *daeTriangles) addTo(b *builder, m [4][4]float64) {
-	for k := 0; k+2 < len(t.tris); k += 3 {
-		b.add(apply4(m, t.positions[t.tris[k]]), apply4(m, t.positions[t.tris[k+1]]), apply4(m, t.positions[t.tris[k+2]]))
+type daeRun struct {
+	symbol    string
+	triangles int
+}
+
+// addTo adds one instance, whose triangles were charged already; look
+// finds the part a material symbol is drawn with.
+func (t *daeTriangles) addTo(b *builder, m [4][4]float64, look func(symbol string) (Part, bool)) {
+	k := 0
+	for _, r := range t.runs {
+		if r.symbol != "" || b.hasPart {
+			p, ok := look(r.symbol)
+			if !ok {
+				p = Part{Material: r.symbol}
+			}
+			b.usePart(p)
+		}
+		for end := k + 3*r.triangles; k < end; k += 3 {
+			var uv *[3][2]float64
+			if t.uv != nil {
+				uv = &[3][2]float64{t.uv[k], t.uv[k+1], t.uv[k+2]}
+			}
+			b.addUV(apply4(m, t.positions[t.tris[k]]), apply4(m, t.positions[t.tris[k+1]]), apply4(m, t.positions[t.tris[k+2]]), uv)
+		}
 	}
+}
+
+// shaders lists the effect's shading models (phong, lambert, …).
+func (e *daeEffect) shaders() []daeShaderRef {
+	var out []daeShaderRef
+	for _, t := range e.Techniques {
+		for _, sh := range t.Shaders {
+			out = append(out, daeShaderRef{sh.XMLName.Local, sh.Diffuse, sh.Emission})
+		}
+	}
+	return out
+}
+
+type daeShaderRef struct {
+	model             string
+	diffuse, emission *daeColorOrTexture
+}
+
+// looks resolves every material to the part it draws: the effect's
+// diffuse (or, for a constant shader, emission) colour or texture image.
+func (doc *daeDoc) looks() map[string]Part {
+	images := map[string]string{}
+	for _, im := range doc.Images {
+		f := strings.TrimSpace(im.InitFrom.Ref)
+		if f == "" {
+			f = strings.TrimSpace(im.InitFrom.Text)
+		}
+		images[im.ID] = f
+	}
+	effects := map[string]Part{}
+	for _, e := range doc.Effects {
+		params := map[string]int{}
+		for i, p := range e.Params {
+			params[p.SID] = i
+		}
+		// image follows sampler → surface → image, or takes the id as
+		// an image's, as exporters write either.
+		image := func(ref string) string {
+			for hops := 0; hops < 4; hops++ {
+				i, ok := params[ref]
+				if !ok {
+					break
+				}
+				p := e.Params[i]
+				switch {
+				case p.Image.URL != "":
+					ref = strings.TrimPrefix(p.Image.URL, "#")
+				case p.Sampler != "":
+					ref = strings.TrimSpace(p.Sampler)
+				default:
+					ref = strings.TrimSpace(p.Surface)
+				}
+			}
+			return images[ref]
+		}
+		var part Part
+		for _, sh := range e.shaders() {
+			ct := sh.diffuse
+			if ct == nil && sh.model == "constant" {
+				ct = sh.emission
+			}
+			if ct == nil {
+				continue
+			}
+			if ct.Texture != nil {
+				part.Texture = image(ct.Texture.Texture)
+			} else if v, err := parseFloats(ct.Color); err == nil && (len(v) == 3 || len(v) == 4) {
+				c := [4]float64{clamp01(v[0]), clamp01(v[1]), clamp01(v[2]), 1}
+				if len(v) == 4 {
+					c[3] = clamp01(v[3])
+				}
+				part.Color = &c
+			}
+			break
+		}
+		effects[e.ID] = part
+	}
+	out := map[string]Part{}
+	for _, m := range doc.Materials {
+		p := effects[strings.TrimPrefix(m.Effect.URL, "#")]
+		p.Material = m.ID
+		out[m.ID] = p
+	}
+	return out
 }
 
 func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
@@ -249,9 +419,21 @@ func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
 		}
 		return i, nil
 	}
+	// UVs are kept per corner once any primitive has a TEXCOORD input.
+	hasUV := false
+	for _, list := range [][]daePrims{mesh.Triangles, mesh.Polylists, mesh.Polygons} {
+		for _, pr := range list {
+			for _, in := range pr.Inputs {
+				hasUV = hasUV || in.Semantic == "TEXCOORD"
+			}
+		}
+	}
 	emit := func(prims []daePrims, fixed int) error {
 		for _, pr := range prims {
 			step, voff := 0, -1
+			tset, toff := 0, -1
+			var tex []float64
+			tstride := 2
 			for _, in := range pr.Inputs {
 				if in.Offset < 0 || in.Offset > maxInputOffset {
 					return fmt.Errorf("meshio: COLLADA geometry %q: input offset %d is not 0..%d", g.ID, in.Offset, maxInputOffset)
@@ -262,10 +444,33 @@ func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
 				if in.Semantic == "VERTEX" {
 					voff = in.Offset
 				}
+				if in.Semantic != "TEXCOORD" || toff >= 0 && in.Set >= tset {
+					continue
+				}
+				// Coordinates are for drawing only: a source that is
+				// missing or broken leaves the corners at 0, 0 rather than
+				// failing a file whose geometry is sound.
+				src := sources[strings.TrimPrefix(in.Source, "#")]
+				if src == nil || src.Accessor.Stride == 1 || src.Accessor.Stride < 0 {
+					continue
+				}
+				if v, err := parseFloats(src.Floats); err == nil {
+					tset, toff, tex, tstride = in.Set, in.Offset, v, src.Accessor.Stride
+					if tstride == 0 {
+						tstride = 2
+					}
+				}
 			}
 			if voff < 0 {
 				return fmt.Errorf("meshio: COLLADA geometry %q: primitive without VERTEX input", g.ID)
 			}
+			corner := func(i int) ([2]float64, error) {
+				if toff < 0 || i < 0 || i >= len(tex)/tstride {
+					return [2]float64{}, nil // none, or out of range: 0, 0
+				}
+				return [2]float64{tex[i*tstride], tex[i*tstride+1]}, nil
+			}
+			before := len(out.tris)
 			var counts []int
 			if fixed == 0 && pr.VCount != "" {
 				vc, err := parseInts(pr.VCount)
@@ -295,21 +500,34 @@ func parseGeometry(g *daeGeometry) (*daeTriangles, error) {
 						return fmt.Errorf("meshio: COLLADA geometry %q: polygon counts exceed the index list", g.ID)
 					}
 					var first, prev int
+					var firstUV, prevUV [2]float64
 					for k := 0; k < c; k++ {
 						p, err := point(idx[(at+k)*step+voff])
 						if err != nil {
 							return err
 						}
+						var uv [2]float64
+						if toff >= 0 {
+							if uv, err = corner(idx[(at+k)*step+toff]); err != nil {
+								return err
+							}
+						}
 						if k >= 2 {
 							out.tris = append(out.tris, first, prev, p)
+							if hasUV {
+								out.uv = append(out.uv, firstUV, prevUV, uv)
+							}
 						}
 						if k == 0 {
-							first = p
+							first, firstUV = p, uv
 						}
-						prev = p
+						prev, prevUV = p, uv
 					}
 					at += c
 				}
+			}
+			if n := (len(out.tris) - before) / 3; n > 0 {
+				out.runs = append(out.runs, daeRun{pr.Material, n})
 			}
 		}
 		return nil

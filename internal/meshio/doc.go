@@ -24,6 +24,32 @@ import (
 type Mesh struct {
 	Positions []convert.Vec3
 	Indices   []uint32
+	// Parts are runs of consecutive triangles drawn with one material, in
+	// the order of Indices; nil when the file names no material (STL).
+	Parts []Part
+	// UV holds texture coordinates per triangle corner (one per entry of
+	// Indices, V up as OBJ and COLLADA have it): positions are merged
+	// across corners, coordinates cannot be. Nil when the file has none;
+	// corners without coordinates hold 0, 0.
+	UV [][2]float64
+	// MaterialLibs are the OBJ mtllib files, relative to the mesh file,
+	// for the caller to read and pass to ApplyMTL: the decoder sees only
+	// the mesh's own bytes.
+	MaterialLibs []string
+}
+
+// Part is a run of Triangles consecutive triangles sharing a material:
+// an OBJ usemtl name (its colour and texture come from the mtllib, see
+// ApplyMTL) or a COLLADA material with its effect's diffuse colour or
+// texture already resolved.
+type Part struct {
+	Triangles int
+	Material  string
+	// Color is the diffuse colour (RGBA 0..1), nil when not given.
+	Color *[4]float64
+	// Texture is the diffuse image's reference, relative to the mesh
+	// file, "" when none.
+	Texture string
 }
 
 // Decode reads a mesh file, choosing the decoder by the file's extension
@@ -98,6 +124,11 @@ func Prefetch(cache *convert.DecodeCache, files []File, lim convert.Limits) {
 type builder struct {
 	m     Mesh
 	index vertexIndex
+	// part is the material of the triangles being added; a change starts
+	// a new Part.
+	part Part
+	// hasPart: a material was named, so Parts are kept.
+	hasPart bool
 	// budget is charged every chargeEvery triangles (and at the end);
 	// pending are the triangles not yet charged.
 	budget  *convert.Budget
@@ -210,9 +241,60 @@ func (b *builder) triangle(p0, p1, p2 convert.Vec3) error {
 	return nil
 }
 
+// triangleUV is triangle with texture coordinates (nil: none).
+func (b *builder) triangleUV(p0, p1, p2 convert.Vec3, uv *[3][2]float64) error {
+	if b.pending++; b.pending >= chargeEvery {
+		if err := b.flush(); err != nil {
+			return err
+		}
+	}
+	b.addUV(p0, p1, p2, uv)
+	return nil
+}
+
 // add adds a triangle already charged to the budget.
 func (b *builder) add(p0, p1, p2 convert.Vec3) {
+	b.addUV(p0, p1, p2, nil)
+}
+
+// addUV adds a triangle with its corners' texture coordinates (nil: none).
+func (b *builder) addUV(p0, p1, p2 convert.Vec3, uv *[3][2]float64) {
+	if uv != nil && b.m.UV == nil {
+		b.m.UV = make([][2]float64, len(b.m.Indices), cap(b.m.Indices))
+	}
 	b.m.Indices = append(b.m.Indices, b.vertex(p0), b.vertex(p1), b.vertex(p2))
+	if b.m.UV != nil {
+		if uv == nil {
+			uv = &[3][2]float64{}
+		}
+		b.m.UV = append(b.m.UV, uv[0], uv[1], uv[2])
+	}
+	if b.hasPart {
+		n := len(b.m.Parts)
+		if n == 0 || !samePart(b.m.Parts[n-1], b.part) {
+			p := b.part
+			p.Triangles = 0
+			b.m.Parts = append(b.m.Parts, p)
+			n++
+		}
+		b.m.Parts[n-1].Triangles++
+	}
+}
+
+// usePart makes p the material of the triangles added next. Triangles
+// added before any material was named get an unnamed part.
+func (b *builder) usePart(p Part) {
+	if !b.hasPart && len(b.m.Indices) > 0 {
+		b.m.Parts = []Part{{Triangles: len(b.m.Indices) / 3}}
+	}
+	b.hasPart, b.part = true, p
+}
+
+func samePart(a, b Part) bool {
+	if a.Material != b.Material || a.Texture != b.Texture || (a.Color == nil) != (b.Color == nil) {
+		return false
+	}
+	return a.Color == nil || *a.Color == *b.Color
 }
 
 func (b *builder) mesh() *Mesh { return &b.m }

@@ -153,6 +153,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add("a.stl", EncodeSTL(unitCube(), "c"))
 	f.Add("a.obj", []byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n"))
 	f.Add("a.dae", []byte(`<COLLADA><library_geometries><geometry id="g"><mesh><source id="p"><float_array>0 0 0 1 0 0 0 1 0</float_array></source><vertices id="v"><input semantic="POSITION" source="#p"/></vertices><polylist><input semantic="VERTEX" source="#v" offset="0"/><vcount>3</vcount><p>0 1 2</p></polylist></mesh></geometry></library_geometries></COLLADA>`))
+	f.Add("a.dae", []byte(daeTwoMaterials))
+	f.Add("a.obj", []byte("mtllib a.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nusemtl m\nf 1/1 2/2 3/2\n"))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		m, err := Decode(name, data, convert.NewBudget(convert.Limits{Triangles: 1 << 20}))
 		if err != nil {
@@ -163,5 +165,17 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("index %d out of range", i)
 			}
 		}
+		// the look stays aligned with the triangles
+		if m.UV != nil && len(m.UV) != len(m.Indices) {
+			t.Fatalf("%d coordinates for %d corners", len(m.UV), len(m.Indices))
+		}
+		n := 0
+		for _, p := range m.Parts {
+			n += p.Triangles
+		}
+		if m.Parts != nil && n != len(m.Indices)/3 {
+			t.Fatalf("parts cover %d of %d triangles", n, len(m.Indices)/3)
+		}
+		DecodeMTL(data)
 	})
 }

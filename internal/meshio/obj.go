@@ -12,10 +12,11 @@ import (
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
-// DecodeOBJ reads the geometry of a Wavefront OBJ file: v and f records
-// (polygons are fanned into triangles; negative indices count from the
-// end). Everything else (normals, texture coordinates, materials, groups)
-// has no bearing on collision geometry and is skipped.
+// DecodeOBJ reads a Wavefront OBJ file: v and f records (polygons are
+// fanned into triangles; negative indices count from the end), the vt
+// texture coordinates faces name, usemtl runs (Mesh.Parts) and mtllib
+// references (Mesh.MaterialLibs, read by the caller). Normals, groups and
+// smoothing are skipped: normals are computed again from the faces.
 func DecodeOBJ(data []byte) (*Mesh, error) {
 	return Decode("mesh.obj", data, nil)
 }
@@ -28,8 +29,11 @@ func decodeOBJ(data []byte, b *builder) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	all := data
 	var verts []convert.Vec3
+	var uvs [][2]float64
 	var face []convert.Vec3 // one face's corners, reused
-	var fields [][]byte     // one line's fields, reused
+	var faceUV [][2]float64 // their texture coordinates, reused
+	faceHasUV := true
+	var fields [][]byte // one line's fields, reused
 	records := 0
 	for line := 1; len(data) > 0; line++ {
 		// lines as bufio.ScanLines cuts them: at \n, without a final \r
@@ -71,13 +75,35 @@ func decodeOBJ(data []byte, b *builder) error {
 			}
 			verts = append(verts, p)
 			records++
+		case "vt":
+			// A coordinate that is not a finite number reads as 0: the
+			// geometry does not depend on it, and readers that skip
+			// texture coordinates accept such files.
+			var uv [2]float64
+			for k := 0; k < 2 && k+1 < len(fields); k++ {
+				x, err := strconv.ParseFloat(string(fields[k+1]), 64)
+				if err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) {
+					uv[k] = x
+				}
+			}
+			uvs = append(uvs, uv)
+		case "usemtl":
+			name := ""
+			if len(fields) > 1 {
+				name = string(bytes.Join(fields[1:], []byte(" ")))
+			}
+			b.usePart(Part{Material: name})
+		case "mtllib":
+			for _, f := range fields[1:] {
+				b.m.MaterialLibs = append(b.m.MaterialLibs, string(f))
+			}
 		case "f":
 			if len(fields) < 4 {
 				return fmt.Errorf("meshio: OBJ line %d: face needs three vertices", line)
 			}
-			face = face[:0]
+			face, faceUV, faceHasUV = face[:0], faceUV[:0], true
 			for _, tok := range fields[1:] {
-				s, _, _ := bytes.Cut(tok, []byte("/"))
+				s, rest, _ := bytes.Cut(tok, []byte("/"))
 				n, ok := atoi(s)
 				if ok && n < 0 {
 					n += len(verts) + 1
@@ -86,9 +112,29 @@ func decodeOBJ(data []byte, b *builder) error {
 					return fmt.Errorf("meshio: OBJ line %d: bad vertex index %q", line, tok)
 				}
 				face = append(face, verts[n-1])
+				t, _, _ := bytes.Cut(rest, []byte("/"))
+				if len(t) == 0 {
+					faceHasUV = false
+					continue
+				}
+				n, ok = atoi(t)
+				if ok && n < 0 {
+					n += len(uvs) + 1
+				}
+				if !ok || n < 1 || n > len(uvs) {
+					// Geometry does not depend on it: the face is
+					// read without coordinates, as other readers do.
+					faceHasUV = false
+					continue
+				}
+				faceUV = append(faceUV, uvs[n-1])
 			}
 			for k := 1; k+1 < len(face); k++ {
-				if err := b.triangle(face[0], face[k], face[k+1]); err != nil {
+				var uv *[3][2]float64
+				if faceHasUV {
+					uv = &[3][2]float64{faceUV[0], faceUV[k], faceUV[k+1]}
+				}
+				if err := b.triangleUV(face[0], face[k], face[k+1], uv); err != nil {
 					return err
 				}
 			}
@@ -116,15 +162,23 @@ func printableASCII(l []byte) bool {
 	return true
 }
 
-// skipOBJLine reports an ASCII line that holds no v or f record: a comment,
-// a vn or vt record, a group. Only v and f followed by white space (or
-// alone) are records this reader takes.
+// skipOBJLine reports an ASCII line that holds no record this reader
+// takes (v, vt, f, usemtl, mtllib): a comment, a vn record, a group.
 func skipOBJLine(l []byte) bool {
 	l = bytes.TrimLeft(l, " \t")
-	if len(l) == 0 || l[0] != 'v' && l[0] != 'f' {
+	if len(l) == 0 {
 		return true
 	}
-	return len(l) > 1 && l[1] != ' ' && l[1] != '\t'
+	switch l[0] {
+	case 'v', 'f':
+		if len(l) > 1 && l[1] == 't' {
+			l = l[1:]
+		}
+		return len(l) > 1 && l[1] != ' ' && l[1] != '\t'
+	case 'u', 'm':
+		return !bytes.HasPrefix(l, []byte("usemtl")) && !bytes.HasPrefix(l, []byte("mtllib"))
+	}
+	return true
 }
 
 // splitFields appends the white-space separated fields of l to dst, as
@@ -198,12 +252,22 @@ func textLine(l []byte) error {
 }
 
 // EncodeOBJ writes vertices and 1-based triangles, numbers in the
-// shortest form that reads back exactly.
+// shortest form that reads back exactly; with texture coordinates (one
+// per corner, Mesh.UV), a vt record per corner and faces naming them.
 func EncodeOBJ(m *Mesh) []byte {
 	var b strings.Builder
 	b.WriteString("# physconv\n")
 	for _, p := range m.Positions {
 		fmt.Fprintf(&b, "v %s\n", xmlx.Nums(p[0], p[1], p[2]))
+	}
+	if len(m.UV) == len(m.Indices) && m.UV != nil {
+		for _, t := range m.UV {
+			fmt.Fprintf(&b, "vt %s\n", xmlx.Nums(t[0], t[1]))
+		}
+		for i := 0; i+2 < len(m.Indices); i += 3 {
+			fmt.Fprintf(&b, "f %d/%d %d/%d %d/%d\n", m.Indices[i]+1, i+1, m.Indices[i+1]+1, i+2, m.Indices[i+2]+1, i+3)
+		}
+		return []byte(b.String())
 	}
 	for i := 0; i+2 < len(m.Indices); i += 3 {
 		fmt.Fprintf(&b, "f %d %d %d\n", m.Indices[i]+1, m.Indices[i+1]+1, m.Indices[i+2]+1)
