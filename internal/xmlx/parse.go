@@ -270,6 +270,12 @@ func (b *builder) charData(t string, line int) {
 	if !b.opt.Text || len(b.stack) == 0 {
 		return
 	}
+	if b.text == nil && !b.opt.Space && strings.TrimLeft(t, " \t\r\n") == "" {
+		// space between elements, which endText would drop: a run
+		// that goes on (a CDATA section) starts its own node at its
+		// own line, where the trimmed node would have started
+		return
+	}
 	p := b.stack[len(b.stack)-1]
 	if b.text == nil {
 		b.text = &Element{Kind: TextNode, Line: line}
