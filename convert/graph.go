@@ -523,6 +523,14 @@ type SpawnPoint struct {
 // NewGraph returns an empty Graph ready to fill.
 func NewGraph() *Graph { return &Graph{Extras: map[string]any{}} }
 
+// Reserve makes room for nodes more nodes and shapes more shapes, so a
+// parser that can count them before it builds the Graph allocates each
+// slice once.
+func (g *Graph) Reserve(nodes, shapes int) {
+	g.Nodes = slices.Grow(g.Nodes, nodes)
+	g.Shapes = slices.Grow(g.Shapes, shapes)
+}
+
 // AddNode appends a node under parent (-1 = a new root) and returns its index.
 // Nodes doubles when full: append grows a large slice by a quarter, which
 // copies a 10,000-node graph some twenty times over while it is read.
