@@ -198,8 +198,11 @@ func (w *Writer) inline(e *Element) {
 }
 
 // Encode writes an element tree as indented XML without a declaration.
-func Encode(e *Element) []byte {
-	var w Writer
+func Encode(e *Element) []byte { return AppendEncode(nil, e) }
+
+// AppendEncode is Encode appending to dst (a header the caller wrote).
+func AppendEncode(dst []byte, e *Element) []byte {
+	w := Writer{b: dst}
 	n := sizeHint(e, 0)
 	w.Grow(n + n/16)
 	w.Element(e)
