@@ -271,17 +271,20 @@ func (v *validator) node(i int) {
 func (v *validator) joint(p string, j *Joint) {
 	v.index(p+".connected", j.Connected, len(v.g.Nodes), "node", false)
 	for k, l := range j.Limits {
-		lp := v.at("%s.limits[%d]", p, k)
-		for _, a := range append(append([]int(nil), l.Linear...), l.Angular...) {
-			if a < 0 || a > 2 {
-				v.fail(lp, "axis %d must be 0, 1 or 2", a)
+		// the path is spelt only for a limit that fails
+		lp := func() string { return v.at("%s.limits[%d]", p, k) }
+		for _, axes := range [2][]int{l.Linear, l.Angular} {
+			for _, a := range axes {
+				if a < 0 || a > 2 {
+					v.fail(lp(), "axis %d must be 0, 1 or 2", a)
+				}
 			}
 		}
 		if math.IsNaN(l.Min) || math.IsNaN(l.Max) || l.Min > l.Max {
-			v.fail(lp, "min %v must not exceed max %v", l.Min, l.Max)
+			v.fail(lp(), "min %v must not exceed max %v", l.Min, l.Max)
 		}
 		if math.IsNaN(l.Stiffness) || l.Stiffness < 0 || math.IsNaN(l.Damping) || l.Damping < 0 {
-			v.fail(lp, "stiffness %v and damping %v must be non-negative", l.Stiffness, l.Damping)
+			v.fail(lp(), "stiffness %v and damping %v must be non-negative", l.Stiffness, l.Damping)
 		}
 	}
 	for k, d := range j.Drives {

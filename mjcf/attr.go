@@ -18,7 +18,8 @@ func errAt(e *Element, format string, args ...any) *convert.FormatError {
 
 // floatsOf parses a white-space separated list of numbers.
 func floatsOf(s string) ([]float64, bool) {
-	fs := strings.Fields(s)
+	var tmp [8]string
+	fs := xmlx.AppendFields(tmp[:0], s)
 	out := make([]float64, len(fs))
 	for i, f := range fs {
 		v, err := convert.ParseDecimal(f)

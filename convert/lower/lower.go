@@ -238,6 +238,9 @@ func descendantTriggers(g *convert.Graph, i int) []int {
 
 func (l *lowerer) vehicle(i int) {
 	n := &l.g.Nodes[i]
+	if n.Vehicle == nil && n.Wheel == nil && n.Thruster == nil && n.HoverThruster == nil && n.Seat == nil && n.SpawnPoint == nil {
+		return // most nodes: nothing to drop, no label to format
+	}
 	p := l.g.NodeLabel(i)
 	say := func(what string) {
 		l.diags.Add(convert.CodeVehicleDropped, convert.VehicleSubject(i), p, "this format has no %s; the one on %s is dropped", what, p)

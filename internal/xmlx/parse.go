@@ -539,7 +539,8 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	if !ok {
 		return nil, false, nil
 	}
-	fs := strings.Fields(s)
+	var tmp [8]string
+	fs := AppendFields(tmp[:0], s)
 	if n >= 0 && len(fs) != n {
 		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers")
 	}
