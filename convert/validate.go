@@ -128,6 +128,17 @@ func (v *validator) index(path string, i, n int, what string, optional bool) {
 	}
 }
 
+// finite reports whether every x is finite: callers check before they
+// spell a path for the error.
+func finite(xs []float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
 func (v *validator) finite(path string, xs ...float64) {
 	for _, x := range xs {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -382,13 +393,13 @@ func ValidateComputed(g *Graph) error {
 		if m.Mass != nil && math.IsNaN(*m.Mass) {
 			v.fail(p("mass"), "the computed mass is not a number; the input's sizes or masses are too extreme")
 		}
-		if m.CenterOfMass != nil {
+		if m.CenterOfMass != nil && !finite(m.CenterOfMass[:]) {
 			v.finite(p("centerOfMass"), m.CenterOfMass[:]...)
 		}
 		if d := m.InertiaDiagonal; d != nil && (math.IsNaN(d[0]) || math.IsNaN(d[1]) || math.IsNaN(d[2])) {
 			v.fail(p("inertiaDiagonal"), "the computed inertia is not a number; the input's sizes or masses are too extreme")
 		}
-		if m.InertiaOrientation != nil {
+		if m.InertiaOrientation != nil && !finite(m.InertiaOrientation[:]) {
 			v.finite(p("inertiaOrientation"), m.InertiaOrientation[:]...)
 		}
 	}

@@ -156,8 +156,9 @@ func (l *lowerer) shapesOf(i int) {
 func (l *lowerer) node(i int) {
 	g, caps := l.g, l.caps
 	n := &g.Nodes[i]
-	p := g.NodeLabel(i)
+	label := func() string { return g.NodeLabel(i) } // spelt only for a diagnostic
 	if c := n.Collider; c != nil && c.Shape < 0 && !caps.CompoundColliders {
+		p := label()
 		l.diags.Add(convert.CodeCompoundColliderDropped, g.ColliderSubject(i), p,
 			"this format has no shape-less compound collider; the descendants' colliders still join the body")
 		if c.Material >= 0 || c.Filter >= 0 {
@@ -170,15 +171,16 @@ func (l *lowerer) node(i int) {
 	}
 	if c := n.Collider; c != nil {
 		if c.Material >= 0 && !caps.Materials {
-			l.diags.Add(convert.CodeMaterialDropped, g.ColliderSubject(i), p, "this format has no physics materials; the friction and restitution of this collider are dropped")
+			l.diags.Add(convert.CodeMaterialDropped, g.ColliderSubject(i), label(), "this format has no physics materials; the friction and restitution of this collider are dropped")
 			c.Material = -1
 		}
 		if c.Filter >= 0 && !caps.Filters {
-			l.diags.Add(convert.CodeCollisionFilterDropped, g.ColliderSubject(i), p, "this format has no collision filters; this collider collides with everything")
+			l.diags.Add(convert.CodeCollisionFilterDropped, g.ColliderSubject(i), label(), "this format has no collision filters; this collider collides with everything")
 			c.Filter = -1
 		}
 	}
 	if n.Visual != nil && !caps.Visuals {
+		p := label()
 		l.diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), p, "the visual shape of %s is not written: this format carries physics and the node hierarchy only", p)
 		n.Visual = nil
 	}
