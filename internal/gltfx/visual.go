@@ -23,10 +23,14 @@ var VisualShapes = convert.ShapeRow{
 // visualWriter dedupes what AddVisuals writes: one accessor set per
 // distinct surface, one material per colour, one mesh per pair.
 type visualWriter struct {
-	d         *Doc
-	g         *convert.Graph
-	surfaces  map[uint64][3]int // content hash → POSITION, NORMAL, indices accessors
-	byShape   map[int][3]int
+	d        *Doc
+	g        *convert.Graph
+	surfaces map[uint64][3]int // content hash → POSITION, NORMAL, indices accessors
+	byShape  map[int][3]int
+	// byForm maps a primitive's dimensions to its surface's accessors:
+	// a chain of a thousand links with a few kinds of link tessellates
+	// each kind once, not once per link.
+	byForm    map[primitive][3]int
 	materials map[[4]float64]int
 	meshes    map[[4]int]int // accessors + material → mesh
 }
@@ -38,7 +42,7 @@ type visualWriter struct {
 // one mesh, so a robot of repeated links stays small. Visuals that cannot
 // be drawn (no triangles) are reported.
 func AddVisuals(d *Doc, g *convert.Graph) {
-	w := &visualWriter{d: d, g: g, surfaces: map[uint64][3]int{}, byShape: map[int][3]int{},
+	w := &visualWriter{d: d, g: g, surfaces: map[uint64][3]int{}, byShape: map[int][3]int{}, byForm: map[primitive][3]int{},
 		materials: map[[4]float64]int{}, meshes: map[[4]int]int{}}
 	for i := range g.Nodes {
 		v := g.Nodes[i].Visual
@@ -82,6 +86,11 @@ func (w *visualWriter) surface(node, s int) ([3]int, bool) {
 		return acc, true
 	}
 	sh := w.g.Shapes[s]
+	form, primitive := formOf(sh)
+	if acc, ok := w.byForm[form]; ok && primitive {
+		w.byShape[s] = acc
+		return acc, true
+	}
 	subj := w.g.VisualSubject(node)
 	surf, ok := Tessellate(sh)
 	if !ok && (sh.Kind == convert.TriMesh || sh.Kind == convert.Convex) && sh.Mesh >= 0 && sh.Mesh < len(w.g.Meshes) {
@@ -109,7 +118,32 @@ func (w *visualWriter) surface(node, s int) ([3]int, bool) {
 		w.surfaces[h] = acc
 	}
 	w.byShape[s] = acc
+	if primitive {
+		w.byForm[form] = acc
+	}
 	return acc, true
+}
+
+// primitive is what Tessellate reads of a primitive shape, bit for bit
+// (-0 and 0 are written apart).
+type primitive struct {
+	kind                                      convert.ShapeKind
+	size                                      [3]uint64
+	radius, height, top, bottom, sizeX, sizeZ uint64
+}
+
+// formOf returns the dimensions Tessellate draws sh from, and whether sh
+// is a primitive it draws from those alone.
+func formOf(sh convert.Shape) (primitive, bool) {
+	switch sh.Kind {
+	case convert.Box, convert.Sphere, convert.Ellipsoid, convert.Capsule, convert.Cylinder, convert.Plane:
+	default:
+		return primitive{}, false
+	}
+	b := math.Float64bits
+	return primitive{kind: sh.Kind, size: [3]uint64{b(sh.Size[0]), b(sh.Size[1]), b(sh.Size[2])},
+		radius: b(sh.Radius), height: b(sh.Height), top: b(sh.RadiusTop), bottom: b(sh.RadiusBottom),
+		sizeX: b(sh.SizeX), sizeZ: b(sh.SizeZ)}, true
 }
 
 // hash identifies a surface by its float32 bytes, as it will be written.
