@@ -24,6 +24,11 @@ func NewExplainer(g *convert.Graph, want, got *Report, diags convert.Diagnostics
 	return &Explainer{g: g, want: want, got: got, list: diags}
 }
 
+// Prepare builds the indexes now rather than at the first question, so a
+// caller can build them on another goroutine while it makes the other
+// report. Call it before the Explainer is shared.
+func (x *Explainer) Prepare() { x.index() }
+
 func (x *Explainer) index() {
 	if x.nodes != nil {
 		return
