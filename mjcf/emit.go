@@ -67,7 +67,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: make(map[usedName]bool, 2*len(g.Nodes)), stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
-	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody()})
+	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
 	root := e.document()

@@ -496,7 +496,7 @@ func (l *lowerer) compact(orig int) {
 		}
 	}
 	remap := make([]int, len(g.Shapes))
-	var kept []convert.Shape
+	kept := make([]convert.Shape, 0, len(g.Shapes))
 	for s, sh := range g.Shapes {
 		if !used[s] && (s >= orig || replaced[s]) {
 			remap[s] = -1
@@ -507,6 +507,9 @@ func (l *lowerer) compact(orig int) {
 		}
 		remap[s] = len(kept)
 		kept = append(kept, sh)
+	}
+	if len(kept) == 0 {
+		kept = nil // as appending nothing left it
 	}
 	g.Shapes = kept
 	for i := range g.Nodes {
