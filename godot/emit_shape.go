@@ -374,7 +374,12 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 	g3 := e.v == 3
 	var mesh tscn.Value
 	var ok bool
-	tex := e.visualTexture(i, v)
+	kept := name == "" && e.keepsMaterial(i)
+	var tex *convert.Image
+	if !kept {
+		// a Godot source's own material draws its texture as it was
+		tex = e.visualTexture(i, v)
+	}
 	if tex != nil && sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
 		// Godot's primitive meshes map an image their own way (BoxMesh
 		// as a 3×2 atlas); the primitive is drawn with the mapping the
@@ -446,7 +451,7 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 	}
 	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
 	switch {
-	case name == "" && e.keepsMaterial(i):
+	case kept:
 	case tex != nil:
 		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.textureMaterial(v.Color, tex)})
 	case v.Color != nil:

@@ -9,10 +9,12 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
@@ -354,5 +356,74 @@ func TestEmitTextureOracle(t *testing.T) {
 	}
 	if seen != 3 {
 		t.Errorf("Godot built %d of the 3 visuals", seen)
+	}
+}
+
+// TestTextureRoundTrip: a Godot 4 scene's albedo_texture (a Texture2D
+// ext_resource, res:// or relative) and ArrayMesh TEX_UV are read back as
+// the visual's texture and the mesh's corner coordinates (V up again),
+// for every textured visual the writer wrote.
+func TestTextureRoundTrip(t *testing.T) {
+	png := testPNG(t, 4, 2)
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, dir, out string }{
+		{"relative", ".", ""},
+		{"res://", "scenes", filepath.Join(project, "scenes", "robot.tscn")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := texturedGraph(t, memImage("wood grain.png", png))
+			out, _, err := Emit(src, &convert.Options{OutputName: c.out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.out != "" && !bytes.Contains(out.Main, []byte(`path="res://scenes/textures/wood_grain.png"`)) {
+				t.Fatalf("texture not referenced by its res:// path:\n%s", out.Main)
+			}
+			fsys := fstest.MapFS{"project.godot": {Data: []byte("config_version=5\n")}, path.Join(c.dir, "robot.tscn"): {Data: out.Main}}
+			for name, data := range out.Files {
+				fsys[path.Join(c.dir, name)] = &fstest.MapFile{Data: data}
+			}
+			g, diags, err := Parse(&convert.Input{Name: "robot.tscn", Data: out.Main, FS: fsys, Dir: c.dir, Options: &convert.Options{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			textured := 0
+			for _, n := range g.Nodes {
+				if n.Visual == nil || n.Visual.Texture == nil {
+					continue
+				}
+				textured++
+				im := n.Visual.Texture
+				if data, err := im.Read(); err != nil || !bytes.Equal(data, png) || im.File != path.Join(c.dir, "textures/wood_grain.png") {
+					t.Errorf("%s: texture %s (%s) reads %d bytes, %v; want the PNG", n.Name, im.Name, im.File, len(data), err)
+				}
+				m := g.Meshes[g.Shapes[n.Visual.Shape].Mesh]
+				if m.Look == nil {
+					t.Fatalf("%s: mesh has no coordinates", n.Name)
+				}
+				look, _, _ := m.Look()
+				if len(look.UV) != len(m.Indices) {
+					t.Fatalf("%s: %d UVs for %d corners", n.Name, len(look.UV), len(m.Indices))
+				}
+				if n.Name == "tri" {
+					// corner → UV as the source had it (V up)
+					want := map[convert.Vec3][2]float64{{0, 0, 0}: {0, 0}, {1, 0, 0}: {1, 0}, {0, 1, 0}: {0, 1}}
+					for k, vi := range m.Indices {
+						if w := want[m.Positions[vi]]; look.UV[k] != w {
+							t.Errorf("tri corner %v UV %v, want %v", m.Positions[vi], look.UV[k], w)
+						}
+					}
+				}
+				if n.Visual.Color == nil && n.Name == "box" {
+					t.Errorf("box lost its colour")
+				}
+			}
+			if textured != 2 {
+				t.Errorf("%d textured visuals read back, want 2 (box, tri): %v", textured, diags)
+			}
+		})
 	}
 }
