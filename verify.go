@@ -34,12 +34,16 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 	if f.Parse == nil || out == nil {
 		return nil
 	}
-	// the source's report does not depend on the output: it is built on
-	// the second core while the output is read back
+	// the source's report, and the index of its names and diagnostics
+	// that explains differences, do not depend on the output: they are
+	// built on the second core while the output is read back (got is
+	// filled in then)
 	type inspected struct {
 		report *inspect.Report
+		x      *inspect.Explainer
 		panic  any
 	}
+	got := &inspect.Report{}
 	wantc := make(chan inspected, 1)
 	go func() {
 		defer func() {
@@ -47,7 +51,10 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 				wantc <- inspected{panic: r}
 			}
 		}()
-		wantc <- inspected{report: inspect.Inspect(g, f.Name, nil)}
+		want := inspect.Inspect(g, f.Name, nil)
+		x := inspect.NewExplainer(g, want, got, diags)
+		x.Prepare()
+		wantc <- inspected{report: want, x: x}
 	}()
 	back, err := reread(f, out, opts, src)
 	w := <-wantc
@@ -61,9 +68,9 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 			"the written %s file does not read back: %v", f.Name, err).Affecting(convert.QStructure)
 		return res
 	}
-	got := inspect.Inspect(back, f.Name, nil)
+	*got = *inspect.Inspect(back, f.Name, nil)
 	inspect.Equate(want, got, VerifyTolerance)
-	x := inspect.NewExplainer(g, want, got, diags)
+	x := w.x
 	for _, d := range inspect.DiffDeferred(want, got, VerifyTolerance) {
 		if x.Explains(d) {
 			continue

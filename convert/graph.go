@@ -3,6 +3,7 @@ package convert
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -565,13 +566,26 @@ type SpawnPoint struct {
 // NewGraph returns an empty Graph ready to fill.
 func NewGraph() *Graph { return &Graph{Extras: map[string]any{}} }
 
+// Reserve makes room for nodes more nodes and shapes more shapes, so a
+// parser that can count them before it builds the Graph allocates each
+// slice once.
+func (g *Graph) Reserve(nodes, shapes int) {
+	g.Nodes = slices.Grow(g.Nodes, nodes)
+	g.Shapes = slices.Grow(g.Shapes, shapes)
+}
+
 // AddNode appends a node under parent (-1 = a new root) and returns its index.
+// Nodes doubles when full: append grows a large slice by a quarter, which
+// copies a 10,000-node graph some twenty times over while it is read.
 func (g *Graph) AddNode(n Node, parent int) int {
 	i := len(g.Nodes)
 	n.Parent = parent
 	n.Children = nil
 	if n.Transform == (Transform{}) {
 		n.Transform = Identity()
+	}
+	if len(g.Nodes) == cap(g.Nodes) {
+		g.Nodes = slices.Grow(g.Nodes, max(len(g.Nodes), 8))
 	}
 	g.Nodes = append(g.Nodes, n)
 	if parent >= 0 {
@@ -584,6 +598,9 @@ func (g *Graph) AddNode(n Node, parent int) int {
 
 // AddShape appends a shape and returns its index.
 func (g *Graph) AddShape(s Shape) int {
+	if len(g.Shapes) == cap(g.Shapes) {
+		g.Shapes = slices.Grow(g.Shapes, max(len(g.Shapes), 8))
+	}
 	g.Shapes = append(g.Shapes, s)
 	return len(g.Shapes) - 1
 }
@@ -729,7 +746,7 @@ func Ptr[T any](v T) *T { return &v }
 // "node<i>" when empty, with "#k" suffixes on repeats.
 func NodeNames(g *Graph) []string {
 	names := make([]string, len(g.Nodes))
-	seen := map[string]int{}
+	seen := make(map[string]int, len(g.Nodes))
 	for i, n := range g.Nodes {
 		name := n.Name
 		if name == "" {

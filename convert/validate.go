@@ -128,6 +128,17 @@ func (v *validator) index(path string, i, n int, what string, optional bool) {
 	}
 }
 
+// finite reports whether every x is finite: callers check before they
+// spell a path for the error.
+func finite(xs []float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
 func (v *validator) finite(path string, xs ...float64) {
 	for _, x := range xs {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -271,17 +282,20 @@ func (v *validator) node(i int) {
 func (v *validator) joint(p string, j *Joint) {
 	v.index(p+".connected", j.Connected, len(v.g.Nodes), "node", false)
 	for k, l := range j.Limits {
-		lp := v.at("%s.limits[%d]", p, k)
-		for _, a := range append(append([]int(nil), l.Linear...), l.Angular...) {
-			if a < 0 || a > 2 {
-				v.fail(lp, "axis %d must be 0, 1 or 2", a)
+		// the path is spelt only for a limit that fails
+		lp := func() string { return v.at("%s.limits[%d]", p, k) }
+		for _, axes := range [2][]int{l.Linear, l.Angular} {
+			for _, a := range axes {
+				if a < 0 || a > 2 {
+					v.fail(lp(), "axis %d must be 0, 1 or 2", a)
+				}
 			}
 		}
 		if math.IsNaN(l.Min) || math.IsNaN(l.Max) || l.Min > l.Max {
-			v.fail(lp, "min %v must not exceed max %v", l.Min, l.Max)
+			v.fail(lp(), "min %v must not exceed max %v", l.Min, l.Max)
 		}
 		if math.IsNaN(l.Stiffness) || l.Stiffness < 0 || math.IsNaN(l.Damping) || l.Damping < 0 {
-			v.fail(lp, "stiffness %v and damping %v must be non-negative", l.Stiffness, l.Damping)
+			v.fail(lp(), "stiffness %v and damping %v must be non-negative", l.Stiffness, l.Damping)
 		}
 	}
 	for k, d := range j.Drives {
@@ -379,13 +393,13 @@ func ValidateComputed(g *Graph) error {
 		if m.Mass != nil && math.IsNaN(*m.Mass) {
 			v.fail(p("mass"), "the computed mass is not a number; the input's sizes or masses are too extreme")
 		}
-		if m.CenterOfMass != nil {
+		if m.CenterOfMass != nil && !finite(m.CenterOfMass[:]) {
 			v.finite(p("centerOfMass"), m.CenterOfMass[:]...)
 		}
 		if d := m.InertiaDiagonal; d != nil && (math.IsNaN(d[0]) || math.IsNaN(d[1]) || math.IsNaN(d[2])) {
 			v.fail(p("inertiaDiagonal"), "the computed inertia is not a number; the input's sizes or masses are too extreme")
 		}
-		if m.InertiaOrientation != nil {
+		if m.InertiaOrientation != nil && !finite(m.InertiaOrientation[:]) {
 			v.finite(p("inertiaOrientation"), m.InertiaOrientation[:]...)
 		}
 	}

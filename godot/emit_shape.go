@@ -28,8 +28,13 @@ func (e *emitter) addSub(class string, props []tscn.Prop) tscn.Ref {
 }
 
 func (e *emitter) addExt(class, p string) tscn.Ref {
+	return e.addExtTagged(class, p, "mesh")
+}
+
+// addExtTagged is addExt with the tag Godot 4 ids carry after their number.
+func (e *emitter) addExtTagged(class, p, tag string) tscn.Ref {
 	n := len(e.ext) + 1
-	id := fmt.Sprintf("%d_mesh", n)
+	id := fmt.Sprintf("%d_%s", n, tag)
 	ref := tscn.Ref{Kind: "ExtResource", ID: id}
 	s := tscn.Section{Tag: "ext_resource", Attrs: []tscn.Prop{{Key: "type", Value: class}, {Key: "path", Value: p}, {Key: "id", Value: id}}}
 	if e.v == 3 {
@@ -368,19 +373,35 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 	sh := e.g.Shapes[v.Shape]
 	g3 := e.v == 3
 	var mesh tscn.Value
-	switch sh.Kind {
-	case convert.Box:
+	var ok bool
+	kept := name == "" && e.keepsMaterial(i)
+	var tex *convert.Image
+	if !kept {
+		// a Godot source's own material draws its texture as it was
+		tex = e.visualTexture(i, v)
+	}
+	if tex != nil && sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
+		// Godot's primitive meshes map an image their own way (BoxMesh
+		// as a 3×2 atlas); the primitive is drawn with the mapping the
+		// glTF output has, as an ArrayMesh.
+		if mesh, ok = e.uvMesh(i, v.Shape); !ok {
+			tex = nil
+		}
+	}
+	switch {
+	case mesh != nil:
+	case sh.Kind == convert.Box:
 		// both versions' size is the full extent
 		mesh = e.addSub(pick(g3, "CubeMesh", "BoxMesh"), []tscn.Prop{{Key: "size", Value: e.vec(sh.Size)}})
-	case convert.Sphere:
+	case sh.Kind == convert.Sphere:
 		// Godot divides the meridian into rings+1 steps: the default 32
 		// misses the equator and draws the sphere 0.1% narrow; 31 hits it
 		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}, {Key: "rings", Value: int64(sphereRings)}})
-	case convert.Cylinder:
+	case sh.Kind == convert.Cylinder:
 		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
-	case convert.Plane:
+	case sh.Kind == convert.Plane:
 		mesh = e.addSub("PlaneMesh", []tscn.Prop{{Key: "size", Value: &tscn.Call{Name: "Vector2", Args: []tscn.Value{sh.SizeX, sh.SizeZ}}}})
-	case convert.Capsule:
+	case sh.Kind == convert.Capsule:
 		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
 		if g3 {
 			// Godot 3's capsule lies along Z (the node is turned by
@@ -389,11 +410,16 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 		} else {
 			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}})
 		}
-	case convert.TriMesh, convert.Convex:
+	case sh.Kind == convert.TriMesh || sh.Kind == convert.Convex:
 		m := e.g.Meshes[sh.Mesh]
 		p, _ := m.Extras[extraMeshPath].(string)
+		if p == "" && tex != nil {
+			if mesh, ok = e.uvMesh(i, v.Shape); ok {
+				break
+			}
+			tex = nil
+		}
 		if p == "" {
-			var ok bool
 			if mesh, ok = e.arrayMesh(sh.Mesh); !ok {
 				return tscn.Section{}, false
 			}
@@ -424,7 +450,11 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 		s.Attrs = []tscn.Prop{{Key: "type", Value: "MeshInstance3D"}}
 	}
 	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
-	if v.Color != nil && !(name == "" && e.keepsMaterial(i)) {
+	switch {
+	case kept:
+	case tex != nil:
+		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.textureMaterial(v.Color, tex)})
+	case v.Color != nil:
 		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.colorMaterial(*v.Color)})
 	}
 	return s, true
@@ -501,6 +531,15 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 	if !ok || len(idx) < 3 || len(pos) == 0 {
 		return nil, false
 	}
+	ref := e.surfaceMesh(pos, idx, nil)
+	e.meshIDs[key] = ref.ID
+	return ref, true
+}
+
+// surfaceMesh writes triangles (counter-clockwise, reversed for Godot) as
+// an ArrayMesh sub-resource; uv, one pair per vertex with V down as Godot
+// has it, goes into the Godot 4 attribute stream (nil: none).
+func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64) tscn.Ref {
 	g3 := e.v == 3
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
@@ -553,17 +592,33 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 		ref = e.addSub("ArrayMesh", []tscn.Prop{{Key: "surfaces/0", Value: surface}})
 	} else {
 		const formatVertexIndexV2 = 1<<0 | 1<<12 | 1<<35 // positions, indices, mesh format version 2
-		surface := tscn.Dict{
-			{Key: "aabb", Value: aabb},
-			{Key: "format", Value: int64(formatVertexIndexV2)},
+		const formatTexUV = 1 << 4
+		format := int64(formatVertexIndexV2)
+		surface := tscn.Dict{{Key: "aabb", Value: aabb}}
+		if len(uv) == len(pos) {
+			// the attribute stream holds, per vertex, the UV as two
+			// float32 (no colour, no UV2 before it)
+			format |= formatTexUV
+			adata := make([]tscn.Value, 0, 8*len(uv))
+			for _, t := range uv {
+				for c := 0; c < 2; c++ {
+					binary.LittleEndian.PutUint32(b[:], math.Float32bits(float32(t[c])))
+					for _, x := range b {
+						adata = append(adata, int64(x))
+					}
+				}
+			}
+			surface = append(surface, tscn.Entry{Key: "attribute_data", Value: &tscn.Call{Name: "PackedByteArray", Args: adata}})
+		}
+		surface = append(surface, tscn.Dict{
+			{Key: "format", Value: format},
 			{Key: "index_count", Value: nIdx},
 			{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Args: idata}},
 			{Key: "primitive", Value: int64(3)},
 			{Key: "vertex_count", Value: int64(len(pos))},
 			{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Args: vdata}},
-		}
+		}...)
 		ref = e.addSub("ArrayMesh", []tscn.Prop{{Key: "_surfaces", Value: tscn.Array{surface}}})
 	}
-	e.meshIDs[key] = ref.ID
-	return ref, true
+	return ref
 }

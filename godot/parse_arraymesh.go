@@ -17,6 +17,8 @@ const (
 	g3Flag2DVertices  = 1 << 18
 	g3PrimitiveTris   = 4
 	g4FormatIndex     = 1 << 12
+	g4FormatColor     = 1 << 3
+	g4FormatTexUV     = 1 << 4
 	g4Flag2DVertices  = 1 << 25
 	g4FlagCompressed  = 1 << 29
 	g4PrimitiveTris   = 3
@@ -71,8 +73,10 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 	if len(surfaces) == 0 {
 		return m, "ArrayMesh has no surfaces", nil
 	}
+	var uv [][2]float64
+	hasUV := false
 	for k, surf := range surfaces {
-		why, err := readSurface(&m, surf, d.version)
+		why, err := readSurface(&m, &uv, &hasUV, surf, d.version)
 		if err != nil {
 			return m, "", lineErr(d.file, lines[k], "ArrayMesh surface %d: %v", k, err)
 		}
@@ -83,11 +87,17 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 	if len(m.Indices) == 0 {
 		return m, "ArrayMesh has no triangles", nil
 	}
+	if hasUV {
+		look := &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: len(m.Indices) / 3}}, UV: uv}
+		m.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
+	}
 	return m, "", nil
 }
 
-// readSurface appends one surface's triangles to m.
-func readSurface(m *convert.Mesh, surf tscn.Dict, version int) (string, error) {
+// readSurface appends one surface's triangles to m, and their corners'
+// texture coordinates to uv (Godot 4's TEX_UV, turned V up as the Graph
+// has them; 0, 0 when the surface has none), setting hasUV when it has.
+func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict, version int) (string, error) {
 	get := func(k string) tscn.Value {
 		for _, e := range surf {
 			if e.Key == k {
@@ -199,10 +209,57 @@ func readSurface(m *convert.Mesh, surf tscn.Dict, version int) (string, error) {
 			idx = append(idx, k)
 		}
 	}
+	var vuv [][2]float64
+	if version == 4 && format&g4FormatTexUV != 0 {
+		if vuv, err = surfaceUV(get("attribute_data"), format, nv); err != nil {
+			return "", err
+		}
+		*hasUV = true
+	}
 	for t := 0; t+2 < len(idx); t += 3 {
 		m.Indices = append(m.Indices, base+idx[t], base+idx[t+2], base+idx[t+1])
+		for _, k := range [3]uint32{idx[t], idx[t+2], idx[t+1]} {
+			var c [2]float64
+			if vuv != nil {
+				c = [2]float64{vuv[k][0], 1 - vuv[k][1]}
+			}
+			*uv = append(*uv, c)
+		}
 	}
 	return "", nil
+}
+
+// surfaceUV reads the per-vertex texture coordinates of a Godot 4
+// surface from its attribute stream, where they follow the colour (four
+// bytes) when there is one; the stride is what the stream's size gives.
+func surfaceUV(v tscn.Value, format, nv int64) ([][2]float64, error) {
+	data, err := byteArray(v, "attribute_data")
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data))%nv != 0 {
+		return nil, fmt.Errorf("%d bytes of attribute_data for %d vertices", len(data), nv)
+	}
+	stride := int(int64(len(data)) / nv)
+	off := 0
+	if format&g4FormatColor != 0 {
+		off = 4
+	}
+	if stride < off+8 {
+		return nil, fmt.Errorf("%d bytes of attribute_data a vertex leave no room for its UV", stride)
+	}
+	out := make([][2]float64, nv)
+	for k := range out {
+		b := data[k*stride+off:]
+		for c := 0; c < 2; c++ {
+			f := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
+			if !isFinite(f) {
+				return nil, fmt.Errorf("vertex %d UV is not finite", k)
+			}
+			out[k][c] = f
+		}
+	}
+	return out, nil
 }
 
 // byteArray decodes a PackedByteArray / PoolByteArray: a list of bytes,

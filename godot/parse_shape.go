@@ -2,6 +2,8 @@ package godot
 
 import (
 	"math"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -388,11 +390,11 @@ func (p *parser) visual(n *node, idx int) error {
 		res := v.doc.ext[r.ID]
 		mi := p.g.AddMesh(convert.Mesh{Name: res.id, File: res.path, Scale: convert.Vec3{1, 1, 1},
 			Extras: map[string]any{extraMeshPath: res.resPath, extraVersion: v.doc.version}})
-		color, err := p.visualColor(n, &tscn.Section{}, v.doc)
+		color, tex, err := p.visualColor(n, &tscn.Section{}, v.doc)
 		if err != nil {
 			return err
 		}
-		p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: mi}), Color: color}
+		p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: mi}), Color: color, Texture: tex}
 		return nil
 	}
 	res := v.doc.sub[r.ID]
@@ -496,14 +498,14 @@ func (p *parser) visual(n *node, idx int) error {
 		p.note(convert.CodeVisualDropped, p.g.VisualSubject(p.idx(n)), n, "%s visual has degenerate size; not carried over", res.class)
 		return nil
 	}
-	color, err := p.visualColor(n, s, d)
+	color, tex, err := p.visualColor(n, s, d)
 	if err != nil {
 		return err
 	}
 	if align != nil {
 		p.align(idx, *align)
 	}
-	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh), Color: color}
+	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh), Color: color, Texture: tex}
 	return nil
 }
 
@@ -514,8 +516,9 @@ func (p *parser) visual(n *node, idx int) error {
 // from. A material that says nothing but the colour is marked read (with
 // the ones it hides): the Graph carries all Godot draws, and Emit writes
 // it back; a richer one is kept for a Godot round trip, and Emit writes
-// no colour over it.
-func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, error) {
+// no colour over it. tex is the material's albedo_texture when it is an
+// image file (a Texture2D ext_resource), for other formats.
+func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (c *[4]float64, tex *convert.Image, err error) {
 	keys := []string{"material_override", "surface_material_override/0"}
 	if n.version == 3 {
 		keys[1] = "material/0"
@@ -531,7 +534,7 @@ func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, 
 		cands, from = append(cands, v), append(from, "")
 	}
 	if len(cands) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	v, key := cands[0], from[0]
 	if from[0] == "" {
@@ -539,23 +542,26 @@ func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, 
 	}
 	res, s, md, err := p.resourceOf(v, key, n)
 	if err != nil || s == nil {
-		return nil, err
+		return nil, nil, err
 	}
 	switch res.class {
 	case "StandardMaterial3D", "ORMMaterial3D", "SpatialMaterial":
 	default:
-		return nil, nil // a shader decides the colour
+		return nil, nil, nil // a shader decides the colour
 	}
-	c := [4]float64{1, 1, 1, 1}
+	col := [4]float64{1, 1, 1, 1}
 	if x, ok := prop(s, md, "albedo_color"); ok {
 		f, err := x.floats("albedo_color", []string{"Color"}, -1)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(f) != 3 && len(f) != 4 {
-			return nil, x.typeErr("albedo_color", "Color(r, g, b, a)")
+			return nil, nil, x.typeErr("albedo_color", "Color(r, g, b, a)")
 		}
-		copy(c[:], f)
+		copy(col[:], f)
+	}
+	if x, ok := prop(s, md, "albedo_texture"); ok {
+		tex = p.textureImage(x)
 	}
 	if from[0] != "" && res.path == "" && colourOnly(s) {
 		// the materials it hides go with it: kept, they would be
@@ -566,7 +572,7 @@ func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (*[4]float64, 
 			}
 		}
 	}
-	return &c, nil
+	return &col, tex, nil
 }
 
 // colourOnly reports a material whose properties are all ones the Graph's
@@ -580,4 +586,37 @@ func colourOnly(s *tscn.Section) bool {
 		}
 	}
 	return true
+}
+
+// textureImage is the image file a material's texture property names: a
+// Texture2D (StreamTexture in Godot 3) ext_resource whose path is an
+// image file, read through the input; nil for anything else (a texture
+// sub-resource, a .tres), which stays with the kept material.
+func (p *parser) textureImage(x value) *convert.Image {
+	r, ok := x.v.(tscn.Ref)
+	if !ok || r.Kind != "ExtResource" {
+		return nil
+	}
+	res := x.doc.ext[r.ID]
+	if res == nil {
+		return nil
+	}
+	switch strings.ToLower(path.Ext(res.path)) {
+	case ".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tga", ".svg":
+		// the image formats Godot imports as textures; each writer
+		// takes what its format can draw and reports the rest
+	default:
+		return nil
+	}
+	file := res.path
+	im := &convert.Image{Name: res.resPath, File: file, Read: func() ([]byte, error) { return p.l.in.Open(file) }}
+	if loc, err := p.l.in.Locate(file); err == nil {
+		im.File = loc
+		if filepath.IsAbs(loc) {
+			im.SourceFile = loc
+		} else if p.l.in.Root != "" {
+			im.SourceFile = filepath.Join(p.l.in.Root, filepath.FromSlash(loc))
+		}
+	}
+	return im
 }

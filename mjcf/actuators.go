@@ -89,7 +89,7 @@ func (e *emitter) actuatorPrep() {
 		}
 		for _, c := range sec.Children {
 			if n, ok := c.Attr("name"); ok {
-				e.usedNames["actuator\x00"+n] = true
+				e.usedNames[usedName{"actuator", n}] = true
 			}
 			if j, ok := c.Attr("joint"); ok {
 				e.actuated[j] = true

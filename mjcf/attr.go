@@ -17,17 +17,24 @@ func errAt(e *Element, format string, args ...any) *convert.FormatError {
 }
 
 // floatsOf parses a white-space separated list of numbers.
-func floatsOf(s string) ([]float64, bool) {
-	fs := strings.Fields(s)
-	out := make([]float64, len(fs))
-	for i, f := range fs {
+func floatsOf(s string) ([]float64, bool) { return appendFloats(nil, s) }
+
+// appendFloats is floatsOf appending to dst (a caller that reads a few
+// numbers passes an array on its stack).
+func appendFloats(dst []float64, s string) ([]float64, bool) {
+	var tmp [8]string
+	fs := xmlx.AppendFields(tmp[:0], s)
+	if dst == nil {
+		dst = make([]float64, 0, len(fs))
+	}
+	for _, f := range fs {
 		v, err := convert.ParseDecimal(f)
 		if err != nil {
 			return nil, false
 		}
-		out[i] = v
+		dst = append(dst, v)
 	}
-	return out, true
+	return dst, true
 }
 
 // attrs is an element's attributes after default classes were applied:
@@ -78,11 +85,16 @@ func (a attrs) str(name, def string) string {
 // nums parses an attribute of exactly n numbers (n<0: any count ≥ 1);
 // def is returned when the attribute is absent.
 func (a attrs) nums(name string, n int, def []float64) ([]float64, error) {
+	return a.numsInto(nil, name, n, def)
+}
+
+// numsInto is nums reading into buf (nil: a new slice).
+func (a attrs) numsInto(buf []float64, name string, n int, def []float64) ([]float64, error) {
 	s, ok := a.get(name)
 	if !ok {
 		return def, nil
 	}
-	v, good := floatsOf(s)
+	v, good := appendFloats(buf, s)
 	if !good {
 		return nil, errAt(a.e, "attribute %s=%s is not a list of finite decimal numbers", name, convert.QuoteShort(s))
 	}
@@ -118,7 +130,8 @@ func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
 }
 
 func (a attrs) num(name string, def float64) (float64, error) {
-	v, err := a.nums(name, 1, []float64{def})
+	var buf [4]float64
+	v, err := a.numsInto(buf[:0], name, 1, []float64{def})
 	if err != nil {
 		return 0, err
 	}
@@ -126,7 +139,8 @@ func (a attrs) num(name string, def float64) (float64, error) {
 }
 
 func (a attrs) vec3(name string, def convert.Vec3) (convert.Vec3, error) {
-	v, err := a.nums(name, 3, def[:])
+	var buf [4]float64
+	v, err := a.numsInto(buf[:0], name, 3, def[:])
 	if err != nil {
 		return convert.Vec3{}, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/xmlx"
 )
 
 // emitter carries the state of one Emit.
@@ -44,7 +45,7 @@ type emitter struct {
 	jointRefs map[*Element]float64
 	bodyElems map[int]*Element // link body node → <body>
 	owned     map[int][]int    // body node → the nodes it owns (see ownedNodes)
-	usedNames map[string]bool
+	usedNames map[usedName]bool
 	bits      map[string]int
 	// pending holds joints of folded joint-stack links for the body below;
 	// stackParent maps a folded link to the body it hangs from.
@@ -67,14 +68,14 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]bool{}, stackParent: map[int]int{},
-		geomElems: map[int]*Element{}, out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
+		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: make(map[usedName]bool, 2*len(g.Nodes)), stackParent: map[int]int{},
+		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
-	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody()})
+	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
 	root := e.document()
-	e.out.Main = append([]byte("<!-- written by physconv -->\n"), Encode(root)...)
+	e.out.Main = xmlx.AppendEncode([]byte("<!-- written by physconv -->\n"), root)
 	if len(e.out.Files) == 0 {
 		e.out.Files = nil
 	}
@@ -148,15 +149,18 @@ func (e *emitter) document() *Element {
 }
 
 // uniqueName returns a name not used yet by another element of the kind.
+// usedName is a name taken in one of MJCF's name spaces (body, geom …).
+type usedName struct{ kind, name string }
+
 func (e *emitter) uniqueName(kind, base string) string {
 	if base == "" {
 		base = kind
 	}
 	n := base
-	for k := 2; e.usedNames[kind+"\x00"+n]; k++ {
+	for k := 2; e.usedNames[usedName{kind, n}]; k++ {
 		n = fmt.Sprintf("%s_%d", base, k)
 	}
-	e.usedNames[kind+"\x00"+n] = true
+	e.usedNames[usedName{kind, n}] = true
 	return n
 }
 

@@ -63,7 +63,7 @@ func (e *emitter) exclude(a, b string) {
 			return
 		}
 	}
-	if !e.usedNames["body\x00"+a] || !e.usedNames["body\x00"+b] {
+	if !e.usedNames[usedName{"body", a}] || !e.usedNames[usedName{"body", b}] {
 		return
 	}
 	e.contact.AddChild("exclude", "body1", a, "body2", b)
@@ -199,7 +199,7 @@ func (e *emitter) refsResolve(el *Element) bool {
 		if !ok {
 			continue
 		}
-		if k == "tendon" && e.tendonKept(a.Value) || e.usedNames[k+"\x00"+a.Value] {
+		if k == "tendon" && e.tendonKept(a.Value) || e.usedNames[usedName{k, a.Value}] {
 			continue
 		}
 		return false

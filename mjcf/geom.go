@@ -214,14 +214,31 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 // geomExtras keeps the contact attributes the Graph has no field for, so
 // MJCF output can write them back.
 func geomExtras(a attrs) map[string]string {
+	// one pass over the defaults, then the element's own attributes
+	// (which win, the last of a repeated name last), rather than a look-up
+	// through both per key
 	out := map[string]string{}
-	for _, k := range []string{"contype", "conaffinity", "condim", "group", "priority", "friction",
-		"solref", "solimp", "solmix", "margin", "gap", "rgba", "material"} {
-		if v, ok := a.get(k); ok {
+	for k, v := range a.def {
+		if isContactAttr(k) {
 			out[k] = v
 		}
 	}
+	for _, x := range a.own {
+		if isContactAttr(x.Name) {
+			out[x.Name] = x.Value
+		}
+	}
 	return out
+}
+
+// isContactAttr names the geom attributes geomExtras keeps.
+func isContactAttr(name string) bool {
+	switch name {
+	case "contype", "conaffinity", "condim", "group", "priority", "friction",
+		"solref", "solimp", "solmix", "margin", "gap", "rgba", "material":
+		return true
+	}
+	return false
 }
 
 // material returns the Graph material for the geom's sliding friction

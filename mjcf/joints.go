@@ -358,7 +358,7 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		frame = frameQuat(x, y, x.Cross(y))
 	}
 	fr := frame.Mat()
-	used := map[[2]int]bool{} // (linear 0/angular 1, axis)
+	var used [2][3]bool // [linear 0/angular 1][axis]
 	set := jointSet{names: map[string]string{}, frame: frame}
 	var free [2][]int
 	for _, j := range js {
@@ -373,10 +373,10 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		if j.kind == "hinge" {
 			lin = 1
 		}
-		if used[[2]int{lin, k}] {
+		if used[lin][k] {
 			return jointSet{}, false
 		}
-		used[[2]int{lin, k}] = true
+		used[lin][k] = true
 		lo, hi := j.lo, j.hi
 		if sign < 0 {
 			lo, hi = -hi, -lo
@@ -385,12 +385,13 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		if lin == 1 {
 			typ = "angular"
 		}
-		set.names[typ+string(rune('0'+k))] = j.name
+		key := axisKeys[lin][k]
+		set.names[key] = j.name
 		if j.ref != 0 {
 			if set.refs == nil {
 				set.refs = map[string]float64{}
 			}
-			set.refs[typ+string(rune('0'+k))] = sign * j.ref
+			set.refs[key] = sign * j.ref
 		}
 		if j.limited {
 			l := convert.Limit{Min: lo, Max: hi, Stiffness: math.Inf(1)}
@@ -410,19 +411,19 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	}
 	if ball != nil {
 		for k := 0; k < 3; k++ {
-			if used[[2]int{1, k}] {
+			if used[1][k] {
 				return jointSet{}, false
 			}
-			used[[2]int{1, k}] = true
+			used[1][k] = true
 		}
 		set.names["angular"] = ball.name
 	}
 	var fixedLin, fixedAng []int
 	for k := 0; k < 3; k++ {
-		if !used[[2]int{0, k}] {
+		if !used[0][k] {
 			fixedLin = append(fixedLin, k)
 		}
-		if !used[[2]int{1, k}] {
+		if !used[1][k] {
 			fixedAng = append(fixedAng, k)
 		}
 	}
@@ -436,3 +437,7 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	set.limits = append(fixed, set.limits...)
 	return set, true
 }
+
+// axisKeys are the Graph's axis keys ("linear0" … "angular2") by
+// [linear 0/angular 1][axis].
+var axisKeys = [2][3]string{{"linear0", "linear1", "linear2"}, {"angular0", "angular1", "angular2"}}

@@ -127,6 +127,14 @@ func (p *parser) model(top *Element) error {
 	if p.in.Options == nil || p.in.Options.Up != "keep" {
 		rootT.R = zUpToYUp()
 	}
+	nodes, shapes := 1, 0
+	for _, c := range top.Children {
+		if c.Name == "worldbody" {
+			n, s := countNodes(c)
+			nodes, shapes = nodes+n, shapes+s
+		}
+	}
+	p.g.Reserve(nodes, shapes)
 	p.root = p.g.AddNode(convert.Node{Name: rootName(name), Transform: rootT,
 		Extras: map[string]any{extraRoot: true}}, -1)
 	p.g.Extras[extraModel] = name
@@ -461,4 +469,26 @@ func withoutAttrs(as []Attr, names ...string) []Attr {
 		}
 	}
 	return out
+}
+
+// countNodes estimates the Graph nodes and shapes the bodies under e
+// become (a node per body and geom, two per joint), so the Graph is
+// allocated once; the estimate only sizes it.
+func countNodes(e *Element) (nodes, shapes int) {
+	for _, c := range e.Children {
+		switch c.Name {
+		case "body":
+			nodes++
+		case "geom":
+			nodes++
+			shapes++
+		case "joint", "freejoint":
+			nodes += 2
+		}
+		if c.Name == "body" || c.Name == "frame" {
+			n, s := countNodes(c)
+			nodes, shapes = nodes+n, shapes+s
+		}
+	}
+	return nodes, shapes
 }

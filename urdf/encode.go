@@ -10,6 +10,7 @@ import (
 // a frame change left a few ulps away.
 func Encode(r *Robot) []byte {
 	w := &writer{}
+	w.Grow(512*len(r.Links) + 384*len(r.Joints) + 1024) // about what a link and a joint take
 	w.Declaration()
 	w.Open("robot", "name", r.Name)
 	for i := range r.Materials {

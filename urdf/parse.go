@@ -159,6 +159,12 @@ func (p *parser) run() error {
 	if name == "" || p.links[name] != nil || p.jointByNameExists(name) {
 		name = r.Name + "_robot"
 	}
+	// a node per link, visual and collision, one or two per joint
+	shapes := 0
+	for i := range r.Links {
+		shapes += len(r.Links[i].Visuals) + len(r.Links[i].Collisions)
+	}
+	g.Reserve(1+len(r.Links)+shapes+2*len(r.Joints), shapes)
 	rootNode := g.AddNode(convert.Node{Name: name, Transform: top, Extras: extras}, -1)
 	if err := p.addLink(root, nil, rootNode, true); err != nil {
 		return err

@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -41,8 +40,6 @@ func Align(a, b *Report, tol float64) {
 	}
 }
 
-var dupSuffix = regexp.MustCompile(`#\d+$`)
-
 // spelling is a name up to case and the characters a format does not
 // allow in names (written as '_', as "#" in NodeNames' "a#2").
 func spelling(s string) string {
@@ -54,17 +51,63 @@ func spelling(s string) string {
 	}, strings.ToLower(s))
 }
 
-// looseName is a spelling without NodeNames' duplicate suffix.
-func looseName(s string) string { return spelling(dupSuffix.ReplaceAllString(s, "")) }
+// looseName is a spelling without NodeNames' duplicate suffix. An ASCII
+// name is mapped byte by byte (as spelling would), without the regular
+// expression: every body and joint name goes through here twice a
+// verification.
+func looseName(s string) string {
+	if i := strings.LastIndexByte(s, '#'); i >= 0 && i+1 < len(s) && allDigits(s[i+1:]) {
+		s = s[:i]
+	}
+	ascii, plain := true, true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			ascii = false
+			break
+		}
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			plain = false
+		}
+	}
+	switch {
+	case !ascii:
+		return spelling(s)
+	case plain:
+		return s
+	}
+	b := make([]byte, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+		default:
+			c = '_'
+		}
+		b[i] = c
+	}
+	return string(b)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // pool lists the names of one report an alignment must place: those the
 // other report lacks, and those whose loose name several elements share
 // in either report (NodeNames numbers them in an order formats need not
 // keep, so equal names there prove nothing).
 func pool(names, other []string) []string {
-	count := map[string]int{}
+	count := make(map[string]int, len(names))
 	for _, list := range [][]string{names, other} {
-		seen := map[string]int{}
+		seen := make(map[string]int, len(list))
 		for _, n := range list {
 			seen[looseName(n)]++
 		}
@@ -72,7 +115,7 @@ func pool(names, other []string) []string {
 			count[k] = max(count[k], v)
 		}
 	}
-	in := map[string]bool{}
+	in := make(map[string]bool, len(other))
 	for _, n := range other {
 		in[n] = true
 	}

@@ -172,8 +172,8 @@ func (c *comparer) bodies(a, b *Report) {
 		}
 	}
 	c.on("static", "")
-	c.shapes("static colliders", staticPool(a, false), staticPool(b, false))
-	c.shapes("static triggers", staticPool(a, true), staticPool(b, true))
+	c.shapes(shapeList{"", "colliders"}, staticPool(a, false), staticPool(b, false))
+	c.shapes(shapeList{"", "triggers"}, staticPool(a, true), staticPool(b, true))
 }
 
 func staticPool(r *Report, triggers bool) []ShapeReport {
@@ -253,14 +253,25 @@ func (c *comparer) body(x, y BodyReport) {
 			}
 		}
 	}
-	c.shapes(fmt.Sprintf("body %q colliders", n), x.Colliders, y.Colliders)
-	c.shapes(fmt.Sprintf("body %q triggers", n), x.Triggers, y.Triggers)
+	c.shapes(shapeList{n, "colliders"}, x.Colliders, y.Colliders)
+	c.shapes(shapeList{n, "triggers"}, x.Triggers, y.Triggers)
+}
+
+// shapeList names a body's (or, body "", the static) colliders or
+// triggers in a difference; spelt only when the difference is formatted.
+type shapeList struct{ body, kind string }
+
+func (s shapeList) String() string {
+	if s.body == "" {
+		return "static " + s.kind
+	}
+	return fmt.Sprintf("body %q %s", s.body, s.kind)
 }
 
 // shapes matches two shape lists as multisets.
-func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
+func (c *comparer) shapes(what shapeList, xs, ys []ShapeReport) {
 	q := convert.QShape
-	if strings.HasSuffix(what, "triggers") {
+	if what.kind == "triggers" {
 		q = convert.QTrigger // a trigger dropped or added
 	}
 	used := make([]bool, len(ys))
@@ -287,7 +298,7 @@ func (c *comparer) shapes(what string, xs, ys []ShapeReport) {
 }
 
 // surface compares what matched shapes collide with: material and filter.
-func (c *comparer) surface(what string, x, y ShapeReport) {
+func (c *comparer) surface(what shapeList, x, y ShapeReport) {
 	c.at.Node = x.Node
 	mx, my := x.Material, y.Material
 	if (mx == nil) != (my == nil) {

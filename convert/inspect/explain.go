@@ -9,21 +9,39 @@ import "github.com/physconv/physconv/convert"
 type Explainer struct {
 	g         *convert.Graph
 	want, got *Report // g's report and the other, as Diff compared them
-	diags     *convert.DiagnosticIndex
-	nodes     map[string][]int // report name (and node name) → node indices
+	list      convert.Diagnostics
+	// diags and nodes (report name, and node name → node indices) are
+	// built on the first question: a verification that finds no
+	// difference asks none.
+	diags *convert.DiagnosticIndex
+	nodes map[string][]int
 }
 
-// NewExplainer indexes g's report names once for many differences between
-// want (g's report) and got.
+// NewExplainer prepares to explain many differences between want (g's
+// report) and got; g's names and diags are indexed once, when the first
+// difference is explained.
 func NewExplainer(g *convert.Graph, want, got *Report, diags convert.Diagnostics) *Explainer {
-	x := &Explainer{g: g, want: want, got: got, diags: diags.Index(), nodes: map[string][]int{}}
-	for i, name := range convert.NodeNames(g) {
+	return &Explainer{g: g, want: want, got: got, list: diags}
+}
+
+// Prepare builds the indexes now rather than at the first question, so a
+// caller can build them on another goroutine while it makes the other
+// report. Call it before the Explainer is shared.
+func (x *Explainer) Prepare() { x.index() }
+
+func (x *Explainer) index() {
+	if x.nodes != nil {
+		return
+	}
+	x.diags = x.list.Index()
+	names := convert.NodeNames(x.g)
+	x.nodes = make(map[string][]int, len(names))
+	for i, name := range names {
 		x.nodes[name] = append(x.nodes[name], i)
-		if n := g.Nodes[i].Name; n != name && n != "" {
+		if n := x.g.Nodes[i].Name; n != name && n != "" {
 			x.nodes[n] = append(x.nodes[n], i)
 		}
 	}
-	return x
 }
 
 // Subjects lists the Graph elements a difference is on: the body or joint
@@ -31,6 +49,7 @@ func NewExplainer(g *convert.Graph, want, got *Report, diags convert.Diagnostics
 // couplings. Empty when the difference is on something only the second
 // report has (a name the Graph does not know).
 func (x *Explainer) Subjects(d Difference) []convert.Subject {
+	x.index()
 	var out []convert.Subject
 	switch d.Element {
 	case "body":
@@ -122,6 +141,7 @@ func quantities(d Difference) []convert.Quantity {
 // Explains reports whether a diagnostic explains d: one about the
 // document, or about an element d is on (Subjects), naming d's quantity.
 func (x *Explainer) Explains(d Difference) bool {
+	x.index()
 	subjs := x.Subjects(d)
 	if len(subjs) == 0 {
 		subjs = []convert.Subject{convert.DocumentSubject()}

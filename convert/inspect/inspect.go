@@ -188,7 +188,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 	names := convert.NodeNames(g)
 	owner := bodyOwners(g)
 	frames := g.Frames(-1)
-	bodies := map[int]*BodyReport{}
+	bodies := make(map[int]*BodyReport, len(g.Nodes)/2)
 	var order []int
 	body := func(i int) *BodyReport {
 		if b, ok := bodies[i]; ok {
@@ -242,6 +242,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		}
 	}
 	sort.Ints(order)
+	r.Bodies = make([]BodyReport, 0, len(order))
 	for _, i := range order {
 		r.Bodies = append(r.Bodies, *bodies[i])
 	}
@@ -251,6 +252,13 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 			mimics[c.Follower] = MimicReport{Joint: names[c.Leader], Multiplier: c.Multiplier, Offset: c.Offset}
 		}
 	}
+	joints := 0
+	for i := range g.Nodes {
+		if g.Nodes[i].Joint != nil {
+			joints++
+		}
+	}
+	r.Joints = make([]JointReport, 0, joints)
 	for i := range g.Nodes {
 		if j := g.Nodes[i].Joint; j != nil {
 			jr := jointReport(g, frames, i, j, names)

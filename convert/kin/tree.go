@@ -103,6 +103,9 @@ var RootOption = convert.Option{Name: "root", Kind: convert.OptionString, Side: 
 type TreeOptions struct {
 	// Root names the body to root its group at (the root option).
 	Root string
+	// Frames are g's world frames (g.Frames(-1)) when the caller has
+	// taken them already, so both share one cache; nil: taken here.
+	Frames *convert.Frames
 }
 
 // BuildTree computes the kinematic spanning tree of g. It does not modify
@@ -113,7 +116,11 @@ type TreeOptions struct {
 // (connected node out of range; left out).
 func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) {
 	var diags convert.Diagnostics
-	t := &Tree{byNode: map[int]int{}, reversed: map[int]bool{}, frames: g.Frames(-1), ancestry: g.Ancestry()}
+	frames := opts.Frames
+	if frames == nil {
+		frames = g.Frames(-1)
+	}
+	t := &Tree{byNode: map[int]int{}, reversed: map[int]bool{}, frames: frames, ancestry: g.Ancestry()}
 
 	// Bodies and their adjacency through joints.
 	var bodies []int

@@ -157,8 +157,9 @@ func (l *lowerer) shapesOf(i int) {
 func (l *lowerer) node(i int) {
 	g, caps := l.g, l.caps
 	n := &g.Nodes[i]
-	p := g.NodeLabel(i)
+	label := func() string { return g.NodeLabel(i) } // spelt only for a diagnostic
 	if c := n.Collider; c != nil && c.Shape < 0 && !caps.CompoundColliders {
+		p := label()
 		l.diags.Add(convert.CodeCompoundColliderDropped, g.ColliderSubject(i), p,
 			"this format has no shape-less compound collider; the descendants' colliders still join the body")
 		if c.Material >= 0 || c.Filter >= 0 {
@@ -171,15 +172,16 @@ func (l *lowerer) node(i int) {
 	}
 	if c := n.Collider; c != nil {
 		if c.Material >= 0 && !caps.Materials {
-			l.diags.Add(convert.CodeMaterialDropped, g.ColliderSubject(i), p, "this format has no physics materials; the friction and restitution of this collider are dropped")
+			l.diags.Add(convert.CodeMaterialDropped, g.ColliderSubject(i), label(), "this format has no physics materials; the friction and restitution of this collider are dropped")
 			c.Material = -1
 		}
 		if c.Filter >= 0 && !caps.Filters {
-			l.diags.Add(convert.CodeCollisionFilterDropped, g.ColliderSubject(i), p, "this format has no collision filters; this collider collides with everything")
+			l.diags.Add(convert.CodeCollisionFilterDropped, g.ColliderSubject(i), label(), "this format has no collision filters; this collider collides with everything")
 			c.Filter = -1
 		}
 	}
 	if n.Visual != nil && !caps.Visuals {
+		p := label()
 		l.diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), p, "the visual shape of %s is not written: this format carries physics and the node hierarchy only", p)
 		n.Visual = nil
 	}
@@ -239,6 +241,9 @@ func descendantTriggers(g *convert.Graph, i int) []int {
 
 func (l *lowerer) vehicle(i int) {
 	n := &l.g.Nodes[i]
+	if n.Vehicle == nil && n.Wheel == nil && n.Thruster == nil && n.HoverThruster == nil && n.Seat == nil && n.SpawnPoint == nil {
+		return // most nodes: nothing to drop, no label to format
+	}
 	p := l.g.NodeLabel(i)
 	say := func(what string) {
 		l.diags.Add(convert.CodeVehicleDropped, convert.VehicleSubject(i), p, "this format has no %s; the one on %s is dropped", what, p)
@@ -492,7 +497,7 @@ func (l *lowerer) compact(orig int) {
 		}
 	}
 	remap := make([]int, len(g.Shapes))
-	var kept []convert.Shape
+	kept := make([]convert.Shape, 0, len(g.Shapes))
 	for s, sh := range g.Shapes {
 		if !used[s] && (s >= orig || replaced[s]) {
 			remap[s] = -1
@@ -503,6 +508,9 @@ func (l *lowerer) compact(orig int) {
 		}
 		remap[s] = len(kept)
 		kept = append(kept, sh)
+	}
+	if len(kept) == 0 {
+		kept = nil // as appending nothing left it
 	}
 	g.Shapes = kept
 	for i := range g.Nodes {

@@ -25,10 +25,14 @@ var VisualShapes = convert.ShapeRow{
 // distinct surface, one material per colour and texture, one mesh per
 // list of (surface, material), one texture per image file.
 type visualWriter struct {
-	d         *Doc
-	g         *convert.Graph
-	surfaces  map[uint64][4]int
-	byShape   map[shapeKey][]piece
+	d        *Doc
+	g        *convert.Graph
+	surfaces map[uint64][4]int
+	byShape  map[shapeKey][]piece
+	// byForm maps a primitive's dimensions to its pieces: a chain of a
+	// thousand links with a few kinds of link tessellates each kind once,
+	// not once per link.
+	byForm    map[formKey][]piece
 	materials map[matKey]int
 	meshes    map[string]int
 	textures  map[string]int // image File → texture index, -1: not carried
@@ -39,6 +43,11 @@ type visualWriter struct {
 type shapeKey struct {
 	shape int
 	uv    bool
+}
+
+type formKey struct {
+	form primitive
+	uv   bool
 }
 
 // piece is one primitive's surface with the look the mesh file gives it.
@@ -63,7 +72,7 @@ type matKey struct {
 // cannot be drawn (no triangles) and textures that cannot be carried are
 // reported.
 func AddVisuals(d *Doc, g *convert.Graph) {
-	w := &visualWriter{d: d, g: g, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{},
+	w := &visualWriter{d: d, g: g, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{}, byForm: map[formKey][]piece{},
 		materials: map[matKey]int{}, meshes: map[string]int{}, textures: map[string]int{}, sampler: -1,
 		uris: map[string]string{}}
 	for i := range g.Nodes {
@@ -150,6 +159,11 @@ func (w *visualWriter) pieces(node, s int, uv bool) ([]piece, bool) {
 		return ps, true
 	}
 	sh := w.g.Shapes[s]
+	form, primitive := formOf(sh)
+	if ps, ok := w.byForm[formKey{form, uv}]; ok && primitive {
+		w.byShape[k] = ps
+		return ps, true
+	}
 	subj := w.g.VisualSubject(node)
 	var surfs []Surface
 	var looks []piece
@@ -191,6 +205,9 @@ func (w *visualWriter) pieces(node, s int, uv bool) ([]piece, bool) {
 		return nil, false
 	}
 	w.byShape[k] = out
+	if primitive {
+		w.byForm[formKey{form, uv}] = out
+	}
 	return out, true
 }
 
@@ -265,6 +282,28 @@ func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec
 		pieces[i] = gr.look
 	}
 	return surfs, pieces
+}
+
+// primitive is what Tessellate reads of a primitive shape, bit for bit
+// (-0 and 0 are written apart).
+type primitive struct {
+	kind                                      convert.ShapeKind
+	size                                      [3]uint64
+	radius, height, top, bottom, sizeX, sizeZ uint64
+}
+
+// formOf returns the dimensions Tessellate draws sh from, and whether sh
+// is a primitive it draws from those alone.
+func formOf(sh convert.Shape) (primitive, bool) {
+	switch sh.Kind {
+	case convert.Box, convert.Sphere, convert.Ellipsoid, convert.Capsule, convert.Cylinder, convert.Plane:
+	default:
+		return primitive{}, false
+	}
+	b := math.Float64bits
+	return primitive{kind: sh.Kind, size: [3]uint64{b(sh.Size[0]), b(sh.Size[1]), b(sh.Size[2])},
+		radius: b(sh.Radius), height: b(sh.Height), top: b(sh.RadiusTop), bottom: b(sh.RadiusBottom),
+		sizeX: b(sh.SizeX), sizeZ: b(sh.SizeZ)}, true
 }
 
 // hash identifies a surface by its float32 bytes, as it will be written.

@@ -3,9 +3,40 @@ package xmlx
 import (
 	"math"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/physconv/physconv/convert"
 )
+
+// AppendFields appends the fields of s, split at white space, to dst:
+// strings.Fields without its allocation when dst has room (a caller
+// passes a small array on its stack for an attribute's few numbers).
+func AppendFields(dst []string, s string) []string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(dst, strings.Fields(s)...) // Unicode white space
+		}
+	}
+	start := -1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
+			}
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
+}
 
 // SnapULPs is how far (in units in the last place) a value may sit from a
 // short decimal and still be written as that decimal: an axis or frame
@@ -19,11 +50,17 @@ const snapDigits = 15
 // Num is the spelling of x for an XML file: the shortest decimal of at
 // most 15 significant digits that reads back within SnapULPs of x, else
 // the shortest round-trip spelling. Zero of either sign is "0".
-func Num(x float64) string { return string(AppendNum(nil, x)) }
+func Num(x float64) string {
+	var buf [32]byte
+	return string(AppendNum(buf[:0], x))
+}
 
-// Nums joins Num spellings with single spaces.
+// Nums joins Num spellings with single spaces. (A writer calls it for
+// nearly every attribute: the spelling is built on the stack, and only
+// the string is allocated.)
 func Nums(xs ...float64) string {
-	b := make([]byte, 0, 8*len(xs))
+	var buf [128]byte
+	b := buf[:0]
 	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ' ')

@@ -270,6 +270,12 @@ func (b *builder) charData(t string, line int) {
 	if !b.opt.Text || len(b.stack) == 0 {
 		return
 	}
+	if b.text == nil && !b.opt.Space && strings.TrimLeft(t, " \t\r\n") == "" {
+		// space between elements, which endText would drop: a run
+		// that goes on (a CDATA section) starts its own node at its
+		// own line, where the trimmed node would have started
+		return
+	}
 	p := b.stack[len(b.stack)-1]
 	if b.text == nil {
 		b.text = &Element{Kind: TextNode, Line: line}
@@ -533,7 +539,8 @@ func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bo
 	if !ok {
 		return nil, false, nil
 	}
-	fs := strings.Fields(s)
+	var tmp [8]string
+	fs := AppendFields(tmp[:0], s)
 	if n >= 0 && len(fs) != n {
 		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers")
 	}

@@ -250,3 +250,39 @@ func TestSpliceKeepsArguments(t *testing.T) {
 		t.Errorf("children %v, want x x y b", names)
 	}
 }
+
+// TestTextLineAfterSpace: a text node that starts with space between
+// elements, a CDATA section or an entity reports the line its first
+// character other than space is on, whether or not the space before it is
+// a run of its own.
+func TestTextLineAfterSpace(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		data string
+		line int
+	}{
+		{"<a>\n  <![CDATA[\n x]]></a>", "x", 3},
+		{"<a>\n\n  <![CDATA[x]]>y\n</a>", "xy", 3},
+		{"<a>  \n <![CDATA[  ]]>\n z </a>", "z", 3},
+		{"<a>\n  &amp;\n</a>", "&", 2},
+		{"<a><b/>\n \n <![CDATA[]]>\n\n q<c/></a>", "q", 5},
+		{"<a>\n <![CDATA[ \n ]]> \n</a>", "", 0},
+	} {
+		doc, err := ParseDocument([]byte(c.src), Options{Text: true})
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		var text *Element
+		for _, ch := range doc.Root.Children {
+			if ch.Kind == TextNode {
+				text = ch
+			}
+		}
+		switch {
+		case c.data == "" && text != nil:
+			t.Errorf("%q: text %q, want none", c.src, text.Data)
+		case c.data != "" && (text == nil || text.Data != c.data || text.Line != c.line):
+			t.Errorf("%q: text %+v, want %q on line %d", c.src, text, c.data, c.line)
+		}
+	}
+}

@@ -144,6 +144,9 @@ func (e *Element) SetAttr(name, value string) {
 			return
 		}
 	}
+	if cap(e.Attrs) == 0 {
+		e.Attrs = make([]Attr, 0, 4) // most written elements have a few; one allocation for them
+	}
 	e.Attrs = append(e.Attrs, Attr{Name: name, Value: value})
 }
 

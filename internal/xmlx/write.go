@@ -1,6 +1,7 @@
 package xmlx
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,24 @@ const MaxIndent = 16
 type Writer struct {
 	b     []byte
 	stack []string
+}
+
+// Grow makes room for n more bytes: a writer that knows roughly how much
+// it will write allocates its buffer once, where append would copy a
+// megabyte buffer a dozen times growing it by a quarter.
+func (w *Writer) Grow(n int) { w.b = slices.Grow(w.b, n) }
+
+// sizeHint is about the length of e and its subtree written at depth: the
+// unescaped text, the indentation and the markup.
+func sizeHint(e *Element, depth int) int {
+	n := 2*min(depth, MaxIndent) + len(e.Data) + 2*len(e.Name) + 6
+	for _, a := range e.Attrs {
+		n += len(a.Name) + len(a.Value) + 4
+	}
+	for _, c := range e.Children {
+		n += sizeHint(c, depth+1)
+	}
+	return n
 }
 
 // Bytes is what was written so far.
@@ -179,8 +198,13 @@ func (w *Writer) inline(e *Element) {
 }
 
 // Encode writes an element tree as indented XML without a declaration.
-func Encode(e *Element) []byte {
-	var w Writer
+func Encode(e *Element) []byte { return AppendEncode(nil, e) }
+
+// AppendEncode is Encode appending to dst (a header the caller wrote).
+func AppendEncode(dst []byte, e *Element) []byte {
+	w := Writer{b: dst}
+	n := sizeHint(e, 0)
+	w.Grow(n + n/16)
 	w.Element(e)
 	return w.b
 }
@@ -189,6 +213,10 @@ func Encode(e *Element) []byte {
 // top-level element, the element and the comments after it.
 func EncodeDocument(d *Document) []byte {
 	var w Writer
+	if d.Root != nil {
+		n := sizeHint(d.Root, 0)
+		w.Grow(n + n/16)
+	}
 	w.Declaration()
 	for _, c := range d.Before {
 		w.Element(c)

@@ -3,6 +3,8 @@ package xmlx
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -232,5 +234,30 @@ func BenchmarkEncodeChain(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Encode(root)
+	}
+}
+
+// TestAppendFieldsIsFields holds AppendFields to strings.Fields on
+// generated strings of ASCII and Unicode white space and text.
+func TestAppendFieldsIsFields(t *testing.T) {
+	alphabet := []string{"1", "-2.5", "e", " ", "  ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u2003", "é", "\x00", "\xff"}
+	r := rand.New(rand.NewPCG(3, 4))
+	cases := []string{"", " ", "1", " 1 2 ", "1\t2\n3"}
+	for range 20000 {
+		var s string
+		for range r.IntN(10) {
+			s += alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, s)
+	}
+	for _, s := range cases {
+		var tmp [2]string
+		got, want := AppendFields(tmp[:0], s), strings.Fields(s)
+		if !slices.Equal(got, want) {
+			t.Fatalf("AppendFields(%q) = %q, want %q", s, got, want)
+		}
+		if pre := AppendFields([]string{"x"}, s); len(pre) != len(want)+1 || pre[0] != "x" || !slices.Equal(pre[1:], want) {
+			t.Fatalf("AppendFields after x (%q) = %q", s, pre)
+		}
 	}
 }

@@ -1,0 +1,429 @@
+package godot
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+	"github.com/physconv/physconv/internal/tscn"
+)
+
+// testPNG is a w×h PNG image.
+func testPNG(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.NRGBA{uint8(255 * x / w), uint8(255 * y / h), 0, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// memImage is an image held in memory as a source would resolve it.
+func memImage(name string, data []byte) *convert.Image {
+	return &convert.Image{Name: name, File: "in/" + name, Read: func() ([]byte, error) { return data, nil }}
+}
+
+// texturedGraph is a static body with a textured box, a textured
+// triangle mesh with coordinates (V up, as mesh files have them) and a
+// textured mesh without coordinates, all sharing one image.
+func texturedGraph(t *testing.T, im *convert.Image) *convert.Graph {
+	g := convert.NewGraph()
+	body := g.AddNode(convert.Node{Name: "body", Motion: &convert.Motion{Kind: convert.Static}}, -1)
+	box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 2, 3}})
+	red := [4]float64{1, 0.5, 0.25, 1}
+	g.AddNode(convert.Node{Name: "box", Transform: convert.Identity(), Visual: &convert.Visual{Shape: box, Color: &red, Texture: im}}, body)
+	pos := []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}
+	idx := []uint32{0, 1, 2}
+	uv := [][2]float64{{0, 0}, {1, 0}, {0, 1}}
+	m := g.AddMesh(convert.Mesh{Name: "tri", Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1},
+		Look: func() (*convert.MeshLook, convert.Diagnostics, error) {
+			return &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: 1}}, UV: uv}, nil, nil
+		}})
+	tri := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: m})
+	g.AddNode(convert.Node{Name: "tri", Transform: convert.Identity(), Visual: &convert.Visual{Shape: tri, Texture: im}}, body)
+	bare := g.AddMesh(convert.Mesh{Name: "bare", Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}})
+	bs := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: bare})
+	g.AddNode(convert.Node{Name: "bare", Transform: convert.Identity(), Visual: &convert.Visual{Shape: bs, Texture: im}}, body)
+	return g
+}
+
+func floats32(t *testing.T, v tscn.Value) []float64 {
+	t.Helper()
+	c, ok := v.(*tscn.Call)
+	if !ok {
+		t.Fatalf("%v is not a PackedByteArray", v)
+	}
+	bs, _ := c.Floats()
+	raw := make([]byte, len(bs))
+	for i, b := range bs {
+		raw[i] = byte(b)
+	}
+	out := make([]float64, len(raw)/4)
+	for i := range out {
+		out[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:])))
+	}
+	return out
+}
+
+// sectionByID finds a sub_resource or ext_resource by id.
+func sectionByID(doc *tscn.Document, id string) *tscn.Section {
+	for i := range doc.Sections {
+		if s := &doc.Sections[i]; (s.Tag == "sub_resource" || s.Tag == "ext_resource") && s.AttrString("id") == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// nodeProp returns property key of the node named name.
+func nodeProp(doc *tscn.Document, name, key string) tscn.Value {
+	for i := range doc.Sections {
+		if s := &doc.Sections[i]; s.Tag == "node" && s.AttrString("name") == name {
+			v, _ := s.Prop(key)
+			return v
+		}
+	}
+	return nil
+}
+
+func refID(v tscn.Value) string {
+	r, _ := v.(tscn.Ref)
+	return r.ID
+}
+
+// TestEmitTexture: Godot 4 output copies a visual's image beside the
+// scene, references it as a Texture2D (res:// inside a Godot project,
+// else relative to the scene), draws it through a StandardMaterial3D's
+// albedo_texture times the colour, and writes the mesh with its texture
+// coordinates in the attribute stream (V down); what cannot be drawn is
+// texture-dropped.
+func TestEmitTexture(t *testing.T) {
+	png := testPNG(t, 4, 2)
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		out     string
+		image   *convert.Image
+		version int
+		path    string // ext_resource path, "" = no texture written
+		dropped int    // texture-dropped notes
+	}{
+		{"beside the scene", "", memImage("wood grain.png", png), 4, "textures/wood_grain.png", 1},
+		{"in a Godot project", filepath.Join(project, "scenes", "robot.tscn"), memImage("wood grain.png", png), 4, "res://scenes/textures/wood_grain.png", 1},
+		{"at the project root", filepath.Join(project, "robot.tscn"), memImage("wood grain.png", png), 4, "res://textures/wood_grain.png", 1},
+		{"not an image", "", memImage("notes.png", []byte("not a png")), 4, "", 3},
+		{"missing", "", &convert.Image{Name: "gone.png", File: "in/gone.png"}, 4, "", 3},
+		{"Godot 3", "", memImage("wood grain.png", png), 3, "", 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opts := (&convert.Options{OutputName: c.out}).With(VersionOption, strconv.Itoa(c.version))
+			out, diags, err := Emit(texturedGraph(t, c.image), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, d := range diags {
+				if d.Code == convert.CodeTextureDropped {
+					n++
+				}
+			}
+			if n != c.dropped {
+				t.Errorf("%d texture-dropped, want %d: %v", n, c.dropped, diags)
+			}
+			doc, err := tscn.Decode(out.Main)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.path == "" {
+				if len(out.Files) != 0 || strings.Contains(string(out.Main), "Texture2D") {
+					t.Fatalf("no texture expected, got files %v\n%s", out.SideFiles(), out.Main)
+				}
+				if c.version == 4 && refID(nodeProp(doc, "box", "mesh")) == "" {
+					t.Errorf("box drawn without a mesh")
+				}
+				return
+			}
+			name := strings.TrimPrefix(strings.TrimPrefix(c.path, "res://scenes/"), "res://")
+			if got := out.SideFiles(); len(got) != 1 || got[0] != name || !bytes.Equal(out.Files[name], png) {
+				t.Fatalf("side files %v, want the image as %s", got, name)
+			}
+			mat := sectionByID(doc, refID(nodeProp(doc, "box", "material_override")))
+			if mat == nil || mat.AttrString("type") != "StandardMaterial3D" {
+				t.Fatalf("box material %v", mat)
+			}
+			tex, _ := mat.Prop("albedo_texture")
+			ext := sectionByID(doc, refID(tex))
+			if ext == nil || ext.Tag != "ext_resource" || ext.AttrString("type") != "Texture2D" || ext.AttrString("path") != c.path {
+				t.Fatalf("albedo_texture %v → %v, want a Texture2D at %s", tex, ext, c.path)
+			}
+			col, _ := mat.Prop("albedo_color")
+			if cl, ok := col.(*tscn.Call); !ok || fmt_(cl) != "Color(1 0.5 0.25 1)" {
+				t.Errorf("box albedo_color %v, want the visual's colour", col)
+			}
+			tm := sectionByID(doc, refID(nodeProp(doc, "tri", "material_override")))
+			if tm == nil {
+				t.Fatal("tri has no material")
+			}
+			if c2, _ := tm.Prop("albedo_texture"); refID(c2) != refID(tex) {
+				t.Errorf("tri texture %v, want the same ext_resource %v", c2, tex)
+			}
+			if _, ok := tm.Prop("albedo_color"); ok {
+				t.Errorf("tri has a colour, the visual gives none")
+			}
+			if nodeProp(doc, "bare", "material_override") != nil {
+				t.Errorf("bare (no coordinates) has a material")
+			}
+			// the box: 24 vertices, one UV each, every face showing the
+			// whole image
+			box := surfaceOf(t, doc, "box")
+			uv := floats32(t, box.get("attribute_data"))
+			if box.format()&(1<<4) == 0 || len(uv) != 2*int(box.get("vertex_count").(int64)) || len(uv) != 48 {
+				t.Fatalf("box format %b, %d UV floats for %v vertices", box.format(), len(uv), box.get("vertex_count"))
+			}
+			for k, x := range uv {
+				if x != 0 && x != 1 {
+					t.Errorf("box UV float %d = %v, want 0 or 1", k, x)
+				}
+			}
+			// the triangle: V flipped from the file's V up
+			tri := surfaceOf(t, doc, "tri")
+			got := floats32(t, tri.get("attribute_data"))
+			want := []float64{0, 1, 1, 1, 0, 0}
+			if len(got) != len(want) {
+				t.Fatalf("tri UVs %v, want %v", got, want)
+			}
+			for k := range want {
+				if got[k] != want[k] {
+					t.Fatalf("tri UVs %v, want %v", got, want)
+				}
+			}
+			if bare := surfaceOf(t, doc, "bare"); bare.format()&(1<<4) != 0 || bare.get("attribute_data") != nil {
+				t.Errorf("bare mesh carries UVs")
+			}
+		})
+	}
+}
+
+func fmt_(c *tscn.Call) string {
+	f, _ := c.Floats()
+	return c.Name + fmtFloats(f)
+}
+
+func fmtFloats(f []float64) string {
+	s := make([]string, len(f))
+	for i, x := range f {
+		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return "(" + strings.Join(s, " ") + ")"
+}
+
+type meshSurface tscn.Dict
+
+func (s meshSurface) get(k string) tscn.Value {
+	for _, e := range s {
+		if e.Key == k {
+			return e.Value
+		}
+	}
+	return nil
+}
+
+func (s meshSurface) format() int64 {
+	f, _ := s.get("format").(int64)
+	return f
+}
+
+// surfaceOf returns the single surface of node name's ArrayMesh.
+func surfaceOf(t *testing.T, doc *tscn.Document, name string) meshSurface {
+	t.Helper()
+	m := sectionByID(doc, refID(nodeProp(doc, name, "mesh")))
+	if m == nil || m.AttrString("type") != "ArrayMesh" {
+		t.Fatalf("%s mesh %v, want an ArrayMesh", name, m)
+	}
+	v, _ := m.Prop("_surfaces")
+	arr, _ := v.(tscn.Array)
+	if len(arr) != 1 {
+		t.Fatalf("%s: %d surfaces", name, len(arr))
+	}
+	d, _ := arr[0].(tscn.Dict)
+	return meshSurface(d)
+}
+
+// TestEmitTextureOracle: Godot 4.6 loads a textured scene written into a
+// project. The oracle runs an exported game's loader, which takes only
+// imported images, so the one dependency it cannot load is the PNG (the
+// editor imports it when it sees it); the scene with that reference set
+// aside loads with no error or unknown property, the textured meshes
+// bound as written and the material keeps its colour.
+func TestEmitTextureOracle(t *testing.T) {
+	testenv.Oracle(t, "godot4-inspect")
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(project, "scenes", "robot.tscn")
+	out, _, err := Emit(texturedGraph(t, memImage("wood grain.png", testPNG(t, 4, 2))), &convert.Options{OutputName: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(project, "scenes", "textures"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range out.Files {
+		if err := os.WriteFile(filepath.Join(project, "scenes", name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw, _ := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
+	var rep struct {
+		oracleReport
+		Broken      []string `json:"broken_dependencies"`
+		UnknownRes  []any    `json:"unknown_resource_properties"`
+		PatchedLoad *struct {
+			OK       bool     `json:"ok"`
+			Messages []string `json:"engine_messages"`
+		} `json:"patched_load"`
+		Nodes []struct {
+			Name  string `json:"name"`
+			Class string `json:"class"`
+			Props struct {
+				Mesh *struct {
+					Class string `json:"class"`
+					AABB  struct {
+						Position, Size [3]float64
+					} `json:"aabb"`
+				} `json:"mesh"`
+				Material *struct {
+					Class string `json:"class"`
+					Props struct {
+						Color []float64 `json:"albedo_color"`
+					} `json:"props"`
+				} `json:"material_override"`
+			} `json:"props"`
+		} `json:"nodes"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatalf("godot4-inspect output: %v\n%s", err, raw)
+	}
+	if len(rep.Missing) != 1 || rep.Missing[0] != "res://scenes/textures/wood_grain.png" || len(rep.Broken) != 0 {
+		t.Fatalf("dependencies missing %v, broken %v; want only the un-imported PNG\n%s", rep.Missing, rep.Broken, raw)
+	}
+	if rep.PatchedLoad == nil || !rep.PatchedLoad.OK || len(rep.PatchedLoad.Messages) != 0 || len(rep.UnknownProperties) != 0 || len(rep.UnknownRes) != 0 {
+		t.Fatalf("Godot did not load the rest of the scene cleanly:\n%s", raw)
+	}
+	bounds := map[string][2][3]float64{"box": {{-0.5, -1, -1.5}, {1, 2, 3}}, "tri": {{0, 0, 0}, {1, 1, 0}}, "bare": {{0, 0, 0}, {1, 1, 0}}}
+	seen := 0
+	for _, n := range rep.Nodes {
+		want, ok := bounds[n.Name]
+		if !ok {
+			continue
+		}
+		seen++
+		m := n.Props.Mesh
+		if n.Class != "MeshInstance3D" || m == nil || m.Class != "ArrayMesh" || m.AABB.Position != want[0] || m.AABB.Size != want[1] {
+			t.Errorf("%s: %s mesh %+v, want an ArrayMesh bound %v", n.Name, n.Class, m, want)
+		}
+		if n.Name == "box" {
+			if mt := n.Props.Material; mt == nil || mt.Class != "StandardMaterial3D" || len(mt.Props.Color) != 4 || mt.Props.Color[1] != 0.5 {
+				t.Errorf("box material %+v, want a StandardMaterial3D of colour (1, 0.5, 0.25, 1)", mt)
+			}
+		}
+	}
+	if seen != 3 {
+		t.Errorf("Godot built %d of the 3 visuals", seen)
+	}
+}
+
+// TestTextureRoundTrip: a Godot 4 scene's albedo_texture (a Texture2D
+// ext_resource, res:// or relative) and ArrayMesh TEX_UV are read back as
+// the visual's texture and the mesh's corner coordinates (V up again),
+// for every textured visual the writer wrote.
+func TestTextureRoundTrip(t *testing.T) {
+	png := testPNG(t, 4, 2)
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, dir, out string }{
+		{"relative", ".", ""},
+		{"res://", "scenes", filepath.Join(project, "scenes", "robot.tscn")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := texturedGraph(t, memImage("wood grain.png", png))
+			out, _, err := Emit(src, &convert.Options{OutputName: c.out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.out != "" && !bytes.Contains(out.Main, []byte(`path="res://scenes/textures/wood_grain.png"`)) {
+				t.Fatalf("texture not referenced by its res:// path:\n%s", out.Main)
+			}
+			fsys := fstest.MapFS{"project.godot": {Data: []byte("config_version=5\n")}, path.Join(c.dir, "robot.tscn"): {Data: out.Main}}
+			for name, data := range out.Files {
+				fsys[path.Join(c.dir, name)] = &fstest.MapFile{Data: data}
+			}
+			g, diags, err := Parse(&convert.Input{Name: "robot.tscn", Data: out.Main, FS: fsys, Dir: c.dir, Options: &convert.Options{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			textured := 0
+			for _, n := range g.Nodes {
+				if n.Visual == nil || n.Visual.Texture == nil {
+					continue
+				}
+				textured++
+				im := n.Visual.Texture
+				if data, err := im.Read(); err != nil || !bytes.Equal(data, png) || im.File != path.Join(c.dir, "textures/wood_grain.png") {
+					t.Errorf("%s: texture %s (%s) reads %d bytes, %v; want the PNG", n.Name, im.Name, im.File, len(data), err)
+				}
+				m := g.Meshes[g.Shapes[n.Visual.Shape].Mesh]
+				if m.Look == nil {
+					t.Fatalf("%s: mesh has no coordinates", n.Name)
+				}
+				look, _, _ := m.Look()
+				if len(look.UV) != len(m.Indices) {
+					t.Fatalf("%s: %d UVs for %d corners", n.Name, len(look.UV), len(m.Indices))
+				}
+				if n.Name == "tri" {
+					// corner → UV as the source had it (V up)
+					want := map[convert.Vec3][2]float64{{0, 0, 0}: {0, 0}, {1, 0, 0}: {1, 0}, {0, 1, 0}: {0, 1}}
+					for k, vi := range m.Indices {
+						if w := want[m.Positions[vi]]; look.UV[k] != w {
+							t.Errorf("tri corner %v UV %v, want %v", m.Positions[vi], look.UV[k], w)
+						}
+					}
+				}
+				if n.Visual.Color == nil && n.Name == "box" {
+					t.Errorf("box lost its colour")
+				}
+			}
+			if textured != 2 {
+				t.Errorf("%d textured visuals read back, want 2 (box, tri): %v", textured, diags)
+			}
+		})
+	}
+}
