@@ -360,7 +360,7 @@ func (e *emitter) fuseWelds() {
 		ca, cb := *ma.CenterOfMass, rel.Apply(*mb.CenterOfMass)
 		m := *ma.Mass + *mb.Mass
 		c := ca.Scale(*ma.Mass / m).Add(cb.Scale(*mb.Mass / m))
-		tensor := ia.Add(shiftInertia(*ma.Mass, ca.Sub(c))).Add(ib).Add(shiftInertia(*mb.Mass, cb.Sub(c)))
+		tensor := ia.Add(mass.ParallelAxis(*ma.Mass, ca.Sub(c))).Add(ib).Add(mass.ParallelAxis(*mb.Mass, cb.Sub(c)))
 		d, q := mass.NearestPrincipalAxes(tensor)
 		ma.Mass, ma.CenterOfMass, ma.InertiaDiagonal, ma.InertiaOrientation = &m, &c, &d, &q
 		ma.MassSource, ma.CenterOfMassSource, ma.InertiaSource = convert.Given, convert.Given, convert.Given
@@ -429,19 +429,6 @@ func (s surface) join(t surface) (surface, bool) {
 	same := !s.mixed && !t.mixed && s.mat == t.mat && s.filter == t.filter
 	s.mixed = !same
 	return s, same
-}
-
-// shiftInertia is the parallel-axis term of mass m at offset d.
-func shiftInertia(m float64, d convert.Vec3) convert.Mat3 {
-	dd := d.Dot(d)
-	var t convert.Mat3
-	for r := 0; r < 3; r++ {
-		for c := 0; c < 3; c++ {
-			t[r][c] = -m * d[r] * d[c]
-		}
-		t[r][r] += m * dd
-	}
-	return t
 }
 
 // visualIsNode reports a node written as the MeshInstance of its own

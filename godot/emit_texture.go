@@ -57,7 +57,10 @@ func (e *emitter) image(im *convert.Image) *sideImage {
 	if si.err == nil {
 		base := path.Base(strings.ReplaceAll(im.Name, "\\", "/"))
 		ext := path.Ext(base)
-		stem := sanitizeFile(strings.TrimSuffix(base, ext))
+		stem := gltfx.SafeFileName(strings.TrimSuffix(base, ext))
+		if stem == "" {
+			stem = "image"
+		}
 		si.name = "textures/" + stem + ext
 		for k := 2; e.sideTaken[si.name]; k++ {
 			si.name = fmt.Sprintf("textures/%s_%d%s", stem, k, ext)
@@ -66,23 +69,6 @@ func (e *emitter) image(im *convert.Image) *sideImage {
 	}
 	e.images[im.File] = si
 	return si
-}
-
-// sanitizeFile keeps a file name to characters safe in a res:// path.
-func sanitizeFile(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	if b.Len() == 0 {
-		return "image"
-	}
-	return b.String()
 }
 
 // textureExt writes image im beside the scene and returns its

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // geomInfo is what the mass computation needs to know about one geom, in
@@ -175,7 +176,7 @@ func combine(parts []massPart) massPart {
 	}
 	out.com = c.Scale(1 / out.mass)
 	for _, p := range parts {
-		out.inertia = out.inertia.Add(p.inertia).Add(offCenter(p.mass, p.com.Sub(out.com)))
+		out.inertia = out.inertia.Add(p.inertia).Add(mass.ParallelAxis(p.mass, p.com.Sub(out.com)))
 	}
 	out.inertia = symmetric(out.inertia)
 	return out

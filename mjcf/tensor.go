@@ -11,21 +11,6 @@ func symmetric(m convert.Mat3) convert.Mat3 {
 	return m.Add(m.T()).ScaleBy(0.5)
 }
 
-// offCenter is the parallel-axis term m·(|d|²·1 − d·dᵀ).
-func offCenter(m float64, d convert.Vec3) convert.Mat3 {
-	dd := d.Dot(d)
-	var r convert.Mat3
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			r[i][j] = -m * d[i] * d[j]
-			if i == j {
-				r[i][j] += m * dd
-			}
-		}
-	}
-	return r
-}
-
 // rotateTensor returns R·I·Rᵀ.
 func rotateTensor(q convert.Quat, i convert.Mat3) convert.Mat3 {
 	r := q.Mat()

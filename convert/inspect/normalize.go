@@ -3,6 +3,7 @@ package inspect
 import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // Equate rewrites two reports (want the source's, got another file's) so
@@ -146,26 +147,18 @@ func fuse(x, y *BodyReport) bool {
 	}
 	cx, cy := *x.CenterOfMass, *y.CenterOfMass
 	c := cx.Scale(mx / m).Add(cy.Scale(my / m))
+	shift := mass.ParallelAxis(mx, cx.Sub(c)).Add(mass.ParallelAxis(my, cy.Sub(c)))
 	var t [3][3]Num
 	for r := 0; r < 3; r++ {
 		for col := 0; col < 3; col++ {
-			t[r][col] = x.Inertia[r][col] + y.Inertia[r][col] + Num(parallelAxis(mx, cx.Sub(c), r, col)+parallelAxis(my, cy.Sub(c), r, col))
+			t[r][col] = x.Inertia[r][col] + y.Inertia[r][col] + Num(shift[r][col])
 		}
 	}
-	mass := Num(m)
-	x.Mass, x.CenterOfMass, x.Inertia = &mass, &c, &t
+	total := Num(m)
+	x.Mass, x.CenterOfMass, x.Inertia = &total, &c, &t
 	x.Colliders = append(x.Colliders, y.Colliders...)
 	x.Triggers = append(x.Triggers, y.Triggers...)
 	return true
-}
-
-// parallelAxis is entry (r, c) of the inertia of mass m at offset d.
-func parallelAxis(m float64, d convert.Vec3, r, c int) float64 {
-	v := -m * d[r] * d[c]
-	if r == c {
-		v += m * d.Dot(d)
-	}
-	return v
 }
 
 // DefaultMaterial spells out glTF's default material (friction 0.6,

@@ -117,7 +117,7 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		}
 		if m.InertiaDiagonal == nil {
 			j := s.massProps(1).Inertia
-			j = j.Add(parallelAxis(s.Volume, comRigid.Sub(s.Centroid)))
+			j = j.Add(ParallelAxis(s.Volume, comRigid.Sub(s.Centroid)))
 			setInertia(m, j.ScaleBy(*m.Mass/s.Volume), convert.Computed)
 			computed = append(computed, "inertia")
 		}

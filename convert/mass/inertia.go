@@ -236,9 +236,9 @@ func joinSentences(s []string) string {
 // expressed in the outer frame.
 func rotateTensor(I convert.Mat3, r convert.Mat3) convert.Mat3 { return r.Mul(I).Mul(r.T()) }
 
-// parallelAxis is the term m(|d|²E − d dᵀ) that moves an inertia tensor from
+// ParallelAxis is the term m(|d|²E − d dᵀ) that moves an inertia tensor from
 // the centre of mass to a point at offset d.
-func parallelAxis(m float64, d convert.Vec3) convert.Mat3 {
+func ParallelAxis(m float64, d convert.Vec3) convert.Mat3 {
 	dd := d.Dot(d)
 	var out convert.Mat3
 	for i := 0; i < 3; i++ {
@@ -265,14 +265,14 @@ func CombineMass(parts ...MassProps) MassProps {
 	}
 	out.COM = out.COM.Scale(1 / out.Mass)
 	for _, p := range parts {
-		out.Inertia = out.Inertia.Add(p.Inertia).Add(parallelAxis(p.Mass, p.COM.Sub(out.COM)))
+		out.Inertia = out.Inertia.Add(p.Inertia).Add(ParallelAxis(p.Mass, p.COM.Sub(out.COM)))
 	}
 	return out
 }
 
 // About returns the inertia tensor about point c (same frame as COM).
 func (p MassProps) About(c convert.Vec3) convert.Mat3 {
-	return p.Inertia.Add(parallelAxis(p.Mass, p.COM.Sub(c)))
+	return p.Inertia.Add(ParallelAxis(p.Mass, p.COM.Sub(c)))
 }
 
 // Transformed moves mass properties by a rigid transform (scale ignored).
@@ -288,7 +288,7 @@ func (p MassProps) InertiaAbout(c convert.Vec3, m float64) convert.Mat3 {
 	if p.Mass <= 0 {
 		return convert.Mat3{}
 	}
-	return p.Inertia.Add(parallelAxis(p.Mass, c.Sub(p.COM))).ScaleBy(m / p.Mass)
+	return p.Inertia.Add(ParallelAxis(p.Mass, c.Sub(p.COM))).ScaleBy(m / p.Mass)
 }
 
 // NearestPrincipalAxes diagonalises I (a tensor in a body's frame) as

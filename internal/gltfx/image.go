@@ -95,17 +95,17 @@ func (w *visualWriter) imageURI(im *convert.Image, mime string) string {
 	if want := map[string]string{"image/png": ".png", "image/jpeg": ".jpg"}[mime]; !strings.EqualFold(ext, want) && !(mime == "image/jpeg" && strings.EqualFold(ext, ".jpeg")) {
 		ext = want
 	}
-	uri := "textures/" + sanitizeURI(stem) + ext
+	uri := "textures/" + SafeFileName(stem) + ext
 	for k := 2; w.uris[uri] != "" && w.uris[uri] != im.File; k++ {
-		uri = fmt.Sprintf("textures/%s_%d%s", sanitizeURI(stem), k, ext)
+		uri = fmt.Sprintf("textures/%s_%d%s", SafeFileName(stem), k, ext)
 	}
 	w.uris[uri] = im.File
 	return uri
 }
 
-// sanitizeURI keeps a file name to characters a relative URI takes as
-// they are.
-func sanitizeURI(s string) string {
+// SafeFileName keeps a file name to characters a relative URI (and a
+// Godot res:// path) takes as they are.
+func SafeFileName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
