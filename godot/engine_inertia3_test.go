@@ -84,21 +84,7 @@ func TestGodot3BulletInertia(t *testing.T) {
 		if err := os.WriteFile(path, []byte(scene), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		raw, code := testenv.RunOracle(t, "godot3-inspect", "--strict", path)
-		if code != 0 {
-			t.Fatalf("seed %d: Godot 3 refuses the scene: %.500s", seed, raw)
-		}
-		var rep struct {
-			Nodes []struct {
-				Path  string `json:"path"`
-				State *struct {
-					InverseInertia convert.Vec3 `json:"inverse_inertia"`
-				} `json:"physics_state"`
-			} `json:"nodes"`
-		}
-		if err := json.Unmarshal(raw, &rep); err != nil {
-			t.Fatal(err)
-		}
+		engine := godot3InverseInertias(t, path)
 		g, _, err := Parse(&convert.Input{Name: "bodies.tscn", Data: []byte(scene), Options: &convert.Options{}})
 		if err != nil {
 			t.Fatal(err)
@@ -118,20 +104,17 @@ func TestGodot3BulletInertia(t *testing.T) {
 			}
 		}
 		checked := 0
-		for _, n := range rep.Nodes {
-			if n.State == nil {
-				continue
-			}
-			got, ok := ours[n.Path]
+		for path, inv := range engine {
+			got, ok := ours[path]
 			if !ok {
-				t.Errorf("seed %d %s: no inertia read", seed, n.Path)
+				t.Errorf("seed %d %s: no inertia read", seed, path)
 				continue
 			}
 			checked++
 			for k := 0; k < 3; k++ {
-				want := 1 / n.State.InverseInertia[k]
+				want := 1 / inv[k]
 				if math.Abs(got[k]-want) > 2e-5*want {
-					t.Errorf("seed %d %s: I[%d] read %.7g, Godot 3 has %.7g (all: %v vs inverse %v)", seed, n.Path, k, got[k], want, got, n.State.InverseInertia)
+					t.Errorf("seed %d %s: I[%d] read %.7g, Godot 3 has %.7g (all: %v vs inverse %v)", seed, path, k, got[k], want, got, inv)
 				}
 			}
 		}
@@ -153,40 +136,44 @@ func TestGodot3BulletInertia(t *testing.T) {
 		if err := os.WriteFile(outPath, out.Main, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		raw, code = testenv.RunOracle(t, "godot3-inspect", "--strict", outPath)
-		if code != 0 {
-			t.Fatalf("seed %d: Godot 3 refuses the output: %.500s", seed, raw)
-		}
-		var back struct {
-			Nodes []struct {
-				Path  string `json:"path"`
-				State *struct {
-					InverseInertia convert.Vec3 `json:"inverse_inertia"`
-				} `json:"physics_state"`
-			} `json:"nodes"`
-		}
-		if err := json.Unmarshal(raw, &back); err != nil {
-			t.Fatal(err)
-		}
-		engine := map[string]convert.Vec3{}
-		for _, n := range rep.Nodes {
-			if n.State != nil {
-				engine[n.Path] = n.State.InverseInertia
-			}
-		}
-		for _, n := range back.Nodes {
-			if n.State == nil {
-				continue
-			}
-			want := engine[n.Path]
+		for path, inv := range godot3InverseInertias(t, outPath) {
+			want := engine[path]
 			for k := 0; k < 3; k++ {
-				if math.Abs(n.State.InverseInertia[k]-want[k]) > 2e-5*want[k] {
-					t.Errorf("seed %d %s: Godot 3 computes inverse inertia %v for the output, %v for the source", seed, n.Path, n.State.InverseInertia, want)
+				if math.Abs(inv[k]-want[k]) > 2e-5*want[k] {
+					t.Errorf("seed %d %s: Godot 3 computes inverse inertia %v for the output, %v for the source", seed, path, inv, want)
 					break
 				}
 			}
 		}
 	}
+}
+
+// godot3InverseInertias loads a scene in Godot 3 (strict) and returns
+// each rigid body's inverse inertia by node path.
+func godot3InverseInertias(t *testing.T, path string) map[string]convert.Vec3 {
+	t.Helper()
+	raw, code := testenv.RunOracle(t, "godot3-inspect", "--strict", path)
+	if code != 0 {
+		t.Fatalf("Godot 3 refuses %s: %.500s", filepath.Base(path), raw)
+	}
+	var rep struct {
+		Nodes []struct {
+			Path  string `json:"path"`
+			State *struct {
+				InverseInertia convert.Vec3 `json:"inverse_inertia"`
+			} `json:"physics_state"`
+		} `json:"nodes"`
+	}
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]convert.Vec3{}
+	for _, n := range rep.Nodes {
+		if n.State != nil {
+			out[n.Path] = n.State.InverseInertia
+		}
+	}
+	return out
 }
 
 // TestGodot3InertiaDroppedOnlyWhenLost: Godot 3 output warns that a body's
