@@ -14,7 +14,7 @@ import (
 // COLLADA 1.4/1.5 subset: geometry <mesh> with <triangles>, <polylist> or
 // <polygons> (polygons are fanned), node transforms (<matrix>, <translate>,
 // <rotate>, <scale> in document order) of the instanced visual scene,
-// <asset><unit meter> and <up_axis>; for drawing, each primitive's
+// <asset><unit meter> (up_axis is read past: see decodeDAE); for drawing, each primitive's
 // material (bound by instance_material, else its symbol taken as the
 // material's id), the profile_COMMON effect's diffuse colour or texture
 // image, and the first TEXCOORD input.
@@ -36,7 +36,6 @@ type daeDoc struct {
 	Unit *struct {
 		Meter string `xml:"meter,attr"`
 	} `xml:"asset>unit"`
-	UpAxis     string        `xml:"asset>up_axis"`
 	Geometries []daeGeometry `xml:"library_geometries>geometry"`
 	Scenes     []daeScene    `xml:"library_visual_scenes>visual_scene"`
 	SceneURL   struct {
@@ -151,16 +150,10 @@ func decodeDAE(data []byte, b *builder) error {
 		}
 		unit = u
 	}
+	// up_axis is not applied: RViz drops the turn its importer makes of
+	// it, and MoveIt's and Gazebo's readers ignore it, so a robot's
+	// COLLADA vertices sit in the link frame as the file writes them.
 	up := convert.Identity()
-	switch strings.TrimSpace(doc.UpAxis) {
-	case "", "Y_UP":
-		up.R = convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2)
-	case "X_UP":
-		up.R = convert.AxisAngle(convert.Vec3{0, 1, 0}, -math.Pi/2)
-	case "Z_UP":
-	default:
-		return fmt.Errorf("meshio: COLLADA up_axis %q is not X_UP, Y_UP or Z_UP", doc.UpAxis)
-	}
 	up.S = convert.Vec3{unit, unit, unit}
 	base := mat4(up)
 

@@ -1,8 +1,9 @@
 // Package meshio reads triangle meshes from the files robot descriptions
 // reference (STL binary and ASCII, Wavefront OBJ, COLLADA .dae) and writes
 // binary STL. Meshes come back in the file's own length unit and axes,
-// except COLLADA, whose <unit meter> is applied and whose up_axis is turned
-// into Z-up (the frame URDF and MJCF place meshes in), as ROS tools do.
+// except COLLADA, whose <unit meter> is applied; its up_axis is not, as
+// ROS tools read it (RViz drops the turn its importer makes for it, MoveIt
+// and Gazebo ignore it), so the vertices sit in the link frame as written.
 //
 // Decoders never panic on malformed input; they return an error that says
 // what is wrong. Identical vertices are merged so closed meshes stay closed

@@ -91,10 +91,15 @@ func TestOBJ(t *testing.T) {
 	}
 }
 
+// TestDAEUnitUpAxisAndNodes: a COLLADA file's unit scales it and its
+// node transforms place it; its up_axis, whichever it is, leaves the
+// vertices where the file writes them, as RViz, MoveIt and Gazebo draw a
+// robot's meshes.
 func TestDAEUnitUpAxisAndNodes(t *testing.T) {
-	src := `<?xml version="1.0"?>
+	for _, up := range []string{"", "<up_axis>Y_UP</up_axis>", "<up_axis>Z_UP</up_axis>", "<up_axis>X_UP</up_axis>"} {
+		src := `<?xml version="1.0"?>
 <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
- <asset><unit name="cm" meter="0.01"/><up_axis>Y_UP</up_axis></asset>
+ <asset><unit name="cm" meter="0.01"/>` + up + `</asset>
  <library_geometries><geometry id="g"><mesh>
   <source id="p"><float_array count="9">0 0 0 100 0 0 0 100 0</float_array>
    <technique_common><accessor source="#pa" count="3" stride="3"/></technique_common></source>
@@ -104,18 +109,19 @@ func TestDAEUnitUpAxisAndNodes(t *testing.T) {
  <library_visual_scenes><visual_scene id="s"><node><translate>0 0 50</translate><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
  <scene><instance_visual_scene url="#s"/></scene>
 </COLLADA>`
-	m, err := DecodeDAE([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Y-up (x, y, z) becomes Z-up (x, -z, y); 1 unit = 1 cm.
-	want := []convert.Vec3{{0, -0.5, 0}, {1, -0.5, 0}, {0, -0.5, 1}}
-	if len(m.Positions) != 3 {
-		t.Fatalf("positions %v", m.Positions)
-	}
-	for i, p := range m.Positions {
-		if p.Sub(want[i]).Len() > 1e-12 {
-			t.Errorf("vertex %d = %v, want %v", i, p, want[i])
+		m, err := DecodeDAE([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 1 unit = 1 cm; the node's translation applies; no turn
+		want := []convert.Vec3{{0, 0, 0.5}, {1, 0, 0.5}, {0, 1, 0.5}}
+		if len(m.Positions) != 3 {
+			t.Fatalf("%q: positions %v", up, m.Positions)
+		}
+		for i, p := range m.Positions {
+			if p.Sub(want[i]).Len() > 1e-12 {
+				t.Errorf("%q: vertex %d = %v, want %v", up, i, p, want[i])
+			}
 		}
 	}
 }

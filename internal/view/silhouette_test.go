@@ -56,8 +56,6 @@ type silResult struct {
 var knownDiff = map[string]string{
 	"urdf/bullet_humanoid_capsules/humanoid.urdf": "urdf-loader cannot read it: the browser's XML parser rejects its " +
 		`<?xml version="0.0"?>; it has no <visual>, and its glTF has no mesh (checked)`,
-	"urdf/r2d2_urdf_tutorial/urdf/07-physics.urdf": "COLLADA fingers (up_axis Y_UP): physconv turns them Z-up like ROS tools; " +
-		"three's ColladaLoader leaves a Y_UP file as it is and urdf-loader puts it in the Z-up link frame unturned",
 }
 
 var packageRef = regexp.MustCompile(`package://([^/"]+)/`)
