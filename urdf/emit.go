@@ -1007,20 +1007,7 @@ func (e *emitter) sideImage(im *convert.Image, node int) string {
 		e.diags.Add(convert.CodeTextureDropped, e.g.VisualSubject(node), e.g.NodeLabel(node), "texture %q cannot be read (%v); the output keeps the reference but not the file", fn, err)
 		return fn
 	}
-	ext := path.Ext(fn)
-	stem := sanitize(strings.TrimSuffix(path.Base(fn), ext))
-	name := "textures/" + stem + ext
-	for k := 2; e.fileNames[name]; k++ {
-		name = fmt.Sprintf("textures/%s_%d%s", stem, k, ext)
-	}
-	e.fileNames[name] = true
-	e.out.Files[name] = data
-	e.out.Link(name, im.SourceFile, e.opts)
-	if e.sideNames == nil {
-		e.sideNames = map[string]string{}
-	}
-	e.sideNames[key] = name
-	return name
+	return e.writeSide("textures", fn, key, data, im.SourceFile)
 }
 
 // sideMesh returns the filename a mesh read from URDF file reference fn
@@ -1047,15 +1034,24 @@ func (e *emitter) sideMesh(fn string, m convert.Mesh) string {
 	if err != nil {
 		return fn // reported by the parser (mesh-missing)
 	}
-	ext := path.Ext(fn) // as written: case matters to readers that look the name up elsewhere
-	stem := sanitize(strings.TrimSuffix(path.Base(fn), path.Ext(fn)))
-	name := "meshes/" + stem + ext
+	return e.writeSide("meshes", fn, key, data, m.SourceFile)
+}
+
+// writeSide writes the bytes of source file reference fn beside the
+// output as folder/NAME (NAME its base name made safe, numbered when
+// taken; the extension as written, since readers that look the name up
+// elsewhere may care about its case), linked to the source file where it
+// can be, and remembers it under key.
+func (e *emitter) writeSide(folder, fn, key string, data []byte, source string) string {
+	ext := path.Ext(fn)
+	stem := sanitize(strings.TrimSuffix(path.Base(fn), ext))
+	name := folder + "/" + stem + ext
 	for k := 2; e.fileNames[name]; k++ {
-		name = fmt.Sprintf("meshes/%s_%d%s", stem, k, ext)
+		name = fmt.Sprintf("%s/%s_%d%s", folder, stem, k, ext)
 	}
 	e.fileNames[name] = true
 	e.out.Files[name] = data
-	e.out.Link(name, m.SourceFile, e.opts)
+	e.out.Link(name, source, e.opts)
 	if e.sideNames == nil {
 		e.sideNames = map[string]string{}
 	}
