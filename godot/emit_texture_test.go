@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"image"
-	"image/color"
-	"image/png"
 	"math"
 	"os"
 	"path"
@@ -20,22 +17,6 @@ import (
 	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/internal/tscn"
 )
-
-// testPNG is a w×h PNG image.
-func testPNG(t *testing.T, w, h int) []byte {
-	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, color.NRGBA{uint8(255 * x / w), uint8(255 * y / h), 0, 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // memImage is an image held in memory as a source would resolve it.
 func memImage(name string, data []byte) *convert.Image {
@@ -117,7 +98,7 @@ func refID(v tscn.Value) string {
 // coordinates in the attribute stream (V down); what cannot be drawn is
 // texture-dropped.
 func TestEmitTexture(t *testing.T) {
-	png := testPNG(t, 4, 2)
+	png := testenv.PNG(t, 4, 2)
 	project := t.TempDir()
 	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -284,7 +265,7 @@ func TestEmitTextureOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(project, "scenes", "robot.tscn")
-	out, _, err := Emit(texturedGraph(t, memImage("wood grain.png", testPNG(t, 4, 2))), &convert.Options{OutputName: file})
+	out, _, err := Emit(texturedGraph(t, memImage("wood grain.png", testenv.PNG(t, 4, 2))), &convert.Options{OutputName: file})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +345,7 @@ func TestEmitTextureOracle(t *testing.T) {
 // the visual's texture and the mesh's corner coordinates (V up again),
 // for every textured visual the writer wrote.
 func TestTextureRoundTrip(t *testing.T) {
-	png := testPNG(t, 4, 2)
+	png := testenv.PNG(t, 4, 2)
 	project := t.TempDir()
 	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
 		t.Fatal(err)

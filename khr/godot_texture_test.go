@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/godot"
+	"github.com/physconv/physconv/internal/testenv"
 )
 
 // TestGodotTextureToGLTF: a Godot 4 MeshInstance3D drawn with an
@@ -15,7 +16,7 @@ import (
 // reaches glTF as a baseColorTexture with TEXCOORD_0, its image copied
 // beside the output, its colour as the factor.
 func TestGodotTextureToGLTF(t *testing.T) {
-	png := pngBytes(t, 4, 2)
+	png := testenv.PNG(t, 4, 2)
 	scene := `[gd_scene load_steps=4 format=3]
 
 [ext_resource type="Texture2D" path="res://art/skin.png" id="1_t"]

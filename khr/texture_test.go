@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"image"
-	"image/color"
-	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -14,18 +11,6 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
-
-// pngBytes is a w×h PNG.
-func pngBytes(t *testing.T, w, h int) []byte {
-	t.Helper()
-	im := image.NewNRGBA(image.Rect(0, 0, w, h))
-	im.Set(0, 0, color.NRGBA{255, 0, 0, 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, im); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 func image1(name string, data []byte, err error) *convert.Image {
 	return &convert.Image{Name: name, File: name, Read: func() ([]byte, error) { return data, err }}
@@ -36,7 +21,7 @@ func image1(name string, data []byte, err error) *convert.Image {
 // cannot be carried: missing, a GIF, a PNG with a broken header.
 func texturedGraph(t *testing.T) *convert.Graph {
 	g := convert.NewGraph()
-	skin := image1("tex/skin.png", pngBytes(t, 4, 2), nil)
+	skin := image1("tex/skin.png", testenv.PNG(t, 4, 2), nil)
 	box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}, Mesh: -1})
 	body := g.AddNode(convert.Node{Name: "Body", Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1},
 		Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, -1)
@@ -140,7 +125,7 @@ func TestTexturesToGLTF(t *testing.T) {
 				t.Error("glb: the image is written beside it, not embedded")
 			}
 			js = js[20 : 20+binary.LittleEndian.Uint32(js[12:16])]
-		} else if !bytes.Equal(out.Files["textures/skin.png"], pngBytes(t, 4, 2)) {
+		} else if !bytes.Equal(out.Files["textures/skin.png"], testenv.PNG(t, 4, 2)) {
 			t.Errorf("gltf: textures/skin.png not written beside it (files %v)", out.SideFiles())
 		}
 		var d texDoc
