@@ -91,6 +91,10 @@ type Capabilities struct {
 	// InitialVelocities: bodies start with the source's linear and
 	// angular velocities (Motion.LinearVelocity, AngularVelocity).
 	InitialVelocities bool
+	// RigidWelds: a fixed joint is held exactly (MJCF nests the body
+	// without a joint, URDF readers merge fixed links), so a weld the
+	// source engine solves softly (Godot's) stops giving under load.
+	RigidWelds bool
 	// JointSolver names the engine whose joint-solver parameters
 	// (Joint.Solver, by class prefix: "Godot ") the file keeps; "" = none.
 	JointSolver string

@@ -27,6 +27,7 @@ const (
 	CodeLimitEmpty                  Code = "limit-empty"
 	CodeSolverSettingsDropped       Code = "solver-settings-dropped"
 	CodeJointSolverDropped          Code = "joint-solver-dropped"
+	CodeJointComplianceChanged      Code = "joint-compliance-changed"
 	CodeVelocityDropped             Code = "velocity-dropped"
 	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
@@ -257,6 +258,7 @@ var codeTable = []CodeInfo{
 	{CodeGravityDropped, Warning, secGraph, Qs(QGravity), false, "the scene's gravity has no form in the target (no scene gravity, and no per-body factors or not along the vertical): the engine's default gravity applies"},
 	{CodeVelocityDropped, Warning, secGraph, Qs(QVelocity), false, "a body's initial linear or angular velocity has no form in the target (URDF, MJCF): the body starts at rest"},
 	{CodeJointSolverDropped, Warning, secGraph, Qs(QJointParam), false, "a joint's engine-specific solver parameters (Godot limit softness, bias, relaxation, restitution, damping …) have no form in the target or its joint class: the engine's defaults apply, so the joint responds differently"},
+	{CodeJointComplianceChanged, Warning, secGraph, Qs(QJointKind), false, "a weld changes stiffness: one a Godot scene holds softly (Godot solves every joint iteratively, so welded bodies give under load) is written where a fixed joint is rigid (MJCF, URDF), so a pair that bent at its weld stays straight; or a rigid fixed joint Godot output cannot make one body (see godot-weld-fused) becomes a Generic6DOF joint that gives under load"},
 	{CodeSolverSettingsDropped, Warning, secGraph, Qs(QData), false, "the source's scene-wide simulator settings (MJCF time step, integrator, disabled contacts or constraints …) have no form in the target: its engine's own apply, so the scene moves differently"},
 	{CodeShapeMassless, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "plane, heightfield or ray on a moving body adds no mass"},
 	{CodeShapeScaledNonuniform, Info, secGraph, Qs(QShape), false, "sphere, capsule or cylinder under non-uniform scale: mass exact for the stretched shape, formats may approximate the shape"},

@@ -431,6 +431,13 @@ type SolverParam struct {
 // that write a joint per axis name each after it, so names survive.
 const ExtraAxisNames = "axisNames"
 
+// ExtraGodotClass is the Node.Extras key under which the Godot readers
+// keep the class a node was written as. The lowering reads it on joints:
+// Godot holds every joint only as firmly as its iterative solver does, so
+// a Godot weld is soft where MJCF and URDF hold a fixed joint rigidly
+// (Capabilities.RigidWelds).
+const ExtraGodotClass = "godot.class"
+
 // Actuator command interfaces (Joint.Actuator).
 const (
 	ActuatePosition = "position"

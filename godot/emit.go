@@ -193,6 +193,7 @@ func (e *emitter) prepare() {
 	g := e.g
 	e.weldsToStatic()
 	e.fuseWelds()
+	e.softWelds()
 	e.skip = make([]bool, len(g.Nodes))
 	connected := map[int]bool{}
 	for _, n := range g.Nodes {
@@ -370,6 +371,29 @@ func (e *emitter) fuseWelds() {
 		// about the body that now holds both, whose mass properties change
 		e.note(convert.CodeGodotWeldFused, convert.BodySubject(a), g.Nodes[a].Name, "%q is written as part of %q: a rigid fixed joint (%q) holds them together and Godot's joints are soft, so they are one body, shapes joined and mass properties summed",
 			g.Nodes[b].Name, g.Nodes[a].Name, g.Nodes[i].Name)
+	}
+}
+
+// softWelds names each rigid weld still written as a joint (its bodies
+// could not be fused: different surfaces, scale, vehicle parts): Godot
+// holds it only as firmly as its solver does, so the bodies give under
+// load where the source held them as one.
+func (e *emitter) softWelds() {
+	g := e.g
+	for i := range g.Nodes {
+		if !e.rigidWeld(i) {
+			continue
+		}
+		a, b := g.BodyOf(i), -1
+		if c := g.Nodes[i].Joint.Connected; c >= 0 && c < len(g.Nodes) {
+			b = g.BodyOf(c)
+		}
+		moving := func(k int) bool {
+			return k >= 0 && g.Nodes[k].Motion != nil && g.Nodes[k].Motion.Kind != convert.Static
+		}
+		if moving(a) || moving(b) {
+			e.note(convert.CodeJointComplianceChanged, convert.JointSubject(i), e.name(i), "a rigid fixed joint is written as a Generic6DOF joint, which Godot holds only as firmly as its solver does: the bodies give under load")
+		}
 	}
 }
 

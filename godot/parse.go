@@ -13,12 +13,12 @@ import (
 
 // Extras keys this format owns.
 const (
-	extraClass      = "godot.class"      // node class as written
-	extraVersion    = "godot.version"    // Godot major version of the source
-	extraMargin     = "godot.margin"     // float64: a shape's collision margin
-	extraProps      = "godot.props"      // []tscn.Prop: reference-free properties kept for a Godot round trip
-	extraGroups     = "godot.groups"     // []string
-	extraAttachment = "godot.attachment" // true on frame-B nodes Parse adds for joints
+	extraClass      = convert.ExtraGodotClass // node class as written
+	extraVersion    = "godot.version"         // Godot major version of the source
+	extraMargin     = "godot.margin"          // float64: a shape's collision margin
+	extraProps      = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip
+	extraGroups     = "godot.groups"          // []string
+	extraAttachment = "godot.attachment"      // true on frame-B nodes Parse adds for joints
 	extraConns      = "godot.connections"
 	extraLayers     = "godot.layer_names" // map[int]string from project.godot
 	extraMeshPath   = "godot.path"        // mesh resource path as written (res://…)

@@ -77,7 +77,8 @@ func TestWeldToWorldIsStatic(t *testing.T) {
 // one RigidBody3D with both shapes, the summed mass and the combined
 // centre of mass and inertia, a godot-weld-fused info — unless the pair
 // could not be one Godot body (different physics materials) or the weld
-// is Godot's own or springy.
+// is Godot's own or springy. A rigid weld left a joint is named
+// (joint-compliance-changed): Godot's joint gives under load.
 func TestWeldBetweenBodiesIsFused(t *testing.T) {
 	inf := math.Inf(1)
 	rigid := []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: inf}, {Angular: []int{0, 1, 2}, Stiffness: inf}}
@@ -88,11 +89,12 @@ func TestWeldBetweenBodiesIsFused(t *testing.T) {
 		godotClass string
 		otherMat   bool
 		fused      bool
+		softened   bool
 	}{
-		{"rigid weld", rigid, "", false, true},
-		{"rigid weld, different materials", rigid, "", true, false},
-		{"Godot's own weld", rigid, "Generic6DOFJoint3D", false, false},
-		{"springy weld", springy, "", false, false},
+		{"rigid weld", rigid, "", false, true, false},
+		{"rigid weld, different materials", rigid, "", true, false, true},
+		{"Godot's own weld", rigid, "Generic6DOFJoint3D", false, false, false},
+		{"springy weld", springy, "", false, false, false},
 	} {
 		g := convert.NewGraph()
 		g.Materials = append(g.Materials, convert.Material{Name: "ice", StaticFriction: 0.05, DynamicFriction: 0.05})
@@ -125,6 +127,9 @@ func TestWeldBetweenBodiesIsFused(t *testing.T) {
 		if fused != c.fused || diags.Has(convert.CodeGodotWeldFused) != c.fused {
 			t.Errorf("%s: fused %v, godot-weld-fused %v, want %v\n%s", c.name, fused, diags.Has(convert.CodeGodotWeldFused), c.fused, scene)
 			continue
+		}
+		if got := diags.Has(convert.CodeJointComplianceChanged); got != c.softened {
+			t.Errorf("%s: joint-compliance-changed %v, want %v", c.name, got, c.softened)
 		}
 		if !c.fused {
 			continue

@@ -24,11 +24,14 @@ var Capabilities = convert.Capabilities{
 	},
 	MeshFiles:    true,
 	StaticMotion: true,
-	JointKinds:   []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
-	Couplings:    true,
-	Loops:        true,
-	Springs:      true,
-	Tendons:      true,
+	// a fixed joint nests the body without a joint (MJCF) or merges the
+	// links (URDF readers): rigid
+	RigidWelds: true,
+	JointKinds: []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
+	Couplings:  true,
+	Loops:      true,
+	Springs:    true,
+	Tendons:    true,
 	// geom friction="sliding torsional rolling"
 	RollingFriction: true,
 	Visuals:         true,

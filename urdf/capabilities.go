@@ -16,7 +16,9 @@ var Capabilities = convert.Capabilities{
 	VisualShapes:   convert.ShapeRow{Kinds: []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh}},
 	MeshFiles:      true,
 	StaticMotion:   true,
-	JointKinds:     []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree},
+	// URDF readers merge the links of a fixed joint: rigid
+	RigidWelds: true,
+	JointKinds: []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree},
 	// a ball joint is written as three revolute joints through dummy links
 	Couplings: true,
 	Visuals:   true,

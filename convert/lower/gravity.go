@@ -1,10 +1,12 @@
 package lower
 
 import (
+	"maps"
 	"math"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
@@ -80,6 +82,28 @@ func (l *lowerer) jointSolvers() {
 		l.diags.Add(convert.CodeJointSolverDropped, convert.JointSubject(i), l.g.Nodes[i].Name,
 			"%s solver parameters have no form in this format (its engine's own defaults apply, so limits and motors respond differently): %s", j.Solver.Class, j.Solver.Text())
 		j.Solver = nil
+	}
+}
+
+// softWelds names each weld a Godot scene made that the target holds
+// rigidly: Godot solves every joint iteratively, so its welded bodies
+// give under load (a pair that lands bends at the weld), while MJCF and
+// URDF make them one rigid body. The joint keeps no Godot class, so
+// lowering again says nothing.
+func (l *lowerer) softWelds() {
+	if !l.caps.RigidWelds {
+		return
+	}
+	for i := range l.g.Nodes {
+		n := &l.g.Nodes[i]
+		class, godot := n.Extras[convert.ExtraGodotClass].(string)
+		if n.Joint == nil || !godot || kin.Classify(n.Joint).Kind != kin.KindFixed {
+			continue
+		}
+		l.diags.Add(convert.CodeJointComplianceChanged, convert.JointSubject(i), n.Name,
+			"Godot holds the bodies of this %s only as firmly as its solver does (they give under load); this format holds a fixed joint rigidly, so they move as one body", class)
+		n.Extras = maps.Clone(n.Extras)
+		delete(n.Extras, convert.ExtraGodotClass)
 	}
 }
 

@@ -1,6 +1,7 @@
 package lower_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -87,6 +88,51 @@ func TestLowerGravity(t *testing.T) {
 			}
 			if g.Gravity != c.gravity || g.Nodes[1].Motion.GravityFactor != c.factor {
 				t.Errorf("%s: the source graph changed", name)
+			}
+		}
+	}
+}
+
+// TestSoftWelds: a weld read from a Godot scene (its class kept) is named
+// where the target holds fixed joints rigidly (MJCF, URDF) and nowhere
+// else; a Godot hinge and a weld from another format are not; lowering
+// the result again says nothing.
+func TestSoftWelds(t *testing.T) {
+	inf := math.Inf(1)
+	weld := []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: inf}, {Angular: []int{0, 1, 2}, Stiffness: inf}}
+	hinge := []convert.Limit{{Linear: []int{0, 1, 2}, Stiffness: inf}, {Angular: []int{0, 1}, Stiffness: inf}}
+	rigid := map[string]bool{"mjcf": true, "urdf": true}
+	for _, c := range []struct {
+		name   string
+		limits []convert.Limit
+		class  string
+		named  bool // where the target is rigid
+	}{
+		{"Godot weld", weld, "Generic6DOFJoint3D", true},
+		{"Godot 3 weld", weld, "Generic6DOFJoint", true},
+		{"Godot hinge", hinge, "HingeJoint3D", false},
+		{"MJCF weld", weld, "", false},
+	} {
+		for _, row := range rows {
+			g := convert.NewGraph()
+			body := func(name string) int {
+				return g.AddNode(convert.Node{Name: name, Transform: convert.Identity(), Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}}, -1)
+			}
+			a, b := body("A"), body("B")
+			j := g.AddNode(convert.Node{Name: "J", Transform: convert.Identity(), Joint: &convert.Joint{Connected: b, Limits: c.limits}}, a)
+			if c.class != "" {
+				g.Nodes[j].Extras = map[string]any{convert.ExtraGodotClass: c.class}
+			}
+			low, diags := lower.Lower(g, row.caps)
+			want := c.named && rigid[row.name]
+			if got := diags.Has(convert.CodeJointComplianceChanged); got != want {
+				t.Errorf("%s → %s: joint-compliance-changed %v, want %v", c.name, row.name, got, want)
+			}
+			if _, again := lower.Lower(low, row.caps); again.Has(convert.CodeJointComplianceChanged) {
+				t.Errorf("%s → %s: named again when lowered twice", c.name, row.name)
+			}
+			if c.class != "" && g.Nodes[j].Extras[convert.ExtraGodotClass] != c.class {
+				t.Errorf("%s → %s: the source graph was changed", c.name, row.name)
 			}
 		}
 	}

@@ -70,6 +70,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 	l.gravity()
 	l.solverSettings()
 	l.jointSolvers()
+	l.softWelds()
 	l.velocities()
 	l.pointMasses()
 	if l.caps.Materials {

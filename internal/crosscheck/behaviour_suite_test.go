@@ -78,10 +78,6 @@ var behaviourKnown = map[string]string{
 		"which the source spells (0 0.707106 -0.707106) and MuJoCo normalises to 1/√2 rounded down, while the unit axis physconv writes " +
 		"normalises to it rounded up (4e-16); 1 s of falling with contacts makes that 5 cm. MuJoCo cannot write URDF, so there is no " +
 		"engine reference to measure the model's own spread as for MJCF sources",
-	"weld_joint.tscn mjcf→godot": "Godot's Generic6DOF weld is soft: the welded pair bends at it when it lands. MJCF holds a weld exactly " +
-		"(one body nested in the other) and Godot output writes such a weld back as one body (godot-weld-fused), so the round trip " +
-		"lands as a rigid pair, 5 cm from the source's bending one after 2 s. Godot's joint compliance has no form in MJCF (nor URDF, KHR); " +
-		"no diagnostic names it yet",
 	"pendulum_balls.tscn mjcf→godot": "MJCF keeps a hinge's axis and anchor but not how its frame is turned about the axis, so the Godot output's " +
 		"hinge frames come back turned about their own axes (as the balls' frames are); that changes nothing physical, but Godot's hinge " +
 		"solver is sensitive to it in this scene of impacts: turning the source's own hinge frames the same way moves the balls by the same " +
