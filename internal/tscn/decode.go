@@ -295,25 +295,27 @@ func (d *decoder) array() (Value, error) {
 			return nil, err
 		}
 		out = append(out, v)
-		if err := d.separator(']', start, "array"); err != nil {
+		if err := d.separator(']', start, "array", ""); err != nil {
 			return nil, err
 		}
 	}
 }
 
-// separator consumes ',' or stops before the closing byte.
-func (d *decoder) separator(close byte, start int, what string) error {
+// separator consumes ',' or stops before the closing byte. what+suffix
+// names the collection in an error; they are joined only then, since a
+// mesh's array has a separator per number.
+func (d *decoder) separator(close byte, start int, what, suffix string) error {
 	d.skipSpace(false)
 	switch {
 	case d.eof():
-		return d.errorf(start, "unterminated %s: missing %q", what, rune(close))
+		return d.errorf(start, "unterminated %s%s: missing %q", what, suffix, rune(close))
 	case d.peek() == ',':
 		d.pos++
 		return nil
 	case d.peek() == close:
 		return nil
 	}
-	return d.errorf(d.line, "expected ',' or %q in %s, found %q", rune(close), what, rune(d.peek()))
+	return d.errorf(d.line, "expected ',' or %q in %s%s, found %q", rune(close), what, suffix, rune(d.peek()))
 }
 
 func (d *decoder) dict() (Value, error) {
@@ -347,7 +349,7 @@ func (d *decoder) dict() (Value, error) {
 			return nil, err
 		}
 		out = append(out, Entry{Key: k, Value: v})
-		if err := d.separator('}', start, "dictionary"); err != nil {
+		if err := d.separator('}', start, "dictionary", ""); err != nil {
 			return nil, err
 		}
 	}
@@ -383,19 +385,21 @@ func (d *decoder) number() (Value, error) {
 		d.pos++
 	}
 done:
-	text := string(d.src[start:d.pos])
+	// parsed straight from the input's bytes: the conversion does not
+	// allocate when the string does not outlive the call
+	raw := d.src[start:d.pos]
 	if isFloat {
-		f, err := strconv.ParseFloat(text, 64)
+		f, err := strconv.ParseFloat(string(raw), 64)
 		if err != nil {
-			return nil, d.errorf(line, "malformed number %q", text)
+			return nil, d.errorf(line, "malformed number %q", raw)
 		}
 		return f, nil
 	}
-	n, err := strconv.ParseInt(text, 10, 64)
+	n, err := strconv.ParseInt(string(raw), 10, 64)
 	if err != nil {
-		f, ferr := strconv.ParseFloat(text, 64)
+		f, ferr := strconv.ParseFloat(string(raw), 64)
 		if ferr != nil || math.IsInf(f, 0) {
-			return nil, d.errorf(line, "malformed number %q", text)
+			return nil, d.errorf(line, "malformed number %q", raw)
 		}
 		return f, nil
 	}
@@ -453,6 +457,7 @@ func (d *decoder) word() (Value, error) {
 	if name == "Object" {
 		return d.object(line)
 	}
+	call.Args = make([]Value, 0, d.flatArgs())
 	for {
 		d.skipSpace(false)
 		if d.eof() {
@@ -467,11 +472,29 @@ func (d *decoder) word() (Value, error) {
 			return nil, err
 		}
 		call.Args = append(call.Args, v)
-		if err := d.separator(')', line, name+"(...)"); err != nil {
+		if err := d.separator(')', line, name, "(...)"); err != nil {
 			return nil, err
 		}
 	}
 	return d.special(call, line)
+}
+
+// flatArgs counts the arguments of a call whose list, from the current
+// position, holds no nested call, collection or string (a packed array's
+// numbers), so its slice is sized once; 0 for any other.
+func (d *decoder) flatArgs() int {
+	n := 1
+	for _, c := range d.src[d.pos:] {
+		switch c {
+		case ',':
+			n++
+		case ')':
+			return n
+		case '(', '[', '{', '"':
+			return 0
+		}
+	}
+	return 0
 }
 
 // special turns the calls with their own Value types into them.
