@@ -320,7 +320,7 @@ var codeTable = []CodeInfo{
 	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},
 	{CodeMeshFloat32, Info, secGLTF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "glTF stores vertex positions as 32-bit floats: a mesh written from another format is rounded (the message gives the largest change)"},
 	{CodeVisualDropped, Info, secGLTF, Qs(QVisual), false, "visuals not carried: a visual whose mesh has no triangles to draw (file missing or unreadable) in glTF output; a Godot mesh type with no visual form (an `ArrayMesh` with compressed or 2D positions or no triangles, a turned or offset `PlaneMesh`); in Godot 3 output, a Godot 4 mesh resource"},
-	{CodeTextureDropped, Info, secGLTF, Qs(QVisual), false, "a visual's texture or mesh-file material is not carried: its image or material library is missing, unreadable or not PNG/JPEG, its mesh has no texture coordinates, (MJCF) it is a builtin, cube or skybox texture, or the output is Godot 3; the visual keeps its colour"},
+	{CodeTextureDropped, Info, secGLTF, Qs(QVisual), false, "a visual's texture or mesh-file material is not carried: its image or material library is missing, unreadable or not PNG/JPEG, its mesh has no texture coordinates, (MJCF) it is a builtin, cube or skybox texture, or the output is Godot 3; the visual keeps its colour. Also: a file a copied mesh file names (.mtl, image) cannot be read or is named by absolute path or URL, so it is not written beside the copy"},
 
 	// URDF
 	{CodeLinkOrphan, Warning, secURDF, Qs(QStructure), false, "link joined to nothing, with no mass or collision: kept as a visual frame"},

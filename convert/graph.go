@@ -254,11 +254,29 @@ type Mesh struct {
 	// on disk: emitters that write it unchanged let it be hard-linked or
 	// referenced in place (Options.SideFiles).
 	SourceFile string
+	// Sibling, when set, reads a file the mesh file names (an OBJ's .mtl
+	// library, an image), by a slash path relative to the mesh file's
+	// folder, under the input's rules for what may be read. Emitters that
+	// write the mesh file unchanged write these beside it too, so the copy
+	// draws as the source does (internal/carry). Set by parsers that read
+	// mesh files.
+	Sibling func(rel string) (SiblingFile, error)
 	// Look, when set, returns how the mesh file draws (its materials and
 	// texture coordinates), aligned with the triangles Triangles returns;
 	// diagnostics report what of it could not be read (an image or a
 	// material library missing). Set by parsers that read mesh files.
 	Look func() (*MeshLook, Diagnostics, error)
+}
+
+// SiblingFile is a file a mesh file names, as Mesh.Sibling reads it.
+type SiblingFile struct {
+	Data []byte
+	// ID names the file within the input (one file, one ID), so a file
+	// several meshes name is written once.
+	ID string
+	// Disk is its path on disk, "" when it is not on disk: a side file
+	// that is it unchanged is linked to it (Output.Link).
+	Disk string
 }
 
 // Triangles returns the mesh's triangles: its own when Loaded, else what

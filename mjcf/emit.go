@@ -18,8 +18,10 @@ type emitter struct {
 	opts  *convert.Options
 	diags convert.Diagnostics
 	tree  *kin.Tree
-	names []string // unique node names
-	world convert.Transform
+	// copied: mesh files written unchanged, whose references Emit carries
+	copied []copiedMesh
+	names  []string // unique node names
+	world  convert.Transform
 	// frames caches world transforms (the Graph is not changed while
 	// emitting)
 	frames *convert.Frames
@@ -75,6 +77,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
 	root := e.document()
+	e.carryReferences()
 	e.out.Main = xmlx.AppendEncode([]byte("<!-- written by physconv -->\n"), root)
 	if len(e.out.Files) == 0 {
 		e.out.Files = nil

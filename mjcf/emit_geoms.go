@@ -367,6 +367,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			if m.SourceFile != "" && e.opts.SideFiles != "copy" {
 				e.linkSide("meshes/"+file, m.SourceFile)
 			}
+			e.copied = append(e.copied, copiedMesh{"meshes/" + file, m, e.subj, path})
 			el.SetAttr("file", e.meshPrefix()+file)
 		}
 	} else {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -43,6 +44,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
+	e.carryReferences()
 	if len(e.trans) > 0 {
 		e.r.extras = append(append([]*xmlElement(nil), e.r.extras...), e.trans...)
 	}
@@ -99,6 +101,7 @@ type emitter struct {
 	linkNames, jointNames, fileNames nameSet
 	// sideNames: the side file each source mesh file was written as.
 	sideNames map[string]string
+	copied    []copiedMesh // mesh files written unchanged, in order
 }
 
 // nameSet hands out unique, non-empty names.
@@ -879,7 +882,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			if ws, ok := m.Extras[extraScale].(convert.Vec3); ok {
 				scale = ws.Mul(sc)
 			}
-			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: e.sideMesh(fn, m), Scale: scale}}}
+			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: e.sideMesh(fn, m, subj, path), Scale: scale}}}
 		}
 		if !m.Loaded || len(m.Positions) == 0 {
 			if m.File != "" {
@@ -1016,7 +1019,7 @@ func (e *emitter) sideImage(im *convert.Image, node int) string {
 // so that file is written beside the output (meshes/NAME, unchanged and
 // hard-linked where it can be) or, under --side-files reference, referred
 // to relative to the output. A mesh whose file cannot be read keeps fn.
-func (e *emitter) sideMesh(fn string, m convert.Mesh) string {
+func (e *emitter) sideMesh(fn string, m convert.Mesh, subj convert.Subject, where string) string {
 	if strings.Contains(fn, "://") || path.IsAbs(fn) || filepath.IsAbs(fn) || m.Source == nil {
 		return fn
 	}
@@ -1034,7 +1037,28 @@ func (e *emitter) sideMesh(fn string, m convert.Mesh) string {
 	if err != nil {
 		return fn // reported by the parser (mesh-missing)
 	}
-	return e.writeSide("meshes", fn, key, data, m.SourceFile)
+	name := e.writeSide("meshes", fn, key, data, m.SourceFile)
+	e.copied = append(e.copied, copiedMesh{name, m, subj, where})
+	return name
+}
+
+// copiedMesh is a mesh file written unchanged beside the output, whose
+// own references (.mtl libraries, images) Emit writes beside it once
+// every other side file has its name.
+type copiedMesh struct {
+	name  string
+	mesh  convert.Mesh
+	subj  convert.Subject
+	where string
+}
+
+// carryReferences writes the files the copied mesh files name.
+func (e *emitter) carryReferences() {
+	c := carry.New(e.out, e.opts)
+	for _, m := range e.copied {
+		c.Mesh(m.name, &m.mesh, m.subj, m.where)
+	}
+	e.diags = append(e.diags, c.Diagnostics()...)
 }
 
 // writeSide writes the bytes of source file reference fn beside the

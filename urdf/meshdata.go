@@ -132,3 +132,21 @@ func (p *parser) image(ref string) *convert.Image {
 	}
 	return im
 }
+
+// sibling returns a Mesh.Sibling function for the mesh file reference
+// ref: a file it names, found beside ref as its images and .mtl libraries
+// are (read once for the conversion, under the input's rules).
+func (p *parser) sibling(ref string) func(string) (convert.SiblingFile, error) {
+	return func(rel string) (convert.SiblingFile, error) {
+		r := meshio.Sibling(ref, rel)
+		data, err := p.visualData().reader(r, p.in.Open)()
+		if err != nil {
+			return convert.SiblingFile{}, err
+		}
+		f := convert.SiblingFile{Data: data, ID: r}
+		if loc, err := p.in.Locate(r); err == nil {
+			f.ID, f.Disk = loc, p.diskPath(loc)
+		}
+		return f, nil
+	}
+}

@@ -587,6 +587,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
 		mesh.Source = source(read, resolved, geo.Scale)
 		mesh.SourceFile = p.diskPath(resolved)
+		mesh.Sibling = p.sibling(geo.Filename)
 	} else if _, serr := p.in.Stat(geo.Filename); err != nil || serr != nil {
 		if err == nil {
 			err = serr
@@ -597,6 +598,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Look = p.look(read, resolved, geo.Filename, linkPath(l)+"/visual")
 		mesh.Source = source(read, resolved, geo.Scale)
 		mesh.SourceFile = p.diskPath(resolved)
+		mesh.Sibling = p.sibling(geo.Filename)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
 }

@@ -102,6 +102,7 @@ func TestSideFilesConfined(t *testing.T) {
 		"outside/scene.tscn":      "; " + secret + "\n[gd_scene format=3]\n\n[node name=\"S\" type=\"StaticBody3D\"]\n",
 		"outside/robot.urdf":      fmt.Sprintf(urdfMesh, "part.stl"),
 		"outside/part.stl":        stl,
+		"outside/secret.mtl":      "newmtl m\nmap_Kd secret.png\n# " + secret,
 	}
 	cases := []struct {
 		name  string
@@ -125,6 +126,10 @@ func TestSideFilesConfined(t *testing.T) {
 			"r.urdf", "r.xml", "escapes the allowed root", ""},
 		{"urdf package folder link", map[string]string{"in/r.urdf": fmt.Sprintf(urdfMesh, "package://pkg/part.stl"), "in/pkg": "@outside/pkg"},
 			"r.urdf", "r.xml", `ROS package "pkg" not found`, ""},
+		{"urdf copied mesh's library link", map[string]string{"in/r.urdf": urdfVisuals("m.obj"), "in/m.obj": tetOBJ("m.mtl"), "in/m.mtl": "@outside/secret.mtl"},
+			"r.urdf", "o.urdf", "", "m.mtl is a symbolic link to"},
+		{"urdf copied mesh's library dot-dot", map[string]string{"in/r.urdf": urdfVisuals("m.obj"), "in/m.obj": tetOBJ("../outside/secret.mtl")},
+			"r.urdf", "o.urdf", "", `"../outside/secret.mtl" escapes the allowed root`},
 		{"mjcf include link", map[string]string{"in/m.xml": mjcfInclude, "in/inc.xml": "@outside/inc.xml"},
 			"m.xml", "m.gltf", "inc.xml is a symbolic link to", ""},
 		{"mjcf include dot-dot", map[string]string{"in/m.xml": strings.Replace(mjcfInclude, "inc.xml", "../outside/inc.xml", 1)},

@@ -61,10 +61,8 @@ func TestCorpusVisualsToGLTF(t *testing.T) {
 			if got+dropped < visuals || got == 0 && visuals > 0 {
 				t.Errorf("%d visuals in the source, %d mesh nodes in the scene, %d reported dropped", visuals, got, dropped)
 			}
-			for _, uri := range doc.uris() {
-				if _, err := os.Stat(filepath.Join(filepath.Dir(out), filepath.FromSlash(uri))); err != nil {
-					t.Errorf("output references %s, not written beside it: %v", uri, err)
-				}
+			if _, missing := outputRefs(t, out); len(missing) > 0 {
+				t.Errorf("output references %q, not written beside it", missing)
 			}
 			if report, code := testenv.RunOracle(t, "gltf-validate", "--summary", out); code != 0 {
 				t.Errorf("gltf-validate: %s", report)

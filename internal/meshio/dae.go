@@ -26,14 +26,8 @@ type daeDoc struct {
 		} `xml:"instance_effect"`
 	} `xml:"library_materials>material"`
 	Effects []daeEffect `xml:"library_effects>effect"`
-	Images  []struct {
-		ID       string `xml:"id,attr"`
-		InitFrom struct {
-			Text string `xml:",chardata"`
-			Ref  string `xml:"ref"` // COLLADA 1.5
-		} `xml:"init_from"`
-	} `xml:"library_images>image"`
-	Unit *struct {
+	Images  []daeImage  `xml:"library_images>image"`
+	Unit    *struct {
 		Meter string `xml:"meter,attr"`
 	} `xml:"asset>unit"`
 	Geometries []daeGeometry `xml:"library_geometries>geometry"`
@@ -41,6 +35,24 @@ type daeDoc struct {
 	SceneURL   struct {
 		URL string `xml:"url,attr"`
 	} `xml:"scene>instance_visual_scene"`
+}
+
+// daeImage is an image of library_images: its file, as COLLADA 1.4
+// (init_from's text) or 1.5 (init_from/ref) writes it.
+type daeImage struct {
+	ID       string `xml:"id,attr"`
+	InitFrom struct {
+		Text string `xml:",chardata"`
+		Ref  string `xml:"ref"` // COLLADA 1.5
+	} `xml:"init_from"`
+}
+
+// file is the image's file reference, "" when it has none.
+func (im *daeImage) file() string {
+	if f := strings.TrimSpace(im.InitFrom.Ref); f != "" {
+		return f
+	}
+	return strings.TrimSpace(im.InitFrom.Text)
 }
 
 type daeGeometry struct {
@@ -308,11 +320,7 @@ type daeShaderRef struct {
 func (doc *daeDoc) looks() map[string]Part {
 	images := map[string]string{}
 	for _, im := range doc.Images {
-		f := strings.TrimSpace(im.InitFrom.Ref)
-		if f == "" {
-			f = strings.TrimSpace(im.InitFrom.Text)
-		}
-		images[im.ID] = f
+		images[im.ID] = im.file()
 	}
 	effects := map[string]Part{}
 	for _, e := range doc.Effects {

@@ -80,7 +80,7 @@ func DecodeMTL(data []byte) (map[string]MTL, error) {
 				return nil, fmt.Errorf("meshio: MTL line %d: map_Kd needs a file", line+1)
 			}
 			m := out[cur]
-			m.Texture = f[len(f)-1]
+			m.Texture = mtlMapFile(f)
 			out[cur] = m
 		}
 	}

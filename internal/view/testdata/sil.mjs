@@ -4,8 +4,9 @@
 // answers from disk, so module imports work and nothing leaves the machine.
 //
 // usage: node sil.mjs JOBS.json OUTDIR
-//   JOBS.json: [{name, gltf, kind: "urdf"|"mjcf", src, packages, size}]
-//   with file paths; packages maps a ROS package name to a folder.
+//   JOBS.json: [{name, gltf, kind: "urdf"|"mjcf", src, packages, size,
+//   srcBody}] with file paths; packages maps a ROS package name to a
+//   folder; srcBody, when given, is served in place of src's bytes.
 // env: PLAYWRIGHT_HOME, CHROMIUM (as shoot.mjs), VIEW_THREE (the vendored
 //      three.module.min.js), TESTJS (folder whose node_modules holds three
 //      and urdf-loader)
@@ -47,6 +48,9 @@ const types = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'applic
 // files a page asked for that are not on disk; textures do not change a
 // silhouette (the corpus lacks a few upstream lacks too), anything else does
 const missing = [];
+
+// files served in place of others (a job's srcBody for its src)
+const served = new Map();
 const image = /\.(png|jpe?g|tga|bmp|gif)$/i;
 
 const browser = await chromium.launch({
@@ -59,8 +63,9 @@ try {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
   await context.route('**/*', async (route) => {
     const u = new URL(route.request().url());
-    const f = u.origin === ORIGIN ? local(u.pathname) : null;
+    let f = u.origin === ORIGIN ? local(u.pathname) : null;
     if (!f) return route.abort();
+    f = served.get(f) || f;
     try {
       const body = fs.readFileSync(f);
       await route.fulfill({ status: 200, body, contentType: types[path.extname(f).toLowerCase()] || 'application/octet-stream' });
@@ -83,6 +88,8 @@ try {
     const res = { name: job.name };
     console_.length = 0;
     missing.length = 0;
+    served.clear();
+    if (job.srcBody) served.set(job.src, job.srcBody);
     try {
       const packages = Object.fromEntries(Object.entries(job.packages || {}).map(([k, v]) => [k, url(v)]));
       const r = await page.evaluate((j) => window.silhouette(j),
