@@ -22,10 +22,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	e := &emitter{g: g.Clone(), v: version, shapeIDs: map[string]string{}, matIDs: map[string]string{}, ownShape: map[int]convert.Transform{}, engineInertia: map[int]bool{}, turned: map[int]convert.Transform{},
 		meshIDs: map[string]string{}, paths: map[int]string{}, kind: map[int]string{},
-		images: map[string]*sideImage{}, sideTaken: map[string]bool{}, files: map[string][]byte{}, links: map[string]string{}}
+		images: map[string]*sceneImage{}}
 	if opts != nil {
 		e.projectLayers = outputProjectLayers(opts.OutputName)
-		e.resDir = outputResDir(opts.OutputName)
 	}
 	e.gltfVisuals()
 	e.prepare()
@@ -49,14 +48,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 			mustFinite(p.Value)
 		}
 	}
-	out := &convert.Output{Main: tscn.Encode(doc)}
-	if len(e.files) > 0 {
-		out.Files = e.files
-		for name, src := range e.links {
-			out.Link(name, src, opts)
-		}
-	}
-	return out, e.diags, nil
+	return &convert.Output{Main: tscn.Encode(doc)}, e.diags, nil
 }
 
 // mustFinite passes every number of v through convert.MustFinite: Godot
@@ -169,15 +161,8 @@ type emitter struct {
 	// bulletExact holds the Godot 3 bodies whose inertia Bullet computes
 	// from their shapes as the Graph has it.
 	bulletExact map[int]bool
-	// images are the texture images met, by source file; sideTaken the
-	// side file names given; files and links what Output carries.
-	images    map[string]*sideImage
-	sideTaken map[string]bool
-	files     map[string][]byte
-	links     map[string]string
-	// resDir is the res:// folder of the output in its Godot project, ""
-	// when it is in none.
-	resDir string
+	// images are the texture images met, by source file.
+	images map[string]*sceneImage
 }
 
 // note reports a diagnostic about subj; it returns it for WithSeverity.

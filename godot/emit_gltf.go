@@ -6,8 +6,9 @@ import (
 )
 
 // gltfVisuals gives every node the source glTF document draws (a node in
-// its scene with a mesh) a visual of that mesh's triangles, so the Godot
-// scene shows the model; the emitter writes it as an ArrayMesh. Meshes
+// its scene with a mesh) a visual of that mesh's triangles and materials
+// (base colour and texture per primitive), so the Godot scene shows the
+// model; the emitter writes it as an ArrayMesh. Meshes
 // only physics uses (geometry nodes outside the scene) stay out. A mesh
 // whose triangles cannot be read is reported and left out.
 func (e *emitter) gltfVisuals() {
@@ -33,7 +34,15 @@ func (e *emitter) gltfVisuals() {
 			case err != nil:
 				e.note(convert.CodeVisualDropped, g.VisualSubject(i), g.NodeLabel(i), "mesh %d cannot be read (%v); the node is written without it", mi, err)
 			case len(idx) > 0:
-				m := g.AddMesh(convert.Mesh{Name: d.GLTF.Meshes[mi].Name, Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}})
+				mesh := convert.Mesh{Name: d.GLTF.Meshes[mi].Name, Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+				look, why := gltfx.MeshLook(d, mi)
+				for _, w := range why {
+					e.note(convert.CodeTextureDropped, g.VisualSubject(i), g.NodeLabel(i), "%s", w)
+				}
+				if look != nil {
+					mesh.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
+				}
+				m := g.AddMesh(mesh)
 				s = g.AddShape(convert.Shape{Kind: convert.TriMesh, Name: d.GLTF.Meshes[mi].Name, Mesh: m})
 			}
 			shapes[mi] = s

@@ -1,14 +1,16 @@
 package godot
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
-	"encoding/binary"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/tscn"
 )
 
@@ -375,6 +377,7 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 	var mesh tscn.Value
 	var ok bool
 	kept := name == "" && e.keepsMaterial(i)
+	looked := false // the mesh's surfaces carry their own materials
 	var tex *convert.Image
 	if !kept {
 		// a Godot source's own material draws its texture as it was
@@ -419,6 +422,11 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 			}
 			tex = nil
 		}
+		if p == "" && tex == nil && !kept {
+			if mesh, looked = e.lookMesh(i, sh.Mesh, v.Color); looked {
+				break
+			}
+		}
 		if p == "" {
 			if mesh, ok = e.arrayMesh(sh.Mesh); !ok {
 				return tscn.Section{}, false
@@ -451,13 +459,81 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 	}
 	s.Props = append(s.Props, tscn.Prop{Key: "mesh", Value: mesh})
 	switch {
-	case kept:
+	case kept, looked:
 	case tex != nil:
 		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.textureMaterial(v.Color, tex)})
 	case v.Color != nil:
 		s.Props = append(s.Props, tscn.Prop{Key: "material_override", Value: e.colorMaterial(*v.Color)})
 	}
 	return s, true
+}
+
+// lookMesh writes mesh mi of node i's visual as an ArrayMesh of one
+// surface per look of its parts (a mesh file's materials, a glTF mesh's
+// primitives), each with its material: the part's texture (Godot 4) and
+// colour, or for a part without either, base, the visual's own colour. ok is false when the mesh
+// has no look that names a colour or texture, or no triangles.
+func (e *emitter) lookMesh(i, mi int, base *[4]float64) (tscn.Value, bool) {
+	m := &e.g.Meshes[mi]
+	if m.Look == nil {
+		return nil, false
+	}
+	key := fmt.Sprintf("lookmesh#%d", mi)
+	if base != nil {
+		key += fmt.Sprintf("#%v", *base)
+	}
+	if id, ok := e.meshIDs[key]; ok {
+		return e.refFromID(id), true
+	}
+	pos, idx, ok, err := m.Triangles()
+	if !ok || err != nil || len(idx) < 3 {
+		return nil, false
+	}
+	look, diags, err := m.Look()
+	for _, dg := range diags {
+		if dg.Subject.IsZero() {
+			dg.Subject = e.g.VisualSubject(i)
+		}
+		e.diags = append(e.diags, dg)
+	}
+	if err != nil || look == nil || !slices.ContainsFunc(look.Parts, func(p convert.MeshPart) bool { return p.Color != nil || p.Texture != nil }) {
+		return nil, false
+	}
+	surfs, parts := gltfx.LookSurfaces(pos, idx, look, false)
+	var out []tscn.Dict
+	for k, sf := range surfs {
+		if len(sf.Indices) < 3 {
+			continue
+		}
+		var material tscn.Value
+		tex := parts[k].Texture
+		if tex != nil {
+			tex = e.visualTexture(i, &convert.Visual{Texture: tex})
+		}
+		// a part's texture is its own material (times its own colour);
+		// a part without one is drawn in the visual's colour
+		c := parts[k].Color
+		if c == nil && parts[k].Texture == nil {
+			c = base
+		}
+		uv := sf.UV
+		switch {
+		case tex != nil:
+			material = e.textureMaterial(c, tex)
+		case c != nil:
+			material = e.colorMaterial(*c)
+			uv = nil
+		default:
+			uv = nil
+		}
+		out = append(out, e.surface(sf.Positions, sf.Indices, uv, material))
+	}
+	if len(out) == 0 {
+		return nil, false
+	}
+	ref := e.surfacesMesh(out)
+	e.meshIDs[key] = ref.ID
+	return ref, true
 }
 
 // sphereRings is the SphereMesh ring count written: an odd count puts a
@@ -540,6 +616,30 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 // an ArrayMesh sub-resource; uv, one pair per vertex with V down as Godot
 // has it, goes into the Godot 4 attribute stream (nil: none).
 func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64) tscn.Ref {
+	return e.surfacesMesh([]tscn.Dict{e.surface(pos, idx, uv, nil)})
+}
+
+// surfacesMesh writes an ArrayMesh sub-resource of surfaces: Godot 3
+// keeps each under surfaces/N, Godot 4 all under _surfaces.
+func (e *emitter) surfacesMesh(surfaces []tscn.Dict) tscn.Ref {
+	if e.v == 3 {
+		props := make([]tscn.Prop, len(surfaces))
+		for k, sf := range surfaces {
+			props[k] = tscn.Prop{Key: fmt.Sprintf("surfaces/%d", k), Value: sf}
+		}
+		return e.addSub("ArrayMesh", props)
+	}
+	arr := make(tscn.Array, len(surfaces))
+	for k, sf := range surfaces {
+		arr[k] = sf
+	}
+	return e.addSub("ArrayMesh", []tscn.Prop{{Key: "_surfaces", Value: arr}})
+}
+
+// surface is one ArrayMesh surface of triangles (counter-clockwise,
+// reversed for Godot) drawn with material (nil: the mesh's default); uv
+// as for surfaceMesh.
+func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, material tscn.Value) tscn.Dict {
 	g3 := e.v == 3
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
@@ -575,10 +675,10 @@ func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64)
 	size := hi.Sub(lo)
 	aabb := &tscn.Call{Name: "AABB", Args: []tscn.Value{lo[0], lo[1], lo[2], size[0], size[1], size[2]}}
 	nIdx := int64(len(idx) / 3 * 3)
-	var ref tscn.Ref
+	var surface tscn.Dict
 	if g3 {
 		const formatVertexIndex3 = 1<<0 | 1<<8 // Godot 3: uncompressed positions, indices
-		surface := tscn.Dict{
+		surface = tscn.Dict{
 			{Key: "aabb", Value: aabb},
 			{Key: "array_data", Value: &tscn.Call{Name: "PoolByteArray", Args: vdata}},
 			{Key: "array_index_data", Value: &tscn.Call{Name: "PoolByteArray", Args: idata}},
@@ -589,12 +689,14 @@ func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64)
 			{Key: "skeleton_aabb", Value: tscn.Array{}},
 			{Key: "vertex_count", Value: int64(len(pos))},
 		}
-		ref = e.addSub("ArrayMesh", []tscn.Prop{{Key: "surfaces/0", Value: surface}})
+		if material != nil {
+			surface = append(surface, tscn.Entry{Key: "material", Value: material})
+		}
 	} else {
 		const formatVertexIndexV2 = 1<<0 | 1<<12 | 1<<35 // positions, indices, mesh format version 2
 		const formatTexUV = 1 << 4
 		format := int64(formatVertexIndexV2)
-		surface := tscn.Dict{{Key: "aabb", Value: aabb}}
+		surface = tscn.Dict{{Key: "aabb", Value: aabb}}
 		if len(uv) == len(pos) {
 			// the attribute stream holds, per vertex, the UV as two
 			// float32 (no colour, no UV2 before it)
@@ -614,11 +716,15 @@ func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64)
 			{Key: "format", Value: format},
 			{Key: "index_count", Value: nIdx},
 			{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Args: idata}},
+		}...)
+		if material != nil {
+			surface = append(surface, tscn.Entry{Key: "material", Value: material})
+		}
+		surface = append(surface, tscn.Dict{
 			{Key: "primitive", Value: int64(3)},
 			{Key: "vertex_count", Value: int64(len(pos))},
 			{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Args: vdata}},
 		}...)
-		ref = e.addSub("ArrayMesh", []tscn.Prop{{Key: "_surfaces", Value: tscn.Array{surface}}})
 	}
-	return ref
+	return surface
 }

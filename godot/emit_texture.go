@@ -1,10 +1,14 @@
 package godot
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"image"
+	_ "image/jpeg" // JPEG textures are decoded to be embedded as PNG
+	"image/png"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -12,13 +16,14 @@ import (
 	"github.com/physconv/physconv/internal/tscn"
 )
 
-// sideImage is a texture image checked for the output: the side file it
-// is written as, or why it cannot be.
-type sideImage struct {
-	name string // textures/NAME beside the scene
-	data []byte
+// sceneImage is a texture image checked for the output: the PNG it is
+// embedded as, or why it cannot be.
+type sceneImage struct {
+	name string // resource_name: the source file's stem
+	png  []byte
+	w, h int
 	err  error
-	id   string // its ext_resource, once written
+	id   string // its sub_resource, once written
 }
 
 // visualTexture returns the texture node i's visual is drawn with, nil
@@ -41,50 +46,84 @@ func (e *emitter) visualTexture(i int, v *convert.Visual) *convert.Image {
 	return im
 }
 
-// image reads and checks an image once per file, naming its side file
-// textures/NAME (numbered when two files share a name).
-func (e *emitter) image(im *convert.Image) *sideImage {
+// image reads and checks an image once per file; a JPEG is re-encoded
+// as PNG, the one lossless form a scene can embed.
+func (e *emitter) image(im *convert.Image) *sceneImage {
 	if si, ok := e.images[im.File]; ok {
 		return si
 	}
-	si := &sideImage{err: errors.New("not found")}
-	if im.Read != nil {
-		si.data, si.err = im.Read()
-	}
-	if si.err == nil {
-		_, si.err = gltfx.ImageType(si.data)
-	}
-	if si.err == nil {
-		base := path.Base(strings.ReplaceAll(im.Name, "\\", "/"))
-		ext := path.Ext(base)
-		stem := gltfx.SafeFileName(strings.TrimSuffix(base, ext))
-		if stem == "" {
-			stem = "image"
-		}
-		si.name = "textures/" + stem + ext
-		for k := 2; e.sideTaken[si.name]; k++ {
-			si.name = fmt.Sprintf("textures/%s_%d%s", stem, k, ext)
-		}
-		e.sideTaken[si.name] = true
-	}
+	si := &sceneImage{err: errors.New("not found")}
 	e.images[im.File] = si
+	var data []byte
+	if im.Read != nil {
+		data, si.err = im.Read()
+	}
+	var mime string
+	if si.err == nil {
+		mime, si.err = gltfx.ImageType(data)
+	}
+	if si.err != nil {
+		return si
+	}
+	pic, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		si.err = err
+		return si
+	}
+	si.png = data
+	if mime != "image/png" {
+		var b bytes.Buffer
+		if err := png.Encode(&b, pic); err != nil {
+			si.err = err
+			return si
+		}
+		si.png = b.Bytes()
+	}
+	size := pic.Bounds().Size()
+	si.w, si.h = size.X, size.Y
+	base := path.Base(strings.ReplaceAll(im.Name, "\\", "/"))
+	si.name = strings.TrimSuffix(base, path.Ext(base))
 	return si
 }
 
-// textureExt writes image im beside the scene and returns its
-// Texture2D ext_resource, once per image. The path is res:// when the
-// output lies in a Godot project, else relative to the scene (Godot
-// resolves it against the scene's folder).
-func (e *emitter) textureExt(im *convert.Image) tscn.Value {
+// Godot's PortableCompressedTexture2D data: a 20-byte header (compression
+// mode, data format, image format, mipmap count, width, height; little
+// endian) and per mipmap level its byte count and its image, a PNG behind
+// Godot's own 4-byte "PNG " tag.
+const (
+	portableLossless = 0 // COMPRESSION_MODE_LOSSLESS
+	portablePNG      = 2 // DATA_FORMAT_PNG
+	imageRGBA8       = 5 // Image::FORMAT_RGBA8
+)
+
+// textureSub embeds image im in the scene as a PortableCompressedTexture2D
+// and returns its reference, once per image: the scene then loads in any
+// Godot 4 game, with no import step (an image file beside it is only
+// usable once the editor has imported it).
+func (e *emitter) textureSub(im *convert.Image) tscn.Value {
 	si := e.image(im)
 	if si.id == "" {
-		e.files[si.name] = si.data
-		if im.SourceFile != "" {
-			e.links[si.name] = im.SourceFile
+		data := make([]byte, 24, 28+len(si.png))
+		binary.LittleEndian.PutUint16(data[0:], portableLossless)
+		binary.LittleEndian.PutUint16(data[2:], portablePNG)
+		binary.LittleEndian.PutUint32(data[4:], imageRGBA8)
+		binary.LittleEndian.PutUint32(data[8:], 1)
+		binary.LittleEndian.PutUint32(data[12:], uint32(si.w))
+		binary.LittleEndian.PutUint32(data[16:], uint32(si.h))
+		binary.LittleEndian.PutUint32(data[20:], uint32(4+len(si.png)))
+		data = append(append(data, "PNG "...), si.png...)
+		bs := make([]tscn.Value, len(data))
+		for k, x := range data {
+			bs[k] = int64(x)
 		}
-		si.id = e.addExtTagged("Texture2D", e.resDir+si.name, "tex").ID
+		var props []tscn.Prop
+		if si.name != "" {
+			props = append(props, tscn.Prop{Key: "resource_name", Value: si.name})
+		}
+		props = append(props, tscn.Prop{Key: "_data", Value: &tscn.Call{Name: "PackedByteArray", Args: bs}})
+		si.id = e.addSub("PortableCompressedTexture2D", props).ID
 	}
-	return tscn.Ref{Kind: "ExtResource", ID: si.id}
+	return e.refFromID(si.id)
 }
 
 // textureMaterial writes a StandardMaterial3D drawing image im (times
@@ -104,7 +143,7 @@ func (e *emitter) textureMaterial(c *[4]float64, im *convert.Image) tscn.Value {
 		}
 		props = append(props, tscn.Prop{Key: "albedo_color", Value: &tscn.Call{Name: "Color", Args: []tscn.Value{c[0], c[1], c[2], c[3]}}})
 	}
-	props = append(props, tscn.Prop{Key: "albedo_texture", Value: e.textureExt(im)})
+	props = append(props, tscn.Prop{Key: "albedo_texture", Value: e.textureSub(im)})
 	ref := e.addSub("StandardMaterial3D", props)
 	e.meshIDs[key] = ref.ID
 	return ref
@@ -161,29 +200,4 @@ func (e *emitter) meshUV(i int, m *convert.Mesh) (gltfx.Surface, string) {
 		return gltfx.Surface{}, "the mesh has no texture coordinates"
 	}
 	return gltfx.FacetedUV(pos, idx, look.UV), ""
-}
-
-// outputResDir is the res:// folder of the output file when it lies in a
-// Godot project, "" otherwise (side files are then named relative to the
-// scene).
-func outputResDir(out string) string {
-	if out == "" || out == "-" {
-		return ""
-	}
-	dir, err := filepath.Abs(filepath.Dir(out))
-	if err != nil {
-		return ""
-	}
-	root := ProjectRoot(dir)
-	if root == "" {
-		return ""
-	}
-	rel, err := filepath.Rel(root, dir)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return ""
-	}
-	if rel == "." {
-		return "res://"
-	}
-	return "res://" + filepath.ToSlash(rel) + "/"
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"image"
+	"image/jpeg"
+	stdpng "image/png"
 	"math"
 	"os"
 	"path"
@@ -91,35 +94,30 @@ func refID(v tscn.Value) string {
 	return r.ID
 }
 
-// TestEmitTexture: Godot 4 output copies a visual's image beside the
-// scene, references it as a Texture2D (res:// inside a Godot project,
-// else relative to the scene), draws it through a StandardMaterial3D's
+// TestEmitTexture: Godot 4 output embeds a visual's image in the scene
+// as a PortableCompressedTexture2D (lossless PNG, a JPEG re-encoded), so
+// it loads with no import step, draws it through a StandardMaterial3D's
 // albedo_texture times the colour, and writes the mesh with its texture
 // coordinates in the attribute stream (V down); what cannot be drawn is
 // texture-dropped.
 func TestEmitTexture(t *testing.T) {
 	png := testenv.PNG(t, 4, 2)
-	project := t.TempDir()
-	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	jpg := jpegOf(t, png)
 	for _, c := range []struct {
-		name    string
-		out     string
-		image   *convert.Image
-		version int
-		path    string // ext_resource path, "" = no texture written
-		dropped int    // texture-dropped notes
+		name     string
+		image    *convert.Image
+		version  int
+		embedded bool // a texture is written
+		dropped  int  // texture-dropped notes
 	}{
-		{"beside the scene", "", memImage("wood grain.png", png), 4, "textures/wood_grain.png", 1},
-		{"in a Godot project", filepath.Join(project, "scenes", "robot.tscn"), memImage("wood grain.png", png), 4, "res://scenes/textures/wood_grain.png", 1},
-		{"at the project root", filepath.Join(project, "robot.tscn"), memImage("wood grain.png", png), 4, "res://textures/wood_grain.png", 1},
-		{"not an image", "", memImage("notes.png", []byte("not a png")), 4, "", 3},
-		{"missing", "", &convert.Image{Name: "gone.png", File: "in/gone.png"}, 4, "", 3},
-		{"Godot 3", "", memImage("wood grain.png", png), 3, "", 3},
+		{"PNG", memImage("wood grain.png", png), 4, true, 1},
+		{"JPEG", memImage("wood grain.jpg", jpg), 4, true, 1},
+		{"not an image", memImage("notes.png", []byte("not a png")), 4, false, 3},
+		{"missing", &convert.Image{Name: "gone.png", File: "in/gone.png"}, 4, false, 3},
+		{"Godot 3", memImage("wood grain.png", png), 3, false, 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			opts := (&convert.Options{OutputName: c.out}).With(VersionOption, strconv.Itoa(c.version))
+			opts := (&convert.Options{}).With(VersionOption, strconv.Itoa(c.version))
 			out, diags, err := Emit(texturedGraph(t, c.image), opts)
 			if err != nil {
 				t.Fatal(err)
@@ -137,8 +135,11 @@ func TestEmitTexture(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.path == "" {
-				if len(out.Files) != 0 || strings.Contains(string(out.Main), "Texture2D") {
+			if len(out.Files) != 0 {
+				t.Fatalf("side files %v, want none: the scene holds its images", out.SideFiles())
+			}
+			if !c.embedded {
+				if strings.Contains(string(out.Main), "Texture2D") {
 					t.Fatalf("no texture expected, got files %v\n%s", out.SideFiles(), out.Main)
 				}
 				if c.version == 4 && refID(nodeProp(doc, "box", "mesh")) == "" {
@@ -146,19 +147,21 @@ func TestEmitTexture(t *testing.T) {
 				}
 				return
 			}
-			name := strings.TrimPrefix(strings.TrimPrefix(c.path, "res://scenes/"), "res://")
-			if got := out.SideFiles(); len(got) != 1 || got[0] != name || !bytes.Equal(out.Files[name], png) {
-				t.Fatalf("side files %v, want the image as %s", got, name)
-			}
 			mat := sectionByID(doc, refID(nodeProp(doc, "box", "material_override")))
 			if mat == nil || mat.AttrString("type") != "StandardMaterial3D" {
 				t.Fatalf("box material %v", mat)
 			}
 			tex, _ := mat.Prop("albedo_texture")
-			ext := sectionByID(doc, refID(tex))
-			if ext == nil || ext.Tag != "ext_resource" || ext.AttrString("type") != "Texture2D" || ext.AttrString("path") != c.path {
-				t.Fatalf("albedo_texture %v → %v, want a Texture2D at %s", tex, ext, c.path)
+			sub := sectionByID(doc, refID(tex))
+			if sub == nil || sub.Tag != "sub_resource" || sub.AttrString("type") != "PortableCompressedTexture2D" {
+				t.Fatalf("albedo_texture %v → %v, want a PortableCompressedTexture2D", tex, sub)
 			}
+			if name, _ := sub.Prop("resource_name"); name != "wood grain" {
+				t.Errorf("texture resource_name %v, want the image's stem", name)
+			}
+			// the image the source draws, pixel for pixel
+			drawn, _ := c.image.Read()
+			samePixels(t, embeddedPNG(t, sub, 4, 2), drawn)
 			col, _ := mat.Prop("albedo_color")
 			if cl, ok := col.(*tscn.Call); !ok || fmt_(cl) != "Color(1 0.5 0.25 1)" {
 				t.Errorf("box albedo_color %v, want the visual's colour", col)
@@ -168,7 +171,7 @@ func TestEmitTexture(t *testing.T) {
 				t.Fatal("tri has no material")
 			}
 			if c2, _ := tm.Prop("albedo_texture"); refID(c2) != refID(tex) {
-				t.Errorf("tri texture %v, want the same ext_resource %v", c2, tex)
+				t.Errorf("tri texture %v, want the same sub-resource %v", c2, tex)
 			}
 			if _, ok := tm.Prop("albedo_color"); ok {
 				t.Errorf("tri has a colour, the visual gives none")
@@ -204,6 +207,67 @@ func TestEmitTexture(t *testing.T) {
 				t.Errorf("bare mesh carries UVs")
 			}
 		})
+	}
+}
+
+// jpegOf re-encodes a PNG as a (top-quality) JPEG.
+func jpegOf(t *testing.T, data []byte) []byte {
+	t.Helper()
+	pic, err := stdpng.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, pic, &jpeg.Options{Quality: 100}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// embeddedPNG checks a PortableCompressedTexture2D's data as Godot reads
+// it (lossless, PNG, RGBA8, one level of w×h, its size, Godot's "PNG "
+// tag) and returns the PNG.
+func embeddedPNG(t *testing.T, sub *tscn.Section, w, h uint32) []byte {
+	t.Helper()
+	v, _ := sub.Prop("_data")
+	c, ok := v.(*tscn.Call)
+	if !ok || c.Name != "PackedByteArray" {
+		t.Fatalf("_data %v", v)
+	}
+	data := make([]byte, len(c.Args))
+	for k, a := range c.Args {
+		data[k] = byte(a.(int64))
+	}
+	le := binary.LittleEndian
+	if len(data) < 28 || le.Uint16(data) != 0 || le.Uint16(data[2:]) != 2 || le.Uint32(data[4:]) != 5 || le.Uint32(data[8:]) != 1 ||
+		le.Uint32(data[12:]) != w || le.Uint32(data[16:]) != h || int(le.Uint32(data[20:])) != len(data)-24 || string(data[24:28]) != "PNG " {
+		t.Fatalf("texture header % x, want lossless PNG RGBA8, 1 level of %d×%d", data[:min(len(data), 28)], w, h)
+	}
+	return data[28:]
+}
+
+// samePixels reports whether two images draw the same pixels.
+func samePixels(t *testing.T, got, want []byte) {
+	t.Helper()
+	a, _, err := image.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatalf("embedded image: %v", err)
+	}
+	b, _, err := image.Decode(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("embedded image %v, want %v", a.Bounds(), b.Bounds())
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				t.Fatalf("pixel %d,%d differs", x, y)
+			}
+		}
 	}
 }
 
@@ -252,44 +316,28 @@ func surfaceOf(t *testing.T, doc *tscn.Document, name string) meshSurface {
 	return meshSurface(d)
 }
 
-// TestEmitTextureOracle: Godot 4.6 loads a textured scene written into a
-// project. The oracle runs an exported game's loader, which takes only
-// imported images, so the one dependency it cannot load is the PNG (the
-// editor imports it when it sees it); the scene with that reference set
-// aside loads with no error or unknown property, the textured meshes
-// bound as written and the material keeps its colour.
+// TestEmitTextureOracle: Godot 4.6 loads a textured scene as an exported
+// game would (no import step): no missing dependency, no engine error
+// (an embedded image Godot cannot decode is one), no unknown property;
+// the textured meshes bound as written, the material keeps its colour
+// and its texture is the embedded one.
 func TestEmitTextureOracle(t *testing.T) {
 	testenv.Oracle(t, "godot4-inspect")
-	project := t.TempDir()
-	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(project, "scenes", "robot.tscn")
+	file := filepath.Join(t.TempDir(), "robot.tscn")
 	out, _, err := Emit(texturedGraph(t, memImage("wood grain.png", testenv.PNG(t, 4, 2))), &convert.Options{OutputName: file})
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(project, "scenes", "textures"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range out.Files {
-		if err := os.WriteFile(filepath.Join(project, "scenes", name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	raw, _ := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
+	raw, code := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
 	var rep struct {
 		oracleReport
-		Broken      []string `json:"broken_dependencies"`
-		UnknownRes  []any    `json:"unknown_resource_properties"`
-		PatchedLoad *struct {
-			OK       bool     `json:"ok"`
-			Messages []string `json:"engine_messages"`
-		} `json:"patched_load"`
-		Nodes []struct {
+		Broken     []string `json:"broken_dependencies"`
+		UnknownRes []any    `json:"unknown_resource_properties"`
+		Errors     int      `json:"engine_error_count"`
+		Nodes      []struct {
 			Name  string `json:"name"`
 			Class string `json:"class"`
 			Props struct {
@@ -302,7 +350,10 @@ func TestEmitTextureOracle(t *testing.T) {
 				Material *struct {
 					Class string `json:"class"`
 					Props struct {
-						Color []float64 `json:"albedo_color"`
+						Color   []float64 `json:"albedo_color"`
+						Texture *struct {
+							Class string `json:"class"`
+						} `json:"albedo_texture"`
 					} `json:"props"`
 				} `json:"material_override"`
 			} `json:"props"`
@@ -311,11 +362,8 @@ func TestEmitTextureOracle(t *testing.T) {
 	if err := json.Unmarshal(raw, &rep); err != nil {
 		t.Fatalf("godot4-inspect output: %v\n%s", err, raw)
 	}
-	if len(rep.Missing) != 1 || rep.Missing[0] != "res://scenes/textures/wood_grain.png" || len(rep.Broken) != 0 {
-		t.Fatalf("dependencies missing %v, broken %v; want only the un-imported PNG\n%s", rep.Missing, rep.Broken, raw)
-	}
-	if rep.PatchedLoad == nil || !rep.PatchedLoad.OK || len(rep.PatchedLoad.Messages) != 0 || len(rep.UnknownProperties) != 0 || len(rep.UnknownRes) != 0 {
-		t.Fatalf("Godot did not load the rest of the scene cleanly:\n%s", raw)
+	if code != 0 || len(rep.Missing) != 0 || len(rep.Broken) != 0 || rep.Errors != 0 || len(rep.UnknownProperties) != 0 || len(rep.UnknownRes) != 0 {
+		t.Fatalf("Godot did not load the scene cleanly (exit %d):\n%s", code, raw)
 	}
 	bounds := map[string][2][3]float64{"box": {{-0.5, -1, -1.5}, {1, 2, 3}}, "tri": {{0, 0, 0}, {1, 1, 0}}, "bare": {{0, 0, 0}, {1, 1, 0}}}
 	seen := 0
@@ -330,8 +378,11 @@ func TestEmitTextureOracle(t *testing.T) {
 			t.Errorf("%s: %s mesh %+v, want an ArrayMesh bound %v", n.Name, n.Class, m, want)
 		}
 		if n.Name == "box" {
-			if mt := n.Props.Material; mt == nil || mt.Class != "StandardMaterial3D" || len(mt.Props.Color) != 4 || mt.Props.Color[1] != 0.5 {
+			mt := n.Props.Material
+			if mt == nil || mt.Class != "StandardMaterial3D" || len(mt.Props.Color) != 4 || mt.Props.Color[1] != 0.5 {
 				t.Errorf("box material %+v, want a StandardMaterial3D of colour (1, 0.5, 0.25, 1)", mt)
+			} else if mt.Props.Texture == nil || mt.Props.Texture.Class != "PortableCompressedTexture2D" {
+				t.Errorf("box texture %+v, want the embedded PortableCompressedTexture2D", mt.Props.Texture)
 			}
 		}
 	}
@@ -340,33 +391,23 @@ func TestEmitTextureOracle(t *testing.T) {
 	}
 }
 
-// TestTextureRoundTrip: a Godot 4 scene's albedo_texture (a Texture2D
-// ext_resource, res:// or relative) and ArrayMesh TEX_UV are read back as
-// the visual's texture and the mesh's corner coordinates (V up again),
-// for every textured visual the writer wrote.
+// TestTextureRoundTrip: a Godot 4 scene's albedo_texture (the embedded
+// PortableCompressedTexture2D) and ArrayMesh TEX_UV are read back as the
+// visual's texture and the mesh's corner coordinates (V up again), for
+// every textured visual the writer wrote.
 func TestTextureRoundTrip(t *testing.T) {
 	png := testenv.PNG(t, 4, 2)
-	project := t.TempDir()
-	if err := os.WriteFile(filepath.Join(project, "project.godot"), []byte("config_version=5\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ name, dir, out string }{
-		{"relative", ".", ""},
-		{"res://", "scenes", filepath.Join(project, "scenes", "robot.tscn")},
+	for _, c := range []struct{ name, dir string }{
+		{"at the root", "."},
+		{"in a folder", "scenes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := texturedGraph(t, memImage("wood grain.png", png))
-			out, _, err := Emit(src, &convert.Options{OutputName: c.out})
+			out, _, err := Emit(src, &convert.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.out != "" && !bytes.Contains(out.Main, []byte(`path="res://scenes/textures/wood_grain.png"`)) {
-				t.Fatalf("texture not referenced by its res:// path:\n%s", out.Main)
-			}
 			fsys := fstest.MapFS{"project.godot": {Data: []byte("config_version=5\n")}, path.Join(c.dir, "robot.tscn"): {Data: out.Main}}
-			for name, data := range out.Files {
-				fsys[path.Join(c.dir, name)] = &fstest.MapFile{Data: data}
-			}
 			g, diags, err := Parse(&convert.Input{Name: "robot.tscn", Data: out.Main, FS: fsys, Dir: c.dir, Options: &convert.Options{}})
 			if err != nil {
 				t.Fatal(err)
@@ -378,7 +419,7 @@ func TestTextureRoundTrip(t *testing.T) {
 				}
 				textured++
 				im := n.Visual.Texture
-				if data, err := im.Read(); err != nil || !bytes.Equal(data, png) || im.File != path.Join(c.dir, "textures/wood_grain.png") {
+				if data, err := im.Read(); err != nil || !bytes.Equal(data, png) || im.Name != "wood grain.png" {
 					t.Errorf("%s: texture %s (%s) reads %d bytes, %v; want the PNG", n.Name, im.Name, im.File, len(data), err)
 				}
 				m := g.Meshes[g.Shapes[n.Visual.Shape].Mesh]

@@ -74,8 +74,10 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 		return m, "ArrayMesh has no surfaces", nil
 	}
 	var uv [][2]float64
-	hasUV := false
+	var parts []convert.MeshPart
+	hasUV, looked := false, false
 	for k, surf := range surfaces {
+		before := len(m.Indices) / 3
 		why, err := readSurface(&m, &uv, &hasUV, surf, d.version)
 		if err != nil {
 			return m, "", lineErr(d.file, lines[k], "ArrayMesh surface %d: %v", k, err)
@@ -83,15 +85,63 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 		if why != "" {
 			return m, fmt.Sprintf("ArrayMesh surface %d: %s", k, why), nil
 		}
+		part := convert.MeshPart{Triangles: len(m.Indices)/3 - before}
+		part.Color, part.Texture = surfaceMaterial(surf, d)
+		looked = looked || part.Color != nil || part.Texture != nil
+		parts = append(parts, part)
 	}
 	if len(m.Indices) == 0 {
 		return m, "ArrayMesh has no triangles", nil
 	}
-	if hasUV {
-		look := &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: len(m.Indices) / 3}}, UV: uv}
+	if hasUV || looked {
+		look := &convert.MeshLook{Parts: parts}
+		if hasUV {
+			look.UV = uv
+		}
 		m.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
 	}
 	return m, "", nil
+}
+
+// surfaceMaterial is the colour and texture of a surface's own material
+// when it is a StandardMaterial3D (SpatialMaterial) sub-resource of the
+// same file, as Godot output writes a mesh file's materials; nil, nil
+// for none or another kind.
+func surfaceMaterial(surf tscn.Dict, d *doc) (*[4]float64, *convert.Image) {
+	var ref tscn.Ref
+	for _, e := range surf {
+		if r, ok := e.Value.(tscn.Ref); ok && e.Key == "material" && r.Kind == "SubResource" {
+			ref = r
+		}
+	}
+	res := d.sub[ref.ID]
+	if ref.ID == "" || res == nil || res.section == nil {
+		return nil, nil
+	}
+	switch res.class {
+	case "StandardMaterial3D", "ORMMaterial3D", "SpatialMaterial":
+	default:
+		return nil, nil
+	}
+	c := [4]float64{1, 1, 1, 1}
+	var tex *convert.Image
+	for _, pr := range res.section.Props {
+		switch pr.Key {
+		case "albedo_color":
+			if call, ok := pr.Value.(*tscn.Call); ok && call.Name == "Color" && (len(call.Args) == 3 || len(call.Args) == 4) {
+				for k, a := range call.Args {
+					if f, ok := tscn.Number(a); ok {
+						c[k] = f
+					}
+				}
+			}
+		case "albedo_texture":
+			if r, ok := pr.Value.(tscn.Ref); ok && r.Kind == "SubResource" {
+				tex = embeddedImage(d, r.ID)
+			}
+		}
+	}
+	return &c, tex
 }
 
 // readSurface appends one surface's triangles to m, and their corners'

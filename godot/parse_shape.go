@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"encoding/binary"
 	"math"
 	"path"
 	"path/filepath"
@@ -575,6 +576,49 @@ func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (c *[4]float64
 	return &col, tex, nil
 }
 
+// embeddedImage is the PNG a PortableCompressedTexture2D sub-resource
+// holds in Godot's lossless form (see textureSub), nil for any other
+// texture or data.
+func embeddedImage(d *doc, id string) *convert.Image {
+	res := d.sub[id]
+	if res == nil || res.class != "PortableCompressedTexture2D" || res.section == nil {
+		return nil
+	}
+	var data []byte
+	name := "texture"
+	for _, pr := range res.section.Props {
+		switch pr.Key {
+		case "resource_name":
+			if s, ok := pr.Value.(string); ok && s != "" {
+				name = s
+			}
+		case "_data":
+			c, ok := pr.Value.(*tscn.Call)
+			if !ok || c.Name != "PackedByteArray" {
+				return nil
+			}
+			data = make([]byte, len(c.Args))
+			for k, a := range c.Args {
+				b, ok := a.(int64)
+				if !ok || b < 0 || b > 255 {
+					return nil
+				}
+				data[k] = byte(b)
+			}
+		}
+	}
+	const header = 24 // the 20-byte header and the first level's size
+	if len(data) < header+4 || binary.LittleEndian.Uint16(data) != portableLossless || binary.LittleEndian.Uint16(data[2:]) != portablePNG {
+		return nil
+	}
+	size := int(binary.LittleEndian.Uint32(data[20:]))
+	if size < 4 || size > len(data)-header || string(data[header:header+4]) != "PNG " {
+		return nil
+	}
+	png := data[header+4 : header+size]
+	return &convert.Image{Name: name + ".png", File: d.file + "::" + id, Read: func() ([]byte, error) { return png, nil }}
+}
+
 // colourOnly reports a material whose properties are all ones the Graph's
 // visual colour stands for.
 func colourOnly(s *tscn.Section) bool {
@@ -588,12 +632,16 @@ func colourOnly(s *tscn.Section) bool {
 	return true
 }
 
-// textureImage is the image file a material's texture property names: a
+// textureImage is the image a material's texture property names: a
 // Texture2D (StreamTexture in Godot 3) ext_resource whose path is an
-// image file, read through the input; nil for anything else (a texture
+// image file, read through the input, or a PortableCompressedTexture2D
+// sub-resource holding a PNG; nil for anything else (another texture
 // sub-resource, a .tres), which stays with the kept material.
 func (p *parser) textureImage(x value) *convert.Image {
 	r, ok := x.v.(tscn.Ref)
+	if ok && r.Kind == "SubResource" {
+		return embeddedImage(x.doc, r.ID)
+	}
 	if !ok || r.Kind != "ExtResource" {
 		return nil
 	}

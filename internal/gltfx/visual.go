@@ -228,8 +228,23 @@ func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec
 			look = l
 		}
 	}
+	surfs, parts := LookSurfaces(pos, idx, look, uv)
+	pieces := make([]piece, len(parts))
+	for i, p := range parts {
+		pieces[i] = piece{color: p.Color, texture: p.Texture}
+	}
+	return surfs, pieces
+}
+
+// LookSurfaces cuts a mesh file's triangles into one surface per look
+// (colour and texture) of its parts, in the order they first appear,
+// with texture coordinates (glTF's V down) where a part's texture uses
+// them, or everywhere when uv is set. Each returned part is the look of
+// the surface at the same place (Triangles: its triangle count). A nil
+// look, or one not made for these triangles, gives one plain surface.
+func LookSurfaces(pos []convert.Vec3, idx []uint32, look *convert.MeshLook, uv bool) ([]Surface, []convert.MeshPart) {
 	if look == nil {
-		return []Surface{Faceted(pos, idx)}, []piece{{}}
+		return []Surface{Faceted(pos, idx)}, []convert.MeshPart{{Triangles: len(idx) / 3}}
 	}
 	n := 0
 	for _, p := range look.Parts {
@@ -247,7 +262,7 @@ func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec
 		corners = nil
 	}
 	type group struct {
-		look piece
+		look convert.MeshPart
 		idx  []uint32
 		uv   [][2]float64
 	}
@@ -255,7 +270,6 @@ func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec
 	byLook := map[string]*group{}
 	t := 0
 	for _, p := range parts {
-		lk := piece{color: p.Color, texture: p.Texture}
 		key := "-"
 		if p.Color != nil {
 			key = fmt.Sprint(*p.Color)
@@ -265,7 +279,7 @@ func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec
 		}
 		gr := byLook[key]
 		if gr == nil {
-			gr = &group{look: lk}
+			gr = &group{look: convert.MeshPart{Color: p.Color, Texture: p.Texture}}
 			byLook[key] = gr
 			groups = append(groups, gr)
 		}
@@ -273,15 +287,16 @@ func (w *visualWriter) meshSurfaces(node int, m *convert.Mesh, pos []convert.Vec
 		if corners != nil && (uv || p.Texture != nil) {
 			gr.uv = append(gr.uv, corners[3*t:3*(t+p.Triangles)]...)
 		}
+		gr.look.Triangles += p.Triangles
 		t += p.Triangles
 	}
 	surfs := make([]Surface, len(groups))
-	pieces := make([]piece, len(groups))
+	looks := make([]convert.MeshPart, len(groups))
 	for i, gr := range groups {
 		surfs[i] = FacetedUV(pos, gr.idx, gr.uv)
-		pieces[i] = gr.look
+		looks[i] = gr.look
 	}
-	return surfs, pieces
+	return surfs, looks
 }
 
 // primitive is what Tessellate reads of a primitive shape, bit for bit

@@ -1,0 +1,96 @@
+package gltfx
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// TestMeshLook: a glTF mesh's primitives become the parts of its look, in
+// MeshTriangles' order — each material's base colour (white when the
+// material gives none), its base-colour texture (an image in a data URI or
+// a file beside the document) with the primitive's coordinates turned V
+// up; a primitive without a material has no colour; a texture whose
+// coordinate set is missing is left out with the reason.
+func TestMeshLook(t *testing.T) {
+	var buf bytes.Buffer
+	binary.Write(&buf, binary.LittleEndian, [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})
+	binary.Write(&buf, binary.LittleEndian, [][2]float32{{0, 0}, {1, 0.25}, {0.5, 1}})
+	b64 := base64.StdEncoding.EncodeToString(buf.Bytes())
+	png := testenv.PNG(t, 4, 2)
+	doc := `{"asset":{"version":"2.0"},"buffers":[{"uri":"data:application/octet-stream;base64,` + b64 + `","byteLength":60}],
+	"bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":24}],
+	"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]},
+	  {"bufferView":1,"componentType":5126,"count":3,"type":"VEC2"}],
+	"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(png) + `"},{"uri":"wood%20grain.png"}],
+	"textures":[{"source":0},{"source":1}],
+	"materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,0,0,0.5]}},
+	  {"pbrMetallicRoughness":{"baseColorTexture":{"index":1}}},
+	  {"pbrMetallicRoughness":{"baseColorTexture":{"index":0,"texCoord":1}}},
+	  {}],
+	"meshes":[{"primitives":[
+	  {"attributes":{"POSITION":0},"material":0},
+	  {"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":1},
+	  {"attributes":{"POSITION":0}},
+	  {"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":2},
+	  {"attributes":{"POSITION":0},"material":3}]}],
+	"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}]}`
+	d, err := Decode(&convert.Input{Name: "m.gltf", Data: []byte(doc), FS: fstest.MapFS{"wood grain.png": {Data: png}}, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, idx, err := MeshTriangles(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	look, why := MeshLook(d, 0)
+	if look == nil {
+		t.Fatal("no look")
+	}
+	if len(why) != 1 || !strings.Contains(why[0], "primitives[3]") || !strings.Contains(why[0], "TEXCOORD_1") {
+		t.Errorf("reasons %q, want the missing TEXCOORD_1 of primitive 3", why)
+	}
+	white := [4]float64{1, 1, 1, 1}
+	wants := []struct {
+		color   *[4]float64
+		texture string // image name, "" = none
+	}{{&[4]float64{1, 0, 0, 0.5}, ""}, {&white, "wood grain.png"}, {nil, ""}, {&white, ""}, {&white, ""}}
+	if len(look.Parts) != len(wants) {
+		t.Fatalf("%d parts, want %d", len(look.Parts), len(wants))
+	}
+	for k, w := range wants {
+		p := look.Parts[k]
+		if p.Triangles != 1 || (p.Color == nil) != (w.color == nil) || p.Color != nil && *p.Color != *w.color {
+			t.Errorf("part %d: %d triangles, colour %v; want 1, %v", k, p.Triangles, p.Color, w.color)
+		}
+		switch {
+		case w.texture == "" && p.Texture != nil:
+			t.Errorf("part %d: texture %q, want none", k, p.Texture.Name)
+		case w.texture != "" && (p.Texture == nil || p.Texture.Name != w.texture):
+			t.Errorf("part %d: texture %+v, want %s", k, p.Texture, w.texture)
+		case p.Texture != nil:
+			if data, err := p.Texture.Read(); err != nil || !bytes.Equal(data, png) {
+				t.Errorf("part %d: texture reads %d bytes, %v", k, len(data), err)
+			}
+		}
+	}
+	if len(look.UV) != len(idx) {
+		t.Fatalf("%d corner coordinates for %d corners", len(look.UV), len(idx))
+	}
+	// the textured primitive's corners, V up; the others' are unused zeros
+	want := [][2]float64{{0, 1}, {1, 0.75}, {0.5, 0}}
+	for c := range 3 {
+		if look.UV[3+c] != want[c] {
+			t.Errorf("corner %d UV %v, want %v", c, look.UV[3+c], want[c])
+		}
+	}
+	if l, _ := MeshLook(d, 7); l != nil {
+		t.Error("a look for a mesh out of range")
+	}
+}
