@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -202,5 +203,47 @@ func TestCorpusReferencesResolve(t *testing.T) {
 				t.Logf("%d files referenced, %d missing %q", len(refs), len(missing), missing)
 			})
 		}
+	}
+}
+
+// TestCarryReportsEachFileOnce: a file several copied mesh files name
+// that cannot be carried (missing, or named by absolute path) is one
+// carrying diagnostic per conversion, not one per file naming it.
+func TestCarryReportsEachFileOnce(t *testing.T) {
+	reg := all.Registry()
+	for _, to := range []string{"urdf", "mjcf"} {
+		t.Run(to, func(t *testing.T) {
+			dir := t.TempDir()
+			layout(t, dir, map[string]string{
+				"in/r.urdf":    urdfVisuals("a.obj", "b.obj", "sub/c.obj"),
+				"in/a.obj":     tetOBJ("gone.mtl a.mtl"),
+				"in/b.obj":     strings.Replace(tetOBJ("gone.mtl b.mtl"), "v 0 0 1", "v 0 0 2", 1),
+				"in/sub/c.obj": strings.Replace(tetOBJ("../gone.mtl"), "v 0 0 1", "v 0 0 3", 1),
+				"in/a.mtl":     "newmtl m\nmap_Kd /opt/t.png\n",
+				"in/b.mtl":     "newmtl n\nmap_Kd /opt/t.png\nmap_Ks lost.png\n",
+			})
+			opts := &convert.Options{}
+			out := filepath.Join(dir, "out", "r.urdf")
+			if to == "mjcf" {
+				out = filepath.Join(dir, "out", "r.xml")
+				opts.SetOption("mesh-format", "obj")
+			}
+			res, err := physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, "in", "r.urdf"), out, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := map[string]int{}
+			for _, d := range res.Diagnostics {
+				for _, f := range []string{`"gone.mtl"`, `"../gone.mtl"`, `"/opt/t.png"`, `"lost.png"`} {
+					if d.Code == convert.CodeTextureDropped && strings.Contains(d.Message, f) && strings.Contains(d.Message, "written beside it") {
+						count[strings.TrimPrefix(strings.Trim(f, `"`), "../")]++
+					}
+				}
+			}
+			want := map[string]int{"gone.mtl": 1, "/opt/t.png": 1, "lost.png": 1}
+			if !maps.Equal(count, want) {
+				t.Errorf("diagnostics per file %v, want %v: %v", count, want, res.Diagnostics)
+			}
+		})
 	}
 }
