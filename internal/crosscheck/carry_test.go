@@ -247,3 +247,42 @@ func TestCarryReportsEachFileOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestConvertIntoOneFolderCarriedFilesFollowTheirMesh: convert (one file
+// at a time) writes side files at their plain names, so a second robot
+// converted into the first one's folder replaces its same-named side
+// files; the files a copied mesh carries follow that rule with the mesh
+// naming them, so every reference of both outputs still resolves, to the
+// latest conversion's bytes for mesh and library alike (never one
+// robot's mesh with the other's library). Batch, which names side files
+// by content, keeps both (batch.TestBatchCarriedFilesAreNeverSharedUnlessEqual).
+func TestConvertIntoOneFolderCarriedFilesFollowTheirMesh(t *testing.T) {
+	reg := all.Registry()
+	dir := t.TempDir()
+	files := map[string]string{}
+	for _, r := range []struct{ robot, z string }{{"a", "1"}, {"b", "2"}} {
+		files[r.robot+"/r.urdf"] = urdfVisuals("body.obj")
+		files[r.robot+"/body.obj"] = strings.Replace(tetOBJ("look.mtl"), "v 0 0 1", "v 0 0 "+r.z, 1)
+		files[r.robot+"/look.mtl"] = "newmtl m\nmap_Kd t.png\n# " + r.robot + "\n"
+		files[r.robot+"/t.png"] = "PNG-" + r.robot
+	}
+	layout(t, dir, files)
+	for _, robot := range []string{"a", "b"} {
+		out := filepath.Join(dir, "out", robot+".urdf")
+		if _, err := physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, robot, "r.urdf"), out, &convert.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, robot := range []string{"a", "b"} {
+		refs, missing := outputRefs(t, filepath.Join(dir, "out", robot+".urdf"))
+		if len(missing) > 0 || len(refs) != 3 {
+			t.Fatalf("%s.urdf references %q, %q missing", robot, refs, missing)
+		}
+		for _, r := range refs {
+			got, _ := os.ReadFile(filepath.Join(dir, "out", filepath.FromSlash(r)))
+			if want := files["b/"+filepath.Base(r)]; string(got) != want {
+				t.Errorf("%s.urdf: %s holds %q, want the latest conversion's %q", robot, r, got, want)
+			}
+		}
+	}
+}
