@@ -3,9 +3,12 @@ package batch
 import (
 	"bytes"
 	"encoding/binary"
+	"path"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
 )
 
 func TestContentNames(t *testing.T) {
@@ -85,5 +88,97 @@ func TestContentNamesRepacksGLB(t *testing.T) {
 	}
 	if !bytes.Equal(m[20+n:], glb[20+len(js):]) {
 		t.Error("BIN chunk changed")
+	}
+}
+
+// TestContentNamesFollowsSideReferences: a side file another side file
+// names (OBJ → .mtl → image, COLLADA → image) is renamed by its bytes
+// too, the naming file rewritten to say the new name and hashed with it
+// (no longer a link to its source); a reference that cannot be rewritten
+// keeps its file at its own name as well, so every reference resolves.
+func TestContentNamesFollowsSideReferences(t *testing.T) {
+	h := func(s string) string { return hashBytes([]byte(s))[:12] }
+	png := "PNG"
+	mtl := "newmtl m\nmap_Kd -s 1 1 1 tex\\t." + h(png) + ".png\n"
+	obj := "mtllib m." + h(mtl) + ".mtl\nv 0 0 0\n"
+	dae := `<COLLADA><library_images><image id="i"><init_from>t.png</init_from></image></library_images></COLLADA>`
+	daeNew := strings.Replace(dae, "t.png", "t."+h("D")+".png", 1)
+	cases := []struct {
+		name      string
+		main      string
+		files     map[string]string
+		links     []string
+		wantMain  string
+		wantFiles map[string]string
+		wantLinks []string
+	}{
+		{"obj, mtl, image", `<mesh filename="meshes/a.obj"/>`,
+			map[string]string{"meshes/a.obj": "mtllib m.mtl\nv 0 0 0\n", "meshes/m.mtl": "newmtl m\nmap_Kd -s 1 1 1 tex\\t.png\n", "meshes/tex/t.png": png},
+			[]string{"meshes/a.obj", "meshes/m.mtl", "meshes/tex/t.png"},
+			`<mesh filename="meshes/a.` + h(obj) + `.obj"/>`,
+			map[string]string{"meshes/a." + h(obj) + ".obj": obj, "meshes/m." + h(mtl) + ".mtl": mtl, "meshes/tex/t." + h(png) + ".png": png},
+			[]string{"meshes/tex/t." + h(png) + ".png"}},
+		{"collada image", `<mesh file="m.dae"/>`,
+			map[string]string{"m.dae": dae, "t.png": "D"}, nil,
+			`<mesh file="m.` + h(daeNew) + `.dae"/>`,
+			map[string]string{"m." + h(daeNew) + ".dae": daeNew, "t." + h("D") + ".png": "D"}, nil},
+		{"reference the rewriting cannot reach", `<mesh file="m.dae"/>`,
+			map[string]string{"m.dae": strings.Replace(dae, "<init_from>", "<init_from >", 1), "t.png": "D"}, nil,
+			`<mesh file="m.` + h(strings.Replace(dae, "<init_from>", "<init_from >", 1)) + `.dae"/>`,
+			map[string]string{"m." + h(strings.Replace(dae, "<init_from>", "<init_from >", 1)) + ".dae": strings.Replace(dae, "<init_from>", "<init_from >", 1), "t.png": "D", "t." + h("D") + ".png": "D"}, nil},
+		{"libraries naming each other", `<mesh filename="a.obj"/>`,
+			map[string]string{"a.obj": "mtllib x.mtl\n", "x.mtl": "map_Kd y.mtl\n", "y.mtl": "map_Kd x.mtl\n"}, nil,
+			"", nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := &convert.Output{Main: []byte(c.main), Files: map[string][]byte{}}
+			for n, d := range c.files {
+				out.Files[n] = []byte(d)
+			}
+			for _, n := range c.links {
+				out.Link(n, "/src/"+n, nil)
+			}
+			got := contentNames(out)
+			if c.wantFiles == nil {
+				// a cycle: whatever the names, every reference resolves
+				resolves(t, got)
+				return
+			}
+			if string(got.Main) != c.wantMain {
+				t.Errorf("main:\n got %s\nwant %s", got.Main, c.wantMain)
+			}
+			if len(got.Files) != len(c.wantFiles) {
+				t.Errorf("files %v, want %v", got.SideFiles(), c.wantFiles)
+			}
+			for n, d := range c.wantFiles {
+				if string(got.Files[n]) != d {
+					t.Errorf("%s = %q, want %q", n, got.Files[n], d)
+				}
+			}
+			var links []string
+			for n := range got.Links {
+				links = append(links, n)
+			}
+			if len(links) != len(c.wantLinks) || len(links) == 1 && links[0] != c.wantLinks[0] {
+				t.Errorf("links %v, want %v (a rewritten file is not its source)", links, c.wantLinks)
+			}
+			resolves(t, got)
+		})
+	}
+}
+
+// resolves checks that every reference a side file makes to another
+// names one the output holds.
+func resolves(t *testing.T, out *convert.Output) {
+	t.Helper()
+	for name, data := range out.Files {
+		refs, _ := meshio.Refs(strings.TrimPrefix(path.Ext(name), "."), data)
+		for _, r := range refs {
+			to := path.Join(path.Dir(name), strings.ReplaceAll(r, "\\", "/"))
+			if _, ok := out.Files[to]; !ok {
+				t.Errorf("%s names %s, which is not written (%v)", name, r, out.SideFiles())
+			}
+		}
 	}
 }

@@ -259,7 +259,8 @@ type Mesh struct {
 	// folder, under the input's rules for what may be read. Emitters that
 	// write the mesh file unchanged write these beside it too, so the copy
 	// draws as the source does (internal/carry). Set by parsers that read
-	// mesh files.
+	// mesh files. On error the returned file's ID, when set, still names
+	// the file, so a file several meshes name is reported missing once.
 	Sibling func(rel string) (SiblingFile, error)
 	// Look, when set, returns how the mesh file draws (its materials and
 	// texture coordinates), aligned with the triangles Triangles returns;

@@ -141,7 +141,7 @@ func (p *parser) sibling(ref string) func(string) (convert.SiblingFile, error) {
 		r := meshio.Sibling(ref, rel)
 		data, err := p.visualData().reader(r, p.in.Open)()
 		if err != nil {
-			return convert.SiblingFile{}, err
+			return convert.SiblingFile{ID: path.Clean(r)}, err
 		}
 		f := convert.SiblingFile{Data: data, ID: r}
 		if loc, err := p.in.Locate(r); err == nil {

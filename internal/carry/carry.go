@@ -26,9 +26,12 @@ import (
 
 // Files carries the references of one output's side files.
 type Files struct {
-	out   *convert.Output
-	opts  *convert.Options
-	held  map[string]string // output name → ID of the source file carried there
+	out  *convert.Output
+	opts *convert.Options
+	held map[string]string // output name → ID of the source file carried there
+	// told: the files reported as not carried (by ID, or by reference
+	// when absolute), so each is reported once however many name it
+	told  map[string]bool
 	diags convert.Diagnostics
 }
 
@@ -39,7 +42,7 @@ func New(out *convert.Output, opts *convert.Options) *Files {
 	if out.Files == nil {
 		out.Files = map[string][]byte{}
 	}
-	return &Files{out: out, opts: opts, held: map[string]string{}}
+	return &Files{out: out, opts: opts, held: map[string]string{}, told: map[string]bool{}}
 }
 
 // Diagnostics are what could not be carried.
@@ -68,12 +71,18 @@ func (c *Files) carry(name, base string, open func(string) (convert.SiblingFile,
 	for _, ref := range refs {
 		r := strings.ReplaceAll(ref, "\\", "/")
 		if strings.Contains(r, "://") || strings.HasPrefix(r, "file:") || path.IsAbs(r) || filepath.IsAbs(r) || len(r) > 1 && r[1] == ':' {
+			if c.once("ref:" + ref) {
+				continue
+			}
 			c.diags.Add(convert.CodeTextureDropped, subj, where, "%s names %q by an absolute path or URL, which is neither read nor written beside it; the copy refers to it as the source does", name, ref)
 			continue
 		}
 		src := path.Join(base, r)
 		f, err := open(src)
 		if err != nil {
+			if f.ID != "" && c.once("id:"+f.ID) {
+				continue
+			}
 			c.diags.Add(convert.CodeTextureDropped, subj, where, "%q, which %s names, is not written beside it (%v); the copy refers to a file that is not there", ref, name, err)
 			continue
 		}
@@ -89,6 +98,15 @@ func (c *Files) carry(name, base string, open func(string) (convert.SiblingFile,
 		c.out.Files[name] = meshio.Rewrite(ext, c.out.Files[name], renames)
 		delete(c.out.Links, name) // no longer the source's bytes
 	}
+}
+
+// once reports whether key was reported already, and notes it.
+func (c *Files) once(key string) bool {
+	if c.told[key] {
+		return true
+	}
+	c.told[key] = true
+	return false
 }
 
 // place returns where file f, wanted at output name want, is written:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -201,6 +202,87 @@ func TestCorpusReferencesResolve(t *testing.T) {
 				}
 				t.Logf("%d files referenced, %d missing %q", len(refs), len(missing), missing)
 			})
+		}
+	}
+}
+
+// TestCarryReportsEachFileOnce: a file several copied mesh files name
+// that cannot be carried (missing, or named by absolute path) is one
+// carrying diagnostic per conversion, not one per file naming it.
+func TestCarryReportsEachFileOnce(t *testing.T) {
+	reg := all.Registry()
+	for _, to := range []string{"urdf", "mjcf"} {
+		t.Run(to, func(t *testing.T) {
+			dir := t.TempDir()
+			layout(t, dir, map[string]string{
+				"in/r.urdf":    urdfVisuals("a.obj", "b.obj", "sub/c.obj"),
+				"in/a.obj":     tetOBJ("gone.mtl a.mtl"),
+				"in/b.obj":     strings.Replace(tetOBJ("gone.mtl b.mtl"), "v 0 0 1", "v 0 0 2", 1),
+				"in/sub/c.obj": strings.Replace(tetOBJ("../gone.mtl"), "v 0 0 1", "v 0 0 3", 1),
+				"in/a.mtl":     "newmtl m\nmap_Kd /opt/t.png\n",
+				"in/b.mtl":     "newmtl n\nmap_Kd /opt/t.png\nmap_Ks lost.png\n",
+			})
+			opts := &convert.Options{}
+			out := filepath.Join(dir, "out", "r.urdf")
+			if to == "mjcf" {
+				out = filepath.Join(dir, "out", "r.xml")
+				opts.SetOption("mesh-format", "obj")
+			}
+			res, err := physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, "in", "r.urdf"), out, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := map[string]int{}
+			for _, d := range res.Diagnostics {
+				for _, f := range []string{`"gone.mtl"`, `"../gone.mtl"`, `"/opt/t.png"`, `"lost.png"`} {
+					if d.Code == convert.CodeTextureDropped && strings.Contains(d.Message, f) && strings.Contains(d.Message, "written beside it") {
+						count[strings.TrimPrefix(strings.Trim(f, `"`), "../")]++
+					}
+				}
+			}
+			want := map[string]int{"gone.mtl": 1, "/opt/t.png": 1, "lost.png": 1}
+			if !maps.Equal(count, want) {
+				t.Errorf("diagnostics per file %v, want %v: %v", count, want, res.Diagnostics)
+			}
+		})
+	}
+}
+
+// TestConvertIntoOneFolderCarriedFilesFollowTheirMesh: convert (one file
+// at a time) writes side files at their plain names, so a second robot
+// converted into the first one's folder replaces its same-named side
+// files; the files a copied mesh carries follow that rule with the mesh
+// naming them, so every reference of both outputs still resolves, to the
+// latest conversion's bytes for mesh and library alike (never one
+// robot's mesh with the other's library). Batch, which names side files
+// by content, keeps both (batch.TestBatchCarriedFilesAreNeverSharedUnlessEqual).
+func TestConvertIntoOneFolderCarriedFilesFollowTheirMesh(t *testing.T) {
+	reg := all.Registry()
+	dir := t.TempDir()
+	files := map[string]string{}
+	for _, r := range []struct{ robot, z string }{{"a", "1"}, {"b", "2"}} {
+		files[r.robot+"/r.urdf"] = urdfVisuals("body.obj")
+		files[r.robot+"/body.obj"] = strings.Replace(tetOBJ("look.mtl"), "v 0 0 1", "v 0 0 "+r.z, 1)
+		files[r.robot+"/look.mtl"] = "newmtl m\nmap_Kd t.png\n# " + r.robot + "\n"
+		files[r.robot+"/t.png"] = "PNG-" + r.robot
+	}
+	layout(t, dir, files)
+	for _, robot := range []string{"a", "b"} {
+		out := filepath.Join(dir, "out", robot+".urdf")
+		if _, err := physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, robot, "r.urdf"), out, &convert.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, robot := range []string{"a", "b"} {
+		refs, missing := outputRefs(t, filepath.Join(dir, "out", robot+".urdf"))
+		if len(missing) > 0 || len(refs) != 3 {
+			t.Fatalf("%s.urdf references %q, %q missing", robot, refs, missing)
+		}
+		for _, r := range refs {
+			got, _ := os.ReadFile(filepath.Join(dir, "out", filepath.FromSlash(r)))
+			if want := files["b/"+filepath.Base(r)]; string(got) != want {
+				t.Errorf("%s.urdf: %s holds %q, want the latest conversion's %q", robot, r, got, want)
+			}
 		}
 	}
 }
