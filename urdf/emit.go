@@ -12,6 +12,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/carry"
+	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -38,9 +39,15 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts == nil {
 		opts = &convert.Options{}
 	}
+	var drawn convert.Diagnostics
+	if gltfx.SourceDoc(g) != nil {
+		// a glTF source's drawn meshes become visuals, one per material
+		g = g.Clone()
+		gltfx.DrawnVisuals(g, true, &drawn)
+	}
 	g = unitRotations(g)
 	e := &emitter{g: g, opts: opts, out: &convert.Output{Files: map[string][]byte{}},
-		linkNames: nameSet{}, jointNames: nameSet{}, fileNames: nameSet{}, linkIndex: map[int]int{}}
+		linkNames: nameSet{}, jointNames: nameSet{}, fileNames: nameSet{}, linkIndex: map[int]int{}, diags: drawn}
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
@@ -891,10 +898,18 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			e.diags.Add(convert.CodeShapeDropped, subj, path, "mesh %q has no data and no file; it is dropped", m.Name)
 			return nil
 		}
-		file := e.fileNames.unique("meshes/"+sanitize(linkName)+".stl", "meshes/mesh.stl")
-		if file != "meshes/"+sanitize(linkName)+".stl" {
+		// a textured visual needs its texture coordinates, which STL
+		// cannot hold: it is written as OBJ
+		ext, uv := ".stl", [][2]float64(nil)
+		if v := g.Nodes[node].Visual; !collider && v != nil && v.Texture != nil && m.Look != nil {
+			if l, _, err := m.Look(); err == nil && l != nil && len(l.UV) == len(m.Indices) {
+				ext, uv = ".obj", l.UV
+			}
+		}
+		file := e.fileNames.unique("meshes/"+sanitize(linkName)+ext, "meshes/mesh"+ext)
+		if file != "meshes/"+sanitize(linkName)+ext {
 			e.fileNames[file] = true
-			file = e.fileNames.unique(fmt.Sprintf("meshes/%s_%d.stl", sanitize(linkName), counts[node]+len(e.out.Files)), "meshes/mesh.stl")
+			file = e.fileNames.unique(fmt.Sprintf("meshes/%s_%d%s", sanitize(linkName), counts[node]+len(e.out.Files), ext), "meshes/mesh"+ext)
 		}
 		pos, idx := m.Positions, m.Indices
 		if collider {
@@ -903,7 +918,11 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 				e.diags.Add(convert.CodeMeshThickened, subj, path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
 			}
 		}
-		e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
+		if uv != nil {
+			e.out.Files[file] = meshio.EncodeOBJ(&meshio.Mesh{Positions: pos, Indices: idx, UV: uv})
+		} else {
+			e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
+		}
 		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
 	}
 	e.diags.Add(convert.CodeShapeDropped, subj, path, "URDF has no %s geometry; the shape is dropped", s.Kind)

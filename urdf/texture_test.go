@@ -128,3 +128,83 @@ func TestTextureSideFiles(t *testing.T) {
 		t.Errorf("%d texture-dropped for the missing image, want 1: %v", n, diags)
 	}
 }
+
+// TestTexturedMeshIsOBJ: a triangle-mesh visual drawn with a texture
+// (from Godot, glTF: no mesh file of its own) is written as an OBJ with
+// its corners' texture coordinates, since STL holds none; an untextured
+// one and a collider stay STL. Read back, the textured visual draws the
+// same image with the same coordinates.
+func TestTexturedMeshIsOBJ(t *testing.T) {
+	g := convert.NewGraph()
+	body := g.AddNode(convert.Node{Name: "base", Motion: &convert.Motion{Kind: convert.Static}}, -1)
+	pos := []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}
+	idx := []uint32{0, 1, 2}
+	uv := [][2]float64{{0, 0}, {1, 0.25}, {0.5, 1}}
+	look := &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: 1}}, UV: uv}
+	png := []byte("\x89PNG\r\n\x1a\nfake")
+	im := &convert.Image{Name: "skin.png", File: "in/skin.png", Read: func() ([]byte, error) { return png, nil }}
+	mesh := func(withLook bool) int {
+		m := convert.Mesh{Name: "tri", Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+		if withLook {
+			m.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
+		}
+		return g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: g.AddMesh(m)})
+	}
+	textured, plain := mesh(true), mesh(false)
+	g.AddNode(convert.Node{Name: "skinned", Transform: convert.Identity(), Visual: &convert.Visual{Shape: textured, Texture: im}}, body)
+	g.AddNode(convert.Node{Name: "bare", Transform: convert.Identity(), Visual: &convert.Visual{Shape: plain}}, body)
+	g.AddNode(convert.Node{Name: "solid", Transform: convert.Identity(), Collider: &convert.Collider{Shape: textured, Material: -1, Filter: -1}}, body)
+	out, _, err := Emit(g, &convert.Options{OutputName: "robot.urdf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var objs, stls int
+	fsys := fstest.MapFS{"robot.urdf": {Data: out.Main}}
+	for name, data := range out.Files {
+		fsys[name] = &fstest.MapFile{Data: data}
+		switch {
+		case strings.HasSuffix(name, ".obj"):
+			objs++
+			if !strings.Contains(string(data), "\nvt ") {
+				t.Errorf("%s has no texture coordinates:\n%s", name, data)
+			}
+		case strings.HasSuffix(name, ".stl"):
+			stls++
+		}
+	}
+	if objs != 1 || stls != 2 {
+		t.Fatalf("%d OBJ and %d STL files (%v), want the textured visual as OBJ, the rest STL", objs, stls, out.SideFiles())
+	}
+	back, _, err := Parse(&convert.Input{Name: "robot.urdf", Data: out.Main, FS: fsys, Dir: ".", Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, n := range back.Nodes {
+		v := n.Visual
+		if v == nil || v.Texture == nil {
+			continue
+		}
+		found = true
+		if data, err := v.Texture.Read(); err != nil || string(data) != string(png) {
+			t.Errorf("texture reads %q, %v", data, err)
+		}
+		m := back.Meshes[back.Shapes[v.Shape].Mesh]
+		_, ix, _, err := m.Triangles()
+		if err != nil || m.Look == nil {
+			t.Fatalf("textured mesh: %v, look %v", err, m.Look != nil)
+		}
+		l, _, err := m.Look()
+		if err != nil || l == nil || len(l.UV) != len(ix) {
+			t.Fatalf("textured mesh reads back without its coordinates: %v", err)
+		}
+		for c := range ix {
+			if l.UV[c] != uv[c] {
+				t.Errorf("corner %d UV %v, want %v", c, l.UV[c], uv[c])
+			}
+		}
+	}
+	if !found {
+		t.Error("no textured visual read back")
+	}
+}

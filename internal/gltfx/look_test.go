@@ -19,32 +19,7 @@ import (
 // up; a primitive without a material has no colour; a texture whose
 // coordinate set is missing is left out with the reason.
 func TestMeshLook(t *testing.T) {
-	var buf bytes.Buffer
-	binary.Write(&buf, binary.LittleEndian, [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})
-	binary.Write(&buf, binary.LittleEndian, [][2]float32{{0, 0}, {1, 0.25}, {0.5, 1}})
-	b64 := base64.StdEncoding.EncodeToString(buf.Bytes())
-	png := testenv.PNG(t, 4, 2)
-	doc := `{"asset":{"version":"2.0"},"buffers":[{"uri":"data:application/octet-stream;base64,` + b64 + `","byteLength":60}],
-	"bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":24}],
-	"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]},
-	  {"bufferView":1,"componentType":5126,"count":3,"type":"VEC2"}],
-	"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(png) + `"},{"uri":"wood%20grain.png"}],
-	"textures":[{"source":0},{"source":1}],
-	"materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,0,0,0.5]}},
-	  {"pbrMetallicRoughness":{"baseColorTexture":{"index":1}}},
-	  {"pbrMetallicRoughness":{"baseColorTexture":{"index":0,"texCoord":1}}},
-	  {}],
-	"meshes":[{"primitives":[
-	  {"attributes":{"POSITION":0},"material":0},
-	  {"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":1},
-	  {"attributes":{"POSITION":0}},
-	  {"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":2},
-	  {"attributes":{"POSITION":0},"material":3}]}],
-	"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}]}`
-	d, err := Decode(&convert.Input{Name: "m.gltf", Data: []byte(doc), FS: fstest.MapFS{"wood grain.png": {Data: png}}, Dir: "."})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, png := lookDoc(t)
 	_, idx, err := MeshTriangles(d, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -93,4 +68,104 @@ func TestMeshLook(t *testing.T) {
 	if l, _ := MeshLook(d, 7); l != nil {
 		t.Error("a look for a mesh out of range")
 	}
+}
+
+// TestDrawnVisuals: a drawn glTF node gets the mesh as one visual with
+// its look for targets that draw a mesh's parts in their materials, and
+// one visual per look (on child nodes, each with its colour, the textured
+// one with its corners' coordinates) for targets with one colour per
+// visual.
+func TestDrawnVisuals(t *testing.T) {
+	for _, oneLook := range []bool{false, true} {
+		d, png := lookDoc(t)
+		g, err := GraphFromDoc(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var diags convert.Diagnostics
+		DrawnVisuals(g, oneLook, &diags)
+		if !diags.Has(convert.CodeTextureDropped) {
+			t.Errorf("oneLook %v: the texture without coordinates is not reported", oneLook)
+		}
+		if !oneLook {
+			v := g.Nodes[0].Visual
+			if v == nil || len(g.Nodes[0].Children) != 0 {
+				t.Fatalf("whole mesh: visual %v, %d children", v, len(g.Nodes[0].Children))
+			}
+			look, _, _ := g.Meshes[g.Shapes[v.Shape].Mesh].Look()
+			if len(look.Parts) != 5 {
+				t.Errorf("whole mesh: %d parts, want 5", len(look.Parts))
+			}
+			continue
+		}
+		// red; white textured; no colour; white (two primitives)
+		white := [4]float64{1, 1, 1, 1}
+		wants := []struct {
+			color    *[4]float64
+			textured bool
+			tris     int
+		}{{&[4]float64{1, 0, 0, 0.5}, false, 1}, {&white, true, 1}, {nil, false, 1}, {&white, false, 2}}
+		kids := g.Nodes[0].Children
+		if g.Nodes[0].Visual != nil || len(kids) != len(wants) {
+			t.Fatalf("one look each: node visual %v, %d children, want %d", g.Nodes[0].Visual, len(kids), len(wants))
+		}
+		for k, w := range wants {
+			n := g.Nodes[kids[k]]
+			v := n.Visual
+			m := g.Meshes[g.Shapes[v.Shape].Mesh]
+			if n.Name != "robot_look"+string(rune('1'+k)) || len(m.Indices) != 3*w.tris || (v.Color == nil) != (w.color == nil) || v.Color != nil && *v.Color != *w.color || (v.Texture != nil) != w.textured {
+				t.Errorf("look %d: %s, %d triangles, colour %v, texture %v; want %+v", k, n.Name, len(m.Indices)/3, v.Color, v.Texture != nil, w)
+			}
+			if !w.textured {
+				continue
+			}
+			if data, _ := v.Texture.Read(); !bytes.Equal(data, png) {
+				t.Errorf("look %d: texture bytes differ", k)
+			}
+			look, _, _ := m.Look()
+			want := map[convert.Vec3][2]float64{{0, 0, 0}: {0, 1}, {1, 0, 0}: {1, 0.75}, {0, 1, 0}: {0.5, 0}}
+			if look == nil || len(look.UV) != len(m.Indices) {
+				t.Fatalf("look %d: no corner coordinates", k)
+			}
+			for c, vi := range m.Indices {
+				if look.UV[c] != want[m.Positions[vi]] {
+					t.Errorf("look %d corner %v: UV %v, want %v", k, m.Positions[vi], look.UV[c], want[m.Positions[vi]])
+				}
+			}
+		}
+	}
+}
+
+// lookDoc is a document whose one mesh has five one-triangle primitives:
+// red, textured by a file (coordinates given), without a material,
+// textured by a data URI through a coordinate set it lacks, and with a
+// material that gives nothing.
+func lookDoc(t *testing.T) (*Doc, []byte) {
+	var buf bytes.Buffer
+	binary.Write(&buf, binary.LittleEndian, [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})
+	binary.Write(&buf, binary.LittleEndian, [][2]float32{{0, 0}, {1, 0.25}, {0.5, 1}})
+	b64 := base64.StdEncoding.EncodeToString(buf.Bytes())
+	png := testenv.PNG(t, 4, 2)
+	doc := `{"asset":{"version":"2.0"},"buffers":[{"uri":"data:application/octet-stream;base64,` + b64 + `","byteLength":60}],
+	"bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":24}],
+	"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]},
+	  {"bufferView":1,"componentType":5126,"count":3,"type":"VEC2"}],
+	"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(png) + `"},{"uri":"wood%20grain.png"}],
+	"textures":[{"source":0},{"source":1}],
+	"materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,0,0,0.5]}},
+	  {"pbrMetallicRoughness":{"baseColorTexture":{"index":1}}},
+	  {"pbrMetallicRoughness":{"baseColorTexture":{"index":0,"texCoord":1}}},
+	  {}],
+	"meshes":[{"primitives":[
+	  {"attributes":{"POSITION":0},"material":0},
+	  {"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":1},
+	  {"attributes":{"POSITION":0}},
+	  {"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":2},
+	  {"attributes":{"POSITION":0},"material":3}]}],
+	"nodes":[{"mesh":0,"name":"robot"}],"scenes":[{"nodes":[0]}]}`
+	d, err := Decode(&convert.Input{Name: "m.gltf", Data: []byte(doc), FS: fstest.MapFS{"wood grain.png": {Data: png}}, Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, png
 }

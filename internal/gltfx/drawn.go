@@ -1,0 +1,111 @@
+package gltfx
+
+import (
+	"fmt"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// DrawnVisuals gives every node the source glTF document of g draws (a
+// node in its scene with a mesh) a visual of that mesh's triangles and
+// materials, so a target that writes visuals in its own form shows the
+// model; nothing when g was not read from glTF. Meshes only physics uses
+// (geometry nodes outside the scene) stay out; a mesh whose triangles
+// cannot be read is reported and left out.
+//
+// With oneLook false the visual keeps the mesh whole, its primitives'
+// base colours and textures as the mesh's look (a target that draws a
+// mesh's parts in their own materials: Godot). With oneLook set, for
+// targets whose visual has one colour and one texture (URDF, MJCF), a
+// mesh of several looks becomes one visual per look, on child nodes of
+// the drawing node named after it ("_lookN"); so does one of a node that
+// is also a collider ("_visual"), whose name stays the collider's.
+func DrawnVisuals(g *convert.Graph, oneLook bool, diags *convert.Diagnostics) {
+	d := SourceDoc(g)
+	if d == nil {
+		return
+	}
+	drawn := map[int][]convert.Visual{} // glTF mesh → its visuals, nil when unreadable
+	stack := append([]int(nil), g.Roots...)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = append(stack[:len(stack)-1], g.Nodes[i].Children...)
+		if i >= len(d.GLTF.Nodes) || d.GLTF.Nodes[i].Mesh == nil || g.Nodes[i].Visual != nil {
+			continue
+		}
+		mi := *d.GLTF.Nodes[i].Mesh
+		vs, ok := drawn[mi]
+		if !ok {
+			vs = meshVisuals(g, d, mi, i, oneLook, diags)
+			drawn[mi] = vs
+		}
+		switch {
+		case len(vs) == 0:
+		case len(vs) == 1 && (!oneLook || g.Nodes[i].Collider == nil):
+			g.Nodes[i].Visual = &vs[0]
+		default:
+			// on nodes of their own, so a collider on the node keeps its
+			// name where visuals and colliders share one namespace
+			name := g.Nodes[i].Name
+			if name == "" {
+				name = fmt.Sprintf("node%d", i)
+			}
+			for k := range vs {
+				child := name + "_visual"
+				if len(vs) > 1 {
+					child = fmt.Sprintf("%s_look%d", name, k+1)
+				}
+				g.AddNode(convert.Node{Name: child, Transform: convert.Identity(), Visual: &vs[k]}, i)
+			}
+		}
+	}
+}
+
+// meshVisuals returns the visuals glTF mesh mi is drawn as (node i names
+// what is reported): one of the whole mesh, or with oneLook one per look.
+func meshVisuals(g *convert.Graph, d *Doc, mi, i int, oneLook bool, diags *convert.Diagnostics) []convert.Visual {
+	pos, idx, err := MeshTriangles(d, mi)
+	if err != nil {
+		diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), g.NodeLabel(i), "mesh %d cannot be read (%v); the node is written without it", mi, err)
+		return nil
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	name := d.GLTF.Meshes[mi].Name
+	look, why := MeshLook(d, mi)
+	for _, w := range why {
+		diags.Add(convert.CodeTextureDropped, g.VisualSubject(i), g.NodeLabel(i), "%s", w)
+	}
+	if !oneLook || look == nil {
+		mesh := convert.Mesh{Name: name, Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+		if look != nil {
+			mesh.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
+		}
+		return []convert.Visual{{Shape: g.AddShape(convert.Shape{Kind: convert.TriMesh, Name: name, Mesh: g.AddMesh(mesh)})}}
+	}
+	surfs, parts := LookSurfaces(pos, idx, look, false)
+	var out []convert.Visual
+	for k, sf := range surfs {
+		if len(sf.Indices) < 3 {
+			continue
+		}
+		mesh := convert.Mesh{Name: name, Positions: sf.Positions, Indices: sf.Indices, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
+		if len(surfs) > 1 {
+			mesh.Name = fmt.Sprintf("%s_look%d", name, k+1)
+		}
+		v := convert.Visual{Color: parts[k].Color, Texture: parts[k].Texture}
+		if v.Texture != nil && len(sf.UV) == len(sf.Positions) {
+			// the corners' coordinates, V up again
+			uv := make([][2]float64, len(sf.Indices))
+			for c, vi := range sf.Indices {
+				uv[c] = [2]float64{sf.UV[vi][0], 1 - sf.UV[vi][1]}
+			}
+			l := &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: len(sf.Indices) / 3, Color: v.Color, Texture: v.Texture}}, UV: uv}
+			mesh.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return l, nil, nil }
+		}
+		v.Shape = g.AddShape(convert.Shape{Kind: convert.TriMesh, Name: mesh.Name, Mesh: g.AddMesh(mesh)})
+		out = append(out, v)
+	}
+	return out
+}
