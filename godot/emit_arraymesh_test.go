@@ -4,13 +4,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/testenv"
 	"github.com/physconv/physconv/internal/tscn"
 )
 
@@ -122,16 +119,7 @@ func TestEmitArrayMesh(t *testing.T) {
 // TestEmitArrayMeshOracle: Godot 4 loads the written ArrayMesh with no
 // error or missing dependency, and reports the mesh's bounds.
 func TestEmitArrayMeshOracle(t *testing.T) {
-	testenv.Oracle(t, "godot4-inspect")
-	out, _, err := Emit(tetraVisuals(4), &convert.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "visuals.tscn")
-	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	raw, code := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
+	raw, code := inspectEmitted(t, tetraVisuals(4))
 	var rep struct {
 		oracleReport
 		Nodes []struct {

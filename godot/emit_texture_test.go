@@ -8,9 +8,7 @@ import (
 	"image/jpeg"
 	stdpng "image/png"
 	"math"
-	"os"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -322,16 +320,7 @@ func surfaceOf(t *testing.T, doc *tscn.Document, name string) meshSurface {
 // the textured meshes bound as written, the material keeps its colour
 // and its texture is the embedded one.
 func TestEmitTextureOracle(t *testing.T) {
-	testenv.Oracle(t, "godot4-inspect")
-	file := filepath.Join(t.TempDir(), "robot.tscn")
-	out, _, err := Emit(texturedGraph(t, memImage("wood grain.png", testenv.PNG(t, 4, 2))), &convert.Options{OutputName: file})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	raw, code := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
+	raw, code := inspectEmitted(t, texturedGraph(t, memImage("wood grain.png", testenv.PNG(t, 4, 2))))
 	var rep struct {
 		oracleReport
 		Broken     []string `json:"broken_dependencies"`

@@ -3,8 +3,6 @@ package godot
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"testing/fstest"
@@ -110,16 +108,7 @@ func TestEmitMeshLook(t *testing.T) {
 // TestEmitMeshLookOracle: Godot 4.6 loads the three-surface mesh with no
 // error and draws each surface with its material.
 func TestEmitMeshLookOracle(t *testing.T) {
-	testenv.Oracle(t, "godot4-inspect")
-	file := filepath.Join(t.TempDir(), "robot.tscn")
-	out, _, err := Emit(lookedGraph(t), &convert.Options{OutputName: file})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	raw, code := testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
+	raw, code := inspectEmitted(t, lookedGraph(t))
 	var rep struct {
 		oracleReport
 		Errors int `json:"engine_error_count"`

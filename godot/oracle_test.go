@@ -212,3 +212,19 @@ func TestOracles(t *testing.T) {
 		})
 	}
 }
+
+// inspectEmitted writes g as a Godot 4 scene and returns what
+// godot4-inspect --strict reports of it, and its exit code.
+func inspectEmitted(t *testing.T, g *convert.Graph) ([]byte, int) {
+	t.Helper()
+	testenv.Oracle(t, "godot4-inspect")
+	file := filepath.Join(t.TempDir(), "scene.tscn")
+	out, _, err := Emit(g, &convert.Options{OutputName: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return testenv.RunOracle(t, "godot4-inspect", "--strict", "--compact", file)
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/xmlx"
 )
@@ -20,7 +21,7 @@ type emitter struct {
 	diags convert.Diagnostics
 	tree  *kin.Tree
 	// copied: mesh files written unchanged, whose references Emit carries
-	copied []copiedMesh
+	copied []carry.Copy
 	names  []string // unique node names
 	world  convert.Transform
 	// frames caches world transforms (the Graph is not changed while
@@ -84,7 +85,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
 	root := e.document()
-	e.carryReferences()
+	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	e.out.Main = xmlx.AppendEncode([]byte("<!-- written by physconv -->\n"), root)
 	if len(e.out.Files) == 0 {
 		e.out.Files = nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -367,7 +368,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 			if m.SourceFile != "" && e.opts.SideFiles != "copy" {
 				e.linkSide("meshes/"+file, m.SourceFile)
 			}
-			e.copied = append(e.copied, copiedMesh{"meshes/" + file, m, e.subj, path})
+			e.copied = append(e.copied, carry.Copy{Name: "meshes/" + file, Mesh: m, Subject: e.subj, Where: path})
 			el.SetAttr("file", e.meshPrefix()+file)
 		}
 	} else {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/carry"
 )
 
 // meshFormat is the mesh file format Options ask for: "stl" (default) or
@@ -80,23 +79,3 @@ func (e *emitter) referenceTo(src string) string {
 
 // linkSide records that side file name is the source file src unchanged.
 func (e *emitter) linkSide(name, src string) { e.out.Link(name, src, e.opts) }
-
-// copiedMesh is a mesh file written unchanged beside the output, whose
-// own references (an OBJ's .mtl libraries and their images) Emit writes
-// beside it once every other side file has its name: MuJoCo reads only
-// the triangles, but the file is also what viewers open.
-type copiedMesh struct {
-	name  string
-	mesh  convert.Mesh
-	subj  convert.Subject
-	where string
-}
-
-// carryReferences writes the files the copied mesh files name.
-func (e *emitter) carryReferences() {
-	c := carry.New(e.out, e.opts)
-	for _, m := range e.copied {
-		c.Mesh(m.name, &m.mesh, m.subj, m.where)
-	}
-	e.diags = append(e.diags, c.Diagnostics()...)
-}

@@ -51,7 +51,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
-	e.carryReferences()
+	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	if len(e.trans) > 0 {
 		e.r.extras = append(append([]*xmlElement(nil), e.r.extras...), e.trans...)
 	}
@@ -108,7 +108,7 @@ type emitter struct {
 	linkNames, jointNames, fileNames nameSet
 	// sideNames: the side file each source mesh file was written as.
 	sideNames map[string]string
-	copied    []copiedMesh // mesh files written unchanged, in order
+	copied    []carry.Copy // mesh files written unchanged, in order
 }
 
 // nameSet hands out unique, non-empty names.
@@ -1057,27 +1057,8 @@ func (e *emitter) sideMesh(fn string, m convert.Mesh, subj convert.Subject, wher
 		return fn // reported by the parser (mesh-missing)
 	}
 	name := e.writeSide("meshes", fn, key, data, m.SourceFile)
-	e.copied = append(e.copied, copiedMesh{name, m, subj, where})
+	e.copied = append(e.copied, carry.Copy{Name: name, Mesh: m, Subject: subj, Where: where})
 	return name
-}
-
-// copiedMesh is a mesh file written unchanged beside the output, whose
-// own references (.mtl libraries, images) Emit writes beside it once
-// every other side file has its name.
-type copiedMesh struct {
-	name  string
-	mesh  convert.Mesh
-	subj  convert.Subject
-	where string
-}
-
-// carryReferences writes the files the copied mesh files name.
-func (e *emitter) carryReferences() {
-	c := carry.New(e.out, e.opts)
-	for _, m := range e.copied {
-		c.Mesh(m.name, &m.mesh, m.subj, m.where)
-	}
-	e.diags = append(e.diags, c.Diagnostics()...)
 }
 
 // writeSide writes the bytes of source file reference fn beside the

@@ -58,6 +58,26 @@ func (c *Files) Mesh(name string, m *convert.Mesh, subj convert.Subject, where s
 	c.carry(name, ".", m.Sibling, subj, where)
 }
 
+// Copy is a mesh file a writer wrote unchanged beside its output as
+// Name: its own references are carried once every other side file has
+// its name (see All).
+type Copy struct {
+	Name    string
+	Mesh    convert.Mesh
+	Subject convert.Subject
+	Where   string
+}
+
+// All carries the references of every copied mesh file, in order, and
+// returns what could not be carried.
+func All(out *convert.Output, opts *convert.Options, copies []Copy) convert.Diagnostics {
+	c := New(out, opts)
+	for k := range copies {
+		c.Mesh(copies[k].Name, &copies[k].Mesh, copies[k].Subject, copies[k].Where)
+	}
+	return c.Diagnostics()
+}
+
 // carry writes the files side file name names; base is the source folder
 // of name relative to the mesh file's (for open).
 func (c *Files) carry(name, base string, open func(string) (convert.SiblingFile, error), subj convert.Subject, where string) {

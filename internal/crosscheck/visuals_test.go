@@ -131,22 +131,6 @@ func (d *gltfJSON) sceneMeshNodes() int {
 	return n
 }
 
-// uris lists the relative files the document references.
-func (d *gltfJSON) uris() []string {
-	var out []string
-	for _, b := range d.Buffers {
-		if b.URI != "" && !strings.HasPrefix(b.URI, "data:") {
-			out = append(out, b.URI)
-		}
-	}
-	for _, im := range d.Images {
-		if im.URI != "" && !strings.HasPrefix(im.URI, "data:") {
-			out = append(out, im.URI)
-		}
-	}
-	return out
-}
-
 // TestGLTFVisualsInGodot converts corpus KHR scenes to Godot 4 and Godot 3
 // and checks with Godot itself that every mesh node of the source is a
 // MeshInstance whose world bounding box is the source's (1e-4 m).
