@@ -395,20 +395,27 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 		mesh = e.addSub(pick(g3, "CubeMesh", "BoxMesh"), []tscn.Prop{{Key: "size", Value: e.vec(sh.Size)}})
 	case sh.Kind == convert.Sphere:
 		// Godot divides the meridian into rings+1 steps: the default 32
-		// misses the equator and draws the sphere 0.1% narrow; 31 hits it
-		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}, {Key: "rings", Value: int64(sphereRings)}})
+		// misses the equator and draws the sphere 0.1% narrow; 31 hits it.
+		// A Godot source's sphere is drawn as it drew it.
+		segments, kept := sh.Extras[extraSegments].([]tscn.Prop)
+		if !kept {
+			segments = []tscn.Prop{{Key: "rings", Value: int64(sphereRings)}}
+		}
+		mesh = e.addSub("SphereMesh", append([]tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}}, segments...))
 	case sh.Kind == convert.Cylinder:
-		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
+		segments, _ := sh.Extras[extraSegments].([]tscn.Prop)
+		mesh = e.addSub("CylinderMesh", append([]tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}}, segments...))
 	case sh.Kind == convert.Plane:
 		mesh = e.addSub("PlaneMesh", []tscn.Prop{{Key: "size", Value: &tscn.Call{Name: "Vector2", Args: []tscn.Value{sh.SizeX, sh.SizeZ}}}})
 	case sh.Kind == convert.Capsule:
 		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
+		segments, _ := sh.Extras[extraSegments].([]tscn.Prop)
 		if g3 {
 			// Godot 3's capsule lies along Z (the node is turned by
 			// capsuleAlign3) and mid_height is its cylinder part.
-			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "mid_height", Value: sh.Height}})
+			mesh = e.addSub("CapsuleMesh", append([]tscn.Prop{{Key: "radius", Value: r}, {Key: "mid_height", Value: sh.Height}}, segments...))
 		} else {
-			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}})
+			mesh = e.addSub("CapsuleMesh", append([]tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}}, segments...))
 		}
 	case sh.Kind == convert.TriMesh || sh.Kind == convert.Convex:
 		m := e.g.Meshes[sh.Mesh]
