@@ -538,18 +538,28 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 	if !ok || len(idx) < 3 || len(pos) == 0 {
 		return nil, false
 	}
-	ref := e.surfaceMesh(pos, idx, nil)
+	// the stated box holds the mesh as the source has it, unscaled
+	stated, _ := e.g.Meshes[mi].Extras[extraStatedBox].([2]convert.Vec3)
+	if e.g.Meshes[mi].Scale != (convert.Vec3{1, 1, 1}) {
+		stated = [2]convert.Vec3{}
+	}
+	ref := e.surfaceMesh(pos, idx, nil, stated)
 	e.meshIDs[key] = ref.ID
 	return ref, true
 }
 
 // surfaceMesh writes triangles (counter-clockwise, reversed for Godot) as
 // an ArrayMesh sub-resource; uv, one pair per vertex with V down as Godot
-// has it, goes into the Godot 4 attribute stream (nil: none).
-func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64) tscn.Ref {
+// has it, goes into the Godot 4 attribute stream (nil: none). The box
+// written holds the vertices and stated, the box a Godot source's mesh
+// states (zero: none), so Godot keeps the source's box.
+func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64, stated [2]convert.Vec3) tscn.Ref {
 	g3 := e.v == 3
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
+	if stated != ([2]convert.Vec3{}) {
+		lo, hi = stated[0], stated[1]
+	}
 	vdata := make([]tscn.Value, 0, 12*len(pos))
 	var b [4]byte
 	for _, p := range pos {
