@@ -398,20 +398,27 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 		mesh = e.addSub(pick(g3, "CubeMesh", "BoxMesh"), []tscn.Prop{{Key: "size", Value: e.vec(sh.Size)}})
 	case sh.Kind == convert.Sphere:
 		// Godot divides the meridian into rings+1 steps: the default 32
-		// misses the equator and draws the sphere 0.1% narrow; 31 hits it
-		mesh = e.addSub("SphereMesh", []tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}, {Key: "rings", Value: int64(sphereRings)}})
+		// misses the equator and draws the sphere 0.1% narrow; 31 hits it.
+		// A Godot source's sphere is drawn as it drew it.
+		segments, kept := sh.Extras[extraSegments].([]tscn.Prop)
+		if !kept {
+			segments = []tscn.Prop{{Key: "rings", Value: int64(sphereRings)}}
+		}
+		mesh = e.addSub("SphereMesh", append([]tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}}, segments...))
 	case sh.Kind == convert.Cylinder:
-		mesh = e.addSub("CylinderMesh", []tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}})
+		segments, _ := sh.Extras[extraSegments].([]tscn.Prop)
+		mesh = e.addSub("CylinderMesh", append([]tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}}, segments...))
 	case sh.Kind == convert.Plane:
 		mesh = e.addSub("PlaneMesh", []tscn.Prop{{Key: "size", Value: &tscn.Call{Name: "Vector2", Args: []tscn.Value{sh.SizeX, sh.SizeZ}}}})
 	case sh.Kind == convert.Capsule:
 		r := math.Max(sh.RadiusTop, sh.RadiusBottom)
+		segments, _ := sh.Extras[extraSegments].([]tscn.Prop)
 		if g3 {
 			// Godot 3's capsule lies along Z (the node is turned by
 			// capsuleAlign3) and mid_height is its cylinder part.
-			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "mid_height", Value: sh.Height}})
+			mesh = e.addSub("CapsuleMesh", append([]tscn.Prop{{Key: "radius", Value: r}, {Key: "mid_height", Value: sh.Height}}, segments...))
 		} else {
-			mesh = e.addSub("CapsuleMesh", []tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}})
+			mesh = e.addSub("CapsuleMesh", append([]tscn.Prop{{Key: "radius", Value: r}, {Key: "height", Value: sh.Height + 2*r}}, segments...))
 		}
 	case sh.Kind == convert.TriMesh || sh.Kind == convert.Convex:
 		m := e.g.Meshes[sh.Mesh]
@@ -526,7 +533,9 @@ func (e *emitter) lookMesh(i, mi int, base *[4]float64) (tscn.Value, bool) {
 		default:
 			uv = nil
 		}
-		out = append(out, e.surface(sf.Positions, sf.Indices, uv, material))
+		// each surface states the whole mesh's box, so Godot's box of
+		// the mesh (their union) is the source's
+		out = append(out, e.surface(sf.Positions, sf.Indices, uv, material, e.statedBox(mi)))
 	}
 	if len(out) == 0 {
 		return nil, false
@@ -607,16 +616,29 @@ func (e *emitter) arrayMesh(mi int) (tscn.Value, bool) {
 	if !ok || len(idx) < 3 || len(pos) == 0 {
 		return nil, false
 	}
-	ref := e.surfaceMesh(pos, idx, nil)
+	ref := e.surfaceMesh(pos, idx, nil, e.statedBox(mi))
 	e.meshIDs[key] = ref.ID
 	return ref, true
 }
 
+// statedBox is the box a Godot source states for mesh mi (all its
+// surfaces), zero when none or when the mesh is scaled: it holds the mesh
+// as the source has it, unscaled.
+func (e *emitter) statedBox(mi int) [2]convert.Vec3 {
+	stated, _ := e.g.Meshes[mi].Extras[extraStatedBox].([2]convert.Vec3)
+	if e.g.Meshes[mi].Scale != (convert.Vec3{1, 1, 1}) {
+		return [2]convert.Vec3{}
+	}
+	return stated
+}
+
 // surfaceMesh writes triangles (counter-clockwise, reversed for Godot) as
 // an ArrayMesh sub-resource; uv, one pair per vertex with V down as Godot
-// has it, goes into the Godot 4 attribute stream (nil: none).
-func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64) tscn.Ref {
-	return e.surfacesMesh([]tscn.Dict{e.surface(pos, idx, uv, nil)})
+// has it, goes into the Godot 4 attribute stream (nil: none). The box
+// written holds the vertices and stated, the box a Godot source's mesh
+// states (zero: none), so Godot keeps the source's box.
+func (e *emitter) surfaceMesh(pos []convert.Vec3, idx []uint32, uv [][2]float64, stated [2]convert.Vec3) tscn.Ref {
+	return e.surfacesMesh([]tscn.Dict{e.surface(pos, idx, uv, nil, stated)})
 }
 
 // surfacesMesh writes an ArrayMesh sub-resource of surfaces: Godot 3
@@ -638,11 +660,14 @@ func (e *emitter) surfacesMesh(surfaces []tscn.Dict) tscn.Ref {
 
 // surface is one ArrayMesh surface of triangles (counter-clockwise,
 // reversed for Godot) drawn with material (nil: the mesh's default); uv
-// as for surfaceMesh.
-func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, material tscn.Value) tscn.Dict {
+// and stated as for surfaceMesh.
+func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, material tscn.Value, stated [2]convert.Vec3) tscn.Dict {
 	g3 := e.v == 3
 	lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := lo.Neg()
+	if stated != ([2]convert.Vec3{}) {
+		lo, hi = stated[0], stated[1]
+	}
 	vdata := make([]tscn.Value, 0, 12*len(pos))
 	var b [4]byte
 	for _, p := range pos {

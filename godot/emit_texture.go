@@ -169,7 +169,7 @@ func (e *emitter) uvMesh(i, s int) (tscn.Value, bool) {
 		e.note(convert.CodeTextureDropped, e.g.VisualSubject(i), e.name(i), "texture %q is not carried (%s); the visual is drawn in its colour", e.g.Nodes[i].Visual.Texture.Name, why)
 		return nil, false
 	}
-	ref := e.surfaceMesh(surf.Positions, surf.Indices, surf.UV)
+	ref := e.surfaceMesh(surf.Positions, surf.Indices, surf.UV, [2]convert.Vec3{})
 	e.meshIDs[key] = ref.ID
 	return ref, true
 }

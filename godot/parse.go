@@ -22,6 +22,8 @@ const (
 	extraConns      = "godot.connections"
 	extraLayers     = "godot.layer_names" // map[int]string from project.godot
 	extraMeshPath   = "godot.path"        // mesh resource path as written (res://…)
+	extraSegments   = "godot.segments"    // []tscn.Prop: a primitive mesh's own subdivision (radial_segments, rings)
+	extraStatedBox  = "godot.aabb"        // [2]convert.Vec3: the box an ArrayMesh's surfaces state (lo, hi)
 	extraInstance   = "godot.instance"    // instanced scene path (unexpanded, or a glTF whose nodes are read)
 	extraInstanced  = "godot.instanced"   // convert.Transform: the node comes from an instanced glTF, which gives it this transform
 )

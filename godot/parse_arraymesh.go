@@ -76,6 +76,8 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 	var uv [][2]float64
 	var parts []convert.MeshPart
 	hasUV, looked := false, false
+	var box [2]convert.Vec3 // the surfaces' stated boxes together
+	stated := true
 	for k, surf := range surfaces {
 		before := len(m.Indices) / 3
 		why, err := readSurface(&m, &uv, &hasUV, surf, d.version)
@@ -89,9 +91,20 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 		part.Color, part.Texture = surfaceMaterial(surf, d)
 		looked = looked || part.Color != nil || part.Texture != nil
 		parts = append(parts, part)
+		lo, hi, ok := statedBox(surf)
+		stated = stated && ok
+		if k == 0 {
+			box = [2]convert.Vec3{lo, hi}
+		}
+		for c := 0; c < 3; c++ {
+			box[0][c], box[1][c] = math.Min(box[0][c], lo[c]), math.Max(box[1][c], hi[c])
+		}
 	}
 	if len(m.Indices) == 0 {
 		return m, "ArrayMesh has no triangles", nil
+	}
+	if stated {
+		m.Extras = map[string]any{extraStatedBox: box}
 	}
 	if hasUV || looked {
 		look := &convert.MeshLook{Parts: parts}
@@ -277,6 +290,27 @@ func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict,
 		}
 	}
 	return "", nil
+}
+
+// statedBox is the box a surface states ("aabb": AABB(x, y, z, w, h, d)),
+// which Godot keeps as the mesh's box. Godot 3 computes it before it
+// compresses positions to half floats, so it can hold them by up to half
+// a half-float step (4e-4 m at 1 m).
+func statedBox(surf tscn.Dict) (lo, hi convert.Vec3, ok bool) {
+	for _, e := range surf {
+		c, isCall := e.Value.(*tscn.Call)
+		if e.Key != "aabb" || !isCall || c.Name != "AABB" || len(c.Args) != 6 {
+			continue
+		}
+		var f [6]float64
+		for i, a := range c.Args {
+			if f[i], ok = tscn.Number(a); !ok || !isFinite(f[i]) || i >= 3 && f[i] < 0 {
+				return lo, hi, false
+			}
+		}
+		return convert.Vec3{f[0], f[1], f[2]}, convert.Vec3{f[0] + f[3], f[1] + f[4], f[2] + f[5]}, true
+	}
+	return lo, hi, false
 }
 
 // surfaceUV reads the per-vertex texture coordinates of a Godot 4

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -239,5 +240,66 @@ mesh = SubResource("m")
 				t.Fatalf("%d visuals, diagnostics %v; dropped %v wanted", vis, diags, c.dropped)
 			}
 		})
+	}
+}
+
+// TestArrayMeshStatedBox: a Godot round trip writes an ArrayMesh with the
+// box its source surfaces state (Godot 3 states the box of the positions
+// before it compresses them to half floats, so it can hold them by up to
+// half a half-float step) together with the vertices; with no stated box
+// the vertices' own.
+func TestArrayMeshStatedBox(t *testing.T) {
+	vertices := [2]convert.Vec3{{0, 0, 0}, {1, 2, 3}} // tetraVisuals' box
+	cases := []struct {
+		name   string
+		stated string // AABB arguments, "" none
+		want   [2]convert.Vec3
+	}{
+		{"wider", "-0.0004, -0.0001, 0, 1.0008, 2.0003, 3.0002", [2]convert.Vec3{{-0.0004, -0.0001, 0}, {1.0004, 2.0002, 3.0002}}},
+		{"none", "", vertices},
+		{"narrower", "0.1, 0.1, 0.1, 0.5, 0.5, 0.5", vertices},
+	}
+	aabb := regexp.MustCompile(`"aabb": AABB\([^)]*\),?\n`)
+	for _, c := range cases {
+		for _, from := range []int{3, 4} {
+			for _, to := range []int{3, 4} {
+				t.Run(fmt.Sprintf("%s %d→%d", c.name, from, to), func(t *testing.T) {
+					out, _, err := Emit(tetraVisuals(4), (&convert.Options{}).With(VersionOption, strconv.Itoa(from)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					stated := ""
+					if c.stated != "" {
+						stated = fmt.Sprintf("\"aabb\": AABB(%s),\n", c.stated)
+					}
+					src := aabb.ReplaceAllString(string(out.Main), stated)
+					if src == string(out.Main) && stated == "" {
+						t.Fatalf("no surface box to take out:\n%s", out.Main)
+					}
+					back, _, err := Emit(parseVisualScene(t, src), (&convert.Options{}).With(VersionOption, strconv.Itoa(to)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					parsed, err := tscn.Decode(back.Main)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i := range parsed.Sections {
+						s := &parsed.Sections[i]
+						if s.Tag != "sub_resource" || s.AttrString("type") != "ArrayMesh" {
+							continue
+						}
+						lo, hi := storedBounds(t, s, to)
+						for k := 0; k < 3; k++ {
+							if math.Abs(lo[k]-c.want[0][k]) > 1e-12 || math.Abs(hi[k]-c.want[1][k]) > 1e-12 {
+								t.Fatalf("written box %v..%v, want %v..%v", lo, hi, c.want[0], c.want[1])
+							}
+						}
+						return
+					}
+					t.Fatalf("no ArrayMesh written:\n%s", back.Main)
+				})
+			}
+		}
 	}
 }

@@ -506,8 +506,28 @@ func (p *parser) visual(n *node, idx int) error {
 	if align != nil {
 		p.align(idx, *align)
 	}
+	if sh.Kind == convert.Sphere || sh.Kind == convert.Cylinder || sh.Kind == convert.Capsule {
+		sh.Extras = map[string]any{extraSegments: segmentProps(s)}
+	}
 	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh), Color: color, Texture: tex}
 	return nil
+}
+
+// segmentProps are the subdivision properties a primitive mesh states
+// (none: the engine's defaults, the same in Godot 3 and 4). Godot draws a
+// round mesh as a polygon of them, a little inside the true shape (the
+// default SphereMesh's 32 rings miss the equator), so a Godot round trip
+// writes them back to draw the mesh the source draws.
+func segmentProps(s *tscn.Section) []tscn.Prop {
+	out := []tscn.Prop{}
+	for _, k := range []string{"radial_segments", "rings"} {
+		if v, ok := s.Prop(k); ok {
+			if n, ok := v.(int64); ok {
+				out = append(out, tscn.Prop{Key: k, Value: n})
+			}
+		}
+	}
+	return out
 }
 
 // visualColor is the albedo colour Godot draws a MeshInstance with: its

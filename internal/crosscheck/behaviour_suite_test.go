@@ -88,13 +88,19 @@ var behaviourKnown = map[string]string{
 func behaviourFull() bool { return os.Getenv("PHYSCONV_BEHAVIOUR") == "full" }
 
 // behaviourSampled reports whether a corpus file is in this run.
-func behaviourSampled(p string) bool {
+func behaviourSampled(p string) bool { return corpusSampled(p, behaviourStride) }
+
+// corpusSampled reports whether a corpus file is in a sampled engine
+// suite's run: every file under PHYSCONV_BEHAVIOUR=full, else the files
+// whose base name's FNV-1a hash is 0 mod stride (the same files on every
+// run and machine).
+func corpusSampled(p string, stride uint32) bool {
 	if behaviourFull() {
 		return true
 	}
 	h := fnv.New32a()
 	h.Write([]byte(filepath.Base(p)))
-	return h.Sum32()%behaviourStride == 0
+	return h.Sum32()%stride == 0
 }
 
 // behaviourSeeds is how many seeds of each generator run.

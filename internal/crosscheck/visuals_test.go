@@ -3,18 +3,15 @@ package crosscheck
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -129,129 +126,6 @@ func (d *gltfJSON) sceneMeshNodes() int {
 		stack = append(stack, d.Nodes[i].Children...)
 	}
 	return n
-}
-
-// TestGLTFVisualsInGodot converts corpus KHR scenes to Godot 4 and Godot 3
-// and checks with Godot itself that every mesh node of the source is a
-// MeshInstance whose world bounding box is the source's (1e-4 m).
-func TestGLTFVisualsInGodot(t *testing.T) {
-	reg := all.Registry()
-	for _, rel := range []string{
-		"khr/current/tests/RigidBodies_Joint/RigidBodies_Joint_06.gltf",
-		"khr/current/tests/RigidBodies_Materials/RigidBodies_Materials_01.gltf",
-		"khr/current/tests/RigidBodies_MotionProperties/RigidBodies_MotionProperties_03.gltf",
-	} {
-		for _, version := range []string{"godot", "godot3"} {
-			t.Run(rel+"/"+version, func(t *testing.T) {
-				oracle := map[string]string{"godot": "godot4-inspect", "godot3": "godot3-inspect"}[version]
-				testenv.Oracle(t, oracle)
-				src := testenv.CorpusPath(t, filepath.FromSlash(rel))
-				in, err := physconv.OpenInput(src, nil, &convert.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				d := gltfx.SourceDoc(g)
-				var want []box3
-				frames := g.Frames(-1)
-				stack := append([]int(nil), g.Roots...)
-				for len(stack) > 0 {
-					i := stack[len(stack)-1]
-					stack = append(stack[:len(stack)-1], g.Nodes[i].Children...)
-					if m := d.GLTF.Nodes[i].Mesh; m != nil {
-						pos, _, err := gltfx.MeshTriangles(d, *m)
-						if err != nil {
-							t.Fatal(err)
-						}
-						// Godot knows only the local box: compare boxes of its
-						// corners in the world
-						world := frames.World(i)
-						local := boundsOf(len(pos), func(k int) convert.Vec3 { return pos[k] })
-						want = append(want, local.placed(world.Apply))
-					}
-				}
-				if len(want) == 0 {
-					t.Fatal("the source draws nothing")
-				}
-				out := filepath.Join(t.TempDir(), "scene.tscn")
-				if _, err := physconv.ConvertFile(context.Background(), reg, src, out, &convert.Options{To: version}); err != nil {
-					t.Fatal(err)
-				}
-				args := []string{"--strict", "--compact", out}
-				if version == "godot3" {
-					args = args[1:] // errors counted below, teardown noise left out
-				}
-				raw, code := testenv.RunOracle(t, oracle, args...)
-				var rep struct {
-					OK       bool     `json:"ok"`
-					Missing  []string `json:"missing_dependencies"`
-					Messages []string `json:"engine_messages"`
-					Nodes    []struct {
-						Class  string `json:"class"`
-						Global struct {
-							Basis  struct{ X, Y, Z convert.Vec3 } `json:"basis"`
-							Origin convert.Vec3                   `json:"origin"`
-						} `json:"global_transform"`
-						Props struct {
-							Mesh *struct {
-								// Godot 4 reports the mesh's box
-								AABB struct{ Position, Size convert.Vec3 } `json:"aabb"`
-								// Godot 3 its surfaces, each with its box
-								Props struct {
-									Surface *struct {
-										AABB string `json:"aabb"`
-									} `json:"surfaces/0"`
-								} `json:"props"`
-							} `json:"mesh"`
-						} `json:"props"`
-					} `json:"nodes"`
-				}
-				if err := json.Unmarshal(raw, &rep); err != nil || code != 0 || !rep.OK || len(rep.Missing) != 0 {
-					t.Fatalf("%s rejected the scene (exit %d, %v): %s", oracle, code, err, raw)
-				}
-				if errs := testenv.Godot3Errors(rep.Messages); version == "godot3" && len(errs) > 0 {
-					t.Fatalf("Godot 3 errors: %v", errs)
-				}
-				var got []box3
-				for _, n := range rep.Nodes {
-					if !strings.HasPrefix(n.Class, "MeshInstance") || n.Props.Mesh == nil {
-						continue
-					}
-					b, a := n.Global.Basis, n.Props.Mesh.AABB
-					if version == "godot3" {
-						s := n.Props.Mesh.Props.Surface
-						if s == nil {
-							t.Fatalf("Godot 3 mesh without a surface: %s", raw)
-						}
-						var f [6]float64
-						if _, err := fmt.Sscanf(strings.ReplaceAll(s.AABB, ",", ""), "%g %g %g - %g %g %g", &f[0], &f[1], &f[2], &f[3], &f[4], &f[5]); err != nil {
-							t.Fatalf("Godot 3 surface box %q: %v", s.AABB, err)
-						}
-						a.Position, a.Size = convert.Vec3{f[0], f[1], f[2]}, convert.Vec3{f[3], f[4], f[5]}
-					}
-					local := box3{a.Position, a.Position.Add(a.Size)}
-					got = append(got, local.placed(func(p convert.Vec3) convert.Vec3 {
-						return n.Global.Origin.Add(b.X.Scale(p[0])).Add(b.Y.Scale(p[1])).Add(b.Z.Scale(p[2]))
-					}))
-				}
-				if len(got) != len(want) {
-					t.Fatalf("%d MeshInstances in Godot, %d mesh nodes in the source", len(got), len(want))
-				}
-				for _, w := range want {
-					found := false
-					for _, b := range got {
-						found = found || w.near(b, 1e-4)
-					}
-					if !found {
-						t.Errorf("source mesh bounds %v..%v not among Godot's %v", w.lo, w.hi, got)
-					}
-				}
-			})
-		}
-	}
 }
 
 // box3 is an axis-aligned bounding box in world space.
