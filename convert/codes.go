@@ -102,6 +102,8 @@ const (
 	CodeMeshFloat32                 Code = "mesh-float32"
 	CodeVisualDropped               Code = "visual-dropped"
 	CodeTextureDropped              Code = "texture-dropped"
+	CodeShaderDropped               Code = "shader-dropped"
+	CodeAnimationDropped            Code = "animation-dropped"
 	CodeLinkOrphan                  Code = "link-orphan"
 	CodeLinkRootFixed               Code = "link-root-fixed"
 	CodeLinkMasslessFrame           Code = "link-massless-frame"
@@ -320,6 +322,8 @@ var codeTable = []CodeInfo{
 	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},
 	{CodeMeshFloat32, Info, secGLTF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "glTF stores vertex positions as 32-bit floats: a mesh written from another format is rounded (the message gives the largest change)"},
 	{CodeVisualDropped, Info, secGLTF, Qs(QVisual), false, "visuals not carried: a visual whose mesh has no triangles to draw (file missing or unreadable) in glTF output; a Godot mesh type with no visual form (an `ArrayMesh` with compressed or 2D positions or no triangles, a turned or offset `PlaneMesh`); in Godot 3 output, a Godot 4 mesh resource"},
+	{CodeShaderDropped, Info, secGLTF, Qs(QVisual), false, "how a visual is shaded beyond its base colour and base-colour texture is not carried: a Godot ShaderMaterial (drawn in the target's default colour; Godot output keeps it), a glTF material's other maps and extensions (normal, metallic-roughness, occlusion, emissive, KHR_materials_*) in non-glTF output"},
+	{CodeAnimationDropped, Info, secGLTF, Qs(QVisual), false, "animations are not carried: a Godot AnimationPlayer or AnimationTree (Godot output keeps it), a glTF source's animations in non-glTF output; a skinned glTF mesh is drawn in its bind pose"},
 	{CodeTextureDropped, Info, secGLTF, Qs(QVisual), false, "a visual's texture or mesh-file material is not carried: its image or material library is missing, unreadable or not PNG/JPEG, its mesh has no texture coordinates, (MJCF) it is a builtin, cube or skybox texture, or the output is Godot 3; the visual keeps its colour. Also: a file a copied mesh file names (.mtl, image) cannot be read or is named by absolute path or URL, so it is not written beside the copy"},
 
 	// URDF

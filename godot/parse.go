@@ -297,6 +297,9 @@ func (p *parser) keepProps(n *node, idx int) {
 	if len(dropped) > 0 {
 		p.note(convert.CodeGodotResourceDropped, convert.NodeSubject(p.idx(n)), n, "properties referencing resources are not carried over: %s", strings.Join(dropped, ", "))
 	}
+	if n.class == "AnimationPlayer" || n.class == "AnimationTree" {
+		p.note(convert.CodeAnimationDropped, convert.NodeSubject(p.idx(n)), n, "%s is not carried over: other formats have no animation (Godot output keeps the node)", n.class)
+	}
 	if v, ok := n.get("script"); ok && v.v != nil {
 		p.note(convert.CodeGodotScriptDropped, convert.NodeSubject(p.idx(n)), n, "script %s is not carried over (physics it sets at run time is not seen)", p.refPath(v))
 	}

@@ -568,7 +568,9 @@ func (p *parser) visualColor(n *node, mesh *tscn.Section, d *doc) (c *[4]float64
 	switch res.class {
 	case "StandardMaterial3D", "ORMMaterial3D", "SpatialMaterial":
 	default:
-		return nil, nil, nil // a shader decides the colour
+		// a shader decides the colour
+		p.note(convert.CodeShaderDropped, convert.NodeSubject(p.idx(n)), n, "the visual is drawn by a %s, which other formats cannot draw: they show it in their default colour (Godot output keeps the material)", res.class)
+		return nil, nil, nil
 	}
 	col := [4]float64{1, 1, 1, 1}
 	if x, ok := prop(s, md, "albedo_color"); ok {

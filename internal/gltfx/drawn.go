@@ -2,6 +2,11 @@ package gltfx
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/qmuntal/gltf"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -26,6 +31,7 @@ func DrawnVisuals(g *convert.Graph, oneLook bool, diags *convert.Diagnostics) {
 		return
 	}
 	drawn := map[int][]convert.Visual{} // glTF mesh → its visuals, nil when unreadable
+	skinned := 0
 	stack := append([]int(nil), g.Roots...)
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
@@ -34,6 +40,9 @@ func DrawnVisuals(g *convert.Graph, oneLook bool, diags *convert.Diagnostics) {
 			continue
 		}
 		mi := *d.GLTF.Nodes[i].Mesh
+		if d.GLTF.Nodes[i].Skin != nil {
+			skinned++
+		}
 		vs, ok := drawn[mi]
 		if !ok {
 			vs = meshVisuals(g, d, mi, i, oneLook, diags)
@@ -59,6 +68,58 @@ func DrawnVisuals(g *convert.Graph, oneLook bool, diags *convert.Diagnostics) {
 			}
 		}
 	}
+	lostLooks(d, drawn, skinned, diags)
+}
+
+// lostLooks names what of the drawn meshes' looks no target that writes
+// visuals in its own form carries: animations, skins, and material maps
+// beyond the base colour and its texture.
+func lostLooks(d *Doc, drawn map[int][]convert.Visual, skinned int, diags *convert.Diagnostics) {
+	if n := len(d.GLTF.Animations); n > 0 {
+		diags.Add(convert.CodeAnimationDropped, convert.DocumentSubject(), "animations", "%d animation(s) are not carried: this format has none", n)
+	}
+	if skinned > 0 {
+		diags.Add(convert.CodeAnimationDropped, convert.DocumentSubject(), "skins", "%d skinned mesh node(s) are drawn in their bind pose", skinned)
+	}
+	seen := map[int]bool{}
+	for mi := range d.GLTF.Meshes {
+		if _, ok := drawn[mi]; !ok {
+			continue
+		}
+		for _, prim := range d.GLTF.Meshes[mi].Primitives {
+			m := prim.Material
+			if m == nil || *m < 0 || *m >= len(d.GLTF.Materials) || seen[*m] {
+				continue
+			}
+			seen[*m] = true
+			if lost := lostMaps(d.GLTF.Materials[*m]); len(lost) > 0 {
+				diags.Add(convert.CodeShaderDropped, convert.DocumentSubject(), fmt.Sprintf("materials[%d]", *m),
+					"material %q: %s not carried; drawn with its base colour and texture", d.GLTF.Materials[*m].Name, strings.Join(lost, ", "))
+			}
+		}
+	}
+}
+
+// lostMaps lists what a material shades with beyond its base colour and
+// base-colour texture.
+func lostMaps(m *gltf.Material) []string {
+	var lost []string
+	if pbr := m.PBRMetallicRoughness; pbr != nil && pbr.MetallicRoughnessTexture != nil {
+		lost = append(lost, "metallic-roughness map")
+	}
+	if m.NormalTexture != nil {
+		lost = append(lost, "normal map")
+	}
+	if m.OcclusionTexture != nil {
+		lost = append(lost, "occlusion map")
+	}
+	if m.EmissiveTexture != nil || m.EmissiveFactor != ([3]float64{}) {
+		lost = append(lost, "emission")
+	}
+	for _, k := range slices.Sorted(maps.Keys(m.Extensions)) {
+		lost = append(lost, k)
+	}
+	return lost
 }
 
 // meshVisuals returns the visuals glTF mesh mi is drawn as (node i names

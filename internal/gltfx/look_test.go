@@ -8,6 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/qmuntal/gltf"
+
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -168,4 +170,39 @@ func lookDoc(t *testing.T) (*Doc, []byte) {
 		t.Fatal(err)
 	}
 	return d, png
+}
+
+// TestLostLooks: what a drawn mesh's look holds beyond the base colour
+// and its texture is named — each material's other maps and extensions,
+// once per material; the document's animations; skinned nodes — and a
+// material only an undrawn mesh uses is not.
+func TestLostLooks(t *testing.T) {
+	d := &Doc{GLTF: &gltf.Document{
+		Animations: []*gltf.Animation{{}, {}},
+		Materials: []*gltf.Material{
+			{Name: "plain", PBRMetallicRoughness: &gltf.PBRMetallicRoughness{BaseColorTexture: &gltf.TextureInfo{}}},
+			{Name: "rich", NormalTexture: &gltf.NormalTexture{}, EmissiveFactor: [3]float64{1, 0, 0},
+				PBRMetallicRoughness: &gltf.PBRMetallicRoughness{MetallicRoughnessTexture: &gltf.TextureInfo{}},
+				Extensions:           gltf.Extensions{"KHR_materials_ior": nil}},
+			{Name: "unused", OcclusionTexture: &gltf.OcclusionTexture{}},
+		},
+		Meshes: []*gltf.Mesh{
+			{Primitives: []*gltf.Primitive{{Material: gltf.Index(0)}, {Material: gltf.Index(1)}, {Material: gltf.Index(1)}}},
+			{Primitives: []*gltf.Primitive{{Material: gltf.Index(2)}}},
+		},
+	}}
+	var diags convert.Diagnostics
+	lostLooks(d, map[int][]convert.Visual{0: nil}, 3, &diags)
+	var got []string
+	for _, dg := range diags {
+		got = append(got, string(dg.Code)+" "+dg.Path+": "+dg.Message)
+	}
+	want := []string{
+		"animation-dropped animations: 2 animation(s) are not carried: this format has none",
+		"animation-dropped skins: 3 skinned mesh node(s) are drawn in their bind pose",
+		`shader-dropped materials[1]: material "rich": metallic-roughness map, normal map, emission, KHR_materials_ior not carried; drawn with its base colour and texture`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
