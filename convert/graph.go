@@ -678,8 +678,9 @@ func (g *Graph) RelativeTransform(i, a int) Transform {
 func (g *Graph) Clone() *Graph {
 	c := *g
 	c.Nodes = make([]Node, len(g.Nodes))
-	for i, n := range g.Nodes {
-		c.Nodes[i] = n.Clone()
+	a := &cloneBlocks{n: min(max(len(g.Nodes), 1), 1024)}
+	for i := range g.Nodes {
+		c.Nodes[i] = g.Nodes[i].clone(a)
 	}
 	c.Roots = append([]int(nil), g.Roots...)
 	c.Shapes = append([]Shape(nil), g.Shapes...)
@@ -695,44 +696,109 @@ func (g *Graph) Clone() *Graph {
 	return &c
 }
 
-func (n Node) Clone() Node {
-	c := n
-	c.Children = append([]int(nil), n.Children...)
-	if n.Motion != nil {
-		m := *n.Motion
-		m.Mass = clonePtr(n.Motion.Mass)
-		m.CenterOfMass = clonePtr(n.Motion.CenterOfMass)
-		m.InertiaDiagonal = clonePtr(n.Motion.InertiaDiagonal)
-		m.InertiaOrientation = clonePtr(n.Motion.InertiaOrientation)
-		c.Motion = &m
+// Clone returns a deep copy of the node (Extras copied shallowly).
+func (n Node) Clone() Node { return n.clone(&cloneBlocks{n: 1}) }
+
+// cloneBlocks hands out the copies a Graph's Clone makes from blocks of
+// up to n values of each type, so cloning a large Graph costs a few
+// allocations per type rather than several per node (which, for a
+// serial chain of thousands of links, the garbage collector then had to
+// find and free one by one).
+type cloneBlocks struct {
+	n        int
+	ints     block[int]
+	floats   block[float64]
+	vecs     block[Vec3]
+	quats    block[Quat]
+	motions  block[Motion]
+	joints   block[Joint]
+	limits   block[Limit]
+	drives   block[Drive]
+	coll     block[Collider]
+	visuals  block[Visual]
+	triggers block[Trigger]
+}
+
+// block is one type's current block.
+type block[T any] struct{ free []T }
+
+// copyOf returns a pointer to a copy of *p (nil for nil).
+func (b *block[T]) copyOf(p *T, n int) *T {
+	if p == nil {
+		return nil
 	}
-	c.Collider = clonePtr(n.Collider)
+	if len(b.free) == 0 {
+		b.free = make([]T, n)
+	}
+	q := &b.free[0]
+	b.free = b.free[1:]
+	*q = *p
+	return q
+}
+
+// slice returns a copy of s whose capacity is its length, so appending
+// to it never writes into the block; nil when s is empty, as
+// append([]T(nil), s...) would return.
+func (b *block[T]) slice(s []T, n int) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	if len(s) > len(b.free) {
+		if len(s) > n/4 {
+			return append([]T(nil), s...)
+		}
+		b.free = make([]T, n)
+	}
+	out := b.free[:len(s):len(s)]
+	b.free = b.free[len(s):]
+	copy(out, s)
+	return out
+}
+
+func (n Node) clone(a *cloneBlocks) Node {
+	c := n
+	c.Children = a.ints.slice(n.Children, a.n)
+	if n.Motion != nil {
+		m := a.motions.copyOf(n.Motion, a.n)
+		m.Mass = a.floats.copyOf(n.Motion.Mass, a.n)
+		m.CenterOfMass = a.vecs.copyOf(n.Motion.CenterOfMass, a.n)
+		m.InertiaDiagonal = a.vecs.copyOf(n.Motion.InertiaDiagonal, a.n)
+		m.InertiaOrientation = a.quats.copyOf(n.Motion.InertiaOrientation, a.n)
+		c.Motion = m
+	}
+	c.Collider = a.coll.copyOf(n.Collider, a.n)
 	if n.Trigger != nil {
-		t := *n.Trigger
+		t := a.triggers.copyOf(n.Trigger, a.n)
 		t.Nodes = append([]int(nil), n.Trigger.Nodes...)
-		c.Trigger = &t
+		c.Trigger = t
 	}
 	if n.Joint != nil {
-		j := *n.Joint
-		j.Limits = make([]Limit, len(n.Joint.Limits))
-		for k, l := range n.Joint.Limits {
-			l.Linear = append([]int(nil), l.Linear...)
-			l.Angular = append([]int(nil), l.Angular...)
-			j.Limits[k] = l
+		j := a.joints.copyOf(n.Joint, a.n)
+		j.Limits = a.limits.slice(n.Joint.Limits, a.n)
+		if j.Limits == nil {
+			j.Limits = []Limit{}
 		}
-		j.Drives = make([]Drive, len(n.Joint.Drives))
-		for k, d := range n.Joint.Drives {
-			d.PositionTarget = clonePtr(d.PositionTarget)
-			d.VelocityTarget = clonePtr(d.VelocityTarget)
-			j.Drives[k] = d
+		for k := range j.Limits {
+			l := &j.Limits[k]
+			l.Linear = a.ints.slice(l.Linear, a.n)
+			l.Angular = a.ints.slice(l.Angular, a.n)
+		}
+		j.Drives = a.drives.slice(n.Joint.Drives, a.n)
+		if j.Drives == nil {
+			j.Drives = []Drive{}
+		}
+		for k := range j.Drives {
+			d := &j.Drives[k]
+			d.PositionTarget = a.floats.copyOf(d.PositionTarget, a.n)
+			d.VelocityTarget = a.floats.copyOf(d.VelocityTarget, a.n)
 		}
 		if n.Joint.Solver != nil {
 			j.Solver = &JointSolver{Class: n.Joint.Solver.Class, Params: append([]SolverParam(nil), n.Joint.Solver.Params...)}
 		}
 		j.Extras = copyMap(n.Joint.Extras)
-		c.Joint = &j
+		c.Joint = j
 	}
-	c.Visual = clonePtr(n.Visual)
+	c.Visual = a.visuals.copyOf(n.Visual, a.n)
 	c.Vehicle = clonePtr(n.Vehicle)
 	c.Wheel = clonePtr(n.Wheel)
 	if w := c.Wheel; w != nil {

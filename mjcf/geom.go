@@ -67,7 +67,6 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	var meshA *meshAsset
 	var hf *hfieldAsset
 	sz := gi.size
-	need := map[string]int{"sphere": 1, "capsule": 2, "cylinder": 2, "ellipsoid": 3, "box": 3}
 	switch kind {
 	case "plane":
 		if sz[2] <= 0 && !a.has("size") {
@@ -109,7 +108,7 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	default:
 		return errAt(e, "unknown geom type %q", kind)
 	}
-	for i := 0; i < need[kind]; i++ {
+	for i := 0; i < sizesNeeded(kind); i++ {
 		if gi.size[i] <= 0 {
 			return errAt(e, "%s size %d must be positive (zero-size geom)", kind, i+1)
 		}
@@ -315,4 +314,18 @@ func (h *hfieldAsset) field() *convert.HeightField {
 		}
 	}
 	return f
+}
+
+// sizesNeeded is how many leading size values a primitive geom type must
+// have positive.
+func sizesNeeded(kind string) int {
+	switch kind {
+	case "sphere":
+		return 1
+	case "capsule", "cylinder":
+		return 2
+	case "ellipsoid", "box":
+		return 3
+	}
+	return 0
 }

@@ -321,7 +321,7 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	// emitter writes a free joint between two bodies as three slides and
 	// a ball)
 	var ball *jointSpec
-	var axial []jointSpec
+	axial := make([]jointSpec, 0, len(js))
 	for k, j := range js {
 		if j.kind != "ball" {
 			axial = append(axial, j)
@@ -334,7 +334,8 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	}
 	js = axial
 	// frame axes: first axis, then the first one perpendicular to it
-	var axes []convert.Vec3
+	var axesRoom [3]convert.Vec3
+	axes := axesRoom[:0]
 	for _, j := range js {
 		known := false
 		for _, a := range axes {
@@ -361,6 +362,17 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	var used [2][3]bool // [linear 0/angular 1][axis]
 	set := jointSet{names: map[string]string{}, frame: frame}
 	var free [2][]int
+	// the axis lists of every limit come from one allocation: one per
+	// limited joint, and the locked linear and angular axes (three each
+	// at most); each keeps its length as capacity, so appending to one
+	// never writes into the next
+	axisRoom := make([]int, 0, len(js)+6)
+	axisList := func(ks ...int) []int {
+		start := len(axisRoom)
+		axisRoom = append(axisRoom, ks...)
+		return axisRoom[start:len(axisRoom):len(axisRoom)]
+	}
+	set.limits = make([]convert.Limit, 2, len(js)+2) // the first two: room for the locked axes
 	for _, j := range js {
 		k, sign := 0, 1.0
 		for c := 0; c < 3; c++ {
@@ -396,9 +408,9 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		if j.limited {
 			l := convert.Limit{Min: lo, Max: hi, Stiffness: math.Inf(1)}
 			if lin == 0 {
-				l.Linear = []int{k}
+				l.Linear = axisList(k)
 			} else {
-				l.Angular = []int{k}
+				l.Angular = axisList(k)
 			}
 			set.limits = append(set.limits, l)
 		} else {
@@ -418,23 +430,30 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		set.names["angular"] = ball.name
 	}
-	var fixedLin, fixedAng []int
+	var fixedLin, fixedAng [3]int
+	nLin, nAng := 0, 0
 	for k := 0; k < 3; k++ {
 		if !used[0][k] {
-			fixedLin = append(fixedLin, k)
+			fixedLin[nLin], nLin = k, nLin+1
 		}
 		if !used[1][k] {
-			fixedAng = append(fixedAng, k)
+			fixedAng[nAng], nAng = k, nAng+1
 		}
 	}
-	var fixed []convert.Limit
-	if len(fixedLin) > 0 {
-		fixed = append(fixed, convert.Limit{Linear: fixedLin, Stiffness: math.Inf(1)})
+	// the locked axes come first, in the two places left for them
+	fixed := set.limits[:0]
+	if nLin > 0 {
+		fixed = append(fixed, convert.Limit{Linear: axisList(fixedLin[:nLin]...), Stiffness: math.Inf(1)})
 	}
-	if len(fixedAng) > 0 {
-		fixed = append(fixed, convert.Limit{Angular: fixedAng, Stiffness: math.Inf(1)})
+	if nAng > 0 {
+		fixed = append(fixed, convert.Limit{Angular: axisList(fixedAng[:nAng]...), Stiffness: math.Inf(1)})
 	}
-	set.limits = append(fixed, set.limits...)
+	if len(fixed) < 2 {
+		set.limits = append(fixed, set.limits[2:]...)
+	}
+	if len(set.limits) == 0 {
+		set.limits = nil // as before: no limits at all is none
+	}
 	return set, true
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
@@ -468,7 +469,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 	for k, v := range l.Visuals {
 		name := v.Name
 		if name == "" {
-			name = fmt.Sprintf("%s/visual%d", l.Name, k)
+			name = l.Name + "/visual" + strconv.Itoa(k)
 		}
 		shape, err := p.shape(v.Geometry, false, l)
 		if err != nil {
@@ -502,7 +503,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 	for k, c := range l.Collisions {
 		name := c.Name
 		if name == "" {
-			name = fmt.Sprintf("%s/collision%d", l.Name, k)
+			name = l.Name + "/collision" + strconv.Itoa(k)
 		}
 		shape, err := p.shape(c.Geometry, true, l)
 		if err != nil {

@@ -146,7 +146,7 @@ func (c *comparer) closeVec(x, y convert.Vec3) bool {
 
 func (c *comparer) bodies(a, b *Report) {
 	index := func(r *Report) map[string]BodyReport {
-		m := map[string]BodyReport{}
+		m := make(map[string]BodyReport, len(r.Bodies))
 		for _, body := range r.Bodies {
 			if body.Kind != convert.Static {
 				m[body.Name] = body
@@ -400,7 +400,7 @@ func (c *comparer) joints(a, b *Report) {
 	for _, j := range b.Joints {
 		mb[j.Name] = worldForStatic(j, sb)
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(a.Joints))
 	for _, x := range a.Joints {
 		x = worldForStatic(x, sa)
 		y, ok := mb[x.Name]

@@ -32,19 +32,19 @@ func Equate(want, got *Report, tol float64) {
 // equivalence is accepted; the weld joint goes, the mass (which a static
 // body does not report) is cleared.
 func WeldedAsStatic(want, got *Report) {
-	static := map[string]bool{}
+	static := make(map[string]bool, len(want.Bodies))
 	for _, b := range want.Bodies {
 		if b.Kind == convert.Static {
 			static[b.Name] = true
 		}
 	}
-	wantJoints := map[string]bool{}
+	wantJoints := make(map[string]bool, len(want.Joints))
 	for _, j := range want.Joints {
 		wantJoints[j.Name] = true
 	}
 	for changed := true; changed; {
 		changed = false
-		kind := map[string]convert.BodyKind{}
+		kind := make(map[string]convert.BodyKind, len(got.Bodies))
 		for _, b := range got.Bodies {
 			kind[b.Name] = b.Kind
 		}
@@ -81,11 +81,11 @@ func WeldedAsStatic(want, got *Report) {
 // combined about it, shapes joined, the joint gone, joints to the other
 // body now to it.
 func WeldedFused(want, got *Report) {
-	gotBody := map[string]bool{}
+	gotBody := make(map[string]bool, len(got.Bodies))
 	for _, b := range got.Bodies {
 		gotBody[b.Name] = true
 	}
-	gotJoint := map[string]bool{}
+	gotJoint := make(map[string]bool, len(got.Joints))
 	for _, j := range got.Joints {
 		gotJoint[j.Name] = true
 	}

@@ -19,14 +19,24 @@ func GraphFromDoc(d *Doc) (*convert.Graph, error) {
 	for i, n := range nodes {
 		g.Nodes[i] = convert.Node{Name: n.Name, Parent: -1, Transform: NodeTransform(n)}
 	}
+	// every node's children in one allocation; a path is spelled only for
+	// an error
+	total := 0
+	for _, n := range nodes {
+		total += len(n.Children)
+	}
+	room := make([]int, 0, total)
 	for i, n := range nodes {
+		if len(n.Children) > 0 {
+			g.Nodes[i].Children = room[len(room):len(room):len(room)+len(n.Children)]
+			room = room[:len(room)+len(n.Children)]
+		}
 		for k, c := range n.Children {
-			p := fmt.Sprintf("nodes[%d].children[%d]", i, k)
 			switch {
 			case c == i:
-				return nil, convert.Errorf(p, "node %d lists itself as a child", i)
+				return nil, convert.Errorf(fmt.Sprintf("nodes[%d].children[%d]", i, k), "node %d lists itself as a child", i)
 			case g.Nodes[c].Parent >= 0:
-				return nil, convert.Errorf(p, "node %d already has parent %d (a node may have one parent)", c, g.Nodes[c].Parent)
+				return nil, convert.Errorf(fmt.Sprintf("nodes[%d].children[%d]", i, k), "node %d already has parent %d (a node may have one parent)", c, g.Nodes[c].Parent)
 			}
 			g.Nodes[c].Parent = i
 			g.Nodes[i].Children = append(g.Nodes[i].Children, c)

@@ -19,13 +19,19 @@ import (
 // yields the given default, a member of the wrong type a
 // *convert.FormatError.
 type Value struct {
-	v      any // map[string]any, []any, json.Number, string, bool, nil
-	path   string
+	v any // map[string]any, []any, json.Number, string, bool, nil
+	// the path is spelled only when asked for (an error names it): at,
+	// then "[index]" when elem, then ".key" when key is set (a member of
+	// an element, the common case, costs no string of its own)
+	at     string
+	key    string
+	index  int
+	elem   bool
 	exists bool
 }
 
 // NewValue wraps decoded JSON (from DecodeJSON) at path.
-func NewValue(v any, path string) Value { return Value{v: v, path: path, exists: true} }
+func NewValue(v any, path string) Value { return Value{v: v, at: path, exists: true} }
 
 // ParseValue decodes raw JSON into a Value at path; syntax errors and
 // non-finite numbers become FormatErrors.
@@ -48,7 +54,19 @@ func ParseValue(raw []byte, path string) (Value, error) {
 func (v Value) Exists() bool { return v.exists }
 
 // Path is the JSON path of the value.
-func (v Value) Path() string { return v.path }
+func (v Value) Path() string {
+	p := v.at
+	if v.elem {
+		p += "[" + strconv.Itoa(v.index) + "]"
+	}
+	if v.key != "" {
+		if p == "" {
+			return v.key
+		}
+		p += "." + v.key
+	}
+	return p
+}
 
 // Kind names the JSON type: "object", "array", "number", "string",
 // "boolean", "null" or "absent".
@@ -123,23 +141,26 @@ func (v Value) Has(key string) bool {
 
 // Get returns member key (absent when missing or when v is not an object).
 func (v Value) Get(key string) Value {
-	p := v.childPath(key)
+	c := Value{at: v.at, index: v.index, elem: v.elem, key: key}
+	if v.key != "" {
+		c = Value{at: v.Path(), key: key}
+	}
 	m, ok := v.v.(map[string]any)
 	if !ok {
-		return Value{path: p}
+		return c
 	}
-	x, ok := m[key]
-	return Value{v: x, path: p, exists: ok}
+	c.v, c.exists = m[key]
+	return c
 }
 
 // Elem returns array element i (absent when out of range).
 func (v Value) Elem(i int) Value {
-	p := v.path + "[" + strconv.Itoa(i) + "]"
+	at := v.Path()
 	a, ok := v.v.([]any)
 	if !ok || i < 0 || i >= len(a) {
-		return Value{path: p}
+		return Value{at: at, index: i, elem: true}
 	}
-	return Value{v: a[i], path: p, exists: true}
+	return Value{v: a[i], at: at, index: i, elem: true, exists: true}
 }
 
 // Len is the number of elements of an array (0 otherwise).
@@ -149,13 +170,14 @@ func (v Value) Len() int {
 }
 
 func (v Value) childPath(key string) string {
+	p := v.Path()
 	if key == "" {
-		return v.path
+		return p
 	}
-	if v.path == "" {
+	if p == "" {
 		return key
 	}
-	return v.path + "." + key
+	return p + "." + key
 }
 
 // Errorf builds a FormatError at member key of v (key "" = v itself).
@@ -164,7 +186,7 @@ func (v Value) Errorf(key, format string, args ...any) *convert.FormatError {
 }
 
 func (v Value) typeError(want string) *convert.FormatError {
-	return convert.Errorf(v.path, "must be %s, not %s", want, v.Kind())
+	return convert.Errorf(v.Path(), "must be %s, not %s", want, v.Kind())
 }
 
 // AsFloat reads the value itself as a finite number.
@@ -175,7 +197,7 @@ func (v Value) AsFloat() (float64, error) {
 		var err error
 		f, err = strconv.ParseFloat(string(n), 64)
 		if err != nil {
-			return 0, convert.Errorf(v.path, "number %s is not finite", n)
+			return 0, convert.Errorf(v.Path(), "number %s is not finite", n)
 		}
 	case float64:
 		f = n
@@ -183,7 +205,7 @@ func (v Value) AsFloat() (float64, error) {
 		return 0, v.typeError("a number")
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, convert.Errorf(v.path, "number is not finite")
+		return 0, convert.Errorf(v.Path(), "number is not finite")
 	}
 	return f, nil
 }
@@ -198,7 +220,7 @@ func (v Value) AsInt() (int, error) {
 		return 0, err
 	}
 	if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-		return 0, convert.Errorf(v.path, "must be an integer, not %v", f)
+		return 0, convert.Errorf(v.Path(), "must be an integer, not %v", f)
 	}
 	return int(f), nil
 }
@@ -264,7 +286,7 @@ func (v Value) AsIndex(n int, what string) (int, error) {
 		return -1, nil
 	}
 	if i < 0 || i >= n {
-		return -1, convert.Errorf(v.path, "index %d out of range (%d %s)", i, n, what)
+		return -1, convert.Errorf(v.Path(), "index %d out of range (%d %s)", i, n, what)
 	}
 	return i, nil
 }
@@ -395,8 +417,9 @@ func (v Value) Elems() ([]Value, error) {
 		return nil, v.typeError("an array")
 	}
 	out := make([]Value, len(a))
+	at := v.Path()
 	for i, x := range a {
-		out[i] = Value{v: x, path: fmt.Sprintf("%s[%d]", v.path, i), exists: true}
+		out[i] = Value{v: x, at: at, index: i, elem: true, exists: true}
 	}
 	return out, nil
 }

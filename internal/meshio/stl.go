@@ -31,6 +31,7 @@ func decodeSTL(data []byte, b *builder) (err error) {
 				return err
 			}
 			b.pending = -n // already charged
+			return decodeBinarySTL(data, int(n), b)
 		} else if !bytes.HasPrefix(bytes.TrimLeft(data[:min(len(data), 512)], " \t\r\n"), []byte("solid")) {
 			return fmt.Errorf("meshio: binary STL header says %d triangles (%d bytes) but the file has %d bytes", n, 84+50*n, len(data))
 		}
@@ -54,22 +55,64 @@ func decodeSTL(data []byte, b *builder) (err error) {
 	return nil
 }
 
-// EncodeSTL writes binary STL (float32 coordinates, as the format has).
-// The name goes into the 80-byte header.
-func EncodeSTL(m *Mesh, name string) []byte {
-	s := stl.Solid{Name: name}
-	f32 := func(v convert.Vec3) stl.Vec3 { return stl.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
-	for i := 0; i+2 < len(m.Indices); i += 3 {
-		a, b, c := m.Positions[m.Indices[i]], m.Positions[m.Indices[i+1]], m.Positions[m.Indices[i+2]]
-		n := b.Sub(a).Cross(c.Sub(a)).Normalize()
-		if math.IsNaN(n[0]) {
-			n = convert.Vec3{}
+// binarySTL are the sizes of a binary STL's header (80 bytes of text
+// and the triangle count) and of one triangle (normal, three corners,
+// attribute word).
+const (
+	stlHeader   = 84
+	stlTriangle = 50
+)
+
+// decodeBinarySTL reads the n triangles of a binary STL whose size says
+// it is one (as the STL package decides), straight from the bytes: the
+// package reads each triangle into a buffer of its own and collects them
+// all before any is used.
+func decodeBinarySTL(data []byte, n int, b *builder) error {
+	f := func(off int) float64 {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(data[off:])))
+	}
+	for i := 0; i < n; i++ {
+		off := stlHeader + stlTriangle*i + 12 // the normal is not read
+		var p [3]convert.Vec3
+		for k := range p {
+			o := off + 12*k
+			p[k] = convert.Vec3{f(o), f(o + 4), f(o + 8)}
+			if !p[k].Finite() {
+				return fmt.Errorf("meshio: STL vertex is not a finite number")
+			}
 		}
-		s.Triangles = append(s.Triangles, stl.Triangle{Normal: f32(n), Vertices: [3]stl.Vec3{f32(a), f32(b), f32(c)}})
+		if err := b.triangle(p[0], p[1], p[2]); err != nil {
+			return err
+		}
 	}
-	var buf bytes.Buffer
-	if err := s.WriteAll(&buf); err != nil {
-		panic(err) // writing to a bytes.Buffer does not fail
+	return nil
+}
+
+// EncodeSTL writes binary STL (float32 coordinates, as the format has).
+// The name goes into the 80-byte header. It writes what the STL
+// package's binary writer writes, into one buffer of the file's size.
+func EncodeSTL(m *Mesh, name string) []byte {
+	n := len(m.Indices) / 3
+	out := make([]byte, stlHeader+stlTriangle*n)
+	copy(out[:stlHeader], name)
+	binary.LittleEndian.PutUint32(out[80:], uint32(n))
+	put := func(off int, v convert.Vec3) {
+		for k := 0; k < 3; k++ {
+			binary.LittleEndian.PutUint32(out[off+4*k:], math.Float32bits(float32(v[k])))
+		}
 	}
-	return buf.Bytes()
+	for t := 0; t < n; t++ {
+		i := 3 * t
+		a, b, c := m.Positions[m.Indices[i]], m.Positions[m.Indices[i+1]], m.Positions[m.Indices[i+2]]
+		nv := b.Sub(a).Cross(c.Sub(a)).Normalize()
+		if math.IsNaN(nv[0]) {
+			nv = convert.Vec3{}
+		}
+		off := stlHeader + stlTriangle*t
+		put(off, nv)
+		put(off+12, a)
+		put(off+24, b)
+		put(off+36, c)
+	}
+	return out
 }

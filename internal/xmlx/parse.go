@@ -241,9 +241,11 @@ type builder struct {
 	scopes []scope
 	count  int
 	text   *Element // the text run being read, already the last child
-	// elements and attributes are allocated in blocks
+	// elements, attributes and the first children of each element are
+	// allocated in blocks
 	elems []Element
 	attrs []Attr
+	kids  []*Element
 }
 
 func (b *builder) newElement() *Element {
@@ -264,6 +266,24 @@ func (b *builder) attrSlice(n int) []Attr {
 	return a
 }
 
+// firstKids is the capacity of an element's first children slice, taken
+// from a block: most elements have a few children (a link's inertial,
+// visual, collision), which then cost no allocation of their own; more
+// grow the slice as append does.
+const firstKids = 4
+
+// addChild appends c to p's children.
+func (b *builder) addChild(p, c *Element) {
+	if p.Children == nil {
+		if len(b.kids) < firstKids {
+			b.kids = make([]*Element, 256*firstKids)
+		}
+		p.Children = b.kids[:0:firstKids]
+		b.kids = b.kids[firstKids:]
+	}
+	p.Children = append(p.Children, c)
+}
+
 // charData adds text to the current run: the scanner splits text at
 // CDATA sections; runs are joined and trimmed together at their end.
 func (b *builder) charData(t string, line int) {
@@ -279,7 +299,7 @@ func (b *builder) charData(t string, line int) {
 	p := b.stack[len(b.stack)-1]
 	if b.text == nil {
 		b.text = &Element{Kind: TextNode, Line: line}
-		p.Children = append(p.Children, b.text)
+		b.addChild(p, b.text)
 	}
 	b.text.Data += t
 }
@@ -298,8 +318,7 @@ func (b *builder) comment(c string, line int) {
 	e := &Element{Kind: CommentNode, Data: c, Line: line}
 	switch {
 	case len(b.stack) > 0:
-		p := b.stack[len(b.stack)-1]
-		p.Children = append(p.Children, e)
+		b.addChild(b.stack[len(b.stack)-1], e)
 	case b.doc.Root == nil:
 		b.doc.Before = append(b.doc.Before, e)
 	default:
@@ -433,8 +452,7 @@ func (b *builder) start(s *scanner, line int) error {
 	if len(b.stack) == 0 {
 		b.doc.Root = e
 	} else {
-		p := b.stack[len(b.stack)-1]
-		p.Children = append(p.Children, e)
+		b.addChild(b.stack[len(b.stack)-1], e)
 	}
 	if !empty {
 		b.stack = append(b.stack, e)

@@ -257,13 +257,30 @@ func ErrorAt(line int, format string, args ...any) *convert.FormatError {
 // AddChild appends a new child element with attributes given as name,
 // value pairs, in that order, and returns it.
 func (e *Element) AddChild(name string, attrs ...string) *Element {
-	c := &Element{Name: name}
-	if len(attrs) > 1 {
-		c.Attrs = make([]Attr, 0, len(attrs)/2)
-		for i := 0; i+1 < len(attrs); i += 2 {
-			c.Attrs = append(c.Attrs, Attr{Name: attrs[i], Value: attrs[i+1]})
-		}
+	var c *Element
+	if n := len(attrs) / 2; n <= builtAttrs {
+		// the element and room for the few attributes a written element
+		// mostly has (SetAttr adds more later) in one allocation
+		x := &builtElement{}
+		c = &x.e
+		c.Attrs = x.attrs[:0:builtAttrs]
+	} else {
+		c = &Element{Attrs: make([]Attr, 0, n)}
+	}
+	c.Name = name
+	for i := 0; i+1 < len(attrs); i += 2 {
+		c.Attrs = append(c.Attrs, Attr{Name: attrs[i], Value: attrs[i+1]})
 	}
 	e.Children = append(e.Children, c)
 	return c
+}
+
+// builtAttrs is the attribute capacity AddChild gives an element with
+// its own allocation.
+const builtAttrs = 4
+
+// builtElement is an element AddChild makes and its first attributes.
+type builtElement struct {
+	e     Element
+	attrs [builtAttrs]Attr
 }

@@ -136,10 +136,6 @@ func (w *Writer) Element(e *Element) {
 		w.Comment(e.Data)
 		return
 	}
-	attrs := make([]string, 0, 2*len(e.Attrs))
-	for _, a := range e.Attrs {
-		attrs = append(attrs, a.Name, a.Value)
-	}
 	mixed, empty := false, true
 	for _, c := range e.Children {
 		switch {
@@ -151,17 +147,37 @@ func (w *Writer) Element(e *Element) {
 	}
 	switch {
 	case empty:
-		w.Empty(e.Name, attrs...)
+		w.indent()
+		w.elementTag(e)
+		w.b = append(w.b, "/>\n"...)
 	case mixed:
 		w.indent()
 		w.inline(e)
 		w.b = append(w.b, '\n')
 	default:
-		w.Open(e.Name, attrs...)
+		// as Open: the element's attributes are written from its own
+		// list, not copied into name, value pairs first
+		w.indent()
+		w.elementTag(e)
+		w.b = append(w.b, ">\n"...)
+		w.stack = append(w.stack, e.Name)
 		for _, c := range e.Children {
 			w.Element(c)
 		}
 		w.Close()
+	}
+}
+
+// elementTag writes "<name" and the element's attributes, as startTag.
+func (w *Writer) elementTag(e *Element) {
+	w.b = append(w.b, '<')
+	w.b = append(w.b, e.Name...)
+	for _, a := range e.Attrs {
+		w.b = append(w.b, ' ')
+		w.b = append(w.b, a.Name...)
+		w.b = append(w.b, '=', '"')
+		w.b = appendEscaped(w.b, a.Value, true)
+		w.b = append(w.b, '"')
 	}
 }
 
@@ -175,15 +191,7 @@ func (w *Writer) inline(e *Element) {
 		w.b = appendComment(w.b, e.Data)
 		return
 	}
-	w.b = append(w.b, '<')
-	w.b = append(w.b, e.Name...)
-	for _, a := range e.Attrs {
-		w.b = append(w.b, ' ')
-		w.b = append(w.b, a.Name...)
-		w.b = append(w.b, '=', '"')
-		w.b = appendEscaped(w.b, a.Value, true)
-		w.b = append(w.b, '"')
-	}
+	w.elementTag(e)
 	if len(e.Children) == 0 {
 		w.b = append(w.b, "/>"...)
 		return
