@@ -1,6 +1,7 @@
 package physconv
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -198,7 +199,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	files, err := WriteOutput(outPath, out, protect...)
 	res.Files = files
 	if err == nil {
-		res.Removed = replaceSideFiles(outPath, out.Files, protect)
+		res.Removed = replaceSideFiles(outPath, writtenSide(outPath, out, files), protect)
 	}
 	return res, err
 }
@@ -309,9 +310,29 @@ func sideInputs(in *convert.Input, rec *RecordingFS) []string {
 	return out
 }
 
+// writtenSide is out's side files that WriteOutput wrote (files), by
+// name: one that already is an input, byte for byte, was not written and
+// is no output of physconv's to replace later.
+func writtenSide(mainPath string, out *convert.Output, files []string) map[string][]byte {
+	if len(files) == len(out.Files)+1 {
+		return out.Files
+	}
+	dir := filepath.Dir(mainPath)
+	side := map[string][]byte{}
+	for _, f := range files[1:] {
+		if rel, err := filepath.Rel(dir, f); err == nil {
+			name := filepath.ToSlash(rel)
+			side[name] = out.Files[name]
+		}
+	}
+	return side
+}
+
 // WriteOutput writes the main file and its side files atomically (temp
 // files renamed into place once all are complete) and refuses to write
-// over any of the inputs named in protect.
+// over any of the inputs named in protect, except a side file that is an
+// input byte for byte, which is left as it is. It returns the files
+// written, the main file first.
 func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]string, error) {
 	dir := filepath.Dir(mainPath)
 	targets := []string{mainPath}
@@ -344,6 +365,10 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			protected[k], _ = os.Stat(in)
 		}
 	}
+	// in place: side files that are an input itself, byte for byte (an
+	// image the output names where the source keeps it): there is nothing
+	// to write, and writing would touch the input
+	inPlace := make([]bool, len(targets))
 	for i, t := range targets {
 		st, err := os.Stat(t)
 		if err != nil {
@@ -361,9 +386,16 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			// is the input under another name: it is replaced by the
 			// same link again, by rename, which leaves the input alone.
 			relink := linked != nil && os.SameFile(linked, protected[k]) && !samePath(t, in)
-			if !relink {
-				return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
+			if relink {
+				continue
 			}
+			if i > 0 && st.Size() == int64(len(data(i))) {
+				if held, err := os.ReadFile(t); err == nil && bytes.Equal(held, data(i)) {
+					inPlace[i] = true
+					continue
+				}
+			}
+			return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
 		}
 	}
 	temps := make([]string, len(targets))
@@ -391,6 +423,9 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 	var wg errgroup.Group
 	wg.SetLimit(4)
 	for i, t := range targets {
+		if inPlace[i] {
+			continue
+		}
 		wg.Go(func() error {
 			if err := mkdir(filepath.Dir(t)); err != nil {
 				return err
@@ -425,6 +460,9 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 	// Side files first, main file last: a reader that sees the main file
 	// also finds everything it references.
 	for i := len(targets) - 1; i >= 0; i-- {
+		if inPlace[i] {
+			continue
+		}
 		if err := os.Rename(temps[i], targets[i]); err != nil {
 			cleanup()
 			return nil, err
@@ -437,7 +475,13 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 		}
 		temps[i] = ""
 	}
-	return targets, nil
+	written := targets[:0:0]
+	for i, t := range targets {
+		if !inPlace[i] {
+			written = append(written, t)
+		}
+	}
+	return written, nil
 }
 
 // linkTemp hard-links src as a temporary name beside base in dir, as

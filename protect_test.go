@@ -122,3 +122,49 @@ func TestWriteOutputRelinksItsOwnLinks(t *testing.T) {
 		t.Errorf("side file at the mesh's path: err = %v, want refused", err)
 	}
 }
+
+// TestSideFileThatIsTheInput: a side file at the path of a file the input
+// reads, holding its very bytes (an image a round trip names where its
+// source keeps it), is left as it is: the conversion succeeds, the file
+// keeps its identity and contents, and it is not recorded as a side file
+// a later run could remove. One byte different is still refused.
+func TestSideFileThatIsTheInput(t *testing.T) {
+	reg := convert.NewRegistry(refFormat)
+	for _, same := range []bool{true, false} {
+		dir := t.TempDir()
+		mesh := filepath.Join(dir, "meshes", "m.stl")
+		os.MkdirAll(filepath.Dir(mesh), 0o755)
+		content := "written" // what refFormat writes as every side file
+		if !same {
+			content = "written!"
+		}
+		os.WriteFile(mesh, []byte(content), 0o644)
+		in := filepath.Join(dir, "a.ref")
+		os.WriteFile(in, []byte("mesh meshes/m.stl\nside meshes/m.stl\nside other.stl\n"), 0o644)
+		before, _ := os.Stat(mesh)
+		res, err := ConvertFile(t.Context(), reg, in, filepath.Join(dir, "b.ref"), &convert.Options{To: "ref"})
+		if !same {
+			if err == nil || !strings.Contains(err.Error(), "refusing to write") {
+				t.Errorf("different bytes: err = %v, want refused", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("same bytes: %v", err)
+		}
+		after, _ := os.Stat(mesh)
+		if !os.SameFile(before, after) || !after.ModTime().Equal(before.ModTime()) {
+			t.Errorf("the input file was replaced")
+		}
+		if got, _ := os.ReadFile(mesh); string(got) != content {
+			t.Errorf("the input file holds %q", got)
+		}
+		if len(res.Files) != 2 || res.Files[1] != filepath.Join(dir, "other.stl") {
+			t.Errorf("files written %v, want the main file and other.stl", res.Files)
+		}
+		rec, _ := os.ReadFile(SideRecordPath(filepath.Join(dir, "b.ref")))
+		if strings.Contains(string(rec), "meshes/m.stl") || !strings.Contains(string(rec), "other.stl") {
+			t.Errorf("side record %s, want other.stl only", rec)
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/carry"
-	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
@@ -70,14 +69,8 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts == nil {
 		opts = &convert.Options{}
 	}
-	var drawn convert.Diagnostics
-	if gltfx.SourceDoc(g) != nil {
-		// a glTF source's drawn meshes become visuals, one per material
-		g = g.Clone()
-		gltfx.DrawnVisuals(g, true, &drawn)
-	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
-	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
+	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: make(map[usedName]bool, 2*len(g.Nodes)), stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
