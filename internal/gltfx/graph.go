@@ -28,7 +28,7 @@ func GraphFromDoc(d *Doc) (*convert.Graph, error) {
 	room := make([]int, 0, total)
 	for i, n := range nodes {
 		if len(n.Children) > 0 {
-			g.Nodes[i].Children = room[len(room):len(room):len(room)+len(n.Children)]
+			g.Nodes[i].Children = room[len(room) : len(room) : len(room)+len(n.Children)]
 			room = room[:len(room)+len(n.Children)]
 		}
 		for k, c := range n.Children {
