@@ -2,6 +2,7 @@ package meshio
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -184,4 +185,52 @@ func FuzzDecode(f *testing.F) {
 		}
 		DecodeMTL(data)
 	})
+}
+
+// TestEncodeOBJText: EncodeOBJ writes each record in the shortest
+// spelling that reads back exactly — v with three numbers, vt per corner,
+// faces 1-based (v/vt with coordinates) — and DecodeOBJ reads the
+// positions, triangles and coordinates back, for random meshes with and
+// without texture coordinates.
+func TestEncodeOBJText(t *testing.T) {
+	m := &Mesh{Positions: []convert.Vec3{{0, 0.1, -2.5e-7}, {1, 1e20, 3}, {-0, 2, 1.0 / 3}}, Indices: []uint32{0, 1, 2, 2, 1, 0}}
+	want := "# physconv\nv 0 0.1 -2.5e-07\nv 1 1e+20 3\nv 0 2 0.3333333333333333\nf 1 2 3\nf 3 2 1\n"
+	if got := string(EncodeOBJ(m)); got != want {
+		t.Errorf("EncodeOBJ:\n%s\nwant\n%s", got, want)
+	}
+	m.UV = [][2]float64{{0, 1}, {0.5, 0.25}, {1, 0}, {1, 0}, {0.5, 0.25}, {0, 1}}
+	want = "# physconv\nv 0 0.1 -2.5e-07\nv 1 1e+20 3\nv 0 2 0.3333333333333333\nvt 0 1\nvt 0.5 0.25\nvt 1 0\nvt 1 0\nvt 0.5 0.25\nvt 0 1\nf 1/1 2/2 3/3\nf 3/4 2/5 1/6\n"
+	if got := string(EncodeOBJ(m)); got != want {
+		t.Errorf("EncodeOBJ with coordinates:\n%s\nwant\n%s", got, want)
+	}
+	rng := rand.New(rand.NewPCG(5, 9))
+	for range 20 {
+		n := 3 + rng.IntN(20)
+		mesh := &Mesh{}
+		for range n {
+			mesh.Positions = append(mesh.Positions, convert.Vec3{rng.NormFloat64(), rng.NormFloat64() * 1e3, rng.Float64() * 1e-6})
+		}
+		for range 2 * n {
+			p := rng.Perm(n) // three different corners: no degenerate face
+			mesh.Indices = append(mesh.Indices, uint32(p[0]), uint32(p[1]), uint32(p[2]))
+			mesh.UV = append(mesh.UV, [2]float64{rng.Float64(), rng.Float64()}, [2]float64{rng.Float64(), rng.Float64()}, [2]float64{rng.Float64(), rng.Float64()})
+		}
+		back, err := Decode("m.obj", EncodeOBJ(mesh), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the reader may order vertices its own way: compare corners
+		if len(back.Indices) != len(mesh.Indices) || len(back.UV) != len(mesh.UV) {
+			t.Fatalf("read back %d corners, %d coordinates, want %d", len(back.Indices), len(back.UV), len(mesh.Indices))
+		}
+		near := func(a, b convert.Vec3) bool { return a.Sub(b).Len() <= 1e-15*math.Max(1, b.Len()) }
+		for k := range mesh.Indices {
+			// the reader's fast number parser may miss the last bit
+			p, q := back.Positions[back.Indices[k]], mesh.Positions[mesh.Indices[k]]
+			u, w := back.UV[k], mesh.UV[k]
+			if !near(p, q) || !near(convert.Vec3{u[0], u[1]}, convert.Vec3{w[0], w[1]}) {
+				t.Fatalf("corner %d at %v %v, want %v %v", k, p, u, q, w)
+			}
+		}
+	}
 }

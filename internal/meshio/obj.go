@@ -255,22 +255,36 @@ func textLine(l []byte) error {
 // shortest form that reads back exactly; with texture coordinates (one
 // per corner, Mesh.UV), a vt record per corner and faces naming them.
 func EncodeOBJ(m *Mesh) []byte {
-	var b strings.Builder
-	b.WriteString("# physconv\n")
-	for _, p := range m.Positions {
-		fmt.Fprintf(&b, "v %s\n", xmlx.Nums(p[0], p[1], p[2]))
+	// appended straight into one buffer: a textured mesh has a record per
+	// corner, and formatting each through fmt cost more than the rest of
+	// a robot's conversion
+	b := make([]byte, 0, 32*len(m.Positions)+48*len(m.Indices)+16)
+	b = append(b, "# physconv\n"...)
+	nums := func(tag string, xs ...float64) {
+		b = append(b, tag...)
+		for _, x := range xs {
+			b = xmlx.AppendNum(append(b, ' '), x)
+		}
+		b = append(b, '\n')
 	}
-	if len(m.UV) == len(m.Indices) && m.UV != nil {
+	for _, p := range m.Positions {
+		nums("v", p[0], p[1], p[2])
+	}
+	uv := len(m.UV) == len(m.Indices) && m.UV != nil
+	if uv {
 		for _, t := range m.UV {
-			fmt.Fprintf(&b, "vt %s\n", xmlx.Nums(t[0], t[1]))
+			nums("vt", t[0], t[1])
 		}
-		for i := 0; i+2 < len(m.Indices); i += 3 {
-			fmt.Fprintf(&b, "f %d/%d %d/%d %d/%d\n", m.Indices[i]+1, i+1, m.Indices[i+1]+1, i+2, m.Indices[i+2]+1, i+3)
-		}
-		return []byte(b.String())
 	}
 	for i := 0; i+2 < len(m.Indices); i += 3 {
-		fmt.Fprintf(&b, "f %d %d %d\n", m.Indices[i]+1, m.Indices[i+1]+1, m.Indices[i+2]+1)
+		b = append(b, 'f')
+		for c := range 3 {
+			b = strconv.AppendUint(append(b, ' '), uint64(m.Indices[i+c])+1, 10)
+			if uv {
+				b = strconv.AppendInt(append(b, '/'), int64(i+c+1), 10)
+			}
+		}
+		b = append(b, '\n')
 	}
-	return []byte(b.String())
+	return b
 }
