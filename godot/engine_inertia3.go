@@ -74,17 +74,25 @@ func bulletInertia(g *convert.Graph, body int, total float64) (convert.Vec3, boo
 		mg float64
 	}
 	var parts []part
-	for c := range g.Nodes {
-		col := g.Nodes[c].Collider
-		if col == nil || col.Shape < 0 || c != body && g.BodyOf(c) != body {
-			continue
+	// the body's own colliders: it and its descendants up to the next
+	// body, walked down once (a scan of every node per body made a deep
+	// chain quadratic)
+	var walk func(c int, at convert.Transform)
+	walk = func(c int, at convert.Transform) {
+		if col := g.Nodes[c].Collider; col != nil && col.Shape >= 0 && col.Shape < len(g.Shapes) {
+			mg, ok := g.Shapes[col.Shape].Extras[extraMargin].(float64)
+			if !ok {
+				mg = godot3Margin
+			}
+			parts = append(parts, part{g.Shapes[col.Shape], at, mg})
 		}
-		mg, ok := g.Shapes[col.Shape].Extras[extraMargin].(float64)
-		if !ok {
-			mg = godot3Margin
+		for _, k := range g.Nodes[c].Children {
+			if k >= 0 && k < len(g.Nodes) && g.Nodes[k].Motion == nil && g.Nodes[k].Parent == c {
+				walk(k, at.Mul(g.Nodes[k].Transform))
+			}
 		}
-		parts = append(parts, part{g.Shapes[col.Shape], g.RelativeTransform(c, body), mg})
 	}
+	walk(body, convert.Identity())
 	if len(parts) == 0 {
 		return convert.Vec3{}, false
 	}

@@ -217,3 +217,97 @@ func TestGodot3InertiaDroppedOnlyWhenLost(t *testing.T) {
 		}
 	}
 }
+
+// TestBulletInertiaTakesTheBodysOwnColliders: Bullet's inertia of a body
+// counts exactly its own colliders — it and its descendants up to the
+// next body, placed relative to it — in random trees of nested bodies and
+// frames (a walk down from the body, compared with the colliders found by
+// asking every node which body it belongs to).
+func TestBulletInertiaTakesTheBodysOwnColliders(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 11))
+	for seed := range 40 {
+		g := convert.NewGraph()
+		box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{0.2, 0.4, 0.6}})
+		ball := g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.3})
+		var bodies []int
+		for k := range 30 {
+			parent := -1
+			if k > 0 {
+				parent = rng.IntN(k)
+			}
+			n := convert.Node{Name: fmt.Sprint(k), Transform: convert.Transform{T: convert.Vec3{rng.Float64(), rng.Float64() - 0.5, rng.Float64()}, R: convert.AxisAngle(convert.Vec3{0, 0, 1}, rng.Float64()), S: convert.Vec3{1, 1, 1}}}
+			switch rng.IntN(3) {
+			case 0:
+				n.Motion = &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}
+			case 1:
+				n.Collider = &convert.Collider{Shape: []int{box, ball}[rng.IntN(2)], Material: -1, Filter: -1}
+			}
+			i := g.AddNode(n, parent)
+			if n.Motion != nil {
+				bodies = append(bodies, i)
+			}
+		}
+		for _, b := range bodies {
+			got, gotOK := bulletInertia(g, b, 2)
+			// the reference: every node that belongs to b, placed by
+			// walking up to it
+			lo := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+			hi := lo.Scale(-1)
+			n := 0
+			for c := range g.Nodes {
+				col := g.Nodes[c].Collider
+				if col == nil || g.BodyOf(c) != b {
+					continue
+				}
+				n++
+				at := g.RelativeTransform(c, b)
+				sh := g.Shapes[col.Shape]
+				half := sh.Size.Scale(0.5)
+				if sh.Kind == convert.Sphere {
+					half = convert.Vec3{sh.Radius, sh.Radius, sh.Radius}
+				}
+				for corner := range 8 {
+					p := half
+					for a := range 3 {
+						if corner>>a&1 == 1 {
+							p[a] = -p[a]
+						}
+					}
+					if sh.Kind == convert.Sphere {
+						q := at.T.Add(p) // a sphere's box does not turn
+						for a := range 3 {
+							lo[a], hi[a] = math.Min(lo[a], q[a]), math.Max(hi[a], q[a])
+						}
+						continue
+					}
+					q := at.Apply(p)
+					for a := range 3 {
+						lo[a], hi[a] = math.Min(lo[a], q[a]), math.Max(hi[a], q[a])
+					}
+				}
+			}
+			if n == 0 {
+				if gotOK {
+					t.Errorf("seed %d body %d: inertia %v without colliders", seed, b, got)
+				}
+				continue
+			}
+			if !gotOK {
+				t.Errorf("seed %d body %d: no inertia for %d colliders", seed, b, n)
+				continue
+			}
+			if n == 1 {
+				continue // one shape may be Bullet's exact body shape
+			}
+			// the compound's box spans at least every collider's centre
+			ext := hi.Sub(lo)
+			want := convert.Vec3{2.0 / 12 * (ext[1]*ext[1] + ext[2]*ext[2]), 2.0 / 12 * (ext[0]*ext[0] + ext[2]*ext[2]), 2.0 / 12 * (ext[0]*ext[0] + ext[1]*ext[1])}
+			for a := range 3 {
+				if math.Abs(got[a]-want[a]) > 1e-9*want[a] {
+					t.Errorf("seed %d body %d (%d colliders): inertia %v, want %v", seed, b, n, got, want)
+					break
+				}
+			}
+		}
+	}
+}
