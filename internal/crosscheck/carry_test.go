@@ -107,13 +107,7 @@ func TestCarriedSideFiles(t *testing.T) {
 					files["in/"+k] = v
 				}
 				layout(t, dir, files)
-				opts := &convert.Options{}
-				out := filepath.Join(dir, "out", "r.urdf")
-				if to == "mjcf" {
-					out = filepath.Join(dir, "out", "r.xml")
-					opts.SetOption("mesh-format", "obj")
-				}
-				res, err := physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, "in", "r.urdf"), out, opts)
+				res, err := convertCarried(reg, dir, to)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -143,7 +137,7 @@ func TestCarriedSideFiles(t *testing.T) {
 						t.Errorf("%s holds %q, want the bytes of %s", name, got, src)
 					}
 				}
-				refs, missing := outputRefs(t, out)
+				refs, missing := outputRefs(t, res.Output)
 				if !slices.Equal(missing, c.missing) && !(len(missing) == 0 && len(c.missing) == 0) {
 					t.Errorf("unresolved references %q, want %q (all: %q)", missing, c.missing, refs)
 				}
@@ -222,13 +216,7 @@ func TestCarryReportsEachFileOnce(t *testing.T) {
 				"in/a.mtl":     "newmtl m\nmap_Kd /opt/t.png\n",
 				"in/b.mtl":     "newmtl n\nmap_Kd /opt/t.png\nmap_Ks lost.png\n",
 			})
-			opts := &convert.Options{}
-			out := filepath.Join(dir, "out", "r.urdf")
-			if to == "mjcf" {
-				out = filepath.Join(dir, "out", "r.xml")
-				opts.SetOption("mesh-format", "obj")
-			}
-			res, err := physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, "in", "r.urdf"), out, opts)
+			res, err := convertCarried(reg, dir, to)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -285,4 +273,16 @@ func TestConvertIntoOneFolderCarriedFilesFollowTheirMesh(t *testing.T) {
 			}
 		}
 	}
+}
+
+// convertCarried converts dir/in/r.urdf into dir/out as URDF or as MJCF
+// that copies its OBJ meshes (the writers that carry mesh files' files).
+func convertCarried(reg *convert.Registry, dir, to string) (*physconv.Result, error) {
+	opts := &convert.Options{}
+	out := filepath.Join(dir, "out", "r.urdf")
+	if to == "mjcf" {
+		out = filepath.Join(dir, "out", "r.xml")
+		opts.SetOption("mesh-format", "obj")
+	}
+	return physconv.ConvertFile(context.Background(), reg, filepath.Join(dir, "in", "r.urdf"), out, opts)
 }

@@ -84,9 +84,6 @@ type gltfJSON struct {
 		Mesh     *int  `json:"mesh"`
 		Children []int `json:"children"`
 	} `json:"nodes"`
-	Buffers []struct {
-		URI string `json:"uri"`
-	} `json:"buffers"`
 	Images []struct {
 		URI string `json:"uri"`
 	} `json:"images"`
