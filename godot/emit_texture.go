@@ -65,22 +65,23 @@ func (e *emitter) image(im *convert.Image) *sceneImage {
 	if si.err != nil {
 		return si
 	}
-	pic, _, err := image.Decode(bytes.NewReader(data))
+	// a PNG is embedded as it is, so its header is all that is read; a
+	// JPEG is decoded once to be written as PNG
+	si.png = data
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err == nil && mime != "image/png" {
+		var pic image.Image
+		if pic, _, err = image.Decode(bytes.NewReader(data)); err == nil {
+			var b bytes.Buffer
+			err = png.Encode(&b, pic)
+			si.png = b.Bytes()
+		}
+	}
 	if err != nil {
 		si.err = err
 		return si
 	}
-	si.png = data
-	if mime != "image/png" {
-		var b bytes.Buffer
-		if err := png.Encode(&b, pic); err != nil {
-			si.err = err
-			return si
-		}
-		si.png = b.Bytes()
-	}
-	size := pic.Bounds().Size()
-	si.w, si.h = size.X, size.Y
+	si.w, si.h = cfg.Width, cfg.Height
 	base := path.Base(strings.ReplaceAll(im.Name, "\\", "/"))
 	si.name = strings.TrimSuffix(base, path.Ext(base))
 	return si

@@ -90,8 +90,10 @@ func AddVisuals(d *Doc, g *convert.Graph) {
 		for _, pc := range pieces {
 			color, img := v.Color, v.Texture
 			if img == nil && pc.texture != nil {
-				// The file's own image, drawn as it is.
-				color, img = nil, pc.texture
+				// The file's own image, times its own colour (an MTL's Kd
+				// with its map_Kd, a glTF base colour with its texture),
+				// as the Godot output draws it.
+				color, img = pc.color, pc.texture
 			} else if pc.color != nil && v.Texture == nil {
 				color = pc.color
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
 	"github.com/qmuntal/gltf"
 )
 
@@ -71,5 +72,43 @@ func TestAddVisualsSharesSurfaces(t *testing.T) {
 	}
 	if dropped != undrawn || undrawn == 0 {
 		t.Errorf("%d visual-dropped diagnostics, want %d (> 0)", dropped, undrawn)
+	}
+}
+
+// TestAddVisualsPartLooks: a mesh file's parts are drawn in their own
+// looks — a textured part its image times its own colour (an MTL's Kd
+// with map_Kd), a coloured part its colour, a part with neither the
+// visual's colour — one primitive each.
+func TestAddVisualsPartLooks(t *testing.T) {
+	g := convert.NewGraph()
+	pos := []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}
+	idx := []uint32{0, 1, 2, 1, 3, 2, 0, 2, 3}
+	tint, red, blue := [4]float64{1, 0.5, 0.5, 1}, [4]float64{1, 0, 0, 1}, [4]float64{0, 0, 1, 1}
+	png := testenv.PNG(t, 2, 2)
+	im := &convert.Image{Name: "skin.png", File: "skin.png", Read: func() ([]byte, error) { return png, nil }}
+	uv := [][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 1}}
+	look := &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: 1, Color: &tint, Texture: im}, {Triangles: 1, Color: &red}, {Triangles: 1}}, UV: uv}
+	m := g.AddMesh(convert.Mesh{Name: "parts", Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1},
+		Look: func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }})
+	sh := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: m})
+	g.AddNode(convert.Node{Name: "n", Transform: convert.Identity(), Visual: &convert.Visual{Shape: sh, Color: &blue}}, -1)
+	d, err := DocFromGraph(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddVisuals(d, g)
+	mesh := d.GLTF.Meshes[*d.GLTF.Nodes[0].Mesh]
+	if len(mesh.Primitives) != 3 {
+		t.Fatalf("%d primitives, want 3", len(mesh.Primitives))
+	}
+	for k, want := range []struct {
+		color    [4]float64
+		textured bool
+	}{{tint, true}, {red, false}, {blue, false}} {
+		mat := d.GLTF.Materials[*mesh.Primitives[k].Material]
+		pbr := mat.PBRMetallicRoughness
+		if *pbr.BaseColorFactor != want.color || (pbr.BaseColorTexture != nil) != want.textured {
+			t.Errorf("primitive %d: colour %v, textured %v; want %v, %v", k, *pbr.BaseColorFactor, pbr.BaseColorTexture != nil, want.color, want.textured)
+		}
 	}
 }
