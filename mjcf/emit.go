@@ -9,6 +9,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/carry"
+	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
@@ -73,6 +74,11 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: make(map[usedName]bool, 2*len(g.Nodes)), stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
+	if n := gltfx.DrawnNodes(g); n > 0 {
+		// glTF scenes draw flat meshes (floors, labels), which MuJoCo
+		// refuses as mesh geoms
+		e.diags.Add(convert.CodeVisualDropped, convert.DocumentSubject(), "", "the %d meshes the glTF scene draws are not written: MJCF output of a glTF source draws its collision geoms", n)
+	}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
 	e.diags = append(e.diags, diags...)
