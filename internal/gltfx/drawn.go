@@ -145,7 +145,7 @@ func DrawnNodes(g *convert.Graph) int {
 // meshVisuals returns the visuals glTF mesh mi is drawn as (node i names
 // what is reported): one of the whole mesh, or with oneLook one per look.
 func meshVisuals(g *convert.Graph, d *Doc, mi, i int, oneLook bool, diags *convert.Diagnostics) []convert.Visual {
-	pos, idx, err := MeshTriangles(d, mi)
+	pos, idx, look, why, err := MeshTrianglesLook(d, mi)
 	if err != nil {
 		diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), g.NodeLabel(i), "mesh %d cannot be read (%v); the node is written without it", mi, err)
 		return nil
@@ -154,7 +154,6 @@ func meshVisuals(g *convert.Graph, d *Doc, mi, i int, oneLook bool, diags *conve
 		return nil
 	}
 	name := d.GLTF.Meshes[mi].Name
-	look, why := MeshLook(d, mi)
 	for _, w := range why {
 		diags.Add(convert.CodeTextureDropped, g.VisualSubject(i), g.NodeLabel(i), "%s", w)
 	}

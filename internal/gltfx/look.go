@@ -1,7 +1,6 @@
 package gltfx
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -11,32 +10,36 @@ import (
 	"github.com/physconv/physconv/convert"
 )
 
-// MeshLook returns how mesh draws, aligned with the triangles
-// MeshTriangles returns: one part per triangle primitive with its
+// MeshTrianglesLook is MeshTriangles with how the mesh draws, aligned
+// with those triangles: one part per triangle primitive with its
 // material's base colour and base-colour texture, and, when a texture is
 // drawn, the texture coordinates of every corner (V up, as
 // convert.MeshLook has them; glTF's are V down). A primitive without a
-// material has no colour of its own. nil when the mesh names no
-// material. Textures read from another coordinate set than the one given
-// as TEXCOORD_n, or images that cannot be read, are left out with the
-// reason in the returned messages.
-func MeshLook(d *Doc, mesh int) (*convert.MeshLook, []string) {
-	if mesh < 0 || mesh >= len(d.GLTF.Meshes) {
-		return nil, nil
+// material has no colour of its own. The look is nil when the mesh names
+// no material. Textures read from a coordinate set the primitive does not
+// have, or images that cannot be read, are left out with the reason in
+// why. The primitives are read once for both.
+func MeshTrianglesLook(d *Doc, mesh int) (pos []convert.Vec3, idx []uint32, look *convert.MeshLook, why []string, err error) {
+	type span struct {
+		prim       int
+		base       uint32
+		start, end int // its triangles
 	}
-	var look convert.MeshLook
+	var spans []span
+	tris := 0
+	pos, idx, err = meshTriangles(d, mesh, func(k int, base uint32, n int) {
+		spans = append(spans, span{k, base, tris, tris + n})
+		tris += n
+	})
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	var l convert.MeshLook
 	var uv [][2]float64
-	var why []string
 	named, textured := false, false
-	for k, prim := range d.GLTF.Meshes[mesh].Primitives {
-		if prim.Mode != gltf.PrimitiveTriangles && prim.Mode != gltf.PrimitiveTriangleStrip && prim.Mode != gltf.PrimitiveTriangleFan {
-			continue
-		}
-		tris, err := d.primitiveCorners(prim)
-		if err != nil {
-			return nil, nil // MeshTriangles reports it
-		}
-		part := convert.MeshPart{Triangles: len(tris) / 3}
+	for _, sp := range spans {
+		prim := d.GLTF.Meshes[mesh].Primitives[sp.prim]
+		part := convert.MeshPart{Triangles: sp.end - sp.start}
 		var set []float64
 		if m := prim.Material; m != nil && *m >= 0 && *m < len(d.GLTF.Materials) {
 			named = true
@@ -49,58 +52,28 @@ func MeshLook(d *Doc, mesh int) (*convert.MeshLook, []string) {
 			if pbr != nil && pbr.BaseColorTexture != nil {
 				im, coords, err := d.baseColorTexture(prim, pbr.BaseColorTexture)
 				if err != nil {
-					why = append(why, fmt.Sprintf("meshes[%d].primitives[%d]: base-colour texture left out: %v", mesh, k, err))
+					why = append(why, fmt.Sprintf("meshes[%d].primitives[%d]: base-colour texture left out: %v", mesh, sp.prim, err))
 				} else {
 					part.Texture, set, textured = im, coords, true
 				}
 			}
 		}
-		for _, v := range tris {
+		for _, v := range idx[3*sp.start : 3*sp.end] {
 			var t [2]float64
-			if 2*int(v)+1 < len(set) {
-				t = [2]float64{set[2*v], 1 - set[2*v+1]}
+			if local := int(v - sp.base); 2*local+1 < len(set) {
+				t = [2]float64{set[2*local], 1 - set[2*local+1]}
 			}
 			uv = append(uv, t)
 		}
-		look.Parts = append(look.Parts, part)
+		l.Parts = append(l.Parts, part)
 	}
 	if !named {
-		return nil, why
+		return pos, idx, nil, why, nil
 	}
 	if textured {
-		look.UV = uv
+		l.UV = uv
 	}
-	return &look, why
-}
-
-// primitiveCorners returns a triangle primitive's vertex indices, three
-// per triangle, in the order MeshTriangles lists them.
-func (d *Doc) primitiveCorners(prim *gltf.Primitive) ([]uint32, error) {
-	pa, ok := prim.Attributes["POSITION"]
-	if !ok || pa < 0 || pa >= len(d.GLTF.Accessors) {
-		return nil, errors.New("no POSITION")
-	}
-	nv := d.GLTF.Accessors[pa].Count
-	var order []uint32
-	if prim.Indices != nil {
-		raw, err := d.readAccessor(*prim.Indices, gltf.AccessorScalar)
-		if err != nil {
-			return nil, err
-		}
-		order = make([]uint32, len(raw))
-		for i, f := range raw {
-			if f < 0 || int(f) >= nv {
-				return nil, errors.New("index out of range")
-			}
-			order[i] = uint32(f)
-		}
-	} else {
-		order = make([]uint32, nv)
-		for i := range order {
-			order[i] = uint32(i)
-		}
-	}
-	return triangleList(prim.Mode, order), nil
+	return pos, idx, &l, why, nil
 }
 
 // baseColorTexture returns the image a base-colour texture draws and the

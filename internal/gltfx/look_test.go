@@ -22,11 +22,10 @@ import (
 // coordinate set is missing is left out with the reason.
 func TestMeshLook(t *testing.T) {
 	d, png := lookDoc(t)
-	_, idx, err := MeshTriangles(d, 0)
+	_, idx, look, why, err := MeshTrianglesLook(d, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	look, why := MeshLook(d, 0)
 	if look == nil {
 		t.Fatal("no look")
 	}
@@ -67,8 +66,8 @@ func TestMeshLook(t *testing.T) {
 			t.Errorf("corner %d UV %v, want %v", c, look.UV[3+c], want[c])
 		}
 	}
-	if l, _ := MeshLook(d, 7); l != nil {
-		t.Error("a look for a mesh out of range")
+	if _, _, l, _, err := MeshTrianglesLook(d, 7); l != nil || err == nil {
+		t.Error("a mesh out of range reads without an error")
 	}
 }
 

@@ -14,6 +14,12 @@ import (
 // accessors applied) as one vertex and index list. Points and lines are
 // skipped.
 func MeshTriangles(d *Doc, mesh int) ([]convert.Vec3, []uint32, error) {
+	return meshTriangles(d, mesh, nil)
+}
+
+// meshTriangles is MeshTriangles, telling span (when set) where each
+// triangle primitive k's vertices start and how many triangles it adds.
+func meshTriangles(d *Doc, mesh int, span func(k int, base uint32, tris int)) ([]convert.Vec3, []uint32, error) {
 	if mesh < 0 || mesh >= len(d.GLTF.Meshes) {
 		return nil, nil, convert.Errorf("meshes", "index %d out of range (%d meshes)", mesh, len(d.GLTF.Meshes))
 	}
@@ -62,6 +68,9 @@ func MeshTriangles(d *Doc, mesh int) ([]convert.Vec3, []uint32, error) {
 		}
 		for _, t := range tris {
 			idx = append(idx, base+t)
+		}
+		if span != nil {
+			span(k, base, len(tris)/3)
 		}
 	}
 	return pos, idx, nil
