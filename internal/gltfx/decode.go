@@ -63,26 +63,15 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The typed document is decoded on the second core while the JSON is
-	// read and checked here; a document the checks refuse is refused by
-	// them, whatever the typed decoding says.
-	typed := make(chan typedDoc, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				typed <- typedDoc{err: fmt.Errorf("%v", r)}
-			}
-		}()
-		doc := new(gltf.Document)
-		typed <- typedDoc{doc, json.Unmarshal(jsonBytes, doc)}
-	}()
-	tree, err := DecodeJSON(jsonBytes)
+	parsed, err := decodeTree(jsonBytes, true)
 	if err != nil {
 		return nil, err
 	}
-	root := NewValue(tree, "")
-	if err := checkFinite(root); err != nil {
-		return nil, err
+	root := NewValue(parsed.tree, "")
+	if parsed.overflow {
+		if err := checkFinite(root); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkCore(root); err != nil {
 		return nil, err
@@ -90,9 +79,8 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := checkRules(root); err != nil {
 		return nil, err
 	}
-	t := <-typed
-	doc := t.doc
-	if err := t.err; err != nil {
+	doc, err := typedDocument(root, parsed)
+	if err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
 	}
 	d := &Doc{GLTF: doc, Binary: isGLB, Resources: map[string][]byte{}, Budget: in.Budget(), tree: root}
@@ -107,12 +95,6 @@ func Decode(in *convert.Input) (*Doc, error) {
 	}
 	d.loadImages(in)
 	return d, nil
-}
-
-// typedDoc is the document as github.com/qmuntal/gltf decodes it.
-type typedDoc struct {
-	doc *gltf.Document
-	err error
 }
 
 // splitGLB returns the JSON chunk and the BIN chunk of a .glb, or the data

@@ -6,37 +6,172 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
+	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/physconv/physconv/convert"
 )
 
 // DecodeJSON decodes one JSON value (numbers kept as json.Number). Syntax
 // errors become FormatErrors carrying the line and column.
 func DecodeJSON(raw []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, syntaxError(raw, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		off := dec.InputOffset()
-		line, col := lineCol(raw, off)
-		return nil, &convert.FormatError{Line: line, Msg: fmt.Sprintf("column %d: unexpected data after the top-level JSON value", col)}
-	}
-	return v, nil
+	d, err := decodeTree(raw, false)
+	return d.tree, err
 }
 
+// decoded is one JSON document as decodeTree read it.
+type decoded struct {
+	tree any
+	// members holds the raw bytes of each top-level member's value (the
+	// last of a repeated name, as the tree keeps), so parts of the
+	// document can be decoded again from their own bytes without scanning
+	// the rest
+	members map[string][]byte
+	// overflow: a number lies beyond float64's range (checkFinite names
+	// its path)
+	overflow bool
+	// duplicate: an object below the top repeats a member name (the tree
+	// keeps the last value; encoding/json reads each in turn)
+	duplicate bool
+}
+
+// decodeTree decodes raw as DecodeJSON does; with members set and an
+// object at the top, it also keeps the top-level members' raw bytes.
+//
+// The tokens come from jsontext (strict RFC 8259, and much faster than
+// encoding/json's reflection into interfaces); as with encoding/json, a
+// repeated member name keeps its last value and invalid UTF-8 in a string
+// becomes U+FFFD.
+func decodeTree(raw []byte, members bool) (decoded, error) {
+	t := treeDecoder{dec: jsontext.NewDecoder(bytes.NewBuffer(raw),
+		jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)), raw: raw}
+	var err error
+	if members && t.dec.PeekKind() == '{' {
+		t.out.members = map[string][]byte{}
+		t.out.tree, err = t.topObject()
+	} else {
+		t.out.tree, err = t.value()
+	}
+	if err != nil {
+		return decoded{}, syntaxError(raw, err)
+	}
+	if _, err := t.dec.ReadToken(); err != io.EOF {
+		off := t.dec.InputOffset()
+		for off < int64(len(raw)) && isSpace(raw[off]) {
+			off++
+		}
+		line, col := lineCol(raw, off)
+		return decoded{}, &convert.FormatError{Line: line, Msg: fmt.Sprintf("column %d: unexpected data after the top-level JSON value", col)}
+	}
+	return t.out, nil
+}
+
+type treeDecoder struct {
+	dec *jsontext.Decoder
+	raw []byte
+	out decoded
+}
+
+// value reads the next JSON value into map[string]any, []any,
+// json.Number, string, bool or nil.
+func (t *treeDecoder) value() (any, error) {
+	tok, err := t.dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	switch tok.Kind() {
+	case '{':
+		m := map[string]any{}
+		for t.dec.PeekKind() != '}' {
+			name, err := t.dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			key := name.String()
+			if _, dup := m[key]; dup {
+				t.out.duplicate = true
+			}
+			if m[key], err = t.value(); err != nil {
+				return nil, err
+			}
+		}
+		_, err := t.dec.ReadToken()
+		return m, err
+	case '[':
+		a := []any{}
+		for t.dec.PeekKind() != ']' {
+			x, err := t.value()
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, x)
+		}
+		_, err := t.dec.ReadToken()
+		return a, err
+	case '"':
+		return tok.String(), nil
+	case '0':
+		s := tok.String()
+		if mayOverflow(s) {
+			if f, err := strconv.ParseFloat(s, 64); err != nil || math.IsInf(f, 0) {
+				t.out.overflow = true
+			}
+		}
+		return json.Number(s), nil
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	default: // 'n'
+		return nil, nil
+	}
+}
+
+// topObject reads the top-level object, keeping each member's raw bytes.
+func (t *treeDecoder) topObject() (any, error) {
+	if _, err := t.dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	for t.dec.PeekKind() != '}' {
+		name, err := t.dec.ReadToken()
+		if err != nil {
+			return nil, err
+		}
+		key := name.String()
+		start := t.dec.InputOffset()
+		if m[key], err = t.value(); err != nil {
+			return nil, err
+		}
+		t.out.members[key] = bytes.TrimLeft(t.raw[start:t.dec.InputOffset()], " \t\r\n:")
+	}
+	_, err := t.dec.ReadToken()
+	return m, err
+}
+
+// mayOverflow reports whether a JSON number literal could lie beyond
+// float64's range: only one with an exponent or over 300 characters can.
+func mayOverflow(s string) bool {
+	return len(s) > 300 || strings.ContainsAny(s, "eE")
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
 func syntaxError(raw []byte, err error) error {
-	var se *json.SyntaxError
 	off := int64(len(raw))
 	msg := err.Error()
+	var se *jsontext.SyntacticError
 	switch {
-	case errors.As(err, &se):
-		off = se.Offset - 1 // Offset counts the offending byte
-
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		msg = "unexpected end of JSON (truncated file?)"
+	case errors.As(err, &se):
+		off = se.ByteOffset
+		msg = se.Err.Error()
+		if se.Err == io.ErrUnexpectedEOF {
+			msg = "unexpected end of JSON (truncated file?)"
+		}
 	}
 	line, col := lineCol(raw, off)
 	return &convert.FormatError{Line: line, Msg: fmt.Sprintf("column %d: invalid JSON: %s", col, msg), Err: err}

@@ -1,0 +1,265 @@
+package gltfx
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/qmuntal/gltf"
+)
+
+// typedDocument fills github.com/qmuntal/gltf's Document from a checked
+// document: root is its decoded JSON (d.tree), d what decodeTree read.
+//
+// The library's own decoding reads the whole document twice and every
+// node twice more, which made it most of the time of reading a large
+// scene. So the nodes, the bulk of such a scene, are filled here from the
+// tree already decoded, as the library would fill them (defaults for an
+// absent transform, extensions as their raw JSON, extras decoded as
+// encoding/json does); the other members, few and small, still go through
+// the library from their own bytes, with its defaults and its required
+// fields. A node the fast path does not take as it is (a member of an
+// unexpected type or length) sends the whole nodes array through the
+// library, which decides as before; so does a document that repeats a
+// member name anywhere (the tree keeps only the last).
+func typedDocument(root Value, d decoded) (*gltf.Document, error) {
+	doc := new(gltf.Document)
+	members := d.members
+	if _, ok := members["asset"]; !ok {
+		return nil, errors.New("asset is required")
+	}
+	into := []struct {
+		key string
+		dst any
+	}{
+		{"asset", &doc.Asset}, {"extensionsUsed", &doc.ExtensionsUsed}, {"extensionsRequired", &doc.ExtensionsRequired},
+		{"extensions", &doc.Extensions}, {"extras", &doc.Extras},
+		{"buffers", &doc.Buffers}, {"bufferViews", &doc.BufferViews}, {"accessors", &doc.Accessors},
+		{"images", &doc.Images}, {"samplers", &doc.Samplers}, {"textures", &doc.Textures}, {"materials", &doc.Materials},
+		{"meshes", &doc.Meshes}, {"cameras", &doc.Cameras}, {"skins", &doc.Skins}, {"animations", &doc.Animations},
+		{"scene", &doc.Scene}, {"scenes", &doc.Scenes},
+	}
+	for _, m := range into {
+		if raw, ok := members[m.key]; ok {
+			if err := json.Unmarshal(raw, m.dst); err != nil {
+				return nil, err
+			}
+		}
+	}
+	raw, ok := members["nodes"]
+	if !ok {
+		return doc, nil
+	}
+	nodes, ok := nodesFromTree(root.Get("nodes").v, raw)
+	if !ok || d.duplicate {
+		if err := json.Unmarshal(raw, &doc.Nodes); err != nil {
+			return nil, err
+		}
+		return doc, nil
+	}
+	doc.Nodes = nodes
+	return doc, nil
+}
+
+// nodesFromTree builds the typed nodes from the decoded nodes array (raw
+// is its JSON, read again only for nodes with extensions or extras). ok
+// is false when a node holds anything the library might read differently.
+func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
+	elems, isArray := tree.([]any)
+	if !isArray {
+		return nil, false
+	}
+	nodes = make([]*gltf.Node, len(elems))
+	block := make([]gltf.Node, len(elems))
+	var more []int // nodes with extensions or extras
+	for i, e := range elems {
+		m, isObject := e.(map[string]any)
+		if !isObject {
+			return nil, false
+		}
+		n := &block[i]
+		n.Matrix, n.Rotation, n.Scale = gltf.DefaultMatrix, gltf.DefaultRotation, gltf.DefaultScale
+		trs := false
+		for k, v := range m {
+			ok = true
+			switch k {
+			case "name":
+				if n.Name, ok = v.(string); !ok {
+					return nil, false
+				}
+			case "camera":
+				ok = optIndex(v, &n.Camera)
+			case "skin":
+				ok = optIndex(v, &n.Skin)
+			case "mesh":
+				ok = optIndex(v, &n.Mesh)
+			case "children":
+				n.Children, ok = intList(v)
+			case "weights":
+				n.Weights, ok = floatList(v)
+			case "matrix":
+				ok = floatsInto(v, n.Matrix[:])
+			case "rotation":
+				ok, trs = floatsInto(v, n.Rotation[:]), true
+			case "scale":
+				ok, trs = floatsInto(v, n.Scale[:]), true
+			case "translation":
+				ok, trs = floatsInto(v, n.Translation[:]), true
+			case "extensions", "extras":
+				if v == nil {
+					return nil, false
+				}
+				if len(more) == 0 || more[len(more)-1] != i {
+					more = append(more, i)
+				}
+			}
+			if !ok {
+				return nil, false
+			}
+		}
+		if _, hasMatrix := m["matrix"]; hasMatrix && trs {
+			return nil, false // the library refuses it; let it say so
+		}
+		nodes[i] = n
+	}
+	if len(more) > 0 && !nodeExtras(raw, nodes, more) {
+		return nil, false
+	}
+	return nodes, true
+}
+
+// nodeExtras reads the extensions (as raw JSON, one entry per name) and
+// the extras (decoded) of the nodes listed in more, from the nodes
+// array's JSON.
+func nodeExtras(raw []byte, nodes []*gltf.Node, more []int) bool {
+	dec := jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if _, err := dec.ReadToken(); err != nil { // [
+		return false
+	}
+	for i := 0; len(more) > 0; i++ {
+		if i != more[0] {
+			if dec.SkipValue() != nil {
+				return false
+			}
+			continue
+		}
+		more = more[1:]
+		n := nodes[i]
+		if _, err := dec.ReadToken(); err != nil { // {
+			return false
+		}
+		for dec.PeekKind() != '}' {
+			name, err := dec.ReadToken()
+			if err != nil {
+				return false
+			}
+			switch name.String() {
+			case "extensions":
+				if n.Extensions, err = extensionsOf(dec); err != nil {
+					return false
+				}
+			case "extras":
+				v, err := dec.ReadValue()
+				if err != nil || json.Unmarshal(v, &n.Extras) != nil {
+					return false
+				}
+			default:
+				if dec.SkipValue() != nil {
+					return false
+				}
+			}
+		}
+		if _, err := dec.ReadToken(); err != nil { // }
+			return false
+		}
+	}
+	return true
+}
+
+// extensionsOf reads an extensions object: each member's raw JSON.
+func extensionsOf(dec *jsontext.Decoder) (gltf.Extensions, error) {
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return nil, errors.New("extensions is not an object")
+	}
+	ext := gltf.Extensions{}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return nil, err
+		}
+		key := name.String() // before the next read voids the token
+		v, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		ext[key] = json.RawMessage(bytes.Clone(v))
+	}
+	_, err := dec.ReadToken()
+	return ext, err
+}
+
+// optIndex sets *dst to the integer v holds.
+func optIndex(v any, dst **int) bool {
+	n, ok := integer(v)
+	if ok {
+		*dst = &n
+	}
+	return ok
+}
+
+// integer is v as encoding/json reads a JSON number into an int: integer
+// literals only.
+func integer(v any) (int, bool) {
+	s, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.ParseInt(string(s), 10, 64)
+	return int(i), err == nil
+}
+
+func intList(v any) ([]int, bool) {
+	a, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]int, len(a))
+	for i, x := range a {
+		if out[i], ok = integer(x); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// floatList reads an array of numbers.
+func floatList(v any) ([]float64, bool) {
+	a, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]float64, len(a))
+	return out, floatsInto(v, out)
+}
+
+// floatsInto reads an array of exactly len(dst) numbers into dst.
+func floatsInto(v any, dst []float64) bool {
+	a, ok := v.([]any)
+	if !ok || len(a) != len(dst) {
+		return false
+	}
+	for i, x := range a {
+		s, ok := x.(json.Number)
+		if !ok {
+			return false
+		}
+		f, err := strconv.ParseFloat(string(s), 64)
+		if err != nil {
+			return false
+		}
+		dst[i] = f
+	}
+	return true
+}
