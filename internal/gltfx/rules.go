@@ -39,16 +39,25 @@ func checkKeyCase(v Value, typ string) error {
 		return nil // the usual case, found without sorting the keys
 	}
 	for _, k := range v.Keys() {
-		if _, ok := specs[k]; ok || k == "name" || k == "extensions" || k == "extras" {
-			continue
-		}
-		for _, known := range append(schemaKeys[typ], "name", "extensions", "extras") {
-			if strings.EqualFold(k, known) {
-				return v.Errorf(k, "unknown property %q differs from %q only in case; glTF names are case-sensitive", k, known)
-			}
+		if known := caseVariant(k, typ); known != "" {
+			return v.Errorf(k, "unknown property %q differs from %q only in case; glTF names are case-sensitive", k, known)
 		}
 	}
 	return nil
+}
+
+// caseVariant is the property of typ that unknown name k spells in other
+// case ("" when k is a property itself or matches none).
+func caseVariant(k, typ string) string {
+	if _, ok := coreSchema[typ][k]; ok || k == "name" || k == "extensions" || k == "extras" {
+		return ""
+	}
+	for _, known := range append(schemaKeys[typ], "name", "extensions", "extras") {
+		if strings.EqualFold(k, known) {
+			return known
+		}
+	}
+	return ""
 }
 
 // checkRules applies the validator's semantic rules to a document that
