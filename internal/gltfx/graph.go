@@ -175,8 +175,12 @@ func (d *Doc) Clone() (*Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gltf: copying document: %w", err)
 	}
-	c := new(gltf.Document)
-	if err := json.Unmarshal(raw, c); err != nil {
+	parsed, err := decodeTree(raw, true)
+	if err != nil {
+		return nil, fmt.Errorf("gltf: copying document: %w", err)
+	}
+	c, err := typedDocument(NewValue(parsed.tree, ""), parsed)
+	if err != nil {
 		return nil, fmt.Errorf("gltf: copying document: %w", err)
 	}
 	for i, b := range d.GLTF.Buffers {

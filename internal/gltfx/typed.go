@@ -73,7 +73,7 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 	}
 	nodes = make([]*gltf.Node, len(elems))
 	block := make([]gltf.Node, len(elems))
-	var more []int // nodes with extensions or extras
+	var more []int // nodes with extensions
 	for i, e := range elems {
 		m, isObject := e.(map[string]any)
 		if !isObject {
@@ -107,13 +107,13 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 				ok, trs = floatsInto(v, n.Scale[:]), true
 			case "translation":
 				ok, trs = floatsInto(v, n.Translation[:]), true
-			case "extensions", "extras":
+			case "extras":
+				n.Extras, ok = interfaceOf(v)
+			case "extensions":
 				if v == nil {
 					return nil, false
 				}
-				if len(more) == 0 || more[len(more)-1] != i {
-					more = append(more, i)
-				}
+				more = append(more, i)
 			}
 			if !ok {
 				return nil, false
@@ -130,8 +130,8 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 	return nodes, true
 }
 
-// nodeExtras reads the extensions (as raw JSON, one entry per name) and
-// the extras (decoded) of the nodes listed in more, from the nodes
+// nodeExtras reads the extensions of the nodes listed in more (as raw
+// JSON, one entry per name, as the library keeps them) from the nodes
 // array's JSON.
 func nodeExtras(raw []byte, nodes []*gltf.Node, more []int) bool {
 	dec := jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
@@ -158,11 +158,6 @@ func nodeExtras(raw []byte, nodes []*gltf.Node, more []int) bool {
 			switch name.String() {
 			case "extensions":
 				if n.Extensions, err = extensionsOf(dec); err != nil {
-					return false
-				}
-			case "extras":
-				v, err := dec.ReadValue()
-				if err != nil || json.Unmarshal(v, &n.Extras) != nil {
 					return false
 				}
 			default:
@@ -198,6 +193,36 @@ func extensionsOf(dec *jsontext.Decoder) (gltf.Extensions, error) {
 	}
 	_, err := dec.ReadToken()
 	return ext, err
+}
+
+// interfaceOf is decoded JSON as encoding/json decodes it into an any:
+// numbers as float64 (the tree keeps their text); ok is false for a
+// number float64 cannot hold, which encoding/json refuses.
+func interfaceOf(v any) (any, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		return f, err == nil
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			var ok bool
+			if m[k], ok = interfaceOf(e); !ok {
+				return nil, false
+			}
+		}
+		return m, true
+	case []any:
+		a := make([]any, len(x))
+		for i, e := range x {
+			var ok bool
+			if a[i], ok = interfaceOf(e); !ok {
+				return nil, false
+			}
+		}
+		return a, true
+	}
+	return v, true
 }
 
 // optIndex sets *dst to the integer v holds.

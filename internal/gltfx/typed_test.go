@@ -92,7 +92,7 @@ func TestTypedNodesGenerated(t *testing.T) {
 		`"scale":[1,2,3]`, `"scale":[1e-300,2,3]`, `"translation":[0.1,-0.2,3e5]`, `"translation":["a",0,0]`,
 		`"weights":[0.5,0.25]`, `"weights":{}`,
 		`"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":2}} , "X_y" : [1, 2,3]}`, `"extensions":{}`, `"extensions":null`,
-		`"extras":{"a":1,"b":[true,null,"s"],"big":12345678901234567890}`, `"extras":7`, `"extras":null`,
+		`"extras":{"a":1,"b":[true,null,"s"],"big":12345678901234567890}`, `"extras":7`, `"extras":null`, `"extras":{"x":[1e999]}`,
 		`"unknown":{"deep":[1,{"x":2}]}`,
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
