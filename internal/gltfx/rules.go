@@ -81,11 +81,12 @@ func checkRules(root Value) error {
 	return nil
 }
 
+// numbers reads an array checkCore has checked, without spelling paths.
 func numbers(v Value) []float64 {
-	items, _ := v.Elems()
-	out := make([]float64, len(items))
-	for i, it := range items {
-		out[i], _ = it.AsFloat()
+	a, _ := v.v.([]any)
+	out := make([]float64, len(a))
+	for i, x := range a {
+		out[i], _ = finite(x)
 	}
 	return out
 }

@@ -296,14 +296,22 @@ func validKind(x any, kind, ref string, counts map[string]int) bool {
 	return false
 }
 
-// finite is a JSON number's value when it is finite.
+// finite is a number's value when it is finite (as Value.AsFloat reads
+// it: a JSON number, or a float64 of JSON built in memory).
 func finite(x any) (float64, bool) {
-	n, ok := x.(json.Number)
-	if !ok {
+	var f float64
+	switch n := x.(type) {
+	case json.Number:
+		var err error
+		if f, err = strconv.ParseFloat(string(n), 64); err != nil {
+			return 0, false
+		}
+	case float64:
+		f = n
+	default:
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(string(n), 64)
-	return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
+	return f, !math.IsInf(f, 0) && !math.IsNaN(f)
 }
 
 // requiredCount is the number of required properties of each type.
