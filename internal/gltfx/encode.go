@@ -75,7 +75,7 @@ func Encode(d *Doc, glb bool, buffersBase string) (*convert.Output, error) {
 	var js bytes.Buffer
 	enc := json.NewEncoder(&js)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&cp); err != nil {
+	if err := enc.Encode(toDocJSON(&cp)); err != nil {
 		// JSON has no NaN or infinity: refuse as every writer does
 		// (convert.MustFinite), an input too extreme to compute with.
 		if uv := (*json.UnsupportedValueError)(nil); errors.As(err, &uv) {
