@@ -118,3 +118,24 @@ func UVSphere(r float64, stacks, slices int) (pos [][3]float64, idx []uint32) {
 	}
 	return pos, idx
 }
+
+// NodeChainGLTF is a glTF document of n nodes, each the only child of the
+// one before (about 21 bytes a node: 100,000 nodes make 2 MB): a scene as
+// deep as it is large.
+func NodeChainGLTF(n int) []byte {
+	var b strings.Builder
+	b.Grow(21*n + 100)
+	b.WriteString(`{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i < n-1 {
+			fmt.Fprintf(&b, `{"children":[%d]}`, i+1)
+		} else {
+			b.WriteString(`{}`)
+		}
+	}
+	b.WriteString("]}\n")
+	return []byte(b.String())
+}

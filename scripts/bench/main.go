@@ -156,6 +156,12 @@ func main() {
 		}
 	}
 
+	fmt.Println("\n## Validating a glTF scene of 100,000 nested nodes")
+	deep := filepath.Join(work, "nodes100k.gltf")
+	check(os.WriteFile(deep, benchgen.NodeChainGLTF(100_000), 0o644))
+	v := median(*runs, func() run { return measure(bin, "validate", deep) })
+	fmt.Printf("%.2f MB: wall %s ms, CPU %s ms, peak %.1f MB\n", float64(fileSize(deep))/1e6, ms(v.wall), ms(v.cpu), float64(v.rssKB)/1024)
+
 	fmt.Println("\n## Mass properties of a closed 1,000,000-triangle mesh (in process)")
 	pos, idx := benchgen.UVSphere(1, 501, 1000)
 	g := convert.NewGraph()
