@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/physconv/physconv/convert"
@@ -154,7 +153,15 @@ func (t *treeDecoder) topObject() (any, error) {
 // mayOverflow reports whether a JSON number literal could lie beyond
 // float64's range: only one with an exponent or over 300 characters can.
 func mayOverflow(s string) bool {
-	return len(s) > 300 || strings.ContainsAny(s, "eE")
+	if len(s) > 300 {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == 'e' || s[i] == 'E' {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

@@ -41,7 +41,20 @@ func typedDocument(root Value, d decoded) (*gltf.Document, error) {
 		{"meshes", &doc.Meshes}, {"cameras", &doc.Cameras}, {"skins", &doc.Skins}, {"animations", &doc.Animations},
 		{"scene", &doc.Scene}, {"scenes", &doc.Scenes},
 	}
+	if raw := members["extensions"]; len(raw) > 0 && raw[0] == '{' {
+		// the physics extensions' shapes and materials: read as the
+		// library keeps them (each member's raw JSON) without its
+		// decoding into a map and copying each member again
+		ext, err := extensionsOf(jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)))
+		if err != nil {
+			return nil, err
+		}
+		doc.Extensions = ext
+	}
 	for _, m := range into {
+		if m.key == "extensions" && doc.Extensions != nil {
+			continue
+		}
 		if raw, ok := members[m.key]; ok {
 			if err := json.Unmarshal(raw, m.dst); err != nil {
 				return nil, err

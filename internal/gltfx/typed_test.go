@@ -78,7 +78,8 @@ func TestTypedDocumentMatchesLibrary(t *testing.T) {
 	}
 }
 
-// TestTypedNodesGenerated builds node arrays from members of every kind
+// TestTypedNodesGenerated builds node arrays (and document extensions)
+// from members of every kind
 // the fast path takes, and of kinds it hands to the library (wrong types,
 // lengths, null, a matrix beside TRS, fractional indices), and compares
 // with the library's decoding.
@@ -108,7 +109,9 @@ func TestTypedNodesGenerated(t *testing.T) {
 		if rng.IntN(20) == 0 {
 			nodes = append(nodes, "null")
 		}
-		doc := fmt.Sprintf(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[%s]}`, strings.Join(nodes, ",\n "))
+		docExt := []string{"", `,"extensions":{"KHR_implicit_shapes":{"shapes":[{"type":"box","box":{"size":[1,2,3]}}]} , "B" : [1, 2]}`,
+			`,"extensions":null`, `,"extensions":{"A":1,"A":{"x":"<"}}`, `,"extensions":{}`, `,"extensions":[1]`}[rng.IntN(6)]
+		doc := fmt.Sprintf(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[%s]%s}`, strings.Join(nodes, ",\n "), docExt)
 		sameTyped(t, doc, []byte(doc))
 	}
 }
