@@ -450,6 +450,26 @@ type SolverParam struct {
 // that write a joint per axis name each after it, so names survive.
 const ExtraAxisNames = "axisNames"
 
+// ExtraAxisSpelled is the Joint.Extras key under which a reader keeps an
+// axis its source spelled other than as a unit vector: a map[string]Vec3
+// keyed as ExtraAxisNames is. Engines normalise an axis themselves, and
+// normalising the source's spelling and normalising the unit axis can
+// differ in the last bit, which a chaotic simulation (a falling humanoid)
+// grows to centimetres; so an emitter whose axis still points the same
+// way writes the spelling (AxisAsSpelled).
+const ExtraAxisSpelled = "axisSpelled"
+
+// AxisAsSpelled is the source's spelling of axis key of j when it points
+// along unit (to 1e-12: the emitter's frame has not turned it), else unit.
+func AxisAsSpelled(j *Joint, key string, unit Vec3) Vec3 {
+	spelled, _ := j.Extras[ExtraAxisSpelled].(map[string]Vec3)
+	raw, ok := spelled[key]
+	if !ok || raw.Normalize().Sub(unit).Len() > 1e-12 {
+		return unit
+	}
+	return raw
+}
+
 // ExtraGodotClass is the Node.Extras key under which the Godot readers
 // keep the class a node was written as. The lowering reads it on joints:
 // Godot holds every joint only as firmly as its iterative solver does, so

@@ -146,6 +146,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
 		ref := 0.0
 		if typ != "ball" {
+			axis = convert.AxisAsSpelled(&j, key, axis)
 			el.SetAttr("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
 			// an MJCF source's ref comes back: the pose written is the
 			// joint at qpos = ref, and the range moves with it

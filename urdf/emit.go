@@ -496,14 +496,14 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 	case kin.KindFixed:
 		j.Type = Fixed
 	case kin.KindRevolute:
-		j.Type, j.Axis, j.Limit = Revolute, axisIn(c.Axis), limit(c.Lower, c.Upper)
+		j.Type, j.Axis, j.Limit = Revolute, convert.AxisAsSpelled(src, "angular0", axisIn(c.Axis)), limit(c.Lower, c.Upper)
 	case kin.KindContinuous:
-		j.Type, j.Axis = Continuous, axisIn(c.Axis)
+		j.Type, j.Axis = Continuous, convert.AxisAsSpelled(src, "angular0", axisIn(c.Axis))
 		if effort != 0 || velocity != 0 {
 			j.Limit = limit(0, 0)
 		}
 	case kin.KindPrismatic:
-		j.Type, j.Axis = Prismatic, axisIn(c.Axis)
+		j.Type, j.Axis = Prismatic, convert.AxisAsSpelled(src, "linear0", axisIn(c.Axis))
 		lo, hi := c.Lower, c.Upper
 		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 			e.diags.Add(convert.CodeLimitUnbounded, convert.JointSubject(tj.Node), path, "URDF prismatic joints need bounds; joint %q slides freely and is written with ±1e9 m", j.Name)

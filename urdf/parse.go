@@ -398,8 +398,14 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	if d := j.Dynamics; d != nil {
 		joint.Damping, joint.Friction = d.Damping, d.Friction
 	}
+	if key := map[string]string{Revolute: "angular0", Continuous: "angular0", Prismatic: "linear0"}[j.Type]; key != "" && j.Axis != axis {
+		joint.Extras = map[string]any{convert.ExtraAxisSpelled: map[string]convert.Vec3{key: j.Axis}}
+	}
 	if len(j.extras) > 0 {
-		joint.Extras = map[string]any{extraElements: j.extras}
+		if joint.Extras == nil {
+			joint.Extras = map[string]any{}
+		}
+		joint.Extras[extraElements] = j.extras
 		for _, e := range j.extras {
 			p.keptInfo(e, jointPath(j))
 		}
