@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,6 +43,10 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p := &parser{l: l, g: convert.NewGraph(), diags: &diags, index: map[*node]int{},
 		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{}}
+	// about one Graph node per scene node: grown once rather than
+	// doubling (and copying every node) a dozen times in a large scene
+	p.g.Nodes = slices.Grow(p.g.Nodes, len(d.tscn.Sections))
+	p.index = make(map[*node]int, len(d.tscn.Sections))
 	p.layerNames = l.layerNames()
 	if len(p.layerNames) > 0 {
 		p.g.Extras[extraLayers] = p.layerNames

@@ -1,6 +1,7 @@
 package tscn
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -80,7 +81,9 @@ func (d *decoder) skipBOM() {
 
 func (d *decoder) document() (*Document, error) {
 	d.skipBOM()
-	doc := &Document{}
+	// sections start lines: their count bounds the slice, grown once
+	// instead of copied at every doubling
+	doc := &Document{Sections: make([]Section, 0, bytes.Count(d.src, []byte("\n["))+1)}
 	var cur *Section
 	haveHeader := false
 	for {
@@ -442,8 +445,10 @@ func (d *decoder) word() (Value, error) {
 	defer func() { d.depth-- }()
 	call := &Call{Name: name}
 	if next == '[' { // typed collection: Array[int]([...])
-		end := strings.IndexByte(string(d.src[d.pos:]), ']')
-		if end < 0 || strings.ContainsAny(string(d.src[d.pos+1:d.pos+end]), "\n([{") {
+		// on the bytes: a string conversion of the rest of the file
+		// would copy it for every typed collection
+		end := bytes.IndexByte(d.src[d.pos:], ']')
+		if end < 0 || bytes.ContainsAny(d.src[d.pos+1:d.pos+end], "\n([{") {
 			return nil, d.errorf(line, "unterminated element type after %s[", name)
 		}
 		call.Type = strings.TrimSpace(string(d.src[d.pos+1 : d.pos+end]))
