@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -45,7 +44,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{}}
 	// about one Graph node per scene node: grown once rather than
 	// doubling (and copying every node) a dozen times in a large scene
-	p.g.Nodes = slices.Grow(p.g.Nodes, len(d.tscn.Sections))
+	p.g.Reserve(len(d.tscn.Sections), 0)
 	p.index = make(map[*node]int, len(d.tscn.Sections))
 	p.layerNames = l.layerNames()
 	if len(p.layerNames) > 0 {
