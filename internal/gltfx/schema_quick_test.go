@@ -131,3 +131,35 @@ func genObject(rng *rand.Rand, typ string, depth int, bad bool, gen func(kind, r
 	}
 	return m
 }
+
+// FuzzValidObject: for any JSON object, the quick check says yes exactly
+// when the ordered check finds nothing, for every object type.
+//
+//	go test -run '^$' -fuzz FuzzValidObject ./internal/gltfx/
+func FuzzValidObject(f *testing.F) {
+	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"children":[1]},{"mesh":0,"Name":1}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"accessors":[{"count":1,"type":"VEC3","componentType":5126}]}`))
+	f.Add([]byte(`{"count":1,"indices":{"bufferView":0,"componentType":5123},"values":{"bufferView":0}}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		tree, err := DecodeJSON(raw)
+		if err != nil {
+			return
+		}
+		m, ok := tree.(map[string]any)
+		if !ok {
+			return
+		}
+		counts := map[string]int{}
+		root := NewValue(tree, "")
+		for _, arr := range []string{"scenes", "nodes", "meshes", "accessors", "bufferViews", "buffers",
+			"materials", "textures", "images", "samplers", "skins", "cameras", "animations"} {
+			counts[arr] = root.Get(arr).Len() + 1
+		}
+		for _, typ := range schemaKeysOf(coreSchema) {
+			quick := validObject(m, typ, counts)
+			err := checkObjectInOrder(NewValue(tree, ""), typ, counts)
+			if quick != (err == nil) {
+				t.Fatalf("%s: quick check %v, ordered check %v", typ, quick, err)
+			}
+		}
+	})
+}

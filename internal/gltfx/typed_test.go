@@ -115,3 +115,31 @@ func TestTypedNodesGenerated(t *testing.T) {
 		sameTyped(t, doc, []byte(doc))
 	}
 }
+
+// FuzzTypedDocument: for any JSON the checks before it accept (Decode
+// refuses a member name in other case, which the library would take),
+// typedDocument fills what the library fills, or fails where it fails,
+// and neither panics.
+//
+//	go test -run '^$' -fuzz FuzzTypedDocument ./internal/gltfx/
+func FuzzTypedDocument(f *testing.F) {
+	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"name":"a","children":[1],"extensions":{"X":{"a":[1,2]}}},{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"extras":{"k":1}}]}`))
+	f.Add([]byte(`{"asset":{"version":"2.0"},"extensions":{"KHR_implicit_shapes":{"shapes":[]}},"nodes":[{"rotation":[0,0,0,1],"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]}`))
+	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"mesh":1.5},{"name":"x","name":"y"}]}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		d, err := decodeTree(raw, true)
+		if err != nil || checkCore(NewValue(d.tree, "")) != nil {
+			return
+		}
+		got, gotErr := typedDocument(NewValue(d.tree, ""), d)
+		want, wantErr := libraryDocument(raw)
+		if (gotErr != nil) != (wantErr != nil) {
+			t.Fatalf("error %v, the library's %v", gotErr, wantErr)
+		}
+		if gotErr == nil && !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			t.Fatalf("typed document differs:\n got %s\nwant %s", g, w)
+		}
+	})
+}
