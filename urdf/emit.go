@@ -383,7 +383,7 @@ func (e *emitter) bodies() error {
 		if off := e.offset[body]; !isIdentity(off) {
 			origin = origin.Mul(off)
 		}
-		j := Joint{Origin: transformPose(origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
+		j := Joint{Origin: e.spelledOrigin(body, origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
 		switch tj.Kind {
 		case kin.Weld:
 			j.Name = e.jointNames.unique("", link.Name+"_joint")
@@ -754,7 +754,53 @@ func (e *emitter) inertial(link *Link, body int) {
 		frame.R = convert.IdentityQuat()
 	}
 	in.Origin = transformPose(frame)
+	if sp, ok := e.g.Nodes[body].Extras[extraSpelledInertial].(*Inertial); ok && sameInertial(sp, in) {
+		c := *sp
+		in = &c
+	}
 	link.Inertial = in
+}
+
+// spelledOrigin is the link's joint origin as the source spelled it when
+// it still places the link where origin does (to 1e-12), else origin's
+// own spelling.
+func (e *emitter) spelledOrigin(link int, origin convert.Transform) Pose {
+	if sp, ok := e.g.Nodes[link].Extras[extraSpelledOrigin].(Pose); ok {
+		t := poseTransform(sp)
+		// q and -q are one rotation
+		var same, opposite float64
+		for k := range 4 {
+			same = math.Max(same, math.Abs(t.R[k]-origin.R[k]))
+			opposite = math.Max(opposite, math.Abs(t.R[k]+origin.R[k]))
+		}
+		if t.T.Sub(origin.T).Len() <= 1e-12*math.Max(1, origin.T.Len()) && math.Min(same, opposite) <= 1e-12 {
+			return sp
+		}
+	}
+	return transformPose(origin)
+}
+
+// sameInertial reports whether the source's <inertial> sp says what in
+// (as the emitter computed it: the full tensor in the link's axes) says,
+// to 1e-12 of the largest moment, so sp's own numbers can be written. An
+// inertial frame turned by rpy is never taken: readers differ on it
+// (MuJoCo 3.3 drops it), which the emitter's unturned tensor avoids.
+func sameInertial(sp, in *Inertial) bool {
+	if sp.Mass != in.Mass || sp.Origin.RPY != (convert.Vec3{}) {
+		return false
+	}
+	if sp.Origin.XYZ.Sub(in.Origin.XYZ).Len() > 1e-12*math.Max(1, in.Origin.XYZ.Len()) {
+		return false
+	}
+	a := [6]float64{sp.IXX, sp.IYY, sp.IZZ, sp.IXY, sp.IXZ, sp.IYZ}
+	b := [6]float64{in.IXX, in.IYY, in.IZZ, in.IXY, in.IXZ, in.IYZ}
+	scale := math.Max(math.Abs(b[0]), math.Max(math.Abs(b[1]), math.Abs(b[2])))
+	for k := range a {
+		if math.Abs(a[k]-b[k]) > 1e-12*scale {
+			return false
+		}
+	}
+	return true
 }
 
 // offDiagonal is a product of inertia from the two entries rotation gave

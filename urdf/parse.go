@@ -26,6 +26,13 @@ const (
 	extraMaterial  = "urdf.material"  // visual node: material name
 	extraRoot      = "urdf.root"      // Graph: root link name (the tree root on Emit)
 	extraOrigin    = "urdf.origin"    // cylinder/capsule node: its <origin> before the quarter turn
+	// link node: its joint's <origin> as spelled (Pose), and its <inertial>
+	// as spelled (*Inertial), written back while they still say what the
+	// Graph says (engines derive frames and principal axes from these
+	// numbers themselves, and the last bit of a recomputed spelling can
+	// send a chaotic simulation elsewhere)
+	extraSpelledOrigin   = "urdf.origin.spelled"
+	extraSpelledInertial = "urdf.inertial.spelled"
 )
 
 // zUp is the root rotation that turns URDF's Z-up into the Graph's Y-up:
@@ -257,6 +264,7 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	n := convert.Node{Name: l.Name, Transform: convert.Identity(), Extras: map[string]any{}}
 	if j != nil {
 		n.Transform = poseTransform(j.Origin)
+		n.Extras[extraSpelledOrigin] = j.Origin
 	}
 	if len(l.extras) > 0 {
 		n.Extras[extraElements] = l.extras
@@ -277,12 +285,18 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 			kind = convert.Static
 		}
 		n.Motion = p.motion(l, kind)
+		if l.Inertial != nil {
+			n.Extras[extraSpelledInertial] = l.Inertial
+		}
 	case massless(l) && j.Type == Fixed:
 		isFrame = true
 		n.Extras[extraJoint] = j
 		p.diags.Add(convert.CodeLinkMasslessFrame, convert.NodeSubject(self), linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
 	default:
 		n.Motion = p.motion(l, convert.Dynamic)
+		if l.Inertial != nil {
+			n.Extras[extraSpelledInertial] = l.Inertial
+		}
 		if massless(l) {
 			p.diags.Add(convert.CodeLinkMassless, convert.BodySubject(self), linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}

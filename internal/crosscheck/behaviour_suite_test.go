@@ -74,11 +74,6 @@ const (
 // behaviourKnown maps "model route" to the open defect that makes it
 // differ with no warning.
 var behaviourKnown = map[string]string{
-	"nao urdf": "the falling NAO amplifies the last bit: the axes physconv writes keep the source's spelling (0 0.707106 -0.707106), " +
-		"so MuJoCo normalises them alike, but the inertia tensors come back from principal moments and axes (ixy 1.57e-09 is written " +
-		"1.570000000000111e-09), fused sensor links' sums and one gimbal-locked rpy (3.14159 -1.5708 3.14159) differ in the last bits " +
-		"too, and 1 s of falling with contacts makes that centimetres. MuJoCo cannot write URDF, so there is no engine reference to " +
-		"measure the model's own spread as for MJCF sources",
 	"pendulum_balls.tscn mjcf→godot": "MJCF keeps a hinge's axis and anchor but not how its frame is turned about the axis, so the Godot output's " +
 		"hinge frames come back turned about their own axes (as the balls' frames are); that changes nothing physical, but Godot's hinge " +
 		"solver is sensitive to it in this scene of impacts: turning the source's own hinge frames the same way moves the balls by the same " +

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // TestAxisKeepsItsSpelling: an axis the source spells other than as a
@@ -78,5 +80,66 @@ func TestAxisAsSpelledOnlyAlongTheAxis(t *testing.T) {
 	}
 	if got := convert.AxisAsSpelled(&convert.Joint{}, "angular0", convert.Vec3{0, 0, 1}); got != (convert.Vec3{0, 0, 1}) {
 		t.Errorf("no spelling: %v", got)
+	}
+}
+
+// TestURDFKeepsItsSpelling: a URDF written from a URDF keeps the source's
+// numbers where the Graph still means them: each joint's <origin> (a
+// gimbal-locked rpy as well) and each <inertial> (products of inertia
+// come back from principal axes with their last bits changed otherwise).
+// An inertial frame turned by rpy is written as the unturned tensor
+// instead (readers differ on that rpy), and a tree rooted elsewhere gets
+// its own origins. The outputs read back without a verification
+// difference.
+func TestURDFKeepsItsSpelling(t *testing.T) {
+	reg := all.Registry()
+	const inertia = `<inertia ixx="3.18766e-05" ixy="-1.07152e-06" ixz="-1.77295e-06" iyy="5.18361e-05" iyz="-7.00664e-06" izz="5.39657e-05"/>`
+	src := func(inertialRPY string) string {
+		return `<robot name="r"><link name="a"><inertial><mass value="0.5"/><origin xyz="0.01 0 0" rpy="0 0 0"/><inertia ixx="1e-3" ixy="1.57e-09" ixz="0" iyy="2e-3" iyz="0" izz="3e-3"/></inertial></link>` +
+			`<link name="b"><inertial><mass value="0.06981"/><origin xyz="-0.00781 0.01114 0.02661" rpy="` + inertialRPY + `"/>` + inertia + `</inertial></link>` +
+			`<joint name="j" type="revolute"><parent link="a"/><child link="b"/><origin xyz="0.038 0 0.025" rpy="3.14159 -1.5708 3.14159"/><axis xyz="0 0 1"/>` +
+			`<limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>`
+	}
+	find := func(out, re string) string {
+		m := regexp.MustCompile(re).FindStringSubmatch(out)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	for _, c := range []struct {
+		name, inertialRPY, root string
+		originKept, inertiaKept bool
+	}{
+		{"as read", "0 0 0", "", true, true},
+		{"inertial frame turned", "0.1 0.2 0.3", "", true, false},
+		{"rooted at the child (its frame turns)", "0 0 0", "b", false, false},
+	} {
+		opts := &convert.Options{To: "urdf"}
+		if c.root != "" {
+			opts = opts.With(kin.RootOption, c.root)
+		}
+		out, res, err := ConvertBytes(context.Background(), reg, &convert.Input{Name: "r.urdf", Data: []byte(src(c.inertialRPY)), Options: opts})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, d := range res.Diagnostics {
+			if d.Code == convert.CodeVerifyMismatch {
+				t.Errorf("%s: %s", c.name, d.Message)
+			}
+		}
+		text := string(out.Main)
+		origin := find(text, `<joint name="j"[^>]*>(?:\s*<[^o][^>]*>)*\s*<origin xyz="[^"]*" rpy="([^"]*)"`)
+		if kept := origin == "3.14159 -1.5708 3.14159"; kept != c.originKept {
+			t.Errorf("%s: joint origin rpy %q (source's spelling kept: %v, want %v)", c.name, origin, kept, c.originKept)
+		}
+		products := find(text, `<link name="b">\s*<inertial>(?s:.*?)<inertia ([^/]*)/>`)
+		want := `ixx="3.18766e-05" ixy="-1.07152e-06" ixz="-1.77295e-06" iyy="5.18361e-05" iyz="-7.00664e-06" izz="5.39657e-05"`
+		if kept := strings.TrimSpace(products) == want; kept != c.inertiaKept {
+			t.Errorf("%s: link b inertia %q (source's spelling kept: %v, want %v)", c.name, products, kept, c.inertiaKept)
+		}
+		if c.inertiaKept && !strings.Contains(text, `ixy="1.57e-09"`) {
+			t.Errorf("%s: link a's product 1.57e-09 not kept:\n%s", c.name, text)
+		}
 	}
 }
