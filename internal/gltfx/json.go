@@ -82,22 +82,7 @@ func (t *treeDecoder) value() (any, error) {
 	}
 	switch tok.Kind() {
 	case '{':
-		m := map[string]any{}
-		for t.dec.PeekKind() != '}' {
-			name, err := t.dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			key := name.String()
-			if _, dup := m[key]; dup {
-				t.out.duplicate = true
-			}
-			if m[key], err = t.value(); err != nil {
-				return nil, err
-			}
-		}
-		_, err := t.dec.ReadToken()
-		return m, err
+		return t.object(false)
 	case '[':
 		a := []any{}
 		for t.dec.PeekKind() != ']' {
@@ -133,6 +118,12 @@ func (t *treeDecoder) topObject() (any, error) {
 	if _, err := t.dec.ReadToken(); err != nil {
 		return nil, err
 	}
+	return t.object(true)
+}
+
+// object reads an object's members after its '{'. At the top (top set)
+// it keeps each member's raw bytes; below it, it notes a repeated name.
+func (t *treeDecoder) object(top bool) (any, error) {
 	m := map[string]any{}
 	for t.dec.PeekKind() != '}' {
 		name, err := t.dec.ReadToken()
@@ -140,11 +131,16 @@ func (t *treeDecoder) topObject() (any, error) {
 			return nil, err
 		}
 		key := name.String()
+		if _, dup := m[key]; dup && !top {
+			t.out.duplicate = true
+		}
 		start := t.dec.InputOffset()
 		if m[key], err = t.value(); err != nil {
 			return nil, err
 		}
-		t.out.members[key] = bytes.TrimLeft(t.raw[start:t.dec.InputOffset()], " \t\r\n:")
+		if top {
+			t.out.members[key] = bytes.TrimLeft(t.raw[start:t.dec.InputOffset()], " \t\r\n:")
+		}
 	}
 	_, err := t.dec.ReadToken()
 	return m, err
