@@ -79,7 +79,7 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err := checkRules(root); err != nil {
 		return nil, err
 	}
-	doc, err := typedDocument(root, parsed)
+	doc, err := typedDocument(parsed)
 	if err != nil {
 		return nil, &convert.FormatError{Msg: "invalid glTF: " + strings.TrimPrefix(err.Error(), "gltf: "), Err: err}
 	}

@@ -179,7 +179,7 @@ func (d *Doc) Clone() (*Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gltf: copying document: %w", err)
 	}
-	c, err := typedDocument(NewValue(parsed.tree, ""), parsed)
+	c, err := typedDocument(parsed)
 	if err != nil {
 		return nil, fmt.Errorf("gltf: copying document: %w", err)
 	}

@@ -44,8 +44,7 @@ type decoded struct {
 // repeated member name keeps its last value and invalid UTF-8 in a string
 // becomes U+FFFD.
 func decodeTree(raw []byte, members bool) (decoded, error) {
-	t := treeDecoder{dec: jsontext.NewDecoder(bytes.NewBuffer(raw),
-		jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)), raw: raw}
+	t := treeDecoder{dec: newDecoder(raw), raw: raw}
 	var err error
 	if members && t.dec.PeekKind() == '{' {
 		t.out.members = map[string][]byte{}
@@ -65,6 +64,12 @@ func decodeTree(raw []byte, members bool) (decoded, error) {
 		return decoded{}, &convert.FormatError{Line: line, Msg: fmt.Sprintf("column %d: unexpected data after the top-level JSON value", col)}
 	}
 	return t.out, nil
+}
+
+// newDecoder reads raw as encoding/json does: a repeated member name is
+// allowed (the last counts) and invalid UTF-8 in a string becomes U+FFFD.
+func newDecoder(raw []byte) *jsontext.Decoder {
+	return jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
 type treeDecoder struct {

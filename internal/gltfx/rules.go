@@ -3,6 +3,7 @@ package gltfx
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -52,7 +53,7 @@ func caseVariant(k, typ string) string {
 	if _, ok := coreSchema[typ][k]; ok || k == "name" || k == "extensions" || k == "extras" {
 		return ""
 	}
-	for _, known := range append(schemaKeys[typ], "name", "extensions", "extras") {
+	for _, known := range slices.Concat(schemaKeys[typ], []string{"name", "extensions", "extras"}) {
 		if strings.EqualFold(k, known) {
 			return known
 		}

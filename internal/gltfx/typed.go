@@ -11,7 +11,7 @@ import (
 )
 
 // typedDocument fills github.com/qmuntal/gltf's Document from a checked
-// document: root is its decoded JSON (d.tree), d what decodeTree read.
+// document as decodeTree read it.
 //
 // The library's own decoding reads the whole document twice and every
 // node twice more, which made it most of the time of reading a large
@@ -24,7 +24,7 @@ import (
 // unexpected type or length) sends the whole nodes array through the
 // library, which decides as before; so does a document that repeats a
 // member name anywhere (the tree keeps only the last).
-func typedDocument(root Value, d decoded) (*gltf.Document, error) {
+func typedDocument(d decoded) (*gltf.Document, error) {
 	doc := new(gltf.Document)
 	members := d.members
 	if _, ok := members["asset"]; !ok {
@@ -45,7 +45,7 @@ func typedDocument(root Value, d decoded) (*gltf.Document, error) {
 		// the physics extensions' shapes and materials: read as the
 		// library keeps them (each member's raw JSON) without its
 		// decoding into a map and copying each member again
-		ext, err := extensionsOf(jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)))
+		ext, err := extensionsOf(newDecoder(raw))
 		if err != nil {
 			return nil, err
 		}
@@ -65,8 +65,12 @@ func typedDocument(root Value, d decoded) (*gltf.Document, error) {
 	if !ok {
 		return doc, nil
 	}
-	nodes, ok := nodesFromTree(root.Get("nodes").v, raw)
-	if !ok || d.duplicate {
+	top, _ := d.tree.(map[string]any)
+	var nodes []*gltf.Node
+	if !d.duplicate {
+		nodes, ok = nodesFromTree(top["nodes"], raw)
+	}
+	if d.duplicate || !ok {
 		if err := json.Unmarshal(raw, &doc.Nodes); err != nil {
 			return nil, err
 		}
@@ -77,7 +81,7 @@ func typedDocument(root Value, d decoded) (*gltf.Document, error) {
 }
 
 // nodesFromTree builds the typed nodes from the decoded nodes array (raw
-// is its JSON, read again only for nodes with extensions or extras). ok
+// is its JSON, read again only for nodes with extensions). ok
 // is false when a node holds anything the library might read differently.
 func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 	elems, isArray := tree.([]any)
@@ -147,7 +151,7 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 // JSON, one entry per name, as the library keeps them) from the nodes
 // array's JSON.
 func nodeExtras(raw []byte, nodes []*gltf.Node, more []int) bool {
-	dec := jsontext.NewDecoder(bytes.NewBuffer(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	dec := newDecoder(raw)
 	if _, err := dec.ReadToken(); err != nil { // [
 		return false
 	}

@@ -29,7 +29,7 @@ func sameTyped(t *testing.T, name string, raw []byte) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	got, gotErr := typedDocument(NewValue(d.tree, ""), d)
+	got, gotErr := typedDocument(d)
 	want, wantErr := libraryDocument(raw)
 	if (gotErr != nil) != (wantErr != nil) {
 		t.Fatalf("%s: error %v, the library's %v", name, gotErr, wantErr)
@@ -131,7 +131,7 @@ func FuzzTypedDocument(f *testing.F) {
 		if err != nil || checkCore(NewValue(d.tree, "")) != nil {
 			return
 		}
-		got, gotErr := typedDocument(NewValue(d.tree, ""), d)
+		got, gotErr := typedDocument(d)
 		want, wantErr := libraryDocument(raw)
 		if (gotErr != nil) != (wantErr != nil) {
 			t.Fatalf("error %v, the library's %v", gotErr, wantErr)
