@@ -141,16 +141,16 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 		}
 		nodes[i] = n
 	}
-	if len(more) > 0 && !nodeExtras(raw, nodes, more) {
+	if len(more) > 0 && !nodeExtensions(raw, nodes, more) {
 		return nil, false
 	}
 	return nodes, true
 }
 
-// nodeExtras reads the extensions of the nodes listed in more (as raw
+// nodeExtensions reads the extensions of the nodes listed in more (as raw
 // JSON, one entry per name, as the library keeps them) from the nodes
 // array's JSON.
-func nodeExtras(raw []byte, nodes []*gltf.Node, more []int) bool {
+func nodeExtensions(raw []byte, nodes []*gltf.Node, more []int) bool {
 	dec := newDecoder(raw)
 	if _, err := dec.ReadToken(); err != nil { // [
 		return false
