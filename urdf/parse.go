@@ -285,21 +285,18 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 			kind = convert.Static
 		}
 		n.Motion = p.motion(l, kind)
-		if l.Inertial != nil {
-			n.Extras[extraSpelledInertial] = l.Inertial
-		}
 	case massless(l) && j.Type == Fixed:
 		isFrame = true
 		n.Extras[extraJoint] = j
 		p.diags.Add(convert.CodeLinkMasslessFrame, convert.NodeSubject(self), linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
 	default:
 		n.Motion = p.motion(l, convert.Dynamic)
-		if l.Inertial != nil {
-			n.Extras[extraSpelledInertial] = l.Inertial
-		}
 		if massless(l) {
 			p.diags.Add(convert.CodeLinkMassless, convert.BodySubject(self), linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}
+	}
+	if n.Motion != nil && l.Inertial != nil {
+		n.Extras[extraSpelledInertial] = l.Inertial
 	}
 	if isFrame {
 		n.Extras[extraLink] = l.Name
