@@ -7,6 +7,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // Actuators.
@@ -64,8 +65,14 @@ const targetKey = "drive_targets"
 
 // defaultGains are the documented gains of an actuator the source gives no
 // gains for: effort is the joint's force limit (0 = none), inertia what
-// the joint moves (child body moment about the axis, or its mass).
-func defaultGains(effort, inertia float64) (kp, kv float64) {
+// the joint moves (child body moment about the axis, or its mass), moved
+// the whole subtree below the joint about its axis (0: unknown), step the
+// model's time step. kp is 10 × effort (100 without a limit), but no
+// stiffer than the step can follow: the servo's natural frequency
+// √(kp/moved) stays within half a radian per step (10 × effort on a 2 mg
+// gripper link turned 100 radians a step and sent MuJoCo's integration to
+// NaN); kv damps it critically.
+func defaultGains(effort, inertia, moved, step float64) (kp, kv float64) {
 	kp = 100.0
 	if effort > 0 && !math.IsInf(effort, 1) {
 		kp = 10 * effort
@@ -73,7 +80,96 @@ func defaultGains(effort, inertia float64) (kp, kv float64) {
 	if !(inertia > 0) || math.IsInf(inertia, 1) {
 		inertia = 1
 	}
+	if step > 0 && moved > 0 && !math.IsInf(moved, 1) {
+		kp = math.Min(kp, moved*(maxServoTurn/step)*(maxServoTurn/step))
+	}
 	return kp, 2 * math.Sqrt(kp*inertia)
+}
+
+// servoInertia is what a servo on axis k of tree joint tj moves: the
+// subtree below the joint, its inertia about the joint's axis (its mass
+// for a slide); 0 when unknown.
+func (e *emitter) servoInertia(tj kin.TreeJoint, linear bool, k int) float64 {
+	li := e.tree.Link(tj.ChildBody)
+	if li < 0 || k < 0 || k > 2 {
+		return 0
+	}
+	sub := e.subtreeMass()[li]
+	if linear {
+		return sub.Mass
+	}
+	w := e.frames.World(tj.ChildBody)
+	var ax convert.Vec3
+	ax[k] = 1
+	axis := w.R.Rotate(tj.ChildFrame.R.Rotate(ax))
+	return axis.Dot(sub.About(w.Apply(tj.ChildFrame.T)).MulVec(axis))
+}
+
+// subtreeMass is, per tree link, the world mass properties of the link
+// and everything below it, summed once from the leaves up (links come
+// parent first).
+func (e *emitter) subtreeMass() []mass.MassProps {
+	if e.subtrees != nil {
+		return e.subtrees
+	}
+	links := e.tree.Links
+	out := make([]mass.MassProps, len(links))
+	for i := len(links) - 1; i >= 0; i-- {
+		parts := make([]mass.MassProps, 0, 1+len(links[i].Children))
+		parts = append(parts, e.worldMass(links[i].Body))
+		for _, c := range links[i].Children {
+			parts = append(parts, out[c])
+		}
+		out[i] = mass.CombineMass(parts...)
+	}
+	e.subtrees = out
+	return out
+}
+
+// worldMass is a body's own mass properties in world coordinates (zero
+// for a massless, infinitely heavy or static body).
+func (e *emitter) worldMass(body int) mass.MassProps {
+	m := e.g.Nodes[body].Motion
+	if m == nil || m.Kind != convert.Dynamic || m.Mass == nil || !(*m.Mass > 0) || math.IsInf(*m.Mass, 1) {
+		return mass.MassProps{}
+	}
+	p := mass.MassProps{Mass: *m.Mass}
+	if m.CenterOfMass != nil {
+		p.COM = *m.CenterOfMass
+	}
+	if d := m.InertiaDiagonal; d != nil && !math.IsInf(d[0]+d[1]+d[2], 0) {
+		r := convert.IdentityQuat()
+		if m.InertiaOrientation != nil {
+			r = *m.InertiaOrientation
+		}
+		rm := r.Mat()
+		p.Inertia = rm.Mul(convert.Diag(*d)).Mul(rm.T())
+	}
+	return p.Transformed(e.frames.World(body))
+}
+
+// maxServoTurn is the most a default servo's oscillation may advance in
+// one time step, in radians (explicit integration diverges past 2).
+const maxServoTurn = 0.5
+
+// mujocoDefaultStep is MuJoCo's time step when <option> gives none.
+const mujocoDefaultStep = 0.002
+
+// timestep is the time step of the written model: the source's <option>
+// (an MJCF source's, kept), else MuJoCo's default.
+func (e *emitter) timestep() float64 {
+	list, _ := e.g.Extras[extraSections].([]*Element)
+	for _, sec := range list {
+		if sec.Name != "option" {
+			continue
+		}
+		if v, ok := sec.Attr("timestep"); ok {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f > 0 {
+				return f
+			}
+		}
+	}
+	return mujocoDefaultStep
 }
 
 // actuatorPrep records, before any joint is written, the names and joints
@@ -191,7 +287,7 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 		axis, _ := strconv.Atoi(key[len(key)-1:])
 		typ := strings.TrimRight(key, "012")
 		effort := j.Effort
-		kp, kv := defaultGains(effort, scale(convert.Drive{Type: typ, Axis: axis}))
+		kp, kv := defaultGains(effort, scale(convert.Drive{Type: typ, Axis: axis}), e.servoInertia(tj, typ == "linear", axis), e.timestep())
 		var act *Element
 		switch kind {
 		case convert.ActuatePosition:

@@ -28,6 +28,8 @@ type emitter struct {
 	// emitting)
 	frames *convert.Frames
 	out    *convert.Output
+	// subtrees: per tree link, the mass below it (subtreeMass)
+	subtrees []mass.MassProps
 
 	asset, worldbody, equality, actuator, contact *Element
 	// targets holds the ctrl value of each actuator written from a drive;
