@@ -191,3 +191,21 @@ func (a attrs) intAttr(name string, def int) (int, error) {
 func fmtFloat(x float64) string { return xmlx.Num(x) }
 
 func fmtFloats(xs ...float64) string { return xmlx.Nums(xs...) }
+
+// exactFloats spells each number as the shortest decimal that reads back
+// as it, never a shorter one a few ulps away (fmtFloats' tidying).
+// Orientations are written so: MuJoCo derives every frame below a body
+// from its quaternion, and a tidied one sat three ulps from the one
+// MuJoCo itself computes from a URDF's rpy, a difference a chaotic
+// simulation grows.
+func exactFloats(xs ...float64) string {
+	b := make([]byte, 0, 24*len(xs))
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		convert.MustFinite(x)
+		b = strconv.AppendFloat(b, x, 'g', -1, 64)
+	}
+	return string(b)
+}

@@ -186,7 +186,7 @@ func setPose(el *Element, t convert.Transform) {
 		q = convert.Quat{-q[0], -q[1], -q[2], -q[3]}
 	}
 	if math.Abs(q[3]-1) > 1e-15 || q[0] != 0 || q[1] != 0 || q[2] != 0 {
-		el.SetAttr("quat", fmtFloats(clean(q[3]), clean(q[0]), clean(q[1]), clean(q[2])))
+		el.SetAttr("quat", exactFloats(clean(q[3]), clean(q[0]), clean(q[1]), clean(q[2])))
 	}
 }
 
