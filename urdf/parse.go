@@ -409,7 +409,7 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	if d := j.Dynamics; d != nil {
 		joint.Damping, joint.Friction = d.Damping, d.Friction
 	}
-	if key := map[string]string{Revolute: "angular0", Continuous: "angular0", Prismatic: "linear0"}[j.Type]; key != "" && j.Axis != axis {
+	if key := axisKey(j.Type); key != "" && j.Axis != axis {
 		joint.Extras = map[string]any{convert.ExtraAxisSpelled: map[string]convert.Vec3{key: j.Axis}}
 	}
 	if len(j.extras) > 0 {
@@ -430,6 +430,18 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	t.R = t.R.Mul(frame).Normalize()
 	p.jointNode[j.Name] = g.AddNode(convert.Node{Name: j.Name, Transform: t, Joint: joint}, parentNode)
 	p.diags.About(first, convert.JointSubject(p.jointNode[j.Name]))
+}
+
+// axisKey names a one-axis joint type's axis as Graph joint extras do
+// ("" for types whose axis is not one hinge or slide axis).
+func axisKey(typ string) string {
+	switch typ {
+	case Revolute, Continuous:
+		return "angular0"
+	case Prismatic:
+		return "linear0"
+	}
+	return ""
 }
 
 // mimicCycle reports whether following mimic leaders from joint comes
