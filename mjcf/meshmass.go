@@ -20,16 +20,29 @@ type meshMass struct {
 
 const minVal = 1e-15 // MuJoCo's mjMINVAL
 
+// vec is a Vec3 as three scalars: the mass passes below run over every
+// face of every mesh a model names (on reading, and again on reading back
+// a written file), and the compiler keeps scalars in registers where it
+// keeps a [3]float64 in memory. The arithmetic is Vec3's, operation for
+// operation, so the results are bit for bit the same.
+type vec struct{ x, y, z float64 }
+
+func toVec(a convert.Vec3) vec { return vec{a[0], a[1], a[2]} }
+
+func (a vec) sub(b vec) vec { return vec{a.x - b.x, a.y - b.y, a.z - b.z} }
+
 // triangle returns the area, unit normal and centroid of a triangle, as
 // MuJoCo's mesh code computes them (tiny faces have zero area).
-func triangle(a, b, c convert.Vec3) (float64, convert.Vec3, convert.Vec3) {
-	center := a.Add(b).Add(c).Scale(1.0 / 3)
-	n := b.Sub(a).Cross(c.Sub(a))
-	l := n.Len()
+func triangle(a, b, c vec) (float64, vec, vec) {
+	center := vec{(a.x + b.x + c.x) * (1.0 / 3), (a.y + b.y + c.y) * (1.0 / 3), (a.z + b.z + c.z) * (1.0 / 3)}
+	u, w := b.sub(a), c.sub(a)
+	n := vec{u.y*w.z - u.z*w.y, u.z*w.x - u.x*w.z, u.x*w.y - u.y*w.x}
+	l := math.Sqrt(n.x*n.x + n.y*n.y + n.z*n.z)
 	if l < minVal {
 		return 0, n, center
 	}
-	return 0.5 * l, n.Scale(1 / l), center
+	s := 1 / l
+	return 0.5 * l, vec{n.x * s, n.y * s, n.z * s}, center
 }
 
 // computeMeshMass follows MuJoCo's mjCMesh::Process for the mesh inertia
@@ -54,43 +67,45 @@ func computeMeshMass(pos []convert.Vec3, idx []uint32, mode string) (meshMass, e
 		}
 	}
 	nf := len(faces) / 3
-	tri := func(i int) (convert.Vec3, convert.Vec3, convert.Vec3) {
-		return pos[faces[3*i]], pos[faces[3*i+1]], pos[faces[3*i+2]]
+	tri := func(i int) (vec, vec, vec) {
+		return toVec(pos[faces[3*i]]), toVec(pos[faces[3*i+1]]), toVec(pos[faces[3*i+2]])
 	}
 	// centroid of the surface; each face's area, normal and centre are
 	// kept for the volume pass, which uses the same numbers
 	type face struct {
 		area           float64
-		normal, center convert.Vec3
+		normal, center vec
 	}
 	fs := make([]face, nf)
-	var facecen convert.Vec3
+	var facecen vec
 	total := 0.0
-	for i := 0; i < nf; i++ {
+	for i := range fs {
 		area, n, c := triangle(tri(i))
 		fs[i] = face{area, n, c}
-		facecen = facecen.Add(c.Scale(area))
+		facecen = vec{facecen.x + c.x*area, facecen.y + c.y*area, facecen.z + c.z*area}
 		total += area
 	}
 	if total < minVal {
 		return meshMass{}, errors.New("mesh surface area is too small")
 	}
-	facecen = facecen.Scale(1 / total)
+	s := 1 / total
+	facecen = vec{facecen.x * s, facecen.y * s, facecen.z * s}
 
-	var com convert.Vec3
+	var com vec
 	vol := 0.0
-	for i := 0; i < nf; i++ {
+	for i := range fs {
 		area, n, center := fs[i].area, fs[i].normal, fs[i].center
 		var v float64
 		if mode == "shell" {
 			v = area
-			com = com.Add(center.Scale(v))
+			com = vec{com.x + center.x*v, com.y + center.y*v, com.z + center.z*v}
 		} else {
-			v = center.Sub(facecen).Dot(n) * area / 3
+			d := center.sub(facecen)
+			v = (d.x*n.x + d.y*n.y + d.z*n.z) * area / 3
 			if mode == "legacy" {
 				v = math.Abs(v)
 			}
-			com = com.Add(center.Scale(0.75).Add(facecen.Scale(0.25)).Scale(v))
+			com = vec{com.x + (center.x*0.75+facecen.x*0.25)*v, com.y + (center.y*0.75+facecen.y*0.25)*v, com.z + (center.z*0.75+facecen.z*0.25)*v}
 		}
 		vol += v
 	}
@@ -100,10 +115,10 @@ func computeMeshMass(pos []convert.Vec3, idx []uint32, mode string) (meshMass, e
 		}
 		return meshMass{}, errors.New("mesh volume is too small")
 	}
-	com = com.Scale(1 / vol)
+	s = 1 / vol
+	com = vec{com.x * s, com.y * s, com.z * s}
 
-	// products of inertia about the centre of mass
-	k := [6][2]int{{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}}
+	// products of inertia about the centre of mass: xx, yy, zz, xy, xz, yz
 	var P [6]float64
 	vol = 0
 	C := 20.0
@@ -112,21 +127,23 @@ func computeMeshMass(pos []convert.Vec3, idx []uint32, mode string) (meshMass, e
 	}
 	for i := 0; i < nf; i++ {
 		a, b, c := tri(i)
-		D, E, F := a.Sub(com), b.Sub(com), c.Sub(com)
+		D, E, F := a.sub(com), b.sub(com), c.sub(com)
 		area, n, center := triangle(D, E, F)
 		v := area
 		if mode != "shell" {
-			v = center.Dot(n) * area / 3
+			v = (center.x*n.x + center.y*n.y + center.z*n.z) * area / 3
 		}
 		if mode == "legacy" {
 			v = math.Abs(v)
 		}
 		vol += v
-		for j := 0; j < 6; j++ {
-			x, y := k[j][0], k[j][1]
-			P[j] += v / C * (2*(D[x]*D[y]+E[x]*E[y]+F[x]*F[y]) +
-				D[x]*E[y] + D[y]*E[x] + D[x]*F[y] + D[y]*F[x] + E[x]*F[y] + E[y]*F[x])
-		}
+		w := v / C
+		P[0] += w * product(D.x, D.x, E.x, E.x, F.x, F.x)
+		P[1] += w * product(D.y, D.y, E.y, E.y, F.y, F.y)
+		P[2] += w * product(D.z, D.z, E.z, E.z, F.z, F.z)
+		P[3] += w * product(D.x, D.y, E.x, E.y, F.x, F.y)
+		P[4] += w * product(D.x, D.z, E.x, E.z, F.x, F.z)
+		P[5] += w * product(D.y, D.z, E.y, E.z, F.y, F.z)
 	}
 	in := convert.Mat3{
 		{P[1] + P[2], -P[3], -P[4]},
@@ -139,7 +156,14 @@ func computeMeshMass(pos []convert.Vec3, idx []uint32, mode string) (meshMass, e
 	if eig[2] <= 0 {
 		return meshMass{}, errors.New("mesh inertia has a non-positive principal moment")
 	}
-	return meshMass{volume: vol, com: com, inertia: rotateTensor(q, convert.Diag(eig))}, nil
+	return meshMass{volume: vol, com: convert.Vec3{com.x, com.y, com.z}, inertia: rotateTensor(q, convert.Diag(eig))}, nil
+}
+
+// product is the tetrahedron integral of x·y over the corners D, E, F (and
+// the centre of mass at the origin), before the volume factor: dx, dy are
+// D's two coordinates, ex, ey E's, fx, fy F's.
+func product(dx, dy, ex, ey, fx, fy float64) float64 {
+	return 2*(dx*dy+ex*ey+fx*fy) + dx*ey + dy*ex + dx*fy + dy*fx + ex*fy + ey*fx
 }
 
 // convexHull triangulates the convex hull of pts, outward wound.
