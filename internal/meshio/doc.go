@@ -217,14 +217,23 @@ func (x *vertexIndex) grow(positions []convert.Vec3) {
 // vertexHash mixes the coordinates' bits (0 and -0 alike) so that float32
 // values, whose low mantissa bits are all zero, still spread.
 func vertexHash(p convert.Vec3) uint64 {
-	var h uint64
-	for _, c := range p {
-		if c == 0 {
-			c = 0 // -0 hashes as 0, as it compares
-		}
-		h = (h ^ math.Float64bits(c)) * 0x9e3779b97f4a7c15
-		h ^= h >> 32
+	const k = 0x9e3779b97f4a7c15
+	x, y, z := p[0], p[1], p[2]
+	if x == 0 { // -0 hashes as 0, as it compares
+		x = 0
 	}
+	if y == 0 {
+		y = 0
+	}
+	if z == 0 {
+		z = 0
+	}
+	h := math.Float64bits(x) * k
+	h ^= h >> 32
+	h = (h ^ math.Float64bits(y)) * k
+	h ^= h >> 32
+	h = (h ^ math.Float64bits(z)) * k
+	h ^= h >> 32
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
@@ -242,14 +251,16 @@ func (b *builder) triangle(p0, p1, p2 convert.Vec3) error {
 	return nil
 }
 
-// triangleUV is triangle with texture coordinates (nil: none).
-func (b *builder) triangleUV(p0, p1, p2 convert.Vec3, uv *[3][2]float64) error {
+// indexedTriangle adds a triangle of merged vertex indices with its
+// corners' texture coordinates (nil: none); it fails once the budget is
+// spent.
+func (b *builder) indexedTriangle(i0, i1, i2 uint32, uv *[3][2]float64) error {
 	if b.pending++; b.pending >= chargeEvery {
 		if err := b.flush(); err != nil {
 			return err
 		}
 	}
-	b.addUV(p0, p1, p2, uv)
+	b.addIndexed(i0, i1, i2, uv)
 	return nil
 }
 
@@ -260,10 +271,30 @@ func (b *builder) add(p0, p1, p2 convert.Vec3) {
 
 // addUV adds a triangle with its corners' texture coordinates (nil: none).
 func (b *builder) addUV(p0, p1, p2 convert.Vec3, uv *[3][2]float64) {
+	i0 := b.vertex(p0)
+	i1 := b.vertex(p1)
+	b.addIndexed(i0, i1, b.vertex(p2), uv)
+}
+
+// sharedVertex is vertex for a file that numbers its vertices (OBJ's v
+// records): a record's merged index is looked up once and kept in
+// merged (its index+1; 0: not yet), so a vertex that corners of many
+// faces share is hashed once. The indices are those vertex would give.
+func (b *builder) sharedVertex(record int, p convert.Vec3, merged []uint32) uint32 {
+	if m := merged[record]; m != 0 {
+		return m - 1
+	}
+	i := b.vertex(p)
+	merged[record] = i + 1
+	return i
+}
+
+// addIndexed adds a triangle of merged vertex indices.
+func (b *builder) addIndexed(i0, i1, i2 uint32, uv *[3][2]float64) {
 	if uv != nil && b.m.UV == nil {
 		b.m.UV = make([][2]float64, len(b.m.Indices), cap(b.m.Indices))
 	}
-	b.m.Indices = append(b.m.Indices, b.vertex(p0), b.vertex(p1), b.vertex(p2))
+	b.m.Indices = append(b.m.Indices, i0, i1, i2)
 	if b.m.UV != nil {
 		if uv == nil {
 			uv = &[3][2]float64{}

@@ -29,8 +29,9 @@ func decodeOBJ(data []byte, b *builder) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	all := data
 	var verts []convert.Vec3
+	var merged []uint32 // each v record's merged vertex (see sharedVertex)
 	var uvs [][2]float64
-	var face []convert.Vec3 // one face's corners, reused
+	var face []uint32       // one face's corners (merged vertices), reused
 	var faceUV [][2]float64 // their texture coordinates, reused
 	faceHasUV := true
 	var fields [][]byte // one line's fields, reused
@@ -74,6 +75,7 @@ func decodeOBJ(data []byte, b *builder) error {
 				p[k] = x
 			}
 			verts = append(verts, p)
+			merged = append(merged, 0)
 			records++
 		case "vt":
 			// A coordinate that is not a finite number reads as 0: the
@@ -111,7 +113,7 @@ func decodeOBJ(data []byte, b *builder) error {
 				if !ok || n < 1 || n > len(verts) {
 					return fmt.Errorf("meshio: OBJ line %d: bad vertex index %q", line, tok)
 				}
-				face = append(face, verts[n-1])
+				face = append(face, b.sharedVertex(n-1, verts[n-1], merged))
 				t, _, _ := bytes.Cut(rest, []byte("/"))
 				if len(t) == 0 {
 					faceHasUV = false
@@ -134,7 +136,7 @@ func decodeOBJ(data []byte, b *builder) error {
 				if faceHasUV {
 					uv = &[3][2]float64{faceUV[0], faceUV[k], faceUV[k+1]}
 				}
-				if err := b.triangleUV(face[0], face[k], face[k+1], uv); err != nil {
+				if err := b.indexedTriangle(face[0], face[k], face[k+1], uv); err != nil {
 					return err
 				}
 			}
@@ -165,7 +167,9 @@ func printableASCII(l []byte) bool {
 // skipOBJLine reports an ASCII line that holds no record this reader
 // takes (v, vt, f, usemtl, mtllib): a comment, a vn record, a group.
 func skipOBJLine(l []byte) bool {
-	l = bytes.TrimLeft(l, " \t")
+	for len(l) > 0 && (l[0] == ' ' || l[0] == '\t') {
+		l = l[1:]
+	}
 	if len(l) == 0 {
 		return true
 	}

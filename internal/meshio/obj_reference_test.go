@@ -30,6 +30,9 @@ func TestOBJMatchesReference(t *testing.T) {
 		[]byte("o x\ng y\nusemtl m\n"),
 		[]byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nf +1 0000000000000000000002 -0001/5\nf 1 2 99999999999999999999\n"),
 		[]byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 1\nvt 0 0\nv\t1 1 1\nf\t1/1/1\t2/1/1 3/1/1 4\n"),
+		// records repeating a position (-0 as 0), shared by polygons and
+		// fans, which merge into one vertex each
+		[]byte("v 0 0 0\nv 1 0 0\nv -0 0 0\nv 0 1 0\nv 1 0 0\nv 1 1 -0\nf 1 2 4\nf 3 5 6 4\nf -4 -2 -1 -3 1\n"),
 		[]byte("v 0 0\n"), []byte("f 1 2 3\n"), []byte("v 0 0 nan\n"), []byte("\n\n\n"), []byte(""),
 	}
 	if root := os.Getenv("PHYSCONV_CORPUS"); root != "" {
