@@ -22,8 +22,14 @@ type emitter struct {
 	tree  *kin.Tree
 	// copied: mesh files written unchanged, whose references Emit carries
 	copied []carry.Copy
-	names  []string // unique node names
-	world  convert.Transform
+	// encodes: mesh files to encode, side by side once the document is
+	// built (see encodeFiles)
+	encodes []meshEncode
+	// flat holds spansVolume's verdict on each of the Graph's meshes,
+	// checked side by side before the document is built
+	flat  []error
+	names []string // unique node names
+	world convert.Transform
 	// frames caches world transforms (the Graph is not changed while
 	// emitting)
 	frames *convert.Frames
@@ -85,7 +91,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
+	e.flat = meshVolumes(g)
 	root := e.document()
+	e.encodeFiles()
 	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	e.out.Main = xmlx.AppendEncode([]byte("<!-- written by physconv -->\n"), root)
 	if len(e.out.Files) == 0 {

@@ -330,7 +330,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		}
 		return name, true
 	}
-	if err := spansVolume(positions); err != nil {
+	if err := e.flat[mi]; err != nil {
 		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
 		return "", false
 	}
@@ -373,14 +373,12 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		}
 	} else {
 		mm := &meshio.Mesh{Positions: m.Positions, Indices: m.Indices}
-		var file string
-		var data []byte
+		file := name + ".stl"
+		encode := func() []byte { return meshio.EncodeSTL(mm, name) }
 		if e.meshFormat() == "obj" {
-			file, data = name+".obj", meshio.EncodeOBJ(mm)
-		} else {
-			file, data = name+".stl", meshio.EncodeSTL(mm, name)
+			file, encode = name+".obj", func() []byte { return meshio.EncodeOBJ(mm) }
 		}
-		e.out.Files["meshes/"+file] = data
+		e.encodeLater("meshes/"+file, encode)
 		el.SetAttr("file", e.meshPrefix()+file)
 	}
 	if s != (convert.Vec3{1, 1, 1}) {

@@ -76,3 +76,42 @@ func spansVolume(pts []convert.Vec3) error {
 	}
 	return hull.CheckVolume(in)
 }
+
+// meshVolumes runs spansVolume on each of g's meshes that has triangles,
+// as many at a time as there are processors: a mesh asset is written only
+// when MuJoCo can build its hull, and each check goes through every
+// vertex. A mesh that cannot be read is left nil: its writer reports it.
+func meshVolumes(g *convert.Graph) []error {
+	flat := make([]error, len(g.Meshes))
+	convert.Parallel(len(g.Meshes), func(i int) {
+		if pos, _, ok, err := g.Meshes[i].Triangles(); ok && err == nil && len(pos) >= 4 {
+			flat[i] = spansVolume(pos)
+		}
+	})
+	return flat
+}
+
+// meshEncode is a mesh file the document names, encoded once the
+// document is built.
+type meshEncode struct {
+	file   string // the name in Output.Files
+	encode func() []byte
+}
+
+// encodeLater names a mesh file in the output now and encodes it with
+// the others at the end (see encodeFiles).
+func (e *emitter) encodeLater(file string, encode func() []byte) {
+	e.out.Files[file] = nil
+	e.encodes = append(e.encodes, meshEncode{file, encode})
+}
+
+// encodeFiles encodes the mesh files the document names, as many at a
+// time as there are processors.
+func (e *emitter) encodeFiles() {
+	data := make([][]byte, len(e.encodes))
+	convert.Parallel(len(e.encodes), func(i int) { data[i] = e.encodes[i].encode() })
+	for i, f := range e.encodes {
+		e.out.Files[f.file] = data[i]
+	}
+	e.encodes = nil
+}

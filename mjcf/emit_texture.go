@@ -91,7 +91,9 @@ func (e *emitter) uvMesh(mi int, sc convert.Vec3, plain string) (string, bool) {
 	}
 	name := e.uniqueName("mesh", plain+"_uv")
 	el := e.asset.AddChild("mesh", "name", name)
-	e.out.Files["meshes/"+name+".obj"] = meshio.EncodeOBJ(&meshio.Mesh{Positions: pos, Indices: idx, UV: look.UV})
+	e.encodeLater("meshes/"+name+".obj", func() []byte {
+		return meshio.EncodeOBJ(&meshio.Mesh{Positions: pos, Indices: idx, UV: look.UV})
+	})
 	el.SetAttr("file", e.meshPrefix()+name+".obj")
 	for _, c := range e.asset.Children {
 		if c.Name == "mesh" && c.AttrOr("name", "") == plain {
