@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -109,12 +110,15 @@ func ConvertBytes(ctx context.Context, reg *convert.Registry, in *convert.Input)
 			return nil, res, err
 		}
 	}
-	return emit(ctx, g, from, to, in.Options, res, in)
+	return emit(ctx, g, from, to, in.Options, res, in, nil)
 }
 
 // emit lowers, emits and, unless opts.NoVerify, verifies against src (the
-// input; nil: none).
-func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, src *convert.Input) (*convert.Output, *Result, error) {
+// input; nil: none). alongside, when not nil, is given the output as soon
+// as it is emitted and runs while it is verified (a file conversion
+// writes it under temporary names meanwhile); emit returns once both are
+// done.
+func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, src *convert.Input, alongside func(*convert.Output)) (*convert.Output, *Result, error) {
 	res.To = to.Name
 	if to.Emit == nil {
 		return nil, res, fmt.Errorf("physconv cannot write %s files", to.Name)
@@ -123,6 +127,14 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 		return nil, res, err
 	}
 	lowered, out, diags, err := safeEmit(to, g, opts)
+	if err == nil && alongside != nil {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			alongside(out)
+		}()
+		defer func() { <-done }()
+	}
 	if err == nil && !opts.NoVerify {
 		diags = append(diags, Verify(lowered, to, out, diags, opts, src)...)
 	}
@@ -180,23 +192,43 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	}
 	withName := *opts
 	withName.OutputName = outPath
-	out, res, err := emit(ctx, g, from, to, &withName, res, in)
+	toFile := outPath != "-" && outPath != ""
+	// Never over the input, nor over a file it reads (its meshes).
+	protect := append([]string{inPath}, sideInputs(in, rec)...)
+	// The files are written under temporary names while the output is
+	// verified, and put in place once it passes.
+	var staged *StagedOutput
+	var stageErr error
+	var alongside func(*convert.Output)
+	if toFile {
+		alongside = func(out *convert.Output) { staged, stageErr = StageOutput(outPath, out, protect...) }
+	}
+	out, res, err := emit(ctx, g, from, to, &withName, res, in, alongside)
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
+		staged.Discard()
 		return res, err
 	}
-	if err := ctx.Err(); err != nil {
-		return res, err
-	}
-	if outPath == "-" || outPath == "" {
+	if !toFile {
 		if len(out.Files) > 0 {
 			return res, fmt.Errorf("%s output has side files (%v); give an output file name instead of -", to.Name, out.SideFiles())
 		}
 		_, err := stdout.Write(out.Main)
 		return res, err
 	}
-	// Never over the input, nor over a file it reads (its meshes).
-	protect := append([]string{inPath}, sideInputs(in, rec)...)
-	files, err := WriteOutput(outPath, out, protect...)
+	if more := append([]string{inPath}, sideInputs(in, rec)...); len(more) != len(protect) {
+		// reading the output back read more of the source's files: the
+		// output is checked against those too before it is written
+		staged.Discard()
+		protect = more
+		staged, stageErr = StageOutput(outPath, out, protect...)
+	}
+	var files []string
+	if err = stageErr; err == nil {
+		files, err = staged.Commit()
+	}
 	res.Files = files
 	if err == nil {
 		res.Removed = replaceSideFiles(outPath, writtenSide(outPath, out, files), protect)
@@ -334,6 +366,26 @@ func writtenSide(mainPath string, out *convert.Output, files []string) map[strin
 // input byte for byte, which is left as it is. It returns the files
 // written, the main file first.
 func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]string, error) {
+	s, err := StageOutput(mainPath, out, protect...)
+	if err != nil {
+		return nil, err
+	}
+	return s.Commit()
+}
+
+// StagedOutput is an output written in full under temporary names beside
+// its places, not yet in them: Commit puts it in place, Discard removes it.
+type StagedOutput struct {
+	targets []string
+	temps   []string // "" for a file left in place
+	inPlace []bool
+	links   []string // the source file each target is a hard link to, or ""
+	dirs    []string // folders made for it, each before its parent
+}
+
+// StageOutput is WriteOutput's first half: the checks, and every file
+// written under a temporary name. On error nothing is left behind.
+func StageOutput(mainPath string, out *convert.Output, protect ...string) (*StagedOutput, error) {
 	dir := filepath.Dir(mainPath)
 	targets := []string{mainPath}
 	for _, name := range out.SideFiles() {
@@ -398,25 +450,32 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 			return nil, fmt.Errorf("refusing to write %s over the input %s", t, in)
 		}
 	}
-	temps := make([]string, len(targets))
-	cleanup := func() {
-		for _, t := range temps {
-			if t != "" {
-				os.Remove(t)
-			}
-		}
-	}
+	staged := &StagedOutput{targets: targets, temps: make([]string, len(targets)), inPlace: inPlace}
+	temps := staged.temps
+	cleanup := staged.Discard
 	// Files are written side by side (a robot has dozens of meshes); a
 	// source file written unchanged is hard-linked when it can be.
-	// folders made once each (many side files share one)
+	// folders made once each (many side files share one); those that did
+	// not exist are noted, for Discard to remove
 	var dirs sync.Map
+	var made sync.Mutex
 	mkdir := func(dir string) error {
 		if _, done := dirs.Load(dir); done {
 			return nil
 		}
+		var missing []string
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+				break
+			}
+			missing = append(missing, d)
+		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
+		made.Lock()
+		staged.dirs = append(staged.dirs, missing...)
+		made.Unlock()
 		dirs.Store(dir, true)
 		return nil
 	}
@@ -457,31 +516,62 @@ func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]str
 		cleanup()
 		return nil, err
 	}
-	// Side files first, main file last: a reader that sees the main file
-	// also finds everything it references.
-	for i := len(targets) - 1; i >= 0; i-- {
-		if inPlace[i] {
+	staged.links = make([]string, len(targets))
+	for i := range staged.links {
+		staged.links[i] = link(i)
+	}
+	return staged, nil
+}
+
+// Commit renames the staged files into place, side files first and the
+// main file last, so that a reader that sees the main file also finds
+// everything it references. It returns the files written, the main file
+// first. On error the files not yet in place are removed.
+func (s *StagedOutput) Commit() ([]string, error) {
+	for i := len(s.targets) - 1; i >= 0; i-- {
+		if s.inPlace[i] {
 			continue
 		}
-		if err := os.Rename(temps[i], targets[i]); err != nil {
-			cleanup()
+		if err := os.Rename(s.temps[i], s.targets[i]); err != nil {
+			s.Discard()
 			return nil, err
 		}
-		if link(i) != "" && sameFile(temps[i], targets[i]) {
+		if s.links[i] != "" && sameFile(s.temps[i], s.targets[i]) {
 			// the target already was this link (an earlier run's): a
 			// rename between two names of one file does nothing, so the
 			// temporary name is left and goes now
-			os.Remove(temps[i])
+			os.Remove(s.temps[i])
 		}
-		temps[i] = ""
+		s.temps[i] = ""
 	}
-	written := targets[:0:0]
-	for i, t := range targets {
-		if !inPlace[i] {
+	written := s.targets[:0:0]
+	for i, t := range s.targets {
+		if !s.inPlace[i] {
 			written = append(written, t)
 		}
 	}
 	return written, nil
+}
+
+// Discard removes the files not yet put in place, and the folders made
+// for them that are left empty. A nil StagedOutput has none.
+func (s *StagedOutput) Discard() {
+	if s == nil {
+		return
+	}
+	for i, t := range s.temps {
+		if t != "" {
+			os.Remove(t)
+			s.temps[i] = ""
+		}
+	}
+	// deepest first: a folder is noted before its parent, and a longer
+	// path is never the parent of a shorter one
+	slices.SortFunc(s.dirs, func(a, b string) int { return len(b) - len(a) })
+	for _, d := range s.dirs {
+		os.Remove(d) // only when empty
+	}
+	s.dirs = nil
 }
 
 // linkTemp hard-links src as a temporary name beside base in dir, as
