@@ -46,16 +46,19 @@ func (e *emitter) textureGeom(g *Element, sh convert.Shape, sc convert.Vec3, im 
 		drop("MuJoCo maps a 2d texture onto a %s its own way, not as the source does", sh.Kind)
 		return
 	}
+	// the image first: a mesh written again for a texture that is then
+	// dropped would be an asset no geom uses
+	data, err := e.png(im)
+	if err != nil {
+		drop("%v", err)
+		return
+	}
 	mesh, ok := e.uvMesh(sh.Mesh, sc, g.AttrOr("mesh", ""))
 	if !ok {
 		drop("its mesh has no texture coordinates")
 		return
 	}
-	tex, err := e.texture(im)
-	if err != nil {
-		drop("%v", err)
-		return
-	}
+	tex := e.texture(im, data)
 	if e.texMaterials == nil {
 		e.texMaterials = map[string]string{}
 	}
@@ -109,24 +112,35 @@ func (e *emitter) uvMesh(mi int, sc convert.Vec3, plain string) (string, bool) {
 	return name, true
 }
 
-// texture writes image im as a 2d <texture> (the file under textures/
-// beside the output) once, and returns its name.
-func (e *emitter) texture(im *convert.Image) (string, error) {
-	if name, ok := e.textures[im.File]; ok {
-		return name, nil
+// png reads image im and checks that MuJoCo can take it: a well-formed
+// PNG. An image already written as a texture is not read again (nil
+// data).
+func (e *emitter) png(im *convert.Image) ([]byte, error) {
+	if _, ok := e.textures[im.File]; ok {
+		return nil, nil
 	}
 	if im.Read == nil {
-		return "", fmt.Errorf("the image was not found")
+		return nil, fmt.Errorf("the image was not found")
 	}
 	data, err := im.Read()
 	if err != nil {
-		return "", fmt.Errorf("the image cannot be read (%v)", err)
+		return nil, fmt.Errorf("the image cannot be read (%v)", err)
 	}
 	if !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
-		return "", fmt.Errorf("MuJoCo reads PNG textures only")
+		return nil, fmt.Errorf("MuJoCo reads PNG textures only")
 	}
 	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
-		return "", fmt.Errorf("malformed PNG (%v)", err)
+		return nil, fmt.Errorf("malformed PNG (%v)", err)
+	}
+	return data, nil
+}
+
+// texture writes image im, its bytes data as png read them, as a 2d
+// <texture> (the file under textures/ beside the output) once, and
+// returns its name.
+func (e *emitter) texture(im *convert.Image, data []byte) string {
+	if name, ok := e.textures[im.File]; ok {
+		return name
 	}
 	base := pathpkg.Base(strings.ReplaceAll(im.Name, "\\", "/"))
 	stem := sanitize(strings.TrimSuffix(base, pathpkg.Ext(base)))
@@ -145,5 +159,5 @@ func (e *emitter) texture(im *convert.Image) (string, error) {
 		e.textures = map[string]string{}
 	}
 	e.textures[im.File] = name
-	return name, nil
+	return name
 }

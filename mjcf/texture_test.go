@@ -157,3 +157,56 @@ func TestTextureOutput(t *testing.T) {
 		t.Errorf("MuJoCo rejects the output: %s", report)
 	}
 }
+
+// TestDroppedTextureWritesNoMesh: a texture MJCF output cannot take (not
+// a PNG, a malformed PNG, an image that cannot be read) is reported
+// before the mesh is written again with its coordinates, so no asset is
+// left that no geom uses: the geom draws the plain mesh.
+func TestDroppedTextureWritesNoMesh(t *testing.T) {
+	quad := "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 1\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nf 1/1 2/2 3/3\nf 1/1 3/3 4/4\nf 1/1 4/4 2/2\nf 2/2 4/4 3/3\n"
+	for _, c := range []struct {
+		name, file string
+		data       []byte // nil: not there
+		reason     string
+	}{
+		{"jpeg", "skin.jpg", []byte("\xff\xd8\xff\xe0 not decoded"), "PNG textures only"},
+		{"malformed png", "skin.png", []byte("\x89PNG\r\n\x1a\ntruncated"), "malformed PNG"},
+		{"missing", "skin.png", nil, "not written"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			model := `<mujoco><asset><texture name="skin" type="2d" file="` + c.file + `"/><material name="skinned" texture="skin"/><mesh name="quad" file="quad.obj"/></asset>
+  <worldbody><body name="b"><freejoint/><geom type="box" size="0.1 0.1 0.1"/>
+    <geom name="m" type="mesh" mesh="quad" material="skinned" contype="0" conaffinity="0"/></body></worldbody></mujoco>`
+			fsys := fstest.MapFS{"model.xml": {Data: []byte(model)}, "quad.obj": {Data: []byte(quad)}}
+			if c.data != nil {
+				fsys[c.file] = &fstest.MapFile{Data: c.data}
+			}
+			g, _, err := Parse(&convert.Input{Name: "model.xml", Data: fsys["model.xml"].Data, FS: fsys, Dir: ".", Options: &convert.Options{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, diags, err := Emit(g, &convert.Options{OutputName: "out.xml"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name := range out.Files {
+				if strings.HasSuffix(name, ".obj") || strings.HasPrefix(name, "textures/") {
+					t.Errorf("%s written for a dropped texture", name)
+				}
+			}
+			text := string(out.Main)
+			if strings.Contains(text, "_uv") || strings.Contains(text, "<texture") || !strings.Contains(text, `mesh="quad"`) {
+				t.Errorf("output:\n%s", text)
+			}
+			var dropped []string
+			for _, d := range diags {
+				if d.Code == convert.CodeTextureDropped {
+					dropped = append(dropped, d.Message)
+				}
+			}
+			if len(dropped) != 1 || !strings.Contains(dropped[0], c.reason) {
+				t.Errorf("texture-dropped %q, want one saying %q", dropped, c.reason)
+			}
+		})
+	}
+}
