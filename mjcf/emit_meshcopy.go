@@ -16,18 +16,20 @@ func (e *emitter) meshFormat() string {
 }
 
 // sourceFile returns the bytes of the file a mesh was read from when they
-// can be written as its side file unchanged: the file is in the mesh
-// format Options ask for, and MuJoCo reads it as it is (binary STL; MuJoCo
-// rejects ASCII STL). Copying the file saves decoding and encoding it and
-// keeps its float32 vertices exact; scale maps its vertices onto the
-// mesh's triangles, which the asset writes unmoved. ok is false when the
-// triangles must be encoded instead.
+// can be written as its side file unchanged: MuJoCo reads the file as it
+// is (binary STL, or OBJ; MuJoCo rejects ASCII STL), and it is in the
+// mesh format Options ask for, any of the two by default. Copying the
+// file saves decoding and encoding it and keeps its vertices exact (an
+// OBJ's decimals would be rounded to STL's float32); scale maps its
+// vertices onto the mesh's triangles, which the asset writes unmoved. ok
+// is false when the triangles must be encoded instead.
 func (e *emitter) sourceFile(m convert.Mesh) (data []byte, ext string, scale convert.Vec3, ok bool) {
 	if m.Source == nil {
 		return nil, "", convert.Vec3{}, false
 	}
 	data, ext, scale, err := m.Source()
-	if err != nil || ext != e.meshFormat() || !finitePositive(scale) {
+	wanted := ext == e.meshFormat() || e.opts.Value(MeshFormatOption) == "source" && (ext == "stl" || ext == "obj")
+	if err != nil || !wanted || !finitePositive(scale) {
 		return nil, "", convert.Vec3{}, false
 	}
 	if ext == "stl" && !isBinarySTL(data) {

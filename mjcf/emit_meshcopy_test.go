@@ -109,3 +109,48 @@ func geomsByMuJoCo(t *testing.T, file string) []mjGeom {
 	}
 	return m.Geoms
 }
+
+// TestMeshFormatKeepsSourceFiles: by default a binary STL or OBJ source
+// file is written unchanged, whichever of the two it is; --mesh-format stl
+// or obj keeps only files already in that format and encodes the others.
+func TestMeshFormatKeepsSourceFiles(t *testing.T) {
+	obj := []byte("v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nv 0 0 0.1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n")
+	stl := tetraSTL()
+	for _, c := range []struct {
+		format, ext string // "" format: the default
+		want        string // the side file written
+		kept        bool
+	}{
+		{"", "obj", "meshes/tetra.obj", true},
+		{"", "stl", "meshes/tetra.stl", true},
+		{"stl", "obj", "meshes/tetra.stl", false},
+		{"stl", "stl", "meshes/tetra.stl", true},
+		{"obj", "obj", "meshes/tetra.obj", true},
+		{"obj", "stl", "meshes/tetra.obj", false},
+	} {
+		src := stl
+		if c.ext == "obj" {
+			src = obj
+		}
+		opts := &convert.Options{}
+		if c.format != "" {
+			opts = opts.With(MeshFormatOption, c.format)
+		}
+		out, _, err := Emit(copyGraph(src, c.ext), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := out.Files[c.want]
+		if !ok || len(out.Files) != 1 {
+			t.Errorf("--mesh-format %q, %s source: side files %v, want %s", c.format, c.ext, out.SideFiles(), c.want)
+			continue
+		}
+		if bytes.Equal(got, src) != c.kept {
+			t.Errorf("--mesh-format %q, %s source: source file kept %v, want %v", c.format, c.ext, !c.kept, c.kept)
+		}
+		// a kept file carries the scale the reader baked into the triangles
+		if scaled := strings.Contains(string(out.Main), `scale="2 2 2"`); scaled != c.kept {
+			t.Errorf("--mesh-format %q, %s source: asset scale written %v:\n%s", c.format, c.ext, scaled, out.Main)
+		}
+	}
+}

@@ -8,9 +8,13 @@ import (
 )
 
 // Format is the MJCF descriptor for the registry.
-// MeshFormatOption is the file format of written mesh assets.
+// MeshFormatOption is the file format of written mesh assets: "source"
+// keeps a source file MuJoCo reads as it is (binary STL or OBJ) and
+// encodes the others as STL; "stl" and "obj" make every file one format,
+// keeping only source files already in it.
 var MeshFormatOption = convert.Option{Name: "mesh-format", Kind: convert.OptionString, Side: convert.EmitSide,
-	Default: "stl", Values: []string{"stl", "obj"}, Usage: "MJCF mesh files: stl or obj"}
+	Default: "source", Values: []string{"source", "stl", "obj"},
+	Usage: "MJCF mesh files: source (a source STL or OBJ file is kept as it is, other meshes are written as STL), stl or obj"}
 
 // InlineMeshesOption writes mesh assets inline instead of as side files.
 var InlineMeshesOption = convert.Option{Name: "inline-meshes", Kind: convert.OptionBool, Side: convert.EmitSide,
