@@ -60,7 +60,7 @@ func ExampleNewInput() {
 	}
 	// Output:
 	// urdf → mjcf
-	// side files: [meshes/wedge.stl]
-	// <mesh name="wedge" file="wedge.stl"/>
+	// side files: [meshes/wedge.obj]
+	// <mesh name="wedge" file="wedge.obj"/>
 	// <joint name="slide" type="slide" pos="0 0 0" axis="1 0 0" range="0 0.05"/>
 }

@@ -335,8 +335,9 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		return "", false
 	}
 	base := m.Name
-	if m.File != "" && strings.Contains(base, "/") {
-		// a file reference (package://pkg/meshes/arm.stl) names the asset "arm"
+	if m.File != "" && (strings.Contains(base, "/") || base == pathpkg.Base(m.File)) {
+		// a file reference (package://pkg/meshes/arm.stl, arm.stl) names
+		// the asset "arm"
 		base = strings.TrimSuffix(pathpkg.Base(base), pathpkg.Ext(base))
 	}
 	if base == "" {

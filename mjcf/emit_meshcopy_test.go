@@ -154,3 +154,26 @@ func TestMeshFormatKeepsSourceFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestMeshAssetNames: a mesh named by its file reference is named after
+// the file without its folder and extension (a reference with no folder
+// too: "cube.obj" is "cube", not "cube.obj", whose file was
+// cube.obj.stl); a mesh named otherwise keeps its name.
+func TestMeshAssetNames(t *testing.T) {
+	for _, c := range []struct{ name, file, want string }{
+		{"package://robot/meshes/arm.stl", "meshes/arm.stl", `<mesh name="arm" file="arm.stl"/>`},
+		{"cube.obj", "cube.obj", `<mesh name="cube" file="cube.stl"/>`},
+		{"base.link", "meshes/part.stl", `<mesh name="base.link" file="base.link.stl"/>`},
+	} {
+		g := copyGraph(nil, "stl")
+		m := &g.Meshes[0]
+		m.Name, m.File, m.Source = c.name, c.file, nil
+		out, _, err := Emit(g, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out.Main), c.want) {
+			t.Errorf("mesh %q (file %q): want %s in\n%s", c.name, c.file, c.want, out.Main)
+		}
+	}
+}
