@@ -5,5 +5,6 @@ package main
 import "os"
 
 func main() {
+	collectAfterWarmUp()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
