@@ -421,6 +421,7 @@ func StageOutput(mainPath string, out *convert.Output, protect ...string) (*Stag
 	// image the output names where the source keeps it): there is nothing
 	// to write, and writing would touch the input
 	inPlace := make([]bool, len(targets))
+	folders := realFolders{}
 	for i, t := range targets {
 		st, err := os.Stat(t)
 		if err != nil {
@@ -437,7 +438,7 @@ func StageOutput(mainPath string, out *convert.Output, protect ...string) (*Stag
 			// A side file an earlier run hard-linked to this very input
 			// is the input under another name: it is replaced by the
 			// same link again, by rename, which leaves the input alone.
-			relink := linked != nil && os.SameFile(linked, protected[k]) && !samePath(t, in)
+			relink := linked != nil && os.SameFile(linked, protected[k]) && !samePath(t, in, folders)
 			if relink {
 				continue
 			}
@@ -607,16 +608,39 @@ func CreateTemp(dir, base string) (*os.File, error) {
 }
 
 // samePath reports whether a and b name one directory entry (after
-// symbolic links), not merely one file.
-func samePath(a, b string) bool {
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
+// symbolic links), not merely one file. folders caches the real path of
+// the folders it resolved (nil: none): a robot's side files share a few.
+func samePath(a, b string, folders realFolders) bool {
+	ra, err1 := folders.real(a)
+	rb, err2 := folders.real(b)
 	if err1 != nil || err2 != nil {
 		return false
 	}
 	ra, _ = filepath.Abs(ra)
 	rb, _ = filepath.Abs(rb)
 	return ra == rb
+}
+
+// realFolders maps folders to their real paths after symbolic links.
+type realFolders map[string]string
+
+// real is filepath.EvalSymlinks(p), resolving p's folder once per
+// folder: a path whose last element is no link is its real folder and
+// its name.
+func (f realFolders) real(p string) (string, error) {
+	st, err := os.Lstat(p)
+	if err != nil || f == nil || st.Mode()&os.ModeSymlink != 0 {
+		return filepath.EvalSymlinks(p)
+	}
+	dir := filepath.Dir(p)
+	rd, ok := f[dir]
+	if !ok {
+		if rd, err = filepath.EvalSymlinks(dir); err != nil {
+			return "", err
+		}
+		f[dir] = rd
+	}
+	return filepath.Join(rd, filepath.Base(p)), nil
 }
 
 func sameFile(a, b string) bool {

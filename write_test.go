@@ -55,3 +55,53 @@ func TestWriteOutputLinksSourceFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSamePathThroughLinks: samePath with its folder cache gives what
+// comparing filepath.EvalSymlinks of both gives, for names through a
+// linked folder, a linked file, hard links (one file, two entries) and a
+// missing file.
+func TestSamePathThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(real, "a.stl")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]func() error{
+		"via":       func() error { return os.Symlink(real, filepath.Join(dir, "via")) },
+		"alias.stl": func() error { return os.Symlink(file, filepath.Join(real, "alias.stl")) },
+		"hard.stl":  func() error { return os.Link(file, filepath.Join(real, "hard.stl")) },
+	}
+	for name, make := range links {
+		if err := make(); err != nil {
+			t.Skipf("%s: %v", name, err)
+		}
+	}
+	names := []string{file, filepath.Join(dir, "via", "a.stl"), filepath.Join(real, "alias.stl"),
+		filepath.Join(dir, "via", "alias.stl"), filepath.Join(real, "hard.stl"), filepath.Join(real, "missing.stl"),
+		filepath.Join(dir, "via", "..", "real", "a.stl")}
+	reference := func(a, b string) bool {
+		ra, err1 := filepath.EvalSymlinks(a)
+		rb, err2 := filepath.EvalSymlinks(b)
+		return err1 == nil && err2 == nil && ra == rb
+	}
+	folders := realFolders{}
+	same := 0
+	for _, a := range names {
+		for _, b := range names {
+			want := reference(a, b)
+			if got := samePath(a, b, folders); got != want {
+				t.Errorf("samePath(%s, %s) = %v, want %v", a, b, got, want)
+			}
+			if want && a != b {
+				same++
+			}
+		}
+	}
+	if same == 0 {
+		t.Error("no two different names of one entry were compared")
+	}
+}
