@@ -70,11 +70,7 @@ func (ix *meshIndex) add(c meshContent, h uint64, name string) {
 // spansVolume reports why MuJoCo could not build a mesh's convex hull
 // (all points on a plane, a line or one spot, or not finite), or nil.
 func spansVolume(pts []convert.Vec3) error {
-	in := make([]hull.Vec, len(pts))
-	for i, p := range pts {
-		in[i] = p
-	}
-	return hull.CheckVolume(in)
+	return hull.CheckVolume(pts)
 }
 
 // meshVolumes runs spansVolume on each of g's meshes that has triangles,

@@ -89,7 +89,7 @@ func Compute(pts []Vec) (Result, error) {
 	}
 	b := &builder{pts: pts}
 	b.eps = tolerance(pts)
-	simplex, err := b.initialSimplex()
+	simplex, err := initialSimplex(pts, b.eps)
 	if err != nil {
 		return Result{}, err
 	}
@@ -115,29 +115,29 @@ func Compute(pts []Vec) (Result, error) {
 
 // CheckVolume returns the error Compute would fail with on pts
 // (*DegenerateError or ErrNotFinite), or nil, without building the hull:
-// it costs one pass over the points.
-func CheckVolume(pts []Vec) error {
-	for _, p := range pts {
-		if math.IsNaN(p[0]+p[1]+p[2]) || math.IsInf(p[0]+p[1]+p[2], 0) {
+// it costs a few passes over the points, which may be of any type of
+// three float64s (a caller's own vector type needs no copy).
+func CheckVolume[V ~[3]float64](pts []V) error {
+	for i := range pts {
+		p := [3]float64(pts[i])
+		if s := p[0] + p[1] + p[2]; math.IsNaN(s) || math.IsInf(s, 0) {
 			return ErrNotFinite
 		}
 	}
 	if len(pts) == 0 {
 		return &DegenerateError{Dim: 0}
 	}
-	b := &builder{pts: pts, eps: tolerance(pts)}
-	_, err := b.initialSimplex()
+	_, err := initialSimplex(pts, tolerance(pts))
 	return err
 }
 
 // tolerance is the plane-distance threshold: a few hundred ulps of the
 // largest coordinate magnitude, the error bound of a plane test there.
-func tolerance(pts []Vec) float64 {
+func tolerance[V ~[3]float64](pts []V) float64 {
 	var m float64
-	for _, p := range pts {
-		for _, c := range p {
-			m = math.Max(m, math.Abs(c))
-		}
+	for i := range pts {
+		p := [3]float64(pts[i])
+		m = max(m, math.Abs(p[0]), math.Abs(p[1]), math.Abs(p[2]))
 	}
 	eps := 3 * (3 * m) * 1e-14
 	if eps == 0 {
@@ -146,11 +146,14 @@ func tolerance(pts []Vec) float64 {
 	return eps
 }
 
-// initialSimplex picks four affinely independent extreme points.
-func (b *builder) initialSimplex() ([4]int32, error) {
-	pts := b.pts
+// initialSimplex picks four affinely independent extreme points of pts,
+// or says how they fail to span a volume with tolerance eps. The passes
+// over the points keep coordinates in scalars (the compiler holds a
+// [3]float64 in memory); the arithmetic is sub, cross and dot's.
+func initialSimplex[V ~[3]float64](pts []V, eps float64) ([4]int32, error) {
 	var lo, hi [3]int
-	for i, p := range pts {
+	for i := range pts {
+		p := [3]float64(pts[i])
 		for k := 0; k < 3; k++ {
 			if p[k] < pts[lo[k]][k] {
 				lo[k] = i
@@ -163,34 +166,40 @@ func (b *builder) initialSimplex() ([4]int32, error) {
 	// two points farthest apart among the axis extremes
 	p0, p1, best := 0, 0, 0.0
 	for k := 0; k < 3; k++ {
-		if d := dist2(pts[lo[k]], pts[hi[k]]); d > best {
+		if d := dist2(Vec(pts[lo[k]]), Vec(pts[hi[k]])); d > best {
 			p0, p1, best = lo[k], hi[k], d
 		}
 	}
-	if best <= b.eps*b.eps {
+	if best <= eps*eps {
 		return [4]int32{}, &DegenerateError{Dim: 0}
 	}
 	// farthest from the line p0p1
-	dir := sub(pts[p1], pts[p0])
+	o := Vec(pts[p0])
+	dir := sub(Vec(pts[p1]), o)
+	dx, dy, dz := dir[0], dir[1], dir[2]
 	p2, best := -1, 0.0
-	for i, p := range pts {
-		c := cross(dir, sub(p, pts[p0]))
-		if d := dot(c, c); d > best {
+	for i := range pts {
+		p := [3]float64(pts[i])
+		ux, uy, uz := p[0]-o[0], p[1]-o[1], p[2]-o[2]
+		cx, cy, cz := dy*uz-dz*uy, dz*ux-dx*uz, dx*uy-dy*ux
+		if d := cx*cx + cy*cy + cz*cz; d > best {
 			p2, best = i, d
 		}
 	}
-	if p2 < 0 || math.Sqrt(best)/math.Sqrt(dot(dir, dir)) <= b.eps {
+	if p2 < 0 || math.Sqrt(best)/math.Sqrt(dot(dir, dir)) <= eps {
 		return [4]int32{}, &DegenerateError{Dim: 1}
 	}
 	// farthest from the plane p0p1p2
-	n := normalize(cross(sub(pts[p1], pts[p0]), sub(pts[p2], pts[p0])))
+	n := normalize(cross(sub(Vec(pts[p1]), o), sub(Vec(pts[p2]), o)))
+	nx, ny, nz := n[0], n[1], n[2]
 	p3, best := -1, 0.0
-	for i, p := range pts {
-		if d := math.Abs(dot(n, sub(p, pts[p0]))); d > best {
+	for i := range pts {
+		p := [3]float64(pts[i])
+		if d := math.Abs(nx*(p[0]-o[0]) + ny*(p[1]-o[1]) + nz*(p[2]-o[2])); d > best {
 			p3, best = i, d
 		}
 	}
-	if p3 < 0 || best <= b.eps {
+	if p3 < 0 || best <= eps {
 		return [4]int32{}, &DegenerateError{Dim: 2}
 	}
 	return [4]int32{int32(p0), int32(p1), int32(p2), int32(p3)}, nil
