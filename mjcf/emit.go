@@ -30,6 +30,9 @@ type emitter struct {
 	flat  []error
 	names []string // unique node names
 	world convert.Transform
+	// eulerXYZ: a pose was written as the source's fixed-axis angles
+	// (setNodePose), which the compiler's eulerseq must say
+	eulerXYZ bool
 	// frames caches world transforms (the Graph is not changed while
 	// emitting)
 	frames *convert.Frames
@@ -149,6 +152,9 @@ func (e *emitter) document() *Element {
 	if !e.opts.Bool(InlineMeshesOption) && len(e.meshNames) > 0 && !e.referencing() {
 		comp.SetAttr("meshdir", "meshes")
 	}
+	if e.eulerXYZ {
+		comp.SetAttr("eulerseq", "XYZ")
+	}
 	for _, sec := range kept.before {
 		root.Children = append(root.Children, sec)
 	}
@@ -212,6 +218,72 @@ func relative(a, b convert.Transform) convert.Transform {
 	r := ai.Mul(convert.Transform{T: b.T, R: b.R, S: convert.Vec3{1, 1, 1}})
 	r.S = convert.Vec3{1, 1, 1}
 	return r
+}
+
+// localPose is node n's pose in the frame of node frame (-1: MJCF's
+// world): n's own transform, as the source spelled it (exact true), when
+// frame is its Graph parent (or, for the world, a root node that is
+// MJCF's world) and no scale is on the way; else composed, as fallback
+// gives it. Taking one composed world frame from another changes last
+// bits (0.2155 comes out 0.21550000000000047), and MuJoCo derives every
+// frame below a body from the numbers written.
+func (e *emitter) localPose(frame, n int, fallback func() convert.Transform) (pose convert.Transform, exact bool) {
+	t := e.g.Nodes[n].Transform
+	parent := e.g.Nodes[n].Parent
+	unit := convert.Vec3{1, 1, 1}
+	switch {
+	case t.S != unit || parent < 0:
+		return fallback(), false
+	case frame >= 0:
+		if parent != frame || e.frames.World(frame).S != unit {
+			return fallback(), false
+		}
+	default:
+		// a root node that turns the source's axes into the Graph's: MJCF's
+		// world is that turn (each format spells −90° about X its own way,
+		// an ulp apart)
+		p := e.g.Nodes[parent]
+		if p.Parent >= 0 || p.Motion != nil || p.Transform.S != unit || p.Transform.T != e.world.T || !sameTurn(p.Transform.R, e.world.R) {
+			return fallback(), false
+		}
+	}
+	return t, true
+}
+
+// setNodePose writes node n's pose t on el: a position that is the
+// source's own (exact) with every digit it has, and a rotation the source
+// spelled as fixed-axis X, Y, Z angles as those angles (the compiler then
+// reads euler as eulerseq="XYZ"), so that the engine turns them into the
+// quaternion it would have made of the source itself.
+func (e *emitter) setNodePose(el *Element, t convert.Transform, n int, exact bool) {
+	rpy, spelled := convert.RotationAsSpelled(&e.g.Nodes[n], t.R)
+	if !exact && !spelled {
+		setPose(el, t)
+		return
+	}
+	if t.T != (convert.Vec3{}) {
+		if exact {
+			el.SetAttr("pos", exactFloats(t.T[0], t.T[1], t.T[2]))
+		} else {
+			el.SetAttr("pos", fmtFloats(clean(t.T[0]), clean(t.T[1]), clean(t.T[2])))
+		}
+	}
+	if spelled {
+		el.SetAttr("euler", exactFloats(rpy[0], rpy[1], rpy[2]))
+		e.eulerXYZ = true
+		return
+	}
+	setPose(el, convert.Transform{R: t.R, S: t.S}) // the rotation alone
+}
+
+// sameTurn reports rotations equal to rounding (1e-15 a component).
+func sameTurn(a, b convert.Quat) bool {
+	for k := range a {
+		if math.Abs(a[k]-b[k]) > 1e-15 {
+			return false
+		}
+	}
+	return true
 }
 
 // bodyWorld is a body node's world transform without scale.
@@ -282,7 +354,8 @@ func (e *emitter) link(i int) {
 	body := parentEl.AddChild("body", "name", e.uniqueName("body", e.rawName(l.Body)))
 	e.bodyElems[l.Body] = body
 	bw := e.bodyWorld(l.Body)
-	setPose(body, relative(e.bodyWorld(parentBody), bw))
+	pose, exact := e.localPose(parentBody, l.Body, func() convert.Transform { return relative(e.bodyWorld(parentBody), bw) })
+	e.setNodePose(body, pose, l.Body, exact)
 	if n.Motion.Kind == convert.Kinematic && l.Parent < 0 && l.Joint.Kind == kin.Weld {
 		// MuJoCo's kinematic body: moved by the program, not by forces
 		body.SetAttr("mocap", "true")
@@ -372,6 +445,16 @@ func (e *emitter) inertial(body *Element, n int) {
 		}
 	}
 	in := body.AddChild("inertial")
+	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
+		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal {
+		// the tensor as the source gave it: MuJoCo finds its principal
+		// axes as it does for the source
+		in.SetAttr("pos", exactFloats(sp.COM[0], sp.COM[1], sp.COM[2]))
+		in.SetAttr("mass", exactFloats(sp.Mass))
+		t := sp.Tensor
+		in.SetAttr("fullinertia", exactFloats(t[0], t[1], t[2], t[3], t[4], t[5]))
+		return
+	}
 	setPose(in, convert.Transform{T: com, R: rot, S: convert.Vec3{1, 1, 1}})
 	if !in.Has("pos") {
 		in.SetAttr("pos", "0 0 0")

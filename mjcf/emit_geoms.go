@@ -32,11 +32,11 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 			shows = !fromMJCF && n.Visual.Shape != n.Collider.Shape
 		}
 		if collides {
-			e.geom(el, ref, i, n.Collider.Shape, false)
+			e.geom(el, ref, owner, i, n.Collider.Shape, false)
 		}
 		if shows {
 			g, ok := e.geomElems[i]
-			e.geom(el, ref, i, n.Visual.Shape, true)
+			e.geom(el, ref, owner, i, n.Visual.Shape, true)
 			if ok {
 				e.geomElems[i] = g // tendons wrap the geom that collides
 			}
@@ -57,7 +57,9 @@ func (e *emitter) ownedNodes() map[int][]int {
 	return e.owned
 }
 
-func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual bool) {
+// geom writes node i's shape si into el, placed relative to ref, the
+// world frame of body node frame (-1: MJCF's world).
+func (e *emitter) geom(el *Element, ref convert.Transform, frame, i, si int, visual bool) {
 	n := &e.g.Nodes[i]
 	sh := e.g.Shapes[si]
 	if e.subj = e.g.ColliderSubject(i); visual {
@@ -65,7 +67,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 	}
 	w := e.frames.World(i)
 	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
-	pose := relative(ref, w)
+	pose, exact := e.localPose(frame, i, func() convert.Transform { return relative(ref, w) })
 	g := &Element{Name: "geom"}
 	if n.Name != "" {
 		g.SetAttr("name", e.uniqueName("geom", n.Name))
@@ -126,7 +128,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, i, si int, visual boo
 		e.diags.Add(convert.CodeShapeDropped, e.subj, e.names[i], "%s shapes have no MJCF geom; dropped", sh.Kind)
 		return
 	}
-	setPose(g, pose)
+	e.setNodePose(g, pose, i, exact)
 	extras, _ := n.Extras[extraGeom].(map[string]string)
 	if visual {
 		g.SetAttr("contype", "0")

@@ -265,6 +265,9 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	if j != nil {
 		n.Transform = poseTransform(j.Origin)
 		n.Extras[extraSpelledOrigin] = j.Origin
+		if j.Origin.RPY != (convert.Vec3{}) {
+			n.Extras[convert.ExtraRotationRPY] = j.Origin.RPY
+		}
 	}
 	if len(l.extras) > 0 {
 		n.Extras[extraElements] = l.extras
@@ -297,6 +300,10 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 	}
 	if n.Motion != nil && l.Inertial != nil {
 		n.Extras[extraSpelledInertial] = l.Inertial
+		if in := l.Inertial; in.Origin.RPY == (convert.Vec3{}) {
+			n.Extras[convert.ExtraInertiaSpelled] = convert.SpelledInertia{Mass: in.Mass, COM: in.Origin.XYZ,
+				Tensor: [6]float64{in.IXX, in.IYY, in.IZZ, in.IXY, in.IXZ, in.IYZ}}
+		}
 	}
 	if isFrame {
 		n.Extras[extraLink] = l.Name
@@ -527,7 +534,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 				extras = map[string]any{extraMaterial: m}
 			}
 		}
-		p.placeShape(convert.Node{Name: name, Transform: poseTransform(v.Origin), Visual: vis, Extras: extras}, node, v.Geometry.Kind)
+		p.placeShape(convert.Node{Name: name, Transform: poseTransform(v.Origin), Visual: vis, Extras: extras}, node, v.Geometry.Kind, v.Origin.RPY)
 	}
 	for k, c := range l.Collisions {
 		name := c.Name
@@ -542,7 +549,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if m, ok := p.linkMat[l.Name]; ok {
 			col.Material = m
 		}
-		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind)
+		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind, c.Origin.RPY)
 	}
 	return nil
 }
@@ -550,8 +557,16 @@ func (p *parser) addGeometry(l *Link, node int) error {
 // placeShape adds a shape node. A cylinder or capsule lies along the
 // node's local Y in the Graph and along the origin's Z in URDF, so its
 // node's rotation carries the quarter turn; the origin as written is kept
-// in Extras so URDF output gives it back exactly.
-func (p *parser) placeShape(n convert.Node, parent int, kind string) {
+// in Extras so URDF output gives it back exactly, and rpy, the origin's
+// angles, for formats that spell rotations so (convert.ExtraRotationRPY).
+func (p *parser) placeShape(n convert.Node, parent int, kind string, rpy convert.Vec3) {
+	if rpy != (convert.Vec3{}) {
+		extras := map[string]any{convert.ExtraRotationRPY: rpy}
+		for k, v := range n.Extras {
+			extras[k] = v
+		}
+		n.Extras = extras
+	}
 	if kind == "cylinder" || kind == "capsule" {
 		extras := map[string]any{extraOrigin: n.Transform}
 		for k, v := range n.Extras {
@@ -651,21 +666,8 @@ func poseTransform(p Pose) convert.Transform {
 }
 
 // rpyQuat converts URDF roll-pitch-yaw (fixed axes X, then Y, then Z) to a
-// quaternion: R = Rz(yaw)·Ry(pitch)·Rx(roll).
-func rpyQuat(rpy convert.Vec3) convert.Quat {
-	if rpy == (convert.Vec3{}) {
-		return convert.IdentityQuat()
-	}
-	sr, cr := math.Sincos(rpy[0] / 2)
-	sp, cp := math.Sincos(rpy[1] / 2)
-	sy, cy := math.Sincos(rpy[2] / 2)
-	return convert.Quat{
-		sr*cp*cy - cr*sp*sy,
-		cr*sp*cy + sr*cp*sy,
-		cr*cp*sy - sr*sp*cy,
-		cr*cp*cy + sr*sp*sy,
-	}
-}
+// quaternion.
+func rpyQuat(rpy convert.Vec3) convert.Quat { return convert.RPYQuat(rpy) }
 
 // quatRPY is the inverse of rpyQuat (pitch in [−π/2, π/2]). It reads the
 // angles off the rotation matrix R = Rz(yaw)·Ry(pitch)·Rx(roll): pitch by
