@@ -111,6 +111,7 @@ const (
 	CodeMasslessBody                Code = "massless-body"
 	CodeAxisNormalized              Code = "axis-normalized"
 	CodeLimitInverted               Code = "limit-inverted"
+	CodeContinuousLimitIgnored      Code = "continuous-limit-ignored"
 	CodeElementKept                 Code = "element-kept"
 	CodeElementIgnored              Code = "element-ignored"
 	CodeMeshMissing                 Code = "mesh-missing"
@@ -334,6 +335,7 @@ var codeTable = []CodeInfo{
 	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF, MJCF and Godot write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
 	{CodeAxisNormalized, Info, secURDF, Qs(QAxis), false, "joint axis was not a unit vector"},
 	{CodeLimitInverted, Warning, secURDF, Qs(QLimit), false, "lower > upper; bounds swapped"},
+	{CodeContinuousLimitIgnored, Warning, secURDF, Qs(QLimit), false, "a continuous joint's `lower` and `upper` are ignored, as the URDF specification and urdfdom read it; MuJoCo's URDF import applies them as a range"},
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
 	{CodeElementIgnored, Warning, secURDF, Qs(QShape), false, "extra child of `<geometry>` ignored, as urdfdom does"},
 	{CodeMeshMissing, Warning, secURDF, Qs(QVisual), false, "visual mesh not found; reference kept"},

@@ -395,6 +395,9 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		}
 	case Continuous:
 		kind = kin.KindContinuous
+		if l := j.Limit; l != nil && l.Lower != l.Upper {
+			p.diags.Add(convert.CodeContinuousLimitIgnored, convert.Subject{}, jointPath(j), "continuous joint %q has lower %v and upper %v; they are ignored, as the URDF specification reads a continuous joint (MuJoCo's URDF import applies them as a range)", j.Name, l.Lower, l.Upper)
+		}
 	case Fixed:
 		kind = kin.KindFixed
 	case Floating:
