@@ -1,0 +1,137 @@
+package crosscheck
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// TestURDFToMJCFCompilesAsMuJoCoReadsURDF: MuJoCo 3.3 compiles the MJCF
+// physconv writes for a corpus URDF (root fixed and no actuators added, as
+// MuJoCo reads a URDF) to the same bodies and joints, bit for bit, as it
+// compiles the URDF itself: every body with mass (its pose in its parent
+// and in the world, mass, principal moments and axes, centre of mass) and
+// every joint (axis, anchor, range, damping, stiffness, friction loss,
+// armature). Bodies and geoms are placed as the source spelled them, rpy
+// as euler under eulerseq XYZ and the inertia tensor as fullinertia, so
+// MuJoCo does the same arithmetic on the same numbers. A difference is
+// allowed only where the conversion reports it (a continuous joint's
+// range, continuous-limit-ignored). Left out: a joint's actuator force
+// range, which MuJoCo 3 takes from URDF's effort and MJCF output gives the
+// actuators instead (MuJoCo 2 has no such joint attribute).
+func TestURDFToMJCFCompilesAsMuJoCoReadsURDF(t *testing.T) {
+	testenv.Oracle(t, "mj-inspect")
+	compared := 0
+	for _, a := range urdfAssets {
+		if a.meshdir == "" {
+			continue
+		}
+		t.Run(a.name, func(t *testing.T) {
+			src := a.path(t)
+			meshdir := filepath.Join(a.root(t), filepath.FromSlash(a.meshdir))
+			theirs, why, ok := mujocoModel(t, src, "--keep-static", "--meshdir", meshdir)
+			if !ok {
+				t.Skipf("MuJoCo refuses the source: %s", why)
+			}
+			out := filepath.Join(t.TempDir(), "model.xml")
+			opts := a.options(t, "mjcf")
+			opts.SetOption("base", "fixed")
+			opts.SetOption("actuators", "none")
+			res, err := physconv.ConvertFile(context.Background(), all.Registry(), src, out, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ours, why, ok := mujocoModel(t, out)
+			if !ok {
+				t.Fatalf("MuJoCo refuses the output: %s", why)
+			}
+			reported := map[string]bool{}
+			for _, d := range res.Diagnostics {
+				if d.Code == convert.CodeContinuousLimitIgnored {
+					reported[d.Path] = true
+				}
+			}
+			bodies := byName(ours["bodies"])
+			for _, b := range theirs["bodies"] {
+				if mass, _ := b["mass"].(float64); mass == 0 {
+					continue // the world, and static frames MuJoCo keeps
+				}
+				name, _ := b["name"].(string)
+				o, ok := bodies[name]
+				if !ok {
+					t.Errorf("body %q is not in the output", name)
+					continue
+				}
+				for _, k := range []string{"pos", "quat", "xpos", "xquat", "mass", "inertia", "ipos", "iquat", "xipos"} {
+					if !reflect.DeepEqual(b[k], o[k]) {
+						t.Errorf("body %q %s: %v from the URDF, %v from the MJCF", name, k, b[k], o[k])
+					}
+				}
+				compared++
+			}
+			joints := byName(ours["joints"])
+			for _, j := range theirs["joints"] {
+				name, _ := j["name"].(string)
+				o, ok := joints[name]
+				if !ok {
+					t.Errorf("joint %q is not in the output", name)
+					continue
+				}
+				for _, k := range []string{"type", "axis", "pos", "range", "limited", "stiffness", "damping", "frictionloss", "armature"} {
+					if reflect.DeepEqual(j[k], o[k]) {
+						continue
+					}
+					if (k == "range" || k == "limited") && reported["robot/joint["+name+"]"] {
+						continue
+					}
+					t.Errorf("joint %q %s: %v from the URDF, %v from the MJCF", name, k, j[k], o[k])
+				}
+				compared++
+			}
+		})
+	}
+	if compared == 0 && !t.Skipped() {
+		t.Error("no body or joint was compared")
+	}
+}
+
+// mujocoModel is MuJoCo 3.3's compiled model of file as mj-inspect
+// prints it: its bodies and joints, each a JSON object; ok is false (with
+// MuJoCo's words) when MuJoCo refuses the file.
+func mujocoModel(t *testing.T, file string, extra ...string) (map[string][]map[string]any, string, bool) {
+	t.Helper()
+	raw, code := runOracleBounded(t, "mj-inspect", append(append([]string{"--compact"}, extra...), file)...)
+	var m struct {
+		OK     bool             `json:"ok"`
+		Error  string           `json:"error"`
+		Bodies []map[string]any `json:"bodies"`
+		Joints []map[string]any `json:"joints"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Sprintf("exit %d, %v", code, err), false
+	}
+	if code != 0 || !m.OK {
+		return nil, strings.TrimSpace(m.Error), false
+	}
+	return map[string][]map[string]any{"bodies": m.Bodies, "joints": m.Joints}, "", true
+}
+
+// byName indexes JSON objects by their "name".
+func byName(objs []map[string]any) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	for _, o := range objs {
+		if n, ok := o["name"].(string); ok {
+			out[n] = o
+		}
+	}
+	return out
+}
