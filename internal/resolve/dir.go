@@ -116,6 +116,13 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 		if err == nil {
 			return f, nil
 		}
+		// not there at all (a link that leaves the folder fails
+		// otherwise): as the walk below would find (a reader looking
+		// for a package's files tries many names)
+		var pe *fs.PathError
+		if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
+			return nil, &fs.PathError{Op: op, Path: name, Err: pe.Err}
+		}
 	}
 	full := filepath.Join(c.dir, filepath.FromSlash(name))
 	real, err := filepath.EvalSymlinks(full)
