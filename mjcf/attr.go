@@ -199,7 +199,8 @@ func fmtFloats(xs ...float64) string { return xmlx.Nums(xs...) }
 // MuJoCo itself computes from a URDF's rpy, a difference a chaotic
 // simulation grows.
 func exactFloats(xs ...float64) string {
-	b := make([]byte, 0, 24*len(xs))
+	var buf [160]byte // built on the stack: only the string is allocated
+	b := buf[:0]
 	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ' ')
