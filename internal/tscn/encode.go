@@ -3,7 +3,6 @@ package tscn
 import (
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Encode writes a document in Godot's layout: header, then each section
@@ -11,6 +10,13 @@ import (
 // Godot 3's spacing (Vector3( 1, 2, 3 ), ExtResource( 1 )).
 func Encode(d *Document) []byte {
 	e := encoder{godot3: d.Format() == 2}
+	// sized once from a scene's usual bytes per section and property,
+	// rather than grown by doubling (each growth copies what is written)
+	size := 64 * (1 + len(d.Sections))
+	for i := range d.Sections {
+		size += 48 * (len(d.Sections[i].Attrs) + len(d.Sections[i].Props))
+	}
+	e.b = make([]byte, 0, size)
 	e.section(&d.Header)
 	for i := range d.Sections {
 		e.b = append(e.b, '\n')
@@ -67,20 +73,26 @@ func isBareKey(k string) bool {
 
 // FormatFloat writes a float the way Godot reads it back exactly:
 // shortest round-trip digits, ".0" on integral values, inf/nan words.
-func FormatFloat(f float64) string {
+func FormatFloat(f float64) string { return string(AppendFloat(nil, f)) }
+
+// AppendFloat appends FormatFloat(f) to b.
+func AppendFloat(b []byte, f float64) []byte {
 	switch {
 	case math.IsInf(f, 1):
-		return "inf"
+		return append(b, "inf"...)
 	case math.IsInf(f, -1):
-		return "-inf"
+		return append(b, "-inf"...)
 	case math.IsNaN(f):
-		return "nan"
+		return append(b, "nan"...)
 	}
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
+	start := len(b)
+	b = strconv.AppendFloat(b, f, 'g', -1, 64)
+	for _, c := range b[start:] {
+		if c == '.' || c == 'e' {
+			return b
+		}
 	}
-	return s
+	return append(b, ".0"...)
 }
 
 func (e *encoder) open() {
@@ -108,7 +120,7 @@ func (e *encoder) value(v Value) {
 	case int:
 		e.b = strconv.AppendInt(e.b, int64(x), 10)
 	case float64:
-		e.b = append(e.b, FormatFloat(x)...)
+		e.b = AppendFloat(e.b, x)
 	case string:
 		e.str(x)
 	case StringName:
