@@ -34,15 +34,15 @@ func RPYQuat(rpy Vec3) Quat {
 // way round): the rotation an emitter writes has not been turned.
 func RotationAsSpelled(n *Node, r Quat) (Vec3, bool) {
 	rpy, ok := n.Extras[ExtraRotationRPY].(Vec3)
-	if !ok || !sameRotation(RPYQuat(rpy), r, 1e-12) {
+	if !ok || !SameRotation(RPYQuat(rpy), r, 1e-12) {
 		return Vec3{}, false
 	}
 	return rpy, true
 }
 
-// sameRotation reports quaternions a and b (q and -q alike) equal to tol
-// a component.
-func sameRotation(a, b Quat, tol float64) bool {
+// SameRotation reports quaternions a and b equal to tol a component, q
+// and -q being one rotation.
+func SameRotation(a, b Quat, tol float64) bool {
 	var same, opposite float64
 	for k := range a {
 		same = math.Max(same, math.Abs(a[k]-b[k]))
@@ -83,18 +83,8 @@ func InertiaAsSpelled(n *Node) (SpelledInertia, bool) {
 	if m.CenterOfMass.Sub(sp.COM).Len() > 1e-12*math.Max(1, sp.COM.Len()) {
 		return SpelledInertia{}, false
 	}
-	r := IdentityQuat()
-	if m.InertiaOrientation != nil {
-		r = *m.InertiaOrientation
-	}
+	full, _ := m.InertiaTensor()
 	d := *m.InertiaDiagonal
-	rm := r.Normalize().Mat()
-	var full Mat3 // R·diag·Rᵀ
-	for i := range 3 {
-		for j := range 3 {
-			full[i][j] = rm[i][0]*d[0]*rm[j][0] + rm[i][1]*d[1]*rm[j][1] + rm[i][2]*d[2]*rm[j][2]
-		}
-	}
 	have := [6]float64{full[0][0], full[1][1], full[2][2], full[0][1], full[0][2], full[1][2]}
 	scale := math.Max(math.Abs(d[0]), math.Max(math.Abs(d[1]), math.Abs(d[2])))
 	for k := range have {

@@ -243,7 +243,7 @@ func (e *emitter) localPose(frame, n int, fallback func() convert.Transform) (po
 		// world is that turn (each format spells −90° about X its own way,
 		// an ulp apart)
 		p := e.g.Nodes[parent]
-		if p.Parent >= 0 || p.Motion != nil || p.Transform.S != unit || p.Transform.T != e.world.T || !sameTurn(p.Transform.R, e.world.R) {
+		if p.Parent >= 0 || p.Motion != nil || p.Transform.S != unit || p.Transform.T != e.world.T || !convert.SameRotation(p.Transform.R, e.world.R, 1e-15) {
 			return fallback(), false
 		}
 	}
@@ -274,16 +274,6 @@ func (e *emitter) setNodePose(el *Element, t convert.Transform, n int, exact boo
 		return
 	}
 	setPose(el, convert.Transform{R: t.R, S: t.S}) // the rotation alone
-}
-
-// sameTurn reports rotations equal to rounding (1e-15 a component).
-func sameTurn(a, b convert.Quat) bool {
-	for k := range a {
-		if math.Abs(a[k]-b[k]) > 1e-15 {
-			return false
-		}
-	}
-	return true
 }
 
 // bodyWorld is a body node's world transform without scale.

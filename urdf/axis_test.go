@@ -42,7 +42,7 @@ func TestShapeAxisInNodeFrame(t *testing.T) {
 			}
 			// The shape's axis (local Y) is the origin's Z in the link frame.
 			n := g.Nodes[shapeNode]
-			want := rpyQuat(parseVec(t, c.rpy)).Rotate(convert.Vec3{0, 0, 1})
+			want := convert.RPYQuat(parseVec(t, c.rpy)).Rotate(convert.Vec3{0, 0, 1})
 			if got := n.Transform.R.Rotate(convert.Vec3{0, 1, 0}); got.Sub(want).Len() > 1e-12 {
 				t.Errorf("%s: shape axis %v, want %v", name, got, want)
 			}

@@ -88,7 +88,7 @@ func TestEmitFromForeignGraph(t *testing.T) {
 					cylinders++
 					// The capsule lies along the body's Y axis; the URDF
 					// cylinder's Z must point there.
-					axis := rpyQuat(c.Origin.RPY).Rotate(convert.Vec3{0, 0, 1})
+					axis := convert.RPYQuat(c.Origin.RPY).Rotate(convert.Vec3{0, 0, 1})
 					if axis.Sub(convert.Vec3{0, 1, 0}).Len() > 1e-12 || c.Geometry.Length != 1 {
 						t.Errorf("capsule cylinder = %+v (axis %v)", c, axis)
 					}

@@ -345,7 +345,7 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 	}
 	m.Mass = convert.Ptr(in.Mass)
 	m.CenterOfMass = convert.Ptr(in.Origin.XYZ)
-	rot := rpyQuat(in.Origin.RPY)
+	rot := convert.RPYQuat(in.Origin.RPY)
 	diag := convert.Vec3{in.IXX, in.IYY, in.IZZ}
 	if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
 		var orient convert.Quat
@@ -665,14 +665,10 @@ func (p *parser) diskPath(name string) string {
 
 // poseTransform converts an <origin> to a Transform.
 func poseTransform(p Pose) convert.Transform {
-	return convert.Transform{T: p.XYZ, R: rpyQuat(p.RPY), S: convert.Vec3{1, 1, 1}}
+	return convert.Transform{T: p.XYZ, R: convert.RPYQuat(p.RPY), S: convert.Vec3{1, 1, 1}}
 }
 
-// rpyQuat converts URDF roll-pitch-yaw (fixed axes X, then Y, then Z) to a
-// quaternion.
-func rpyQuat(rpy convert.Vec3) convert.Quat { return convert.RPYQuat(rpy) }
-
-// quatRPY is the inverse of rpyQuat (pitch in [−π/2, π/2]). It reads the
+// quatRPY is the inverse of convert.RPYQuat (pitch in [−π/2, π/2]). It reads the
 // angles off the rotation matrix R = Rz(yaw)·Ry(pitch)·Rx(roll): pitch by
 // atan2 (well conditioned near ±π/2, unlike asin), and at gimbal lock,
 // where only yaw − roll (or yaw + roll) is defined, roll 0 and all the

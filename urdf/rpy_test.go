@@ -13,7 +13,7 @@ func sameRotation(p, q convert.Quat) bool {
 	return math.Abs(math.Abs(d)-1) < 1e-15
 }
 
-// quatRPY inverts rpyQuat everywhere, also at gimbal lock (pitch ±90°),
+// quatRPY inverts convert.RPYQuat everywhere, also at gimbal lock (pitch ±90°),
 // where axis-aligned frames such as principal axes of a box often land
 // and the angles used to come from rounding noise.
 func TestRPYRoundTrip(t *testing.T) {
@@ -35,7 +35,7 @@ func TestRPYRoundTrip(t *testing.T) {
 	}
 	for _, q := range cases {
 		rpy := quatRPY(q)
-		if back := rpyQuat(rpy); !sameRotation(q, back) {
+		if back := convert.RPYQuat(rpy); !sameRotation(q, back) {
 			t.Errorf("quat %v → rpy %v → %v", q, rpy, back)
 		}
 		if rpy[1] < -math.Pi/2 || rpy[1] > math.Pi/2 {
