@@ -3,6 +3,7 @@ package physconv
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -142,4 +143,58 @@ func TestURDFKeepsItsSpelling(t *testing.T) {
 			t.Errorf("%s: link a's product 1.57e-09 not kept:\n%s", c.name, text)
 		}
 	}
+}
+
+// TestEulerAnglesSurviveMJCF: a rotation spelled as fixed-axis X, Y, Z
+// angles keeps its angles through MJCF (euler under eulerseq="XYZ") and
+// back to URDF (rpy) from a URDF source, and from MJCF in degrees to
+// MJCF, rather than being taken apart from a quaternion (which gives
+// back other last bits); every step reads back with no verification
+// difference.
+func TestEulerAnglesSurviveMJCF(t *testing.T) {
+	reg := all.Registry()
+	convertTo := func(name, from, to string, data []byte) []byte {
+		t.Helper()
+		in := &convert.Input{Name: name, Data: data, Options: &convert.Options{From: from, To: to}}
+		out, res, err := ConvertBytes(context.Background(), reg, in)
+		if err != nil {
+			t.Fatalf("%s → %s: %v", from, to, err)
+		}
+		for _, d := range res.Diagnostics {
+			if d.Code == convert.CodeVerifyMismatch {
+				t.Errorf("%s → %s: %s", from, to, d.Message)
+			}
+		}
+		return out.Main
+	}
+	link := `<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>`
+	for _, rpy := range []string{"0.1 -0.2 0.5", "1.5708 0 3.14159265359", "-0.7 0.3 2.9"} {
+		src := `<robot name="r"><link name="a">` + link + `</link><link name="b">` + link + `</link>` +
+			`<joint name="j" type="revolute"><parent link="a"/><child link="b"/><origin xyz="0 0 0.2155" rpy="` + rpy + `"/>` +
+			`<axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>`
+		mj := convertTo("r.urdf", "urdf", "mjcf", []byte(src))
+		if !strings.Contains(string(mj), `euler="`+rpy+`"`) || !strings.Contains(string(mj), `eulerseq="XYZ"`) {
+			t.Errorf("rpy %s: MJCF output does not keep the angles:\n%s", rpy, mj)
+		}
+		back := convertTo("r.xml", "mjcf", "urdf", mj)
+		if !strings.Contains(string(back), `rpy="`+rpy+`"`) {
+			t.Errorf("rpy %s: URDF from its MJCF does not keep the angles:\n%s", rpy, back)
+		}
+	}
+	deg := `<mujoco><compiler angle="degree" eulerseq="XYZ"/><worldbody><body name="a"><freejoint/>
+  <inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/><geom type="box" size="0.1 0.1 0.1"/>
+  <body name="b" pos="0 0 0.3" euler="10 20 30"><joint name="j" type="hinge" axis="0 0 1"/>
+    <inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/><geom type="sphere" size="0.1"/></body></body></worldbody></mujoco>`
+	// degrees to radians in float64 arithmetic, as MuJoCo converts them
+	// (a constant expression would be exact, and differ in the last bit)
+	rad := func(deg float64) float64 { return deg / 180 * math.Pi }
+	want := fmt.Sprintf("%v %v %v", rad(10), rad(20), rad(30))
+	mj := convertTo("d.xml", "mjcf", "mjcf", []byte(deg))
+	if !strings.Contains(string(mj), `euler="`+want+`"`) {
+		t.Errorf("MJCF in degrees: output does not keep the angles (%s):\n%s", want, mj)
+	}
+	// URDF output of it reads back the same rotation (no verification
+	// difference); it spells the radians to 15 digits, as the URDF writer
+	// spells every number a few ulps from a shorter decimal
+	convertTo("d.xml", "mjcf", "urdf", []byte(deg))
 }

@@ -36,7 +36,11 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	if mocap {
 		kind = convert.Kinematic
 	}
-	node := p.g.AddNode(convert.Node{Name: name, Transform: local, Motion: &convert.Motion{Kind: kind, GravityFactor: 1}}, parentNode)
+	var extras map[string]any
+	if rpy, ok := p.spelledRPY(own); ok && pre.R == convert.IdentityQuat() {
+		extras = map[string]any{convert.ExtraRotationRPY: rpy}
+	}
+	node := p.g.AddNode(convert.Node{Name: name, Transform: local, Motion: &convert.Motion{Kind: kind, GravityFactor: 1}, Extras: extras}, parentNode)
 	p.bodyNodes = append(p.bodyNodes, node)
 	if name != "" {
 		if _, dup := p.bodyByName[name]; dup {

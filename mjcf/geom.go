@@ -138,6 +138,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	shape.Name = a.str("name", "")
 	si := p.g.AddShape(shape)
 	n := convert.Node{Name: a.str("name", ""), Transform: nodeT, Extras: map[string]any{extraGeom: geomExtras(a)}}
+	if rpy, ok := p.spelledRPY(a); ok && !a.has("fromto") {
+		n.Extras[convert.ExtraRotationRPY] = rpy // writers check it still holds
+	}
 	color, err := p.geomColor(a)
 	if err != nil {
 		return err

@@ -8,6 +8,43 @@ import (
 
 const eps = 1e-14 // MuJoCo's mjEPS
 
+// orientationForm is the orientation attribute that places the element:
+// its own (at most one), else the first its class gives; "" for none.
+func orientationForm(a attrs) string {
+	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+		if _, ok := a.e.Attr(k); ok {
+			return k
+		}
+	}
+	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+		if a.has(k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// spelledRPY returns the element's euler angles, in radians, when they
+// are its orientation and turn about fixed axes X, then Y, then Z
+// (eulerseq="XYZ", URDF's rpy): kept on the node
+// (convert.ExtraRotationRPY) for writers that spell rotations so.
+func (p *parser) spelledRPY(a attrs) (convert.Vec3, bool) {
+	if p.comp.eulerseq != "XYZ" || orientationForm(a) != "euler" {
+		return convert.Vec3{}, false
+	}
+	v, err := a.nums("euler", 3, nil)
+	if err != nil {
+		return convert.Vec3{}, false // orientation reports it
+	}
+	rpy := convert.Vec3{v[0], v[1], v[2]}
+	if p.comp.degree {
+		for k := range rpy {
+			rpy[k] = rpy[k] / 180 * math.Pi // as orientation converts them
+		}
+	}
+	return rpy, true
+}
+
 // orientation reads the one orientation form an element may carry (quat
 // w-first, axisangle, euler with the compiler's eulerseq, xyaxes, zaxis),
 // following MuJoCo's ResolveOrientation. Absent: identity.
@@ -21,21 +58,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 	if forms > 1 {
 		return convert.Quat{}, errAt(a.e, "more than one orientation (quat, axisangle, euler, xyaxes, zaxis) given")
 	}
-	// An element's own form wins over a form inherited from its class.
-	pick := ""
-	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
-		if _, ok := a.e.Attr(k); ok {
-			pick = k
-		}
-	}
-	if pick == "" {
-		for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
-			if a.has(k) {
-				pick = k
-				break
-			}
-		}
-	}
+	pick := orientationForm(a)
 	angle := func(x float64) float64 {
 		if p.comp.degree {
 			return x / 180 * math.Pi

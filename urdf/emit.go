@@ -763,21 +763,22 @@ func (e *emitter) inertial(link *Link, body int) {
 
 // spelledOrigin is the link's joint origin as the source spelled it when
 // it still places the link where origin does (to 1e-12), else origin's
-// own spelling.
+// own spelling, with the rotation's fixed-axis angles as a source in
+// another format spelled them when they still give it.
 func (e *emitter) spelledOrigin(link int, origin convert.Transform) Pose {
-	if sp, ok := e.g.Nodes[link].Extras[extraSpelledOrigin].(Pose); ok {
+	n := &e.g.Nodes[link]
+	if sp, ok := n.Extras[extraSpelledOrigin].(Pose); ok {
 		t := poseTransform(sp)
-		// q and -q are one rotation
-		var same, opposite float64
-		for k := range 4 {
-			same = math.Max(same, math.Abs(t.R[k]-origin.R[k]))
-			opposite = math.Max(opposite, math.Abs(t.R[k]+origin.R[k]))
-		}
-		if t.T.Sub(origin.T).Len() <= 1e-12*math.Max(1, origin.T.Len()) && math.Min(same, opposite) <= 1e-12 {
+		if t.T.Sub(origin.T).Len() <= 1e-12*math.Max(1, origin.T.Len()) && convert.SameRotation(t.R, origin.R, 1e-12) {
 			return sp
 		}
 	}
-	return transformPose(origin)
+	pose := transformPose(origin)
+	// angles another format spelled (MJCF's euler under eulerseq XYZ)
+	if rpy, ok := convert.RotationAsSpelled(n, origin.R); ok {
+		pose.RPY = rpy
+	}
+	return pose
 }
 
 // sameInertial reports whether the source's <inertial> sp says what in
