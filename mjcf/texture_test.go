@@ -115,14 +115,7 @@ func TestTextureOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	fsys := fstest.MapFS{"model.xml": {Data: []byte(model)}, "quad.obj": {Data: []byte(quad)}, "skin.png": {Data: png.Bytes()}}
-	g, _, err := Parse(&convert.Input{Name: "model.xml", Data: fsys["model.xml"].Data, FS: fsys, Dir: ".", Options: &convert.Options{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, diags, err := Emit(g, &convert.Options{OutputName: "out.xml"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, diags := parseAndEmit(t, fsys)
 	if !bytes.Equal(out.Files["textures/skin.png"], png.Bytes()) {
 		t.Errorf("texture not written beside the output: %v", out.SideFiles())
 	}
@@ -181,14 +174,7 @@ func TestDroppedTextureWritesNoMesh(t *testing.T) {
 			if c.data != nil {
 				fsys[c.file] = &fstest.MapFile{Data: c.data}
 			}
-			g, _, err := Parse(&convert.Input{Name: "model.xml", Data: fsys["model.xml"].Data, FS: fsys, Dir: ".", Options: &convert.Options{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, diags, err := Emit(g, &convert.Options{OutputName: "out.xml"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out, diags := parseAndEmit(t, fsys)
 			for name := range out.Files {
 				if strings.HasSuffix(name, ".obj") || strings.HasPrefix(name, "textures/") {
 					t.Errorf("%s written for a dropped texture", name)
@@ -209,4 +195,18 @@ func TestDroppedTextureWritesNoMesh(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parseAndEmit reads fsys's model.xml and writes it back as out.xml.
+func parseAndEmit(t *testing.T, fsys fstest.MapFS) (*convert.Output, convert.Diagnostics) {
+	t.Helper()
+	g, _, err := Parse(&convert.Input{Name: "model.xml", Data: fsys["model.xml"].Data, FS: fsys, Dir: ".", Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, diags, err := Emit(g, &convert.Options{OutputName: "out.xml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, diags
 }
