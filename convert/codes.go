@@ -230,6 +230,7 @@ const (
 	CodeWheelJointed                Code = "wheel-jointed"
 	CodeGodotThrusterInert          Code = "godot-thruster-inert"
 	CodeGodotMaterialDefault        Code = "godot-material-default"
+	CodeMJCFMaterialDefault         Code = "mjcf-material-default"
 	CodeGodotConvexPoints           Code = "godot-convex-points"
 	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
 	CodeGodotKinematicMassDropped   Code = "godot-kinematic-mass-dropped"
@@ -397,6 +398,7 @@ var codeTable = []CodeInfo{
 	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},
 	{CodeScaleBaked, Warning, secMJCF, Qs(QShape), false, "node scale folded into shape sizes"},
 	{CodeGravityFactorDropped, Warning, secMJCF, Qs(QGravity), false, "gravity factor has no MJCF form"},
+	{CodeMJCFMaterialDefault, Info, secMJCF, Qs(QMaterial), false, "a collider without a physics material gets glTF's default friction 0.6 written out (MuJoCo's own default, which its URDF import uses, is 1)"},
 	{CodeJointLimitApproximated, Warning, secMJCF, Qs(QLimit, QJointKind), false, "a limit that does not map exactly (also Godot Generic6DOF)"},
 	{CodeDriveAsActuator, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},
 	{CodeDriveApproximated, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},

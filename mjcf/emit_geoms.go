@@ -179,6 +179,8 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 	m := convert.DefaultMaterial()
 	if mi >= 0 && mi < len(e.g.Materials) {
 		m = e.g.Materials[mi]
+	} else {
+		e.diags.Add(convert.CodeMJCFMaterialDefault, e.subj, path, "no physics material: glTF's default friction %s is written (MuJoCo's own default, which its URDF import uses, is 1)", fmtFloat(m.DynamicFriction))
 	}
 	f := m.DynamicFriction
 	if m.StaticFriction != m.DynamicFriction {

@@ -72,3 +72,36 @@ func TestSpelledPoseAndInertia(t *testing.T) {
 func staticMotion() *convert.Motion { return &convert.Motion{Kind: convert.Static, GravityFactor: 1} }
 
 func inf() float64 { return math.Inf(1) }
+
+// TestDefaultMaterialReported: a collider without a physics material is
+// written with glTF's default friction 0.6, which MuJoCo's own default (1,
+// what its URDF import gives) differs from: reported; a collider with a
+// material of its own is written with it, unreported.
+func TestDefaultMaterialReported(t *testing.T) {
+	for _, c := range []struct {
+		material int
+		friction string
+		reported bool
+	}{
+		{-1, `friction="0.6 0.005 0.0001"`, true},
+		{0, `friction="0.8 0.005 0.0001"`, false},
+	} {
+		g := copyGraph(tetraSTL(), "stl")
+		g.Materials = []convert.Material{{StaticFriction: 0.8, DynamicFriction: 0.8, FrictionCombine: "maximum"}}
+		for i := range g.Nodes {
+			if col := g.Nodes[i].Collider; col != nil {
+				col.Material = c.material
+			}
+		}
+		out, diags, err := Emit(g, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out.Main), c.friction) {
+			t.Errorf("material %d: want %s in\n%s", c.material, c.friction, out.Main)
+		}
+		if got := diags.Has(convert.CodeMJCFMaterialDefault); got != c.reported {
+			t.Errorf("material %d: %s reported %v", c.material, convert.CodeMJCFMaterialDefault, got)
+		}
+	}
+}
