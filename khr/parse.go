@@ -415,6 +415,9 @@ func (p *parser) checkTriggers() {
 // carry keeps OMI vehicle/seat/spawn extensions found in a KHR file.
 func (p *parser) carry() {
 	for i, n := range p.doc.GLTF.Nodes {
+		if len(n.Extensions) == 0 {
+			continue // most nodes of a large scene
+		}
 		for _, name := range carriedNames {
 			if v, ok := p.doc.NodeExtension(i, name); ok {
 				gn := &p.g.Nodes[i]
@@ -430,7 +433,6 @@ func (p *parser) carry() {
 				p.diags.Add(convert.CodeExtensionCarried, convert.VehicleSubject(i), v.Path(), "%s is not KHR physics; it is kept unchanged", name)
 			}
 		}
-		_ = n
 	}
 	docLevel := map[string]json.RawMessage{}
 	for _, name := range carriedNames {
@@ -449,6 +451,7 @@ func (p *parser) carry() {
 		for _, n := range p.doc.GLTF.Nodes {
 			if _, ok := n.Extensions[name]; ok {
 				used = true
+				break
 			}
 		}
 		if used {

@@ -67,7 +67,7 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	root := NewValue(parsed.tree, "")
+	root := treeValue(parsed.tree, "")
 	if parsed.overflow {
 		if err := checkFinite(root); err != nil {
 			return nil, err

@@ -13,16 +13,17 @@ import (
 	"github.com/physconv/physconv/convert"
 )
 
-// DecodeJSON decodes one JSON value (numbers kept as json.Number). Syntax
-// errors become FormatErrors carrying the line and column.
+// DecodeJSON decodes one JSON value as encoding/json does with UseNumber
+// (objects as map[string]any, numbers as json.Number). Syntax errors
+// become FormatErrors carrying the line and column.
 func DecodeJSON(raw []byte) (any, error) {
 	d, err := decodeTree(raw, false)
-	return d.tree, err
+	return toGo(d.tree), err
 }
 
 // decoded is one JSON document as decodeTree read it.
 type decoded struct {
-	tree any
+	tree any // *object, []any, json.Number, string, bool or nil
 	// members holds the raw bytes of each top-level member's value (the
 	// last of a repeated name, as the tree keeps), so parts of the
 	// document can be decoded again from their own bytes without scanning
@@ -76,10 +77,21 @@ type treeDecoder struct {
 	dec *jsontext.Decoder
 	raw []byte
 	out decoded
+	// the members and elements of the objects and arrays still open; each
+	// is copied out at its end into a block shared with its neighbours
+	// (one allocation for a few hundred small objects, not one each)
+	openMembers []member
+	openElems   []any
+	members     []member
+	elems       []any
+	objects     []object
 }
 
-// value reads the next JSON value into map[string]any, []any,
-// json.Number, string, bool or nil.
+// blockLen is how many members, elements or objects a block holds.
+const blockLen = 256
+
+// value reads the next JSON value into *object, []any, json.Number,
+// string, bool or nil.
 func (t *treeDecoder) value() (any, error) {
 	tok, err := t.dec.ReadToken()
 	if err != nil {
@@ -89,14 +101,18 @@ func (t *treeDecoder) value() (any, error) {
 	case '{':
 		return t.object(false)
 	case '[':
-		a := []any{}
+		base := len(t.openElems)
 		for t.dec.PeekKind() != ']' {
 			x, err := t.value()
 			if err != nil {
 				return nil, err
 			}
-			a = append(a, x)
+			t.openElems = append(t.openElems, x)
 		}
+		a := t.elemsOf(len(t.openElems) - base)
+		copy(a, t.openElems[base:])
+		clear(t.openElems[base:])
+		t.openElems = t.openElems[:base]
 		_, err := t.dec.ReadToken()
 		return a, err
 	case '"':
@@ -118,6 +134,38 @@ func (t *treeDecoder) value() (any, error) {
 	}
 }
 
+// elemsOf is room for an array of n elements.
+func (t *treeDecoder) elemsOf(n int) []any {
+	if n > len(t.elems) {
+		if n > blockLen/4 {
+			return make([]any, n)
+		}
+		t.elems = make([]any, blockLen)
+	}
+	a := t.elems[:n:n]
+	t.elems = t.elems[n:]
+	return a
+}
+
+// newObject is room for an object of n members.
+func (t *treeDecoder) newObject(n int) *object {
+	if len(t.objects) == 0 {
+		t.objects = make([]object, blockLen)
+	}
+	o := &t.objects[0]
+	t.objects = t.objects[1:]
+	if n > len(t.members) {
+		if n > blockLen/4 {
+			o.members = make([]member, n)
+			return o
+		}
+		t.members = make([]member, blockLen)
+	}
+	o.members = t.members[:n:n]
+	t.members = t.members[n:]
+	return o
+}
+
 // topObject reads the top-level object, keeping each member's raw bytes.
 func (t *treeDecoder) topObject() (any, error) {
 	if _, err := t.dec.ReadToken(); err != nil {
@@ -129,26 +177,46 @@ func (t *treeDecoder) topObject() (any, error) {
 // object reads an object's members after its '{'. At the top (top set)
 // it keeps each member's raw bytes; below it, it notes a repeated name.
 func (t *treeDecoder) object(top bool) (any, error) {
-	m := map[string]any{}
+	base := len(t.openMembers)
+	var index map[string]int
 	for t.dec.PeekKind() != '}' {
 		name, err := t.dec.ReadToken()
 		if err != nil {
 			return nil, err
 		}
 		key := name.String()
-		if _, dup := m[key]; dup && !top {
+		at := find(t.openMembers[base:], index, key)
+		if at >= 0 && !top {
 			t.out.duplicate = true
 		}
 		start := t.dec.InputOffset()
-		if m[key], err = t.value(); err != nil {
+		v, err := t.value()
+		if err != nil {
 			return nil, err
+		}
+		switch open := t.openMembers[base:]; {
+		case at >= 0:
+			open[at].val = v
+		case index != nil:
+			index[key] = len(open)
+			t.openMembers = append(t.openMembers, member{key, v})
+		default:
+			t.openMembers = append(t.openMembers, member{key, v})
+			if len(open)+1 > indexFrom {
+				index = indexOf(t.openMembers[base:])
+			}
 		}
 		if top {
 			t.out.members[key] = bytes.TrimLeft(t.raw[start:t.dec.InputOffset()], " \t\r\n:")
 		}
 	}
+	o := t.newObject(len(t.openMembers) - base)
+	copy(o.members, t.openMembers[base:])
+	o.index = index
+	clear(t.openMembers[base:])
+	t.openMembers = t.openMembers[:base]
 	_, err := t.dec.ReadToken()
-	return m, err
+	return o, err
 }
 
 // mayOverflow reports whether a JSON number literal could lie beyond

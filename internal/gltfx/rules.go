@@ -28,10 +28,13 @@ var assetVersion = regexp.MustCompile(`^([0-9]+)\.([0-9]+)$`)
 // "mesh" while the checks above look at "mesh" only.
 func checkKeyCase(v Value, typ string) error {
 	specs := coreSchema[typ]
-	m, _ := v.v.(map[string]any)
+	o, ok := v.v.(*object)
+	if !ok {
+		return nil
+	}
 	unknown := false
-	for k := range m {
-		if _, ok := specs[k]; !ok && k != "name" && k != "extensions" && k != "extras" {
+	for _, m := range o.members {
+		if _, ok := specs[m.key]; !ok && m.key != "name" && m.key != "extensions" && m.key != "extras" {
 			unknown = true
 			break
 		}
@@ -73,9 +76,9 @@ func checkRules(root Value) error {
 	if major, err := strconv.Atoi(m[1]); err != nil || major != 2 {
 		return asset.Errorf("version", "glTF %s is not supported (major version 2 is)", ver)
 	}
-	nodes, _ := root.Get("nodes").Elems()
-	for _, n := range nodes {
-		if err := checkNodeTransform(n); err != nil {
+	nodes := root.Get("nodes")
+	for i := range nodes.Len() {
+		if err := checkNodeTransform(nodes.Elem(i)); err != nil {
 			return err
 		}
 	}

@@ -111,7 +111,7 @@ func checkObject(v Value, typ string, counts map[string]int) error {
 	if !v.IsObject() {
 		return v.typeError("an object")
 	}
-	if typ == "any" || validObject(v.v.(map[string]any), typ, counts) {
+	if typ == "any" || validObject(v.v.(*object), typ, counts) {
 		return nil
 	}
 	return checkObjectInOrder(v, typ, counts)
@@ -130,13 +130,13 @@ func checkObjectInOrder(v Value, typ string, counts map[string]int) error {
 		return err
 	}
 	specs := coreSchema[typ]
-	m, _ := v.v.(map[string]any)
+	o, _ := v.v.(*object)
 	for _, key := range schemaKeys[typ] {
 		spec := specs[key]
 		kind := spec.kind
 		required := strings.HasPrefix(kind, "!")
 		kind = strings.TrimPrefix(kind, "!")
-		if _, ok := m[key]; !ok {
+		if !o.has(key) {
 			// most properties are absent: no path is spelt for them
 			if required {
 				return v.Errorf(key, "required property is missing")
@@ -205,19 +205,20 @@ func checkKind(c Value, kind, ref string, counts map[string]int) error {
 
 // validObject reports whether an object of type typ passes checkObject,
 // without building a Value or a path: the document is read member by
-// member in the map's own order, with no sorting. It is the common case
+// member in the file's order, with no sorting. It is the common case
 // made cheap (a scene of 100,000 nodes); when it says no, checkObject
 // goes through the properties in the schema's order and names the first
-// problem, so the error reported never depends on map order.
-func validObject(m map[string]any, typ string, counts map[string]int) bool {
+// problem, so the error reported never depends on the members' order.
+func validObject(o *object, typ string, counts map[string]int) bool {
 	specs := coreSchema[typ]
 	required := requiredCount[typ]
-	for key, x := range m {
+	for _, m := range o.members {
+		key, x := m.key, m.val
 		spec, ok := specs[key]
 		if !ok {
 			switch key {
 			case "extensions":
-				if _, ok := x.(map[string]any); !ok {
+				if _, ok := x.(*object); !ok {
 					return false
 				}
 			case "name":
@@ -268,15 +269,15 @@ func validKind(x any, kind, ref string, counts map[string]int) bool {
 		_, ok := x.(bool)
 		return ok
 	case strings.HasPrefix(kind, "obj:"):
-		m, ok := x.(map[string]any)
-		return ok && (kind == "obj:any" || validObject(m, kind[4:], counts))
+		o, ok := x.(*object)
+		return ok && (kind == "obj:any" || validObject(o, kind[4:], counts))
 	case kind == "map:int":
-		m, ok := x.(map[string]any)
+		o, ok := x.(*object)
 		if !ok {
 			return false
 		}
-		for _, e := range m {
-			if !validKind(e, "int", ref, counts) {
+		for _, e := range o.members {
+			if !validKind(e.val, "int", ref, counts) {
 				return false
 			}
 		}

@@ -62,7 +62,7 @@ func TestValidObjectAgreesWithOrderedCheck(t *testing.T) {
 	for trial := 0; trial < 20000; trial++ {
 		typ := slices.Sorted(maps.Keys(coreSchema))[rng.IntN(len(coreSchema))]
 		m := genObject(rng, typ, 0, rng.IntN(2) == 0, gen)
-		quick := validObject(m, typ, counts)
+		quick := validObject(fromGo(m).(*object), typ, counts)
 		err := checkObjectInOrder(NewValue(m, typ), typ, counts)
 		if quick != (err == nil) {
 			raw, _ := json.Marshal(m)
@@ -129,23 +129,23 @@ func FuzzValidObject(f *testing.F) {
 	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"children":[1]},{"mesh":0,"Name":1}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"accessors":[{"count":1,"type":"VEC3","componentType":5126}]}`))
 	f.Add([]byte(`{"count":1,"indices":{"bufferView":0,"componentType":5123},"values":{"bufferView":0}}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		tree, err := DecodeJSON(raw)
+		d, err := decodeTree(raw, false)
 		if err != nil {
 			return
 		}
-		m, ok := tree.(map[string]any)
+		o, ok := d.tree.(*object)
 		if !ok {
 			return
 		}
 		counts := map[string]int{}
-		root := NewValue(tree, "")
+		root := treeValue(d.tree, "")
 		for _, arr := range []string{"scenes", "nodes", "meshes", "accessors", "bufferViews", "buffers",
 			"materials", "textures", "images", "samplers", "skins", "cameras", "animations"} {
 			counts[arr] = root.Get(arr).Len() + 1
 		}
 		for _, typ := range slices.Sorted(maps.Keys(coreSchema)) {
-			quick := validObject(m, typ, counts)
-			err := checkObjectInOrder(NewValue(tree, ""), typ, counts)
+			quick := validObject(o, typ, counts)
+			err := checkObjectInOrder(root, typ, counts)
 			if quick != (err == nil) {
 				t.Fatalf("%s: quick check %v, ordered check %v", typ, quick, err)
 			}

@@ -65,10 +65,10 @@ func typedDocument(d decoded) (*gltf.Document, error) {
 	if !ok {
 		return doc, nil
 	}
-	top, _ := d.tree.(map[string]any)
 	var nodes []*gltf.Node
-	if !d.duplicate {
-		nodes, ok = nodesFromTree(top["nodes"], raw)
+	if top, isObject := d.tree.(*object); isObject && !d.duplicate {
+		tree, _ := top.get("nodes")
+		nodes, ok = nodesFromTree(tree, raw)
 	}
 	if d.duplicate || !ok {
 		if err := json.Unmarshal(raw, &doc.Nodes); err != nil {
@@ -92,16 +92,16 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 	block := make([]gltf.Node, len(elems))
 	var more []int // nodes with extensions
 	for i, e := range elems {
-		m, isObject := e.(map[string]any)
+		o, isObject := e.(*object)
 		if !isObject {
 			return nil, false
 		}
 		n := &block[i]
 		n.Matrix, n.Rotation, n.Scale = gltf.DefaultMatrix, gltf.DefaultRotation, gltf.DefaultScale
 		trs := false
-		for k, v := range m {
+		for _, m := range o.members {
 			ok = true
-			switch k {
+			switch v := m.val; m.key {
 			case "name":
 				if n.Name, ok = v.(string); !ok {
 					return nil, false
@@ -136,7 +136,7 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 				return nil, false
 			}
 		}
-		if _, hasMatrix := m["matrix"]; hasMatrix && trs {
+		if o.has("matrix") && trs {
 			return nil, false // the library refuses it; let it say so
 		}
 		nodes[i] = n
@@ -220,11 +220,11 @@ func interfaceOf(v any) (any, bool) {
 	case json.Number:
 		f, err := strconv.ParseFloat(string(x), 64)
 		return f, err == nil
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
+	case *object:
+		m := make(map[string]any, len(x.members))
+		for _, e := range x.members {
 			var ok bool
-			if m[k], ok = interfaceOf(e); !ok {
+			if m[e.key], ok = interfaceOf(e.val); !ok {
 				return nil, false
 			}
 		}

@@ -19,7 +19,7 @@ import (
 // yields the given default, a member of the wrong type a
 // *convert.FormatError.
 type Value struct {
-	v any // map[string]any, []any, json.Number, string, bool, nil
+	v any // *object, []any, json.Number, string, bool, nil (as decodeTree builds it)
 	// the path is spelled only when asked for (an error names it): at,
 	// then "[index]" when elem, then ".key" when key is set (a member of
 	// an element, the common case, costs no string of its own)
@@ -30,20 +30,24 @@ type Value struct {
 	exists bool
 }
 
-// NewValue wraps decoded JSON (from DecodeJSON) at path.
-func NewValue(v any, path string) Value { return Value{v: v, at: path, exists: true} }
+// NewValue wraps JSON built in memory or decoded by DecodeJSON (maps,
+// slices, json.Number or float64, strings, booleans, nil) at path.
+func NewValue(v any, path string) Value { return treeValue(fromGo(v), path) }
+
+// treeValue wraps a tree as decodeTree built it at path.
+func treeValue(tree any, path string) Value { return Value{v: tree, at: path, exists: true} }
 
 // ParseValue decodes raw JSON into a Value at path; syntax errors and
 // non-finite numbers become FormatErrors.
 func ParseValue(raw []byte, path string) (Value, error) {
-	v, err := DecodeJSON(raw)
+	d, err := decodeTree(raw, false)
 	if err != nil {
 		if fe, ok := err.(*convert.FormatError); ok && fe.Path == "" {
 			fe.Path = path
 		}
 		return Value{}, err
 	}
-	val := NewValue(v, path)
+	val := treeValue(d.tree, path)
 	if err := checkFinite(val); err != nil {
 		return Value{}, err
 	}
@@ -79,7 +83,7 @@ func (v Value) Kind() string {
 
 func kindOf(x any) string {
 	switch x.(type) {
-	case map[string]any:
+	case *object:
 		return "object"
 	case []any:
 		return "array"
@@ -96,10 +100,11 @@ func kindOf(x any) string {
 }
 
 // IsObject reports whether the value is a JSON object.
-func (v Value) IsObject() bool { _, ok := v.v.(map[string]any); return v.exists && ok }
+func (v Value) IsObject() bool { _, ok := v.v.(*object); return v.exists && ok }
 
-// Interface returns the decoded JSON (maps, slices, json.Number, …).
-func (v Value) Interface() any { return v.v }
+// Interface returns the JSON as encoding/json decodes it with UseNumber
+// (map[string]any, []any, json.Number, …).
+func (v Value) Interface() any { return toGo(v.v) }
 
 // Raw re-encodes the value as compact JSON (object keys sorted).
 func (v Value) Raw() json.RawMessage {
@@ -117,13 +122,13 @@ func (v Value) Raw() json.RawMessage {
 
 // Keys returns the object's member names, sorted; nil for non-objects.
 func (v Value) Keys() []string {
-	m, ok := v.v.(map[string]any)
+	o, ok := v.v.(*object)
 	if !ok {
 		return nil
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	keys := make([]string, len(o.members))
+	for i, m := range o.members {
+		keys[i] = m.key
 	}
 	sort.Strings(keys)
 	return keys
@@ -131,12 +136,8 @@ func (v Value) Keys() []string {
 
 // Has reports whether the object has member key.
 func (v Value) Has(key string) bool {
-	m, ok := v.v.(map[string]any)
-	if !ok {
-		return false
-	}
-	_, ok = m[key]
-	return ok
+	o, ok := v.v.(*object)
+	return ok && o.has(key)
 }
 
 // Get returns member key (absent when missing or when v is not an object).
@@ -145,11 +146,11 @@ func (v Value) Get(key string) Value {
 	if v.key != "" {
 		c = Value{at: v.Path(), key: key}
 	}
-	m, ok := v.v.(map[string]any)
+	o, ok := v.v.(*object)
 	if !ok {
 		return c
 	}
-	c.v, c.exists = m[key]
+	c.v, c.exists = o.get(key)
 	return c
 }
 
@@ -394,7 +395,7 @@ func (v Value) Object(key string) (Value, bool, error) {
 	if !c.exists {
 		return c, false, nil
 	}
-	if _, ok := c.v.(map[string]any); !ok {
+	if _, ok := c.v.(*object); !ok {
 		return Value{}, false, c.typeError("an object")
 	}
 	return c, true, nil
@@ -431,7 +432,7 @@ func checkFinite(v Value) error {
 	case json.Number:
 		_, err := v.AsFloat()
 		return err
-	case map[string]any:
+	case *object:
 		for _, k := range v.Keys() {
 			if err := checkFinite(v.Get(k)); err != nil {
 				return err
