@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/physconv/physconv/convert"
 )
 
 // SyntaxError is malformed text at a line.
@@ -392,11 +394,16 @@ done:
 	// allocate when the string does not outlive the call
 	raw := d.src[start:d.pos]
 	if isFloat {
-		f, err := strconv.ParseFloat(string(raw), 64)
+		// the characters scanned above are all decimal syntax, which
+		// ParseDecimal reads as ParseFloat does, short numbers in one pass
+		f, err := convert.ParseDecimal(string(raw))
 		if err != nil {
 			return nil, d.errorf(line, "malformed number %q", raw)
 		}
 		return f, nil
+	}
+	if n, ok := shortInt(raw); ok {
+		return n, nil // a mesh's bytes and indices: most numbers of a scene
 	}
 	n, err := strconv.ParseInt(string(raw), 10, 64)
 	if err != nil {
@@ -407,6 +414,29 @@ done:
 		return f, nil
 	}
 	return n, nil
+}
+
+// shortInt reads an integer of at most 18 digits after an optional sign,
+// which int64 holds whatever the digits; ok is false for anything else.
+func shortInt(raw []byte) (int64, bool) {
+	digits := raw
+	if len(digits) > 0 && (digits[0] == '-' || digits[0] == '+') {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if raw[0] == '-' {
+		n = -n
+	}
+	return n, true
 }
 
 // word reads a keyword or a constructor call.

@@ -2,9 +2,11 @@ package tscn
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,4 +208,66 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("%d sections became %d", len(doc.Sections), len(again.Sections))
 		}
 	})
+}
+
+// TestNumbersReadAsStrconv: a number literal reads as strconv reads it —
+// an integer as ParseInt (past int64, as ParseFloat), anything with a
+// point or an exponent as ParseFloat — for generated literals of every
+// length around the one-pass paths' limits (18 integer digits, 15
+// significant decimal digits), signs and exponents included.
+func TestNumbersReadAsStrconv(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		return string(b)
+	}
+	var lits []string
+	for trial := 0; trial < 20000; trial++ {
+		sign := []string{"", "-", "+"}[rng.IntN(3)]
+		var lit string
+		switch rng.IntN(4) {
+		case 0:
+			lit = sign + digits(1+rng.IntN(22))
+		case 1:
+			lit = sign + digits(1+rng.IntN(10)) + "." + digits(rng.IntN(14))
+		case 2:
+			lit = sign + digits(rng.IntN(3)) + "." + digits(1+rng.IntN(20))
+		default:
+			lit = sign + digits(1+rng.IntN(4)) + "." + digits(rng.IntN(4)) + []string{"e", "E", "e-", "e+"}[rng.IntN(4)] + digits(1+rng.IntN(3))
+		}
+		lits = append(lits, lit)
+	}
+	lits = append(lits, "9223372036854775807", "-9223372036854775808", "9223372036854775808", "999999999999999999", "1e308", "0.0", "-0.0", "-0")
+	for _, lit := range lits {
+		doc, err := Decode([]byte("[gd_scene format=3]\n[node name=\"n\" type=\"Node3D\"]\nv = " + lit + "\n"))
+		var want Value
+		isFloat := strings.ContainsAny(lit, ".eE")
+		i, ierr := strconv.ParseInt(lit, 10, 64)
+		f, ferr := strconv.ParseFloat(lit, 64)
+		switch {
+		case !isFloat && ierr == nil:
+			want = i
+		case ferr == nil:
+			want = f
+		}
+		if want == nil {
+			if err == nil {
+				t.Errorf("%s: read, strconv refuses it", lit)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", lit, err)
+		}
+		got, _ := doc.Sections[0].Prop("v")
+		if g, ok := got.(float64); ok && math.Signbit(g) != math.Signbit(f) {
+			t.Fatalf("%s: read %v, want the sign of %v", lit, got, want)
+		}
+		if got != want {
+			t.Fatalf("%s: read %v (%T), want %v (%T)", lit, got, got, want, want)
+		}
+	}
 }
