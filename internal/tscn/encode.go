@@ -116,9 +116,9 @@ func (e *encoder) value(v Value) {
 	case bool:
 		e.b = strconv.AppendBool(e.b, x)
 	case int64:
-		e.b = strconv.AppendInt(e.b, x, 10)
+		e.b = appendInt(e.b, x)
 	case int:
-		e.b = strconv.AppendInt(e.b, int64(x), 10)
+		e.b = appendInt(e.b, int64(x))
 	case float64:
 		e.b = AppendFloat(e.b, x)
 	case string:
@@ -193,6 +193,20 @@ func (e *encoder) value(v Value) {
 	default:
 		e.b = append(e.b, "null"...)
 	}
+}
+
+// appendInt appends x in decimal; the bytes of a mesh, most numbers of a
+// scene, are written digit by digit.
+func appendInt(b []byte, x int64) []byte {
+	switch {
+	case x < 0 || x >= 1000:
+		return strconv.AppendInt(b, x, 10)
+	case x < 10:
+		return append(b, byte('0'+x))
+	case x < 100:
+		return append(b, byte('0'+x/10), byte('0'+x%10))
+	}
+	return append(b, byte('0'+x/100), byte('0'+x/10%10), byte('0'+x%10))
 }
 
 // str writes a quoted string, escaping what the reader would not take

@@ -271,3 +271,18 @@ func TestNumbersReadAsStrconv(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegersWrittenAsStrconv: integers are written as strconv writes
+// them, around the digit-by-digit path's limits.
+func TestIntegersWrittenAsStrconv(t *testing.T) {
+	for x := int64(-1100); x <= 1100; x++ {
+		if got, want := EncodeValue(x), strconv.FormatInt(x, 10); got != want {
+			t.Fatalf("%d written %q, want %q", x, got, want)
+		}
+	}
+	for _, x := range []int64{math.MaxInt64, math.MinInt64, 123456789} {
+		if got, want := EncodeValue(x), strconv.FormatInt(x, 10); got != want {
+			t.Fatalf("%d written %q, want %q", x, got, want)
+		}
+	}
+}
