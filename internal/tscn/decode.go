@@ -518,18 +518,16 @@ func (d *decoder) word() (Value, error) {
 // position, holds no nested call, collection or string (a packed array's
 // numbers), so its slice is sized once; 0 for any other.
 func (d *decoder) flatArgs() int {
-	n := 1
-	for _, c := range d.src[d.pos:] {
-		switch c {
-		case ',':
-			n++
-		case ')':
-			return n
-		case '(', '[', '{', '"':
-			return 0
-		}
+	rest := d.src[d.pos:]
+	end := bytes.IndexByte(rest, ')')
+	if end < 0 {
+		return 0
 	}
-	return 0
+	list := rest[:end]
+	if bytes.ContainsAny(list, "([{\"") {
+		return 0
+	}
+	return 1 + bytes.Count(list, []byte{','})
 }
 
 // special turns the calls with their own Value types into them.
