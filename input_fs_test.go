@@ -88,3 +88,21 @@ func TestNewInputRejects(t *testing.T) {
 		t.Error("an input over the size limit: no error")
 	}
 }
+
+// TestRecordingFSNotesStat: a file a reader only stats (probing for a
+// package's files) is noted as a file it opened would be, and a missing
+// one is not; the side-file size limit passes a stat through.
+func TestRecordingFSNotesStat(t *testing.T) {
+	rec := &physconv.RecordingFS{FS: fstest.MapFS{"meshes/a.stl": {Data: []byte("solid a")}}}
+	in := &convert.Input{Name: "r.urdf", FS: rec, Options: &convert.Options{}}
+	convert.LimitSideFiles(in)
+	if st, err := fs.Stat(in.FS, "meshes/a.stl"); err != nil || st.Size() != 7 {
+		t.Fatalf("stat: %v, %v", st, err)
+	}
+	if _, err := fs.Stat(in.FS, "meshes/b.stl"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("stat of a missing file: %v", err)
+	}
+	if got := rec.Paths(); len(got) != 1 || got[0] != "meshes/a.stl" {
+		t.Fatalf("noted %v, want [meshes/a.stl]", got)
+	}
+}

@@ -308,6 +308,16 @@ func (r *RecordingFS) Open(name string) (fs.File, error) {
 	return f, err
 }
 
+// Stat reports on a file and notes it, as opening it would (readers
+// probe for files by statting them).
+func (r *RecordingFS) Stat(name string) (fs.FileInfo, error) {
+	st, err := fs.Stat(r.FS, name)
+	if err == nil {
+		r.note(name)
+	}
+	return st, err
+}
+
 // ReadFile reads a file and notes it.
 func (r *RecordingFS) ReadFile(name string) ([]byte, error) {
 	data, err := fs.ReadFile(r.FS, name)

@@ -147,3 +147,12 @@ func (o overlayFS) Open(name string) (fs.File, error) {
 	}
 	return o.under.Open(name)
 }
+
+// Stat reports from top first, then from under (a file system of folders
+// on disk answers without opening the file).
+func (o overlayFS) Stat(name string) (fs.FileInfo, error) {
+	if st, err := o.top.Stat(name); err == nil {
+		return st, nil
+	}
+	return fs.Stat(o.under, name)
+}

@@ -243,6 +243,10 @@ func (s sizeFS) ReadFile(name string) ([]byte, error) {
 	return ReadLimited(f, name, s.max)
 }
 
+// Stat passes through: a reader probing for files (a package's, by the
+// end of their path) reads none of them.
+func (s sizeFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(s.FS, name) }
+
 // LimitSideFiles wraps the input's FS so every side file read through it
 // obeys Limits.InputBytes.
 func LimitSideFiles(in *Input) {

@@ -34,6 +34,22 @@ type confinedFS struct {
 	// of a robot is opened through them
 	rootsOnce sync.Once
 	realRoots []string // "" for a folder that does not resolve
+
+	// the folder itself as an os.Root, opened on first use and kept (its
+	// descriptor is closed when the FS is collected): a robot's files are
+	// looked for and opened through it, hundreds of times; nil when it
+	// cannot be opened, and every name then takes the walk in open
+	folderOnce sync.Once
+	folderRoot *os.Root
+}
+
+func (c *confinedFS) folder() *os.Root {
+	c.folderOnce.Do(func() {
+		if r, err := os.OpenRoot(c.dir); err == nil {
+			c.folderRoot = r
+		}
+	})
+	return c.folderRoot
 }
 
 func (c *confinedFS) roots() []string {
@@ -89,7 +105,25 @@ func (c *confinedFS) ReadFile(name string) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// Stat reports on a file as opening it would find it. Readers probe many
+// names for one reference (a package's files by the end of their path), so
+// a file in the folder itself is looked at through the folder's os.Root
+// without being opened; a link to another allowed folder (which os.Root
+// does not follow) is opened as Open would.
 func (c *confinedFS) Stat(name string) (fs.FileInfo, error) {
+	if fs.ValidPath(name) {
+		if r := c.folder(); r != nil {
+			st, err := r.Stat(filepath.FromSlash(name))
+			if err == nil {
+				return st, nil
+			}
+			// not there at all: as opening it finds
+			var pe *fs.PathError
+			if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
+				return nil, &fs.PathError{Op: "stat", Path: name, Err: pe.Err}
+			}
+		}
+	}
 	f, err := c.open("stat", name)
 	if err != nil {
 		return nil, err
@@ -110,9 +144,8 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 	// the way, for every mesh of a robot). The rest (a file that is not
 	// there, a link to another allowed folder or an absolute link, which
 	// os.Root does not follow) go the whole way below.
-	if r, err := os.OpenRoot(c.dir); err == nil {
+	if r := c.folder(); r != nil {
 		f, err := r.Open(filepath.FromSlash(name))
-		r.Close()
 		if err == nil {
 			return f, nil
 		}

@@ -1,0 +1,76 @@
+package resolve
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestStatAsOpen: Stat on a confined folder finds what opening the file
+// finds — regular files, folders, links inside the folder, links to
+// another allowed folder, links leaving every allowed folder, dangling
+// links and missing names — whether it answers through the folder's
+// os.Root or by opening.
+func TestStatAsOpen(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "root")
+	also := filepath.Join(base, "also")
+	outside := filepath.Join(base, "outside")
+	for _, d := range []string{filepath.Join(root, "meshes"), also, outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(p, data string) {
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, "meshes", "a.stl"), "solid a")
+	write(filepath.Join(also, "b.stl"), "solid bb")
+	write(filepath.Join(outside, "secret"), "secret!")
+	links := map[string]string{
+		"meshes/in.stl":   "a.stl",
+		"meshes/abs.stl":  filepath.Join(root, "meshes", "a.stl"),
+		"also.stl":        filepath.Join(also, "b.stl"),
+		"alsodir":         also,
+		"escape":          filepath.Join(outside, "secret"),
+		"escapedir":       outside,
+		"dangling.stl":    "nowhere.stl",
+		"meshes/up.stl":   "../meshes/a.stl",
+		"meshes/loop.stl": "loop.stl",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	c := Confined(root, also).(*confinedFS)
+	names := []string{"meshes/a.stl", "meshes", ".", "meshes/in.stl", "meshes/abs.stl", "also.stl", "alsodir/b.stl",
+		"escape", "escapedir/secret", "dangling.stl", "meshes/up.stl", "meshes/loop.stl", "missing.stl", "meshes/missing/x.stl",
+		"../outside/secret", "/etc/passwd", "meshes/a.stl/x"}
+	for _, name := range names {
+		var want fs.FileInfo
+		f, openErr := c.Open(name)
+		if openErr == nil {
+			want, openErr = f.(fs.File).Stat()
+			f.Close()
+		}
+		got, statErr := c.Stat(name)
+		if (openErr == nil) != (statErr == nil) {
+			t.Errorf("%s: stat error %v, open error %v", name, statErr, openErr)
+			continue
+		}
+		if openErr != nil {
+			if errors.Is(openErr, fs.ErrNotExist) != errors.Is(statErr, fs.ErrNotExist) {
+				t.Errorf("%s: stat error %v, open error %v", name, statErr, openErr)
+			}
+			continue
+		}
+		if got.Size() != want.Size() || got.IsDir() != want.IsDir() || got.Mode() != want.Mode() {
+			t.Errorf("%s: stat %v %d %v, open %v %d %v", name, got.Mode(), got.Size(), got.IsDir(), want.Mode(), want.Size(), want.IsDir())
+		}
+	}
+}
