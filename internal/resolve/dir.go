@@ -117,10 +117,8 @@ func (c *confinedFS) Stat(name string) (fs.FileInfo, error) {
 			if err == nil {
 				return st, nil
 			}
-			// not there at all: as opening it finds
-			var pe *fs.PathError
-			if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
-				return nil, &fs.PathError{Op: "stat", Path: name, Err: pe.Err}
+			if err := missing("stat", name, err); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -130,6 +128,18 @@ func (c *confinedFS) Stat(name string) (fs.FileInfo, error) {
 	}
 	defer f.Close()
 	return f.Stat()
+}
+
+// missing is the error for name when err, from the folder's os.Root, says
+// it is not there at all, as the walk in open would find (a link that
+// leaves the folder fails otherwise, and takes the walk); nil for any
+// other error. A reader looking for a package's files tries many names.
+func missing(op, name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
+		return &fs.PathError{Op: op, Path: name, Err: pe.Err}
+	}
+	return nil
 }
 
 // open resolves name to its real path, checks it against the allowed
@@ -149,12 +159,8 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 		if err == nil {
 			return f, nil
 		}
-		// not there at all (a link that leaves the folder fails
-		// otherwise): as the walk below would find (a reader looking
-		// for a package's files tries many names)
-		var pe *fs.PathError
-		if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
-			return nil, &fs.PathError{Op: op, Path: name, Err: pe.Err}
+		if err := missing(op, name, err); err != nil {
+			return nil, err
 		}
 	}
 	full := filepath.Join(c.dir, filepath.FromSlash(name))
