@@ -196,3 +196,35 @@ func byName(objs []map[string]any) map[string]map[string]any {
 	}
 	return out
 }
+
+// TestMuJoCoNamesFromAnyFolder: the names MuJoCo's WebAssembly build
+// reports for a model do not depend on the folder the file lies in. For
+// some lengths of the file's path it reads them from a stale view of its
+// memory and reports placeholders ("body1"); the oracle runner then reads
+// a copy beside it. The kuka's MJCF output, written into folders whose
+// names have 1 to 8 characters, must name its bodies in each.
+func TestMuJoCoNamesFromAnyFolder(t *testing.T) {
+	testenv.Oracle(t, "mj-inspect")
+	var kuka urdfAsset
+	for _, a := range urdfAssets {
+		if a.name == "kuka" {
+			kuka = a
+		}
+	}
+	src := kuka.path(t)
+	base := t.TempDir()
+	for n := 1; n <= 8; n++ {
+		out := filepath.Join(base, strings.Repeat("d", n), "model.xml")
+		opts := kuka.options(t, "mjcf")
+		if _, err := physconv.ConvertFile(context.Background(), all.Registry(), src, out, opts); err != nil {
+			t.Fatal(err)
+		}
+		model, why, ok := mujocoModel(t, out)
+		if !ok {
+			t.Fatalf("%s: MuJoCo refuses it: %s", out, why)
+		}
+		if _, ok := byName(model["bodies"])["lbr_iiwa_link_1"]; !ok {
+			t.Errorf("%s: no body lbr_iiwa_link_1 among %d", out, len(model["bodies"]))
+		}
+	}
+}
