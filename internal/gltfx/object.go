@@ -27,8 +27,12 @@ type member struct {
 // indexFrom is the member count past which an object is indexed by name.
 const indexFrom = 12
 
-// get returns member key's value and whether it is there.
+// get returns member key's value and whether it is there (none of a nil
+// object, as of a nil map).
 func (o *object) get(key string) (any, bool) {
+	if o == nil {
+		return nil, false
+	}
 	if o.index != nil {
 		i, ok := o.index[key]
 		if !ok {
