@@ -76,10 +76,9 @@ func TestEmitArrayMesh(t *testing.T) {
 				return nil
 			}
 			bytesOf := func(k string) []byte {
-				call := get(k).(*tscn.Call)
-				b := make([]byte, len(call.Args))
-				for i, a := range call.Args {
-					b[i] = byte(a.(int64))
+				b, ok := get(k).(*tscn.Call).ByteArgs()
+				if !ok {
+					t.Fatalf("%s is not a byte array of numbers", k)
 				}
 				return b
 			}

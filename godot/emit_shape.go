@@ -668,16 +668,12 @@ func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, mat
 	if stated != ([2]convert.Vec3{}) {
 		lo, hi = stated[0], stated[1]
 	}
-	vdata := make([]tscn.Value, 0, 12*len(pos))
-	var b [4]byte
+	vdata := make([]byte, 0, 12*len(pos))
 	for _, p := range pos {
 		for c := 0; c < 3; c++ {
 			f := float32(p[c])
 			lo[c], hi[c] = math.Min(lo[c], float64(f)), math.Max(hi[c], float64(f))
-			binary.LittleEndian.PutUint32(b[:], math.Float32bits(f))
-			for _, x := range b {
-				vdata = append(vdata, int64(x))
-			}
+			vdata = binary.LittleEndian.AppendUint32(vdata, math.Float32bits(f))
 		}
 	}
 	// the index size follows the vertex count: Godot 4 uses 16 bits up to
@@ -686,14 +682,13 @@ func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, mat
 	if g3 {
 		wide = len(pos) >= 1<<16
 	}
-	idata := make([]tscn.Value, 0, 4*len(idx))
+	idata := make([]byte, 0, 4*len(idx))
 	for t := 0; t+2 < len(idx); t += 3 {
 		for _, v := range [3]uint32{idx[t], idx[t+2], idx[t+1]} {
 			if wide {
-				binary.LittleEndian.PutUint32(b[:], v)
-				idata = append(idata, int64(b[0]), int64(b[1]), int64(b[2]), int64(b[3]))
+				idata = binary.LittleEndian.AppendUint32(idata, v)
 			} else {
-				idata = append(idata, int64(v&0xff), int64(v>>8))
+				idata = binary.LittleEndian.AppendUint16(idata, uint16(v))
 			}
 		}
 	}
@@ -705,8 +700,8 @@ func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, mat
 		const formatVertexIndex3 = 1<<0 | 1<<8 // Godot 3: uncompressed positions, indices
 		surface = tscn.Dict{
 			{Key: "aabb", Value: aabb},
-			{Key: "array_data", Value: &tscn.Call{Name: "PoolByteArray", Args: vdata}},
-			{Key: "array_index_data", Value: &tscn.Call{Name: "PoolByteArray", Args: idata}},
+			{Key: "array_data", Value: &tscn.Call{Name: "PoolByteArray", Bytes: vdata}},
+			{Key: "array_index_data", Value: &tscn.Call{Name: "PoolByteArray", Bytes: idata}},
 			{Key: "blend_shape_data", Value: tscn.Array{}},
 			{Key: "format", Value: int64(formatVertexIndex3)},
 			{Key: "index_count", Value: nIdx},
@@ -726,21 +721,18 @@ func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, mat
 			// the attribute stream holds, per vertex, the UV as two
 			// float32 (no colour, no UV2 before it)
 			format |= formatTexUV
-			adata := make([]tscn.Value, 0, 8*len(uv))
+			adata := make([]byte, 0, 8*len(uv))
 			for _, t := range uv {
 				for c := 0; c < 2; c++ {
-					binary.LittleEndian.PutUint32(b[:], math.Float32bits(float32(t[c])))
-					for _, x := range b {
-						adata = append(adata, int64(x))
-					}
+					adata = binary.LittleEndian.AppendUint32(adata, math.Float32bits(float32(t[c])))
 				}
 			}
-			surface = append(surface, tscn.Entry{Key: "attribute_data", Value: &tscn.Call{Name: "PackedByteArray", Args: adata}})
+			surface = append(surface, tscn.Entry{Key: "attribute_data", Value: &tscn.Call{Name: "PackedByteArray", Bytes: adata}})
 		}
 		surface = append(surface, tscn.Dict{
 			{Key: "format", Value: format},
 			{Key: "index_count", Value: nIdx},
-			{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Args: idata}},
+			{Key: "index_data", Value: &tscn.Call{Name: "PackedByteArray", Bytes: idata}},
 		}...)
 		if material != nil {
 			surface = append(surface, tscn.Entry{Key: "material", Value: material})
@@ -748,7 +740,7 @@ func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, mat
 		surface = append(surface, tscn.Dict{
 			{Key: "primitive", Value: int64(3)},
 			{Key: "vertex_count", Value: int64(len(pos))},
-			{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Args: vdata}},
+			{Key: "vertex_data", Value: &tscn.Call{Name: "PackedByteArray", Bytes: vdata}},
 		}...)
 	}
 	return surface

@@ -113,15 +113,11 @@ func (e *emitter) textureSub(im *convert.Image) tscn.Value {
 		binary.LittleEndian.PutUint32(data[16:], uint32(si.h))
 		binary.LittleEndian.PutUint32(data[20:], uint32(4+len(si.png)))
 		data = append(append(data, "PNG "...), si.png...)
-		bs := make([]tscn.Value, len(data))
-		for k, x := range data {
-			bs[k] = int64(x)
-		}
 		var props []tscn.Prop
 		if si.name != "" {
 			props = append(props, tscn.Prop{Key: "resource_name", Value: si.name})
 		}
-		props = append(props, tscn.Prop{Key: "_data", Value: &tscn.Call{Name: "PackedByteArray", Args: bs}})
+		props = append(props, tscn.Prop{Key: "_data", Value: &tscn.Call{Name: "PackedByteArray", Bytes: data}})
 		si.id = e.addSub("PortableCompressedTexture2D", props).ID
 	}
 	return e.refFromID(si.id)

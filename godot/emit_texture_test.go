@@ -232,9 +232,9 @@ func embeddedPNG(t *testing.T, sub *tscn.Section, w, h uint32) []byte {
 	if !ok || c.Name != "PackedByteArray" {
 		t.Fatalf("_data %v", v)
 	}
-	data := make([]byte, len(c.Args))
-	for k, a := range c.Args {
-		data[k] = byte(a.(int64))
+	data, ok := c.ByteArgs()
+	if !ok {
+		t.Fatalf("_data %v is not a byte array of numbers", v)
 	}
 	le := binary.LittleEndian
 	if len(data) < 28 || le.Uint16(data) != 0 || le.Uint16(data[2:]) != 2 || le.Uint32(data[4:]) != 5 || le.Uint32(data[8:]) != 1 ||

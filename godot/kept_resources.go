@@ -57,7 +57,7 @@ func captureRefs(v tscn.Value, d *doc, depth int) (out tscn.Value, ok bool) {
 		}
 		return nil, false
 	case *tscn.Call:
-		c := &tscn.Call{Name: x.Name, Type: x.Type, Args: make([]tscn.Value, len(x.Args))}
+		c := &tscn.Call{Name: x.Name, Type: x.Type, Args: make([]tscn.Value, len(x.Args)), Bytes: x.Bytes}
 		for k, a := range x.Args {
 			if c.Args[k], ok = captureRefs(a, d, depth); !ok {
 				return nil, false
@@ -101,7 +101,7 @@ func (e *emitter) restoreRefs(v tscn.Value) tscn.Value {
 	case keptExt:
 		return e.addExt(x.class, x.resPath)
 	case *tscn.Call:
-		c := &tscn.Call{Name: x.Name, Type: x.Type, Args: make([]tscn.Value, len(x.Args))}
+		c := &tscn.Call{Name: x.Name, Type: x.Type, Args: make([]tscn.Value, len(x.Args)), Bytes: x.Bytes}
 		for k, a := range x.Args {
 			c.Args[k] = e.restoreRefs(a)
 		}

@@ -362,15 +362,15 @@ func byteArray(v tscn.Value, key string) ([]byte, error) {
 			return b, nil
 		}
 	}
-	out := make([]byte, len(c.Args))
-	for i, a := range c.Args {
-		x, ok := a.(int64)
-		if !ok || x < 0 || x > 255 {
+	if out, ok := c.ByteArgs(); ok {
+		return out, nil
+	}
+	for _, a := range c.Args {
+		if x, ok := a.(int64); !ok || x < 0 || x > 255 {
 			return nil, fmt.Errorf("%q holds %s, not a byte", key, tscn.EncodeValue(a))
 		}
-		out[i] = byte(x)
 	}
-	return out, nil
+	return nil, fmt.Errorf("%q is not a byte array", key)
 }
 
 // halfFloat decodes an IEEE 754 half-precision number (Godot 3's

@@ -619,13 +619,8 @@ func embeddedImage(d *doc, id string) *convert.Image {
 			if !ok || c.Name != "PackedByteArray" {
 				return nil
 			}
-			data = make([]byte, len(c.Args))
-			for k, a := range c.Args {
-				b, ok := a.(int64)
-				if !ok || b < 0 || b > 255 {
-					return nil
-				}
-				data[k] = byte(b)
+			if data, ok = c.ByteArgs(); !ok {
+				return nil
 			}
 		}
 	}

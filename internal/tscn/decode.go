@@ -492,7 +492,14 @@ func (d *decoder) word() (Value, error) {
 	if name == "Object" {
 		return d.object(line)
 	}
-	call.Args = make([]Value, 0, d.flatArgs())
+	n := d.flatArgs()
+	if n > 0 && isByteArray(name) {
+		if b, ok := d.bytes(n); ok {
+			call.Bytes = b
+			return call, nil
+		}
+	}
+	call.Args = make([]Value, 0, n)
 	for {
 		d.skipSpace(false)
 		if d.eof() {
@@ -512,6 +519,40 @@ func (d *decoder) word() (Value, error) {
 		}
 	}
 	return d.special(call, line)
+}
+
+// bytes reads the n elements of a byte array after its '(' up to and
+// including its ')' when each is a plain number from 0 to 255 (digits
+// only, as Godot writes them); otherwise ok is false and nothing is
+// consumed, and the elements are read one by one as any call's.
+func (d *decoder) bytes(n int) (out []byte, ok bool) {
+	pos, line := d.pos, d.line
+	out = make([]byte, 0, n)
+	for {
+		d.skipSpace(false)
+		start := d.pos
+		x := 0
+		for d.pos < len(d.src) && d.pos-start < 4 && d.src[d.pos] >= '0' && d.src[d.pos] <= '9' {
+			x = x*10 + int(d.src[d.pos]-'0')
+			d.pos++
+		}
+		if d.pos == start || d.pos-start > 3 || x > 255 {
+			break
+		}
+		out = append(out, byte(x))
+		d.skipSpace(false)
+		switch d.peek() {
+		case ',':
+			d.pos++
+			continue
+		case ')':
+			d.pos++
+			return out, true
+		}
+		break
+	}
+	d.pos, d.line = pos, line
+	return nil, false
 }
 
 // flatArgs counts the arguments of a call whose list, from the current

@@ -148,6 +148,16 @@ func (e *encoder) value(v Value) {
 			e.b = append(e.b, ']')
 		}
 		e.open()
+		if x.Bytes != nil {
+			for i, c := range x.Bytes {
+				if i > 0 {
+					e.b = append(e.b, ", "...)
+				}
+				e.b = appendInt(e.b, int64(c))
+			}
+			e.close(len(x.Bytes) == 0)
+			break
+		}
 		for i, a := range x.Args {
 			if i > 0 {
 				e.b = append(e.b, ", "...)

@@ -1,6 +1,7 @@
 package tscn
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -284,5 +285,84 @@ func TestIntegersWrittenAsStrconv(t *testing.T) {
 		if got, want := EncodeValue(x), strconv.FormatInt(x, 10); got != want {
 			t.Fatalf("%d written %q, want %q", x, got, want)
 		}
+	}
+}
+
+// TestByteArraysReadAsNumbers: a byte array written as numbers reads
+// into Bytes when every element is a plain number from 0 to 255, and as
+// any call's arguments otherwise; either way it holds the bytes (or fails
+// to) as the same list read element by element does, and the lines after
+// it are counted alike. Generated lists: 0 to 40 elements, spaces and
+// line breaks between them, leading zeros, numbers past 255, signs,
+// decimals, a trailing comma, an empty list.
+func TestByteArraysReadAsNumbers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	seps := []string{",", ", ", " ,", ",\n", "\n,\t"}
+	bytesPath := 0
+	for trial := 0; trial < 4000; trial++ {
+		var els []string
+		for i := rng.IntN(41); i > 0; i-- {
+			switch k := rng.IntN(160); {
+			case k == 0:
+				els = append(els, strconv.Itoa(256+rng.IntN(1000)))
+			case k == 1:
+				els = append(els, "-"+strconv.Itoa(rng.IntN(3)))
+			case k == 2:
+				els = append(els, "1.0")
+			case k == 3:
+				els = append(els, "00"+strconv.Itoa(rng.IntN(10)))
+			case k == 4:
+				els = append(els, "+7")
+			default:
+				els = append(els, strconv.Itoa(rng.IntN(256)))
+			}
+		}
+		var list strings.Builder
+		for i, e := range els {
+			if i > 0 {
+				list.WriteString(seps[rng.IntN(len(seps))])
+			}
+			list.WriteString(e)
+		}
+		if rng.IntN(20) == 0 {
+			list.WriteString(",")
+		}
+		scene := func(name string) string {
+			return "[gd_resource type=\"Resource\" format=3]\n\n[resource]\nv = " + name + "(" + list.String() + ")\nw = Vector3(1, 2)\n"
+		}
+		got, gotErr := Decode([]byte(scene("PackedByteArray")))
+		ref, refErr := Decode([]byte(scene("PackedInt64Array"))) // the same list, element by element
+		if (gotErr == nil) != (refErr == nil) {
+			t.Fatalf("%q: error %v, element by element %v", list.String(), gotErr, refErr)
+		}
+		if gotErr != nil {
+			continue
+		}
+		gv, _ := got.Sections[0].Prop("v")
+		rv, _ := ref.Sections[0].Prop("v")
+		gc, rc := gv.(*Call), rv.(*Call)
+		if gc.Bytes != nil {
+			bytesPath++
+		}
+		want, wantOK := (&Call{Name: "PackedByteArray", Args: rc.Args}).ByteArgs()
+		b, ok := gc.ByteArgs()
+		if ok != wantOK || ok && !bytes.Equal(b, want) {
+			t.Fatalf("%q: bytes %v (%v), element by element %v (%v)", list.String(), b, ok, want, wantOK)
+		}
+		if !ok && !reflect.DeepEqual(gc.Args, rc.Args) {
+			t.Fatalf("%q: arguments %v, element by element %v", list.String(), gc.Args, rc.Args)
+		}
+		if gl, rl := got.Sections[0].PropLine("w"), ref.Sections[0].PropLine("w"); gl != rl {
+			t.Fatalf("%q: next property on line %d, element by element %d", list.String(), gl, rl)
+		}
+		// written back as it was read
+		if ok {
+			if enc, want := EncodeValue(gc), EncodeValue(&Call{Name: "PackedByteArray", Args: rc.Args}); enc != want {
+				t.Fatalf("%q: written %s, element by element %s", list.String(), enc, want)
+			}
+		}
+	}
+	if bytesPath < 1000 {
+		t.Fatalf("only %d lists read into Bytes", bytesPath)
 	}
 }

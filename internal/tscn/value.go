@@ -35,6 +35,37 @@ type Call struct {
 	// Type is the element type of a typed collection (Array[int](...)).
 	Type string
 	Args []Value
+	// Bytes holds the elements of a byte array (PackedByteArray,
+	// PoolByteArray) in place of Args: the reader sets it when every
+	// element is a plain number from 0 to 255, the bulk of a scene with
+	// meshes, and a writer may set it instead of Args.
+	Bytes []byte
+}
+
+// IsByteArray reports whether a call names a byte array.
+func (c *Call) IsByteArray() bool { return isByteArray(c.Name) }
+
+func isByteArray(name string) bool { return name == "PackedByteArray" || name == "PoolByteArray" }
+
+// ByteArgs returns the elements of a byte array given as numbers (Bytes,
+// or Args when each is an integer from 0 to 255; then a copy); ok is
+// false for any other call or element.
+func (c *Call) ByteArgs() (out []byte, ok bool) {
+	if !c.IsByteArray() {
+		return nil, false
+	}
+	if c.Bytes != nil {
+		return c.Bytes, true
+	}
+	out = make([]byte, len(c.Args))
+	for i, a := range c.Args {
+		x, isInt := a.(int64)
+		if !isInt || x < 0 || x > 255 {
+			return nil, false
+		}
+		out[i] = byte(x)
+	}
+	return out, true
 }
 
 // Array is a [a, b, c] literal.
@@ -54,9 +85,16 @@ type Object struct {
 	Props []Entry
 }
 
-// Floats returns the numeric arguments of a call as float64s; ok is false
-// when an argument is not a number.
+// Floats returns the numeric arguments of a call (or its Bytes) as
+// float64s; ok is false when an argument is not a number.
 func (c *Call) Floats() (out []float64, ok bool) {
+	if c.Bytes != nil {
+		out = make([]float64, len(c.Bytes))
+		for i, b := range c.Bytes {
+			out[i] = float64(b)
+		}
+		return out, true
+	}
 	out = make([]float64, len(c.Args))
 	for i, a := range c.Args {
 		f, isNum := Number(a)
