@@ -335,7 +335,6 @@ func (r *Resolver) pkg(ref string) (Loc, error) {
 		}
 		return loc, nil
 	}
-	looked := r.lookedFor(name)
 	// PyBullet reads package://NAME/rest as NAME/rest beside the URDF.
 	beside := path.Join(r.dir(), name, sub)
 	if fs.ValidPath(beside) && exists(r.FS, beside) {
@@ -343,13 +342,16 @@ func (r *Resolver) pkg(ref string) (Loc, error) {
 			Message: fmt.Sprintf("no ROS package %q was found; package://%s/… is read as the folder %s beside the input, as PyBullet does", name, name, path.Join(r.dir(), name))})
 		return r.mainLoc(beside), nil
 	}
-	looked = append(looked, r.describe(beside))
 	if loc, ok := r.suffix(name + "/" + sub); ok {
 		r.note("suffix:"+name, Note{Kind: PackageGuessed, Ref: ref,
 			Message: fmt.Sprintf("no ROS package %q was found; its files were found by the end of their paths (first: %s → %s); give the package's folder to be sure", name, ref, loc.Name)})
 		return loc, nil
 	}
-	looked = append(looked, fmt.Sprintf("files ending in %s at or above %s up to %s", sub, r.describe(r.dir()), r.rootName()))
+	// where it was looked for, spelled only now: finding the enclosing
+	// package stats every folder up to the file system's root, which a
+	// robot's hundred mesh references found by suffix did each time
+	looked := append(r.lookedFor(name), r.describe(beside),
+		fmt.Sprintf("files ending in %s at or above %s up to %s", sub, r.describe(r.dir()), r.rootName()))
 	return Loc{}, &Error{Kind: PackageNotFound, Ref: ref, Package: name, Looked: looked}
 }
 
