@@ -31,7 +31,9 @@ const (
 // ConfinedFS is an fs.FS over the folder dir that refuses every file
 // whose real path, after symbolic links, lies outside dir and the also
 // folders. Library callers reading untrusted folders should pass it (or
-// an os.Root's FS) as Input.FS; OpenInput does.
+// an os.Root's FS) as Input.FS; OpenInput does. Read more than once, it
+// holds dir open, as an os.Root does, until it is collected, so take one
+// per conversion: a folder removed and made again meanwhile is not seen.
 func ConfinedFS(dir string, also ...string) fs.FS { return resolve.Confined(dir, also...) }
 
 // refState is an Input's resolver, built on first use for the FS and

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Confined returns an fs.FS over the folder dir whose reads never leave
@@ -35,21 +36,33 @@ type confinedFS struct {
 	rootsOnce sync.Once
 	realRoots []string // "" for a folder that does not resolve
 
-	// the folder itself as an os.Root, opened on first use and kept (its
+	// the folder itself as an os.Root, kept from the second use on (its
 	// descriptor is closed when the FS is collected): a robot's files are
-	// looked for and opened through it, hundreds of times; nil when it
-	// cannot be opened, and every name then takes the walk in open
+	// looked for and opened through its folder's FS hundreds of times,
+	// while the FS of a lone file found elsewhere (an allowed folder, a
+	// package.xml) is used once and keeps nothing open
+	uses       atomic.Int32
 	folderOnce sync.Once
 	folderRoot *os.Root
 }
 
-func (c *confinedFS) folder() *os.Root {
+// folder returns an os.Root of the folder and what to call once done with
+// it; nil when the folder cannot be opened (every name then takes the
+// walk in open).
+func (c *confinedFS) folder() (*os.Root, func()) {
+	if c.uses.Add(1) == 1 {
+		r, err := os.OpenRoot(c.dir)
+		if err != nil {
+			return nil, func() {}
+		}
+		return r, func() { r.Close() }
+	}
 	c.folderOnce.Do(func() {
 		if r, err := os.OpenRoot(c.dir); err == nil {
 			c.folderRoot = r
 		}
 	})
-	return c.folderRoot
+	return c.folderRoot, func() {}
 }
 
 func (c *confinedFS) roots() []string {
@@ -112,8 +125,9 @@ func (c *confinedFS) ReadFile(name string) ([]byte, error) {
 // does not follow) is opened as Open would.
 func (c *confinedFS) Stat(name string) (fs.FileInfo, error) {
 	if fs.ValidPath(name) {
-		if r := c.folder(); r != nil {
+		if r, done := c.folder(); r != nil {
 			st, err := r.Stat(filepath.FromSlash(name))
+			done()
 			if err == nil {
 				return st, nil
 			}
@@ -154,8 +168,9 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 	// the way, for every mesh of a robot). The rest (a file that is not
 	// there, a link to another allowed folder or an absolute link, which
 	// os.Root does not follow) go the whole way below.
-	if r := c.folder(); r != nil {
+	if r, done := c.folder(); r != nil {
 		f, err := r.Open(filepath.FromSlash(name))
+		done() // the file stays open
 		if err == nil {
 			return f, nil
 		}

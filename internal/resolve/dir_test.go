@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -73,4 +74,47 @@ func TestStatAsOpen(t *testing.T) {
 			t.Errorf("%s: stat %v %d %v, open %v %d %v", name, got.Mode(), got.Size(), got.IsDir(), want.Mode(), want.Size(), want.IsDir())
 		}
 	}
+}
+
+// TestConfinedKeepsOneFolderOpen: the FS of a folder read many times keeps
+// one descriptor open for it, and the FS of a file read once (an allowed
+// folder's mesh, a package.xml) keeps none, however many there are.
+func TestConfinedKeepsOneFolderOpen(t *testing.T) {
+	open := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd here")
+		}
+		return len(ents)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.stl"), []byte("solid a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := open()
+	var keep []fs.FS // held, so none is collected (and closed) meanwhile
+	for i := 0; i < 300; i++ {
+		c := Confined(dir)
+		if _, err := fs.ReadFile(c, "a.stl"); err != nil {
+			t.Fatal(err)
+		}
+		keep = append(keep, c)
+	}
+	if n := open() - before; n > 2 {
+		t.Errorf("300 folders' FS read once each keep %d descriptors open", n)
+	}
+	c := Confined(dir)
+	for i := 0; i < 300; i++ {
+		if _, err := fs.Stat(c, "a.stl"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fs.Stat(c, "missing.stl"); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	if n := open() - before; n > 3 {
+		t.Errorf("a folder's FS used 600 times keeps %d descriptors open", n)
+	}
+	runtime.KeepAlive(keep)
+	runtime.KeepAlive(c)
 }
