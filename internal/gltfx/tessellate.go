@@ -259,8 +259,14 @@ func FacetedUV(pos []convert.Vec3, idx []uint32, uv [][2]float64) Surface {
 		n  [3]int32
 		uv [2]float64
 	}
-	seen := map[corner]uint32{}
-	var s Surface
+	// sized for the corners up front: a curved mesh, flat-shaded, keeps
+	// about one output vertex per corner, and growing the table step by
+	// step cost more than filling it
+	seen := make(map[corner]uint32, len(idx))
+	s := Surface{Positions: make([]convert.Vec3, 0, len(idx)), Normals: make([]convert.Vec3, 0, len(idx)), Indices: make([]uint32, 0, len(idx))}
+	if uv != nil {
+		s.UV = make([][2]float64, 0, len(idx))
+	}
 	for t := 0; t+2 < len(idx); t += 3 {
 		a, b, c := idx[t], idx[t+1], idx[t+2]
 		if int(a) >= len(pos) || int(b) >= len(pos) || int(c) >= len(pos) {

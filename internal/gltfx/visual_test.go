@@ -1,6 +1,8 @@
 package gltfx
 
 import (
+	"encoding/binary"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -109,6 +111,45 @@ func TestAddVisualsPartLooks(t *testing.T) {
 		pbr := mat.PBRMetallicRoughness
 		if *pbr.BaseColorFactor != want.color || (pbr.BaseColorTexture != nil) != want.textured {
 			t.Errorf("primitive %d: colour %v, textured %v; want %v, %v", k, *pbr.BaseColorFactor, pbr.BaseColorTexture != nil, want.color, want.textured)
+		}
+	}
+}
+
+// TestSurfaceHashIsFNV: a surface's hash is hash/fnv's FNV-64a over its
+// float32 bytes in the documented order, for generated surfaces with and
+// without texture coordinates (the inline form must not drift from it).
+func TestSurfaceHashIsFNV(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for trial := 0; trial < 200; trial++ {
+		var s Surface
+		for i := rng.IntN(30); i > 0; i-- {
+			s.Positions = append(s.Positions, convert.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
+			s.Normals = append(s.Normals, convert.Vec3{rng.Float64(), -rng.Float64(), 0})
+			if trial%2 == 0 {
+				s.UV = append(s.UV, [2]float64{rng.Float64(), rng.Float64()})
+			}
+			s.Indices = append(s.Indices, uint32(rng.IntN(1<<20)))
+		}
+		h := fnv.New64a()
+		put := func(x uint32) { h.Write(binary.LittleEndian.AppendUint32(nil, x)) }
+		for _, vs := range [][]convert.Vec3{s.Positions, s.Normals} {
+			for _, v := range vs {
+				for _, c := range v {
+					put(math.Float32bits(float32(c)))
+				}
+			}
+			h.Write([]byte{0xff})
+		}
+		for _, v := range s.UV {
+			put(math.Float32bits(float32(v[0])))
+			put(math.Float32bits(float32(v[1])))
+		}
+		h.Write([]byte{0xfe})
+		for _, i := range s.Indices {
+			put(i)
+		}
+		if got, want := s.hash(), h.Sum64(); got != want {
+			t.Fatalf("surface %d: hash %x, FNV-64a %x", trial, got, want)
 		}
 	}
 }
