@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -197,6 +198,21 @@ func ReadLimited(r io.Reader, name string, max int64) ([]byte, error) {
 	return data, nil
 }
 
+// readLimitedSized is ReadLimited for a file whose size is known: the
+// buffer is sized once (a mesh of a few megabytes grew by copying several
+// times through io.ReadAll), up to 64 MB (a larger file grows as it is
+// read, as it did) and never past max.
+func readLimitedSized(r io.Reader, name string, max, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, min(size, max, 64<<20)+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, max+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > max {
+		return nil, Limits{InputBytes: max}.CheckSize(name, int64(buf.Len()))
+	}
+	return buf.Bytes(), nil
+}
+
 // EffectiveLimits returns the options' limits, defaults filled in (nil-safe).
 func (o *Options) EffectiveLimits() Limits {
 	if o == nil {
@@ -217,6 +233,7 @@ func ReadFileLimited(name string, max int64) ([]byte, error) {
 		if err := (Limits{InputBytes: max}).CheckSize(name, st.Size()); err != nil {
 			return nil, err
 		}
+		return readLimitedSized(f, name, max, st.Size())
 	}
 	return ReadLimited(f, name, max)
 }
@@ -239,6 +256,7 @@ func (s sizeFS) ReadFile(name string) ([]byte, error) {
 		if err := (Limits{InputBytes: s.max}).CheckSize(name, st.Size()); err != nil {
 			return nil, err
 		}
+		return readLimitedSized(f, name, s.max, st.Size())
 	}
 	return ReadLimited(f, name, s.max)
 }

@@ -110,3 +110,19 @@ func TestInputBytesLimit(t *testing.T) {
 		t.Error("readLimited let 11 bytes pass a 10-byte limit")
 	}
 }
+
+// TestReadSizedAsReadLimited: a read sized from the file's stated length
+// gives what ReadLimited gives — the bytes, or the limit's error — whether
+// the length is right, short (the file grew) or long (it shrank).
+func TestReadSizedAsReadLimited(t *testing.T) {
+	for _, c := range []struct{ n, size, max int64 }{
+		{0, 0, 10}, {10, 10, 10}, {11, 11, 10}, {5, 2, 10}, {12, 2, 10}, {5, 9, 10}, {5, 100, 10}, {3000, 3000, 1 << 20}, {3000, 10, 1 << 20},
+	} {
+		data := strings.Repeat("x", int(c.n))
+		want, wantErr := ReadLimited(strings.NewReader(data), "f", c.max)
+		got, err := readLimitedSized(strings.NewReader(data), "f", c.max, c.size)
+		if (err == nil) != (wantErr == nil) || string(got) != string(want) {
+			t.Errorf("%d bytes stated %d, limit %d: %d bytes, %v; ReadLimited %d bytes, %v", c.n, c.size, c.max, len(got), err, len(want), wantErr)
+		}
+	}
+}
