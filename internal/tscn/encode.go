@@ -15,6 +15,9 @@ func Encode(d *Document) []byte {
 	size := 64 * (1 + len(d.Sections))
 	for i := range d.Sections {
 		size += 48 * (len(d.Sections[i].Attrs) + len(d.Sections[i].Props))
+		for _, p := range d.Sections[i].Props {
+			size += byteArrayText(p.Value)
+		}
 	}
 	e.b = make([]byte, 0, size)
 	e.section(&d.Header)
@@ -23,6 +26,26 @@ func Encode(d *Document) []byte {
 		e.section(&d.Sections[i])
 	}
 	return e.b
+}
+
+// byteArrayText is about how long the byte arrays in v are written (a
+// mesh's data, most of a scene with meshes): five characters a byte,
+// "255, ".
+func byteArrayText(v Value) int {
+	n := 0
+	switch x := v.(type) {
+	case *Call:
+		n += 5 * len(x.Bytes)
+	case Array:
+		for _, e := range x {
+			n += byteArrayText(e)
+		}
+	case Dict:
+		for _, e := range x {
+			n += byteArrayText(e.Value)
+		}
+	}
+	return n
 }
 
 // EncodeValue writes one value in Godot 4 spelling (for messages and tests).
