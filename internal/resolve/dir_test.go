@@ -118,3 +118,36 @@ func TestConfinedKeepsOneFolderOpen(t *testing.T) {
 	runtime.KeepAlive(keep)
 	runtime.KeepAlive(c)
 }
+
+// TestAllowedFolderSharedByItsFiles: references into the same allowed
+// folder resolve to one confined FS (which then keeps the folder open
+// once), each file still read from its own place.
+func TestAllowedFolderSharedByItsFiles(t *testing.T) {
+	base := t.TempDir()
+	root, extra := filepath.Join(base, "root"), filepath.Join(base, "extra")
+	for _, d := range []string{root, filepath.Join(extra, "m")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range map[string]string{"a.stl": "A", "m/b.stl": "BB"} {
+		if err := os.WriteFile(filepath.Join(extra, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &Resolver{FS: Confined(root, extra), Root: root, Dir: ".", AllowRoots: []string{extra}}
+	a, la, err := r.Read(filepath.Join(extra, "a.stl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, lb, err := r.Read("../extra/m/b.stl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a) != "A" || string(b) != "BB" {
+		t.Fatalf("read %q and %q", a, b)
+	}
+	if la.FS != lb.FS || la.Main || lb.Main {
+		t.Errorf("two files of one allowed folder: FS %p and %p (main %v %v), want one confined FS", la.FS, lb.FS, la.Main, lb.Main)
+	}
+}

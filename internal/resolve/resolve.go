@@ -54,6 +54,9 @@ type Resolver struct {
 	pkgs  map[string]pkgResult
 	notes []Note
 	noted map[string]bool
+	// folders holds one confined FS per allowed folder a reference
+	// reached, so its files share one (and its kept os.Root)
+	folders map[string]fs.FS
 }
 
 // Loc is where a reference resolved to.
@@ -296,10 +299,23 @@ func (r *Resolver) abs(ref, osPath string) (Loc, error) {
 	}
 	for _, d := range r.allowed() {
 		if rel, ok := Within(d, osPath); ok {
-			return Loc{FS: Confined(d, r.AllowRoots...), Path: rel, Name: filepath.Join(d, filepath.FromSlash(rel))}, nil
+			return Loc{FS: r.folder(d), Path: rel, Name: filepath.Join(d, filepath.FromSlash(rel))}, nil
 		}
 	}
 	return Loc{}, &Error{Kind: Outside, Ref: ref, File: filepath.Clean(osPath), Root: r.Root}
+}
+
+// folder is the confined FS of allowed folder d, made once.
+func (r *Resolver) folder(d string) fs.FS {
+	if f, ok := r.folders[d]; ok {
+		return f
+	}
+	if r.folders == nil {
+		r.folders = map[string]fs.FS{}
+	}
+	f := Confined(d, r.AllowRoots...)
+	r.folders[d] = f
+	return f
 }
 
 // allowed lists the folders besides the project root that may be read.
