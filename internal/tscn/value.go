@@ -47,9 +47,10 @@ func (c *Call) IsByteArray() bool { return isByteArray(c.Name) }
 
 func isByteArray(name string) bool { return name == "PackedByteArray" || name == "PoolByteArray" }
 
-// ByteArgs returns the elements of a byte array given as numbers (Bytes,
-// or Args when each is an integer from 0 to 255; then a copy); ok is
-// false for any other call or element.
+// ByteArgs returns the elements of a byte array given as numbers: Bytes
+// itself (shared with the document: read, do not change), or a copy of
+// Args when each is an integer from 0 to 255; ok is false for any other
+// call or element.
 func (c *Call) ByteArgs() (out []byte, ok bool) {
 	if !c.IsByteArray() {
 		return nil, false
