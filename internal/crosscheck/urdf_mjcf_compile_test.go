@@ -202,7 +202,8 @@ func byName(objs []map[string]any) map[string]map[string]any {
 // some lengths of the file's path it reads them from a stale view of its
 // memory and reports placeholders ("body1"); the oracle runner then reads
 // a copy beside it. The kuka's MJCF output, written into folders whose
-// names have 1 to 8 characters, must name its bodies in each.
+// names have 1 to 16 characters (every remainder of the allocator's
+// 16-byte steps), must name its bodies in each.
 func TestMuJoCoNamesFromAnyFolder(t *testing.T) {
 	testenv.Oracle(t, "mj-inspect")
 	var kuka urdfAsset
@@ -213,7 +214,7 @@ func TestMuJoCoNamesFromAnyFolder(t *testing.T) {
 	}
 	src := kuka.path(t)
 	base := t.TempDir()
-	for n := 1; n <= 8; n++ {
+	for n := 1; n <= 16; n++ {
 		out := filepath.Join(base, strings.Repeat("d", n), "model.xml")
 		opts := kuka.options(t, "mjcf")
 		if _, err := physconv.ConvertFile(context.Background(), all.Registry(), src, out, opts); err != nil {
