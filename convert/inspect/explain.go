@@ -1,6 +1,12 @@
 package inspect
 
-import "github.com/physconv/physconv/convert"
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+)
 
 // Explainer decides whether a Difference between the report of a Graph
 // (Diff's first report) and another report is accounted for by a
@@ -15,6 +21,15 @@ type Explainer struct {
 	// difference asks none.
 	diags *convert.DiagnosticIndex
 	nodes map[string][]int
+	// nodesOf lists the nodes of each body (-1: of none) and staticNodes
+	// those of no body or a static one; couplingsOf a joint node's
+	// couplings, each in index order.
+	nodesOf     map[int][]int
+	staticNodes []int
+	couplingsOf map[int][]int
+	// addedIdx answers differences on elements only the second report
+	// has (added), built on the first of them.
+	addedIdx *addedJoints
 }
 
 // NewExplainer prepares to explain many differences between want (g's
@@ -34,6 +49,21 @@ func (x *Explainer) index() {
 		return
 	}
 	x.diags = x.list.Index()
+	x.nodesOf = map[int][]int{}
+	for i := range x.g.Nodes {
+		b := x.g.BodyOf(i)
+		x.nodesOf[b] = append(x.nodesOf[b], i)
+		if b < 0 || x.g.Nodes[b].Motion.Kind == convert.Static {
+			x.staticNodes = append(x.staticNodes, i)
+		}
+	}
+	x.couplingsOf = map[int][]int{}
+	for k, c := range x.g.Couplings {
+		x.couplingsOf[c.Follower] = append(x.couplingsOf[c.Follower], k)
+		if c.Leader != c.Follower {
+			x.couplingsOf[c.Leader] = append(x.couplingsOf[c.Leader], k)
+		}
+	}
 	names := convert.NodeNames(x.g)
 	x.nodes = make(map[string][]int, len(names))
 	for i, name := range names {
@@ -60,10 +90,8 @@ func (x *Explainer) Subjects(d Difference) []convert.Subject {
 		for _, i := range x.nodes[d.Name] {
 			out = append(out, convert.JointSubject(i))
 			if d.Quantity == convert.QCoupling {
-				for k, c := range x.g.Couplings {
-					if c.Follower == i || c.Leader == i {
-						out = append(out, convert.CouplingSubject(k))
-					}
+				for _, k := range x.couplingsOf[i] {
+					out = append(out, convert.CouplingSubject(k))
 				}
 			}
 		}
@@ -85,10 +113,11 @@ func (x *Explainer) Subjects(d Difference) []convert.Subject {
 				body = bs[0]
 			}
 		}
-		for i := range x.g.Nodes {
-			if b := x.g.BodyOf(i); b == body || d.Element == "static" && b >= 0 && x.g.Nodes[b].Motion.Kind == convert.Static {
-				nodes = append(nodes, i)
-			}
+		nodes = slices.Clip(nodes)
+		if d.Element == "static" {
+			nodes = append(nodes, x.staticNodes...)
+		} else {
+			nodes = append(nodes, x.nodesOf[body]...)
 		}
 	}
 	for _, i := range nodes {
@@ -160,74 +189,181 @@ func (x *Explainer) Explains(d Difference) bool {
 // a writer adds links and joints between two bodies of the first (a
 // joint kind the target lacks written as a chain of simple joints, a
 // floating joint for a free body). Its subjects are the joints of the
-// first report between the bodies the added chain ends at, and those
-// bodies.
+// first report between the bodies the added chain ends at, then those
+// bodies, each in the first report's order.
 func (x *Explainer) added(d Difference) []convert.Subject {
 	if x.got == nil || x.want == nil {
 		return nil
 	}
-	known := map[string]bool{"": true}
-	for _, b := range x.want.Bodies {
-		if b.Kind != convert.Static {
-			known[b.Name] = true
-		}
-	}
-	joints := make([]JointReport, len(x.got.Joints))
-	gotStatic := staticBodies(x.got)
-	for k, j := range x.got.Joints {
-		joints[k] = worldForStatic(j, gotStatic)
-	}
-	// ends walks from a body through added bodies to known ones.
-	ends := map[string]bool{}
-	seen := map[string]bool{}
-	var walk func(body string)
-	walk = func(body string) {
-		if known[body] {
-			ends[body] = true
-			return
-		}
-		if seen[body] {
-			return
-		}
-		seen[body] = true
-		for _, j := range joints {
-			if j.BodyA == body {
-				walk(j.BodyB)
-			}
-			if j.BodyB == body {
-				walk(j.BodyA)
-			}
-		}
-	}
+	a := x.addedIndex()
 	switch d.Element {
 	case "body":
-		walk(d.Name)
+		g := a.groupOf(d.Name)
+		if !g.done {
+			g.subjects, g.done = x.between(g.ends), true
+		}
+		return slices.Clip(g.subjects)
 	case "joint":
-		for _, j := range joints {
-			if j.Name == d.Name {
-				walk(j.BodyA)
-				walk(j.BodyB)
+		var ends map[string]bool
+		for _, j := range a.gotJoints[d.Name] {
+			ends = union(ends, a.groupOf(j.BodyA).ends)
+			ends = union(ends, a.groupOf(j.BodyB).ends)
+		}
+		return x.between(ends)
+	}
+	return nil
+}
+
+// between lists the first report's joints that join two of ends, then
+// the bodies among ends.
+func (x *Explainer) between(ends map[string]bool) []convert.Subject {
+	if len(ends) == 0 {
+		return nil
+	}
+	a := x.addedIdx
+	var joints []int
+	for end := range ends {
+		for _, k := range a.wantJointsOf[end] {
+			if j := a.wantJoints[k]; ends[j.BodyA] && ends[j.BodyB] {
+				joints = append(joints, k)
 			}
 		}
 	}
+	slices.Sort(joints)
+	joints = slices.Compact(joints)
 	var out []convert.Subject
-	wantStatic := staticBodies(x.want)
-	for _, j := range x.want.Joints {
-		j = worldForStatic(j, wantStatic)
-		if ends[j.BodyA] && ends[j.BodyB] {
-			for _, i := range x.nodes[j.Name] {
-				if x.g.Nodes[i].Joint != nil {
-					out = append(out, convert.JointSubject(i))
-				}
+	for _, k := range joints {
+		for _, i := range x.nodes[a.wantJoints[k].Name] {
+			if x.g.Nodes[i].Joint != nil {
+				out = append(out, convert.JointSubject(i))
 			}
 		}
 	}
+	names := make([]string, 0, len(ends))
 	for name := range ends {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(p, q string) int {
+		if c := cmp.Compare(a.bodyAt(p), a.bodyAt(q)); c != 0 {
+			return c
+		}
+		return strings.Compare(p, q)
+	})
+	for _, name := range names {
 		for _, i := range x.nodes[name] {
 			if x.g.Nodes[i].Motion != nil {
 				out = append(out, convert.BodySubject(i))
 			}
 		}
+	}
+	return out
+}
+
+// addedJoints indexes the two reports for added: built once, on the first
+// difference that needs it, so that explaining every body of a large
+// scene stays linear in its size.
+type addedJoints struct {
+	known        map[string]bool          // the first report's moving bodies, and the world ("")
+	bodyIndex    map[string]int           // a body's place in the first report
+	gotJoints    map[string][]JointReport // the second report's joints by name, static bodies as the world
+	neighbours   map[string][]string      // the second report's bodies joined by a joint
+	groups       map[string]*endGroup     // by body
+	wantJoints   []JointReport            // the first report's joints, static bodies as the world
+	wantJointsOf map[string][]int         // indices into wantJoints, by either body
+}
+
+// endGroup is a set of known bodies that bodies only the second report
+// has lead to (one known body, for itself), and its subjects once found.
+type endGroup struct {
+	ends     map[string]bool
+	subjects []convert.Subject
+	done     bool
+}
+
+func (x *Explainer) addedIndex() *addedJoints {
+	if x.addedIdx != nil {
+		return x.addedIdx
+	}
+	a := &addedJoints{known: map[string]bool{"": true}, bodyIndex: make(map[string]int, len(x.want.Bodies)),
+		gotJoints: map[string][]JointReport{}, neighbours: map[string][]string{}, groups: map[string]*endGroup{},
+		wantJointsOf: map[string][]int{}}
+	for k, b := range x.want.Bodies {
+		if b.Kind != convert.Static {
+			a.known[b.Name] = true
+		}
+		if _, ok := a.bodyIndex[b.Name]; !ok {
+			a.bodyIndex[b.Name] = k
+		}
+	}
+	gotStatic := staticBodies(x.got)
+	for _, j := range x.got.Joints {
+		j = worldForStatic(j, gotStatic)
+		a.gotJoints[j.Name] = append(a.gotJoints[j.Name], j)
+		a.neighbours[j.BodyA] = append(a.neighbours[j.BodyA], j.BodyB)
+		a.neighbours[j.BodyB] = append(a.neighbours[j.BodyB], j.BodyA)
+	}
+	wantStatic := staticBodies(x.want)
+	a.wantJoints = make([]JointReport, len(x.want.Joints))
+	for k, j := range x.want.Joints {
+		j = worldForStatic(j, wantStatic)
+		a.wantJoints[k] = j
+		a.wantJointsOf[j.BodyA] = append(a.wantJointsOf[j.BodyA], k)
+		if j.BodyB != j.BodyA {
+			a.wantJointsOf[j.BodyB] = append(a.wantJointsOf[j.BodyB], k)
+		}
+	}
+	x.addedIdx = a
+	return a
+}
+
+// bodyAt is a body's place in the first report (after every body for a
+// name it does not have: the world).
+func (a *addedJoints) bodyAt(name string) int {
+	if k, ok := a.bodyIndex[name]; ok {
+		return k
+	}
+	return len(a.bodyIndex)
+}
+
+// groupOf is the group of known bodies reached from body through bodies
+// the first report does not have (body alone when it is known). The
+// bodies of one such run share one group, found once.
+func (a *addedJoints) groupOf(body string) *endGroup {
+	if g, ok := a.groups[body]; ok {
+		return g
+	}
+	g := &endGroup{ends: map[string]bool{}}
+	a.groups[body] = g
+	if a.known[body] {
+		g.ends[body] = true
+		return g
+	}
+	stack := []string{body}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, n := range a.neighbours[b] {
+			if a.known[n] {
+				g.ends[n] = true
+				continue
+			}
+			if _, seen := a.groups[n]; !seen {
+				a.groups[n] = g
+				stack = append(stack, n)
+			}
+		}
+	}
+	return g
+}
+
+// union adds b's members to a copy of a (nil: an empty set).
+func union(a, b map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
 	}
 	return out
 }
