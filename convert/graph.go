@@ -378,6 +378,32 @@ type Material struct {
 	ContactDamping   float64
 }
 
+// MaterialFinder finds a Graph's materials by value, as a scan of
+// Graph.Materials from the start would (the first of equal ones; NaN
+// equals nothing), in constant time: readers that share one material
+// among the shapes that use the same values stay linear in the number of
+// shapes. Materials appended since the last call are indexed on the next;
+// changing one in place after that is not seen.
+type MaterialFinder struct {
+	byValue map[Material]int
+	indexed int
+}
+
+// Find returns the index of the first of g's materials equal to m.
+func (f *MaterialFinder) Find(g *Graph, m Material) (int, bool) {
+	if f.byValue == nil {
+		f.byValue = map[Material]int{}
+	}
+	for ; f.indexed < len(g.Materials); f.indexed++ {
+		x := g.Materials[f.indexed]
+		if _, ok := f.byValue[x]; !ok {
+			f.byValue[x] = f.indexed
+		}
+	}
+	i, ok := f.byValue[m]
+	return i, ok
+}
+
 // HasContactExtras reports whether m carries rolling or spinning friction
 // or contact stiffness or damping.
 func (m Material) HasContactExtras() bool {

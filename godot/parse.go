@@ -89,6 +89,9 @@ type parser struct {
 	index     map[*node]int
 	shapes    map[*tscn.Section]shapeRef
 	materials map[*tscn.Section]int
+	// materialFinder finds a Graph material by value (equal materials
+	// from different sections are one).
+	materialFinder convert.MaterialFinder
 	// arrayMeshes are the ArrayMesh sub-resources read as visual meshes,
 	// so the nodes sharing one share its mesh
 	arrayMeshes map[*tscn.Section]arrayMeshRead

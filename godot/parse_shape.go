@@ -368,10 +368,8 @@ func (p *parser) materialFrom(body *node, property string) (int, error) {
 var godotDefaultMaterial = &tscn.Section{Tag: "default"}
 
 func (p *parser) findMaterial(m convert.Material) (int, bool) {
-	for i, x := range p.g.Materials {
-		if x == m {
-			return i, true
-		}
+	if i, ok := p.materialFinder.Find(p.g, m); ok {
+		return i, true
 	}
 	return -1, false
 }

@@ -65,6 +65,9 @@ type node struct {
 	// read names properties a class-specific reader mapped onto Graph
 	// attributes; keepProps does not keep them as raw properties.
 	read map[string]bool
+	// childIndex finds the first of children[:indexed] by name (child).
+	childIndex map[string]*node
+	indexed    int
 }
 
 // markRead records that key was mapped onto the Graph.
@@ -89,14 +92,34 @@ func (n *node) get(key string) (value, bool) {
 	return v, ok
 }
 
+// child returns the first child named name. A node with many children
+// (a scene's root holding thousands of bodies) answers from an index that
+// catches up with the children appended since the last call, so finding
+// each child as it is added stays linear; children are only ever
+// appended, and named before that.
 func (n *node) child(name string) *node {
-	for _, c := range n.children {
-		if c.name == name {
-			return c
+	if len(n.children) <= childScan {
+		for _, c := range n.children {
+			if c.name == name {
+				return c
+			}
+		}
+		return nil
+	}
+	if n.childIndex == nil {
+		n.childIndex = make(map[string]*node, len(n.children))
+	}
+	for ; n.indexed < len(n.children); n.indexed++ {
+		c := n.children[n.indexed]
+		if _, ok := n.childIndex[c.name]; !ok {
+			n.childIndex[c.name] = c
 		}
 	}
-	return nil
+	return n.childIndex[name]
 }
+
+// childScan is the number of children child looks through one by one.
+const childScan = 16
 
 // path returns the node's path from the scene root ("." for the root).
 func (n *node) path() string {

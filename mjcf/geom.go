@@ -252,10 +252,8 @@ func (p *parser) material(a attrs) (int, error) {
 		return 0, err
 	}
 	m := convert.Material{Name: "friction " + fmtFloat(f[0]), StaticFriction: f[0], DynamicFriction: f[0], FrictionCombine: "maximum"}
-	for i, x := range p.g.Materials {
-		if x == m {
-			return i, nil
-		}
+	if i, ok := p.materials.Find(p.g, m); ok {
+		return i, nil
 	}
 	p.g.Materials = append(p.g.Materials, m)
 	return len(p.g.Materials) - 1, nil

@@ -43,6 +43,8 @@ type parser struct {
 	geomNodes    map[string]int
 	siteByName   map[string]int
 	tendonByName map[string]int
+	// materials finds the Graph material a geom's friction already has.
+	materials convert.MaterialFinder
 }
 
 type jointRef struct {
