@@ -109,6 +109,28 @@ type emitter struct {
 	// sideNames: the side file each source mesh file was written as.
 	sideNames map[string]string
 	copied    []carry.Copy // mesh files written unchanged, in order
+	// meshFiles: the file a Graph mesh was written to, for each way of
+	// writing it, so that shapes sharing a mesh share its file.
+	meshFiles map[meshUse]meshWritten
+}
+
+// meshWritten is the file a meshUse went to, and whether it was a flat
+// collider thickened (which each shape using it reports).
+type meshWritten struct {
+	file      string
+	thickened bool
+}
+
+// thickenedMessage reports a flat collision mesh given depth.
+const thickenedMessage = "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added"
+
+// meshUse is one way a Graph mesh is written to a file of its own: as STL
+// or OBJ, and for a collider the scale its flat copy was thickened at.
+type meshUse struct {
+	mesh     int
+	ext      string
+	collider bool
+	scale    convert.Vec3
 }
 
 // nameSet hands out unique, non-empty names.
@@ -953,16 +975,26 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 				ext, uv = ".obj", l.UV
 			}
 		}
+		use := meshUse{mesh: s.Mesh, ext: ext, collider: collider}
+		if collider {
+			use.scale = scale
+		}
+		if w, ok := e.meshFiles[use]; ok {
+			if w.thickened {
+				e.diags.Add(convert.CodeMeshThickened, subj, path, thickenedMessage, m.Name, flatThickness)
+			}
+			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: w.file, Scale: scale}}}
+		}
 		file := e.fileNames.unique("meshes/"+sanitize(linkName)+ext, "meshes/mesh"+ext)
 		if file != "meshes/"+sanitize(linkName)+ext {
 			e.fileNames[file] = true
 			file = e.fileNames.unique(fmt.Sprintf("meshes/%s_%d%s", sanitize(linkName), counts[node]+len(e.out.Files), ext), "meshes/mesh"+ext)
 		}
 		pos, idx := m.Positions, m.Indices
+		var flat bool
 		if collider {
-			var flat bool
 			if pos, idx, flat = thickenFlat(pos, idx, scale); flat {
-				e.diags.Add(convert.CodeMeshThickened, subj, path, "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added", m.Name, flatThickness)
+				e.diags.Add(convert.CodeMeshThickened, subj, path, thickenedMessage, m.Name, flatThickness)
 			}
 		}
 		if uv != nil {
@@ -970,6 +1002,10 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		} else {
 			e.out.Files[file] = meshio.EncodeSTL(&meshio.Mesh{Positions: pos, Indices: idx}, linkName)
 		}
+		if e.meshFiles == nil {
+			e.meshFiles = map[meshUse]meshWritten{}
+		}
+		e.meshFiles[use] = meshWritten{file, flat}
 		return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: file, Scale: scale}}}
 	}
 	e.diags.Add(convert.CodeShapeDropped, subj, path, "URDF has no %s geometry; the shape is dropped", s.Kind)
