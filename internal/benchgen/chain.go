@@ -139,3 +139,20 @@ func NodeChainGLTF(n int) []byte {
 	b.WriteString("]}\n")
 	return []byte(b.String())
 }
+
+// LooseBodiesMJCF returns an MJCF scene of n free bodies side by side,
+// each a sphere with a friction of its own: n bodies that share nothing,
+// so each needs a material of its own and, in a format without free
+// joints, a joint the writer adds. Any per-body scan of every material or
+// body so far shows up as a quadratic term.
+func LooseBodiesMJCF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 120)
+	fmt.Fprintf(&b, "<mujoco model=\"loose%d\">\n  <worldbody>\n", n)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "    <body name=\"b%d\" pos=\"%g 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.05\" friction=\"%.6f\"/></body>\n",
+			i, 0.1*float64(i), 0.5+1e-5*float64(i))
+	}
+	b.WriteString("  </worldbody>\n</mujoco>\n")
+	return []byte(b.String())
+}

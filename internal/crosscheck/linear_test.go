@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
@@ -55,6 +56,60 @@ func TestEveryPassLinear(t *testing.T) {
 					t.Errorf("%s, %s of 2,000 links: %.1f× the bytes allocated for 500 (%d KB, %d KB); linear is 4×", shape.name, c.route, ratio, c.hi/1024, c.lo/1024)
 				}
 			}
+		}
+	}
+}
+
+// TestLooseBodiesLinearTime converts a scene of 500 and of 4,000 free
+// bodies, each with a friction of its own, from every readable format to
+// MJCF (MJCF itself to URDF, which has no free joint and adds one per
+// body), verification included, and holds the time to the input's
+// growth: 8× the bodies may take at most 20× the time (the fastest of
+// three runs each, alternating). A reader that looked for each new
+// material among all those before it, or an explanation of each added
+// joint that went through every body, took 40× and more. Time, not
+// bytes: those scans allocate nothing.
+func TestLooseBodiesLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times conversions")
+	}
+	reg := all.Registry()
+	convertOnce := func(name string, data []byte, from, to string) ([]byte, time.Duration) {
+		t.Helper()
+		runtime.GC()
+		start := time.Now()
+		out, _, err := physconv.ConvertBytes(context.Background(), reg, &convert.Input{Name: name, Data: data, Options: &convert.Options{From: from, To: to}})
+		took := time.Since(start)
+		if err != nil {
+			t.Fatalf("%s → %s: %v", from, to, err)
+		}
+		return out.Main, took
+	}
+	sources := []struct{ format, name, to string }{
+		{"mjcf", "in.xml", "urdf"}, {"urdf", "in.urdf", "mjcf"}, {"godot", "in.tscn", "mjcf"}, {"godot3", "in.tscn", "mjcf"},
+		{"khr", "in.gltf", "mjcf"}, {"omi", "in.gltf", "mjcf"},
+	}
+	for _, src := range sources {
+		sizes := map[int][]byte{}
+		for _, n := range []int{500, 4000} {
+			data := benchgen.LooseBodiesMJCF(n)
+			if src.format != "mjcf" {
+				data, _ = convertOnce("in.xml", data, "mjcf", src.format)
+			}
+			sizes[n] = data
+		}
+		fastest := map[int]time.Duration{}
+		for rep := 0; rep < 3; rep++ {
+			for _, n := range []int{500, 4000} {
+				if _, took := convertOnce(src.name, sizes[n], src.format, src.to); fastest[n] == 0 || took < fastest[n] {
+					fastest[n] = took
+				}
+			}
+		}
+		ratio := float64(fastest[4000]) / float64(fastest[500])
+		t.Logf("%s → %s: 500 bodies %v, 4,000 %v: %.1f×", src.format, src.to, fastest[500], fastest[4000], ratio)
+		if ratio > 20 {
+			t.Errorf("%s → %s of 4,000 loose bodies took %.1f× the time of 500 (%v, %v); linear is 8×", src.format, src.to, ratio, fastest[4000], fastest[500])
 		}
 	}
 }
