@@ -63,6 +63,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 			return nil, diags, err
 		}
 	}
+	p.dropMoved()
 	if err := p.couplings(); err != nil {
 		return nil, diags, err
 	}
@@ -89,6 +90,9 @@ type parser struct {
 	index     map[*node]int
 	shapes    map[*tscn.Section]shapeRef
 	materials map[*tscn.Section]int
+	// movedFrom lists the parents (-1: the roots) reparent took nodes
+	// from, whose lists dropMoved then mends.
+	movedFrom []int
 	// materialFinder finds a Graph material by value (equal materials
 	// from different sections are one).
 	materialFinder convert.MaterialFinder

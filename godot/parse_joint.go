@@ -212,27 +212,17 @@ func (p *parser) world(i int) convert.Transform {
 	return p.g.WorldTransform(i)
 }
 
-// reparent moves node i under parent keeping its world pose.
+// reparent moves node i under parent keeping its world pose. Its old
+// parent's list of children (or the roots) still holds it until
+// dropMoved runs: taking each joint out of a list of thousands as it is
+// read made a large scene quadratic.
 func (p *parser) reparent(i, parent int, world convert.Transform) {
 	g := p.g
 	old := g.Nodes[i].Parent
 	if old == parent {
 		return
 	}
-	remove := func(list []int) []int {
-		out := list[:0:0]
-		for _, c := range list {
-			if c != i {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	if old >= 0 {
-		g.Nodes[old].Children = remove(g.Nodes[old].Children)
-	} else {
-		g.Roots = remove(g.Roots)
-	}
+	p.movedFrom = append(p.movedFrom, old)
 	g.Nodes[i].Parent = parent
 	if parent >= 0 {
 		g.Nodes[parent].Children = append(g.Nodes[parent].Children, i)
@@ -240,6 +230,31 @@ func (p *parser) reparent(i, parent int, world convert.Transform) {
 		g.Roots = append(g.Roots, i)
 	}
 	g.Nodes[i].Transform = p.relativeTo(parent, world)
+}
+
+// dropMoved takes the nodes reparent moved out of the lists they were
+// moved from, once per list, keeping the others in order.
+func (p *parser) dropMoved() {
+	g := p.g
+	done := map[int]bool{}
+	for _, old := range p.movedFrom {
+		if done[old] {
+			continue
+		}
+		done[old] = true
+		list := &g.Roots
+		if old >= 0 {
+			list = &g.Nodes[old].Children
+		}
+		kept := (*list)[:0]
+		for _, c := range *list {
+			if g.Nodes[c].Parent == old {
+				kept = append(kept, c)
+			}
+		}
+		*list = kept
+	}
+	p.movedFrom = nil
 }
 
 // angle converts a stored joint angle to radians (Godot 3 stores degrees).
