@@ -378,6 +378,16 @@ type Material struct {
 	ContactDamping   float64
 }
 
+// CouplingsByFollower lists each joint node's couplings as follower
+// (indices into Couplings, in order), for writers that ask per joint.
+func (g *Graph) CouplingsByFollower() map[int][]int {
+	out := make(map[int][]int, len(g.Couplings))
+	for k, c := range g.Couplings {
+		out[c.Follower] = append(out[c.Follower], k)
+	}
+	return out
+}
+
 // MaterialFinder finds a Graph's materials by value, as a scan of
 // Graph.Materials from the start would (the first of equal ones; NaN
 // equals nothing), in constant time: readers that share one material

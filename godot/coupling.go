@@ -18,10 +18,11 @@ const couplingMeta = "metadata/physconv_coupling"
 // couplingProps returns the coupling metadata of joint node i (none when
 // it follows no joint).
 func (e *emitter) couplingProps(i int) []tscn.Prop {
-	for k, c := range e.g.Couplings {
-		if c.Follower != i {
-			continue
-		}
+	if e.followerOf == nil {
+		e.followerOf = e.g.CouplingsByFollower()
+	}
+	for _, k := range e.followerOf[i] {
+		c := e.g.Couplings[k]
 		if e.couplingsSaid == nil {
 			e.couplingsSaid = map[int]bool{}
 		}

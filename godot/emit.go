@@ -104,6 +104,8 @@ type emitter struct {
 	// couplingsSaid holds the couplings written as joint metadata or
 	// reported dropped.
 	couplingsSaid map[int]bool
+	// followerOf lists each joint node's couplings as follower.
+	followerOf map[int][]int
 	// hoisted maps a collider node hoistColliders added to the node it
 	// came from, so diagnostics name the source's collider.
 	hoisted  map[int]int

@@ -271,10 +271,11 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 		default:
 			return
 		}
-		for _, c := range e.g.Couplings {
-			if c.Follower == tj.Node {
-				return // a mimic joint follows its leader
-			}
+		if e.followerOf == nil {
+			e.followerOf = e.g.CouplingsByFollower()
+		}
+		if len(e.followerOf[tj.Node]) > 0 {
+			return // a mimic joint follows its leader
 		}
 	}
 	scale := e.driveScale(tj)

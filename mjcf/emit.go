@@ -43,8 +43,10 @@ type emitter struct {
 	asset, worldbody, equality, actuator, contact *Element
 	// targets holds the ctrl value of each actuator written from a drive;
 	// actuated the MJCF joints that have an actuator.
-	targets    map[*Element]float64
-	actuated   map[string]bool
+	targets  map[*Element]float64
+	actuated map[string]bool
+	// followerOf lists each joint node's couplings as follower.
+	followerOf map[int][]int
 	meshNames  map[int]string
 	meshAssets meshIndex // written mesh assets by content
 	// textures, texMaterials and uvMeshes: the texture assets written by

@@ -1029,22 +1029,21 @@ func (e *emitter) zAxisFrame(node int, t convert.Transform) convert.Transform {
 }
 
 func (e *emitter) mimics() {
-	written := map[string]bool{}
-	for _, j := range e.r.Joints {
-		written[j.Name] = true
+	// the written joints by name (a name written twice: each of them)
+	written := make(map[string][]int, len(e.r.Joints))
+	for i, j := range e.r.Joints {
+		written[j.Name] = append(written[j.Name], i)
 	}
 	for k, c := range e.g.Couplings {
 		f, okF := e.jointName[c.Follower]
 		l, okL := e.jointName[c.Leader]
-		if !okF || !okL || !written[f] || !written[l] {
+		if !okF || !okL || len(written[f]) == 0 || len(written[l]) == 0 {
 			e.diags.Add(convert.CodeMimicDropped, convert.CouplingSubject(k), nodePath(e.g, c.Follower), "the coupling of this joint is dropped: one of its joints is not in the URDF tree")
 			continue
 		}
 		tc := e.tree.Coupling(c)
-		for i := range e.r.Joints {
-			if e.r.Joints[i].Name == f {
-				e.r.Joints[i].Mimic = &Mimic{Joint: l, Multiplier: tc.Multiplier, Offset: tc.Offset}
-			}
+		for _, i := range written[f] {
+			e.r.Joints[i].Mimic = &Mimic{Joint: l, Multiplier: tc.Multiplier, Offset: tc.Offset}
 		}
 	}
 }

@@ -156,3 +156,28 @@ func LooseBodiesMJCF(n int) []byte {
 	b.WriteString("  </worldbody>\n</mujoco>\n")
 	return []byte(b.String())
 }
+
+// MimicFanURDF returns a URDF of n links hung side by side from a base by
+// revolute joints, every joint after the first mimicking the first: n
+// couplings to write and read, each found per joint.
+func MimicFanURDF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 520)
+	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<robot name=\"fan%d\">\n", n)
+	for i := 0; i <= n; i++ {
+		fmt.Fprintf(&b, `  <link name="l%d"><inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
+`, i)
+	}
+	for i := 1; i <= n; i++ {
+		mimic := ""
+		if i > 1 {
+			mimic = `<mimic joint="j1" multiplier="0.5" offset="0.1"/>`
+		}
+		fmt.Fprintf(&b, `  <joint name="j%d" type="revolute"><parent link="l0"/><child link="l%d"/><origin xyz="%g 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>%s</joint>
+`, i, i, 0.2*float64(i), mimic)
+	}
+	b.WriteString("</robot>\n")
+	return []byte(b.String())
+}

@@ -60,9 +60,10 @@ func TestEveryPassLinear(t *testing.T) {
 	}
 }
 
-// TestLooseBodiesLinearTime converts a scene of 400 and of 3,200 free
-// bodies, each with a friction of its own, from every readable format to
-// every writable one, verification included, and holds the time to the
+// TestLooseBodiesLinearTime converts a scene of 300 and of 2,400 free
+// bodies, each with a friction of its own, and a fan of as many joints
+// all mimicking one, from every readable format to every writable one,
+// verification included, and holds the time to the
 // input's growth: 8× the bodies may take at most 20× the time (the
 // faster of two runs each, alternating) and allocate at most 9× the bytes. Written from MJCF to a format
 // without free joints (URDF) each body hangs from an added world link by
@@ -95,38 +96,46 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 	formats := []struct{ format, name string }{
 		{"mjcf", "in.xml"}, {"urdf", "in.urdf"}, {"godot", "in.tscn"}, {"godot3", "in.tscn"}, {"khr", "in.gltf"}, {"omi", "in.gltf"},
 	}
-	const small, large = 400, 3200
-	for _, src := range formats {
-		sizes := map[int][]byte{}
-		for _, n := range []int{small, large} {
-			data := benchgen.LooseBodiesMJCF(n)
-			if src.format != "mjcf" {
-				// by way of URDF, so that every source has the added joints
-				data, _ = convertOnce("in.xml", data, "mjcf", "urdf")
+	const small, large = 300, 2400
+	families := []struct {
+		name string
+		urdf func(n int) []byte // the scene as a URDF, every other source converted from it
+	}{
+		{"loose bodies", func(n int) []byte {
+			data, _ := convertOnce("in.xml", benchgen.LooseBodiesMJCF(n), "mjcf", "urdf")
+			return data
+		}},
+		{"mimic fan", benchgen.MimicFanURDF},
+	}
+	for _, fam := range families {
+		for _, src := range formats {
+			sizes := map[int][]byte{}
+			for _, n := range []int{small, large} {
+				data := fam.urdf(n)
 				if src.format != "urdf" {
 					data, _ = convertOnce("in.urdf", data, "urdf", src.format)
 				}
+				sizes[n] = data
 			}
-			sizes[n] = data
-		}
-		for _, to := range formats {
-			fastest, bytes := map[int]time.Duration{}, map[int]uint64{}
-			for rep := 0; rep < 2; rep++ {
-				for _, n := range []int{small, large} {
-					if _, took := convertOnce(src.name, sizes[n], src.format, to.format); fastest[n] == 0 || took < fastest[n] {
-						fastest[n] = took
+			for _, to := range formats {
+				fastest, bytes := map[int]time.Duration{}, map[int]uint64{}
+				for rep := 0; rep < 2; rep++ {
+					for _, n := range []int{small, large} {
+						if _, took := convertOnce(src.name, sizes[n], src.format, to.format); fastest[n] == 0 || took < fastest[n] {
+							fastest[n] = took
+						}
+						bytes[n] = allocated
 					}
-					bytes[n] = allocated
 				}
-			}
-			ratio := float64(fastest[large]) / float64(fastest[small])
-			bytesRatio := float64(bytes[large]) / float64(bytes[small])
-			t.Logf("%s → %s: %d bodies %v, %d %v: %.1f× the time, %.1f× the bytes", src.format, to.format, small, fastest[small], large, fastest[large], ratio, bytesRatio)
-			if ratio > 20 {
-				t.Errorf("%s → %s of %d loose bodies took %.1f× the time of %d (%v, %v); linear is 8×", src.format, to.format, large, ratio, small, fastest[large], fastest[small])
-			}
-			if bytesRatio > 9 {
-				t.Errorf("%s → %s of %d loose bodies allocated %.1f× the bytes of %d (%d KB, %d KB); linear is 8×", src.format, to.format, large, bytesRatio, small, bytes[large]>>10, bytes[small]>>10)
+				ratio := float64(fastest[large]) / float64(fastest[small])
+				bytesRatio := float64(bytes[large]) / float64(bytes[small])
+				t.Logf("%s, %s → %s: %d bodies %v, %d %v: %.1f× the time, %.1f× the bytes", fam.name, src.format, to.format, small, fastest[small], large, fastest[large], ratio, bytesRatio)
+				if ratio > 20 {
+					t.Errorf("%s, %s → %s of %d bodies took %.1f× the time of %d (%v, %v); linear is 8×", fam.name, src.format, to.format, large, ratio, small, fastest[large], fastest[small])
+				}
+				if bytesRatio > 9 {
+					t.Errorf("%s, %s → %s of %d bodies allocated %.1f× the bytes of %d (%d KB, %d KB); linear is 8×", fam.name, src.format, to.format, large, bytesRatio, small, bytes[large]>>10, bytes[small]>>10)
+				}
 			}
 		}
 	}
