@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -128,20 +129,37 @@ func pool(names, other []string) []string {
 	return out
 }
 
-// pairUp matches the pooled names of a and b: by each same(i, j) in turn, then by
-// spelling, then by loose name, one to one and only when unique both
-// ways. It returns b's new names; a name of b left unmatched that one of
-// them takes is marked with a trailing "'".
-func pairUp(as, bs []string, same ...func(i, j int) bool) map[string]string {
+// pairUp matches the pooled names of a and b: by each same(i, j) in turn,
+// then by spelling, then by loose name, one to one and only when unique
+// both ways. same compares only elements of one class (class(a, i) ==
+// class(b, j), never the class ""), which every same implies: only those
+// are compared, so that pooling thousands of elements (the static
+// colliders a writer renames) stays near linear. It returns b's new
+// names; a name of b left unmatched that one of them takes is marked with
+// a trailing "'".
+func pairUp(as, bs []string, class func(inA bool, k int) string, same ...func(i, j int) bool) map[string]string {
 	out := map[string]string{}
 	usedA, usedB := make([]bool, len(as)), make([]bool, len(bs))
+	// the elements of each class, in order
+	classA, classB := map[string][]int{}, map[string][]int{}
+	keyA, keyB := make([]string, len(as)), make([]string, len(bs))
+	for i := range as {
+		if keyA[i] = class(true, i); keyA[i] != "" {
+			classA[keyA[i]] = append(classA[keyA[i]], i)
+		}
+	}
+	for j := range bs {
+		if keyB[j] = class(false, j); keyB[j] != "" {
+			classB[keyB[j]] = append(classB[keyB[j]], j)
+		}
+	}
 	match := func(eq func(i, j int) bool) {
 		for i := range as {
-			if usedA[i] {
+			if usedA[i] || keyA[i] == "" {
 				continue
 			}
 			hit := -1
-			for j := range bs {
+			for _, j := range classB[keyA[i]] {
 				if usedB[j] || !eq(i, j) {
 					continue
 				}
@@ -155,7 +173,7 @@ func pairUp(as, bs []string, same ...func(i, j int) bool) map[string]string {
 				continue
 			}
 			// unique the other way too
-			for i2 := range as {
+			for _, i2 := range classA[keyA[i]] {
 				if i2 != i && !usedA[i2] && eq(i2, hit) {
 					hit = -2
 					break
@@ -170,8 +188,40 @@ func pairUp(as, bs []string, same ...func(i, j int) bool) map[string]string {
 	for _, eq := range same {
 		match(eq)
 	}
-	match(func(i, j int) bool { return spelling(as[i]) == spelling(bs[j]) })
-	match(func(i, j int) bool { return looseName(as[i]) == looseName(bs[j]) })
+	// by a key: an element pairs when it is the only one left with its
+	// key on both sides, which does not depend on the order of pairing
+	matchKey := func(key func(string) string) {
+		type left struct{ a, b []int }
+		byKey := map[string]*left{}
+		at := func(k string) *left {
+			l := byKey[k]
+			if l == nil {
+				l = &left{}
+				byKey[k] = l
+			}
+			return l
+		}
+		for i, n := range as {
+			if !usedA[i] {
+				l := at(key(n))
+				l.a = append(l.a, i)
+			}
+		}
+		for j, n := range bs {
+			if !usedB[j] {
+				l := at(key(n))
+				l.b = append(l.b, j)
+			}
+		}
+		for i, n := range as {
+			if l := byKey[key(n)]; !usedA[i] && len(l.a) == 1 && len(l.b) == 1 {
+				usedA[i], usedB[l.b[0]] = true, true
+				out[bs[l.b[0]]] = n
+			}
+		}
+	}
+	matchKey(spelling)
+	matchKey(looseName)
 	taken := map[string]bool{}
 	for _, n := range out {
 		taken[n] = true
@@ -218,9 +268,21 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		return nil
 	}
 	ia, ib := indices(na), indices(nb)
-	renamed := pairUp(an, bn, func(i, j int) bool {
-		x, y := a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]]
-		return x.Kind == y.Kind && x.Kind != convert.Static && c.sameMassPlace(x, y)
+	// only moving bodies of one kind are paired by mass and place
+	kind := func(inA bool, k int) string {
+		var body BodyReport
+		if inA {
+			body = a.Bodies[ia[an[k]]]
+		} else {
+			body = b.Bodies[ib[bn[k]]]
+		}
+		if body.Kind == convert.Static {
+			return ""
+		}
+		return "kind " + string(body.Kind)
+	}
+	renamed := pairUp(an, bn, kind, func(i, j int) bool {
+		return c.sameMassPlace(a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]])
 	})
 	for k := range b.Bodies {
 		if n, ok := renamed[b.Bodies[k].Name]; ok {
@@ -266,7 +328,22 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 		x, y := a.Joints[ia[an[i]]].Kind, b.Joints[ib[bn[j]]].Kind
 		return x == y, x == kin.KindFixed || y == kin.KindFixed
 	}
-	renamed := pairUp(an, bn, func(i, j int) bool {
+	// every test below holds the same two bodies: only joints between
+	// them are compared
+	between := func(inA bool, k int) string {
+		var j JointReport
+		if inA {
+			j = worldForStatic(a.Joints[ia[an[k]]], sa)
+		} else {
+			j = worldForStatic(b.Joints[ib[bn[k]]], sb)
+		}
+		lo, hi := j.BodyA, j.BodyB
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		return strconv.Quote(lo) + " " + strconv.Quote(hi)
+	}
+	renamed := pairUp(an, bn, between, func(i, j int) bool {
 		same, _ := kinds(i, j)
 		return same && samePlace(i, j)
 	}, func(i, j int) bool {
