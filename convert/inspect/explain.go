@@ -28,8 +28,10 @@ type Explainer struct {
 	staticNodes []int
 	couplingsOf map[int][]int
 	// addedIdx answers differences on elements only the second report
-	// has (added), built on the first of them.
+	// has (added), built on the first of them; pools holds the shapes
+	// such a difference may come from (subjects).
 	addedIdx *addedJoints
+	pools    map[poolKey]*subjectPool
 }
 
 // NewExplainer prepares to explain many differences between want (g's
@@ -79,6 +81,19 @@ func (x *Explainer) index() {
 // couplings. Empty when the difference is on something only the second
 // report has (a name the Graph does not know).
 func (x *Explainer) Subjects(d Difference) []convert.Subject {
+	own, pool := x.subjects(d)
+	if pool == nil {
+		return own
+	}
+	return append(slices.Clip(own), pool.subjects...)
+}
+
+// subjects is Subjects in two parts: those of the element d names, and
+// for a shape only the second report has the pool of shapes it may come
+// from (its body's, or the static ones), found once per pool and
+// quantity: a writer that splits each of thousands of static capsules
+// asks about each piece.
+func (x *Explainer) subjects(d Difference) ([]convert.Subject, *subjectPool) {
 	x.index()
 	var out []convert.Subject
 	switch d.Element {
@@ -97,29 +112,75 @@ func (x *Explainer) Subjects(d Difference) []convert.Subject {
 		}
 	}
 	if len(out) == 0 && d.Missing == "first" && d.Node == "" {
-		return x.added(d)
+		return x.added(d), nil
 	}
 	if d.Node == "" {
-		return out
+		return out, nil
 	}
-	nodes := x.nodes[d.Node]
-	if d.Missing == "first" && (d.Element == "body" || d.Element == "static") {
-		// A shape only the second report has (a capsule written as a
-		// cylinder and two spheres) comes from the shapes its body had;
-		// its node's name, new, may be another node's in the first.
-		body := -1
-		if d.Element == "body" {
-			if bs := x.nodes[d.Name]; len(bs) > 0 {
-				body = bs[0]
-			}
+	out = x.nodeSubjects(out, x.nodes[d.Node], d.Quantity)
+	if d.Missing != "first" || d.Element != "body" && d.Element != "static" {
+		return out, nil
+	}
+	// A shape only the second report has (a capsule written as a
+	// cylinder and two spheres) comes from the shapes its body had; its
+	// node's name, new, may be another node's in the first.
+	key := poolKey{body: -1, q: d.Quantity}
+	if d.Element == "body" {
+		if bs := x.nodes[d.Name]; len(bs) > 0 {
+			key.body = bs[0]
 		}
-		nodes = slices.Clip(nodes)
-		if d.Element == "static" {
-			nodes = append(nodes, x.staticNodes...)
-		} else {
-			nodes = append(nodes, x.nodesOf[body]...)
+	} else {
+		key.static = true
+	}
+	pool := x.pools[key]
+	if pool == nil {
+		nodes := x.nodesOf[key.body]
+		if key.static {
+			nodes = x.staticNodes
+		}
+		pool = &subjectPool{subjects: x.nodeSubjects(nil, nodes, d.Quantity), explains: map[convert.Quantity]bool{}}
+		if x.pools == nil {
+			x.pools = map[poolKey]*subjectPool{}
+		}
+		x.pools[key] = pool
+	}
+	return out, pool
+}
+
+// poolKey names a pool of shapes: a body's (-1: of no body) or the
+// static ones, as subjects of a difference in quantity q.
+type poolKey struct {
+	body   int
+	static bool
+	q      convert.Quantity
+}
+
+// subjectPool is the subjects of a pool of shapes, and whether a
+// diagnostic about one of them explains each quantity asked so far.
+type subjectPool struct {
+	subjects []convert.Subject
+	explains map[convert.Quantity]bool
+}
+
+func (p *subjectPool) explainedBy(diags *convert.DiagnosticIndex, q convert.Quantity) bool {
+	if e, ok := p.explains[q]; ok {
+		return e
+	}
+	e := false
+	for _, s := range p.subjects {
+		if diags.Explains(s, q) {
+			e = true
+			break
 		}
 	}
+	p.explains[q] = e
+	return e
+}
+
+// nodeSubjects appends the subjects of the shapes on nodes: a static
+// collider's own body, its collider or trigger, and the material or
+// filter it uses when the difference is in that quantity.
+func (x *Explainer) nodeSubjects(out []convert.Subject, nodes []int, q convert.Quantity) []convert.Subject {
 	for _, i := range nodes {
 		n := &x.g.Nodes[i]
 		if x.g.BodyOf(i) < 0 {
@@ -127,13 +188,13 @@ func (x *Explainer) Subjects(d Difference) []convert.Subject {
 			// the report); writers that give it one report on it so
 			out = append(out, convert.BodySubject(i))
 		}
-		if n.Collider != nil && d.Quantity != convert.QTrigger {
+		if n.Collider != nil && q != convert.QTrigger {
 			out = append(out, x.g.ColliderSubject(i))
-			out = x.appendShared(out, d.Quantity, n.Collider.Material, n.Collider.Filter)
+			out = x.appendShared(out, q, n.Collider.Material, n.Collider.Filter)
 		}
 		if n.Trigger != nil {
 			out = append(out, x.g.TriggerSubject(i))
-			out = x.appendShared(out, d.Quantity, -1, n.Trigger.Filter)
+			out = x.appendShared(out, q, -1, n.Trigger.Filter)
 		}
 	}
 	return out
@@ -170,16 +231,18 @@ func quantities(d Difference) []convert.Quantity {
 // Explains reports whether a diagnostic explains d: one about the
 // document, or about an element d is on (Subjects), naming d's quantity.
 func (x *Explainer) Explains(d Difference) bool {
-	x.index()
-	subjs := x.Subjects(d)
-	if len(subjs) == 0 {
-		subjs = []convert.Subject{convert.DocumentSubject()}
+	own, pool := x.subjects(d)
+	if len(own) == 0 && (pool == nil || len(pool.subjects) == 0) {
+		own = []convert.Subject{convert.DocumentSubject()}
 	}
 	for _, q := range quantities(d) {
-		for _, s := range subjs {
+		for _, s := range own {
 			if x.diags.Explains(s, q) {
 				return true
 			}
+		}
+		if pool != nil && pool.explainedBy(x.diags, q) {
+			return true
 		}
 	}
 	return false
