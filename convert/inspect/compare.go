@@ -1,8 +1,10 @@
 package inspect
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -275,14 +277,12 @@ func (c *comparer) shapes(what shapeList, xs, ys []ShapeReport) {
 		q = convert.QTrigger // a trigger dropped or added
 	}
 	used := make([]bool, len(ys))
+	near := c.shapesNear(ys)
 	for _, x := range xs {
 		found := false
-		for k, y := range ys {
-			if !used[k] && c.sameShape(x, y) {
-				used[k], found = true, true
-				c.surface(what, x, y)
-				break
-			}
+		if k := near.first(x, used); k >= 0 {
+			used[k], found = true, true
+			c.surface(what, x, ys[k])
 		}
 		if !found {
 			c.at.Node = x.Node
@@ -295,6 +295,79 @@ func (c *comparer) shapes(what shapeList, xs, ys []ShapeReport) {
 			c.missing(q, "first", "%s: %s on %q at %v has no match in first", what, y.Shape, y.Node, y.Position)
 		}
 	}
+}
+
+// shapeFinder finds the first shape of a list that is the same as
+// another (comparer.sameShape) and not used yet. A long list (the static
+// colliders of a large scene, a body of many pieces) is looked through by
+// position: its shapes of each kind sorted by their X, of which only those
+// within tolerance of the other shape's X can be the same.
+type shapeFinder struct {
+	c     *comparer
+	ys    []ShapeReport
+	byX   map[convert.ShapeKind][]int // finite X, sorted by X then index
+	other []int                       // X not finite, in order
+}
+
+// shapeScan is the length up to which a list is looked through in order.
+const shapeScan = 16
+
+func (c *comparer) shapesNear(ys []ShapeReport) *shapeFinder {
+	f := &shapeFinder{c: c, ys: ys}
+	if len(ys) <= shapeScan || !(c.tol >= 0 && c.tol < 0.5) {
+		return f
+	}
+	f.byX = map[convert.ShapeKind][]int{}
+	for k, y := range ys {
+		if x := y.Position[0]; math.IsNaN(x) || math.IsInf(x, 0) {
+			f.other = append(f.other, k)
+		} else {
+			f.byX[y.Shape] = append(f.byX[y.Shape], k)
+		}
+	}
+	for _, list := range f.byX {
+		slices.SortFunc(list, func(a, b int) int {
+			if c := cmp.Compare(ys[a].Position[0], ys[b].Position[0]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+	}
+	return f
+}
+
+// first returns the index of the first unused shape the same as x, or -1.
+func (f *shapeFinder) first(x ShapeReport, used []bool) int {
+	if f.byX == nil || math.IsNaN(x.Position[0]) || math.IsInf(x.Position[0], 0) {
+		for k, y := range f.ys {
+			if !used[k] && f.c.sameShape(x, y) {
+				return k
+			}
+		}
+		return -1
+	}
+	best := -1
+	for _, k := range f.other {
+		if !used[k] && f.c.sameShape(x, f.ys[k]) {
+			best = k
+			break
+		}
+	}
+	// close(x, y) holds only when |x−y| ≤ tol·max(1, |x|, |y|), and then
+	// max(1, |x|, |y|) ≤ max(1, |x|)/(1−tol)
+	v := x.Position[0]
+	w := f.c.tol * math.Max(1, math.Abs(v)) / (1 - f.c.tol)
+	list := f.byX[x.Shape]
+	from := sort.Search(len(list), func(i int) bool { return f.ys[list[i]].Position[0] >= v-w })
+	for _, k := range list[from:] {
+		if f.ys[k].Position[0] > v+w {
+			break
+		}
+		if (best < 0 || k < best) && !used[k] && f.c.sameShape(x, f.ys[k]) {
+			best = k
+		}
+	}
+	return best
 }
 
 // surface compares what matched shapes collide with: material and filter.
