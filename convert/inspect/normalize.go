@@ -1,6 +1,9 @@
 package inspect
 
 import (
+	"container/heap"
+	"slices"
+
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
@@ -42,36 +45,88 @@ func WeldedAsStatic(want, got *Report) {
 	for _, j := range want.Joints {
 		wantJoints[j.Name] = true
 	}
-	for changed := true; changed; {
-		changed = false
-		kind := make(map[string]convert.BodyKind, len(got.Bodies))
-		for _, b := range got.Bodies {
-			kind[b.Name] = b.Kind
+	kind := make(map[string]convert.BodyKind, len(got.Bodies)) // the last body of a name decides
+	bodies := map[string][]int{}
+	for i, b := range got.Bodies {
+		kind[b.Name] = b.Kind
+		bodies[b.Name] = append(bodies[b.Name], i)
+	}
+	world := func(name string) bool { return name == "" || kind[name] == convert.Static }
+	removed := make([]bool, len(got.Joints))
+	// welded is the body joint k welds to the world, if it is one to read
+	// as static now
+	welded := func(k int) (string, bool) {
+		j := got.Joints[k]
+		if removed[k] || wantJoints[j.Name] || j.Kind != kin.KindFixed {
+			return "", false
 		}
-		world := func(name string) bool { return name == "" || kind[name] == convert.Static }
-		for k, j := range got.Joints {
-			if wantJoints[j.Name] || j.Kind != kin.KindFixed {
-				continue
-			}
-			body := ""
-			switch {
-			case world(j.BodyA) && static[j.BodyB] && !world(j.BodyB):
-				body = j.BodyB
-			case world(j.BodyB) && static[j.BodyA] && !world(j.BodyA):
-				body = j.BodyA
-			default:
-				continue
-			}
-			for i := range got.Bodies {
-				if b := &got.Bodies[i]; b.Name == body {
-					b.Kind, b.Mass, b.CenterOfMass, b.Inertia, b.Source = convert.Static, nil, nil, nil, SourceReport{}
-				}
-			}
-			got.Joints = append(got.Joints[:k:k], got.Joints[k+1:]...)
-			changed = true
-			break
+		switch {
+		case world(j.BodyA) && static[j.BodyB] && !world(j.BodyB):
+			return j.BodyB, true
+		case world(j.BodyB) && static[j.BodyA] && !world(j.BodyA):
+			return j.BodyA, true
+		}
+		return "", false
+	}
+	// The first such joint in order, each time, as a scan from the start
+	// after every change would find: a change touches only the joints of
+	// the body made static, which are looked at again.
+	touching := map[string][]int{}
+	var next jointQueue
+	for k, j := range got.Joints {
+		touching[j.BodyA] = append(touching[j.BodyA], k)
+		touching[j.BodyB] = append(touching[j.BodyB], k)
+		if _, ok := welded(k); ok {
+			heap.Push(&next, k)
 		}
 	}
+	any := false
+	for next.Len() > 0 {
+		k := heap.Pop(&next).(int)
+		body, ok := welded(k)
+		if !ok {
+			continue
+		}
+		for _, i := range bodies[body] {
+			b := &got.Bodies[i]
+			b.Kind, b.Mass, b.CenterOfMass, b.Inertia, b.Source = convert.Static, nil, nil, nil, SourceReport{}
+		}
+		kind[body] = convert.Static
+		removed[k], any = true, true
+		for _, k2 := range touching[body] {
+			if _, ok := welded(k2); ok {
+				heap.Push(&next, k2)
+			}
+		}
+	}
+	if any {
+		got.Joints = dropJoints(got.Joints, removed)
+	}
+}
+
+// jointQueue is a min-heap of joint indices: the earliest joint first.
+type jointQueue []int
+
+func (q jointQueue) Len() int           { return len(q) }
+func (q jointQueue) Less(i, j int) bool { return q[i] < q[j] }
+func (q jointQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *jointQueue) Push(x any)        { *q = append(*q, x.(int)) }
+func (q *jointQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// dropJoints returns a new list of the joints not removed, in order.
+func dropJoints(joints []JointReport, removed []bool) []JointReport {
+	out := make([]JointReport, 0, len(joints))
+	for k, j := range joints {
+		if !removed[k] {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // WeldedFused reads two moving bodies of want that a fixed joint holds
@@ -79,7 +134,10 @@ func WeldedAsStatic(want, got *Report) {
 // joint, as the one body they are (as MuJoCo compiles a weld, and as
 // Godot output writes one): mass summed, centre of mass and inertia
 // combined about it, shapes joined, the joint gone, joints to the other
-// body now to it.
+// body now to it. The joints are taken in order, the first that can be
+// fused each time (as a scan from the start after every change would);
+// a fusion changes only the joints of the two bodies, which are looked at
+// again.
 func WeldedFused(want, got *Report) {
 	gotBody := make(map[string]bool, len(got.Bodies))
 	for _, b := range got.Bodies {
@@ -89,62 +147,115 @@ func WeldedFused(want, got *Report) {
 	for _, j := range got.Joints {
 		gotJoint[j.Name] = true
 	}
+	// the bodies of each name, in order, while they are not fused away
+	bodies := map[string][]int{}
+	for i, b := range want.Bodies {
+		if b.Name != "" {
+			bodies[b.Name] = append(bodies[b.Name], i)
+		}
+	}
 	index := func(name string) int {
-		for i, b := range want.Bodies {
-			if b.Name == name && name != "" {
-				return i
-			}
+		if list := bodies[name]; len(list) > 0 {
+			return list[0]
 		}
 		return -1
 	}
-	for changed := true; changed; {
-		changed = false
-		for k, j := range want.Joints {
-			if j.Kind != kin.KindFixed || gotJoint[j.Name] {
-				continue
-			}
-			a, b := index(j.BodyA), index(j.BodyB)
-			if a < 0 || b < 0 || a == b {
-				continue
-			}
-			switch {
-			case gotBody[j.BodyA] && !gotBody[j.BodyB]:
-			case gotBody[j.BodyB] && !gotBody[j.BodyA]:
-				a, b = b, a
-			default:
-				continue
-			}
-			if !fuse(&want.Bodies[a], &want.Bodies[b]) {
-				continue
-			}
-			kept, gone := want.Bodies[a].Name, want.Bodies[b].Name
-			want.Bodies = append(want.Bodies[:b:b], want.Bodies[b+1:]...)
-			want.Joints = append(want.Joints[:k:k], want.Joints[k+1:]...)
-			for i := range want.Joints {
-				if want.Joints[i].BodyA == gone {
-					want.Joints[i].BodyA = kept
-				}
-				if want.Joints[i].BodyB == gone {
-					want.Joints[i].BodyB = kept
-				}
-			}
-			changed = true
-			break
+	goneBody, goneJoint := make([]bool, len(want.Bodies)), make([]bool, len(want.Joints))
+	// fusable is the pair of bodies (the one got has first) joint k holds
+	// together, if they are to be fused now
+	fusable := func(k int) (int, int, bool) {
+		j := want.Joints[k]
+		if goneJoint[k] || j.Kind != kin.KindFixed || gotJoint[j.Name] {
+			return 0, 0, false
 		}
+		a, b := index(j.BodyA), index(j.BodyB)
+		if a < 0 || b < 0 || a == b {
+			return 0, 0, false
+		}
+		switch {
+		case gotBody[j.BodyA] && !gotBody[j.BodyB]:
+		case gotBody[j.BodyB] && !gotBody[j.BodyA]:
+			a, b = b, a
+		default:
+			return 0, 0, false
+		}
+		return a, b, fusible(&want.Bodies[a], &want.Bodies[b])
+	}
+	touching := map[string][]int{}
+	var next jointQueue
+	for k, j := range want.Joints {
+		touching[j.BodyA] = append(touching[j.BodyA], k)
+		if j.BodyB != j.BodyA {
+			touching[j.BodyB] = append(touching[j.BodyB], k)
+		}
+		if _, _, ok := fusable(k); ok {
+			heap.Push(&next, k)
+		}
+	}
+	any := false
+	for next.Len() > 0 {
+		k := heap.Pop(&next).(int)
+		a, b, ok := fusable(k)
+		if !ok {
+			continue
+		}
+		fuse(&want.Bodies[a], &want.Bodies[b])
+		kept, gone := want.Bodies[a].Name, want.Bodies[b].Name
+		goneBody[b], goneJoint[k], any = true, true, true
+		bodies[gone] = slices.DeleteFunc(bodies[gone], func(i int) bool { return i == b })
+		moved := touching[gone]
+		for _, k2 := range moved {
+			if want.Joints[k2].BodyA == gone {
+				want.Joints[k2].BodyA = kept
+			}
+			if want.Joints[k2].BodyB == gone {
+				want.Joints[k2].BodyB = kept
+			}
+		}
+		if len(bodies[gone]) == 0 {
+			delete(touching, gone)
+		}
+		touching[kept] = append(touching[kept], moved...)
+		for _, k2 := range touching[kept] {
+			if _, _, ok := fusable(k2); ok {
+				heap.Push(&next, k2)
+			}
+		}
+		for _, k2 := range touching[gone] {
+			if _, _, ok := fusable(k2); ok {
+				heap.Push(&next, k2)
+			}
+		}
+	}
+	if any {
+		want.Joints = dropJoints(want.Joints, goneJoint)
+		kept := make([]BodyReport, 0, len(want.Bodies))
+		for i, b := range want.Bodies {
+			if !goneBody[i] {
+				kept = append(kept, b)
+			}
+		}
+		want.Bodies = kept
 	}
 }
 
-// fuse adds moving body y to x; false when either lacks mass properties.
-func fuse(x, y *BodyReport) bool {
+// fusible reports whether fuse can add moving body y to x: both dynamic,
+// with mass properties, of positive total mass.
+func fusible(x, y *BodyReport) bool {
 	if x.Kind != convert.Dynamic || y.Kind != convert.Dynamic || x.Mass == nil || y.Mass == nil || x.CenterOfMass == nil ||
 		y.CenterOfMass == nil || x.Inertia == nil || y.Inertia == nil {
 		return false
 	}
-	mx, my := float64(*x.Mass), float64(*y.Mass)
-	m := mx + my
-	if !(m > 0) {
+	return float64(*x.Mass)+float64(*y.Mass) > 0
+}
+
+// fuse adds moving body y to x; false when they are not fusible.
+func fuse(x, y *BodyReport) bool {
+	if !fusible(x, y) {
 		return false
 	}
+	mx, my := float64(*x.Mass), float64(*y.Mass)
+	m := mx + my
 	cx, cy := *x.CenterOfMass, *y.CenterOfMass
 	c := cx.Scale(mx / m).Add(cy.Scale(my / m))
 	shift := mass.ParallelAxis(mx, cx.Sub(c)).Add(mass.ParallelAxis(my, cy.Sub(c)))
