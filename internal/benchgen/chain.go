@@ -181,3 +181,17 @@ func MimicFanURDF(n int) []byte {
 	b.WriteString("</robot>\n")
 	return []byte(b.String())
 }
+
+// StaticCapsulesMJCF returns an MJCF scene of n capsules fixed in the
+// world side by side and one free sphere: n static colliders in one pool,
+// which a format without capsules writes as three shapes each.
+func StaticCapsulesMJCF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 90)
+	fmt.Fprintf(&b, "<mujoco model=\"static%d\">\n  <worldbody>\n", n)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "    <geom name=\"g%d\" type=\"capsule\" size=\"0.05 0.2\" pos=\"%g %g 0\"/>\n", i, 0.3*float64(i%100), 0.3*float64(i/100))
+	}
+	b.WriteString("    <body name=\"ball\" pos=\"0 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>\n")
+	return []byte(b.String())
+}

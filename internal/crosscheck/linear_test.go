@@ -60,18 +60,20 @@ func TestEveryPassLinear(t *testing.T) {
 	}
 }
 
-// TestLooseBodiesLinearTime converts a scene of 300 and of 2,400 free
-// bodies, each with a friction of its own, and a fan of as many joints
-// all mimicking one, from every readable format to every writable one,
-// verification included, and holds the time to the
-// input's growth: 8× the bodies may take at most 20× the time (the
-// faster of two runs each, alternating) and allocate at most 9× the bytes. Written from MJCF to a format
-// without free joints (URDF) each body hangs from an added world link by
-// an added joint, which every format then reads back. A reader that looked
-// for each new material among all those before it, took each joint out
-// of a list of thousands of nodes, or explained each added joint by going
-// through every body, took 40× and more; a scan allocates nothing, so
-// time is measured too.
+// TestLooseBodiesLinearTime converts scenes of 300 and of 2,400 elements
+// — free bodies each with a friction of its own, a fan of joints all
+// mimicking one, capsules fixed in the world — from every readable format
+// to every writable one, verification included, and holds the time to the
+// input's growth: 8× the elements may take at most 20× the time (the
+// faster of two runs each, alternating) and allocate at most 9× the
+// bytes. Written to a format without free joints (URDF) each free body
+// hangs from an added world link by an added joint, and without capsules
+// each capsule becomes three shapes, which every format then reads back
+// and verification matches. A reader that looked for each new material
+// among all those before it, took each joint out of a list of thousands
+// of nodes, explained each added joint or shape by going through every
+// body or static shape, or matched each shape against every other, took
+// 15× to 40× and more; a scan allocates nothing, so time is measured too.
 func TestLooseBodiesLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times conversions")
@@ -98,22 +100,29 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 	}
 	const small, large = 300, 2400
 	families := []struct {
-		name string
-		urdf func(n int) []byte // the scene as a URDF, every other source converted from it
+		name    string
+		from    string             // the generator's format
+		gen     func(n int) []byte // every other source is converted from it
+		sources map[string]bool    // nil: every format
 	}{
-		{"loose bodies", func(n int) []byte {
+		{"loose bodies", "urdf", func(n int) []byte {
 			data, _ := convertOnce("in.xml", benchgen.LooseBodiesMJCF(n), "mjcf", "urdf")
 			return data
-		}},
-		{"mimic fan", benchgen.MimicFanURDF},
+		}, nil},
+		{"mimic fan", "urdf", benchgen.MimicFanURDF, nil},
+		// the formats that have capsules fixed in the world
+		{"static capsules", "mjcf", benchgen.StaticCapsulesMJCF, map[string]bool{"mjcf": true, "godot": true, "khr": true}},
 	}
 	for _, fam := range families {
 		for _, src := range formats {
+			if fam.sources != nil && !fam.sources[src.format] {
+				continue
+			}
 			sizes := map[int][]byte{}
 			for _, n := range []int{small, large} {
-				data := fam.urdf(n)
-				if src.format != "urdf" {
-					data, _ = convertOnce("in.urdf", data, "urdf", src.format)
+				data := fam.gen(n)
+				if src.format != fam.from {
+					data, _ = convertOnce("in", data, fam.from, src.format)
 				}
 				sizes[n] = data
 			}
