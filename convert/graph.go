@@ -704,6 +704,40 @@ func (g *Graph) BodyOf(i int) int {
 	return -1
 }
 
+// BodyOwners returns BodyOf of every node, found in one pass over the
+// graph rather than a walk up from each node: a pass that asks for every
+// node of a deep chain of frames stays linear.
+func (g *Graph) BodyOwners() []int {
+	const unknown, onPath = -2, -3
+	owner := make([]int, len(g.Nodes))
+	for i := range owner {
+		owner[i] = unknown
+	}
+	var path []int
+	for i := range g.Nodes {
+		path = path[:0]
+		j := i
+		for j >= 0 && owner[j] == unknown && g.Nodes[j].Motion == nil {
+			owner[j] = onPath
+			path = append(path, j)
+			j = g.Nodes[j].Parent
+		}
+		r := -1
+		switch {
+		case j < 0 || owner[j] == onPath: // the root, or a cycle without a body
+		case owner[j] == unknown: // a body
+			owner[j] = j
+			r = j
+		default:
+			r = owner[j]
+		}
+		for _, k := range path {
+			owner[k] = r
+		}
+	}
+	return owner
+}
+
 // WorldTransform returns the node's transform relative to the world. It
 // walks to the root on every call; a pass that asks for many nodes takes
 // a Frames snapshot instead (linear in the graph, not quadratic in its

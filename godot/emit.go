@@ -293,32 +293,17 @@ func (e *emitter) weldsToStatic() {
 // damping and locks, no velocity of its own, no vehicle parts).
 func (e *emitter) fuseWelds() {
 	g := e.g
-	owner := make([]int, len(g.Nodes))
-	for i := range owner {
-		owner[i] = -2
-	}
-	var bodyOf func(i int) int // BodyOf for every node at once
-	bodyOf = func(i int) int {
-		if owner[i] == -2 {
-			switch {
-			case g.Nodes[i].Motion != nil:
-				owner[i] = i
-			case g.Nodes[i].Parent < 0:
-				owner[i] = -1
-			default:
-				owner[i] = -1 // guards a cycle while the parent is asked
-				owner[i] = bodyOf(g.Nodes[i].Parent)
-			}
-		}
-		return owner[i]
-	}
+	owner := g.BodyOwners()
+	fused := newFusedBodies(g, owner)
 	surf := map[int]surface{}
 	for c := range g.Nodes {
 		if col := g.Nodes[c].Collider; col != nil {
-			b := bodyOf(c)
+			b := owner[c]
 			surf[b], _ = surf[b].join(surface{mat: col.Material, filter: col.Filter, any: true})
 		}
 	}
+	// no node moves here: world poses come from one snapshot
+	frames := g.Frames(-1)
 	for i := range g.Nodes {
 		if !e.rigidWeld(i) {
 			continue
@@ -327,19 +312,19 @@ func (e *emitter) fuseWelds() {
 		if j.Connected < 0 || j.Connected >= len(g.Nodes) {
 			continue
 		}
-		a, b := g.BodyOf(i), g.BodyOf(j.Connected)
+		a, b := fused.bodyOf(i), fused.bodyOf(j.Connected)
 		if a < 0 || b < 0 || a == b {
 			continue
 		}
-		if g.Nodes[b].Parent >= 0 && g.BodyOf(g.Nodes[b].Parent) != a {
+		if g.Nodes[b].Parent >= 0 && fused.bodyOf(g.Nodes[b].Parent) != a {
 			a, b = b, a // the weld may name the bodies either way round
 		}
-		if !e.fusible(a, b, surf) {
+		if !e.fusible(a, b, surf, fused) {
 			continue
 		}
 		surf[a], _ = surf[a].join(surf[b])
 		ma, mb := g.Nodes[a].Motion, g.Nodes[b].Motion
-		ta, tb := g.WorldTransform(a), g.WorldTransform(b)
+		ta, tb := frames.World(a), frames.World(b)
 		rel := ta.Inverse().Mul(tb)
 		ia, _ := ma.InertiaTensor()
 		ib, _ := mb.InertiaTensor()
@@ -384,13 +369,120 @@ func (e *emitter) softWelds() {
 	}
 }
 
+// fusedBodies answers BodyOf while fuseWelds takes bodies away (their
+// Motion gone, their nodes now the body's above), and whether the nodes
+// between a node and that body are all unscaled, without walking up a
+// chain of fused bodies for every question: each fused body remembers
+// where the walk from it ends.
+type fusedBodies struct {
+	g     *convert.Graph
+	owner []int // BodyOf of every node before any fusion
+	// localUnit: the nodes from a node up to owner (excluded) are all
+	// unscaled; 0 unknown, 1 yes, 2 no
+	localUnit []int8
+	skip      map[int]fusedSkip
+}
+
+// fusedSkip is where the walk up from a fused body ends (the first body
+// not fused, or -1) and whether every node on the way is unscaled.
+type fusedSkip struct {
+	body int
+	unit bool
+}
+
+func newFusedBodies(g *convert.Graph, owner []int) *fusedBodies {
+	return &fusedBodies{g: g, owner: owner, localUnit: make([]int8, len(g.Nodes)), skip: map[int]fusedSkip{}}
+}
+
+func unscaled(n *convert.Node) bool { return uniform(n.Transform.S) && n.Transform.S[0] == 1 }
+
+// bodyOf is g.BodyOf(i) now.
+func (f *fusedBodies) bodyOf(i int) int {
+	b, _ := f.resolve(f.owner[i])
+	return b
+}
+
+// unitUp reports whether every node from k up to its body now (excluded)
+// is unscaled.
+func (f *fusedBodies) unitUp(k int) bool {
+	_, unit := f.resolve(f.owner[k])
+	return unit && f.local(k)
+}
+
+// local reports whether the nodes from k up to its first body before any
+// fusion (excluded) are unscaled.
+func (f *fusedBodies) local(k int) bool {
+	var path []int
+	unit := true
+	for k >= 0 && f.owner[k] != k && f.localUnit[k] == 0 && len(path) <= len(f.localUnit) {
+		path = append(path, k)
+		k = f.g.Nodes[k].Parent
+	}
+	if k >= 0 && f.owner[k] != k && f.localUnit[k] == 2 {
+		unit = false
+	}
+	// from the top down: a node is unscaled up to its body when it and
+	// every node above it on the way are
+	for n := len(path) - 1; n >= 0; n-- {
+		unit = unit && unscaled(&f.g.Nodes[path[n]])
+		f.localUnit[path[n]] = 2
+		if unit {
+			f.localUnit[path[n]] = 1
+		}
+	}
+	return unit
+}
+
+// resolve follows body b (before fusion) past the bodies fused since to
+// the body that holds it now, and says whether the fused bodies and the
+// nodes between them on the way are unscaled.
+func (f *fusedBodies) resolve(b int) (int, bool) {
+	type step struct {
+		body int
+		unit bool
+	}
+	var path []step
+	for b >= 0 && f.g.Nodes[b].Motion == nil && len(path) <= len(f.owner) {
+		if s, ok := f.skip[b]; ok {
+			path = append(path, step{b, s.unit})
+			b = s.body
+			break
+		}
+		p := f.g.Nodes[b].Parent
+		unit := unscaled(&f.g.Nodes[b]) && (p < 0 || f.local(p))
+		path = append(path, step{b, unit})
+		if p < 0 {
+			b = -1
+		} else {
+			b = f.owner[p]
+		}
+	}
+	if len(path) > len(f.owner) {
+		return -1, false // a cycle, which validation rules out
+	}
+	if b >= 0 && f.g.Nodes[b].Motion == nil {
+		// the walk stopped at a remembered body that has been fused since
+		end, unit := f.resolve(b)
+		if len(path) > 0 {
+			path[len(path)-1].unit = path[len(path)-1].unit && unit
+		}
+		b = end
+	}
+	unit := true
+	for n := len(path) - 1; n >= 0; n-- {
+		unit = unit && path[n].unit
+		f.skip[path[n].body] = fusedSkip{b, unit}
+	}
+	return b, unit
+}
+
 // fusible reports whether moving body b, nested in body a, can become
 // part of it.
-func (e *emitter) fusible(a, b int, surf map[int]surface) bool {
+func (e *emitter) fusible(a, b int, surf map[int]surface, fused *fusedBodies) bool {
 	g := e.g
 	na, nb := &g.Nodes[a], &g.Nodes[b]
 	ma, mb := na.Motion, nb.Motion
-	if ma.Kind != convert.Dynamic || mb.Kind != convert.Dynamic || nb.Parent < 0 || g.BodyOf(nb.Parent) != a {
+	if ma.Kind != convert.Dynamic || mb.Kind != convert.Dynamic || nb.Parent < 0 || fused.bodyOf(nb.Parent) != a {
 		return false
 	}
 	for _, n := range []*convert.Node{na, nb} {
@@ -402,10 +494,8 @@ func (e *emitter) fusible(a, b int, surf map[int]surface) bool {
 			return false
 		}
 	}
-	for k := nb.Parent; k != a; k = g.Nodes[k].Parent {
-		if !uniform(g.Nodes[k].Transform.S) || g.Nodes[k].Transform.S[0] != 1 {
-			return false
-		}
+	if !fused.unitUp(nb.Parent) {
+		return false
 	}
 	if nb.Transform.S != (convert.Vec3{1, 1, 1}) {
 		return false
@@ -658,19 +748,20 @@ func (e *emitter) hoistColliders() {
 	g := e.g
 	// nodes are only added here, not moved
 	frames := g.Frames(-1)
-	for i := range g.Nodes {
+	owners := g.BodyOwners()
+	for i := range owners {
 		n := &g.Nodes[i]
 		if n.Collider == nil || n.Collider.Shape < 0 || n.Motion != nil {
 			continue
 		}
-		b := g.BodyOf(i)
+		b := owners[i]
 		if b < 0 && n.Joint != nil {
 			c := *n.Collider
 			n.Collider = nil
 			k := g.AddNode(convert.Node{Name: n.Name + "Shape", Transform: n.Transform, Collider: &c}, n.Parent)
 			e.skip = append(e.skip, false)
 			e.hoist(k, i)
-			e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved off joint %q to a static body of its own at the same place (a Godot joint cannot be a shape)", n.Name)
+			e.note(convert.CodeGodotShapeMoved, convert.ColliderSubject(i, owners[i]), g.Nodes[k].Name, "collider moved off joint %q to a static body of its own at the same place (a Godot joint cannot be a shape)", n.Name)
 			continue
 		}
 		if b < 0 || n.Parent == b && n.Joint == nil {
@@ -679,7 +770,7 @@ func (e *emitter) hoistColliders() {
 		c := *n.Collider
 		n.Collider = nil
 		k := e.moveUnder(frames, i, b, convert.Node{Collider: &c})
-		e.note(convert.CodeGodotShapeMoved, g.ColliderSubject(i), g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
+		e.note(convert.CodeGodotShapeMoved, convert.ColliderSubject(i, owners[i]), g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
 	}
 	e.hoistTriggerMembers(frames)
 }

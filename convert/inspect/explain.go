@@ -52,8 +52,7 @@ func (x *Explainer) index() {
 	}
 	x.diags = x.list.Index()
 	x.nodesOf = map[int][]int{}
-	for i := range x.g.Nodes {
-		b := x.g.BodyOf(i)
+	for i, b := range x.g.BodyOwners() {
 		x.nodesOf[b] = append(x.nodesOf[b], i)
 		if b < 0 || x.g.Nodes[b].Motion.Kind == convert.Static {
 			x.staticNodes = append(x.staticNodes, i)

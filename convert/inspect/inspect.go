@@ -275,11 +275,9 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 // nearest ancestor-or-self with Motion, else the node itself (a static
 // collider without a body).
 func bodyOwners(g *convert.Graph) []int {
-	owner := make([]int, len(g.Nodes))
-	for i := range g.Nodes {
-		if b := g.BodyOf(i); b >= 0 {
-			owner[i] = b
-		} else {
+	owner := g.BodyOwners()
+	for i, b := range owner {
+		if b < 0 {
 			owner[i] = i
 		}
 	}
