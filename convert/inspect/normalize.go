@@ -161,6 +161,8 @@ func WeldedFused(want, got *Report) {
 		return -1
 	}
 	goneBody, goneJoint := make([]bool, len(want.Bodies)), make([]bool, len(want.Joints))
+	// the joints a body's zero (or negative) mass keeps from fusing, by body
+	massBlocked := map[string][]int{}
 	// fusable is the pair of bodies (the one got has first) joint k holds
 	// together, if they are to be fused now
 	fusable := func(k int) (int, int, bool) {
@@ -179,7 +181,17 @@ func WeldedFused(want, got *Report) {
 		default:
 			return 0, 0, false
 		}
-		return a, b, fusible(&want.Bodies[a], &want.Bodies[b])
+		x, y := &want.Bodies[a], &want.Bodies[b]
+		if !withMass(x, y) {
+			return 0, 0, false
+		}
+		if !(float64(*x.Mass)+float64(*y.Mass) > 0) {
+			// a fusion into either body changes its mass: look again then
+			massBlocked[x.Name] = append(massBlocked[x.Name], k)
+			massBlocked[y.Name] = append(massBlocked[y.Name], k)
+			return 0, 0, false
+		}
+		return a, b, true
 	}
 	touching := map[string][]int{}
 	var next jointQueue
@@ -216,14 +228,17 @@ func WeldedFused(want, got *Report) {
 			delete(touching, gone)
 		}
 		touching[kept] = append(touching[kept], moved...)
-		for _, k2 := range touching[kept] {
-			if _, _, ok := fusable(k2); ok {
-				heap.Push(&next, k2)
-			}
-		}
-		for _, k2 := range touching[gone] {
-			if _, _, ok := fusable(k2); ok {
-				heap.Push(&next, k2)
+		// what the fusion can change: the joints now on the kept body
+		// instead of the gone one, those on a body of that name still
+		// there, and those waiting for either body's mass
+		again := [][]int{moved, touching[gone], massBlocked[kept], massBlocked[gone]}
+		delete(massBlocked, kept)
+		delete(massBlocked, gone)
+		for _, list := range again {
+			for _, k2 := range list {
+				if _, _, ok := fusable(k2); ok {
+					heap.Push(&next, k2)
+				}
 			}
 		}
 	}
@@ -242,11 +257,13 @@ func WeldedFused(want, got *Report) {
 // fusible reports whether fuse can add moving body y to x: both dynamic,
 // with mass properties, of positive total mass.
 func fusible(x, y *BodyReport) bool {
-	if x.Kind != convert.Dynamic || y.Kind != convert.Dynamic || x.Mass == nil || y.Mass == nil || x.CenterOfMass == nil ||
-		y.CenterOfMass == nil || x.Inertia == nil || y.Inertia == nil {
-		return false
-	}
-	return float64(*x.Mass)+float64(*y.Mass) > 0
+	return withMass(x, y) && float64(*x.Mass)+float64(*y.Mass) > 0
+}
+
+// withMass reports whether x and y are dynamic with mass properties.
+func withMass(x, y *BodyReport) bool {
+	return x.Kind == convert.Dynamic && y.Kind == convert.Dynamic && x.Mass != nil && y.Mass != nil && x.CenterOfMass != nil &&
+		y.CenterOfMass != nil && x.Inertia != nil && y.Inertia != nil
 }
 
 // fuse adds moving body y to x; false when they are not fusible.
