@@ -195,3 +195,10 @@ func StaticCapsulesMJCF(n int) []byte {
 	b.WriteString("    <body name=\"ball\" pos=\"0 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>\n")
 	return []byte(b.String())
 }
+
+// WeldedChainURDF is ChainURDF with every joint fixed: one rigid body
+// of n links, which a format with soft joints (Godot) writes as one body
+// and every reader of it takes apart again when it compares.
+func WeldedChainURDF(n int) []byte {
+	return []byte(strings.ReplaceAll(string(ChainURDF(n)), `type="revolute"`, `type="fixed"`))
+}

@@ -62,7 +62,8 @@ func TestEveryPassLinear(t *testing.T) {
 
 // TestLooseBodiesLinearTime converts scenes of 300 and of 2,400 elements
 // — free bodies each with a friction of its own, a fan of joints all
-// mimicking one, capsules fixed in the world — from every readable format
+// mimicking one, capsules fixed in the world, a chain of welded links —
+// from every readable format
 // to every writable one, verification included, and holds the time to the
 // input's growth: 8× the elements may take at most 20× the time (the
 // faster of two runs each, alternating) and allocate at most 9× the
@@ -72,8 +73,9 @@ func TestEveryPassLinear(t *testing.T) {
 // and verification matches. A reader that looked for each new material
 // among all those before it, took each joint out of a list of thousands
 // of nodes, explained each added joint or shape by going through every
-// body or static shape, or matched each shape against every other, took
-// 15× to 40× and more; a scan allocates nothing, so time is measured too.
+// body or static shape, matched each shape against every other, or
+// walked a welded chain to the root for each of its links, took 15× to
+// 40× and more; a scan allocates nothing, so time is measured too.
 func TestLooseBodiesLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times conversions")
@@ -112,6 +114,8 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 		{"mimic fan", "urdf", benchgen.MimicFanURDF, nil},
 		// the formats that have capsules fixed in the world
 		{"static capsules", "mjcf", benchgen.StaticCapsulesMJCF, map[string]bool{"mjcf": true, "godot": true, "khr": true}},
+		// the chain as welds, and as the one body Godot makes of it
+		{"welded chain", "urdf", benchgen.WeldedChainURDF, map[string]bool{"urdf": true, "mjcf": true, "godot": true}},
 	}
 	for _, fam := range families {
 		for _, src := range formats {
