@@ -193,6 +193,7 @@ const (
 	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
 	CodeGodotGridMapRead            Code = "godot-gridmap-read"
 	CodeGodot3BodiesLifted          Code = "godot3-bodies-lifted"
+	CodeGodot3NodesLifted           Code = "godot3-nodes-lifted"
 	CodeGodotGridMapEmpty           Code = "godot-gridmap-empty"
 	CodeGodotMassDefault            Code = "godot-mass-default"
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
@@ -428,6 +429,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, CollisionPolygon3D or CSG collision not converted"},
 	{CodeGodotGridMapRead, Info, secGodot, Qs(QVisual, QStructure), false, "a GridMap is read as one static body with its cells' collision shapes (from the mesh library, placed by each cell's position and orientation); the cells' meshes are not converted"},
 	{CodeGodot3BodiesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes bodies nested deeper than 8 levels under the scene root, with the same world pose (Godot 3 has no scene-unique names; full parent paths would make the file quadratic in the depth)"},
+	{CodeGodot3NodesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes other nodes nested deeper than 8 levels directly under the body they move with (the scene root outside every body), with the same world pose, for the same reason"},
 	{CodeGodotGridMapEmpty, Info, secGodot, Qs(QShape), false, "a GridMap without a mesh library has no collision"},
 	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},

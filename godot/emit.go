@@ -30,6 +30,9 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.prepare()
 	e.frames = e.g.Frames(-1)
 	e.layout()
+	if e.nodesLifted > 0 {
+		e.note(convert.CodeGodot3NodesLifted, convert.DocumentSubject(), "", "%d nodes nested deeper than %d levels are written directly under the body they move with (or the scene root) with the same world pose: Godot 3 has no scene-unique names, and their full parent paths would grow the file with the square of the depth", e.nodesLifted, maxPathDepth)
+	}
 	if e.liftedCount > 0 {
 		e.note(convert.CodeGodot3BodiesLifted, convert.DocumentSubject(), "", "%d bodies nested deeper than %d levels are written under the scene root with the same world pose: Godot 3 has no scene-unique names, and their full parent paths would grow the file with the square of the depth", e.liftedCount, maxPathDepth)
 	}
@@ -139,8 +142,13 @@ type emitter struct {
 	// is written into, if any.
 	projectLayers map[int]string
 	layers        map[int]string
-	// liftedCount counts the lifted bodies (see lift).
-	liftedCount int
+	// liftedCount counts the lifted bodies (see lift), nodesLifted the
+	// other nodes lifted to their body (liftToBody); liftedTo is where a
+	// lifted node went, childNames the names taken under a node nodes
+	// were lifted to.
+	liftedCount, nodesLifted int
+	liftedTo                 []int
+	childNames               map[int]map[string]bool
 	// shapeUsers are the Graph's ShapeUsers, found on first use.
 	shapeUsers [][]convert.Subject
 	// ownShape is, per rebased node, where the node's own shape and visual
@@ -877,6 +885,8 @@ func (e *emitter) layout() {
 	e.anchored = make([]bool, len(g.Nodes))
 	e.anchorNames = map[string]bool{}
 	e.lifted = make([]bool, len(g.Nodes))
+	e.liftedTo = make([]int, len(g.Nodes))
+	e.childNames = map[int]map[string]bool{}
 	e.rootNames = map[string]bool{}
 	if e.root < 0 {
 		for _, r := range roots {
@@ -889,6 +899,11 @@ func (e *emitter) layout() {
 			parent, depth = e.root, 1
 			if e.root < 0 {
 				parent, depth = -1, 0
+			}
+		} else if to, ok := e.liftToBody(i, parent); ok {
+			parent, depth = to, 0
+			if to >= 0 {
+				depth = e.depth[to] + 1
 			}
 		}
 		e.up[i], e.depth[i] = parent, depth
@@ -962,6 +977,7 @@ func (e *emitter) lift(i, parent int) bool {
 		return false
 	}
 	e.lifted[i] = true
+	e.liftedTo[i] = e.root
 	base := e.names[i]
 	name := base
 	for k := 2; e.rootNames[name]; k++ {
@@ -976,15 +992,66 @@ func (e *emitter) lift(i, parent int) bool {
 	return true
 }
 
+// liftToBody decides whether Godot 3 output writes node i, which is not a
+// body, directly under the body it moves with instead of under parent:
+// when parent's path already holds maxPathDepth names (the links of a
+// welded chain written as one body nest as deep as the chain is long).
+// Such a node moves with its body wherever it sits inside it, and keeps
+// its world pose; outside every body it goes under the scene root. It
+// takes a name free among its new siblings.
+func (e *emitter) liftToBody(i, parent int) (int, bool) {
+	if e.v != 3 || parent < 0 || e.g.Nodes[i].Motion != nil || strings.Count(e.paths[parent], "/")+1 < maxPathDepth {
+		return 0, false
+	}
+	to := e.root
+	for a := parent; a >= 0; a = e.up[a] {
+		if e.g.Nodes[a].Motion != nil {
+			to = a
+			break
+		}
+	}
+	if to == parent {
+		return 0, false
+	}
+	taken := e.childNames[to]
+	if taken == nil {
+		taken = map[string]bool{}
+		if to == e.root {
+			taken = e.rootNames
+		} else {
+			for _, c := range e.g.Nodes[to].Children {
+				if !e.skip[c] {
+					taken[e.names[c]] = true
+				}
+			}
+		}
+		e.childNames[to] = taken
+	}
+	base := e.names[i]
+	name := base
+	for k := 2; taken[name]; k++ {
+		name = fmt.Sprintf("%s_%d", base, k)
+	}
+	if name != base {
+		e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (a name free among its new siblings)", name)
+	}
+	taken[name] = true
+	e.names[i] = name
+	e.lifted[i], e.liftedTo[i] = true, to
+	e.nodesLifted++
+	return to, true
+}
+
 // emittedTransform is node i's transform relative to its emitted parent:
-// its own, or, for a lifted body, its pose relative to the scene root.
+// its own, or, for a lifted node, its pose relative to the node it was
+// lifted to (the scene root, or its body).
 func (e *emitter) emittedTransform(i int) convert.Transform {
 	if !e.lifted[i] {
 		return e.g.Nodes[i].Transform
 	}
 	w := e.frames.World(i)
-	if e.root >= 0 {
-		w = e.frames.World(e.root).Inverse().Mul(w)
+	if to := e.liftedTo[i]; to >= 0 {
+		w = e.frames.World(to).Inverse().Mul(w)
 	}
 	return w
 }
