@@ -45,8 +45,10 @@ type emitter struct {
 	// actuated the MJCF joints that have an actuator.
 	targets  map[*Element]float64
 	actuated map[string]bool
-	// followerOf lists each joint node's couplings as follower.
+	// followerOf lists each joint node's couplings as follower; owners
+	// is BodyOf of every node (ownerOf).
 	followerOf map[int][]int
+	owners     []int
 	meshNames  map[int]string
 	meshAssets meshIndex // written mesh assets by content
 	// textures, texMaterials and uvMeshes: the texture assets written by
@@ -300,28 +302,39 @@ func (e *emitter) bodyPoint(b int, p convert.Vec3) convert.Vec3 {
 
 // staticGeoms writes colliders outside every body as worldbody geoms.
 func (e *emitter) staticGeoms() {
-	for i := range e.g.Nodes {
-		if e.g.BodyOf(i) >= 0 || !e.inScene(i) {
+	inScene := e.inScene()
+	for i, b := range e.ownerOf() {
+		if b >= 0 || !inScene[i] {
 			continue
 		}
 		e.geoms(i, e.worldbody, e.world, -1)
 	}
 }
 
-// inScene reports whether a node hangs below one of the scene roots.
-func (e *emitter) inScene(i int) bool {
-	for seen := 0; i >= 0 && seen <= len(e.g.Nodes); seen++ {
-		if e.g.Nodes[i].Parent < 0 {
-			for _, r := range e.g.Roots {
-				if r == i {
-					return true
-				}
-			}
-			return false
+// inScene marks the nodes that hang below one of the scene roots, found
+// from the roots down once rather than from each node up.
+func (e *emitter) inScene() []bool {
+	in := make([]bool, len(e.g.Nodes))
+	stack := append([]int(nil), e.g.Roots...)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if i < 0 || i >= len(in) || in[i] {
+			continue
 		}
-		i = e.g.Nodes[i].Parent
+		in[i] = true
+		stack = append(stack, e.g.Nodes[i].Children...)
 	}
-	return false
+	return in
+}
+
+// ownerOf is BodyOf of every node, found once per Emit (the Graph does
+// not change while it is written).
+func (e *emitter) ownerOf() []int {
+	if e.owners == nil {
+		e.owners = e.g.BodyOwners()
+	}
+	return e.owners
 }
 
 // link writes one tree link as a <body> under its parent.

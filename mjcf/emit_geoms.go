@@ -49,8 +49,7 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 func (e *emitter) ownedNodes() map[int][]int {
 	if e.owned == nil {
 		e.owned = map[int][]int{}
-		for i := range e.g.Nodes {
-			b := e.g.BodyOf(i)
+		for i, b := range e.ownerOf() {
 			e.owned[b] = append(e.owned[b], i)
 		}
 	}

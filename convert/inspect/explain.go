@@ -25,6 +25,7 @@ type Explainer struct {
 	// those of no body or a static one; couplingsOf a joint node's
 	// couplings, each in index order.
 	nodesOf     map[int][]int
+	owners      []int // BodyOf of every node
 	staticNodes []int
 	couplingsOf map[int][]int
 	// addedIdx answers differences on elements only the second report
@@ -52,7 +53,8 @@ func (x *Explainer) index() {
 	}
 	x.diags = x.list.Index()
 	x.nodesOf = map[int][]int{}
-	for i, b := range x.g.BodyOwners() {
+	x.owners = x.g.BodyOwners()
+	for i, b := range x.owners {
 		x.nodesOf[b] = append(x.nodesOf[b], i)
 		if b < 0 || x.g.Nodes[b].Motion.Kind == convert.Static {
 			x.staticNodes = append(x.staticNodes, i)
@@ -182,7 +184,7 @@ func (p *subjectPool) explainedBy(diags *convert.DiagnosticIndex, q convert.Quan
 func (x *Explainer) nodeSubjects(out []convert.Subject, nodes []int, q convert.Quantity) []convert.Subject {
 	for _, i := range nodes {
 		n := &x.g.Nodes[i]
-		if x.g.BodyOf(i) < 0 {
+		if x.owners[i] < 0 {
 			// a static collider without a body is its own body (as in
 			// the report); writers that give it one report on it so
 			out = append(out, convert.BodySubject(i))
