@@ -112,6 +112,9 @@ type emitter struct {
 	// meshFiles: the file a Graph mesh was written to, for each way of
 	// writing it, so that shapes sharing a mesh share its file.
 	meshFiles map[meshUse]meshWritten
+	// belowLink remembers transforms of deep nodes relative to a link
+	// (below), by node and link.
+	belowLink map[[2]int]convert.Transform
 }
 
 // meshWritten is the file a meshUse went to, and whether it was a flat
@@ -280,7 +283,7 @@ func (e *emitter) relLink(n, l int) convert.Transform {
 	}
 	var t convert.Transform
 	if e.ancestry.IsAncestor(l, n) {
-		t = e.g.RelativeTransform(n, l)
+		t = e.below(n, l)
 		if s := e.worldScale(l); s != (convert.Vec3{1, 1, 1}) {
 			t.T, t.S = t.T.Mul(s), t.S.Mul(s)
 		}
@@ -291,6 +294,48 @@ func (e *emitter) relLink(n, l int) convert.Transform {
 	}
 	if off, ok := e.offset[l]; ok && !isIdentity(off) {
 		t = off.Inverse().Mul(t)
+	}
+	return t
+}
+
+// below is n's transform relative to its ancestor l, composed along the
+// hierarchy as Graph.RelativeTransform does. A node deeper than two
+// levels below l (the links of a welded chain written as one body nest as
+// deep as the chain is long) takes its parent's, remembered, times its
+// own, so a deep subtree costs one product per node instead of a walk to
+// l per node; that differs from the walk by rounding only, and is used
+// only where every node on the way is unscaled (a scaled frame does not
+// compose associatively).
+func (e *emitter) below(n, l int) convert.Transform {
+	g := e.g
+	unit := convert.Vec3{1, 1, 1}
+	// up from n to l, or to a node whose transform to l is remembered
+	var path []int
+	from, known := convert.Identity(), false
+	for i := n; i >= 0 && i != l; i = g.Nodes[i].Parent {
+		if t, ok := e.belowLink[[2]int{i, l}]; ok {
+			from, known = t, true
+			break
+		}
+		if g.Nodes[i].Transform.S != unit || len(path) > len(g.Nodes) {
+			return g.RelativeTransform(n, l)
+		}
+		path = append(path, i)
+	}
+	if !known && len(path) <= 2 {
+		return g.RelativeTransform(n, l)
+	}
+	if e.belowLink == nil {
+		e.belowLink = map[[2]int]convert.Transform{}
+	}
+	t := from
+	for k := len(path) - 1; k >= 0; k-- {
+		if !known && k == len(path)-1 {
+			t = g.Nodes[path[k]].Transform.Mul(convert.Identity()) // as RelativeTransform starts
+		} else {
+			t = t.Mul(g.Nodes[path[k]].Transform)
+		}
+		e.belowLink[[2]int{path[k], l}] = t
 	}
 	return t
 }
