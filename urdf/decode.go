@@ -133,7 +133,24 @@ func decodeLink(e *xmlElement) (*Link, error) {
 		return nil, err
 	}
 	l := &Link{Name: name, Line: e.Line}
-	for _, c := range e.Elements() {
+	// sized once: a link may hold thousands of shapes (a static world)
+	elems := e.Elements()
+	visuals, collisions := 0, 0
+	for _, c := range elems {
+		switch c.Name {
+		case "visual":
+			visuals++
+		case "collision":
+			collisions++
+		}
+	}
+	if visuals > 0 {
+		l.Visuals = make([]Visual, 0, visuals)
+	}
+	if collisions > 0 {
+		l.Collisions = make([]Collision, 0, collisions)
+	}
+	for _, c := range elems {
 		switch c.Name {
 		case "inertial":
 			if l.Inertial != nil {

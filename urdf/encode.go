@@ -10,7 +10,12 @@ import (
 // a frame change left a few ulps away.
 func Encode(r *Robot) []byte {
 	w := &writer{}
-	w.Grow(512*len(r.Links) + 384*len(r.Joints) + 1024) // about what a link and a joint take
+	shapes := 0
+	for i := range r.Links {
+		shapes += len(r.Links[i].Visuals) + len(r.Links[i].Collisions)
+	}
+	// about what a link, a shape and a joint take
+	w.Grow(256*len(r.Links) + 256*shapes + 384*len(r.Joints) + 1024)
 	w.Declaration()
 	w.Open("robot", "name", r.Name)
 	for i := range r.Materials {
