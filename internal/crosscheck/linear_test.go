@@ -66,8 +66,8 @@ func TestEveryPassLinear(t *testing.T) {
 // from every readable format
 // to every writable one, verification included, and holds the time to the
 // input's growth: 8× the elements may take at most 20× the time (the
-// faster of two runs each, alternating) and allocate at most 9× the
-// bytes. Written to a format without free joints (URDF) each free body
+// faster of two runs each when the first looks slower) and allocate at
+// most 9× the bytes. Written to a format without free joints (URDF) each free body
 // hangs from an added world link by an added joint, and without capsules
 // each capsule becomes three shapes, which every format then reads back
 // and verification matches. A reader that looked for each new material
@@ -132,15 +132,17 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 			}
 			for _, to := range formats {
 				fastest, bytes := map[int]time.Duration{}, map[int]uint64{}
-				for rep := 0; rep < 2; rep++ {
+				ratio := 0.0
+				// once, and again only when it looks too slow (a busy machine)
+				for rep := 0; rep < 2 && (rep == 0 || ratio > 20); rep++ {
 					for _, n := range []int{small, large} {
 						if _, took := convertOnce(src.name, sizes[n], src.format, to.format); fastest[n] == 0 || took < fastest[n] {
 							fastest[n] = took
 						}
 						bytes[n] = allocated
 					}
+					ratio = float64(fastest[large]) / float64(fastest[small])
 				}
-				ratio := float64(fastest[large]) / float64(fastest[small])
 				bytesRatio := float64(bytes[large]) / float64(bytes[small])
 				t.Logf("%s, %s → %s: %d bodies %v, %d %v: %.1f× the time, %.1f× the bytes", fam.name, src.format, to.format, small, fastest[small], large, fastest[large], ratio, bytesRatio)
 				if ratio > 20 {
