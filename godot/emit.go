@@ -10,6 +10,7 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
+	"github.com/physconv/physconv/internal/names"
 	"github.com/physconv/physconv/internal/tscn"
 )
 
@@ -132,7 +133,7 @@ type emitter struct {
 	// lifted are Godot 3 bodies written under the scene root (see lift);
 	// rootNames are the names taken there
 	lifted    []bool
-	rootNames map[string]bool
+	rootNames *names.Set
 	// anchorNames are the names unique in the scene (unique_name_in_owner)
 	anchorNames map[string]bool
 	kind        map[int]string // emitted class per node
@@ -148,7 +149,7 @@ type emitter struct {
 	// were lifted to.
 	liftedCount, nodesLifted int
 	liftedTo                 []int
-	childNames               map[int]map[string]bool
+	childNames               map[int]*names.Set
 	// shapeUsers are the Graph's ShapeUsers, found on first use.
 	shapeUsers [][]convert.Subject
 	// ownShape is, per rebased node, where the node's own shape and visual
@@ -886,11 +887,11 @@ func (e *emitter) layout() {
 	e.anchorNames = map[string]bool{}
 	e.lifted = make([]bool, len(g.Nodes))
 	e.liftedTo = make([]int, len(g.Nodes))
-	e.childNames = map[int]map[string]bool{}
-	e.rootNames = map[string]bool{}
+	e.childNames = map[int]*names.Set{}
+	e.rootNames = &names.Set{}
 	if e.root < 0 {
 		for _, r := range roots {
-			e.rootNames[e.names[r]] = true
+			e.rootNames.Add(e.names[r])
 		}
 	}
 	var walk func(i, parent, depth int)
@@ -918,7 +919,7 @@ func (e *emitter) layout() {
 		e.uniqueNames(kids)
 		if i == e.root {
 			for _, c := range kids {
-				e.rootNames[e.names[c]] = true
+				e.rootNames.Add(e.names[c])
 			}
 		}
 		for _, c := range kids {
@@ -979,14 +980,10 @@ func (e *emitter) lift(i, parent int) bool {
 	e.lifted[i] = true
 	e.liftedTo[i] = e.root
 	base := e.names[i]
-	name := base
-	for k := 2; e.rootNames[name]; k++ {
-		name = fmt.Sprintf("%s_%d", base, k)
-	}
+	name := e.rootNames.Numbered(base)
 	if name != base {
 		e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (a name free at the scene root, where it is written)", name)
 	}
-	e.rootNames[name] = true
 	e.names[i] = name
 	e.liftedCount++
 	return true
@@ -1015,27 +1012,23 @@ func (e *emitter) liftToBody(i, parent int) (int, bool) {
 	}
 	taken := e.childNames[to]
 	if taken == nil {
-		taken = map[string]bool{}
+		taken = &names.Set{}
 		if to == e.root {
 			taken = e.rootNames
 		} else {
 			for _, c := range e.g.Nodes[to].Children {
 				if !e.skip[c] {
-					taken[e.names[c]] = true
+					taken.Add(e.names[c])
 				}
 			}
 		}
 		e.childNames[to] = taken
 	}
 	base := e.names[i]
-	name := base
-	for k := 2; taken[name]; k++ {
-		name = fmt.Sprintf("%s_%d", base, k)
-	}
+	name := taken.Numbered(base)
 	if name != base {
 		e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (a name free among its new siblings)", name)
 	}
-	taken[name] = true
 	e.names[i] = name
 	e.lifted[i], e.liftedTo[i] = true, to
 	e.nodesLifted++
@@ -1125,20 +1118,16 @@ func (e *emitter) fullPath(i int) string {
 }
 
 func (e *emitter) uniqueNames(ids []int) {
-	used := map[string]bool{}
+	var used names.Set
 	for _, i := range ids {
 		base := sanitizeName(e.g.Nodes[i].Name)
 		if base == "" {
 			base = fmt.Sprintf("Node%d", i)
 		}
-		name := base
-		for k := 2; used[name]; k++ {
-			name = fmt.Sprintf("%s_%d", base, k)
-		}
+		name := used.Numbered(base)
 		if name != e.g.Nodes[i].Name {
 			e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (Godot needs unique sibling names without . : @ / %% \")", name)
 		}
-		used[name] = true
 		e.names[i] = name
 	}
 }

@@ -185,7 +185,7 @@ func (e *emitter) actuatorPrep() {
 		}
 		for _, c := range sec.Children {
 			if n, ok := c.Attr("name"); ok {
-				e.usedNames[usedName{"actuator", n}] = true
+				e.nameSpace("actuator").Add(n)
 			}
 			if j, ok := c.Attr("joint"); ok {
 				e.actuated[j] = true

@@ -10,6 +10,7 @@ import (
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/gltfx"
+	"github.com/physconv/physconv/internal/names"
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
@@ -64,7 +65,7 @@ type emitter struct {
 	jointRefs map[*Element]float64
 	bodyElems map[int]*Element // link body node → <body>
 	owned     map[int][]int    // body node → the nodes it owns (see ownedNodes)
-	usedNames map[usedName]bool
+	usedNames map[string]*names.Set
 	bits      map[string]int
 	// pending holds joints of folded joint-stack links for the body below;
 	// stackParent maps a folded link to the body it hangs from.
@@ -87,7 +88,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: make(map[usedName]bool, 2*len(g.Nodes)), stackParent: map[int]int{},
+		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	if n := gltfx.DrawnNodes(g); n > 0 {
 		// glTF scenes draw flat meshes (floors, labels), which MuJoCo
@@ -179,19 +180,21 @@ func (e *emitter) document() *Element {
 }
 
 // uniqueName returns a name not used yet by another element of the kind.
-// usedName is a name taken in one of MJCF's name spaces (body, geom …).
-type usedName struct{ kind, name string }
-
 func (e *emitter) uniqueName(kind, base string) string {
 	if base == "" {
 		base = kind
 	}
-	n := base
-	for k := 2; e.usedNames[usedName{kind, n}]; k++ {
-		n = fmt.Sprintf("%s_%d", base, k)
+	return e.nameSpace(kind).Numbered(base)
+}
+
+// nameSpace is the name space of one kind of element (body, geom …).
+func (e *emitter) nameSpace(kind string) *names.Set {
+	s := e.usedNames[kind]
+	if s == nil {
+		s = &names.Set{}
+		e.usedNames[kind] = s
 	}
-	e.usedNames[usedName{kind, n}] = true
-	return n
+	return s
 }
 
 // setPose writes pos and quat (w-first) unless they are zero/identity.

@@ -63,7 +63,7 @@ func (e *emitter) exclude(a, b string) {
 			return
 		}
 	}
-	if !e.usedNames[usedName{"body", a}] || !e.usedNames[usedName{"body", b}] {
+	if !e.nameSpace("body").Has(a) || !e.nameSpace("body").Has(b) {
 		return
 	}
 	e.contact.AddChild("exclude", "body1", a, "body2", b)
@@ -199,7 +199,7 @@ func (e *emitter) refsResolve(el *Element) bool {
 		if !ok {
 			continue
 		}
-		if k == "tendon" && e.tendonKept(a.Value) || e.usedNames[usedName{k, a.Value}] {
+		if k == "tendon" && e.tendonKept(a.Value) || e.nameSpace(k).Has(a.Value) {
 			continue
 		}
 		return false

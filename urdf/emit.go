@@ -14,6 +14,7 @@ import (
 	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/meshio"
+	"github.com/physconv/physconv/internal/names"
 )
 
 // Emit writes a Graph as URDF.
@@ -137,18 +138,13 @@ type meshUse struct {
 }
 
 // nameSet hands out unique, non-empty names.
-type nameSet map[string]bool
+type nameSet struct{ names.Set }
 
-func (s nameSet) unique(name, fallback string) string {
+func (s *nameSet) unique(name, fallback string) string {
 	if name == "" {
 		name = fallback
 	}
-	n := name
-	for k := 2; s[n]; k++ {
-		n = fmt.Sprintf("%s_%d", name, k)
-	}
-	s[n] = true
-	return n
+	return s.Numbered(name)
 }
 
 func (e *emitter) run() error {
@@ -1032,7 +1028,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		}
 		file := e.fileNames.unique("meshes/"+sanitize(linkName)+ext, "meshes/mesh"+ext)
 		if file != "meshes/"+sanitize(linkName)+ext {
-			e.fileNames[file] = true
+			e.fileNames.Add(file)
 			file = e.fileNames.unique(fmt.Sprintf("meshes/%s_%d%s", sanitize(linkName), counts[node]+len(e.out.Files), ext), "meshes/mesh"+ext)
 		}
 		pos, idx := m.Positions, m.Indices
@@ -1196,11 +1192,7 @@ func (e *emitter) sideMesh(fn string, m convert.Mesh, subj convert.Subject, wher
 func (e *emitter) writeSide(folder, fn, key string, data []byte, source string) string {
 	ext := path.Ext(fn)
 	stem := sanitize(strings.TrimSuffix(path.Base(fn), ext))
-	name := folder + "/" + stem + ext
-	for k := 2; e.fileNames[name]; k++ {
-		name = fmt.Sprintf("%s/%s_%d%s", folder, stem, k, ext)
-	}
-	e.fileNames[name] = true
+	name := e.fileNames.Unique(folder+"/"+stem+ext, func(k int) string { return fmt.Sprintf("%s/%s_%d%s", folder, stem, k, ext) })
 	e.out.Files[name] = data
 	e.out.Link(name, source, e.opts)
 	if e.sideNames == nil {

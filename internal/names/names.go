@@ -1,0 +1,54 @@
+// Package names hands out names unique within one name space, numbering
+// repeats of a name (base, base_2, base_3 …). Each name remembers the
+// number its repeats reached, so a scene of thousands of nodes of one
+// name costs one look-up per node instead of a try of every number taken
+// before it.
+package names
+
+import "fmt"
+
+// Set is a name space: the names taken, and for each name given to
+// Unique the number its next repeat starts trying from. The zero Set is
+// empty and ready to use.
+type Set struct {
+	taken map[string]bool
+	next  map[string]int
+}
+
+// Has reports whether name is taken.
+func (s *Set) Has(name string) bool { return s.taken[name] }
+
+// Add takes name.
+func (s *Set) Add(name string) {
+	if s.taken == nil {
+		s.taken = map[string]bool{}
+	}
+	s.taken[name] = true
+}
+
+// Unique takes and returns first when it is free, else nth(k) for the
+// least k ≥ 2 whose name is free — what trying 2, 3 … in turn finds,
+// since names are only ever taken. nth must spell the same names for
+// every call with the same first.
+func (s *Set) Unique(first string, nth func(k int) string) string {
+	if !s.taken[first] {
+		s.Add(first)
+		return first
+	}
+	if s.next == nil {
+		s.next = map[string]int{}
+	}
+	k := max(2, s.next[first])
+	for s.taken[nth(k)] {
+		k++
+	}
+	name := nth(k)
+	s.next[first] = k + 1
+	s.Add(name)
+	return name
+}
+
+// Numbered is Unique with the repeats spelt base_2, base_3 ….
+func (s *Set) Numbered(base string) string {
+	return s.Unique(base, func(k int) string { return fmt.Sprintf("%s_%d", base, k) })
+}
