@@ -1,6 +1,10 @@
 package inspect
 
 import (
+	"cmp"
+	"math"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -132,12 +136,14 @@ func pool(names, other []string) []string {
 // pairUp matches the pooled names of a and b: by each same(i, j) in turn,
 // then by spelling, then by loose name, one to one and only when unique
 // both ways. same compares only elements of one class (class(a, i) ==
-// class(b, j), never the class ""), which every same implies: only those
-// are compared, so that pooling thousands of elements (the static
-// colliders a writer renames) stays near linear. It returns b's new
-// names; a name of b left unmatched that one of them takes is marked with
-// a trailing "'".
-func pairUp(as, bs []string, class func(inA bool, k int) string, same ...func(i, j int) bool) map[string]string {
+// class(b, j), never the class ""), which every same implies, and, when
+// near is given, only the elements of the other list near(inA, k) names
+// for element k (at least every one same may hold for): so that pooling
+// thousands of elements (the static colliders a writer renames, the
+// bodies of a scene whose every name changed) stays near linear. It
+// returns b's new names; a name of b left unmatched that one of them
+// takes is marked with a trailing "'".
+func pairUp(as, bs []string, class func(inA bool, k int) string, near func(inA bool, k int) []int, same ...func(i, j int) bool) map[string]string {
 	out := map[string]string{}
 	usedA, usedB := make([]bool, len(as)), make([]bool, len(bs))
 	// the elements of each class, in order
@@ -159,8 +165,12 @@ func pairUp(as, bs []string, class func(inA bool, k int) string, same ...func(i,
 				continue
 			}
 			hit := -1
-			for _, j := range classB[keyA[i]] {
-				if usedB[j] || !eq(i, j) {
+			candidates := classB[keyA[i]]
+			if near != nil {
+				candidates = near(true, i)
+			}
+			for _, j := range candidates {
+				if usedB[j] || keyB[j] != keyA[i] || !eq(i, j) {
 					continue
 				}
 				if hit >= 0 {
@@ -173,8 +183,12 @@ func pairUp(as, bs []string, class func(inA bool, k int) string, same ...func(i,
 				continue
 			}
 			// unique the other way too
-			for _, i2 := range classA[keyA[i]] {
-				if i2 != i && !usedA[i2] && eq(i2, hit) {
+			others := classA[keyA[i]]
+			if near != nil {
+				others = near(false, hit)
+			}
+			for _, i2 := range others {
+				if i2 != i && !usedA[i2] && keyA[i2] == keyA[i] && eq(i2, hit) {
 					hit = -2
 					break
 				}
@@ -281,7 +295,50 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		}
 		return "kind " + string(body.Kind)
 	}
-	renamed := pairUp(an, bn, kind, func(i, j int) bool {
+	body := func(inA bool, k int) *BodyReport {
+		if inA {
+			return &a.Bodies[ia[an[k]]]
+		}
+		return &b.Bodies[ib[bn[k]]]
+	}
+	// sameMassPlace holds only for bodies whose centres of mass, or first
+	// colliders, lie within tolerance along X
+	type byX struct{ com, collider *coordIndex }
+	index := func(inA bool, n int) byX {
+		return byX{
+			newCoordIndex(n, c.tol, func(k int) (float64, bool) {
+				x := body(inA, k)
+				if x.Mass == nil || x.CenterOfMass == nil {
+					return 0, false
+				}
+				return x.CenterOfMass[0], true
+			}),
+			newCoordIndex(n, c.tol, func(k int) (float64, bool) {
+				x := body(inA, k)
+				if len(x.Colliders) == 0 {
+					return 0, false
+				}
+				return x.Colliders[0].Position[0], true
+			}),
+		}
+	}
+	inA, inB := index(true, len(an)), index(false, len(bn))
+	near := func(fromA bool, k int) []int {
+		x, other := body(fromA, k), inA
+		if fromA {
+			other = inB
+		}
+		var out []int
+		if x.Mass != nil && x.CenterOfMass != nil {
+			out = other.com.near(x.CenterOfMass[0], out)
+		}
+		if len(x.Colliders) > 0 {
+			out = other.collider.near(x.Colliders[0].Position[0], out)
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	renamed := pairUp(an, bn, kind, near, func(i, j int) bool {
 		return c.sameMassPlace(a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]])
 	})
 	for k := range b.Bodies {
@@ -343,7 +400,7 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 		}
 		return strconv.Quote(lo) + " " + strconv.Quote(hi)
 	}
-	renamed := pairUp(an, bn, between, func(i, j int) bool {
+	renamed := pairUp(an, bn, between, nil, func(i, j int) bool {
 		same, _ := kinds(i, j)
 		return same && samePlace(i, j)
 	}, func(i, j int) bool {
@@ -359,4 +416,55 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 		}
 	}
 	return renamed
+}
+
+// coordIndex finds the elements whose coordinate may be within tolerance
+// of a value (comparer.close): those with a finite coordinate sorted by
+// it, searched in the window close allows, and those whose coordinate is
+// not finite, always given.
+type coordIndex struct {
+	tol   float64
+	keys  []float64
+	ids   []int
+	other []int
+}
+
+// newCoordIndex indexes the elements 0…n−1 that have a coordinate.
+func newCoordIndex(n int, tol float64, coord func(k int) (float64, bool)) *coordIndex {
+	x := &coordIndex{tol: tol}
+	type entry struct {
+		v  float64
+		id int
+	}
+	var list []entry
+	for k := 0; k < n; k++ {
+		v, ok := coord(k)
+		switch {
+		case !ok:
+		case math.IsNaN(v) || math.IsInf(v, 0) || !(tol >= 0 && tol < 0.5):
+			x.other = append(x.other, k)
+		default:
+			list = append(list, entry{v, k})
+		}
+	}
+	slices.SortFunc(list, func(p, q entry) int { return cmp.Compare(p.v, q.v) })
+	for _, e := range list {
+		x.keys, x.ids = append(x.keys, e.v), append(x.ids, e.id)
+	}
+	return x
+}
+
+// near appends to out the elements whose coordinate may be close to v.
+func (x *coordIndex) near(v float64, out []int) []int {
+	out = append(out, x.other...)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return out
+	}
+	// close(v, w) holds only when |v−w| ≤ tol·max(1, |v|, |w|) ≤ tol·max(1, |v|)/(1−tol)
+	w := x.tol * math.Max(1, math.Abs(v)) / (1 - x.tol)
+	from := sort.SearchFloat64s(x.keys, v-w)
+	for k := from; k < len(x.keys) && x.keys[k] <= v+w; k++ {
+		out = append(out, x.ids[k])
+	}
+	return out
 }

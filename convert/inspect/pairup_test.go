@@ -3,8 +3,11 @@ package inspect
 import (
 	"fmt"
 	"maps"
+	"math"
 	"math/rand"
 	"testing"
+
+	"github.com/physconv/physconv/convert"
 )
 
 // pairUpByScan is pairUp compared pair by pair: for each name of a in
@@ -107,9 +110,58 @@ func TestPairUpAsScan(t *testing.T) {
 			tests = append(tests, func(i, j int) bool { return rel[[2]int{i, j}] })
 			folded = append(folded, func(i, j int) bool { return ca[i] != "" && ca[i] == cb[j] && rel[[2]int{i, j}] })
 		}
-		got, want := pairUp(as, bs, class, tests...), pairUpByScan(as, bs, folded...)
+		got, want := pairUp(as, bs, class, nil, tests...), pairUpByScan(as, bs, folded...)
 		if !maps.Equal(got, want) {
 			t.Fatalf("round %d: %q (%q) and %q (%q): renamed %v, the scan %v", round, as, ca, bs, cb, got, want)
+		}
+	}
+}
+
+// TestAlignBodiesAsScan: renaming bodies through the index by X (centre
+// of mass, first collider) pairs them as the pair-by-pair scan does, over
+// generated reports: masses and centres equal, within and just past the
+// tolerance, bodies without mass or without colliders, static ones,
+// NaN and infinite coordinates, names that all differ.
+func TestAlignBodiesAsScan(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	const tol = 1e-9
+	xs := []float64{0, 1, 1 + 0.5e-9, 1 + 3e-9, -2, 1e6, math.NaN(), math.Inf(1)}
+	body := func(name string) BodyReport {
+		b := BodyReport{Name: name, Kind: []convert.BodyKind{convert.Dynamic, convert.Dynamic, convert.Static}[rng.Intn(3)]}
+		if rng.Intn(4) > 0 {
+			m, c := Num([]float64{1, 2}[rng.Intn(2)]), convert.Vec3{xs[rng.Intn(len(xs))], 0, 0}
+			b.Mass, b.CenterOfMass = &m, &c
+		}
+		if rng.Intn(3) > 0 {
+			b.Colliders = []ShapeReport{{Shape: convert.Sphere, Position: convert.Vec3{xs[rng.Intn(len(xs))], 0, 0}}}
+		}
+		return b
+	}
+	for round := 0; round < 3000; round++ {
+		a, b := &Report{}, &Report{}
+		for k := rng.Intn(30); k > 0; k-- {
+			a.Bodies = append(a.Bodies, body(fmt.Sprintf("a%d", k)))
+		}
+		for k := rng.Intn(30); k > 0; k-- {
+			b.Bodies = append(b.Bodies, body(fmt.Sprintf("B%d", k)))
+		}
+		c := &comparer{tol: tol}
+		na, nb := bodyNames(a), bodyNames(b)
+		an, bn := pool(na, nb), pool(nb, na)
+		ia, ib := indices(na), indices(nb)
+		want := map[string]string{}
+		if len(an) > 0 && len(bn) > 0 {
+			want = pairUpByScan(an, bn, func(i, j int) bool {
+				x, y := a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]]
+				return x.Kind == y.Kind && x.Kind != convert.Static && c.sameMassPlace(x, y)
+			})
+		}
+		got := alignBodies(a, b, c)
+		if got == nil {
+			got = map[string]string{}
+		}
+		if !maps.Equal(got, want) {
+			t.Fatalf("round %d: renamed %v, the scan %v", round, got, want)
 		}
 	}
 }
