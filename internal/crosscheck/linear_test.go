@@ -2,6 +2,7 @@ package crosscheck
 
 import (
 	"context"
+	"encoding/json"
 	"runtime"
 	"testing"
 	"time"
@@ -62,7 +63,8 @@ func TestEveryPassLinear(t *testing.T) {
 
 // TestLooseBodiesLinearTime converts scenes of 300 and of 2,400 elements
 // — free bodies each with a friction of its own, a fan of joints all
-// mimicking one, capsules fixed in the world, a chain of welded links —
+// mimicking one, capsules fixed in the world, a chain of welded links,
+// free bodies all of one name —
 // from every readable format
 // to every writable one, verification included, and holds the time to the
 // input's growth: 8× the elements may take at most 20× the time (the
@@ -73,9 +75,10 @@ func TestEveryPassLinear(t *testing.T) {
 // and verification matches. A reader that looked for each new material
 // among all those before it, took each joint out of a list of thousands
 // of nodes, explained each added joint or shape by going through every
-// body or static shape, matched each shape against every other, or
-// walked a welded chain to the root for each of its links, took 15× to
-// 40× and more; a scan allocates nothing, so time is measured too.
+// body or static shape, matched each shape against every other, walked a
+// welded chain to the root for each of its links, or numbered each
+// repeat of a name by trying every number before it, took 15× to 400×;
+// a scan allocates nothing, so time is measured too.
 func TestLooseBodiesLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times conversions")
@@ -116,6 +119,12 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 		{"static capsules", "mjcf", benchgen.StaticCapsulesMJCF, map[string]bool{"mjcf": true, "godot": true, "khr": true}},
 		// the chain as welds, and as the one body Godot makes of it
 		{"welded chain", "urdf", benchgen.WeldedChainURDF, map[string]bool{"urdf": true, "mjcf": true, "godot": true}},
+		// glTF, where names may repeat: every node of the loose bodies
+		// called "Body", which every writer numbers
+		{"one name", "khr", func(n int) []byte {
+			data, _ := convertOnce("in.xml", benchgen.LooseBodiesMJCF(n), "mjcf", "khr")
+			return sameNames(t, data, "Body")
+		}, map[string]bool{"khr": true, "omi": true}},
 	}
 	for _, fam := range families {
 		for _, src := range formats {
@@ -154,4 +163,24 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameNames renames every node of a glTF document name.
+func sameNames(t *testing.T, gltf []byte, name string) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(gltf, &doc); err != nil {
+		t.Fatal(err)
+	}
+	nodes, _ := doc["nodes"].([]any)
+	for _, n := range nodes {
+		if m, ok := n.(map[string]any); ok {
+			m["name"] = name
+		}
+	}
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
