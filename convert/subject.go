@@ -331,6 +331,17 @@ type DiagnosticIndex struct {
 	indexed  map[Subject][]*Diagnostic // by kind and index
 	byNode   map[int][]*Diagnostic     // node subjects, by node
 	byBody   map[int][]*Diagnostic     // colliders, triggers, visuals, by body
+	// answered remembers each question asked: a body of thousands of
+	// shapes, each written differently, asks about the body (and so all
+	// its parts' diagnostics) once per shape. Not safe for use by several
+	// goroutines at once.
+	answered map[explainQuestion]bool
+}
+
+// explainQuestion is one question to DiagnosticIndex.Explains.
+type explainQuestion struct {
+	subj Subject
+	q    Quantity
 }
 
 // Index builds the DiagnosticIndex of ds.
@@ -360,6 +371,19 @@ func (ds Diagnostics) Index() *DiagnosticIndex {
 
 // Explains is Diagnostics.Explains over the indexed diagnostics.
 func (x *DiagnosticIndex) Explains(subj Subject, q Quantity) bool {
+	key := explainQuestion{subj, q}
+	if e, ok := x.answered[key]; ok {
+		return e
+	}
+	e := x.explains(subj, q)
+	if x.answered == nil {
+		x.answered = map[explainQuestion]bool{}
+	}
+	x.answered[key] = e
+	return e
+}
+
+func (x *DiagnosticIndex) explains(subj Subject, q Quantity) bool {
 	hit := func(ds []*Diagnostic) bool {
 		for _, d := range ds {
 			if d.Quantities.Has(q) && d.Subject.explains(subj, q) {
