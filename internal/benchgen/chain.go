@@ -202,3 +202,18 @@ func StaticCapsulesMJCF(n int) []byte {
 func WeldedChainURDF(n int) []byte {
 	return []byte(strings.ReplaceAll(string(ChainURDF(n)), `type="revolute"`, `type="fixed"`))
 }
+
+// CompoundBodyMJCF returns an MJCF scene of one free body made of n
+// spheres, boxes and capsules: one body of many shapes, each a question
+// about the body when a writer changes it (a capsule split in three).
+func CompoundBodyMJCF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 80)
+	fmt.Fprintf(&b, "<mujoco model=\"compound%d\">\n  <worldbody>\n    <body name=\"b\"><freejoint/>\n", n)
+	for i := 0; i < n; i++ {
+		kind, size := [3]string{"sphere", "box", "capsule"}[i%3], [3]string{"0.05", "0.05 0.05 0.05", "0.05 0.1"}[i%3]
+		fmt.Fprintf(&b, "      <geom name=\"g%d\" type=\"%s\" size=\"%s\" pos=\"%g %g 0\"/>\n", i, kind, size, 0.2*float64(i%50), 0.2*float64(i/50))
+	}
+	b.WriteString("    </body>\n  </worldbody>\n</mujoco>\n")
+	return []byte(b.String())
+}

@@ -64,7 +64,7 @@ func TestEveryPassLinear(t *testing.T) {
 // TestLooseBodiesLinearTime converts scenes of 300 and of 2,400 elements
 // — free bodies each with a friction of its own, a fan of joints all
 // mimicking one, capsules fixed in the world, a chain of welded links,
-// free bodies all of one name —
+// one body of many shapes, free bodies all of one name —
 // from every readable format
 // to every writable one, verification included, and holds the time to the
 // input's growth: 8× the elements may take at most 20× the time (the
@@ -76,7 +76,8 @@ func TestEveryPassLinear(t *testing.T) {
 // among all those before it, took each joint out of a list of thousands
 // of nodes, explained each added joint or shape by going through every
 // body or static shape, matched each shape against every other, walked a
-// welded chain to the root for each of its links, or numbered each
+// welded chain to the root for each of its links, looked through every
+// diagnostic about a body for each of its shapes, or numbered each
 // repeat of a name by trying every number before it, took 15× to 400×;
 // a scan allocates nothing, so time is measured too.
 func TestLooseBodiesLinearTime(t *testing.T) {
@@ -119,6 +120,8 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 		{"static capsules", "mjcf", benchgen.StaticCapsulesMJCF, map[string]bool{"mjcf": true, "godot": true, "khr": true}},
 		// the chain as welds, and as the one body Godot makes of it
 		{"welded chain", "urdf", benchgen.WeldedChainURDF, map[string]bool{"urdf": true, "mjcf": true, "godot": true}},
+		// one body of many shapes
+		{"compound body", "mjcf", benchgen.CompoundBodyMJCF, map[string]bool{"mjcf": true, "godot": true, "khr": true}},
 		// glTF, where names may repeat: every node of the loose bodies
 		// called "Body", which every writer numbers
 		{"one name", "khr", func(n int) []byte {
