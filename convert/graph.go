@@ -708,6 +708,12 @@ func (g *Graph) BodyOf(i int) int {
 // graph rather than a walk up from each node: a pass that asks for every
 // node of a deep chain of frames stays linear.
 func (g *Graph) BodyOwners() []int {
+	return g.Owners(func(i int) bool { return g.Nodes[i].Motion != nil })
+}
+
+// Owners returns, for every node, the nearest node at or above it that is
+// one (is), or -1; a loop of parents without one gives -1, as BodyOf.
+func (g *Graph) Owners(is func(i int) bool) []int {
 	const unknown, onPath = -2, -3
 	owner := make([]int, len(g.Nodes))
 	for i := range owner {
@@ -717,7 +723,7 @@ func (g *Graph) BodyOwners() []int {
 	for i := range g.Nodes {
 		path = path[:0]
 		j := i
-		for j >= 0 && owner[j] == unknown && g.Nodes[j].Motion == nil {
+		for j >= 0 && owner[j] == unknown && !is(j) {
 			owner[j] = onPath
 			path = append(path, j)
 			j = g.Nodes[j].Parent
@@ -725,7 +731,7 @@ func (g *Graph) BodyOwners() []int {
 		r := -1
 		switch {
 		case j < 0 || owner[j] == onPath: // the root, or a cycle without a body
-		case owner[j] == unknown: // a body
+		case owner[j] == unknown: // one
 			owner[j] = j
 			r = j
 		default:

@@ -61,8 +61,8 @@ func (e *emitter) ownedNodes() map[int][]int {
 func (e *emitter) geom(el *Element, ref convert.Transform, frame, i, si int, visual bool) {
 	n := &e.g.Nodes[i]
 	sh := e.g.Shapes[si]
-	if e.subj = e.g.ColliderSubject(i); visual {
-		e.subj = e.g.VisualSubject(i)
+	if e.subj = convert.ColliderSubject(i, e.ownerOf()[i]); visual {
+		e.subj = convert.VisualSubject(i, e.ownerOf()[i])
 	}
 	w := e.frames.World(i)
 	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}

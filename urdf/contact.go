@@ -207,7 +207,7 @@ func (e *emitter) contactMaterials() {
 		for _, n := range nodes {
 			other := e.g.Nodes[n].Collider.Material
 			if other != first && (other < 0 || other >= len(e.g.Materials) || e.g.Materials[other] != e.g.Materials[first]) {
-				e.diags.Add(convert.CodeMaterialPerLink, e.g.ColliderSubject(n), e.g.NodeLabel(n), "link %q has collisions with different physics materials; this one is written with the material of %s", link.Name, e.g.NodeLabel(owner))
+				e.diags.Add(convert.CodeMaterialPerLink, e.colliderSubject(n), e.g.NodeLabel(n), "link %q has collisions with different physics materials; this one is written with the material of %s", link.Name, e.g.NodeLabel(owner))
 			}
 		}
 		m := e.g.Materials[first]

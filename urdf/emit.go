@@ -114,8 +114,11 @@ type emitter struct {
 	// writing it, so that shapes sharing a mesh share its file.
 	meshFiles map[meshUse]meshWritten
 	// belowLink remembers transforms of deep nodes relative to a link
-	// (below), by node and link.
-	belowLink map[[2]int]convert.Transform
+	// (below), by node and link; owners and bodyOwners the link and the
+	// body of every node (owner, bodyOf).
+	belowLink  map[[2]int]convert.Transform
+	owners     []int
+	bodyOwners []int
 }
 
 // meshWritten is the file a meshUse went to, and whether it was a flat
@@ -341,15 +344,37 @@ func isIdentity(t convert.Transform) bool {
 	return t == convert.Identity()
 }
 
-// owner returns the nearest link node at or above n, or -1.
+// owner returns the nearest link node at or above n, or -1. The links are
+// settled before the first question and the Graph does not change while
+// it is written: every node's answer is found at once.
 func (e *emitter) owner(n int) int {
-	for seen := 0; n >= 0 && seen <= len(e.g.Nodes); seen++ {
-		if e.isLink[n] {
-			return n
-		}
-		n = e.g.Nodes[n].Parent
+	if n < 0 || n >= len(e.g.Nodes) {
+		return -1
 	}
-	return -1
+	if e.owners == nil {
+		e.owners = e.g.Owners(func(i int) bool { return e.isLink[i] })
+	}
+	return e.owners[n]
+}
+
+// colliderSubject and visualSubject are the Graph's subjects for node n's
+// collider and visual, with its body found once for every node.
+func (e *emitter) colliderSubject(n int) convert.Subject {
+	return convert.ColliderSubject(n, e.bodyOf(n))
+}
+
+func (e *emitter) visualSubject(n int) convert.Subject {
+	return convert.VisualSubject(n, e.bodyOf(n))
+}
+
+func (e *emitter) bodyOf(n int) int {
+	if n < 0 || n >= len(e.g.Nodes) {
+		return -1
+	}
+	if e.bodyOwners == nil {
+		e.bodyOwners = e.g.BodyOwners()
+	}
+	return e.bodyOwners[n]
 }
 
 // parentLink returns the URDF link index for link node l (-1 = world),
@@ -950,9 +975,9 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 	g := e.g
 	s := g.Shapes[si]
 	path := nodePath(g, node)
-	subj := g.ColliderSubject(node)
+	subj := e.colliderSubject(node)
 	if !collider {
-		subj = g.VisualSubject(node)
+		subj = e.visualSubject(node)
 	}
 	sc := t.S
 	t.S = convert.Vec3{1, 1, 1}
@@ -1149,7 +1174,7 @@ func (e *emitter) sideImage(im *convert.Image, node int) string {
 		data, err = im.Read()
 	}
 	if err != nil {
-		e.diags.Add(convert.CodeTextureDropped, e.g.VisualSubject(node), e.g.NodeLabel(node), "texture %q cannot be read (%v); the output keeps the reference but not the file", fn, err)
+		e.diags.Add(convert.CodeTextureDropped, e.visualSubject(node), e.g.NodeLabel(node), "texture %q cannot be read (%v); the output keeps the reference but not the file", fn, err)
 		return fn
 	}
 	return e.writeSide("textures", fn, key, data, im.SourceFile)

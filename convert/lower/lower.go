@@ -59,12 +59,16 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 			l.static(i)
 		}
 	}
+	// no node moves or changes body below: each node's body is found
+	// once (a walk up per node is quadratic in a deep chain of frames)
+	l.owners = l.g.BodyOwners()
 	for i := range l.g.Nodes {
 		l.shapesOf(i)
 	}
 	for i := range l.g.Nodes {
 		l.node(i)
 	}
+	l.owners = nil
 	l.couplings()
 	l.tendons()
 	l.gravity()
@@ -93,6 +97,22 @@ type lowerer struct {
 	approximated map[int]bool
 	// said holds each source shape's diagnostics, repeated per use.
 	said map[use]change
+	// owners is every node's body while shapes are lowered (shapesOf, node).
+	owners []int
+}
+
+// colliderSubject, triggerSubject and visualSubject are node i's parts as
+// subjects, its body taken from owners.
+func (l *lowerer) colliderSubject(i int) convert.Subject {
+	return convert.ColliderSubject(i, l.owners[i])
+}
+
+func (l *lowerer) triggerSubject(i int) convert.Subject {
+	return convert.TriggerSubject(i, l.owners[i])
+}
+
+func (l *lowerer) visualSubject(i int) convert.Subject {
+	return convert.VisualSubject(i, l.owners[i])
 }
 
 func (l *lowerer) static(i int) {
@@ -138,18 +158,18 @@ func (l *lowerer) shapesOf(i int) {
 	g := l.g
 	n := &g.Nodes[i]
 	if t := n.Trigger; t != nil && !l.caps.Triggers {
-		l.diags.Add(convert.CodeTriggerDropped, g.TriggerSubject(i), g.NodeLabel(i), "this format has no trigger volumes; the trigger is dropped")
+		l.diags.Add(convert.CodeTriggerDropped, l.triggerSubject(i), g.NodeLabel(i), "this format has no trigger volumes; the trigger is dropped")
 		n.Trigger = nil
 	}
 	if c := n.Collider; c != nil && c.Shape >= 0 {
-		if c.Shape = l.shape(c.Shape, g.ColliderSubject(i)); c.Shape < 0 {
+		if c.Shape = l.shape(c.Shape, l.colliderSubject(i)); c.Shape < 0 {
 			n.Collider = nil
 		} else if l.approximatedShape(c.Shape) {
-			l.approximated[g.BodyOf(i)] = true
+			l.approximated[l.owners[i]] = true
 		}
 	}
 	if t := n.Trigger; t != nil && t.Shape >= 0 {
-		if t.Shape = l.shape(t.Shape, g.TriggerSubject(i)); t.Shape < 0 && len(t.Nodes) == 0 {
+		if t.Shape = l.shape(t.Shape, l.triggerSubject(i)); t.Shape < 0 && len(t.Nodes) == 0 {
 			n.Trigger = nil
 		}
 	}
@@ -161,10 +181,10 @@ func (l *lowerer) node(i int) {
 	label := func() string { return g.NodeLabel(i) } // spelt only for a diagnostic
 	if c := n.Collider; c != nil && c.Shape < 0 && !caps.CompoundColliders {
 		p := label()
-		l.diags.Add(convert.CodeCompoundColliderDropped, g.ColliderSubject(i), p,
+		l.diags.Add(convert.CodeCompoundColliderDropped, l.colliderSubject(i), p,
 			"this format has no shape-less compound collider; the descendants' colliders still join the body")
 		if c.Material >= 0 || c.Filter >= 0 {
-			l.diags.Add(convert.CodeFieldDropped, g.ColliderSubject(i), p, "the compound collider's physics material/filter is not applied to its descendants").Affecting(convert.QMaterial, convert.QFilter)
+			l.diags.Add(convert.CodeFieldDropped, l.colliderSubject(i), p, "the compound collider's physics material/filter is not applied to its descendants").Affecting(convert.QMaterial, convert.QFilter)
 		}
 		n.Collider = nil
 	}
@@ -173,21 +193,21 @@ func (l *lowerer) node(i int) {
 	}
 	if c := n.Collider; c != nil {
 		if c.Material >= 0 && !caps.Materials {
-			l.diags.Add(convert.CodeMaterialDropped, g.ColliderSubject(i), label(), "this format has no physics materials; the friction and restitution of this collider are dropped")
+			l.diags.Add(convert.CodeMaterialDropped, l.colliderSubject(i), label(), "this format has no physics materials; the friction and restitution of this collider are dropped")
 			c.Material = -1
 		}
 		if c.Filter >= 0 && !caps.Filters {
-			l.diags.Add(convert.CodeCollisionFilterDropped, g.ColliderSubject(i), label(), "this format has no collision filters; this collider collides with everything")
+			l.diags.Add(convert.CodeCollisionFilterDropped, l.colliderSubject(i), label(), "this format has no collision filters; this collider collides with everything")
 			c.Filter = -1
 		}
 	}
 	if n.Visual != nil && !caps.Visuals {
 		p := label()
-		l.diags.Add(convert.CodeVisualDropped, g.VisualSubject(i), p, "the visual shape of %s is not written: this format carries physics and the node hierarchy only", p)
+		l.diags.Add(convert.CodeVisualDropped, l.visualSubject(i), p, "the visual shape of %s is not written: this format carries physics and the node hierarchy only", p)
 		n.Visual = nil
 	}
 	if v := n.Visual; v != nil && v.Shape >= 0 {
-		if v.Shape = l.shape(v.Shape, g.VisualSubject(i)); v.Shape < 0 {
+		if v.Shape = l.shape(v.Shape, l.visualSubject(i)); v.Shape < 0 {
 			n.Visual = nil
 		}
 	}
