@@ -22,21 +22,8 @@ import (
 // second; bodies below 8 levels are written under the root instead.
 func TestGodot3DeepChainInEngine(t *testing.T) {
 	testenv.Oracle(t, "godot3-inspect")
-	var b strings.Builder
-	b.WriteString("<robot name=\"c\">\n")
 	const n = 30
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, `<link name="l%d"><inertial><origin xyz="0 0 0.05"/><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial><collision><origin xyz="0 0 0.05"/><geometry><box size="0.05 0.05 0.1"/></geometry></collision></link>`+"\n", i)
-	}
-	for i := 1; i < n; i++ {
-		fmt.Fprintf(&b, `<joint name="j%d" type="revolute"><origin xyz="0 0.01 0.1" rpy="0.05 0.1 0"/><parent link="l%d"/><child link="l%d"/><axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>`+"\n", i, i-1, i)
-	}
-	b.WriteString("</robot>\n")
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "chain.urdf"), filepath.Join(dir, "chain.tscn")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	src, out := chainFiles(t, n, "revolute", `<axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/>`)
 	if _, err := physconv.ConvertFile(t.Context(), all.Registry(), src, out, &convert.Options{To: "godot3"}); err != nil {
 		t.Fatal(err)
 	}
@@ -73,21 +60,8 @@ func TestGodot3DeepChainInEngine(t *testing.T) {
 // links put it (the oracle prints 6 decimals).
 func TestGodot3WeldedChainInEngine(t *testing.T) {
 	testenv.Oracle(t, "godot3-inspect")
-	var b strings.Builder
-	b.WriteString("<robot name=\"w\">\n")
 	const n = 30
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, `<link name="l%d"><inertial><origin xyz="0 0 0.05"/><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial><collision name="c%d"><origin xyz="0 0 0.05"/><geometry><box size="0.05 0.05 0.1"/></geometry></collision></link>`+"\n", i, i)
-	}
-	for i := 1; i < n; i++ {
-		fmt.Fprintf(&b, `<joint name="j%d" type="fixed"><origin xyz="0 0.01 0.1" rpy="0.05 0.1 0"/><parent link="l%d"/><child link="l%d"/></joint>`+"\n", i, i-1, i)
-	}
-	b.WriteString("</robot>\n")
-	dir := t.TempDir()
-	src, out := filepath.Join(dir, "welded.urdf"), filepath.Join(dir, "welded.tscn")
-	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	src, out := chainFiles(t, n, "fixed", "")
 	res, err := physconv.ConvertFile(t.Context(), all.Registry(), src, out, &convert.Options{To: "godot3"})
 	if err != nil {
 		t.Fatal(err)
@@ -145,4 +119,27 @@ func TestGodot3WeldedChainInEngine(t *testing.T) {
 	if found != n || deepest > 10 {
 		t.Errorf("%d of %d collision shapes found; deepest node path %d names", found, n, deepest)
 	}
+}
+
+// chainFiles writes a URDF of n links of one box each, joined in a chain
+// by joints of kind (with extra elements, an axis and limits), each turned
+// a little, into a temporary folder, and returns its path and that of a
+// Godot scene beside it.
+func chainFiles(t *testing.T, n int, kind, extra string) (src, out string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("<robot name=\"chain\">\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `<link name="l%d"><inertial><origin xyz="0 0 0.05"/><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial><collision name="c%d"><origin xyz="0 0 0.05"/><geometry><box size="0.05 0.05 0.1"/></geometry></collision></link>`+"\n", i, i)
+	}
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, `<joint name="j%d" type="%s"><origin xyz="0 0.01 0.1" rpy="0.05 0.1 0"/><parent link="l%d"/><child link="l%d"/>%s</joint>`+"\n", i, kind, i-1, i, extra)
+	}
+	b.WriteString("</robot>\n")
+	dir := t.TempDir()
+	src, out = filepath.Join(dir, "chain.urdf"), filepath.Join(dir, "chain.tscn")
+	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return src, out
 }
