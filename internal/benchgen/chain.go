@@ -14,48 +14,51 @@ import (
 // and sphere links with matching visual and collision geometry and exact
 // inertias, so every pass (tree, mass, joints, emit) has work per link.
 func ChainURDF(n int) []byte {
-	var b strings.Builder
-	b.Grow(n * 640)
-	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<robot name=\"chain%d\">\n", n)
-	for i := 0; i < n; i++ {
-		writeLink(&b, i)
-		if i == 0 {
-			continue
-		}
-		axis := [3]string{"1 0 0", "0 1 0", "0 0 1"}[i%3]
-		fmt.Fprintf(&b, `  <joint name="joint%d" type="revolute">
-    <parent link="link%d"/><child link="link%d"/>
-    <origin xyz="0 0 0.12" rpy="0 0 %g"/><axis xyz="%s"/>
-    <limit lower="-1" upper="1" effort="10" velocity="2"/>
-  </joint>
-`, i, i-1, i, 0.05*float64(i%5-2), axis)
-	}
-	b.WriteString("</robot>\n")
-	return []byte(b.String())
+	return linkedURDF(fmt.Sprintf("chain%d", n), n, func(i int) (int, string) {
+		return i - 1, fmt.Sprintf("0 0 0.12\" rpy=\"0 0 %g", 0.05*float64(i%5-2))
+	})
 }
 
 // TreeURDF generates a URDF of n links in a tree (each link carries up to
 // three children) with the links of ChainURDF and revolute joints about X,
 // Y and Z.
 func TreeURDF(n int) []byte {
-	var b strings.Builder
-	b.Grow(n * 640)
-	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<robot name=\"tree%d\">\n", n)
-	for i := 0; i < n; i++ {
-		writeLink(&b, i)
-		if i == 0 {
-			continue
-		}
+	return linkedURDF(fmt.Sprintf("tree%d", n), n, func(i int) (int, string) {
 		k := (i - 1) % 3
+		return (i - 1) / 3, fmt.Sprintf("%g 0 0.12\" rpy=\"0 0 %g", 0.15*float64(k-1), 0.3*float64(k-1))
+	})
+}
+
+// linkedURDF writes n links (writeLink), each after the first hung from
+// the link parent(i) names by a revolute joint about X, Y or Z in turn at
+// the origin it spells (xyz, and the rest of the attribute list).
+func linkedURDF(name string, n int, parent func(i int) (int, string)) []byte {
+	return document(n, 640, "<?xml version=\"1.0\"?>\n<robot name=\""+name+"\">\n", "</robot>\n", func(b *strings.Builder, i int) {
+		writeLink(b, i)
+		if i == 0 {
+			return
+		}
+		p, origin := parent(i)
 		axis := [3]string{"1 0 0", "0 1 0", "0 0 1"}[i%3]
-		fmt.Fprintf(&b, `  <joint name="joint%d" type="revolute">
+		fmt.Fprintf(b, `  <joint name="joint%d" type="revolute">
     <parent link="link%d"/><child link="link%d"/>
-    <origin xyz="%g 0 0.12" rpy="0 0 %g"/><axis xyz="%s"/>
+    <origin xyz="%s"/><axis xyz="%s"/>
     <limit lower="-1" upper="1" effort="10" velocity="2"/>
   </joint>
-`, i, (i-1)/3, i, 0.15*float64(k-1), 0.3*float64(k-1), axis)
+`, i, p, i, origin, axis)
+	})
+}
+
+// document writes head, each(b, i) for the n elements, then tail, into a
+// buffer sized once for about per bytes an element.
+func document(n, per int, head, tail string, each func(b *strings.Builder, i int)) []byte {
+	var b strings.Builder
+	b.Grow(len(head) + n*per + len(tail))
+	b.WriteString(head)
+	for i := 0; i < n; i++ {
+		each(&b, i)
 	}
-	b.WriteString("</robot>\n")
+	b.WriteString(tail)
 	return []byte(b.String())
 }
 
@@ -146,15 +149,10 @@ func NodeChainGLTF(n int) []byte {
 // joints, a joint the writer adds. Any per-body scan of every material or
 // body so far shows up as a quadratic term.
 func LooseBodiesMJCF(n int) []byte {
-	var b strings.Builder
-	b.Grow(n * 120)
-	fmt.Fprintf(&b, "<mujoco model=\"loose%d\">\n  <worldbody>\n", n)
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "    <body name=\"b%d\" pos=\"%g 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.05\" friction=\"%.6f\"/></body>\n",
+	return document(n, 120, fmt.Sprintf("<mujoco model=\"loose%d\">\n  <worldbody>\n", n), "  </worldbody>\n</mujoco>\n", func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "    <body name=\"b%d\" pos=\"%g 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.05\" friction=\"%.6f\"/></body>\n",
 			i, 0.1*float64(i), 0.5+1e-5*float64(i))
-	}
-	b.WriteString("  </worldbody>\n</mujoco>\n")
-	return []byte(b.String())
+	})
 }
 
 // MimicFanURDF returns a URDF of n links hung side by side from a base by
@@ -186,14 +184,11 @@ func MimicFanURDF(n int) []byte {
 // world side by side and one free sphere: n static colliders in one pool,
 // which a format without capsules writes as three shapes each.
 func StaticCapsulesMJCF(n int) []byte {
-	var b strings.Builder
-	b.Grow(n * 90)
-	fmt.Fprintf(&b, "<mujoco model=\"static%d\">\n  <worldbody>\n", n)
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "    <geom name=\"g%d\" type=\"capsule\" size=\"0.05 0.2\" pos=\"%g %g 0\"/>\n", i, 0.3*float64(i%100), 0.3*float64(i/100))
-	}
-	b.WriteString("    <body name=\"ball\" pos=\"0 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>\n")
-	return []byte(b.String())
+	return document(n, 90, fmt.Sprintf("<mujoco model=\"static%d\">\n  <worldbody>\n", n),
+		"    <body name=\"ball\" pos=\"0 0 1\"><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body>\n  </worldbody>\n</mujoco>\n",
+		func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "    <geom name=\"g%d\" type=\"capsule\" size=\"0.05 0.2\" pos=\"%g %g 0\"/>\n", i, 0.3*float64(i%100), 0.3*float64(i/100))
+		})
 }
 
 // WeldedChainURDF is ChainURDF with every joint fixed: one rigid body
@@ -207,13 +202,9 @@ func WeldedChainURDF(n int) []byte {
 // spheres, boxes and capsules: one body of many shapes, each a question
 // about the body when a writer changes it (a capsule split in three).
 func CompoundBodyMJCF(n int) []byte {
-	var b strings.Builder
-	b.Grow(n * 80)
-	fmt.Fprintf(&b, "<mujoco model=\"compound%d\">\n  <worldbody>\n    <body name=\"b\"><freejoint/>\n", n)
-	for i := 0; i < n; i++ {
-		kind, size := [3]string{"sphere", "box", "capsule"}[i%3], [3]string{"0.05", "0.05 0.05 0.05", "0.05 0.1"}[i%3]
-		fmt.Fprintf(&b, "      <geom name=\"g%d\" type=\"%s\" size=\"%s\" pos=\"%g %g 0\"/>\n", i, kind, size, 0.2*float64(i%50), 0.2*float64(i/50))
-	}
-	b.WriteString("    </body>\n  </worldbody>\n</mujoco>\n")
-	return []byte(b.String())
+	return document(n, 80, fmt.Sprintf("<mujoco model=\"compound%d\">\n  <worldbody>\n    <body name=\"b\"><freejoint/>\n", n),
+		"    </body>\n  </worldbody>\n</mujoco>\n", func(b *strings.Builder, i int) {
+			kind, size := [3]string{"sphere", "box", "capsule"}[i%3], [3]string{"0.05", "0.05 0.05 0.05", "0.05 0.1"}[i%3]
+			fmt.Fprintf(b, "      <geom name=\"g%d\" type=\"%s\" size=\"%s\" pos=\"%g %g 0\"/>\n", i, kind, size, 0.2*float64(i%50), 0.2*float64(i/50))
+		})
 }
