@@ -1,6 +1,9 @@
-// Package benchgen generates the synthetic models the benchmarks measure:
-// serial chains (a snake robot, a rope) whose depth grows with their size,
-// the shape that exposes any per-node walk to the root.
+// Package benchgen generates the synthetic models the benchmarks and the
+// linear-time tests measure: serial chains (a snake robot, a rope) whose
+// depth grows with their size, the shape that exposes any per-node walk to
+// the root, and wide scenes (free bodies, static shapes, a body of many
+// shapes, joints mimicking one) that expose any per-element scan of the
+// elements before it.
 package benchgen
 
 import (
