@@ -95,12 +95,10 @@ func (w *visualWriter) imageURI(im *convert.Image, mime string) string {
 	if want := map[string]string{"image/png": ".png", "image/jpeg": ".jpg"}[mime]; !strings.EqualFold(ext, want) && !(mime == "image/jpeg" && strings.EqualFold(ext, ".jpeg")) {
 		ext = want
 	}
-	uri := "textures/" + SafeFileName(stem) + ext
-	for k := 2; w.uris[uri] != "" && w.uris[uri] != im.File; k++ {
-		uri = fmt.Sprintf("textures/%s_%d%s", SafeFileName(stem), k, ext)
-	}
-	w.uris[uri] = im.File
-	return uri
+	// once per file (texture remembers them): a name another file took
+	// is numbered
+	safe := SafeFileName(stem)
+	return w.uris.Unique("textures/"+safe+ext, func(k int) string { return fmt.Sprintf("textures/%s_%d%s", safe, k, ext) })
 }
 
 // SafeFileName keeps a file name to characters a relative URI (and a

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/names"
 	"github.com/qmuntal/gltf"
 )
 
@@ -35,7 +36,7 @@ type visualWriter struct {
 	meshes    map[string]int
 	textures  map[string]int // image File → texture index, -1: not carried
 	sampler   int            // -1 until written
-	uris      map[string]string
+	uris      names.Set      // the image files written
 }
 
 type shapeKey struct {
@@ -71,8 +72,7 @@ type matKey struct {
 // reported.
 func AddVisuals(d *Doc, g *convert.Graph) {
 	w := &visualWriter{d: d, g: g, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{}, byForm: map[formKey][]piece{},
-		materials: map[matKey]int{}, meshes: map[string]int{}, textures: map[string]int{}, sampler: -1,
-		uris: map[string]string{}}
+		materials: map[matKey]int{}, meshes: map[string]int{}, textures: map[string]int{}, sampler: -1}
 	for i := range g.Nodes {
 		v := g.Nodes[i].Visual
 		if v == nil || i >= len(d.GLTF.Nodes) || d.GLTF.Nodes[i].Mesh != nil || v.Shape < 0 || v.Shape >= len(g.Shapes) {

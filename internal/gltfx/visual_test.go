@@ -2,6 +2,7 @@ package gltfx
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
@@ -150,6 +151,50 @@ func TestSurfaceHashIsFNV(t *testing.T) {
 		}
 		if got, want := s.hash(), h.Sum64(); got != want {
 			t.Fatalf("surface %d: hash %x, FNV-64a %x", trial, got, want)
+		}
+	}
+}
+
+// TestAddVisualsNumbersImagesOfOneName: images of different files that
+// share a name are written as textures/skin.png, skin_2.png, skin_3.png …
+// (one file, however many visuals use it, once), also for files with no
+// path (an image a mesh file embeds) and for 500 files of one name.
+func TestAddVisualsNumbersImagesOfOneName(t *testing.T) {
+	png := testenv.PNG(t, 2, 2)
+	files := []string{"a/skin.png", "b/skin.png", "a/skin.png", "", "c/skin.png"}
+	for k := 0; k < 500; k++ {
+		files = append(files, fmt.Sprintf("many/%d/skin.png", k))
+	}
+	g := convert.NewGraph()
+	pos := []convert.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}
+	uv := [][2]float64{{0, 0}, {1, 0}, {0, 1}}
+	for k, file := range files {
+		im := &convert.Image{Name: "skin.png", File: file, Read: func() ([]byte, error) { return png, nil }}
+		look := &convert.MeshLook{Parts: []convert.MeshPart{{Triangles: 1, Texture: im}}, UV: uv}
+		m := g.AddMesh(convert.Mesh{Name: fmt.Sprintf("m%d", k), Positions: pos, Indices: []uint32{0, 1, 2}, Loaded: true, Scale: convert.Vec3{1, 1, 1},
+			Look: func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }})
+		sh := g.AddShape(convert.Shape{Kind: convert.TriMesh, Mesh: m})
+		g.AddNode(convert.Node{Name: fmt.Sprintf("n%d", k), Transform: convert.Identity(), Visual: &convert.Visual{Shape: sh}}, -1)
+	}
+	d, err := DocFromGraph(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddVisuals(d, g)
+	var uris []string
+	for _, im := range d.GLTF.Images {
+		uris = append(uris, im.URI)
+	}
+	if len(uris) != len(files)-1 {
+		t.Fatalf("%d images for %d files: %v", len(uris), len(files)-1, uris[:min(len(uris), 6)])
+	}
+	for k, uri := range uris {
+		want := "textures/skin.png"
+		if k > 0 {
+			want = fmt.Sprintf("textures/skin_%d.png", k+1)
+		}
+		if uri != want {
+			t.Fatalf("image %d at %q, want %q", k, uri, want)
 		}
 	}
 }
