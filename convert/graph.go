@@ -744,6 +744,34 @@ func (g *Graph) Owners(is func(i int) bool) []int {
 	return owner
 }
 
+// DropMoved mends the child lists of the nodes in from (-1: the roots)
+// after nodes were moved out of them by setting their Parent (and adding
+// them to their new parent's list): each list keeps, in order, only the
+// nodes whose Parent it still is, rebuilt once however many left it.
+// Taking each moved node out of a list of thousands as it moves is
+// quadratic. The kept lists are new slices: a copied Graph may share the
+// old ones.
+func (g *Graph) DropMoved(from []int) {
+	done := map[int]bool{}
+	for _, old := range from {
+		if done[old] {
+			continue
+		}
+		done[old] = true
+		list := &g.Roots
+		if old >= 0 {
+			list = &g.Nodes[old].Children
+		}
+		kept := make([]int, 0, len(*list))
+		for _, c := range *list {
+			if g.Nodes[c].Parent == old {
+				kept = append(kept, c)
+			}
+		}
+		*list = kept
+	}
+}
+
 // WorldTransform returns the node's transform relative to the world. It
 // walks to the root on every call; a pass that asks for many nodes takes
 // a Frames snapshot instead (linear in the graph, not quadratic in its

@@ -63,7 +63,8 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 			return nil, diags, err
 		}
 	}
-	p.dropMoved()
+	p.g.DropMoved(p.movedFrom)
+	p.movedFrom = nil
 	if err := p.couplings(); err != nil {
 		return nil, diags, err
 	}
@@ -91,7 +92,7 @@ type parser struct {
 	shapes    map[*tscn.Section]shapeRef
 	materials map[*tscn.Section]int
 	// movedFrom lists the parents (-1: the roots) reparent took nodes
-	// from, whose lists dropMoved then mends.
+	// from, whose lists Graph.DropMoved then mends.
 	movedFrom []int
 	// materialFinder finds a Graph material by value (equal materials
 	// from different sections are one).

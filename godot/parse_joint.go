@@ -213,9 +213,9 @@ func (p *parser) world(i int) convert.Transform {
 }
 
 // reparent moves node i under parent keeping its world pose. Its old
-// parent's list of children (or the roots) still holds it until
-// dropMoved runs: taking each joint out of a list of thousands as it is
-// read made a large scene quadratic.
+// parent's list of children (or the roots) still holds it until the
+// joints are read (Graph.DropMoved): taking each joint out of a list of
+// thousands as it is read made a large scene quadratic.
 func (p *parser) reparent(i, parent int, world convert.Transform) {
 	g := p.g
 	old := g.Nodes[i].Parent
@@ -230,31 +230,6 @@ func (p *parser) reparent(i, parent int, world convert.Transform) {
 		g.Roots = append(g.Roots, i)
 	}
 	g.Nodes[i].Transform = p.relativeTo(parent, world)
-}
-
-// dropMoved takes the nodes reparent moved out of the lists they were
-// moved from, once per list, keeping the others in order.
-func (p *parser) dropMoved() {
-	g := p.g
-	done := map[int]bool{}
-	for _, old := range p.movedFrom {
-		if done[old] {
-			continue
-		}
-		done[old] = true
-		list := &g.Roots
-		if old >= 0 {
-			list = &g.Nodes[old].Children
-		}
-		kept := (*list)[:0]
-		for _, c := range *list {
-			if g.Nodes[c].Parent == old {
-				kept = append(kept, c)
-			}
-		}
-		*list = kept
-	}
-	p.movedFrom = nil
 }
 
 // angle converts a stored joint angle to radians (Godot 3 stores degrees).

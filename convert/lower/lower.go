@@ -55,9 +55,15 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 		l.jointWheels()
 	}
 	if !caps.StaticMotion {
+		// world poses from one snapshot (a static body keeps its own)
+		frames := l.g.Frames(-1)
+		var movedFrom []int
 		for i := range l.g.Nodes {
-			l.static(i)
+			if from, moved := l.static(i, frames); moved {
+				movedFrom = append(movedFrom, from)
+			}
 		}
+		l.g.DropMoved(movedFrom)
 	}
 	// no node moves or changes body below: each node's body is found
 	// once (a walk up per node is quadratic in a deep chain of frames)
@@ -115,11 +121,14 @@ func (l *lowerer) visualSubject(i int) convert.Subject {
 	return convert.VisualSubject(i, l.owners[i])
 }
 
-func (l *lowerer) static(i int) {
+// static writes static body i as colliders without motion, and moves it
+// to the scene root when it sits inside a moving body; moved says so, and
+// from is the parent whose child list still holds it (Graph.DropMoved).
+func (l *lowerer) static(i int, frames *convert.Frames) (from int, moved bool) {
 	g := l.g
 	n := &g.Nodes[i]
 	if n.Motion == nil || n.Motion.Kind != convert.Static {
-		return
+		return 0, false
 	}
 	p := g.NodeLabel(i)
 	m := n.Motion
@@ -128,29 +137,15 @@ func (l *lowerer) static(i int) {
 		l.diags.Add(convert.CodeStaticMotionDropped, convert.BodySubject(i), p, "this format writes static bodies as colliders without motion; the mass properties of static body %s are dropped (they have no effect)", p)
 	}
 	if b := g.BodyOf(n.Parent); b >= 0 {
-		world := g.WorldTransform(i)
-		reparent(g, i, -1)
-		g.Nodes[i].Transform = world
+		from = n.Parent
+		world := frames.World(i)
+		n.Parent, n.Transform = -1, world
+		g.Roots = append(g.Roots, i)
 		l.diags.Add(convert.CodeStaticBodyReparented, convert.BodySubject(i), p,
 			"static body %s sat inside moving body %s, which would absorb it without a motion of its own, so it was moved to the scene root (same world position)", p, g.NodeLabel(b))
+		return from, true
 	}
-}
-
-// reparent moves node i under parent (-1 = scene root) without touching
-// its local transform.
-func reparent(g *convert.Graph, i, parent int) {
-	drop := func(s []int) []int { return slices.DeleteFunc(slices.Clone(s), func(c int) bool { return c == i }) }
-	if old := g.Nodes[i].Parent; old >= 0 {
-		g.Nodes[old].Children = drop(g.Nodes[old].Children)
-	} else {
-		g.Roots = drop(g.Roots)
-	}
-	g.Nodes[i].Parent = parent
-	if parent >= 0 {
-		g.Nodes[parent].Children = append(g.Nodes[parent].Children, i)
-	} else {
-		g.Roots = append(g.Roots, i)
-	}
+	return 0, false
 }
 
 // shapesOf lowers the shapes of node i's collider and trigger.
