@@ -305,15 +305,19 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 	// colliders, lie within tolerance along X
 	type byX struct{ com, collider *coordIndex }
 	index := func(inA bool, n int) byX {
+		ids := make([]int, n)
+		for k := range ids {
+			ids[k] = k
+		}
 		return byX{
-			newCoordIndex(n, c.tol, func(k int) (float64, bool) {
+			newCoordIndex(ids, c.tol, func(k int) (float64, bool) {
 				x := body(inA, k)
 				if x.Mass == nil || x.CenterOfMass == nil {
 					return 0, false
 				}
 				return x.CenterOfMass[0], true
 			}),
-			newCoordIndex(n, c.tol, func(k int) (float64, bool) {
+			newCoordIndex(ids, c.tol, func(k int) (float64, bool) {
 				x := body(inA, k)
 				if len(x.Colliders) == 0 {
 					return 0, false
@@ -429,15 +433,15 @@ type coordIndex struct {
 	other []int
 }
 
-// newCoordIndex indexes the elements 0…n−1 that have a coordinate.
-func newCoordIndex(n int, tol float64, coord func(k int) (float64, bool)) *coordIndex {
+// newCoordIndex indexes the elements ids that have a coordinate.
+func newCoordIndex(ids []int, tol float64, coord func(k int) (float64, bool)) *coordIndex {
 	x := &coordIndex{tol: tol}
 	type entry struct {
 		v  float64
 		id int
 	}
 	var list []entry
-	for k := 0; k < n; k++ {
+	for _, k := range ids {
 		v, ok := coord(k)
 		switch {
 		case !ok:

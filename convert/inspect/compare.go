@@ -1,10 +1,8 @@
 package inspect
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strings"
 
@@ -300,13 +298,12 @@ func (c *comparer) shapes(what shapeList, xs, ys []ShapeReport) {
 // shapeFinder finds the first shape of a list that is the same as
 // another (comparer.sameShape) and not used yet. A long list (the static
 // colliders of a large scene, a body of many pieces) is looked through by
-// position: its shapes of each kind sorted by their X, of which only those
-// within tolerance of the other shape's X can be the same.
+// position: of its shapes of each kind, only those whose X may be within
+// tolerance of the other shape's X (coordIndex) can be the same.
 type shapeFinder struct {
-	c     *comparer
-	ys    []ShapeReport
-	byX   map[convert.ShapeKind][]int // finite X, sorted by X then index
-	other []int                       // X not finite, in order
+	c   *comparer
+	ys  []ShapeReport
+	byX map[convert.ShapeKind]*coordIndex // nil: look through in order
 }
 
 // shapeScan is the length up to which a list is looked through in order.
@@ -314,31 +311,23 @@ const shapeScan = 16
 
 func (c *comparer) shapesNear(ys []ShapeReport) *shapeFinder {
 	f := &shapeFinder{c: c, ys: ys}
-	if len(ys) <= shapeScan || !(c.tol >= 0 && c.tol < 0.5) {
+	if len(ys) <= shapeScan {
 		return f
 	}
-	f.byX = map[convert.ShapeKind][]int{}
+	ofKind := map[convert.ShapeKind][]int{}
 	for k, y := range ys {
-		if x := y.Position[0]; math.IsNaN(x) || math.IsInf(x, 0) {
-			f.other = append(f.other, k)
-		} else {
-			f.byX[y.Shape] = append(f.byX[y.Shape], k)
-		}
+		ofKind[y.Shape] = append(ofKind[y.Shape], k)
 	}
-	for _, list := range f.byX {
-		slices.SortFunc(list, func(a, b int) int {
-			if c := cmp.Compare(ys[a].Position[0], ys[b].Position[0]); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
+	f.byX = make(map[convert.ShapeKind]*coordIndex, len(ofKind))
+	for kind, list := range ofKind {
+		f.byX[kind] = newCoordIndex(list, c.tol, func(k int) (float64, bool) { return ys[k].Position[0], true })
 	}
 	return f
 }
 
 // first returns the index of the first unused shape the same as x, or -1.
 func (f *shapeFinder) first(x ShapeReport, used []bool) int {
-	if f.byX == nil || math.IsNaN(x.Position[0]) || math.IsInf(x.Position[0], 0) {
+	if f.byX == nil {
 		for k, y := range f.ys {
 			if !used[k] && f.c.sameShape(x, y) {
 				return k
@@ -347,24 +336,11 @@ func (f *shapeFinder) first(x ShapeReport, used []bool) int {
 		return -1
 	}
 	best := -1
-	for _, k := range f.other {
-		if !used[k] && f.c.sameShape(x, f.ys[k]) {
-			best = k
-			break
-		}
-	}
-	// close(x, y) holds only when |x−y| ≤ tol·max(1, |x|, |y|), and then
-	// max(1, |x|, |y|) ≤ max(1, |x|)/(1−tol)
-	v := x.Position[0]
-	w := f.c.tol * math.Max(1, math.Abs(v)) / (1 - f.c.tol)
-	list := f.byX[x.Shape]
-	from := sort.Search(len(list), func(i int) bool { return f.ys[list[i]].Position[0] >= v-w })
-	for _, k := range list[from:] {
-		if f.ys[k].Position[0] > v+w {
-			break
-		}
-		if (best < 0 || k < best) && !used[k] && f.c.sameShape(x, f.ys[k]) {
-			best = k
+	if near := f.byX[x.Shape]; near != nil {
+		for _, k := range near.near(x.Position[0], nil) {
+			if (best < 0 || k < best) && !used[k] && f.c.sameShape(x, f.ys[k]) {
+				best = k
+			}
 		}
 	}
 	return best
