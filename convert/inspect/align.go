@@ -302,27 +302,27 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		return &b.Bodies[ib[bn[k]]]
 	}
 	// sameMassPlace holds only for bodies whose centres of mass, or first
-	// colliders, lie within tolerance along X
-	type byX struct{ com, collider *coordIndex }
-	index := func(inA bool, n int) byX {
+	// colliders, lie within tolerance of each other
+	type byPlace struct{ com, collider *coordIndex }
+	index := func(inA bool, n int) byPlace {
 		ids := make([]int, n)
 		for k := range ids {
 			ids[k] = k
 		}
-		return byX{
-			newCoordIndex(ids, c.tol, func(k int) (float64, bool) {
+		return byPlace{
+			newCoordIndex(ids, c.tol, func(k int) (convert.Vec3, bool) {
 				x := body(inA, k)
 				if x.Mass == nil || x.CenterOfMass == nil {
-					return 0, false
+					return convert.Vec3{}, false
 				}
-				return x.CenterOfMass[0], true
+				return *x.CenterOfMass, true
 			}),
-			newCoordIndex(ids, c.tol, func(k int) (float64, bool) {
+			newCoordIndex(ids, c.tol, func(k int) (convert.Vec3, bool) {
 				x := body(inA, k)
 				if len(x.Colliders) == 0 {
-					return 0, false
+					return convert.Vec3{}, false
 				}
-				return x.Colliders[0].Position[0], true
+				return x.Colliders[0].Position, true
 			}),
 		}
 	}
@@ -334,10 +334,12 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		}
 		var out []int
 		if x.Mass != nil && x.CenterOfMass != nil {
-			out = other.com.near(x.CenterOfMass[0], out)
+			o, w := other.com.near(*x.CenterOfMass)
+			out = append(append(out, o...), w...)
 		}
 		if len(x.Colliders) > 0 {
-			out = other.collider.near(x.Colliders[0].Position[0], out)
+			o, w := other.collider.near(x.Colliders[0].Position)
+			out = append(append(out, o...), w...)
 		}
 		slices.Sort(out)
 		return slices.Compact(out)
@@ -422,53 +424,73 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 	return renamed
 }
 
-// coordIndex finds the elements whose coordinate may be within tolerance
-// of a value (comparer.close): those with a finite coordinate sorted by
-// it, searched in the window close allows, and those whose coordinate is
-// not finite, always given.
+// coordIndex finds the elements whose position may be within tolerance
+// of another (comparer.closeVec): along the axis on which the elements
+// spread most (a chain along Z has every X alike), those with a finite
+// coordinate sorted by it and searched in the window close allows, and
+// those whose coordinate is not finite, always given.
 type coordIndex struct {
 	tol   float64
+	axis  int
 	keys  []float64
 	ids   []int
 	other []int
 }
 
-// newCoordIndex indexes the elements ids that have a coordinate.
-func newCoordIndex(ids []int, tol float64, coord func(k int) (float64, bool)) *coordIndex {
+// newCoordIndex indexes the elements ids that have a position.
+func newCoordIndex(ids []int, tol float64, position func(k int) (convert.Vec3, bool)) *coordIndex {
 	x := &coordIndex{tol: tol}
 	type entry struct {
-		v  float64
+		p  convert.Vec3
 		id int
 	}
 	var list []entry
+	lo, hi := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, convert.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, k := range ids {
-		v, ok := coord(k)
-		switch {
-		case !ok:
-		case math.IsNaN(v) || math.IsInf(v, 0) || !(tol >= 0 && tol < 0.5):
-			x.other = append(x.other, k)
-		default:
-			list = append(list, entry{v, k})
+		if p, ok := position(k); ok {
+			list = append(list, entry{p, k})
+			for a, v := range p {
+				if !math.IsNaN(v) && !math.IsInf(v, 0) {
+					lo[a], hi[a] = math.Min(lo[a], v), math.Max(hi[a], v)
+				}
+			}
 		}
 	}
-	slices.SortFunc(list, func(p, q entry) int { return cmp.Compare(p.v, q.v) })
+	for a := 1; a < 3; a++ {
+		if hi[a]-lo[a] > hi[x.axis]-lo[x.axis] {
+			x.axis = a
+		}
+	}
+	sorted := list[:0]
 	for _, e := range list {
-		x.keys, x.ids = append(x.keys, e.v), append(x.ids, e.id)
+		if v := e.p[x.axis]; math.IsNaN(v) || math.IsInf(v, 0) || !(tol >= 0 && tol < 0.5) {
+			x.other = append(x.other, e.id)
+		} else {
+			sorted = append(sorted, e)
+		}
+	}
+	slices.SortFunc(sorted, func(p, q entry) int { return cmp.Compare(p.p[x.axis], q.p[x.axis]) })
+	x.keys, x.ids = make([]float64, len(sorted)), make([]int, len(sorted))
+	for i, e := range sorted {
+		x.keys[i], x.ids[i] = e.p[x.axis], e.id
 	}
 	return x
 }
 
-// near appends to out the elements whose coordinate may be close to v.
-func (x *coordIndex) near(v float64, out []int) []int {
-	out = append(out, x.other...)
+// near returns the elements whose position may be close to p: those
+// whose coordinate is not finite, and those in the window (both parts of
+// the index, not to be changed).
+func (x *coordIndex) near(p convert.Vec3) (other, window []int) {
+	v := p[x.axis]
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return out
+		return x.other, nil
 	}
 	// close(v, w) holds only when |v−w| ≤ tol·max(1, |v|, |w|) ≤ tol·max(1, |v|)/(1−tol)
 	w := x.tol * math.Max(1, math.Abs(v)) / (1 - x.tol)
 	from := sort.SearchFloat64s(x.keys, v-w)
-	for k := from; k < len(x.keys) && x.keys[k] <= v+w; k++ {
-		out = append(out, x.ids[k])
+	to := from
+	for to < len(x.keys) && x.keys[to] <= v+w {
+		to++
 	}
-	return out
+	return x.other, x.ids[from:to]
 }

@@ -298,12 +298,12 @@ func (c *comparer) shapes(what shapeList, xs, ys []ShapeReport) {
 // shapeFinder finds the first shape of a list that is the same as
 // another (comparer.sameShape) and not used yet. A long list (the static
 // colliders of a large scene, a body of many pieces) is looked through by
-// position: of its shapes of each kind, only those whose X may be within
-// tolerance of the other shape's X (coordIndex) can be the same.
+// position: of its shapes of each kind, only those whose place may be
+// within tolerance of the other shape's (coordIndex) can be the same.
 type shapeFinder struct {
-	c   *comparer
-	ys  []ShapeReport
-	byX map[convert.ShapeKind]*coordIndex // nil: look through in order
+	c       *comparer
+	ys      []ShapeReport
+	byPlace map[convert.ShapeKind]*coordIndex // nil: look through in order
 }
 
 // shapeScan is the length up to which a list is looked through in order.
@@ -318,16 +318,16 @@ func (c *comparer) shapesNear(ys []ShapeReport) *shapeFinder {
 	for k, y := range ys {
 		ofKind[y.Shape] = append(ofKind[y.Shape], k)
 	}
-	f.byX = make(map[convert.ShapeKind]*coordIndex, len(ofKind))
+	f.byPlace = make(map[convert.ShapeKind]*coordIndex, len(ofKind))
 	for kind, list := range ofKind {
-		f.byX[kind] = newCoordIndex(list, c.tol, func(k int) (float64, bool) { return ys[k].Position[0], true })
+		f.byPlace[kind] = newCoordIndex(list, c.tol, func(k int) (convert.Vec3, bool) { return ys[k].Position, true })
 	}
 	return f
 }
 
 // first returns the index of the first unused shape the same as x, or -1.
 func (f *shapeFinder) first(x ShapeReport, used []bool) int {
-	if f.byX == nil {
+	if f.byPlace == nil {
 		for k, y := range f.ys {
 			if !used[k] && f.c.sameShape(x, y) {
 				return k
@@ -336,10 +336,13 @@ func (f *shapeFinder) first(x ShapeReport, used []bool) int {
 		return -1
 	}
 	best := -1
-	if near := f.byX[x.Shape]; near != nil {
-		for _, k := range near.near(x.Position[0], nil) {
-			if (best < 0 || k < best) && !used[k] && f.c.sameShape(x, f.ys[k]) {
-				best = k
+	if index := f.byPlace[x.Shape]; index != nil {
+		other, window := index.near(x.Position)
+		for _, list := range [][]int{other, window} {
+			for _, k := range list {
+				if (best < 0 || k < best) && !used[k] && f.c.sameShape(x, f.ys[k]) {
+					best = k
+				}
 			}
 		}
 	}
