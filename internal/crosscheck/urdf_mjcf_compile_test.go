@@ -202,8 +202,8 @@ func byName(objs []map[string]any) map[string]map[string]any {
 // some lengths of the file's path it reads them from a stale view of its
 // memory and reports placeholders ("body1"); the oracle runner then reads
 // a copy beside it. The kuka's MJCF output, written into folders whose
-// names have 1 to 16 characters (every remainder of the allocator's
-// 16-byte steps), must name its bodies in each.
+// names have 1 to 16 characters (two of the blocks of eight lengths that
+// keep or lose the names together), must name its bodies in each.
 func TestMuJoCoNamesFromAnyFolder(t *testing.T) {
 	testenv.Oracle(t, "mj-inspect")
 	var kuka urdfAsset
