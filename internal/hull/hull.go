@@ -47,28 +47,45 @@ func (e *DegenerateError) Error() string {
 // ErrNotFinite reports a point with a NaN or infinite coordinate.
 var ErrNotFinite = errors.New("hull: a point has a coordinate that is not a finite number")
 
+// face is a hull triangle. It holds no pointers, so the garbage collector
+// never scans the face table, however large the hull.
 type face struct {
-	v       [3]int32 // vertices, counter-clockwise from outside
-	adj     [3]int32 // face across edge v[i]→v[i+1]
-	n       Vec      // outward unit normal
-	d       float64  // plane offset: n·x = d on the face
-	outside []int32  // points beyond this face
-	far     int32    // the farthest of them
-	farDist float64
-	dead    bool
-	mark    int32 // visit stamp of the last horizon search
+	v   [3]int32 // vertices, counter-clockwise from outside
+	adj [3]int32 // face across edge v[i]→v[i+1]
+	n   Vec      // outward unit normal
+	d   float64  // plane offset: n·x = d on the face
+	// the points beyond this face, a list through builder.next in the
+	// order they were assigned (-1: none)
+	first, last int32
+	far         int32 // the farthest of them
+	farDist     float64
+	seq         int // creation order: faces are processed and returned in it
+	dead        bool
+	mark        int32 // visit stamp of the last horizon search
 }
 
+// builder holds the hull under construction. A face that dies gives its
+// slot to a later one, so the table stays the size of the hull (every
+// point of a sphere is on its hull, and without reuse the table held
+// about sixteen dead faces per point).
 type builder struct {
 	pts   []Vec
 	faces []face
+	next  []int32 // the point after each in its face's outside list
+	free  []int32 // slots of dead faces, to reuse
+	// order holds the slot of every face ever made, in creation order
+	// (a face's seq is its index); a slot reused since holds a later seq
+	order []int32
 	eps   float64
 	stamp int32
 	// scratch reused across iterations
-	visible []int32
-	horizon []horizonEdge
-	stack   []int32
-	orphans []int32
+	visible  []int32
+	horizon  []horizonEdge
+	stack    []int32
+	orphans  []int32
+	newFaces []int32
+	cycle    []horizonEdge
+	used     []bool
 }
 
 type horizonEdge struct {
@@ -87,7 +104,7 @@ func Compute(pts []Vec) (Result, error) {
 	if len(pts) == 0 {
 		return Result{}, &DegenerateError{Dim: 0}
 	}
-	b := &builder{pts: pts}
+	b := &builder{pts: pts, next: make([]int32, len(pts))}
 	b.eps = tolerance(pts)
 	simplex, err := initialSimplex(pts, b.eps)
 	if err != nil {
@@ -95,23 +112,28 @@ func Compute(pts []Vec) (Result, error) {
 	}
 	b.startWith(simplex)
 	skipped := 0
-	for i := 0; i < len(b.faces); i++ {
-		for !b.faces[i].dead && len(b.faces[i].outside) > 0 {
-			if !b.addPoint(int32(i)) {
+	// faces are processed in creation order, new ones after the rest
+	for seq := 0; seq < len(b.order); seq++ {
+		slot := b.order[seq]
+		for f := &b.faces[slot]; b.alive(f, seq) && f.first >= 0; f = &b.faces[slot] {
+			if !b.addPoint(slot) {
 				skipped++
 			}
 		}
 	}
-	var res Result
-	res.Skipped = skipped
-	for i := range b.faces {
-		f := &b.faces[i]
-		if !f.dead {
+	// every slot not free holds a face of the hull
+	res := Result{Skipped: skipped, Triangles: make([][3]int, 0, len(b.faces)-len(b.free))}
+	for seq, slot := range b.order {
+		if f := &b.faces[slot]; b.alive(f, seq) {
 			res.Triangles = append(res.Triangles, [3]int{int(f.v[0]), int(f.v[1]), int(f.v[2])})
 		}
 	}
 	return res, nil
 }
+
+// alive reports whether f, in the slot the face made seq-th was given,
+// is still that face and still on the hull.
+func (b *builder) alive(f *face, seq int) bool { return f.seq == seq && !f.dead }
 
 // CheckVolume returns the error Compute would fail with on pts
 // (*DegenerateError or ErrNotFinite), or nil, without building the hull:
@@ -252,8 +274,34 @@ func (b *builder) newFace(x, y, z int32) int32 {
 	// the plane offset from the centroid is less sensitive to which vertex
 	// is used
 	cen := Vec{(p[0] + q[0] + r[0]) / 3, (p[1] + q[1] + r[1]) / 3, (p[2] + q[2] + r[2]) / 3}
-	b.faces = append(b.faces, face{v: [3]int32{x, y, z}, n: n, d: dot(n, cen), far: -1})
-	return int32(len(b.faces) - 1)
+	f := face{v: [3]int32{x, y, z}, n: n, d: dot(n, cen), first: -1, last: -1, far: -1, seq: len(b.order)}
+	var slot int32
+	if k := len(b.free); k > 0 {
+		slot = b.free[k-1]
+		b.free = b.free[:k-1]
+		b.faces[slot] = f
+	} else {
+		if len(b.faces) == cap(b.faces) {
+			// double: append grows a large slice by a quarter, copying
+			// the table about five times its final size
+			b.faces = append(make([]face, 0, max(64, 2*cap(b.faces))), b.faces...)
+		}
+		slot = int32(len(b.faces))
+		b.faces = append(b.faces, f)
+	}
+	b.order = append(b.order, slot)
+	return slot
+}
+
+// push appends point p to face f's outside list.
+func (b *builder) push(f *face, p int32) {
+	b.next[p] = -1
+	if f.first < 0 {
+		f.first = p
+	} else {
+		b.next[f.last] = p
+	}
+	f.last = p
 }
 
 // assign gives each point to the first candidate face it is beyond; the
@@ -265,7 +313,7 @@ func (b *builder) assign(points []int32, faces []int32) {
 			f := &b.faces[fi]
 			dist := dot(f.n, pt) - f.d
 			if dist > b.eps {
-				f.outside = append(f.outside, p)
+				b.push(f, p)
 				if dist > f.farDist {
 					f.far, f.farDist = p, dist
 				}
@@ -313,24 +361,23 @@ func (b *builder) addPoint(fi int32) bool {
 	// collect the points of the visible faces, then retire those faces
 	b.orphans = b.orphans[:0]
 	for _, f := range b.visible {
-		for _, q := range b.faces[f].outside {
+		for q := b.faces[f].first; q >= 0; q = b.next[q] {
 			if q != p {
 				b.orphans = append(b.orphans, q)
 			}
 		}
-		b.faces[f].outside = nil
+		b.faces[f].first, b.faces[f].last = -1, -1
 		b.faces[f].dead = true
 	}
-	first := int32(len(b.faces))
-	n := int32(len(cycle))
-	newFaces := make([]int32, 0, n)
-	for i, e := range cycle {
+	// the visible faces are referred to only by each other now: their
+	// slots are free for the new ones
+	b.free = append(b.free, b.visible...)
+	n := len(cycle)
+	b.newFaces = b.newFaces[:0]
+	for _, e := range cycle {
 		nf := b.newFace(e.a, e.b, p)
-		newFaces = append(newFaces, nf)
-		f := &b.faces[nf]
-		f.adj[0] = e.outer
-		f.adj[1] = first + (int32(i)+1)%n
-		f.adj[2] = first + (int32(i)+n-1)%n
+		b.newFaces = append(b.newFaces, nf)
+		b.faces[nf].adj[0] = e.outer
 		of := &b.faces[e.outer]
 		for k := 0; k < 3; k++ {
 			if of.v[k] == e.b && of.v[(k+1)%3] == e.a {
@@ -338,7 +385,11 @@ func (b *builder) addPoint(fi int32) bool {
 			}
 		}
 	}
-	b.assign(b.orphans, newFaces)
+	for i, nf := range b.newFaces {
+		b.faces[nf].adj[1] = b.newFaces[(i+1)%n]
+		b.faces[nf].adj[2] = b.newFaces[(i+n-1)%n]
+	}
+	b.assign(b.orphans, b.newFaces)
 	return true
 }
 
@@ -350,8 +401,10 @@ func (b *builder) orderHorizon() ([]horizonEdge, bool) {
 	if len(h) < 3 {
 		return nil, false
 	}
-	out := make([]horizonEdge, 0, len(h))
-	used := make([]bool, len(h))
+	out := b.cycle[:0]
+	defer func() { b.cycle = out[:0] }()
+	used := append(b.used[:0], make([]bool, len(h))...)
+	b.used = used
 	cur := 0
 	for len(out) < len(h) {
 		used[cur] = true
@@ -382,18 +435,19 @@ func (b *builder) orderHorizon() ([]horizonEdge, bool) {
 // dropPoint removes p from face fi's outside set and picks a new farthest.
 func (b *builder) dropPoint(fi, p int32) {
 	f := &b.faces[fi]
-	kept := f.outside[:0]
+	q := f.first
+	f.first, f.last = -1, -1
 	f.far, f.farDist = -1, 0
-	for _, q := range f.outside {
-		if q == p {
-			continue
+	for q >= 0 {
+		after := b.next[q]
+		if q != p {
+			b.push(f, q)
+			if d := dot(f.n, b.pts[q]) - f.d; d > f.farDist {
+				f.far, f.farDist = q, d
+			}
 		}
-		kept = append(kept, q)
-		if d := dot(f.n, b.pts[q]) - f.d; d > f.farDist {
-			f.far, f.farDist = q, d
-		}
+		q = after
 	}
-	f.outside = kept
 }
 
 func sub(a, b Vec) Vec       { return Vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand"
+	"runtime"
 	"testing"
 )
 
@@ -205,5 +206,65 @@ func TestLatticeClouds(t *testing.T) {
 			t.Fatal(err)
 		}
 		check(t, pts, res, 1e-12)
+	}
+}
+
+// fibonacciSphere gives n points spread evenly on the unit sphere, every
+// one of them a vertex of the hull: quickhull's most expensive input.
+func fibonacciSphere(n int) []Vec {
+	pts := make([]Vec, n)
+	turn := math.Pi * (3 - math.Sqrt(5))
+	for i := range pts {
+		y := 1 - 2*(float64(i)+0.5)/float64(n)
+		r := math.Sqrt(1 - y*y)
+		pts[i] = Vec{r * math.Cos(turn*float64(i)), y, r * math.Sin(turn*float64(i))}
+	}
+	return pts
+}
+
+// allocated returns the bytes Compute allocates on pts.
+func allocated(t *testing.T, pts []Vec) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := Compute(pts); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestEveryPointOnHullLinearMemory: a dense scanned or tessellated
+// convex mesh puts every point on the hull, and quickhull then makes and
+// retires about six faces per point. Their slots are reused and the table
+// grows by doubling, so memory stays linear and small: at most 1 KB per
+// point (a table that kept every retired face took 4 KB per point,
+// 500 MB for 125,000 points), and 4× the points at most 4.5× the bytes.
+func TestEveryPointOnHullLinearMemory(t *testing.T) {
+	small, large := fibonacciSphere(20_000), fibonacciSphere(80_000)
+	res, err := Compute(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Triangles) != 2*len(small)-4 || res.Skipped != 0 {
+		t.Fatalf("%d triangles, %d points skipped; want %d and none", len(res.Triangles), res.Skipped, 2*len(small)-4)
+	}
+	a, b := allocated(t, small), allocated(t, large)
+	if per := float64(b) / float64(len(large)); per > 1024 {
+		t.Errorf("%.0f bytes per point on %d points on a sphere, want at most 1024", per, len(large))
+	}
+	if r := float64(b) / float64(a); r > 4.5 {
+		t.Errorf("4× the points allocated %.2f× the bytes (%d → %d), want at most 4.5×", r, a, b)
+	}
+}
+
+// BenchmarkHullSphere: 125,000 points, all on the hull.
+func BenchmarkHullSphere(b *testing.B) {
+	pts := fibonacciSphere(125_000)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Compute(pts); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
