@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/tscn"
@@ -109,7 +110,7 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 	if hasUV || looked {
 		look := &convert.MeshLook{Parts: parts}
 		if hasUV {
-			look.UV = uv
+			look.UV = padUV(uv, len(m.Indices))
 		}
 		m.Look = func() (*convert.MeshLook, convert.Diagnostics, error) { return look, nil, nil }
 	}
@@ -226,6 +227,7 @@ func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict,
 		return "", fmt.Errorf("%d bytes a vertex leave no room for its position", stride)
 	}
 	base := uint32(len(m.Positions))
+	m.Positions = slices.Grow(m.Positions, int(nv))
 	for v := 0; v < int(nv); v++ {
 		b := vdata[v*stride:]
 		var p convert.Vec3
@@ -255,6 +257,7 @@ func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict,
 			return "", fmt.Errorf("%d bytes of %s for %d indices", len(idata), ikey, ni)
 		}
 		size := len(idata) / int(ni)
+		idx = make([]uint32, 0, ni)
 		for k := 0; k < int(ni); k++ {
 			var x uint32
 			if size == 2 {
@@ -268,6 +271,7 @@ func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict,
 			idx = append(idx, x)
 		}
 	} else {
+		idx = make([]uint32, 0, nv)
 		for k := uint32(0); k < uint32(nv); k++ {
 			idx = append(idx, k)
 		}
@@ -279,17 +283,28 @@ func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict,
 		}
 		*hasUV = true
 	}
+	if vuv != nil {
+		// the corners of earlier surfaces without coordinates get (0, 0)
+		*uv = padUV(*uv, len(m.Indices))
+	}
+	m.Indices = slices.Grow(m.Indices, len(idx)/3*3)
 	for t := 0; t+2 < len(idx); t += 3 {
 		m.Indices = append(m.Indices, base+idx[t], base+idx[t+2], base+idx[t+1])
-		for _, k := range [3]uint32{idx[t], idx[t+2], idx[t+1]} {
-			var c [2]float64
-			if vuv != nil {
-				c = [2]float64{vuv[k][0], 1 - vuv[k][1]}
+		if vuv != nil {
+			for _, k := range [3]uint32{idx[t], idx[t+2], idx[t+1]} {
+				*uv = append(*uv, [2]float64{vuv[k][0], 1 - vuv[k][1]})
 			}
-			*uv = append(*uv, c)
 		}
 	}
 	return "", nil
+}
+
+// padUV extends per-corner texture coordinates with (0, 0) to n corners.
+func padUV(uv [][2]float64, n int) [][2]float64 {
+	if len(uv) < n {
+		uv = append(uv, make([][2]float64, n-len(uv))...)
+	}
+	return uv
 }
 
 // statedBox is the box a surface states ("aabb": AABB(x, y, z, w, h, d)),
