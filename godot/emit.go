@@ -119,11 +119,14 @@ type emitter struct {
 	ext, sub []tscn.Section
 	out      []tscn.Section
 	shapeIDs map[string]string
-	matIDs   map[string]string
-	meshIDs  map[string]string
-	skip     []bool
-	emitted  []int    // emitted node order (pre-order)
-	names    []string // unique sibling names
+	// meshShapes finds a written convex or triangle-mesh shape by what it
+	// is written from
+	meshShapes meshShapeIndex
+	matIDs     map[string]string
+	meshIDs    map[string]string
+	skip       []bool
+	emitted    []int    // emitted node order (pre-order)
+	names      []string // unique sibling names
 	// paths is how the scene refers to each emitted node as a parent:
 	// "." for the root, a path from the root, or %Name (see refFor)
 	paths    map[int]string

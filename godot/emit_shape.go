@@ -55,7 +55,10 @@ func floatsValue(name string, xs []float64) tscn.Value {
 	return &tscn.Call{Name: name, Args: args}
 }
 
-// shapeRef writes a Graph shape as a Godot shape resource (once per shape).
+// shapeRef writes a Graph shape as a Godot shape resource (once per shape,
+// and once per mesh: shapes made of one mesh the same way, as links that
+// reuse a mesh file have, share one resource rather than repeat its
+// points).
 func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	key := fmt.Sprint(si)
 	if id, ok := e.shapeIDs[key]; ok {
@@ -71,6 +74,11 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		}
 	}
 	sh := e.g.Shapes[si]
+	if id, ok := e.meshShapes.find(e.g, sh); ok {
+		e.meshShapeNotes(sh, users, where)
+		e.shapeIDs[key] = id
+		return e.refFromID(id)
+	}
 	g3 := e.v == 3
 	var class string
 	var props []tscn.Prop
@@ -118,11 +126,10 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		}
 		arr := pick(g3, "PoolVector3Array", "PackedVector3Array")
 		var xs []float64
+		e.meshShapeNotes(sh, users, where)
 		if sh.Kind == convert.Convex {
-			if len(m.Indices) > 0 {
-				e.diags.AddAll(convert.CodeGodotConvexPoints, users, where, "convex mesh written as its %d points: Godot builds their hull itself, so the mesh's own triangles are not kept (the shape is the same)", len(m.Positions))
-			}
 			class = pick(g3, "ConvexPolygonShape", "ConvexPolygonShape3D")
+			xs = make([]float64, 0, 3*len(m.Positions))
 			for _, p := range m.Positions {
 				p = p.Mul(scale)
 				xs = append(xs, p[0], p[1], p[2])
@@ -130,6 +137,7 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 			add("points", floatsValue(arr, xs))
 		} else {
 			class = pick(g3, "ConcavePolygonShape", "ConcavePolygonShape3D")
+			xs = make([]float64, 0, 3*len(m.Indices))
 			for t := 0; t+2 < len(m.Indices); t += 3 {
 				// Godot's front faces wind clockwise.
 				for _, k := range []uint32{m.Indices[t], m.Indices[t+2], m.Indices[t+1]} {
@@ -160,7 +168,16 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	}
 	ref := e.addSub(class, props)
 	e.shapeIDs[key] = ref.ID
+	e.meshShapes.add(e.g, sh, ref.ID)
 	return ref
+}
+
+// meshShapeNotes says, for the colliders of one shape, how its mesh is
+// written; shapes that share a resource each get the note.
+func (e *emitter) meshShapeNotes(sh convert.Shape, users []convert.Subject, where string) {
+	if m := e.g.Meshes[sh.Mesh]; sh.Kind == convert.Convex && len(m.Indices) > 0 {
+		e.diags.AddAll(convert.CodeGodotConvexPoints, users, where, "convex mesh written as its %d points: Godot builds their hull itself, so the mesh's own triangles are not kept (the shape is the same)", len(m.Positions))
+	}
 }
 
 func (e *emitter) refFromID(id string) tscn.Value {

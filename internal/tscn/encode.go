@@ -16,7 +16,7 @@ func Encode(d *Document) []byte {
 	for i := range d.Sections {
 		size += 48 * (len(d.Sections[i].Attrs) + len(d.Sections[i].Props))
 		for _, p := range d.Sections[i].Props {
-			size += byteArrayText(p.Value)
+			size += arrayText(p.Value)
 		}
 	}
 	e.b = make([]byte, 0, size)
@@ -28,21 +28,25 @@ func Encode(d *Document) []byte {
 	return e.b
 }
 
-// byteArrayText is about how long the byte arrays in v are written (a
-// mesh's data, most of a scene with meshes): five characters a byte,
-// "255, ".
-func byteArrayText(v Value) int {
+// arrayText is about how long the long arrays in v are written (a mesh's
+// data, most of a scene with meshes): five characters a byte, "255, ",
+// and up to 22 a float, "-0.10000000149011612, ", in a call of more
+// than a few arguments (a PackedVector3Array of a shape's points).
+func arrayText(v Value) int {
 	n := 0
 	switch x := v.(type) {
 	case *Call:
 		n += 5 * len(x.Bytes)
+		if len(x.Args) > 16 {
+			n += 22 * len(x.Args)
+		}
 	case Array:
 		for _, e := range x {
-			n += byteArrayText(e)
+			n += arrayText(e)
 		}
 	case Dict:
 		for _, e := range x {
-			n += byteArrayText(e.Value)
+			n += arrayText(e.Value)
 		}
 	}
 	return n
