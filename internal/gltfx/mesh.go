@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/qmuntal/gltf"
@@ -40,6 +41,7 @@ func meshTriangles(d *Doc, mesh int, span func(k int, base uint32, tris int)) ([
 		}
 		base := uint32(len(pos))
 		nv := len(flat) / 3
+		pos = slices.Grow(pos, nv)
 		for i := 0; i < nv; i++ {
 			pos = append(pos, convert.Vec3{flat[3*i], flat[3*i+1], flat[3*i+2]})
 		}
@@ -66,6 +68,7 @@ func meshTriangles(d *Doc, mesh int, span func(k int, base uint32, tris int)) ([
 		if err := d.Budget.Triangles(p, int64(len(tris)/3)); err != nil {
 			return nil, nil, err
 		}
+		idx = slices.Grow(idx, len(tris))
 		for _, t := range tris {
 			idx = append(idx, base+t)
 		}
@@ -322,7 +325,13 @@ func buffer0(d *Doc) *gltf.Buffer {
 	return d.GLTF.Buffers[0]
 }
 
+// appendView appends data to buf, aligned to 4 bytes, as a new buffer
+// view. The buffer doubles when it grows (append grows a large slice by a
+// quarter, copying a mesh-heavy buffer about five times over).
 func appendView(d *Doc, buf *gltf.Buffer, data []byte, target gltf.Target) int {
+	if need := len(buf.Data) + 3 + len(data); need > cap(buf.Data) {
+		buf.Data = append(make([]byte, 0, max(need, 2*cap(buf.Data))), buf.Data...)
+	}
 	for len(buf.Data)%4 != 0 {
 		buf.Data = append(buf.Data, 0)
 	}
