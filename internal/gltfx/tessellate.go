@@ -233,6 +233,10 @@ func cylinder(rb, rt, h float64, uv bool) Surface {
 	return s
 }
 
+// crowdedVertex is how many distinct corners a vertex may have before
+// FacetedUV looks them up in a map rather than one after another.
+const crowdedVertex = 32
+
 // Faceted returns a triangle mesh as a flat-shaded surface: each corner
 // takes its face's normal, and corners sharing a vertex and a normal share
 // one output vertex, so a box from an STL file keeps 24 vertices. Faces
@@ -254,24 +258,44 @@ func FacetedUV(pos []convert.Vec3, idx []uint32, uv [][2]float64) Surface {
 	if len(uv) != len(idx) {
 		uv = nil
 	}
-	type corner struct {
-		v  uint32
-		n  [3]int32
-		uv [2]float64
+	// Corners are matched among those of their own vertex, which has a
+	// few (a map over every corner held 170 bytes per corner); a vertex
+	// with many (a fan's centre) gets a map of its own.
+	valid := make([]bool, 0, len(idx)/3)
+	deg := make([]uint32, len(pos)+1)
+	for t := 0; t+2 < len(idx); t += 3 {
+		a, b, c := idx[t], idx[t+1], idx[t+2]
+		ok := int(a) < len(pos) && int(b) < len(pos) && int(c) < len(pos)
+		valid = append(valid, ok)
+		if ok {
+			deg[a]++
+			deg[b]++
+			deg[c]++
+		}
 	}
-	// sized for the corners up front: a curved mesh, flat-shaded, keeps
-	// about one output vertex per corner, and growing the table step by
-	// step cost more than filling it
-	seen := make(map[corner]uint32, len(idx))
+	// start[v] is where vertex v's corners begin in seen; deg counts
+	// those filled in from here on
+	start := make([]uint32, len(pos)+1)
+	for v := range pos {
+		start[v+1] = start[v] + deg[v]
+		deg[v] = 0
+	}
+	type corner struct {
+		n   [3]int32
+		uv  [2]float64
+		out uint32
+	}
+	seen := make([]corner, start[len(pos)])
+	var many map[uint32]map[corner]uint32 // per crowded vertex, out left 0 in keys
 	s := Surface{Positions: make([]convert.Vec3, 0, len(idx)), Normals: make([]convert.Vec3, 0, len(idx)), Indices: make([]uint32, 0, len(idx))}
 	if uv != nil {
 		s.UV = make([][2]float64, 0, len(idx))
 	}
 	for t := 0; t+2 < len(idx); t += 3 {
-		a, b, c := idx[t], idx[t+1], idx[t+2]
-		if int(a) >= len(pos) || int(b) >= len(pos) || int(c) >= len(pos) {
+		if !valid[t/3] {
 			continue
 		}
+		a, b, c := idx[t], idx[t+1], idx[t+2]
 		n := pos[b].Sub(pos[a]).Cross(pos[c].Sub(pos[a]))
 		if l := math.Sqrt(n.Dot(n)); l > 0 && !math.IsInf(l, 0) && !math.IsNaN(l) {
 			n = n.Scale(1 / l)
@@ -280,18 +304,44 @@ func FacetedUV(pos []convert.Vec3, idx []uint32, uv [][2]float64) Surface {
 		}
 		q := [3]int32{int32(math.Round(n[0] * 1e4)), int32(math.Round(n[1] * 1e4)), int32(math.Round(n[2] * 1e4))}
 		for j, v := range [3]uint32{a, b, c} {
-			k := corner{v: v, n: q}
+			k := corner{n: q}
 			if uv != nil {
 				k.uv = [2]float64{uv[t+j][0], 1 - uv[t+j][1]}
 			}
-			o, ok := seen[k]
-			if !ok {
+			o, found := uint32(0), false
+			mine := seen[start[v] : start[v]+deg[v]]
+			if m := many[v]; m != nil {
+				o, found = m[k]
+			} else {
+				for _, e := range mine {
+					if e.n == k.n && e.uv == k.uv {
+						o, found = e.out, true
+						break
+					}
+				}
+			}
+			if !found {
 				o = uint32(len(s.Positions))
-				seen[k] = o
 				s.Positions = append(s.Positions, pos[v])
 				s.Normals = append(s.Normals, n)
 				if uv != nil {
 					s.UV = append(s.UV, k.uv)
+				}
+				k.out = o
+				seen[start[v]+deg[v]] = k
+				deg[v]++
+				switch m := many[v]; {
+				case m != nil:
+					m[corner{n: k.n, uv: k.uv}] = o
+				case deg[v] > crowdedVertex:
+					if many == nil {
+						many = map[uint32]map[corner]uint32{}
+					}
+					m = make(map[corner]uint32, 2*crowdedVertex)
+					for _, e := range seen[start[v] : start[v]+deg[v]] {
+						m[corner{n: e.n, uv: e.uv}] = e.out
+					}
+					many[v] = m
 				}
 			}
 			s.Indices = append(s.Indices, o)
