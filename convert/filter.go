@@ -3,6 +3,7 @@ package convert
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Accepts reports whether a collider with filter f lets a collider with
@@ -36,42 +37,234 @@ func (f Filter) Accepts(other Filter) bool {
 // in glTF: both must accept each other.
 func FiltersCollide(a, b Filter) bool { return a.Accepts(b) && b.Accepts(a) }
 
-// FilterMismatch is a pair of collision filters in use whose colliders a
-// target format would pair differently from the source (glTF's rule).
+// FilterMismatch is a collision filter in use whose colliders a target
+// format pairs differently from the source (glTF's rule) with those of
+// other filters (or of itself, when two or more colliders use it):
+// Widened counts the filters whose colliders collide with its colliders
+// in the target but not in the source, Narrowed those that collide in the
+// source but not in the target, each with up to four of their names.
 type FilterMismatch struct {
-	A, B           string // filter names, or filters[i]
-	IA, IB         int    // their indices in Graph.Filters
-	Target, Source bool   // whether they collide in the target and in the source
+	A                     string // the filter's name, or filters[i]
+	IA                    int
+	Widened, Narrowed     int
+	WidenedAs, NarrowedAs []string
 }
 
-// FilterMismatches checks every pair of filters used by colliders (a
-// filter with itself too) against a target's pairing rule, for emitters
-// whose formats pair by layer masks (Godot, MuJoCo) rather than by glTF's
-// both-sides rule.
-func FilterMismatches(g *Graph, targetCollides func(a, b Filter) bool) []FilterMismatch {
-	used := map[int]bool{}
+// FilterLabel names filter i for messages: its name, or filters[i].
+func FilterLabel(g *Graph, i int) string {
+	if g.Filters[i].Name != "" {
+		return g.Filters[i].Name
+	}
+	return fmt.Sprintf("filters[%d]", i)
+}
+
+// FilterMismatches compares how a target pairs the colliders of the
+// filters in use with the source's rule, for emitters whose formats pair
+// by layer masks (Godot, MuJoCo) rather than by glTF's both-sides rule.
+// targetCollides answers for two filters (either way round: the rule is
+// symmetric, as the source's is); targetClass names what it looks at in
+// one filter besides the pairs the filters name (its bits).
+//
+// It takes linear time in the filters, however many: a model that keeps
+// each body apart from its neighbours (MJCF <exclude>) has a filter per
+// body, and every pair of them is a question. Filters are grouped by what
+// decides their pairs with any filter they do not name — the systems and
+// lists other than bodies' own ("body:<name>"), whether each list is
+// empty, and targetClass — and each pair of groups is answered once; the
+// pairs a filter names (a body in one list, a body's system in the other
+// filter) are answered one by one.
+func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass func(i int) string) []FilterMismatch {
+	uses := make([]int, len(g.Filters))
+	var used []int
 	for _, n := range g.Nodes {
 		if c := n.Collider; c != nil && c.Shape >= 0 && c.Filter >= 0 && c.Filter < len(g.Filters) {
-			used[c.Filter] = true
+			if uses[c.Filter] == 0 {
+				used = append(used, c.Filter)
+			}
+			uses[c.Filter]++
 		}
 	}
-	label := func(i int) string {
-		if g.Filters[i].Name != "" {
-			return g.Filters[i].Name
+	slices.Sort(used)
+	// groups of filters that pair alike with filters they do not name
+	classOf := make([]int, len(g.Filters))
+	var members [][]int
+	byKey := map[string]int{}
+	owners := map[string][]int{} // a body's own system → the filters in it
+	for _, i := range used {
+		f := g.Filters[i]
+		key := filterClassKey(f) + "|" + targetClass(i)
+		c, ok := byKey[key]
+		if !ok {
+			c = len(members)
+			byKey[key] = c
+			members = append(members, nil)
 		}
-		return fmt.Sprintf("filters[%d]", i)
+		classOf[i] = c
+		members[c] = append(members[c], i)
+		for _, s := range f.Systems {
+			if isBodySystem(s) {
+				owners[s] = append(owners[s], i)
+			}
+		}
+	}
+	// the pairs filters name, both ways
+	named := map[[2]int]bool{}
+	partners := map[int][]int{}
+	for _, i := range used {
+		f := g.Filters[i]
+		for _, list := range [][]string{f.CollideWith, f.NotCollideWith} {
+			for _, s := range list {
+				for _, j := range owners[s] {
+					for _, p := range [][2]int{{i, j}, {j, i}} {
+						if !named[p] {
+							named[p] = true
+							partners[p[0]] = append(partners[p[0]], p[1])
+						}
+					}
+				}
+			}
+		}
+	}
+	const agree, widened, narrowed = 0, 1, 2
+	verdict := func(i, j int) int {
+		switch target, source := targetCollides(i, j), FiltersCollide(g.Filters[i], g.Filters[j]); {
+		case target && !source:
+			return widened
+		case source && !target:
+			return narrowed
+		}
+		return agree
+	}
+	// each pair of groups, answered by any pair of their filters that
+	// names neither (-1: every pair of theirs is named, so none needs it)
+	groupVerdict := map[[2]int]int{}
+	between := func(c1, c2 int) int {
+		if v, ok := groupVerdict[[2]int{c1, c2}]; ok {
+			return v
+		}
+		v := -1
+	search:
+		for _, i := range members[c1] {
+			for _, j := range members[c2] {
+				if !named[[2]int{i, j}] {
+					v = verdict(i, j)
+					break search
+				}
+			}
+		}
+		groupVerdict[[2]int{c1, c2}], groupVerdict[[2]int{c2, c1}] = v, v
+		return v
 	}
 	var out []FilterMismatch
-	for i := range g.Filters {
-		for j := i; j < len(g.Filters); j++ {
-			if !used[i] || !used[j] {
+	namedIn := make([]int, len(members)) // i's named partners per group
+	for _, i := range used {
+		m := FilterMismatch{A: FilterLabel(g, i), IA: i}
+		// count returns where a verdict's filters are counted and named
+		count := func(v int) (*int, *[]string) {
+			if v == narrowed {
+				return &m.Narrowed, &m.NarrowedAs
+			}
+			return &m.Widened, &m.WidenedAs
+		}
+		add := func(v, j int) {
+			n, names := count(v)
+			*n++
+			if len(*names) < 4 {
+				*names = append(*names, FilterLabel(g, j))
+			}
+		}
+		for _, j := range partners[i] {
+			if j != i {
+				namedIn[classOf[j]]++
+			}
+		}
+		for c := range members {
+			v := between(classOf[i], c)
+			if v != widened && v != narrowed {
 				continue
 			}
-			a, b := g.Filters[i], g.Filters[j]
-			if target, source := targetCollides(a, b), FiltersCollide(a, b); target != source {
-				out = append(out, FilterMismatch{A: label(i), B: label(j), IA: i, IB: j, Target: target, Source: source})
+			// every filter of the group but i itself and those it names,
+			// which are answered one by one below
+			n := len(members[c]) - namedIn[c]
+			if classOf[i] == c {
+				n--
 			}
+			total, names := count(v)
+			*total += n
+			for _, j := range members[c] {
+				if len(*names) >= 4 || n == 0 {
+					break
+				}
+				if j != i && !named[[2]int{i, j}] {
+					*names = append(*names, FilterLabel(g, j))
+				}
+			}
+		}
+		for _, j := range partners[i] {
+			if j != i {
+				namedIn[classOf[j]] = 0
+				if v := verdict(i, j); v != agree {
+					add(v, j)
+				}
+			}
+		}
+		if uses[i] >= 2 {
+			if v := verdict(i, i); v != agree {
+				add(v, i)
+			}
+		}
+		if m.Widened+m.Narrowed > 0 {
+			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// isBodySystem reports whether a collision system is one body's own
+// ("body:<name>", from an MJCF <exclude>).
+func isBodySystem(s string) bool { return strings.HasPrefix(s, "body:") }
+
+// filterClassKey spells what decides a filter's pairs with the filters it
+// does not name: its systems and lists other than bodies' own, sorted,
+// and whether it has a body's own system and whether each list is empty.
+func filterClassKey(f Filter) string {
+	part := func(xs []string) string {
+		var keep []string
+		body := false
+		for _, x := range xs {
+			if isBodySystem(x) {
+				body = true
+			} else {
+				keep = append(keep, x)
+			}
+		}
+		slices.Sort(keep)
+		keep = slices.Compact(keep)
+		return fmt.Sprintf("%d/%t/%q", len(xs), body, keep)
+	}
+	return part(f.Systems) + ";" + part(f.CollideWith) + ";" + part(f.NotCollideWith)
+}
+
+// Describe says in words how a target pairs the mismatch's filter with
+// others ("target" names the format), naming up to four filters of each
+// kind.
+func (m FilterMismatch) Describe(target string) string {
+	list := func(n int, names []string) string {
+		q := make([]string, len(names))
+		for k, s := range names {
+			q[k] = fmt.Sprintf("%q", s)
+		}
+		if n > len(names) {
+			q = append(q, fmt.Sprintf("and %d more", n-len(names)))
+		}
+		return strings.Join(q, ", ")
+	}
+	var parts []string
+	if m.Widened > 0 {
+		parts = append(parts, fmt.Sprintf("collide in %s but not in the source with those of %s", target, list(m.Widened, m.WidenedAs)))
+	}
+	if m.Narrowed > 0 {
+		parts = append(parts, fmt.Sprintf("do not collide in %s but do in the source with those of %s", target, list(m.Narrowed, m.NarrowedAs)))
+	}
+	return fmt.Sprintf("colliders with filter %q %s", m.A, strings.Join(parts, "; and "))
 }

@@ -2,6 +2,7 @@ package godot
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -10,7 +11,8 @@ import (
 // glTF needs both colliders to accept each other; Godot pairs two objects
 // when either one's mask meets the other's layer. A player that collides
 // with debris and debris that collides only with props do not collide in
-// glTF, but would in Godot: Emit warns about that pair only.
+// glTF, but would in Godot: Emit warns about that pair only, under each of
+// its two filters.
 func TestFilterWideningWarned(t *testing.T) {
 	g := convert.NewGraph()
 	g.Filters = []convert.Filter{
@@ -27,14 +29,15 @@ func TestFilterWideningWarned(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var warned []string
+		warned := map[convert.Subject]string{}
 		for _, d := range diags {
 			if d.Code == convert.CodeCollisionFilterWidened {
-				warned = append(warned, d.Message)
+				warned[d.Subject] = d.Message
 			}
 		}
-		if len(warned) != 1 {
-			t.Errorf("Godot %d: want one warning (player with debris), got %q", version, warned)
+		if len(warned) != 2 || !strings.Contains(warned[convert.FilterSubject(0)], `filter "player" collide in Godot but not in the source with those of "debris"`) ||
+			!strings.Contains(warned[convert.FilterSubject(1)], `filter "debris" collide in Godot but not in the source with those of "player"`) {
+			t.Errorf("Godot %d: want player and debris told of each other, got %q", version, warned)
 		}
 	}
 }

@@ -21,6 +21,8 @@ type emitter struct {
 	opts  *convert.Options
 	diags convert.Diagnostics
 	tree  *kin.Tree
+	// excluded holds the body pairs written as <exclude> (bodyPair)
+	excluded map[[2]string]bool
 	// copied: mesh files written unchanged, whose references Emit carries
 	copied []carry.Copy
 	// encodes: mesh files to encode, side by side once the document is
@@ -144,12 +146,12 @@ func (e *emitter) document() *Element {
 	e.actuatorPrep()
 	e.scene()
 	e.bitTable()
-	e.filterWidening()
 	e.staticGeoms()
 	for i := range e.tree.Links {
 		e.link(i)
 	}
 	e.loops()
+	e.filterWidening()
 	e.couplings()
 	e.sites()
 	e.tendons()

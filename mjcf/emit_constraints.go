@@ -57,15 +57,16 @@ func (e *emitter) loops() {
 	}
 }
 
+// exclude writes <exclude body1=a body2=b> once for the pair, when both
+// bodies are written.
 func (e *emitter) exclude(a, b string) {
-	for _, c := range e.contact.Children {
-		if c.AttrOr("body1", "") == a && c.AttrOr("body2", "") == b {
-			return
-		}
-	}
-	if !e.nameSpace("body").Has(a) || !e.nameSpace("body").Has(b) {
+	if e.excluded[bodyPair(a, b)] || !e.nameSpace("body").Has(a) || !e.nameSpace("body").Has(b) {
 		return
 	}
+	if e.excluded == nil {
+		e.excluded = map[[2]string]bool{}
+	}
+	e.excluded[bodyPair(a, b)] = true
 	e.contact.AddChild("exclude", "body1", a, "body2", b)
 }
 

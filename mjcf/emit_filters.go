@@ -1,19 +1,50 @@
 package mjcf
 
-import "github.com/physconv/physconv/convert"
+import (
+	"fmt"
+	"strings"
 
-// filterWidening warns about pairs of collision filters whose geoms
-// collide in MuJoCo but not in the source (or, were bits short, the other
-// way round): glTF needs both colliders to accept each other, MuJoCo pairs
-// two geoms when either one's contype meets the other's conaffinity.
+	"github.com/physconv/physconv/convert"
+)
+
+// filterWidening warns about collision filters whose geoms collide in
+// MuJoCo but not in the source (or, were bits short, the other way
+// round): glTF needs both colliders to accept each other, MuJoCo pairs
+// two geoms when either one's contype meets the other's conaffinity and
+// no <exclude> names their bodies. It runs once the excludes are written.
 func (e *emitter) filterWidening() {
-	mujoco := func(a, b convert.Filter) bool {
-		cta, caa := e.filterBits(a)
-		ctb, cab := e.filterBits(b)
-		return cta&cab != 0 || ctb&caa != 0
+	type bits struct{ ct, ca int }
+	of := make([]bits, len(e.g.Filters))
+	bodies := make([][]string, len(e.g.Filters))
+	for i, f := range e.g.Filters {
+		of[i].ct, of[i].ca = e.filterBits(f)
+		for _, s := range f.Systems {
+			if strings.HasPrefix(s, "body:") {
+				bodies[i] = append(bodies[i], s[5:])
+			}
+		}
 	}
-	for _, m := range convert.FilterMismatches(e.g, mujoco) {
-		e.diags.Add(convert.CodeCollisionFilterWidened, convert.FilterSubject(m.IA), "filters", "colliders with filters %q and %q collide in MuJoCo: %v, in the source: %v (MuJoCo pairs geoms when either side's conaffinity meets the other's contype; glTF needs both sides to accept)",
-			m.A, m.B, m.Target, m.Source)
+	mujoco := func(i, j int) bool {
+		for _, a := range bodies[i] {
+			for _, b := range bodies[j] {
+				if e.excluded[bodyPair(a, b)] {
+					return false
+				}
+			}
+		}
+		return of[i].ct&of[j].ca != 0 || of[j].ct&of[i].ca != 0
 	}
+	class := func(i int) string { return fmt.Sprint(of[i].ct, of[i].ca) }
+	for _, m := range convert.FilterMismatches(e.g, mujoco, class) {
+		e.diags.Add(convert.CodeCollisionFilterWidened, convert.FilterSubject(m.IA), "filters", "%s (MuJoCo pairs geoms when either side's conaffinity meets the other's contype and no <exclude> names their bodies; glTF needs both sides to accept)",
+			m.Describe("MuJoCo"))
+	}
+}
+
+// bodyPair is an unordered pair of body names, as an <exclude> holds them.
+func bodyPair(a, b string) [2]string {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]string{a, b}
 }

@@ -172,13 +172,28 @@ func (p *parser) exclude(body int, name, other string) {
 }
 
 func (p *parser) filterIndex(f convert.Filter) int {
-	for i, x := range p.g.Filters {
-		if x.Name == f.Name {
-			return i
-		}
+	if i, ok := p.filterNamed(f.Name); ok {
+		return i
 	}
 	p.g.Filters = append(p.g.Filters, f)
 	return len(p.g.Filters) - 1
+}
+
+// filterNamed finds the first filter of a name, as a scan of the Graph's
+// filters from the start would, in constant time (a model excluding each
+// body's neighbours makes a filter per body); filters appended since the
+// last call are indexed first.
+func (p *parser) filterNamed(name string) (int, bool) {
+	if p.filterByName == nil {
+		p.filterByName = map[string]int{}
+	}
+	for ; p.filtersIndexed < len(p.g.Filters); p.filtersIndexed++ {
+		if _, ok := p.filterByName[p.g.Filters[p.filtersIndexed].Name]; !ok {
+			p.filterByName[p.g.Filters[p.filtersIndexed].Name] = p.filtersIndexed
+		}
+	}
+	i, ok := p.filterByName[name]
+	return i, ok
 }
 
 func contains(xs []string, s string) bool {

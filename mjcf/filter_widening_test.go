@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -9,7 +10,8 @@ import (
 // glTF needs both colliders to accept each other; MuJoCo pairs two geoms
 // when either side's conaffinity meets the other's contype. A player that
 // collides with debris and debris that collides only with props do not
-// collide in glTF, but would in MuJoCo: Emit warns about that pair only.
+// collide in glTF, but would in MuJoCo: Emit warns about that pair only,
+// under each of its two filters.
 func TestFilterWideningWarned(t *testing.T) {
 	g := convert.NewGraph()
 	g.Filters = []convert.Filter{
@@ -25,16 +27,18 @@ func TestFilterWideningWarned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var warned []string
+	// player–debris widens, told for each of the two filters; debris–
+	// props and props–props agree; player with itself and with props:
+	// neither side accepts, in both
+	warned := map[convert.Subject]string{}
 	for _, d := range diags {
 		if d.Code == "collision-filter-widened" {
-			warned = append(warned, d.Message)
+			warned[d.Subject] = d.Message
 		}
 	}
-	// player–debris widens; debris–props and props–props agree; player
-	// with itself and with props: neither side accepts, in both.
-	if len(warned) != 1 {
-		t.Fatalf("want one warning (player with debris), got %q", warned)
+	if len(warned) != 2 || !strings.Contains(warned[convert.FilterSubject(0)], `filter "player" collide in MuJoCo but not in the source with those of "debris"`) ||
+		!strings.Contains(warned[convert.FilterSubject(1)], `filter "debris" collide in MuJoCo but not in the source with those of "player"`) {
+		t.Fatalf("want player and debris told of each other, got %q", warned)
 	}
 	if !convert.FiltersCollide(g.Filters[1], g.Filters[2]) || convert.FiltersCollide(g.Filters[0], g.Filters[1]) {
 		t.Errorf("FiltersCollide disagrees with the glTF rule")

@@ -268,10 +268,8 @@ func (p *parser) bitFilter(e *Element, contype, conaff int) int {
 		return -1
 	}
 	name := fmt.Sprintf("contype %d conaffinity %d", contype, conaff)
-	for i, f := range p.g.Filters {
-		if f.Name == name {
-			return i
-		}
+	if i, ok := p.filterNamed(name); ok {
+		return i
 	}
 	f := convert.Filter{Name: name, Systems: bitNames(contype), CollideWith: bitNames(conaff)}
 	if len(f.CollideWith) == 0 {

@@ -45,6 +45,9 @@ type parser struct {
 	tendonByName map[string]int
 	// materials finds the Graph material a geom's friction already has.
 	materials convert.MaterialFinder
+	// filterByName indexes the first filters[:filtersIndexed] by name
+	filterByName   map[string]int
+	filtersIndexed int
 }
 
 type jointRef struct {

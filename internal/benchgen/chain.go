@@ -211,3 +211,22 @@ func CompoundBodyMJCF(n int) []byte {
 			fmt.Fprintf(b, "      <geom name=\"g%d\" type=\"%s\" size=\"%s\" pos=\"%g %g 0\"/>\n", i, kind, size, 0.2*float64(i%50), 0.2*float64(i/50))
 		})
 }
+
+// ExcludedNeighboursMJCF returns an MJCF scene of n free boxes in a row,
+// each excluded from contact with the next (<exclude>, as models keep
+// neighbouring links apart): a collision filter per body, whose pairs a
+// writer that pairs by layer masks must check.
+func ExcludedNeighboursMJCF(n int) []byte {
+	var b strings.Builder
+	b.Grow(n * 150)
+	fmt.Fprintf(&b, "<mujoco model=\"excluded%d\">\n  <worldbody>\n", n)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "    <body name=\"b%d\" pos=\"%g 0 0.5\"><freejoint/><geom type=\"box\" size=\"0.1 0.1 0.1\"/></body>\n", i, 0.3*float64(i))
+	}
+	b.WriteString("  </worldbody>\n  <contact>\n")
+	for i := 0; i+1 < n; i++ {
+		fmt.Fprintf(&b, "    <exclude body1=\"b%d\" body2=\"b%d\"/>\n", i, i+1)
+	}
+	b.WriteString("  </contact>\n</mujoco>\n")
+	return []byte(b.String())
+}

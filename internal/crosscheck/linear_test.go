@@ -64,7 +64,8 @@ func TestEveryPassLinear(t *testing.T) {
 // TestLooseBodiesLinearTime converts scenes of 300 and of 2,400 elements
 // — free bodies each with a friction of its own, a fan of joints all
 // mimicking one, capsules fixed in the world, a chain of welded links,
-// one body of many shapes, free bodies all of one name —
+// one body of many shapes, free bodies all of one name, free bodies
+// each excluded from contact with the next —
 // from every readable format
 // to every writable one, verification included, and holds the time to the
 // input's growth: 8× the elements may take at most 20× the time (the
@@ -122,6 +123,9 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 		{"welded chain", "urdf", benchgen.WeldedChainURDF, map[string]bool{"urdf": true, "mjcf": true, "godot": true}},
 		// one body of many shapes
 		{"compound body", "mjcf", benchgen.CompoundBodyMJCF, map[string]bool{"mjcf": true, "godot": true, "khr": true}},
+		// a collision filter per body, each excluding its neighbour, which
+		// MJCF writes as <exclude> and Godot as layers
+		{"excluded neighbours", "mjcf", benchgen.ExcludedNeighboursMJCF, map[string]bool{"mjcf": true, "khr": true}},
 		// glTF, where names may repeat: every node of the loose bodies
 		// called "Body", which every writer numbers
 		{"one name", "khr", func(n int) []byte {
