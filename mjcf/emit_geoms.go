@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	pathpkg "path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -259,6 +260,10 @@ func (e *emitter) contactBits(g *Element, fi int, path string) {
 	g.SetAttr("conaffinity", fmt.Sprint(ca))
 }
 
+// hasBit reports whether a collision system gets a contype bit: every
+// one but a body's own ("body:<name>"), which is written as <exclude>.
+func hasBit(system string) bool { return !strings.HasPrefix(system, "body:") }
+
 // filterBits returns a filter's contype and conaffinity bits.
 func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
 	for _, s := range f.Systems {
@@ -284,7 +289,11 @@ func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
 			}
 		}
 	}
-	if ct == 0 && len(f.Systems) == 0 {
+	if ct == 0 && !slices.ContainsFunc(f.Systems, hasBit) {
+		// no system with a bit: the default membership. A body's own
+		// system ("body:" from an <exclude>) has none; the <exclude>
+		// elements written for it keep those bodies apart, and a
+		// contype of 0 would let the geom collide with nothing
 		ct = 1
 	}
 	if ct == 0 && ca == 0 {
