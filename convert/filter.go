@@ -102,7 +102,7 @@ func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass 
 		classOf[i] = c
 		members[c] = append(members[c], i)
 		for _, s := range f.Systems {
-			if isBodySystem(s) {
+			if IsBodySystem(s) {
 				owners[s] = append(owners[s], i)
 			}
 		}
@@ -220,9 +220,10 @@ func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass 
 	return out
 }
 
-// isBodySystem reports whether a collision system is one body's own
-// ("body:<name>", from an MJCF <exclude>).
-func isBodySystem(s string) bool { return strings.HasPrefix(s, "body:") }
+// IsBodySystem reports whether a collision system is one body's own
+// ("body:<name>", from an MJCF <exclude>): a system that only keeps that
+// body's colliders apart from the bodies that list it.
+func IsBodySystem(s string) bool { return strings.HasPrefix(s, "body:") }
 
 // filterClassKey spells what decides a filter's pairs with the filters it
 // does not name: its systems and lists other than bodies' own, sorted,
@@ -232,7 +233,7 @@ func filterClassKey(f Filter) string {
 		var keep []string
 		body := false
 		for _, x := range xs {
-			if isBodySystem(x) {
+			if IsBodySystem(x) {
 				body = true
 			} else {
 				keep = append(keep, x)

@@ -51,7 +51,7 @@ func TestFilterMismatchesAsEveryPair(t *testing.T) {
 			for _, a := range [][2]int{{i, j}, {j, i}} {
 				fa, fb := g.Filters[a[0]], g.Filters[a[1]]
 				for _, s := range fb.Systems {
-					if isBodySystem(s) && (slices.Contains(fa.CollideWith, s) || slices.Contains(fa.NotCollideWith, s)) {
+					if IsBodySystem(s) && (slices.Contains(fa.CollideWith, s) || slices.Contains(fa.NotCollideWith, s)) {
 						return true
 					}
 				}

@@ -278,6 +278,12 @@ func (e *emitter) filterProps(f int, i int) []tscn.Prop {
 func (e *emitter) layerMask(flt convert.Filter) (layer, mask uint32) {
 	e.assignBits()
 	layer = e.mask(flt.Systems)
+	if layer == 0 && len(flt.Systems) > 0 && !slices.ContainsFunc(flt.Systems, func(s string) bool { return !convert.IsBodySystem(s) }) {
+		// only bodies' own systems, none with a layer: the default
+		// layer, as a collider without a filter has, rather than none
+		// (which collides only with what masks it)
+		layer = 1
+	}
 	mask = uint32(0xffffffff)
 	if len(flt.CollideWith) > 0 {
 		mask = e.mask(flt.CollideWith)
@@ -344,15 +350,27 @@ func (e *emitter) assignBits() {
 		}
 		rest = append(rest, n)
 	}
-	var table []string
+	// named systems before bodies' own ("body:<name>", from MJCF
+	// excludes), which only keep a few pairs apart and would otherwise
+	// take the layers first ("b" sorts early)
+	sort.SliceStable(rest, func(i, j int) bool { return !convert.IsBodySystem(rest[i]) && convert.IsBodySystem(rest[j]) })
+	var table, exhausted []string
 	for _, n := range rest {
 		b := freeBit(used, reserved)
 		if b == 0 {
-			e.note(convert.CodeGodotLayersExhausted, convert.DocumentSubject(), "", "collision system %q gets no layer: Godot has 32", n)
+			exhausted = append(exhausted, n)
 			continue
 		}
 		e.bits[n], used[b] = b, true
 		table = append(table, fmt.Sprintf("%s=%d", n, b))
+	}
+	if len(exhausted) > 0 {
+		shown := exhausted[:min(len(exhausted), 4)]
+		more := ""
+		if len(exhausted) > len(shown) {
+			more = fmt.Sprintf(" and %d more", len(exhausted)-len(shown))
+		}
+		e.note(convert.CodeGodotLayersExhausted, convert.DocumentSubject(), "", "%d collision systems get no layer, Godot has 32: %q%s; colliders whose only systems are bodies' own take the default layer 1, colliding with the bodies they were kept apart from", len(exhausted), shown, more)
 	}
 	if len(table) > 0 {
 		e.note(convert.CodeGodotLayerAssigned, convert.DocumentSubject(), "", "collision systems mapped to Godot layers: %s (name them under [layer_names] in project.godot to keep the names)", strings.Join(table, ", "))

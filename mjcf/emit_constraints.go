@@ -1,8 +1,6 @@
 package mjcf
 
 import (
-	"strings"
-
 	"github.com/physconv/physconv/convert"
 )
 
@@ -45,11 +43,11 @@ func (e *emitter) loops() {
 	}
 	for _, f := range e.g.Filters {
 		for _, s := range f.Systems {
-			if !strings.HasPrefix(s, "body:") {
+			if !convert.IsBodySystem(s) {
 				continue
 			}
 			for _, o := range f.NotCollideWith {
-				if strings.HasPrefix(o, "body:") && s < o {
+				if convert.IsBodySystem(o) && s < o {
 					e.exclude(s[5:], o[5:])
 				}
 			}

@@ -2,7 +2,6 @@ package mjcf
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -19,7 +18,7 @@ func (e *emitter) filterWidening() {
 	for i, f := range e.g.Filters {
 		of[i].ct, of[i].ca = e.filterBits(f)
 		for _, s := range f.Systems {
-			if strings.HasPrefix(s, "body:") {
+			if convert.IsBodySystem(s) {
 				bodies[i] = append(bodies[i], s[5:])
 			}
 		}

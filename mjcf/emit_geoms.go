@@ -218,7 +218,7 @@ func (e *emitter) bitTable() {
 	for _, f := range e.g.Filters {
 		for _, lists := range [][]string{f.Systems, f.CollideWith, f.NotCollideWith} {
 			for _, s := range lists {
-				if !strings.HasPrefix(s, "body:") {
+				if !convert.IsBodySystem(s) {
 					sys[s] = true
 				}
 			}
@@ -261,8 +261,8 @@ func (e *emitter) contactBits(g *Element, fi int, path string) {
 }
 
 // hasBit reports whether a collision system gets a contype bit: every
-// one but a body's own ("body:<name>"), which is written as <exclude>.
-func hasBit(system string) bool { return !strings.HasPrefix(system, "body:") }
+// one but a body's own (convert.IsBodySystem), written as <exclude>.
+func hasBit(system string) bool { return !convert.IsBodySystem(system) }
 
 // filterBits returns a filter's contype and conaffinity bits.
 func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
