@@ -36,7 +36,7 @@ type Options struct {
 	// means none is set.
 	Getenv func(name string) (string, bool)
 	// Budgets; zero means the default.
-	MaxDepth    int   // macro calls nested (default 200)
+	MaxDepth    int   // macro calls nested (default 1000)
 	MaxIncludes int   // included and YAML files read (default 1000)
 	MaxElements int   // elements processed, copies of macro bodies included (default 500000)
 	MaxBytes    int64 // text produced by substitutions (default 64 MiB)
@@ -70,16 +70,27 @@ func (e *Error) Message(name func(string) string) string {
 	}
 	var b strings.Builder
 	b.WriteString(e.Msg)
+	// a deep chain (a recursive macro) shows its innermost and outermost
+	// calls, not a line per level
+	const inner, outer = 4, 3
+	elided := len(e.Chain) > inner+outer+1
 	for i, f := range e.Chain {
+		if elided && i > inner && i < len(e.Chain)-outer {
+			continue
+		}
 		if i == 0 {
 			b.WriteString(" (")
 		} else {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "in macro %q called at %s:%d", f.Macro, name(f.File), f.Line)
-		if i == len(e.Chain)-1 {
-			b.WriteString(")")
+		if elided && i == inner {
+			fmt.Fprintf(&b, "%d calls more", len(e.Chain)-inner-outer)
+			continue
 		}
+		fmt.Fprintf(&b, "in macro %q called at %s:%d", f.Macro, name(f.File), f.Line)
+	}
+	if len(e.Chain) > 0 {
+		b.WriteString(")")
 	}
 	return b.String()
 }
@@ -114,7 +125,10 @@ func Expand(file string, opts *Options) (*Result, error) {
 		x.args[k] = v
 	}
 	if x.opts.MaxDepth <= 0 {
-		x.opts.MaxDepth = 200
+		// ROS xacro nests as deep as Python's stack lets it, about 245
+		// calls of a small recursive macro: a robot built by recursion
+		// (a chain, a snake, a rope) may go that deep
+		x.opts.MaxDepth = 1000
 	}
 	if x.opts.MaxIncludes <= 0 {
 		x.opts.MaxIncludes = 1000
