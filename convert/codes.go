@@ -152,6 +152,7 @@ const (
 	CodeJointParameterMerged        Code = "joint-parameter-merged"
 	CodeConstraintKept              Code = "constraint-kept"
 	CodeContactPairKept             Code = "contact-pair-kept"
+	CodeGeomContactKept             Code = "geom-contact-kept"
 	CodeMjcfSectionKept             Code = "mjcf-section-kept"
 	CodeNonPhysicsDropped           Code = "non-physics-dropped"
 	CodeReplicateExpanded           Code = "replicate-expanded"
@@ -394,6 +395,7 @@ var codeTable = []CodeInfo{
 	{CodeJointParameterMerged, Warning, secMJCF, Qs(QJointParam), false, "merged joints had different damping/armature/frictionloss"},
 	{CodeConstraintKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only"},
 	{CodeContactPairKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeGeomContactKept, Warning, secMJCF, Qs(QMaterial), false, "a geom's contact softness and reach (`solref`, `solimp`, `solmix`, `margin`, `gap`, `priority`, `condim` 1 or 2) have no Graph form: kept for MJCF output only"},
 	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},
 	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},

@@ -208,6 +208,14 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 	if f != 1 || torsional != 0.005 || rolling != 0.0001 {
 		g.SetAttr("friction", fmtFloats(f, torsional, rolling))
 	}
+	// MuJoCo applies torsional friction from condim 4 and rolling from 6
+	// (at its default 3, neither)
+	switch {
+	case m.RollingFriction != 0:
+		g.SetAttr("condim", "6")
+	case m.SpinningFriction != 0:
+		g.SetAttr("condim", "4")
+	}
 }
 
 // bitTable assigns MJCF contype/conaffinity bits to the collision systems

@@ -3,6 +3,7 @@ package mjcf
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -145,6 +146,7 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	if err != nil {
 		return err
 	}
+	var kept []string // contact attributes without a Graph form
 	if contype == 0 && conaff == 0 {
 		n.Visual = &convert.Visual{Shape: si, Color: &color}
 	} else {
@@ -153,6 +155,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 			return err
 		}
 		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
+		if kept, err = contactKept(a); err != nil {
+			return err
+		}
 		// a geom MuJoCo draws is seen as well as collided with
 		if drawn(group, color) {
 			if vs := p.visualShape(shape, si, sz); vs >= 0 {
@@ -161,6 +166,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		}
 	}
 	gn := p.g.AddNode(n, node)
+	if len(kept) > 0 {
+		p.diags.Add(convert.CodeGeomContactKept, p.g.ColliderSubject(gn), p.path(e), "contact attributes %s have no Graph form: kept for MJCF output only (other formats use their engine's contact)", strings.Join(kept, ", "))
+	}
 	if n.Visual != nil {
 		p.visualLook(e, a, n.Visual, p.g.VisualSubject(gn))
 	}
@@ -243,20 +251,74 @@ func isContactAttr(name string) bool {
 	return false
 }
 
-// material returns the Graph material for the geom's sliding friction
-// (MuJoCo combines friction by maximum, restitution comes from solref and
-// has no coefficient).
+// material returns the Graph material for the geom's friction (MuJoCo
+// combines friction by maximum, restitution comes from solref and has no
+// coefficient): sliding, and the torsional (spinning) and rolling
+// coefficients where the geom's condim lets MuJoCo apply them (4 and 6;
+// at the default 3 they are not used).
 func (p *parser) material(a attrs) (int, error) {
 	f, err := a.numsUpTo("friction", []float64{1, 0.005, 0.0001})
 	if err != nil {
 		return 0, err
 	}
+	condim, err := a.intAttr("condim", 3)
+	if err != nil {
+		return 0, err
+	}
 	m := convert.Material{Name: "friction " + fmtFloat(f[0]), StaticFriction: f[0], DynamicFriction: f[0], FrictionCombine: "maximum"}
+	if condim >= 4 {
+		m.SpinningFriction = f[1]
+		m.Name += " torsional " + fmtFloat(f[1])
+	}
+	if condim >= 6 {
+		m.RollingFriction = f[2]
+		m.Name += " rolling " + fmtFloat(f[2])
+	}
 	if i, ok := p.materials.Find(p.g, m); ok {
 		return i, nil
 	}
 	p.g.Materials = append(p.g.Materials, m)
 	return len(p.g.Materials) - 1, nil
+}
+
+// contactDefaults are MuJoCo's values of the geom contact attributes the
+// Graph has no form for.
+var contactDefaults = []struct {
+	name string
+	def  []float64
+}{
+	{"solref", []float64{0.02, 1}}, {"solimp", []float64{0.9, 0.95, 0.001, 0.5, 2}}, {"solmix", []float64{1}},
+	{"margin", []float64{0}}, {"gap", []float64{0}}, {"priority", []float64{0}},
+}
+
+// contactKept lists a geom's contact attributes that differ from MuJoCo's
+// defaults and have no Graph form (geomExtras keeps them for MJCF output),
+// as name="value": contact softness and reach, priority, and a condim of 1
+// or 2 (no friction when both geoms say so; MuJoCo takes the larger).
+func contactKept(a attrs) ([]string, error) {
+	var out []string
+	for _, c := range contactDefaults {
+		v, ok := a.get(c.name)
+		if !ok {
+			continue
+		}
+		got, err := a.nums(c.name, -1, nil)
+		if err != nil {
+			return nil, err
+		}
+		for k := range got {
+			if k >= len(c.def) || got[k] != c.def[k] {
+				out = append(out, fmt.Sprintf("%s=%q", c.name, v))
+				break
+			}
+		}
+	}
+	if condim, err := a.intAttr("condim", 3); err != nil {
+		return nil, err
+	} else if condim < 3 {
+		out = append(out, fmt.Sprintf("condim=%q", fmt.Sprint(condim)))
+	}
+	return out, nil
 }
 
 // bitFilter expresses MJCF contype/conaffinity bits as a filter over

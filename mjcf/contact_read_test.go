@@ -1,0 +1,64 @@
+package mjcf
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// TestGeomContactRead: a geom's friction triple is its material's sliding
+// friction, and its torsional and rolling coefficients where its condim
+// lets MuJoCo use them; contact attributes without a Graph form that
+// differ from MuJoCo's defaults (however spelled) are named by a
+// diagnostic on the collider.
+func TestGeomContactRead(t *testing.T) {
+	cases := []struct {
+		attrs             string
+		slide, spin, roll float64
+		kept              string // "": no diagnostic
+	}{
+		{``, 1, 0, 0, ""},
+		{`friction="0.7 0.03 0.002"`, 0.7, 0, 0, ""},
+		{`friction="0.7 0.03 0.002" condim="4"`, 0.7, 0.03, 0, ""},
+		{`friction="0.7 0.03 0.002" condim="6"`, 0.7, 0.03, 0.002, ""},
+		{`condim="6"`, 1, 0.005, 0.0001, ""},
+		{`condim="1"`, 1, 0, 0, `condim="1"`},
+		{`solref="0.02 1.0" solimp="0.9 0.95 0.001 0.5 2" margin="0" gap="0.0" priority="0" solmix="1"`, 1, 0, 0, ""},
+		{`solref="0.05 1"`, 1, 0, 0, `solref="0.05 1"`},
+		{`solimp="0.8 0.9 0.01" margin="0.02"`, 1, 0, 0, `solimp="0.8 0.9 0.01", margin="0.02"`},
+		{`gap="0.01" priority="2" solmix="0.5"`, 1, 0, 0, `solmix="0.5", gap="0.01", priority="2"`},
+	}
+	for _, c := range cases {
+		src := `<mujoco><worldbody><body name="b"><freejoint/><geom name="g" type="sphere" size="0.1" ` + c.attrs + `/></body></worldbody></mujoco>`
+		g, diags, err := Parse(&convert.Input{Name: "c.xml", Data: []byte(src), Options: &convert.Options{}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.attrs, err)
+		}
+		var col *convert.Collider
+		for _, n := range g.Nodes {
+			if n.Collider != nil {
+				col = n.Collider
+			}
+		}
+		if col == nil || col.Material < 0 {
+			t.Fatalf("%s: no collider with a material", c.attrs)
+		}
+		m := g.Materials[col.Material]
+		if m.StaticFriction != c.slide || m.DynamicFriction != c.slide || m.SpinningFriction != c.spin || m.RollingFriction != c.roll {
+			t.Errorf("%s: friction %g/%g spinning %g rolling %g, want %g, %g, %g", c.attrs, m.StaticFriction, m.DynamicFriction, m.SpinningFriction, m.RollingFriction, c.slide, c.spin, c.roll)
+		}
+		var kept []string
+		for _, d := range diags {
+			if d.Code == convert.CodeGeomContactKept {
+				kept = append(kept, d.Message)
+			}
+		}
+		switch {
+		case c.kept == "" && len(kept) > 0:
+			t.Errorf("%s: unexpected %q", c.attrs, kept)
+		case c.kept != "" && (len(kept) != 1 || !strings.Contains(kept[0], "contact attributes "+c.kept+" have no Graph form")):
+			t.Errorf("%s: diagnostics %q, want one naming %s", c.attrs, kept, c.kept)
+		}
+	}
+}
