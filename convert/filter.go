@@ -67,12 +67,14 @@ func FilterLabel(g *Graph, i int) string {
 //
 // It takes linear time in the filters, however many: a model that keeps
 // each body apart from its neighbours (MJCF <exclude>) has a filter per
-// body, and every pair of them is a question. Filters are grouped by what
-// decides their pairs with any filter they do not name — the systems and
-// lists other than bodies' own ("body:<name>"), whether each list is
+// body, and every pair of them is a question. A system few filters are in
+// (at most privateSystem, as one made per collider) or a body's own
+// ("body:<name>") is private; filters are grouped by what decides their pairs
+// with any filter they do not name — their shared systems and list
+// entries, whether they have a private system, whether each list is
 // empty, and targetClass — and each pair of groups is answered once; the
-// pairs a filter names (a body in one list, a body's system in the other
-// filter) are answered one by one.
+// pairs a filter names (a private system in one filter's list, in the
+// other filter's systems) are answered one by one.
 func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass func(i int) string) []FilterMismatch {
 	uses := make([]int, len(g.Filters))
 	var used []int
@@ -85,14 +87,22 @@ func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass 
 		}
 	}
 	slices.Sort(used)
+	owners := map[string][]int{} // a system → the filters in it
+	for _, i := range used {
+		for _, s := range slices.Compact(slices.Sorted(slices.Values(g.Filters[i].Systems))) {
+			owners[s] = append(owners[s], i)
+		}
+	}
+	// bodies' own systems are private however many filters share them:
+	// a target may keep their pairs apart by name (MJCF's <exclude>)
+	private := func(s string) bool { return IsBodySystem(s) || len(owners[s]) <= privateSystem }
 	// groups of filters that pair alike with filters they do not name
 	classOf := make([]int, len(g.Filters))
 	var members [][]int
 	byKey := map[string]int{}
-	owners := map[string][]int{} // a body's own system → the filters in it
 	for _, i := range used {
 		f := g.Filters[i]
-		key := filterClassKey(f) + "|" + targetClass(i)
+		key := filterClassKey(f, private) + "|" + targetClass(i)
 		c, ok := byKey[key]
 		if !ok {
 			c = len(members)
@@ -101,11 +111,6 @@ func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass 
 		}
 		classOf[i] = c
 		members[c] = append(members[c], i)
-		for _, s := range f.Systems {
-			if IsBodySystem(s) {
-				owners[s] = append(owners[s], i)
-			}
-		}
 	}
 	// the pairs filters name, both ways
 	named := map[[2]int]bool{}
@@ -114,6 +119,9 @@ func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass 
 		f := g.Filters[i]
 		for _, list := range [][]string{f.CollideWith, f.NotCollideWith} {
 			for _, s := range list {
+				if !private(s) {
+					continue
+				}
 				for _, j := range owners[s] {
 					for _, p := range [][2]int{{i, j}, {j, i}} {
 						if !named[p] {
@@ -225,23 +233,27 @@ func FilterMismatches(g *Graph, targetCollides func(i, j int) bool, targetClass 
 // body's colliders apart from the bodies that list it.
 func IsBodySystem(s string) bool { return strings.HasPrefix(s, "body:") }
 
+// privateSystem is how many filters may share a collision system that
+// FilterMismatches answers pair by pair rather than by group.
+const privateSystem = 2
+
 // filterClassKey spells what decides a filter's pairs with the filters it
-// does not name: its systems and lists other than bodies' own, sorted,
-// and whether it has a body's own system and whether each list is empty.
-func filterClassKey(f Filter) string {
+// does not name: in its systems and each list, the entries that are not
+// private (sorted, once each) and whether there is a private one.
+func filterClassKey(f Filter, private func(string) bool) string {
+	// a list is empty exactly when it has neither kind of entry
 	part := func(xs []string) string {
 		var keep []string
-		body := false
+		hasPrivate := false
 		for _, x := range xs {
-			if IsBodySystem(x) {
-				body = true
+			if private(x) {
+				hasPrivate = true
 			} else {
 				keep = append(keep, x)
 			}
 		}
 		slices.Sort(keep)
-		keep = slices.Compact(keep)
-		return fmt.Sprintf("%d/%t/%q", len(xs), body, keep)
+		return fmt.Sprintf("%t/%q", hasPrivate, slices.Compact(keep))
 	}
 	return part(f.Systems) + ";" + part(f.CollideWith) + ";" + part(f.NotCollideWith)
 }

@@ -9,18 +9,22 @@ import (
 
 // TestFilterMismatchesAsEveryPair: grouping filters and answering named
 // pairs one by one counts, for each filter, the same filters as asking
-// every pair: over random filters of layer systems and bodies' own
-// systems, lists naming either, filters used by no, one or two
-// colliders, and a target rule of bits that also keeps named pairs apart
-// (as MuJoCo's <exclude>) or not.
+// every pair: over random filters of shared layer systems, systems few
+// filters share and bodies' own systems (a body's shared by several
+// filters too), lists naming any of them, filters used by no, one or two
+// colliders, and a target rule of bits that also keeps pairs naming a
+// body apart (as MuJoCo's <exclude>) or not.
 func TestFilterMismatchesAsEveryPair(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	for trial := 0; trial < 300; trial++ {
 		g := NewGraph()
 		n := 1 + rng.Intn(40)
 		pick := func() string {
-			if rng.Intn(2) == 0 {
+			switch rng.Intn(3) {
+			case 0:
 				return fmt.Sprintf("layer%d", rng.Intn(3))
+			case 1:
+				return fmt.Sprintf("own%d", rng.Intn(2*n)) // few filters share it
 			}
 			return fmt.Sprintf("body:b%d", rng.Intn(n))
 		}
@@ -33,7 +37,10 @@ func TestFilterMismatchesAsEveryPair(t *testing.T) {
 		}
 		bits := make([]int, n)
 		for i := 0; i < n; i++ {
-			f := Filter{Name: fmt.Sprintf("f%d", i), Systems: append(list(2), fmt.Sprintf("body:b%d", i))}
+			f := Filter{Name: fmt.Sprintf("f%d", i), Systems: list(3)}
+			if rng.Intn(3) > 0 {
+				f.Systems = append(f.Systems, fmt.Sprintf("body:b%d", i))
+			}
 			switch rng.Intn(3) {
 			case 0:
 				f.CollideWith = list(3)

@@ -243,12 +243,14 @@ func (e *emitter) bitTable() {
 		// MuJoCo reads contype and conaffinity as signed 32-bit integers:
 		// bit 31 would not read back, so bits 1–30 carry systems
 		if i >= 30 {
-			e.diags.Add(convert.CodeCollisionFilterApproximated, convert.DocumentSubject(), "filters", "more than 30 collision systems; %q and later share bit 30", s).WithSeverity(convert.Warning)
 			e.bits[s] = 30
 			continue
 		}
 		e.bits[s] = i + 1
 		table = append(table, fmt.Sprintf("%s=bit%d", s, i+1))
+	}
+	if len(names) > 30 {
+		e.diags.Add(convert.CodeCollisionFilterApproximated, convert.DocumentSubject(), "filters", "%d collision systems, MuJoCo has 30 bits: %q and the %d after it share bit 30", len(names), names[29], len(names)-30).WithSeverity(convert.Warning)
 	}
 	if len(table) > 0 {
 		e.diags.Add(convert.CodeCollisionBits, convert.DocumentSubject(), "filters", "collision systems as contype/conaffinity bits: %s", strings.Join(table, ", "))

@@ -3,6 +3,7 @@ package crosscheck
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -65,7 +66,8 @@ func TestEveryPassLinear(t *testing.T) {
 // — free bodies each with a friction of its own, a fan of joints all
 // mimicking one, capsules fixed in the world, a chain of welded links,
 // one body of many shapes, free bodies all of one name, free bodies
-// each excluded from contact with the next —
+// each excluded from contact with the next, glTF colliders each in a
+// collision system of their own —
 // from every readable format
 // to every writable one, verification included, and holds the time to the
 // input's growth: 8× the elements may take at most 20× the time (the
@@ -126,6 +128,12 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 		// a collision filter per body, each excluding its neighbour, which
 		// MJCF writes as <exclude> and Godot as layers
 		{"excluded neighbours", "mjcf", benchgen.ExcludedNeighboursMJCF, map[string]bool{"mjcf": true, "khr": true}},
+		// glTF collision filters, each collider in a system of its own
+		// that the next collider's filter keeps it apart from
+		{"own systems", "khr", func(n int) []byte {
+			data, _ := convertOnce("in.xml", benchgen.LooseBodiesMJCF(n), "mjcf", "khr")
+			return ownSystems(t, data)
+		}, map[string]bool{"khr": true}},
 		// glTF, where names may repeat: every node of the loose bodies
 		// called "Body", which every writer numbers
 		{"one name", "khr", func(n int) []byte {
@@ -170,6 +178,46 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ownSystems gives each collider of a KHR document a collision filter of
+// its own: system "s<i>", not colliding with "s<i+1>".
+func ownSystems(t *testing.T, gltf []byte) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(gltf, &doc); err != nil {
+		t.Fatal(err)
+	}
+	nodes, _ := doc["nodes"].([]any)
+	var filters []any
+	for _, n := range nodes {
+		ext, _ := n.(map[string]any)["extensions"].(map[string]any)
+		body, _ := ext["KHR_physics_rigid_bodies"].(map[string]any)
+		if col, ok := body["collider"].(map[string]any); ok {
+			k := len(filters)
+			col["collisionFilter"] = k
+			filters = append(filters, map[string]any{"collisionSystems": []any{fmt.Sprintf("s%d", k)}, "notCollideWithSystems": []any{fmt.Sprintf("s%d", k+1)}})
+		}
+	}
+	if len(filters) == 0 {
+		t.Fatal("no colliders to filter")
+	}
+	exts, _ := doc["extensions"].(map[string]any)
+	if exts == nil {
+		exts = map[string]any{}
+		doc["extensions"] = exts
+	}
+	khr, _ := exts["KHR_physics_rigid_bodies"].(map[string]any)
+	if khr == nil {
+		khr = map[string]any{}
+		exts["KHR_physics_rigid_bodies"] = khr
+	}
+	khr["collisionFilters"] = filters
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // sameNames renames every node of a glTF document name.
