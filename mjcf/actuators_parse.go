@@ -123,6 +123,14 @@ func (p *parser) actuator(a *Element, target float64) bool {
 	if !ok {
 		return false
 	}
+	// MuJoCo clamps a limited control to its range before the actuator
+	// sees it: a servo whose range leaves out 0 holds its joint at the
+	// nearer end from the start, not at 0
+	if lim := m["ctrllimited"]; lim == "true" || lim != "false" && p.comp.autolimits {
+		if v, good := floatsOf(m["ctrlrange"]); good && len(v) == 2 && v[0] <= v[1] {
+			target = math.Min(math.Max(target, v[0]), v[1])
+		}
+	}
 	num := func(name string, def float64) float64 {
 		if s, ok := m[name]; ok {
 			v, good := floatsOf(s)
