@@ -62,3 +62,42 @@ func TestGeomContactRead(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverAttributesNamed: joint and equality solver attributes that
+// differ from MuJoCo's defaults (limit, friction and loop softness, limit
+// margin) are not converted, and the conversion says so; the defaults,
+// however spelled, say nothing.
+func TestSolverAttributesNamed(t *testing.T) {
+	cases := []struct {
+		joint, eq string
+		want      []string
+	}{
+		{``, ``, nil},
+		{`solreflimit="0.02 1.0" solimplimit="0.9 0.95 0.001"`, `solref="0.02 1"`, nil},
+		{`solreflimit="0.005 1" margin="0.01"`, ``, []string{`joint solver attributes solreflimit="0.005 1", margin="0.01"`}},
+		{`solimpfriction="0.8 0.9 0.01"`, `solimp="0.95 0.99 0.001"`, []string{`joint solver attributes solimpfriction="0.8 0.9 0.01"`, `loop solver attributes solimp="0.95 0.99 0.001"`}},
+	}
+	for _, c := range cases {
+		src := `<mujoco><worldbody><body name="a"><joint name="j" type="hinge" axis="0 1 0" ` + c.joint + `/><geom type="sphere" size="0.1"/>` +
+			`<body name="b" pos="0 0 0.3"><joint type="hinge"/><geom type="sphere" size="0.1"/></body></body></worldbody>` +
+			`<equality><connect body1="a" body2="b" anchor="0 0 0.3" ` + c.eq + `/></equality></mujoco>`
+		_, diags, err := Parse(&convert.Input{Name: "s.xml", Data: []byte(src), Options: &convert.Options{}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.joint, err)
+		}
+		var got []string
+		for _, d := range diags {
+			if d.Code == convert.CodeJointSolverDropped {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != len(c.want) {
+			t.Fatalf("%s / %s: %q, want %d", c.joint, c.eq, got, len(c.want))
+		}
+		for k := range got {
+			if !strings.Contains(got[k], c.want[k]) {
+				t.Errorf("%s / %s: %q, want %q", c.joint, c.eq, got[k], c.want[k])
+			}
+		}
+	}
+}

@@ -26,6 +26,9 @@ func (p *parser) equalities(e *Element) error {
 			if err := p.loopJoint(c, a); err != nil {
 				return err
 			}
+			if err := p.solverDropped(c, a, "loop"); err != nil {
+				return err
+			}
 		case "joint":
 			j1, j2 := a.str("joint1", ""), a.str("joint2", "")
 			if j1 != "" && j1 == j2 {
@@ -52,6 +55,9 @@ func (p *parser) equalities(e *Element) error {
 				continue
 			}
 			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0]})
+			if err := p.solverDropped(c, a, "coupling"); err != nil {
+				return err
+			}
 		case "tendon":
 			if ok, err := p.tendonCoupling(c, a); err != nil {
 				return err

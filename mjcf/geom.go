@@ -281,23 +281,24 @@ func (p *parser) material(a attrs) (int, error) {
 	return len(p.g.Materials) - 1, nil
 }
 
-// contactDefaults are MuJoCo's values of the geom contact attributes the
-// Graph has no form for.
-var contactDefaults = []struct {
+// attrDefault is a MuJoCo attribute with its default numbers.
+type attrDefault struct {
 	name string
 	def  []float64
-}{
+}
+
+// contactDefaults are MuJoCo's values of the geom contact attributes the
+// Graph has no form for.
+var contactDefaults = []attrDefault{
 	{"solref", []float64{0.02, 1}}, {"solimp", []float64{0.9, 0.95, 0.001, 0.5, 2}}, {"solmix", []float64{1}},
 	{"margin", []float64{0}}, {"gap", []float64{0}}, {"priority", []float64{0}},
 }
 
-// contactKept lists a geom's contact attributes that differ from MuJoCo's
-// defaults and have no Graph form (geomExtras keeps them for MJCF output),
-// as name="value": contact softness and reach, priority, and a condim of 1
-// or 2 (no friction when both geoms say so; MuJoCo takes the larger).
-func contactKept(a attrs) ([]string, error) {
+// notDefault lists the attributes of defs an element (with its defaults)
+// gives other numbers than MuJoCo's, however spelled, as name="value".
+func notDefault(a attrs, defs []attrDefault) ([]string, error) {
 	var out []string
-	for _, c := range contactDefaults {
+	for _, c := range defs {
 		v, ok := a.get(c.name)
 		if !ok {
 			continue
@@ -313,12 +314,47 @@ func contactKept(a attrs) ([]string, error) {
 			}
 		}
 	}
+	return out, nil
+}
+
+// contactKept lists a geom's contact attributes that differ from MuJoCo's
+// defaults and have no Graph form (geomExtras keeps them for MJCF output),
+// as name="value": contact softness and reach, priority, and a condim of 1
+// or 2 (no friction when both geoms say so; MuJoCo takes the larger).
+func contactKept(a attrs) ([]string, error) {
+	out, err := notDefault(a, contactDefaults)
+	if err != nil {
+		return nil, err
+	}
 	if condim, err := a.intAttr("condim", 3); err != nil {
 		return nil, err
 	} else if condim < 3 {
 		out = append(out, fmt.Sprintf("condim=%q", fmt.Sprint(condim)))
 	}
 	return out, nil
+}
+
+// solverDefaults are MuJoCo's values of the joint and equality solver
+// attributes (limit and friction softness, limit margin), which no Graph
+// field holds.
+var solverDefaults = []attrDefault{
+	{"solref", []float64{0.02, 1}}, {"solimp", []float64{0.9, 0.95, 0.001, 0.5, 2}},
+	{"solreflimit", []float64{0.02, 1}}, {"solimplimit", []float64{0.9, 0.95, 0.001, 0.5, 2}},
+	{"solreffriction", []float64{0.02, 1}}, {"solimpfriction", []float64{0.9, 0.95, 0.001, 0.5, 2}},
+	{"margin", []float64{0}},
+}
+
+// solverDropped says which of an element's solver attributes differ from
+// MuJoCo's defaults: none of them is converted, so MuJoCo's defaults
+// apply to the output's joint or constraint (stiffer or softer limits
+// and loops).
+func (p *parser) solverDropped(e *Element, a attrs, what string) error {
+	dropped, err := notDefault(a, solverDefaults)
+	if err != nil || len(dropped) == 0 {
+		return err
+	}
+	p.diags.Add(convert.CodeJointSolverDropped, convert.DocumentSubject(), p.path(e), "%s solver attributes %s are not converted: the engine's defaults apply to the written %s, so it gives differently", what, strings.Join(dropped, ", "), what)
+	return nil
 }
 
 // bitFilter expresses MJCF contype/conaffinity bits as a filter over

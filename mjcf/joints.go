@@ -45,6 +45,9 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 		return j, errAt(e, "joint axis is zero")
 	}
 	j.axis = j.axis.Normalize()
+	if err := p.solverDropped(e, a, "joint"); err != nil {
+		return j, err
+	}
 	lim, err := a.tristate("limited")
 	if err != nil {
 		return j, err
