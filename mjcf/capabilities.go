@@ -38,6 +38,8 @@ var Capabilities = convert.Capabilities{
 	Materials:       true,
 	FrictionCombine: []string{"maximum"},
 	Filters:         true,
-	Mass:            convert.InertiaFullTensor,
-	Recomputes:      convert.PropMass | convert.PropCenterOfMass | convert.PropInertia,
+	// joint and equality solref/solimp/margin (solverJoint, solverEquality)
+	JointSolver: "MuJoCo ",
+	Mass:        convert.InertiaFullTensor,
+	Recomputes:  convert.PropMass | convert.PropCenterOfMass | convert.PropInertia,
 }

@@ -20,23 +20,21 @@ func (e *emitter) loops() {
 			ang += len(l.Angular)
 		}
 		b1, b2 := e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody)
+		var el *Element
 		switch {
 		case lin == 3 && ang == 3:
-			el := e.equality.AddChild("weld", "name", e.uniqueName("equality", e.rawName(tj.Node)), "body1", b1)
-			if b2 != "world" {
-				el.SetAttr("body2", b2)
-			}
-			el.SetAttr("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
+			el = e.equality.AddChild("weld", "name", e.uniqueName("equality", e.rawName(tj.Node)), "body1", b1)
 		case lin == 3 && ang == 0 && !other:
-			el := e.equality.AddChild("connect", "name", e.uniqueName("equality", e.rawName(tj.Node)), "body1", b1)
-			if b2 != "world" {
-				el.SetAttr("body2", b2)
-			}
-			el.SetAttr("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
+			el = e.equality.AddChild("connect", "name", e.uniqueName("equality", e.rawName(tj.Node)), "body1", b1)
 		default:
 			e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(tj.Node), path, "a loop-closing joint that is neither a ball nor fixed has no MJCF equality; dropped")
 			continue
 		}
+		if b2 != "world" {
+			el.SetAttr("body2", b2)
+		}
+		el.SetAttr("anchor", fmtAnchor(e.bodyPoint(tj.ParentBody, tj.ParentFrame.T)))
+		e.solverAttrs(el, tj.Joint.Solver, solverEquality, tj.Node, path)
 		if len(tj.Joint.Limits) > 0 && other {
 			e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "limits of a loop-closing joint are dropped")
 		}

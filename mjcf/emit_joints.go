@@ -179,6 +179,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		if j.Armature != 0 {
 			el.SetAttr("armature", fmtFloat(j.Armature))
 		}
+		e.solverAttrs(el, j.Solver, solverJoint, tj.Node, path)
 		names2[key] = el.AttrOr("name", "")
 		return el
 	}
@@ -298,5 +299,22 @@ func (e *emitter) driveScale(tj kin.TreeJoint) func(convert.Drive) float64 {
 		local := r.Conj().Rotate(ax)
 		dg := *m.InertiaDiagonal
 		return local[0]*local[0]*dg[0] + local[1]*local[1]*dg[1] + local[2]*local[2]*dg[2]
+	}
+}
+
+// solverAttrs writes a joint's MuJoCo solver parameters (read from an
+// MJCF source's solreflimit, solref …) on the element made for it, when
+// they are of the element's class (a joint's, or an equality
+// constraint's); those of the other class are named as dropped.
+func (e *emitter) solverAttrs(el *Element, s *convert.JointSolver, class string, node int, path string) {
+	switch {
+	case s == nil:
+	case s.Class == class:
+		attrs := solverAttrs(s.Params)
+		for _, name := range sortedKeys(attrs) {
+			el.SetAttr(name, attrs[name])
+		}
+	default:
+		e.diags.Add(convert.CodeJointSolverDropped, convert.JointSubject(node), path, "%s solver parameters do not apply to the MJCF %s written for it: %s", s.Class, el.Name, s.Text())
 	}
 }

@@ -26,9 +26,6 @@ func (p *parser) equalities(e *Element) error {
 			if err := p.loopJoint(c, a); err != nil {
 				return err
 			}
-			if err := p.solverDropped(c, a, "loop"); err != nil {
-				return err
-			}
 		case "joint":
 			j1, j2 := a.str("joint1", ""), a.str("joint2", "")
 			if j1 != "" && j1 == j2 {
@@ -55,7 +52,7 @@ func (p *parser) equalities(e *Element) error {
 				continue
 			}
 			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0]})
-			if err := p.solverDropped(c, a, "coupling"); err != nil {
+			if err := p.couplingSolverDropped(c, a); err != nil {
 				return err
 			}
 		case "tendon":
@@ -118,9 +115,16 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 		limits = fixedLimits()
 	}
 	name := a.str("name", "")
-	bn := p.g.AddNode(convert.Node{Name: name + ":B", Transform: bT}, n2)
-	p.g.AddNode(convert.Node{Name: name, Transform: convert.Transform{T: anchor, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
-		Joint: &convert.Joint{Connected: bn, Limits: limits, EnableCollision: true, Extras: map[string]any{"mjcf.equality": c.Name}}}, n1)
+	params, err := solverParams(a, equalitySolverDefaults)
+	if err != nil {
+		return err
+	}
+	joint := &convert.Joint{Limits: limits, EnableCollision: true, Extras: map[string]any{"mjcf.equality": c.Name}}
+	if len(params) > 0 {
+		joint.Solver = &convert.JointSolver{Class: solverEquality, Params: params}
+	}
+	joint.Connected = p.g.AddNode(convert.Node{Name: name + ":B", Transform: bT}, n2)
+	p.g.AddNode(convert.Node{Name: name, Transform: convert.Transform{T: anchor, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}, Joint: joint}, n1)
 	return nil
 }
 

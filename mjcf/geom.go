@@ -3,6 +3,8 @@ package mjcf
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -334,26 +336,83 @@ func contactKept(a attrs) ([]string, error) {
 	return out, nil
 }
 
-// solverDefaults are MuJoCo's values of the joint and equality solver
-// attributes (limit and friction softness, limit margin), which no Graph
-// field holds.
-var solverDefaults = []attrDefault{
-	{"solref", []float64{0.02, 1}}, {"solimp", []float64{0.9, 0.95, 0.001, 0.5, 2}},
-	{"solreflimit", []float64{0.02, 1}}, {"solimplimit", []float64{0.9, 0.95, 0.001, 0.5, 2}},
-	{"solreffriction", []float64{0.02, 1}}, {"solimpfriction", []float64{0.9, 0.95, 0.001, 0.5, 2}},
-	{"margin", []float64{0}},
+// Solver classes of the Graph's JointSolver for MuJoCo's joint and
+// equality-constraint solver attributes, which MJCF output writes back.
+const (
+	solverJoint    = "MuJoCo joint"
+	solverEquality = "MuJoCo equality"
+)
+
+// jointSolverDefaults and equalitySolverDefaults are MuJoCo's values of
+// the solver attributes of joints (limit and friction softness, limit
+// margin) and of equality constraints.
+var (
+	jointSolverDefaults = []attrDefault{
+		{"solreflimit", []float64{0.02, 1}}, {"solimplimit", []float64{0.9, 0.95, 0.001, 0.5, 2}},
+		{"solreffriction", []float64{0.02, 1}}, {"solimpfriction", []float64{0.9, 0.95, 0.001, 0.5, 2}},
+		{"margin", []float64{0}},
+	}
+	equalitySolverDefaults = []attrDefault{
+		{"solref", []float64{0.02, 1}}, {"solimp", []float64{0.9, 0.95, 0.001, 0.5, 2}},
+	}
+)
+
+// solverParams returns an element's solver attributes of defs that
+// differ from MuJoCo's defaults as the parameters of a Graph JointSolver
+// ("solreflimit.0", "solreflimit.1", …, sorted), nil when none does.
+func solverParams(a attrs, defs []attrDefault) ([]convert.SolverParam, error) {
+	named, err := notDefault(a, defs)
+	if err != nil || len(named) == 0 {
+		return nil, err
+	}
+	var out []convert.SolverParam
+	for _, c := range defs {
+		if !slices.ContainsFunc(named, func(s string) bool { return strings.HasPrefix(s, c.name+"=") }) {
+			continue
+		}
+		v, err := a.nums(c.name, -1, nil)
+		if err != nil {
+			return nil, err
+		}
+		for k, x := range v {
+			out = append(out, convert.SolverParam{Key: fmt.Sprintf("%s.%d", c.name, k), Value: x})
+		}
+	}
+	slices.SortFunc(out, func(x, y convert.SolverParam) int { return strings.Compare(x.Key, y.Key) })
+	return out, nil
 }
 
-// solverDropped says which of an element's solver attributes differ from
-// MuJoCo's defaults: none of them is converted, so MuJoCo's defaults
-// apply to the output's joint or constraint (stiffer or softer limits
-// and loops).
-func (p *parser) solverDropped(e *Element, a attrs, what string) error {
-	dropped, err := notDefault(a, solverDefaults)
+// solverAttrs turns a JointSolver's parameters back into attribute
+// values: name → its numbers in order.
+func solverAttrs(params []convert.SolverParam) map[string]string {
+	parts := map[string][]float64{}
+	for _, p := range params {
+		name, idx, ok := strings.Cut(p.Key, ".")
+		k, err := strconv.Atoi(idx)
+		if !ok || err != nil || k < 0 || k > 8 {
+			continue
+		}
+		for len(parts[name]) <= k {
+			parts[name] = append(parts[name], 0)
+		}
+		parts[name][k] = p.Value
+	}
+	out := map[string]string{}
+	for name, v := range parts {
+		out[name] = fmtFloats(v...)
+	}
+	return out
+}
+
+// couplingSolverDropped names an equality joint's solver attributes that
+// differ from MuJoCo's defaults: a coupling has no solver parameters in
+// the Graph, so they reach no output.
+func (p *parser) couplingSolverDropped(e *Element, a attrs) error {
+	dropped, err := notDefault(a, equalitySolverDefaults)
 	if err != nil || len(dropped) == 0 {
 		return err
 	}
-	p.diags.Add(convert.CodeJointSolverDropped, convert.DocumentSubject(), p.path(e), "%s solver attributes %s are not converted: the engine's defaults apply to the written %s, so it gives differently", what, strings.Join(dropped, ", "), what)
+	p.diags.Add(convert.CodeJointSolverDropped, convert.DocumentSubject(), p.path(e), "coupling solver attributes %s are not converted: the engine's defaults apply to the written coupling, so it gives differently", strings.Join(dropped, ", "))
 	return nil
 }
 

@@ -3,6 +3,7 @@ package mjcf
 import (
 	"math"
 	"regexp"
+	"slices"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -19,6 +20,8 @@ type jointSpec struct {
 	// lo, hi and springref above are already measured from it.
 	ref                         float64
 	damping, armature, friction float64
+	// solver: the solver attributes other than MuJoCo's defaults
+	solver []convert.SolverParam
 }
 
 func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
@@ -45,7 +48,7 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 		return j, errAt(e, "joint axis is zero")
 	}
 	j.axis = j.axis.Normalize()
-	if err := p.solverDropped(e, a, "joint"); err != nil {
+	if j.solver, err = solverParams(a, jointSolverDefaults); err != nil {
 		return j, err
 	}
 	lim, err := a.tristate("limited")
@@ -266,6 +269,14 @@ func fixedLimits() []convert.Limit {
 // one value per joint, so differing values in a limit set keep the largest
 // and say so.
 func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
+	if len(js[0].solver) > 0 {
+		j.Solver = &convert.JointSolver{Class: solverJoint, Params: js[0].solver}
+	}
+	for _, s := range js[1:] {
+		if !slices.Equal(s.solver, js[0].solver) {
+			p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different solver attributes; the first joint's are kept")
+		}
+	}
 	for _, s := range js {
 		for _, f := range []struct {
 			dst *float64
