@@ -110,14 +110,7 @@ func TestSolverAttributesCarried(t *testing.T) {
 		if j, l := params(g); j != c.jointKeys || l != c.loops {
 			t.Errorf("%s / %s: joint %q loop %q, want %q and %q", c.joint, c.eq, j, l, c.jointKeys, c.loops)
 		}
-		out, _, err := Emit(g, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, _, err := Parse(&convert.Input{Name: "back.xml", Data: out.Main, Options: &convert.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		back, _ := writtenBack(t, g)
 		if j, l := params(back); j != c.jointKeys || l != c.loops {
 			t.Errorf("%s / %s: written and read back, joint %q loop %q", c.joint, c.eq, j, l)
 		}

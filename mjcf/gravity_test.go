@@ -33,19 +33,12 @@ func TestGravity(t *testing.T) {
 			t.Errorf("%s: gravity %v, want %v", c.option, g.Gravity, c.want)
 			continue
 		}
-		out, _, err := Emit(g, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, _, err := Parse(&convert.Input{Name: "back.xml", Data: out.Main, Options: &convert.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		back, text := writtenBack(t, g)
 		if (back.Gravity == nil) != (c.want == nil) || back.Gravity != nil && *back.Gravity != *c.want {
-			t.Errorf("%s: read back as %v\n%s", c.option, back.Gravity, out.Main)
+			t.Errorf("%s: read back as %v\n%s", c.option, back.Gravity, text)
 		}
-		if c.want != nil && strings.Count(string(out.Main), "gravity=") != 1 {
-			t.Errorf("%s: the output says gravity other than once:\n%s", c.option, out.Main)
+		if c.want != nil && strings.Count(string(text), "gravity=") != 1 {
+			t.Errorf("%s: the output says gravity other than once:\n%s", c.option, text)
 		}
 	}
 }

@@ -79,17 +79,10 @@ func TestJointRefRebased(t *testing.T) {
 				!(math.IsNaN(tc.goal) && math.IsNaN(goal) || math.Abs(goal-tc.goal) < 1e-12) {
 				t.Errorf("spring target %v, drive target %v, want %v and %v", spring, goal, tc.spring, tc.goal)
 			}
-			out, _, err := Emit(g, &convert.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, _, err := Parse(&convert.Input{Name: "back.xml", Data: out.Main, Options: &convert.Options{}})
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out.Main)
-			}
-			el := findJoint(t, out.Main, "j")
+			back, text := writtenBack(t, g)
+			el := findJoint(t, text, "j")
 			if got := attrFloat(el, "ref"); math.Abs(got-tc.ref) > 1e-12 {
-				t.Errorf("written ref %v, want %v\n%s", got, tc.ref, out.Main)
+				t.Errorf("written ref %v, want %v\n%s", got, tc.ref, text)
 			}
 			if r, _ := floatsOf(el.AttrOr("range", "")); len(r) != 2 || math.Abs(r[0]-tc.rlo) > 1e-12 || math.Abs(r[1]-tc.rhi) > 1e-12 {
 				t.Errorf("written range %v, want [%v %v]", r, tc.rlo, tc.rhi)
@@ -99,8 +92,8 @@ func TestJointRefRebased(t *testing.T) {
 					t.Errorf("written springref %v, want %v", got, tc.spring+tc.ref)
 				}
 			}
-			if !math.IsNaN(tc.goal) && !strings.Contains(string(out.Main), fmt.Sprintf(`ctrl="%s"`, fmtFloat(tc.goal+tc.ref))) {
-				t.Errorf("keyframe target is not %v\n%s", tc.goal+tc.ref, out.Main)
+			if !math.IsNaN(tc.goal) && !strings.Contains(string(text), fmt.Sprintf(`ctrl="%s"`, fmtFloat(tc.goal+tc.ref))) {
+				t.Errorf("keyframe target is not %v\n%s", tc.goal+tc.ref, text)
 			}
 			for i, n := range back.Nodes {
 				if n.Joint != nil {

@@ -1,14 +1,10 @@
 package crosscheck
 
 import (
-	"context"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/physconv/physconv"
-	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -36,22 +32,15 @@ const excludedStack = `<mujoco model="stack">
 // geom collides with nothing, and the boxes fell through the floor.
 func TestExcludedBodiesStillCollide(t *testing.T) {
 	testenv.Oracle(t, "mj-inspect")
-	dir := t.TempDir()
-	src := filepath.Join(dir, "stack.xml")
-	if err := os.WriteFile(src, []byte(excludedStack), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	src := writtenSource(t, "stack.xml", excludedStack)
+	dir := filepath.Dir(src)
 	const steps = 400
 	want := mjcfInspect(t, "--backend", "c", "--steps", "400", src)
 	for _, via := range []string{"khr", "omi", "mjcf"} {
 		mid := filepath.Join(dir, "via_"+via+map[string]string{"khr": ".gltf", "omi": ".gltf", "mjcf": ".xml"}[via])
 		back := filepath.Join(dir, "back_"+via+".xml")
 		for _, c := range [][2]string{{src, mid}, {mid, back}} {
-			res, err := physconv.ConvertFile(context.Background(), all.Registry(), c[0], c[1], &convert.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range res.Diagnostics {
+			for _, d := range convertedFile(t, c[0], c[1]).Diagnostics {
 				if d.Code == convert.CodeCollisionFilterWidened || d.Code == convert.CodeVerifyMismatch {
 					t.Errorf("via %s, %s: %s", via, filepath.Base(c[1]), d)
 				}

@@ -1,14 +1,11 @@
 package crosscheck
 
 import (
-	"context"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/physconv/physconv"
-	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
@@ -33,19 +30,9 @@ const rollingSlope = `<mujoco model="roll">
 // friction: the conversion says so.
 func TestRollingFrictionThroughURDF(t *testing.T) {
 	testenv.Oracle(t, "mj-inspect")
-	dir := t.TempDir()
-	src := filepath.Join(dir, "roll.xml")
-	if err := os.WriteFile(src, []byte(rollingSlope), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	convertTo := func(in, out string) *physconv.Result {
-		t.Helper()
-		res, err := physconv.ConvertFile(context.Background(), all.Registry(), in, out, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
+	src := writtenSource(t, "roll.xml", rollingSlope)
+	dir := filepath.Dir(src)
+	convertTo := func(in, out string) *physconv.Result { return convertedFile(t, in, out) }
 	mid, back := filepath.Join(dir, "roll.urdf"), filepath.Join(dir, "back.xml")
 	convertTo(src, mid)
 	convertTo(mid, back)
