@@ -98,10 +98,9 @@ func lostNames(report []byte) bool {
 
 // inspectRenamed runs mj-inspect again on a copy of its file beside it
 // under longer names (a path of another length), for a report that lost
-// its names; ok is false when none of them keeps the names, or the
-// file's folder cannot take the copy (the corpus, whose paths do not
-// change from run to run; its URDFs, read with --meshdir, keep their
-// names from any folder).
+// its names; ok is false when none of them keeps the names. A file the
+// test does not own (in the corpus) is copied into a mirror of its folder
+// under the temporary folder instead, never beside itself.
 //
 // Whether the names are lost follows the path's length in aligned blocks
 // of eight: every length of a block keeps them or every length loses
@@ -127,9 +126,24 @@ func inspectRenamed(t testing.TB, args []string) ([]byte, bool) {
 		return nil, false
 	}
 	file := args[at]
+	orig := file
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, false
+	}
+	if dir, ok := testOwned(filepath.Dir(file)); !ok {
+		// never write beside a file the test does not own (the corpus,
+		// which other tests list meanwhile): the copies go into a mirror
+		// of its folder
+		tmp, err := os.MkdirTemp("", "mjnames")
+		if err != nil {
+			return nil, false
+		}
+		defer os.RemoveAll(tmp)
+		if mirrorFolder(dir, tmp) != nil {
+			return nil, false
+		}
+		file = filepath.Join(tmp, filepath.Base(file))
 	}
 	ext := filepath.Ext(file)
 	stem := strings.TrimSuffix(file, ext)
@@ -146,11 +160,53 @@ func inspectRenamed(t testing.TB, args []string) ([]byte, bool) {
 		out, err := exec.Command(Oracle(t, "mj-inspect"), again...).Output()
 		os.Remove(copyPath)
 		if err == nil && !lostNames(out) {
-			t.Logf("mj-inspect lost the names of %s; read them from a copy at %s", file, copyPath)
+			t.Logf("mj-inspect lost the names of %s; read them from a copy at %s", orig, copyPath)
 			return out, true
 		}
 	}
 	return nil, false
+}
+
+// testOwned returns dir made absolute, and whether it lies under the
+// temporary folder, where tests write their own files.
+func testOwned(dir string) (string, bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir, false
+	}
+	rel, err := filepath.Rel(os.TempDir(), abs)
+	return abs, err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// mirrorFolder makes dst hold the files of src, hard-linked where the
+// file system allows it and copied otherwise (a model's folder: the model,
+// its meshes and includes, at most a few thousand files).
+func mirrorFolder(src, dst string) error {
+	count := 0
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if count++; count > 5000 {
+			return fmt.Errorf("%s holds more than 5,000 files", src)
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if os.Link(p, to) == nil {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
 }
 
 // renameBlocks bounds the copies inspectRenamed tries: three times the
