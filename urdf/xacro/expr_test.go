@@ -94,17 +94,7 @@ func TestExpressionsMatchOracle(t *testing.T) {
 		doc.WriteString("\"/>\n")
 	}
 	doc.WriteString("</x>\n")
-	file := filepath.Join(t.TempDir(), "exprs.xacro")
-	if err := os.WriteFile(file, doc.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd := exec.Command(oracle, file)
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("reference refuses the expressions: %v\n%s", err, stderr.String())
-	}
+	out := referenceExpansion(t, oracle, "exprs.xacro", doc.Bytes())
 	root, err := parseXML(out, "reference")
 	if err != nil {
 		t.Fatal(err)
@@ -118,4 +108,23 @@ func TestExpressionsMatchOracle(t *testing.T) {
 			t.Errorf("%s: reference %q, case %q", c.expr, got, c.want)
 		}
 	}
+}
+
+// referenceExpansion expands a xacro document with the reference (the
+// oracle at path oracle), from a file of the given name in a fresh
+// folder, failing the test when it refuses the document.
+func referenceExpansion(t *testing.T, oracle, name string, doc []byte) []byte {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(oracle, file)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the reference refuses %s: %v\n%.500s", name, err, stderr.String())
+	}
+	return out
 }

@@ -3,9 +3,6 @@ package xacro
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,18 +66,7 @@ func TestRecursionAsDeepAsROS(t *testing.T) {
 // than physconv's former limit (its time grows with the square of the
 // depth: 23 s for 240 calls, so the test stays near 200).
 func TestRecursionDepthOfROS(t *testing.T) {
-	oracle := testenv.Oracle(t, "xacro-expand")
-	file := filepath.Join(t.TempDir(), "rec.urdf.xacro")
-	if err := os.WriteFile(file, []byte(recursiveChain(201)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd := exec.Command(oracle, file)
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("reference refuses the 201-deep chain: %v\n%.500s", err, stderr.String())
-	}
+	out := referenceExpansion(t, testenv.Oracle(t, "xacro-expand"), "rec.urdf.xacro", []byte(recursiveChain(201)))
 	if n := bytes.Count(out, []byte("<link ")); n != 202 {
 		t.Errorf("reference wrote %d links, want 202", n)
 	}
