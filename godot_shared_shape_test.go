@@ -15,8 +15,9 @@ import (
 // sharedMeshGraph has bodies whose colliders are made of two meshes in
 // several ways: the first mesh as a convex shape three times (one with a
 // margin of its own), as a triangle mesh on a static body, the second
-// mesh as a convex shape, and a copy of the first (a second link reading
-// the same mesh file) as a convex shape.
+// mesh as a convex shape, a copy of the first (a second link reading
+// the same mesh file) as a convex shape, and the first's points with other
+// triangles as a convex shape (written as its points alone).
 func sharedMeshGraph() *convert.Graph {
 	g := convert.NewGraph()
 	cube := func(s float64) convert.Mesh {
@@ -28,6 +29,9 @@ func sharedMeshGraph() *convert.Graph {
 		return convert.Mesh{Positions: pos, Indices: idx, Loaded: true, Scale: convert.Vec3{1, 1, 1}}
 	}
 	a, b, copyOfA := g.AddMesh(cube(0.2)), g.AddMesh(cube(0.3)), g.AddMesh(cube(0.2))
+	pointsOfA := cube(0.2)
+	pointsOfA.Indices = pointsOfA.Indices[:18] // other triangles, the same points
+	samePoints := g.AddMesh(pointsOfA)
 	shapes := []convert.Shape{
 		{Kind: convert.Convex, Mesh: a},
 		{Kind: convert.Convex, Mesh: a},
@@ -35,6 +39,7 @@ func sharedMeshGraph() *convert.Graph {
 		{Kind: convert.TriMesh, Mesh: a},
 		{Kind: convert.Convex, Mesh: b},
 		{Kind: convert.Convex, Mesh: copyOfA},
+		{Kind: convert.Convex, Mesh: samePoints},
 	}
 	for i, sh := range shapes {
 		kind := convert.Dynamic
@@ -80,7 +85,7 @@ func TestGodotShapesShareTheirMesh(t *testing.T) {
 				shapeOf[s.AttrString("name")] = tscn.EncodeValue(v)
 			}
 		}
-		for _, same := range []string{"shapeB", "shapeF"} {
+		for _, same := range []string{"shapeB", "shapeF", "shapeG"} {
 			if shapeOf["shapeA"] == "" || shapeOf["shapeA"] != shapeOf[same] {
 				t.Errorf("Godot %d: shapeA %s and %s %s, want one shared resource", version, shapeOf["shapeA"], same, shapeOf[same])
 			}
@@ -99,8 +104,8 @@ func TestGodotShapesShareTheirMesh(t *testing.T) {
 				t.Errorf("Godot %d: %s", version, d)
 			}
 		}
-		if len(noted) != 5 {
-			t.Errorf("Godot %d: convex-points notes on %v, want the five convex colliders each", version, noted)
+		if len(noted) != 6 {
+			t.Errorf("Godot %d: convex-points notes on %v, want the six convex colliders each", version, noted)
 		}
 	}
 }

@@ -40,7 +40,7 @@ func (x *meshShapeIndex) key(g *convert.Graph, sh convert.Shape) (uint64, bool) 
 	}
 	var h maphash.Hash
 	h.SetSeed(x.seed)
-	fmt.Fprintf(&h, "%s/%v/%v/%v/%d/%d;", sh.Kind, shapeScale(m), sh.Extras[extraMargin], sh.Extras["godot.backface_collision"] == true, len(m.Positions), len(m.Indices))
+	fmt.Fprintf(&h, "%s/%v/%v/%v/%d;", sh.Kind, shapeScale(m), sh.Extras[extraMargin], sh.Extras["godot.backface_collision"] == true, len(m.Positions))
 	var buf [24]byte
 	for _, p := range m.Positions {
 		for c := 0; c < 3; c++ {
@@ -57,25 +57,33 @@ func (x *meshShapeIndex) key(g *convert.Graph, sh convert.Shape) (uint64, bool) 
 	return h.Sum64(), true
 }
 
-// find returns the id of a resource written for a shape made the same
-// way as sh.
-func (x *meshShapeIndex) find(g *convert.Graph, sh convert.Shape) (string, bool) {
-	k, ok := x.key(g, sh)
-	if !ok {
-		return "", false
-	}
-	for _, w := range x.written[k] {
-		if sameMeshShape(g, w.shape, sh) {
-			return w.id, true
-		}
-	}
-	return "", false
+// meshKey is where lookup found a shape's contents hash to; ok is false
+// for a shape the index does not hold (not a loaded mesh).
+type meshKey struct {
+	hash uint64
+	ok   bool
 }
 
-// add records the resource id written for sh.
-func (x *meshShapeIndex) add(g *convert.Graph, sh convert.Shape, id string) {
-	if k, ok := x.key(g, sh); ok {
-		x.written[k] = append(x.written[k], meshShape{sh, id})
+// lookup returns the id of a resource written for a shape made the same
+// way as sh, if any, and where record files sh's own (its contents are
+// hashed once for both).
+func (x *meshShapeIndex) lookup(g *convert.Graph, sh convert.Shape) (id string, at meshKey, found bool) {
+	at.hash, at.ok = x.key(g, sh)
+	if !at.ok {
+		return "", at, false
+	}
+	for _, w := range x.written[at.hash] {
+		if sameMeshShape(g, w.shape, sh) {
+			return w.id, at, true
+		}
+	}
+	return "", at, false
+}
+
+// record files the resource id written for sh where lookup found it.
+func (x *meshShapeIndex) record(at meshKey, sh convert.Shape, id string) {
+	if at.ok {
+		x.written[at.hash] = append(x.written[at.hash], meshShape{sh, id})
 	}
 }
 

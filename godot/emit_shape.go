@@ -74,7 +74,8 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 		}
 	}
 	sh := e.g.Shapes[si]
-	if id, ok := e.meshShapes.find(e.g, sh); ok {
+	id, at, found := e.meshShapes.lookup(e.g, sh)
+	if found {
 		e.meshShapeNotes(sh, users, where)
 		e.shapeIDs[key] = id
 		return e.refFromID(id)
@@ -168,7 +169,7 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	}
 	ref := e.addSub(class, props)
 	e.shapeIDs[key] = ref.ID
-	e.meshShapes.add(e.g, sh, ref.ID)
+	e.meshShapes.record(at, sh, ref.ID)
 	return ref
 }
 
