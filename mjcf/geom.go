@@ -296,10 +296,16 @@ var contactDefaults = []attrDefault{
 	{"margin", []float64{0}}, {"gap", []float64{0}}, {"priority", []float64{0}},
 }
 
-// notDefault lists the attributes of defs an element (with its defaults)
-// gives other numbers than MuJoCo's, however spelled, as name="value".
-func notDefault(a attrs, defs []attrDefault) ([]string, error) {
-	var out []string
+// attrValue is an attribute as spelled and its numbers.
+type attrValue struct {
+	name, spelled string
+	nums          []float64
+}
+
+// differing returns the attributes of defs an element (with its
+// defaults) gives other numbers than MuJoCo's, however spelled.
+func differing(a attrs, defs []attrDefault) ([]attrValue, error) {
+	var out []attrValue
 	for _, c := range defs {
 		v, ok := a.get(c.name)
 		if !ok {
@@ -311,12 +317,23 @@ func notDefault(a attrs, defs []attrDefault) ([]string, error) {
 		}
 		for k := range got {
 			if k >= len(c.def) || got[k] != c.def[k] {
-				out = append(out, fmt.Sprintf("%s=%q", c.name, v))
+				out = append(out, attrValue{c.name, v, got})
 				break
 			}
 		}
 	}
 	return out, nil
+}
+
+// notDefault lists the attributes of defs that differ from MuJoCo's
+// defaults as name="value".
+func notDefault(a attrs, defs []attrDefault) ([]string, error) {
+	vals, err := differing(a, defs)
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = fmt.Sprintf("%s=%q", v.name, v.spelled)
+	}
+	return out, err
 }
 
 // contactKept lists a geom's contact attributes that differ from MuJoCo's
@@ -361,21 +378,14 @@ var (
 // differ from MuJoCo's defaults as the parameters of a Graph JointSolver
 // ("solreflimit.0", "solreflimit.1", …, sorted), nil when none does.
 func solverParams(a attrs, defs []attrDefault) ([]convert.SolverParam, error) {
-	named, err := notDefault(a, defs)
-	if err != nil || len(named) == 0 {
+	vals, err := differing(a, defs)
+	if err != nil {
 		return nil, err
 	}
 	var out []convert.SolverParam
-	for _, c := range defs {
-		if !slices.ContainsFunc(named, func(s string) bool { return strings.HasPrefix(s, c.name+"=") }) {
-			continue
-		}
-		v, err := a.nums(c.name, -1, nil)
-		if err != nil {
-			return nil, err
-		}
-		for k, x := range v {
-			out = append(out, convert.SolverParam{Key: fmt.Sprintf("%s.%d", c.name, k), Value: x})
+	for _, v := range vals {
+		for k, x := range v.nums {
+			out = append(out, convert.SolverParam{Key: fmt.Sprintf("%s.%d", v.name, k), Value: x})
 		}
 	}
 	slices.SortFunc(out, func(x, y convert.SolverParam) int { return strings.Compare(x.Key, y.Key) })
