@@ -39,10 +39,10 @@ type Tree struct {
 	Links []TreeLink
 	// Loops are Graph joints left out of the tree, in node order.
 	Loops []TreeJoint
-	// byNode maps a body node to its index in Links.
-	byNode map[int]int
-	// reversed holds the joint nodes whose roles were swapped.
-	reversed map[int]bool
+	// byNode is each node's index in Links (-1: not a body of the tree).
+	byNode []int
+	// reversed marks the joint nodes whose roles were swapped.
+	reversed []bool
 	// frames and ancestry answer transform and ancestor questions in
 	// constant time while the tree is built (BuildTree changes no node).
 	frames   *convert.Frames
@@ -120,7 +120,15 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 	if frames == nil {
 		frames = g.Frames(-1)
 	}
-	t := &Tree{byNode: map[int]int{}, reversed: map[int]bool{}, frames: frames, ancestry: g.Ancestry()}
+	n := len(g.Nodes)
+	t := &Tree{byNode: make([]int, n), reversed: make([]bool, n), frames: frames, ancestry: g.Ancestry()}
+	for i := range t.byNode {
+		t.byNode[i] = -1
+	}
+	// The tables below are slices over the nodes rather than maps: a long
+	// chain spent more on growing maps than on the tree. Those that also
+	// hold the world (-1) are shifted by one (slot).
+	slot := func(v int) int { return v + 1 }
 
 	// Bodies and their adjacency through joints.
 	var bodies []int
@@ -131,7 +139,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 	}
 	type edge struct{ joint, a, b int }
 	var edges []edge
-	adj := map[int][]int{} // body (or -1) → edge indices
+	adj := make([][]int, n+1) // slot of a body (or the world) → edge indices
 	for i := range g.Nodes {
 		j := g.Nodes[i].Joint
 		if j == nil {
@@ -154,8 +162,8 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		}
 		e := len(edges)
 		edges = append(edges, edge{i, a, b})
-		adj[a] = append(adj[a], e)
-		adj[b] = append(adj[b], e)
+		adj[slot(a)] = append(adj[slot(a)], e)
+		adj[slot(b)] = append(adj[slot(b)], e)
 	}
 
 	// Parent assignment: a spanning forest grown from the world, then from
@@ -170,13 +178,14 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		}
 		return -1
 	}
-	parentEdge := map[int]int{} // body → edge index, -1 weld, -2 floating
-	visited := map[int]bool{-1: true}
+	parentEdge := make([]int, n) // body → edge index, -1 weld, -2 floating
+	visited := make([]bool, n+1) // by slot
+	visited[slot(-1)] = true
 	usedEdge := make([]bool, len(edges))
 	var treeOrder []int // bodies in discovery order
 	var frontier treeFrontier
 	push := func(v int) {
-		for _, e := range adj[v] {
+		for _, e := range adj[slot(v)] {
 			if usedEdge[e] {
 				continue
 			}
@@ -195,11 +204,11 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 			if other == s.from {
 				other = edges[s.edge].a
 			}
-			if usedEdge[s.edge] || visited[other] {
+			if usedEdge[s.edge] || visited[slot(other)] {
 				continue
 			}
 			usedEdge[s.edge] = true
-			visited[other] = true
+			visited[slot(other)] = true
 			parentEdge[other] = s.edge
 			treeOrder = append(treeOrder, other)
 			push(other)
@@ -208,7 +217,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 	push(-1)
 	for _, b := range bodies {
 		if k := g.Nodes[b].Motion.Kind; k == convert.Static || k == convert.Kinematic {
-			visited[b] = true
+			visited[slot(b)] = true
 			parentEdge[b] = -1
 			treeOrder = append(treeOrder, b)
 			push(b)
@@ -228,16 +237,17 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		switch {
 		case named < 0:
 			diags.Add(convert.CodeTreeRootNotFound, convert.DocumentSubject(), "", "no body is named %q; the root is chosen automatically", opts.Root)
-		case visited[named]:
+		case visited[slot(named)]:
 			diags.Add(convert.CodeTreeRootIgnored, convert.BodySubject(named), g.NodeLabel(named),
 				"body %q is attached to the world, so its group keeps the world as root", opts.Root)
 		}
 	}
+	seen := make([]bool, n) // components are disjoint: one table serves them all
 	for _, b := range bodies {
-		if visited[b] {
+		if visited[slot(b)] {
 			continue
 		}
-		comp := treeComponent(b, adj, func(e int) (int, int) { return edges[e].a, edges[e].b })
+		comp := treeComponent(b, seen, func(v int) []int { return adj[slot(v)] }, func(e int) (int, int) { return edges[e].a, edges[e].b })
 		root := -1
 		for _, c := range comp {
 			if c == named {
@@ -251,7 +261,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 					"the %d bodies of this group have no single top body in the source's hierarchy; the heaviest top, %q, is the root, and joints whose frame A lies on its far side are reversed (limits negated)", len(comp), g.Nodes[root].Name)
 			}
 		}
-		visited[root] = true
+		visited[slot(root)] = true
 		parentEdge[root] = -2
 		treeOrder = append(treeOrder, root)
 		push(root)
@@ -259,8 +269,8 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 	}
 
 	// Build links in preorder.
-	parentOf := map[int]int{}
-	children := map[int][]int{} // body (or -1) → child bodies
+	parentOf := make([]int, n)
+	children := make([][]int, n+1) // slot of a body (or the world) → child bodies
 	for _, b := range treeOrder {
 		p := -1
 		if e := parentEdge[b]; e >= 0 {
@@ -270,7 +280,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 			}
 		}
 		parentOf[b] = p
-		children[p] = append(children[p], b)
+		children[slot(p)] = append(children[slot(p)], b)
 	}
 	key := func(b int) int {
 		if e := parentEdge[b]; e >= 0 {
@@ -278,10 +288,12 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		}
 		return b
 	}
-	for p := range children {
-		c := children[p]
-		sort.Slice(c, func(i, j int) bool { return key(c[i]) < key(c[j]) })
+	for _, c := range children {
+		if len(c) > 1 {
+			sort.Slice(c, func(i, j int) bool { return key(c[i]) < key(c[j]) })
+		}
 	}
+	t.Links = make([]TreeLink, 0, len(treeOrder))
 	var visit func(b, parentLink int)
 	visit = func(b, parentLink int) {
 		idx := len(t.Links)
@@ -290,11 +302,11 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		if parentLink >= 0 {
 			t.Links[parentLink].Children = append(t.Links[parentLink].Children, idx)
 		}
-		for _, c := range children[b] {
+		for _, c := range children[slot(b)] {
 			visit(c, idx)
 		}
 	}
-	for _, b := range children[-1] {
+	for _, b := range children[slot(-1)] {
 		visit(b, -1)
 	}
 	for i := range t.Links {
@@ -318,23 +330,23 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 
 // Link returns the index in Links of a body node, or -1.
 func (t *Tree) Link(body int) int {
-	if i, ok := t.byNode[body]; ok {
-		return i
+	if body < 0 || body >= len(t.byNode) {
+		return -1
 	}
-	return -1
+	return t.byNode[body]
 }
 
 // Reversed reports whether the joint on node j was re-expressed with its
 // roles swapped.
-func (t *Tree) Reversed(j int) bool { return t.reversed[j] }
+func (t *Tree) Reversed(j int) bool { return j >= 0 && j < len(t.reversed) && t.reversed[j] }
 
 // Coupling re-expresses a coupling for the tree's joint senses: a reversed
 // joint's coordinate is the negative of the Graph's.
 func (t *Tree) Coupling(c convert.Coupling) convert.Coupling {
-	if t.reversed[c.Leader] {
+	if t.Reversed(c.Leader) {
 		c.Multiplier = -c.Multiplier
 	}
-	if t.reversed[c.Follower] {
+	if t.Reversed(c.Follower) {
 		c.Multiplier, c.Offset = -c.Multiplier, -c.Offset
 	}
 	return c
@@ -415,16 +427,17 @@ func treeCloneJoint(j *convert.Joint) convert.Joint {
 }
 
 // treeComponent returns the bodies reachable from b through joints (excluding
-// the world), sorted.
-func treeComponent(b int, adj map[int][]int, ends func(int) (int, int)) []int {
-	seen := map[int]bool{b: true}
+// the world), sorted. seen marks the bodies already met, in this component
+// or an earlier one (components are disjoint); adj lists a body's edges.
+func treeComponent(b int, seen []bool, adj func(int) []int, ends func(int) (int, int)) []int {
+	seen[b] = true
 	stack := []int{b}
 	var out []int
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		out = append(out, v)
-		for _, e := range adj[v] {
+		for _, e := range adj(v) {
 			x, y := ends(e)
 			for _, o := range []int{x, y} {
 				if o >= 0 && !seen[o] {
