@@ -117,7 +117,7 @@ func ConvertBytes(ctx context.Context, reg *convert.Registry, in *convert.Input)
 // input; nil: none). alongside, when not nil, is given the output as soon
 // as it is emitted and runs while it is verified (a file conversion
 // writes it under temporary names meanwhile); emit returns once both are
-// done.
+// done. g is the conversion's own, parsed for it: it is lowered in place.
 func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts *convert.Options, res *Result, src *convert.Input, alongside func(*convert.Output)) (*convert.Output, *Result, error) {
 	res.To = to.Name
 	if to.Emit == nil {
@@ -126,7 +126,7 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	if err := ctx.Err(); err != nil {
 		return nil, res, err
 	}
-	lowered, out, diags, err := safeEmit(to, g, opts)
+	lowered, out, diags, err := safeEmit(to, g, opts, true)
 	if err == nil && alongside != nil {
 		done := make(chan struct{})
 		go func() {
@@ -722,7 +722,7 @@ func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*con
 		opts = &convert.Options{}
 	}
 	g, completed := mass.Complete(g, opts)
-	lowered, out, diags, err := safeEmit(f, g, opts)
+	lowered, out, diags, err := safeEmit(f, g, opts, false)
 	diags = append(completed, diags...)
 	if err == nil && !opts.NoVerify {
 		diags = append(diags, Verify(lowered, f, out, diags, opts, nil)...)
@@ -733,10 +733,16 @@ func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*con
 // safeEmit lowers g once to the target's row of the capability table, so
 // the emitter only writes, then emits it (convert.EmitChecked: a panic or
 // a non-finite number is an error, never a file). It returns the lowered
-// Graph, what the output must mean.
-func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options) (*convert.Graph, *convert.Output, convert.Diagnostics, error) {
+// Graph, what the output must mean. owned says g is the caller's to
+// reshape (a Graph it parsed for this conversion only); otherwise g is
+// left as it was.
+func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options, owned bool) (*convert.Graph, *convert.Output, convert.Diagnostics, error) {
 	var diags convert.Diagnostics
-	if f.Capabilities != nil {
+	switch {
+	case f.Capabilities == nil:
+	case owned:
+		g, diags = lower.LowerInPlace(g, f.Capabilities)
+	default:
 		g, diags = lower.Lower(g, f.Capabilities)
 	}
 	out, more, err := convert.EmitChecked(f, g, opts)

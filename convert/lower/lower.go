@@ -49,7 +49,16 @@ import (
 // diagnostic per change. g is not modified. Lower is idempotent: lowering
 // its result again changes nothing and says nothing.
 func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, convert.Diagnostics) {
-	l := &lowerer{g: g.Clone(), caps: caps, shapes: map[use]int{}, approximated: map[int]bool{}, said: map[use]change{}}
+	return LowerInPlace(g.Clone(), caps)
+}
+
+// LowerInPlace is Lower reshaping g itself, for a caller that owns g and
+// needs only its lowered form (a conversion writes the Graph it parsed and
+// nothing else): the copy Lower makes was the largest allocation, and the
+// largest live object while the output was verified, of converting a long
+// chain.
+func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, convert.Diagnostics) {
+	l := &lowerer{g: g, caps: caps, shapes: map[use]int{}, approximated: map[int]bool{}, said: map[use]change{}}
 	orig := len(l.g.Shapes)
 	if !caps.Vehicles {
 		l.jointWheels()

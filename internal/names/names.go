@@ -31,8 +31,14 @@ func (s *Set) Add(name string) {
 // since names are only ever taken. nth must spell the same names for
 // every call with the same first.
 func (s *Set) Unique(first string, nth func(k int) string) string {
-	if !s.taken[first] {
-		s.Add(first)
+	if s.taken == nil {
+		s.taken = map[string]bool{}
+	}
+	// taking first and seeing whether the set grew hashes it once; most
+	// names are free
+	n := len(s.taken)
+	s.taken[first] = true
+	if len(s.taken) > n {
 		return first
 	}
 	if s.next == nil {
