@@ -3,7 +3,6 @@ package inspect
 import (
 	"encoding/json"
 	"math"
-	"sort"
 	"strconv"
 
 	"github.com/physconv/physconv/convert"
@@ -188,16 +187,65 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 	names := convert.NodeNames(g)
 	owner := bodyOwners(g)
 	frames := g.Frames(-1)
-	bodies := make(map[int]*BodyReport, len(g.Nodes)/2)
-	var order []int
-	body := func(i int) *BodyReport {
-		if b, ok := bodies[i]; ok {
-			return b
+	// Count first what each body gets, so that the reports and their
+	// values come from a few blocks (reportBlocks) rather than several
+	// allocations per body and joint.
+	type bodyPlan struct {
+		report              int // index in r.Bodies; -1: no body
+		colliders, triggers int
+	}
+	plan := make([]bodyPlan, len(g.Nodes))
+	var bodies, moving, shapes, joints, limits int
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		plan[i].report = -1
+		if n.Motion != nil {
+			moving++
 		}
-		b := &BodyReport{Name: names[i], Kind: convert.Static, Colliders: []ShapeReport{}, Triggers: []ShapeReport{}}
+		if n.Joint != nil {
+			joints++
+			limits += len(n.Joint.Limits)
+		}
+	}
+	mark := func(i int) {
+		if plan[i].report < 0 {
+			plan[i].report = 0
+			bodies++
+		}
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if n.Motion != nil {
+			mark(i)
+		}
+		if n.Collider != nil && n.Collider.Shape >= 0 {
+			mark(owner[i])
+			plan[owner[i]].colliders++
+			shapes++
+		}
+		if n.Trigger != nil && n.Trigger.Shape >= 0 {
+			mark(owner[i])
+			plan[owner[i]].triggers++
+			shapes++
+		}
+	}
+	blocks := newReportBlocks(moving, joints, limits)
+	shapeBlock := make([]ShapeReport, shapes)
+	// the bodies in node order, each with room for exactly its shapes (so
+	// that appending to a body's list later copies it)
+	r.Bodies = make([]BodyReport, 0, bodies)
+	for i := range g.Nodes {
+		p := &plan[i]
+		if p.report < 0 {
+			continue
+		}
+		p.report = len(r.Bodies)
+		b := BodyReport{Name: names[i], Kind: convert.Static}
+		b.Colliders, shapeBlock = shapeBlock[:0:p.colliders], shapeBlock[p.colliders:]
+		b.Triggers, shapeBlock = shapeBlock[:0:p.triggers], shapeBlock[p.triggers:]
 		if m := g.Nodes[i].Motion; m != nil {
 			b.Kind = m.Kind
-			fillMass(g, frames, i, b)
+			fillMass(g, frames, i, &b, blocks)
 			if m.Kind == convert.Dynamic && m.GravityFactor != 1 {
 				f := Num(m.GravityFactor)
 				b.GravityFactor = &f
@@ -212,17 +260,12 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 				b.AngularVelocity = &w
 			}
 		}
-		bodies[i] = b
-		order = append(order, i)
-		return b
+		r.Bodies = append(r.Bodies, b)
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		if n.Motion != nil {
-			body(i)
-		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
-			b := body(owner[i])
+			b := &r.Bodies[plan[owner[i]].report]
 			s := shapeReport(g, frames, i, n.Collider.Shape, names[i])
 			if n.Collider.Material >= 0 && n.Collider.Material < len(g.Materials) {
 				s.Material = &g.Materials[n.Collider.Material]
@@ -233,7 +276,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 			b.Colliders = append(b.Colliders, s)
 		}
 		if n.Trigger != nil && n.Trigger.Shape >= 0 {
-			b := body(owner[i])
+			b := &r.Bodies[plan[owner[i]].report]
 			s := shapeReport(g, frames, i, n.Trigger.Shape, names[i])
 			if n.Trigger.Filter >= 0 && n.Trigger.Filter < len(g.Filters) {
 				s.Filter = &g.Filters[n.Trigger.Filter]
@@ -241,34 +284,81 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 			b.Triggers = append(b.Triggers, s)
 		}
 	}
-	sort.Ints(order)
-	r.Bodies = make([]BodyReport, 0, len(order))
-	for _, i := range order {
-		r.Bodies = append(r.Bodies, *bodies[i])
-	}
 	mimics := map[int]MimicReport{}
 	for _, c := range g.Couplings {
 		if c.Leader >= 0 && c.Leader < len(g.Nodes) {
 			mimics[c.Follower] = MimicReport{Joint: names[c.Leader], Multiplier: c.Multiplier, Offset: c.Offset}
 		}
 	}
-	joints := 0
-	for i := range g.Nodes {
-		if g.Nodes[i].Joint != nil {
-			joints++
-		}
-	}
 	r.Joints = make([]JointReport, 0, joints)
 	for i := range g.Nodes {
 		if j := g.Nodes[i].Joint; j != nil {
-			jr := jointReport(g, frames, i, j, names)
+			jr := jointReport(g, frames, i, j, names, blocks)
 			if m, ok := mimics[i]; ok {
-				jr.Mimic = &m
+				mimic := m // a copy only for the joints that have one
+				jr.Mimic = &mimic
 			}
 			r.Joints = append(r.Joints, jr)
 		}
 	}
 	return r
+}
+
+// reportBlocks hands out the numbers, vectors, inertias and limit lists
+// a report points to from blocks sized for the whole Graph: a few
+// allocations per report rather than several per body and joint (which,
+// for a serial chain of thousands of links, the garbage collector then
+// had to find and free one by one).
+type reportBlocks struct {
+	nums     block[Num]
+	vecs     block[convert.Vec3]
+	inertias block[[3][3]Num]
+	limits   block[LimitReport]
+}
+
+// newReportBlocks sizes the blocks for a Graph of moving bodies, and
+// joints with limits in all: at most a mass, centre of mass and inertia
+// per body, an axis and range per joint.
+func newReportBlocks(moving, joints, limits int) *reportBlocks {
+	return &reportBlocks{
+		nums:     block[Num]{size: moving + 2*joints},
+		vecs:     block[convert.Vec3]{size: moving + joints},
+		inertias: block[[3][3]Num]{size: moving},
+		limits:   block[LimitReport]{size: limits},
+	}
+}
+
+// block is one type's current block: values are handed out from its
+// front, and a new block of size values is made when it runs out.
+type block[T any] struct {
+	free []T
+	size int
+}
+
+// ptr returns a pointer to a copy of v.
+func (b *block[T]) ptr(v T) *T {
+	if len(b.free) == 0 {
+		b.free = make([]T, max(b.size, 1))
+	}
+	p := &b.free[0]
+	b.free = b.free[1:]
+	*p = v
+	return p
+}
+
+// room returns an empty slice with capacity n, so that appending more
+// than n values copies it rather than writing into the block; nil when n
+// is 0.
+func (b *block[T]) room(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if n > len(b.free) {
+		b.free = make([]T, max(b.size, n))
+	}
+	out := b.free[:0:n]
+	b.free = b.free[n:]
+	return out
 }
 
 // bodyOwners maps each node to the node that owns its colliders: the
@@ -284,17 +374,15 @@ func bodyOwners(g *convert.Graph) []int {
 	return owner
 }
 
-func fillMass(g *convert.Graph, frames *convert.Frames, i int, b *BodyReport) {
+func fillMass(g *convert.Graph, frames *convert.Frames, i int, b *BodyReport, blocks *reportBlocks) {
 	m := g.Nodes[i].Motion
 	b.Source = SourceReport{Mass: m.MassSource, CenterOfMass: m.CenterOfMassSource, Inertia: m.InertiaSource}
 	world := frames.World(i)
 	if m.Mass != nil {
-		v := Num(*m.Mass)
-		b.Mass = &v
+		b.Mass = blocks.nums.ptr(Num(*m.Mass))
 	}
 	if m.CenterOfMass != nil {
-		c := world.Apply(*m.CenterOfMass)
-		b.CenterOfMass = &c
+		b.CenterOfMass = blocks.vecs.ptr(world.Apply(*m.CenterOfMass))
 	} else if m.Mass != nil {
 		// OMI and robot formats default the COM to the body origin only
 		// when they say so at Parse; here an absent COM stays unknown.
@@ -305,8 +393,7 @@ func fillMass(g *convert.Graph, frames *convert.Frames, i int, b *BodyReport) {
 		if m.InertiaOrientation != nil {
 			rot = rot.Mul(*m.InertiaOrientation)
 		}
-		t := WorldInertia(*m.InertiaDiagonal, rot)
-		b.Inertia = &t
+		b.Inertia = blocks.inertias.ptr(WorldInertia(*m.InertiaDiagonal, rot))
 	}
 }
 
@@ -379,7 +466,8 @@ func shapeReport(g *convert.Graph, frames *convert.Frames, node, shape int, name
 		}
 	}
 	if !baked && sc != (convert.Vec3{1, 1, 1}) {
-		s.Scale = &sc
+		unbaked := sc
+		s.Scale = &unbaked
 	}
 	return s
 }
@@ -393,9 +481,12 @@ func canonicalQuat(q convert.Quat) convert.Quat {
 	return q
 }
 
-func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joint, names []string) JointReport {
+func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joint, names []string, blocks *reportBlocks) JointReport {
 	w := frames.World(i)
-	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: []LimitReport{}}
+	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: blocks.limits.room(len(j.Limits))}
+	if jr.Limits == nil {
+		jr.Limits = []LimitReport{}
+	}
 	for _, d := range j.Drives {
 		jr.Drives = append(jr.Drives, DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),
 			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping})
@@ -418,18 +509,16 @@ func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joi
 			jr.Solver.Params[p.Key] = p.Value
 		}
 	}
-	classifyInto(&jr, j, w.R)
+	classifyInto(&jr, j, w.R, blocks)
 	return jr
 }
 
 // classifyInto fills the joint's kind, world axis and range.
-func classifyInto(jr *JointReport, j *convert.Joint, frame convert.Quat) {
+func classifyInto(jr *JointReport, j *convert.Joint, frame convert.Quat, blocks *reportBlocks) {
 	c := kin.Classify(j)
 	jr.Kind = c.Kind
 	if c.Axis != (convert.Vec3{}) {
-		a := frame.Rotate(c.Axis).Normalize()
-		jr.Axis = &a
-		lo, hi := Num(c.Lower), Num(c.Upper)
-		jr.Lower, jr.Upper = &lo, &hi
+		jr.Axis = blocks.vecs.ptr(frame.Rotate(c.Axis).Normalize())
+		jr.Lower, jr.Upper = blocks.nums.ptr(Num(c.Lower)), blocks.nums.ptr(Num(c.Upper))
 	}
 }
