@@ -110,25 +110,54 @@ func allDigits(s string) bool {
 // in either report (NodeNames numbers them in an order formats need not
 // keep, so equal names there prove nothing).
 func pool(names, other []string) []string {
-	count := make(map[string]int, len(names))
-	for _, list := range [][]string{names, other} {
-		seen := make(map[string]int, len(list))
-		for _, n := range list {
-			seen[looseName(n)]++
-		}
-		for k, v := range seen {
-			count[k] = max(count[k], v)
+	out, _ := pools(names, other)
+	return out
+}
+
+// pools returns pool(as, bs) and pool(bs, as), counting loose names once
+// for both.
+func pools(as, bs []string) (ap, bp []string) {
+	looseA, looseB := looseNames(as), looseNames(bs)
+	// the most elements of either list that share each loose name
+	count := make(map[string][2]int, max(len(as), len(bs)))
+	for side, list := range [2][]string{looseA, looseB} {
+		for _, k := range list {
+			c := count[k]
+			c[side]++
+			count[k] = c
 		}
 	}
-	in := make(map[string]bool, len(other))
-	for _, n := range other {
-		in[n] = true
-	}
-	var out []string
-	for _, n := range names {
-		if !in[n] || count[looseName(n)] > 1 {
-			out = append(out, n)
+	shared := func(k string) bool { c := count[k]; return max(c[0], c[1]) > 1 }
+	if slices.Equal(as, bs) {
+		// each name is in the other list: only shared loose names count
+		for i, n := range as {
+			if shared(looseA[i]) {
+				ap = append(ap, n)
+			}
 		}
+		return ap, slices.Clone(ap)
+	}
+	place := func(names, loose, other []string) []string {
+		in := make(map[string]bool, len(other))
+		for _, n := range other {
+			in[n] = true
+		}
+		var out []string
+		for i, n := range names {
+			if !in[n] || shared(loose[i]) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	return place(as, looseA, bs), place(bs, looseB, as)
+}
+
+// looseNames is the looseName of each name.
+func looseNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = looseName(n)
 	}
 	return out
 }
@@ -277,7 +306,7 @@ func indices(list []string) map[string]int {
 // welded to the world (WeldedAsStatic needs its name).
 func alignBodies(a, b *Report, c *comparer) map[string]string {
 	na, nb := bodyNames(a), bodyNames(b)
-	an, bn := pool(na, nb), pool(nb, na)
+	an, bn := pools(na, nb)
 	if len(an) == 0 || len(bn) == 0 {
 		return nil
 	}
@@ -369,7 +398,7 @@ func (c *comparer) sameMassPlace(x, y BodyReport) bool {
 
 func alignJoints(a, b *Report, c *comparer) map[string]string {
 	na, nb := jointNames(a), jointNames(b)
-	an, bn := pool(na, nb), pool(nb, na)
+	an, bn := pools(na, nb)
 	if len(an) == 0 || len(bn) == 0 {
 		return nil
 	}

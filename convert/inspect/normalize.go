@@ -35,6 +35,9 @@ func Equate(want, got *Report, tol float64) {
 // equivalence is accepted; the weld joint goes, the mass (which a static
 // body does not report) is cleared.
 func WeldedAsStatic(want, got *Report) {
+	if !anyOfKind(got.Joints, kin.KindFixed) {
+		return // nothing welds a body to the world
+	}
 	static := make(map[string]bool, len(want.Bodies))
 	for _, b := range want.Bodies {
 		if b.Kind == convert.Static {
@@ -46,10 +49,8 @@ func WeldedAsStatic(want, got *Report) {
 		wantJoints[j.Name] = true
 	}
 	kind := make(map[string]convert.BodyKind, len(got.Bodies)) // the last body of a name decides
-	bodies := map[string][]int{}
-	for i, b := range got.Bodies {
+	for _, b := range got.Bodies {
 		kind[b.Name] = b.Kind
-		bodies[b.Name] = append(bodies[b.Name], i)
 	}
 	world := func(name string) bool { return name == "" || kind[name] == convert.Static }
 	removed := make([]bool, len(got.Joints))
@@ -71,14 +72,23 @@ func WeldedAsStatic(want, got *Report) {
 	// The first such joint in order, each time, as a scan from the start
 	// after every change would find: a change touches only the joints of
 	// the body made static, which are looked at again.
-	touching := map[string][]int{}
 	var next jointQueue
-	for k, j := range got.Joints {
-		touching[j.BodyA] = append(touching[j.BodyA], k)
-		touching[j.BodyB] = append(touching[j.BodyB], k)
+	for k := range got.Joints {
 		if _, ok := welded(k); ok {
 			heap.Push(&next, k)
 		}
+	}
+	if next.Len() == 0 {
+		return
+	}
+	bodies := map[string][]int{}
+	for i, b := range got.Bodies {
+		bodies[b.Name] = append(bodies[b.Name], i)
+	}
+	touching := map[string][]int{}
+	for k, j := range got.Joints {
+		touching[j.BodyA] = append(touching[j.BodyA], k)
+		touching[j.BodyB] = append(touching[j.BodyB], k)
 	}
 	any := false
 	for next.Len() > 0 {
@@ -102,6 +112,17 @@ func WeldedAsStatic(want, got *Report) {
 	if any {
 		got.Joints = dropJoints(got.Joints, removed)
 	}
+}
+
+// anyOfKind reports whether some joint is of kind: the normalisations
+// that read welds need not index reports without one.
+func anyOfKind(joints []JointReport, kind string) bool {
+	for _, j := range joints {
+		if j.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // jointQueue is a min-heap of joint indices: the earliest joint first.
@@ -139,6 +160,9 @@ func dropJoints(joints []JointReport, removed []bool) []JointReport {
 // a fusion changes only the joints of the two bodies, which are looked at
 // again.
 func WeldedFused(want, got *Report) {
+	if !anyOfKind(want.Joints, kin.KindFixed) {
+		return // no weld to fuse
+	}
 	gotBody := make(map[string]bool, len(got.Bodies))
 	for _, b := range got.Bodies {
 		gotBody[b.Name] = true
@@ -193,15 +217,22 @@ func WeldedFused(want, got *Report) {
 		}
 		return a, b, true
 	}
-	touching := map[string][]int{}
 	var next jointQueue
+	for k := range want.Joints {
+		if _, _, ok := fusable(k); ok {
+			heap.Push(&next, k)
+		}
+	}
+	if next.Len() == 0 {
+		return
+	}
+	// the joints on each body, as fusions move them (until the first,
+	// the bodies are as the report has them)
+	touching := map[string][]int{}
 	for k, j := range want.Joints {
 		touching[j.BodyA] = append(touching[j.BodyA], k)
 		if j.BodyB != j.BodyA {
 			touching[j.BodyB] = append(touching[j.BodyB], k)
-		}
-		if _, _, ok := fusable(k); ok {
-			heap.Push(&next, k)
 		}
 	}
 	any := false
