@@ -3,6 +3,7 @@ package inspect
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,17 +48,21 @@ type Difference struct {
 	Missing string `json:"missing,omitempty"`
 	Message string `json:"message"`
 
-	// the message before formatting (DiffDeferred)
+	// the message before formatting (DiffDeferred): a format and its
+	// arguments, or a function that writes it
 	format string
 	args   []any
+	later  func() string
 }
 
 // Format fills Message of a difference DiffDeferred found, and returns it.
 func (d *Difference) Format() string {
-	if d.Message == "" && d.format != "" {
+	if d.Message == "" && d.later != nil {
+		d.Message = d.later()
+	} else if d.Message == "" && d.format != "" {
 		d.Message = fmt.Sprintf(d.format, d.args...)
 	}
-	d.format, d.args = "", nil
+	d.format, d.args, d.later = "", nil, nil
 	return d.Message
 }
 
@@ -105,6 +110,17 @@ func (c *comparer) add(q convert.Quantity, missing, format string, args ...any) 
 	c.diffs = append(c.diffs, d)
 }
 
+// addLater records a difference whose message message writes when it is
+// formatted: one allocation for a function of the values it prints
+// (copied first, in locals of the caller) where a format's arguments take
+// one each. For the differences found by the thousand (every body's
+// material or inertia written otherwise, each explained).
+func (c *comparer) addLater(q convert.Quantity, message func() string) {
+	d := c.at
+	d.Quantity, d.QuantityName, d.later = q, q.String(), message
+	c.diffs = append(c.diffs, d)
+}
+
 // scene compares what applies to the whole scene: its gravity.
 func (c *comparer) scene(a, b *Report) {
 	c.on("scene", "")
@@ -123,7 +139,7 @@ func gravityText(g *convert.Vec3) string {
 	return fmt.Sprint(*g)
 }
 
-func gravityFactor(b BodyReport) float64 {
+func gravityFactor(b *BodyReport) float64 {
 	if b.GravityFactor == nil {
 		return 1
 	}
@@ -145,25 +161,26 @@ func (c *comparer) closeVec(x, y convert.Vec3) bool {
 }
 
 func (c *comparer) bodies(a, b *Report) {
-	index := func(r *Report) map[string]BodyReport {
-		m := make(map[string]BodyReport, len(r.Bodies))
-		for _, body := range r.Bodies {
+	// the moving bodies by name (the last of a name), as indices
+	index := func(r *Report) map[string]int {
+		m := make(map[string]int, len(r.Bodies))
+		for k, body := range r.Bodies {
 			if body.Kind != convert.Static {
-				m[body.Name] = body
+				m[body.Name] = k
 			}
 		}
 		return m
 	}
 	ma, mb := index(a), index(b)
 	for _, name := range sortedKeys(ma) {
-		x := ma[name]
-		y, ok := mb[name]
+		x := &a.Bodies[ma[name]]
+		k, ok := mb[name]
 		c.on("body", name)
 		if !ok {
 			c.missing(convert.QBodyKind, "second", "body %q: missing in second", name)
 			continue
 		}
-		c.body(x, y)
+		c.body(x, &b.Bodies[k])
 	}
 	for _, name := range sortedKeys(mb) {
 		if _, ok := ma[name]; !ok {
@@ -190,7 +207,7 @@ func staticPool(r *Report, triggers bool) []ShapeReport {
 	return out
 }
 
-func (c *comparer) body(x, y BodyReport) {
+func (c *comparer) body(x, y *BodyReport) {
 	n := x.Name
 	if x.Kind != y.Kind {
 		c.addf(convert.QBodyKind, "body %q: kind %s vs %s", n, x.Kind, y.Kind)
@@ -224,7 +241,8 @@ func (c *comparer) body(x, y BodyReport) {
 	case (x.CenterOfMass == nil) != (y.CenterOfMass == nil):
 		c.addf(convert.QCenterOfMass, "body %q: centre of mass known in only one", n)
 	case x.CenterOfMass != nil && !c.closeVec(*x.CenterOfMass, *y.CenterOfMass):
-		c.addf(convert.QCenterOfMass, "body %q: centre of mass %v vs %v", n, *x.CenterOfMass, *y.CenterOfMass)
+		cx, cy := *x.CenterOfMass, *y.CenterOfMass
+		c.addLater(convert.QCenterOfMass, func() string { return fmt.Sprintf("body %q: centre of mass %v vs %v", n, cx, cy) })
 	}
 	switch {
 	case (x.Inertia == nil) != (y.Inertia == nil):
@@ -248,7 +266,8 @@ func (c *comparer) body(x, y BodyReport) {
 					continue
 				}
 				if math.Abs(p-q) > c.tol*math.Max(scale, 1e-300) && math.Abs(p-q) > 1e-300 {
-					c.addf(convert.QInertia, "body %q: inertia[%d][%d] %g vs %g", n, i, j, p, q)
+					row, col := i, j
+					c.addLater(convert.QInertia, func() string { return fmt.Sprintf("body %q: inertia[%d][%d] %g vs %g", n, row, col, p, q) })
 				}
 			}
 		}
@@ -309,8 +328,8 @@ type shapeFinder struct {
 // shapeScan is the length up to which a list is looked through in order.
 const shapeScan = 16
 
-func (c *comparer) shapesNear(ys []ShapeReport) *shapeFinder {
-	f := &shapeFinder{c: c, ys: ys}
+func (c *comparer) shapesNear(ys []ShapeReport) shapeFinder {
+	f := shapeFinder{c: c, ys: ys}
 	if len(ys) <= shapeScan {
 		return f
 	}
@@ -357,14 +376,30 @@ func (c *comparer) surface(what shapeList, x, y ShapeReport) {
 		c.addf(convert.QMaterial, "%s: %s on %q: material in only one", what, x.Shape, x.Node)
 	} else if mx != nil && (!c.close(mx.StaticFriction, my.StaticFriction) || !c.close(mx.DynamicFriction, my.DynamicFriction) ||
 		!c.close(mx.Restitution, my.Restitution) || mx.FrictionCombine != my.FrictionCombine || mx.RestitutionCombine != my.RestitutionCombine) {
-		c.addf(convert.QMaterial, "%s: %s on %q: material %+v vs %+v", what, x.Shape, x.Node, *mx, *my)
+		shape, node, vx, vy := x.Shape, x.Node, *mx, *my
+		c.addLater(convert.QMaterial, func() string {
+			return fmt.Sprintf("%s: %s on %q: material %+v vs %+v", what, shape, node, vx, vy)
+		})
 	}
 	fx, fy := x.Filter, y.Filter
 	if (fx == nil) != (fy == nil) {
 		c.addf(convert.QFilter, "%s: %s on %q: collision filter in only one", what, x.Shape, x.Node)
-	} else if fx != nil && (fmt.Sprint(fx.Systems, fx.CollideWith, fx.NotCollideWith) != fmt.Sprint(fy.Systems, fy.CollideWith, fy.NotCollideWith)) {
-		c.addf(convert.QFilter, "%s: %s on %q: collision filter %+v vs %+v", what, x.Shape, x.Node, *fx, *fy)
+	} else if fx != nil && !sameFilterText(fx, fy) {
+		shape, node, vx, vy := x.Shape, x.Node, *fx, *fy
+		c.addLater(convert.QFilter, func() string {
+			return fmt.Sprintf("%s: %s on %q: collision filter %+v vs %+v", what, shape, node, vx, vy)
+		})
 	}
+}
+
+// sameFilterText reports whether two filters list the same systems as
+// printed: equal lists print alike, and only lists that differ are
+// printed to compare (a system's name may hold a space).
+func sameFilterText(x, y *convert.Filter) bool {
+	if slices.Equal(x.Systems, y.Systems) && slices.Equal(x.CollideWith, y.CollideWith) && slices.Equal(x.NotCollideWith, y.NotCollideWith) {
+		return true
+	}
+	return fmt.Sprint(x.Systems, x.CollideWith, x.NotCollideWith) == fmt.Sprint(y.Systems, y.CollideWith, y.NotCollideWith)
 }
 
 func (c *comparer) sameShape(x, y ShapeReport) bool {
@@ -447,22 +482,23 @@ func (c *comparer) sameRotation(p, q convert.Quat) bool {
 }
 
 func (c *comparer) joints(a, b *Report) {
-	mb := make(map[string]JointReport, len(b.Joints))
+	// b's joints by name (the last of a name), as indices
+	mb := make(map[string]int, len(b.Joints))
 	sa, sb := staticBodies(a), staticBodies(b)
-	for _, j := range b.Joints {
-		mb[j.Name] = worldForStatic(j, sb)
+	for k, j := range b.Joints {
+		mb[j.Name] = k
 	}
 	seen := make(map[string]bool, len(a.Joints))
 	for _, x := range a.Joints {
 		x = worldForStatic(x, sa)
-		y, ok := mb[x.Name]
+		k, ok := mb[x.Name]
 		c.on("joint", x.Name)
 		if !ok {
 			c.missing(convert.QJointKind, "second", "joint %q: missing in second", x.Name)
 			continue
 		}
 		seen[x.Name] = true
-		c.joint(x, y)
+		c.joint(x, worldForStatic(b.Joints[k], sb))
 	}
 	for _, y := range b.Joints {
 		if !seen[y.Name] {
