@@ -21,10 +21,10 @@ type Explainer struct {
 	// difference asks none.
 	diags *convert.DiagnosticIndex
 	nodes map[string][]int
-	// nodesOf lists the nodes of each body (-1: of none) and staticNodes
-	// those of no body or a static one; couplingsOf a joint node's
-	// couplings, each in index order.
-	nodesOf     map[int][]int
+	// nodesOf lists the nodes of each body, at the body's index + 1 (0:
+	// of none), and staticNodes those of no body or a static one;
+	// couplingsOf a joint node's couplings, each in index order.
+	nodesOf     [][]int
 	owners      []int // BodyOf of every node
 	staticNodes []int
 	couplingsOf map[int][]int
@@ -33,6 +33,9 @@ type Explainer struct {
 	// such a difference may come from (subjects).
 	addedIdx *addedJoints
 	pools    map[poolKey]*subjectPool
+	// scratch holds the subjects of the difference Explains looks at,
+	// kept for the next: verification asks about thousands.
+	scratch []convert.Subject
 }
 
 // NewExplainer prepares to explain many differences between want (g's
@@ -52,10 +55,9 @@ func (x *Explainer) index() {
 		return
 	}
 	x.diags = x.list.Index()
-	x.nodesOf = map[int][]int{}
 	x.owners = x.g.BodyOwners()
+	x.nodesOf = nodesOfBodies(x.owners)
 	for i, b := range x.owners {
-		x.nodesOf[b] = append(x.nodesOf[b], i)
 		if b < 0 || x.g.Nodes[b].Motion.Kind == convert.Static {
 			x.staticNodes = append(x.staticNodes, i)
 		}
@@ -69,12 +71,45 @@ func (x *Explainer) index() {
 	}
 	names := convert.NodeNames(x.g)
 	x.nodes = make(map[string][]int, len(names))
-	for i, name := range names {
-		x.nodes[name] = append(x.nodes[name], i)
-		if n := x.g.Nodes[i].Name; n != name && n != "" {
-			x.nodes[n] = append(x.nodes[n], i)
+	// a name's first node is a window of one element of nodes (of
+	// capacity one: a second node of the name copies it), as most names
+	// are one node's
+	nodes := make([]int, len(names))
+	add := func(name string, i int) {
+		if list, ok := x.nodes[name]; ok {
+			x.nodes[name] = append(list, i)
+		} else {
+			x.nodes[name] = nodes[i : i+1 : i+1]
 		}
 	}
+	for i, name := range names {
+		nodes[i] = i
+		add(name, i)
+		if n := x.g.Nodes[i].Name; n != name && n != "" {
+			add(n, i)
+		}
+	}
+}
+
+// nodesOfBodies lists the nodes of each body in index order, at the
+// body's index + 1 (0: the nodes of no body), all in one array.
+func nodesOfBodies(owners []int) [][]int {
+	count := make([]int, len(owners)+1)
+	for _, b := range owners {
+		count[b+1]++
+	}
+	// each body's list is a window of all as long as its count
+	all := make([]int, len(owners))
+	out := make([][]int, len(owners)+1)
+	at := 0
+	for k, n := range count {
+		out[k] = all[at : at : at+n]
+		at += n
+	}
+	for i, b := range owners {
+		out[b+1] = append(out[b+1], i)
+	}
+	return out
 }
 
 // Subjects lists the Graph elements a difference is on: the body or joint
@@ -82,7 +117,7 @@ func (x *Explainer) index() {
 // couplings. Empty when the difference is on something only the second
 // report has (a name the Graph does not know).
 func (x *Explainer) Subjects(d Difference) []convert.Subject {
-	own, pool := x.subjects(d)
+	own, pool := x.subjects(d, nil)
 	if pool == nil {
 		return own
 	}
@@ -93,10 +128,10 @@ func (x *Explainer) Subjects(d Difference) []convert.Subject {
 // for a shape only the second report has the pool of shapes it may come
 // from (its body's, or the static ones), found once per pool and
 // quantity: a writer that splits each of thousands of static capsules
-// asks about each piece.
-func (x *Explainer) subjects(d Difference) ([]convert.Subject, *subjectPool) {
+// asks about each piece. The first part is appended to out[:0].
+func (x *Explainer) subjects(d Difference, out []convert.Subject) ([]convert.Subject, *subjectPool) {
 	x.index()
-	var out []convert.Subject
+	out = out[:0]
 	switch d.Element {
 	case "body":
 		for _, i := range x.nodes[d.Name] {
@@ -113,7 +148,7 @@ func (x *Explainer) subjects(d Difference) ([]convert.Subject, *subjectPool) {
 		}
 	}
 	if len(out) == 0 && d.Missing == "first" && d.Node == "" {
-		return x.added(d), nil
+		return append(out, x.added(d)...), nil
 	}
 	if d.Node == "" {
 		return out, nil
@@ -135,7 +170,7 @@ func (x *Explainer) subjects(d Difference) ([]convert.Subject, *subjectPool) {
 	}
 	pool := x.pools[key]
 	if pool == nil {
-		nodes := x.nodesOf[key.body]
+		nodes := x.nodesOf[key.body+1]
 		if key.static {
 			nodes = x.staticNodes
 		}
@@ -232,7 +267,8 @@ func quantities(d Difference) []convert.Quantity {
 // Explains reports whether a diagnostic explains d: one about the
 // document, or about an element d is on (Subjects), naming d's quantity.
 func (x *Explainer) Explains(d Difference) bool {
-	own, pool := x.subjects(d)
+	own, pool := x.subjects(d, x.scratch)
+	x.scratch = own
 	if len(own) == 0 && (pool == nil || len(pool.subjects) == 0) {
 		own = []convert.Subject{convert.DocumentSubject()}
 	}
