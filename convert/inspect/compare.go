@@ -153,7 +153,8 @@ func (c *comparer) close(x, y float64) bool {
 	if math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
 		return x == y
 	}
-	return math.Abs(x-y) <= c.tol*math.Max(1, math.Max(math.Abs(x), math.Abs(y)))
+	// neither is NaN or infinite here: the built-in max is math.Max
+	return math.Abs(x-y) <= c.tol*max(1, math.Abs(x), math.Abs(y))
 }
 
 func (c *comparer) closeVec(x, y convert.Vec3) bool {
@@ -172,6 +173,7 @@ func (c *comparer) bodies(a, b *Report) {
 		return m
 	}
 	ma, mb := index(a), index(b)
+	matched := 0
 	for _, name := range sortedKeys(ma) {
 		x := &a.Bodies[ma[name]]
 		k, ok := mb[name]
@@ -180,12 +182,15 @@ func (c *comparer) bodies(a, b *Report) {
 			c.missing(convert.QBodyKind, "second", "body %q: missing in second", name)
 			continue
 		}
+		matched++
 		c.body(x, &b.Bodies[k])
 	}
-	for _, name := range sortedKeys(mb) {
-		if _, ok := ma[name]; !ok {
-			c.on("body", name)
-			c.missing(convert.QBodyKind, "first", "body %q: missing in first", name)
+	if matched < len(mb) { // else every body of b is one of a's
+		for _, name := range sortedKeys(mb) {
+			if _, ok := ma[name]; !ok {
+				c.on("body", name)
+				c.missing(convert.QBodyKind, "first", "body %q: missing in first", name)
+			}
 		}
 	}
 	c.on("static", "")
