@@ -117,10 +117,16 @@ func pool(names, other []string) []string {
 // pools returns pool(as, bs) and pool(bs, as), counting loose names once
 // for both.
 func pools(as, bs []string) (ap, bp []string) {
-	looseA, looseB := looseNames(as), looseNames(bs)
+	// equal lists (the common case) are counted once: both counts agree
+	same := slices.Equal(as, bs)
+	lists := [][]string{looseNames(as)}
+	if !same {
+		lists = append(lists, looseNames(bs))
+	}
+	looseA := lists[0]
 	// the most elements of either list that share each loose name
 	count := make(map[string][2]int, max(len(as), len(bs)))
-	for side, list := range [2][]string{looseA, looseB} {
+	for side, list := range lists {
 		for _, k := range list {
 			c := count[k]
 			c[side]++
@@ -128,7 +134,7 @@ func pools(as, bs []string) (ap, bp []string) {
 		}
 	}
 	shared := func(k string) bool { c := count[k]; return max(c[0], c[1]) > 1 }
-	if slices.Equal(as, bs) {
+	if same {
 		// each name is in the other list: only shared loose names count
 		for i, n := range as {
 			if shared(looseA[i]) {
@@ -150,7 +156,7 @@ func pools(as, bs []string) (ap, bp []string) {
 		}
 		return out
 	}
-	return place(as, looseA, bs), place(bs, looseB, as)
+	return place(as, looseA, bs), place(bs, lists[1], as)
 }
 
 // looseNames is the looseName of each name.
