@@ -107,12 +107,19 @@ func (a attrs) numsInto(buf []float64, name string, n int, def []float64) ([]flo
 // numsUpTo parses 1..n numbers into a copy of def (MJCF lets size and
 // friction give fewer values than their full length).
 func (a attrs) numsUpTo(name string, def []float64) ([]float64, error) {
-	out := append([]float64(nil), def...)
+	return a.numsUpToInto(nil, name, def)
+}
+
+// numsUpToInto is numsUpTo copying def into buf (nil: a new slice); a
+// caller that reads a few numbers passes an array on its stack.
+func (a attrs) numsUpToInto(buf []float64, name string, def []float64) ([]float64, error) {
+	out := append(buf[:0], def...)
 	s, ok := a.get(name)
 	if !ok {
 		return out, nil
 	}
-	v, good := floatsOf(s)
+	var parsed [8]float64
+	v, good := appendFloats(parsed[:0], s)
 	if !good || len(v) == 0 || len(v) > len(def) {
 		return nil, errAt(a.e, "attribute %s=%s needs 1 to %d finite decimal numbers", name, convert.QuoteShort(s), len(def))
 	}

@@ -156,7 +156,8 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 					return errAt(inertial, "fullinertia and an inertia orientation cannot both be given")
 				}
 			}
-			v, err := a.nums("fullinertia", 6, nil)
+			var buf [6]float64
+			v, err := a.numsInto(buf[:0], "fullinertia", 6, nil)
 			if err != nil {
 				return err
 			}

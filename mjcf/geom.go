@@ -33,7 +33,8 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		}
 		p.geomNames[name] = true
 	}
-	size, err := a.numsUpTo("size", []float64{0, 0, 0})
+	var sizeBuf [3]float64
+	size, err := a.numsUpToInto(sizeBuf[:0], "size", []float64{0, 0, 0})
 	if err != nil {
 		return err
 	}
@@ -45,7 +46,8 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		default:
 			return errAt(e, "fromto needs a capsule, cylinder, box or ellipsoid, not %s", kind)
 		}
-		ft, err := a.nums("fromto", 6, nil)
+		var ftBuf [6]float64
+		ft, err := a.numsInto(ftBuf[:0], "fromto", 6, nil)
 		if err != nil {
 			return err
 		}
@@ -259,7 +261,8 @@ func isContactAttr(name string) bool {
 // coefficients where the geom's condim lets MuJoCo apply them (4 and 6;
 // at the default 3 they are not used).
 func (p *parser) material(a attrs) (int, error) {
-	f, err := a.numsUpTo("friction", []float64{1, 0.005, 0.0001})
+	var fBuf [3]float64
+	f, err := a.numsUpToInto(fBuf[:0], "friction", []float64{1, 0.005, 0.0001})
 	if err != nil {
 		return 0, err
 	}
@@ -311,13 +314,14 @@ func differing(a attrs, defs []attrDefault) ([]attrValue, error) {
 		if !ok {
 			continue
 		}
-		got, err := a.nums(c.name, -1, nil)
+		var buf [8]float64 // copied only when it differs, the rare case
+		got, err := a.numsInto(buf[:0], c.name, -1, nil)
 		if err != nil {
 			return nil, err
 		}
 		for k := range got {
 			if k >= len(c.def) || got[k] != c.def[k] {
-				out = append(out, attrValue{c.name, v, got})
+				out = append(out, attrValue{c.name, v, slices.Clone(got)})
 				break
 			}
 		}

@@ -23,14 +23,23 @@ func expandIncludes(in *convert.Input, root *Element) error {
 }
 
 func expandIn(in *convert.Input, e *Element, stack []string, count *int, seen map[string]*Element) error {
+	// out is the new list of children, begun only at the first include:
+	// most elements have none and keep their list
 	var out []*Element
-	for _, c := range e.Children {
+	expanding := false
+	for i, c := range e.Children {
 		if c.Name != "include" {
 			if err := expandIn(in, c, stack, count, seen); err != nil {
 				return err
 			}
-			out = append(out, c)
+			if expanding {
+				out = append(out, c)
+			}
 			continue
+		}
+		if !expanding {
+			out = append(out, e.Children[:i]...)
+			expanding = true
 		}
 		file, ok := c.Attr("file")
 		if !ok || file == "" {
@@ -68,7 +77,9 @@ func expandIn(in *convert.Input, e *Element, stack []string, count *int, seen ma
 		}
 		out = append(out, sub.Children...)
 	}
-	e.Children = out
+	if expanding {
+		e.Children = out
+	}
 	return nil
 }
 

@@ -55,7 +55,8 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	if err != nil {
 		return j, err
 	}
-	rng, err := a.nums("range", 2, []float64{0, 0})
+	var rngBuf [2]float64
+	rng, err := a.numsInto(rngBuf[:0], "range", 2, []float64{0, 0})
 	if err != nil {
 		return j, err
 	}

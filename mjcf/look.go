@@ -14,7 +14,8 @@ const maxDrawnGroup = 2
 // not the default, else its material's, else the default grey. A material
 // the model does not define colours nothing (the geom keeps its rgba).
 func (p *parser) geomColor(a attrs) ([4]float64, error) {
-	v, err := a.nums("rgba", 4, defaultGeomRGBA[:])
+	var buf [4]float64
+	v, err := a.numsInto(buf[:0], "rgba", 4, defaultGeomRGBA[:])
 	if err != nil {
 		return [4]float64{}, err
 	}

@@ -32,7 +32,8 @@ func (p *parser) spelledRPY(a attrs) (convert.Vec3, bool) {
 	if p.comp.eulerseq != "XYZ" || orientationForm(a) != "euler" {
 		return convert.Vec3{}, false
 	}
-	v, err := a.nums("euler", 3, nil)
+	var buf [3]float64
+	v, err := a.numsInto(buf[:0], "euler", 3, nil)
 	if err != nil {
 		return convert.Vec3{}, false // orientation reports it
 	}
@@ -59,6 +60,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 		return convert.Quat{}, errAt(a.e, "more than one orientation (quat, axisangle, euler, xyaxes, zaxis) given")
 	}
 	pick := orientationForm(a)
+	var buf [6]float64 // the numbers of the longest form, xyaxes
 	angle := func(x float64) float64 {
 		if p.comp.degree {
 			return x / 180 * math.Pi
@@ -67,7 +69,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 	}
 	switch pick {
 	case "quat":
-		v, err := a.nums("quat", 4, nil)
+		v, err := a.numsInto(buf[:0], "quat", 4, nil)
 		if err != nil {
 			return convert.Quat{}, err
 		}
@@ -77,7 +79,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 		}
 		return q.Normalize(), nil
 	case "axisangle":
-		v, err := a.nums("axisangle", 4, nil)
+		v, err := a.numsInto(buf[:0], "axisangle", 4, nil)
 		if err != nil {
 			return convert.Quat{}, err
 		}
@@ -87,7 +89,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 		}
 		return convert.AxisAngle(ax, angle(v[3])), nil
 	case "euler":
-		v, err := a.nums("euler", 3, nil)
+		v, err := a.numsInto(buf[:0], "euler", 3, nil)
 		if err != nil {
 			return convert.Quat{}, err
 		}
@@ -111,7 +113,7 @@ func (p *parser) orientation(a attrs) (convert.Quat, error) {
 		}
 		return q.Normalize(), nil
 	case "xyaxes":
-		v, err := a.nums("xyaxes", 6, nil)
+		v, err := a.numsInto(buf[:0], "xyaxes", 6, nil)
 		if err != nil {
 			return convert.Quat{}, err
 		}
