@@ -2,26 +2,57 @@ package mjcf
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/physconv/physconv/convert"
 )
 
 const eps = 1e-14 // MuJoCo's mjEPS
 
+// orientationNames are MJCF's orientation attributes, in the order in
+// which the first present one is picked.
+var orientationNames = [...]string{"quat", "axisangle", "euler", "xyaxes", "zaxis"}
+
+// orientationIndex is name's place in orientationNames, -1 for another
+// attribute.
+func orientationIndex(name string) int {
+	switch name {
+	case "quat":
+		return 0
+	case "axisangle":
+		return 1
+	case "euler":
+		return 2
+	case "xyaxes":
+		return 3
+	case "zaxis":
+		return 4
+	}
+	return -1
+}
+
 // orientationForm is the orientation attribute that places the element:
 // its own (at most one), else the first its class gives; "" for none.
-func orientationForm(a attrs) string {
-	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
-		if _, ok := a.e.Attr(k); ok {
-			return k
+// owned counts the different orientation attributes the element itself
+// spells (orientation refuses more than one). Every body, geom, site and
+// frame asks, so the element's attributes are scanned once for all five
+// names, and the class only when the element has none.
+func orientationForm(a attrs) (form string, owned int) {
+	var present uint8 // bit k: the element has orientationNames[k]
+	for _, x := range a.e.Attrs {
+		if k := orientationIndex(x.Name); k >= 0 {
+			present |= 1 << k
 		}
 	}
-	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+	if present != 0 {
+		return orientationNames[bits.TrailingZeros8(present)], bits.OnesCount8(present)
+	}
+	for _, k := range orientationNames {
 		if a.has(k) {
-			return k
+			return k, 0
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // spelledRPY returns the element's euler angles, in radians, when they
@@ -29,7 +60,7 @@ func orientationForm(a attrs) string {
 // (eulerseq="XYZ", URDF's rpy): kept on the node
 // (convert.ExtraRotationRPY) for writers that spell rotations so.
 func (p *parser) spelledRPY(a attrs) (convert.Vec3, bool) {
-	if p.comp.eulerseq != "XYZ" || orientationForm(a) != "euler" {
+	if form, _ := orientationForm(a); p.comp.eulerseq != "XYZ" || form != "euler" {
 		return convert.Vec3{}, false
 	}
 	var buf [3]float64
@@ -50,16 +81,10 @@ func (p *parser) spelledRPY(a attrs) (convert.Vec3, bool) {
 // w-first, axisangle, euler with the compiler's eulerseq, xyaxes, zaxis),
 // following MuJoCo's ResolveOrientation. Absent: identity.
 func (p *parser) orientation(a attrs) (convert.Quat, error) {
-	forms := 0
-	for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
-		if _, ok := a.e.Attr(k); ok {
-			forms++
-		}
-	}
-	if forms > 1 {
+	pick, owned := orientationForm(a)
+	if owned > 1 {
 		return convert.Quat{}, errAt(a.e, "more than one orientation (quat, axisangle, euler, xyaxes, zaxis) given")
 	}
-	pick := orientationForm(a)
 	var buf [6]float64 // the numbers of the longest form, xyaxes
 	angle := func(x float64) float64 {
 		if p.comp.degree {
