@@ -14,6 +14,16 @@ type bodyState struct {
 	moving bool
 }
 
+// bodyMotion is a body's Motion together with the mass properties its
+// pointers point to, allocated as one (a large model has thousands of
+// bodies).
+type bodyMotion struct {
+	motion             convert.Motion
+	mass               float64
+	com, inertia       convert.Vec3
+	inertiaOrientation convert.Quat
+}
+
 // body adds one <body> as a node with Motion under its parent body's node,
 // then its geoms, child bodies, mass properties and joints.
 func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childclass string) error {
@@ -40,7 +50,8 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	if rpy, ok := p.spelledRPY(own); ok && pre.R == convert.IdentityQuat() {
 		extras = map[string]any{convert.ExtraRotationRPY: rpy}
 	}
-	node := p.g.AddNode(convert.Node{Name: name, Transform: local, Motion: &convert.Motion{Kind: kind, GravityFactor: 1}, Extras: extras}, parentNode)
+	bm := &bodyMotion{motion: convert.Motion{Kind: kind, GravityFactor: 1}}
+	node := p.g.AddNode(convert.Node{Name: name, Transform: local, Motion: &bm.motion, Extras: extras}, parentNode)
 	p.bodyNodes = append(p.bodyNodes, node)
 	if name != "" {
 		if _, dup := p.bodyByName[name]; dup {
@@ -55,8 +66,12 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 		p.diags.Add(convert.CodeGravityCompensation, convert.BodySubject(node), p.path(e), "gravcomp=%s is written as gravity factor %s", fmtFloat(gc), fmtFloat(1-gc))
 	}
 
-	st := &bodyState{}
+	var st bodyState
+	geoms := 0
 	for _, c := range e.Children {
+		if c.Name == "geom" {
+			geoms++
+		}
 		if c.Name == "joint" || c.Name == "freejoint" {
 			st.moving = true
 			if typ, _ := c.Attr("type"); c.Name == "freejoint" || typ == "free" {
@@ -69,12 +84,16 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	if len(p.states) > 0 && p.states[len(p.states)-1].moving {
 		st.moving = true
 	}
+	st.parts = make([]massPart, 0, geoms) // room for the parts of the body's own geoms
+	// the states are values: a body finds its own by its depth, as its
+	// children's may move the list
+	depth := len(p.states)
 	p.states = append(p.states, st)
-	defer func() { p.states = p.states[:len(p.states)-1] }()
+	defer func() { p.states = p.states[:depth] }()
 	if err := p.children(e, node, node, convert.Identity(), cc); err != nil {
 		return err
 	}
-	if err := p.bodyMass(e, node, st, cc); err != nil {
+	if err := p.bodyMass(e, node, bm, p.states[depth].parts); err != nil {
 		return err
 	}
 	return p.bodyJoints(e, node, parentNode, local, cc, mocap)
@@ -83,8 +102,8 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 // bodyMass settles the body's mass properties the way MuJoCo's compiler
 // does: an explicit <inertial> unless inertiafromgeom="true", else the
 // geoms in inertiagrouprange; then boundmass, boundinertia and
-// balanceinertia.
-func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error {
+// balanceinertia. parts are the mass parts of the body's geoms.
+func (p *parser) bodyMass(e *Element, node int, bm *bodyMotion, parts []massPart) error {
 	var inertial *Element
 	for _, c := range e.Children {
 		if c.Name == "inertial" {
@@ -94,7 +113,6 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 			inertial = c
 		}
 	}
-	m := p.g.Nodes[node].Motion
 	var bodyMassKg float64
 	var com convert.Vec3
 	var diag convert.Vec3
@@ -106,8 +124,8 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 	}
 	switch {
 	case fromGeoms:
-		var sel []massPart
-		for _, part := range st.parts {
+		sel := parts[:0] // filtered in place: parts are not used after
+		for _, part := range parts {
 			if part.mass > eps {
 				sel = append(sel, part)
 			}
@@ -151,7 +169,7 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 			if a.has("diaginertia") {
 				return errAt(inertial, "fullinertia and diaginertia cannot both be given")
 			}
-			for _, k := range []string{"quat", "axisangle", "euler", "xyaxes", "zaxis"} {
+			for _, k := range orientationNames {
 				if a.has(k) {
 					return errAt(inertial, "fullinertia and an inertia orientation cannot both be given")
 				}
@@ -192,10 +210,9 @@ func (p *parser) bodyMass(e *Element, node int, st *bodyState, cc string) error 
 		diag = convert.Vec3{avg, avg, avg}
 		p.diags.Add(convert.CodeInertiaBalanced, convert.BodySubject(node), p.path(e), "inertia broke the triangle inequality; compiler balanceinertia replaced it by its mean %s", fmtFloat(avg))
 	}
-	m.Mass = convert.Ptr(bodyMassKg)
-	m.CenterOfMass = convert.Ptr(com)
-	m.InertiaDiagonal = convert.Ptr(diag)
-	m.InertiaOrientation = convert.Ptr(rot)
+	bm.mass, bm.com, bm.inertia, bm.inertiaOrientation = bodyMassKg, com, diag, rot
+	m := &bm.motion
+	m.Mass, m.CenterOfMass, m.InertiaDiagonal, m.InertiaOrientation = &bm.mass, &bm.com, &bm.inertia, &bm.inertiaOrientation
 	m.MassSource, m.CenterOfMassSource, m.InertiaSource = src, src, src
 	return nil
 }

@@ -25,13 +25,11 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		return errAt(e, "a plane is allowed only in static bodies (MuJoCo refuses it in a body that moves)")
 	}
 	if name := a.str("name", ""); name != "" {
-		if p.geomNames == nil {
-			p.geomNames = map[string]bool{}
-		}
-		if p.geomNames[name] {
+		// geomNodes has every geom read so far: a failure on the way
+		// there fails the parse
+		if _, dup := p.geomNodes[name]; dup {
 			return errAt(e, "geom name %q is used twice", name)
 		}
-		p.geomNames[name] = true
 	}
 	var sizeBuf [3]float64
 	size, err := a.numsUpToInto(sizeBuf[:0], "size", []float64{0, 0, 0})
@@ -150,22 +148,26 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	if err != nil {
 		return err
 	}
+	gp := &geomParts{color: color}
 	var kept []string // contact attributes without a Graph form
 	if contype == 0 && conaff == 0 {
-		n.Visual = &convert.Visual{Shape: si, Color: &color}
+		gp.visual = convert.Visual{Shape: si, Color: &gp.color}
+		n.Visual = &gp.visual
 	} else {
 		mat, err := p.material(a)
 		if err != nil {
 			return err
 		}
-		n.Collider = &convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
+		gp.collider = convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
+		n.Collider = &gp.collider
 		if kept, err = contactKept(a); err != nil {
 			return err
 		}
 		// a geom MuJoCo draws is seen as well as collided with
 		if drawn(group, color) {
 			if vs := p.visualShape(shape, si, sz); vs >= 0 {
-				n.Visual = &convert.Visual{Shape: vs, Color: &color}
+				gp.visual = convert.Visual{Shape: vs, Color: &gp.color}
+				n.Visual = &gp.visual
 			}
 		}
 	}
@@ -219,10 +221,19 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	part := geomMassPart(gi)
 	part.special = a.has("mass") || a.has("density") || contype == 0 && conaff == 0 || meshA != nil
 	if len(p.states) > 0 {
-		st := p.states[len(p.states)-1]
+		st := &p.states[len(p.states)-1]
 		st.parts = append(st.parts, part)
 	}
 	return nil
+}
+
+// geomParts holds what a geom's node points to (its visual, its collider
+// and their colour), allocated as one: a large model has thousands of
+// geoms.
+type geomParts struct {
+	visual   convert.Visual
+	collider convert.Collider
+	color    [4]float64
 }
 
 // geomExtras keeps the contact attributes the Graph has no field for, so
@@ -270,6 +281,35 @@ func (p *parser) material(a attrs) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	key := frictionKey{used: 1, sliding: math.Float64bits(f[0])}
+	if condim >= 4 {
+		key.used, key.torsional = 2, math.Float64bits(f[1])
+	}
+	if condim >= 6 {
+		key.used, key.rolling = 3, math.Float64bits(f[2])
+	}
+	if i, ok := p.frictionMaterials[key]; ok {
+		return i, nil
+	}
+	i := p.frictionMaterial(f, condim)
+	if p.frictionMaterials == nil {
+		p.frictionMaterials = map[frictionKey]int{}
+	}
+	p.frictionMaterials[key] = i
+	return i, nil
+}
+
+// frictionKey is what frictionMaterial makes a material of: how many
+// friction coefficients the geom's condim uses, and the bits of each (equal
+// bits, equal material).
+type frictionKey struct {
+	used                        int
+	sliding, torsional, rolling uint64
+}
+
+// frictionMaterial finds or adds the Graph material of the friction
+// coefficients f at condim.
+func (p *parser) frictionMaterial(f []float64, condim int) int {
 	m := convert.Material{Name: "friction " + fmtFloat(f[0]), StaticFriction: f[0], DynamicFriction: f[0], FrictionCombine: "maximum"}
 	if condim >= 4 {
 		m.SpinningFriction = f[1]
@@ -280,10 +320,10 @@ func (p *parser) material(a attrs) (int, error) {
 		m.Name += " rolling " + fmtFloat(f[2])
 	}
 	if i, ok := p.materials.Find(p.g, m); ok {
-		return i, nil
+		return i
 	}
 	p.g.Materials = append(p.g.Materials, m)
-	return len(p.g.Materials) - 1, nil
+	return len(p.g.Materials) - 1
 }
 
 // attrDefault is a MuJoCo attribute with its default numbers.
@@ -438,6 +478,20 @@ func (p *parser) bitFilter(e *Element, contype, conaff int) int {
 	if contype == 1 && conaff == 1 {
 		return -1
 	}
+	masks := [2]int{contype, conaff}
+	if i, ok := p.maskFilters[masks]; ok {
+		return i
+	}
+	i := p.newBitFilter(e, contype, conaff)
+	if p.maskFilters == nil {
+		p.maskFilters = map[[2]int]int{}
+	}
+	p.maskFilters[masks] = i
+	return i
+}
+
+// newBitFilter finds or adds the filter of masks bitFilter has not seen.
+func (p *parser) newBitFilter(e *Element, contype, conaff int) int {
 	name := fmt.Sprintf("contype %d conaffinity %d", contype, conaff)
 	if i, ok := p.filterNamed(name); ok {
 		return i

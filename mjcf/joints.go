@@ -116,7 +116,8 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 // whose axes share an anchor and are parallel or perpendicular become one
 // limit set; other stacks become a chain through massless links.
 func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Transform, cc string, mocap bool) error {
-	var js []jointSpec
+	var room [2]jointSpec // most bodies have a joint or two
+	js := room[:0]
 	for _, c := range e.Children {
 		if c.Name == "joint" || c.Name == "freejoint" {
 			j, err := p.jointSpec(c, cc)
@@ -336,10 +337,8 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 	// emitter writes a free joint between two bodies as three slides and
 	// a ball)
 	var ball *jointSpec
-	axial := make([]jointSpec, 0, len(js))
 	for k, j := range js {
 		if j.kind != "ball" {
-			axial = append(axial, j)
 			continue
 		}
 		if ball != nil || j.limited || j.stiffness != 0 {
@@ -347,7 +346,15 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		ball = &js[k]
 	}
-	js = axial
+	if ball != nil {
+		axial := make([]jointSpec, 0, len(js)-1)
+		for _, j := range js {
+			if j.kind != "ball" {
+				axial = append(axial, j)
+			}
+		}
+		js = axial
+	}
 	// frame axes: first axis, then the first one perpendicular to it
 	var axesRoom [3]convert.Vec3
 	axes := axesRoom[:0]

@@ -33,21 +33,26 @@ type parser struct {
 	joints  map[string]jointRef
 	dropped map[string]int
 	extra   []*Element
-	states  []*bodyState
+	states  []bodyState
 	// replicas counts <replicate> copies made so far (bounded).
 	replicas int
-	// geomNames holds the geom names seen, which MuJoCo wants unique.
-	geomNames map[string]bool
 	// geomNodes, siteByName and tendonByName resolve the names tendons
-	// refer to (a named geom's node, a site's Graph.Sites index).
+	// refer to (a named geom's node, a site's Graph.Sites index);
+	// geomNodes also finds a geom name used twice, which MuJoCo refuses.
 	geomNodes    map[string]int
 	siteByName   map[string]int
 	tendonByName map[string]int
-	// materials finds the Graph material a geom's friction already has.
-	materials convert.MaterialFinder
+	// materials finds the Graph material a geom's friction already has;
+	// frictionMaterials remembers the answer for each friction (looking
+	// it up builds the material's name).
+	materials         convert.MaterialFinder
+	frictionMaterials map[frictionKey]int
 	// filterByName indexes the first filters[:filtersIndexed] by name
 	filterByName   map[string]int
 	filtersIndexed int
+	// maskFilters remembers bitFilter's filter for each contype and
+	// conaffinity (looking it up spells the filter's name).
+	maskFilters map[[2]int]int
 }
 
 type jointRef struct {
@@ -75,9 +80,9 @@ func parse(in *convert.Input) (p *parser, err error) {
 		return nil, err
 	}
 	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
-		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{}, bodyByName: map[string]int{},
+		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{},
 		joints: map[string]jointRef{}, dropped: map[string]int{},
-		geomNodes: map[string]int{}, siteByName: map[string]int{}, tendonByName: map[string]int{}}
+		siteByName: map[string]int{}, tendonByName: map[string]int{}}
 	if err := expandIncludes(in, top); err != nil {
 		return nil, err
 	}
@@ -132,14 +137,15 @@ func (p *parser) model(top *Element) error {
 	if p.in.Options == nil || p.in.Options.Up != "keep" {
 		rootT.R = zUpToYUp()
 	}
-	nodes, shapes := 1, 0
+	size := modelSize{nodes: 1}
 	for _, c := range top.Children {
 		if c.Name == "worldbody" {
-			n, s := countNodes(c)
-			nodes, shapes = nodes+n, shapes+s
+			size.count(c)
 		}
 	}
-	p.g.Reserve(nodes, shapes)
+	p.g.Reserve(size.nodes, size.shapes)
+	p.bodyByName = make(map[string]int, size.namedBodies)
+	p.geomNodes = make(map[string]int, size.namedGeoms)
 	p.root = p.g.AddNode(convert.Node{Name: rootName(name), Transform: rootT,
 		Extras: map[string]any{extraRoot: true}}, -1)
 	p.g.Extras[extraModel] = name
@@ -476,24 +482,35 @@ func withoutAttrs(as []Attr, names ...string) []Attr {
 	return out
 }
 
-// countNodes estimates the Graph nodes and shapes the bodies under e
-// become (a node per body and geom, two per joint), so the Graph is
-// allocated once; the estimate only sizes it.
-func countNodes(e *Element) (nodes, shapes int) {
+// modelSize estimates the Graph nodes and shapes the bodies under
+// worldbody become (a node per body and geom, two per joint) and the
+// names of bodies and geoms to index, so that the Graph and the indexes
+// are allocated once; the estimate only sizes them.
+type modelSize struct {
+	nodes, shapes           int
+	namedBodies, namedGeoms int
+}
+
+// count adds the elements under e.
+func (s *modelSize) count(e *Element) {
 	for _, c := range e.Children {
 		switch c.Name {
 		case "body":
-			nodes++
+			s.nodes++
+			if _, ok := c.Attr("name"); ok {
+				s.namedBodies++
+			}
 		case "geom":
-			nodes++
-			shapes++
+			s.nodes++
+			s.shapes++
+			if _, ok := c.Attr("name"); ok {
+				s.namedGeoms++
+			}
 		case "joint", "freejoint":
-			nodes += 2
+			s.nodes += 2
 		}
 		if c.Name == "body" || c.Name == "frame" {
-			n, s := countNodes(c)
-			nodes, shapes = nodes+n, shapes+s
+			s.count(c)
 		}
 	}
-	return nodes, shapes
 }
