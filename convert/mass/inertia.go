@@ -3,7 +3,6 @@ package mass
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -33,8 +32,15 @@ const degenerateTol = 1e-9
 // perturbations of a symmetric body do not spin its principal frame.
 func PrincipalAxes(I convert.Mat3) (moments convert.Vec3, orient convert.Quat) {
 	vals, vecs := jacobiEigen(symmetrize(I))
-	order := []int{0, 1, 2}
-	sort.SliceStable(order, func(a, b int) bool { return vals[order[a]] < vals[order[b]] })
+	// the three indices by moment, by a stable insertion sort (as
+	// sort.SliceStable does for so few, without its allocations: every
+	// body read with an inertia tensor comes here)
+	order := [3]int{0, 1, 2}
+	for i := 1; i < 3; i++ {
+		for j := i; j > 0 && vals[order[j]] < vals[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
 	var m convert.Vec3
 	var axes [3]convert.Vec3
 	for k, i := range order {
