@@ -67,10 +67,13 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	}
 
 	var st bodyState
-	geoms := 0
+	geoms, bodies := 0, 0
 	for _, c := range e.Children {
-		if c.Name == "geom" {
+		switch c.Name {
+		case "geom":
 			geoms++
+		case "body":
+			bodies++
 		}
 		if c.Name == "joint" || c.Name == "freejoint" {
 			st.moving = true
@@ -85,6 +88,14 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 		st.moving = true
 	}
 	st.parts = make([]massPart, 0, geoms) // room for the parts of the body's own geoms
+	if geoms+bodies > 0 {
+		// room for the nodes added under the body's node: a node per geom,
+		// two per child body (the body and its joint's frame A) and the
+		// frame B of its own joint (frames and replicates may add more); a
+		// body without geoms or child bodies may have no child nodes, and
+		// keeps no list then
+		p.g.Nodes[node].Children = make([]int, 0, geoms+2*bodies+1)
+	}
 	// the states are values: a body finds its own by its depth, as its
 	// children's may move the list
 	depth := len(p.states)

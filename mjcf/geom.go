@@ -24,7 +24,8 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	if kind == "plane" && len(p.states) > 0 && p.states[len(p.states)-1].moving {
 		return errAt(e, "a plane is allowed only in static bodies (MuJoCo refuses it in a body that moves)")
 	}
-	if name := a.str("name", ""); name != "" {
+	name := a.str("name", "")
+	if name != "" {
 		// geomNodes has every geom read so far: a failure on the way
 		// there fails the parse
 		if _, dup := p.geomNodes[name]; dup {
@@ -38,7 +39,8 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	}
 	gi := &geomInfo{kind: kind, size: [3]float64{size[0], size[1], size[2]}}
 	t := convert.Identity()
-	if a.has("fromto") {
+	fromto := a.has("fromto")
+	if fromto {
 		switch kind {
 		case "capsule", "cylinder", "ellipsoid", "box":
 		default:
@@ -92,17 +94,17 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	case "box":
 		shape = convert.Shape{Kind: convert.Box, Size: convert.Vec3{2 * sz[0], 2 * sz[1], 2 * sz[2]}}
 	case "mesh":
-		name := a.str("mesh", "")
-		meshA = p.meshes[name]
+		meshName := a.str("mesh", "")
+		meshA = p.meshes[meshName]
 		if meshA == nil {
-			return errAt(e, "unknown mesh %q", name)
+			return errAt(e, "unknown mesh %q", meshName)
 		}
 		shape = convert.Shape{Kind: convert.Convex, Mesh: meshA.mesh}
 	case "hfield":
-		name := a.str("hfield", "")
-		hf = p.hfields[name]
+		hfieldName := a.str("hfield", "")
+		hf = p.hfields[hfieldName]
 		if hf == nil {
-			return errAt(e, "unknown hfield %q", name)
+			return errAt(e, "unknown hfield %q", hfieldName)
 		}
 		gi.size = [3]float64{hf.size[0], hf.size[1], 0.25*hf.size[2] + 0.5*hf.size[3]}
 		shape = convert.Shape{Kind: convert.Heightfield, Field: hf.field()}
@@ -138,10 +140,10 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	if err != nil {
 		return err
 	}
-	shape.Name = a.str("name", "")
+	shape.Name = name
 	si := p.g.AddShape(shape)
-	n := convert.Node{Name: a.str("name", ""), Transform: nodeT, Extras: map[string]any{extraGeom: geomExtras(a)}}
-	if rpy, ok := p.spelledRPY(a); ok && !a.has("fromto") {
+	n := convert.Node{Name: name, Transform: nodeT, Extras: map[string]any{extraGeom: geomExtras(a)}}
+	if rpy, ok := p.spelledRPY(a); ok && !fromto {
 		n.Extras[convert.ExtraRotationRPY] = rpy // writers check it still holds
 	}
 	color, err := p.geomColor(a)

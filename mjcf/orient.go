@@ -47,8 +47,11 @@ func orientationForm(a attrs) (form string, owned int) {
 	if present != 0 {
 		return orientationNames[bits.TrailingZeros8(present)], bits.OnesCount8(present)
 	}
+	if len(a.def) == 0 {
+		return "", 0
+	}
 	for _, k := range orientationNames {
-		if a.has(k) {
+		if _, ok := a.def[k]; ok { // the element has none of its own
 			return k, 0
 		}
 	}
