@@ -8,7 +8,10 @@ import (
 // bodyState collects what a body's children contribute before its mass
 // properties and joints can be settled.
 type bodyState struct {
-	parts []massPart
+	// parts are collected only when the body's mass properties come
+	// from its geoms (massFromGeoms), not from an <inertial>.
+	parts         []massPart
+	massFromGeoms bool
 	// moving: the body or an ancestor has a joint (MuJoCo allows planes
 	// only in static bodies).
 	moving bool
@@ -67,13 +70,15 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	}
 
 	var st bodyState
-	geoms, bodies := 0, 0
+	geoms, bodies, hasInertial := 0, 0, false
 	for _, c := range e.Children {
 		switch c.Name {
 		case "geom":
 			geoms++
 		case "body":
 			bodies++
+		case "inertial":
+			hasInertial = true
 		}
 		if c.Name == "joint" || c.Name == "freejoint" {
 			st.moving = true
@@ -87,7 +92,10 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	if len(p.states) > 0 && p.states[len(p.states)-1].moving {
 		st.moving = true
 	}
-	st.parts = make([]massPart, 0, geoms) // room for the parts of the body's own geoms
+	st.massFromGeoms = p.comp.massFromGeoms(hasInertial)
+	if st.massFromGeoms {
+		st.parts = make([]massPart, 0, geoms) // room for the parts of the body's own geoms
+	}
 	if geoms+bodies > 0 {
 		// room for the nodes added under the body's node: a node per geom,
 		// two per child body (the body and its joint's frame A) and the
@@ -129,7 +137,7 @@ func (p *parser) bodyMass(e *Element, node int, bm *bodyMotion, parts []massPart
 	var diag convert.Vec3
 	rot := convert.IdentityQuat()
 	src := convert.Computed
-	fromGeoms := p.comp.inertiaFromGeom == "true" || inertial == nil && p.comp.inertiaFromGeom == "auto"
+	fromGeoms := p.comp.massFromGeoms(inertial != nil)
 	if inertial != nil && p.comp.inertiaFromGeom == "true" {
 		p.diags.Add(convert.CodeInertialIgnored, convert.BodySubject(node), p.path(inertial), "compiler inertiafromgeom=\"true\" makes MuJoCo ignore <inertial>; mass properties come from the geoms")
 	}
@@ -180,10 +188,8 @@ func (p *parser) bodyMass(e *Element, node int, bm *bodyMotion, parts []massPart
 			if a.has("diaginertia") {
 				return errAt(inertial, "fullinertia and diaginertia cannot both be given")
 			}
-			for _, k := range orientationNames {
-				if a.has(k) {
-					return errAt(inertial, "fullinertia and an inertia orientation cannot both be given")
-				}
+			if form, _ := orientationForm(a); form != "" {
+				return errAt(inertial, "fullinertia and an inertia orientation cannot both be given")
 			}
 			var buf [6]float64
 			v, err := a.numsInto(buf[:0], "fullinertia", 6, nil)

@@ -28,6 +28,13 @@ func defaultCompiler() compiler {
 
 // apply reads one <compiler> element; later elements override earlier ones
 // attribute by attribute, as in MuJoCo.
+// massFromGeoms tells whether a body's mass properties come from its
+// geoms: always with inertiafromgeom="true", with "auto" when the body
+// has no <inertial>.
+func (c *compiler) massFromGeoms(hasInertial bool) bool {
+	return c.inertiaFromGeom == "true" || !hasInertial && c.inertiaFromGeom == "auto"
+}
+
 func (c *compiler) apply(p *parser, e *Element) error {
 	a := ownAttrs(e)
 	if s, ok := a.get("angle"); ok {

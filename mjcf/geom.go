@@ -220,12 +220,13 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		}
 		gi.mesh = mm
 	}
+	if len(p.states) == 0 || !p.states[len(p.states)-1].massFromGeoms {
+		return nil // the body's <inertial> gives its mass properties
+	}
 	part := geomMassPart(gi)
 	part.special = a.has("mass") || a.has("density") || contype == 0 && conaff == 0 || meshA != nil
-	if len(p.states) > 0 {
-		st := &p.states[len(p.states)-1]
-		st.parts = append(st.parts, part)
-	}
+	st := &p.states[len(p.states)-1]
+	st.parts = append(st.parts, part)
 	return nil
 }
 

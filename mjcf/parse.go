@@ -81,7 +81,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 	}
 	p = &parser{in: in, g: convert.NewGraph(), comp: defaultCompiler(), classes: map[string]*class{},
 		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{},
-		joints: map[string]jointRef{}, dropped: map[string]int{},
+		dropped:    map[string]int{},
 		siteByName: map[string]int{}, tendonByName: map[string]int{}}
 	if err := expandIncludes(in, top); err != nil {
 		return nil, err
@@ -146,6 +146,7 @@ func (p *parser) model(top *Element) error {
 	p.g.Reserve(size.nodes, size.shapes)
 	p.bodyByName = make(map[string]int, size.namedBodies)
 	p.geomNodes = make(map[string]int, size.namedGeoms)
+	p.joints = make(map[string]jointRef, size.namedJoints)
 	p.root = p.g.AddNode(convert.Node{Name: rootName(name), Transform: rootT,
 		Extras: map[string]any{extraRoot: true}}, -1)
 	p.g.Extras[extraModel] = name
@@ -484,11 +485,11 @@ func withoutAttrs(as []Attr, names ...string) []Attr {
 
 // modelSize estimates the Graph nodes and shapes the bodies under
 // worldbody become (a node per body and geom, two per joint) and the
-// names of bodies and geoms to index, so that the Graph and the indexes
-// are allocated once; the estimate only sizes them.
+// names of bodies, geoms and joints to index, so that the Graph and the
+// indexes are allocated once; the estimate only sizes them.
 type modelSize struct {
-	nodes, shapes           int
-	namedBodies, namedGeoms int
+	nodes, shapes                        int
+	namedBodies, namedGeoms, namedJoints int
 }
 
 // count adds the elements under e.
@@ -508,6 +509,9 @@ func (s *modelSize) count(e *Element) {
 			}
 		case "joint", "freejoint":
 			s.nodes += 2
+			if _, ok := c.Attr("name"); ok {
+				s.namedJoints++
+			}
 		}
 		if c.Name == "body" || c.Name == "frame" {
 			s.count(c)
