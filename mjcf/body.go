@@ -28,21 +28,57 @@ type bodyMotion struct {
 }
 
 // body adds one <body> as a node with Motion under its parent body's node,
-// then its geoms, child bodies, mass properties and joints.
+// then its geoms, child bodies, mass properties and joints. Bodies nest as
+// deep as the model's chains, and the walk recurses once per body: what
+// is done before and after the children is in functions of its own, so
+// that each level holds a small frame on the stack (a chain of 2,000
+// bodies would otherwise grow the stack to megabytes, copied as it grows
+// and scanned by every garbage collection).
 func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childclass string) error {
+	b, err := p.openBody(e, parentNode, pre, childclass)
+	if err != nil {
+		return err
+	}
+	// the states are values: a body finds its own by its depth, as its
+	// children's may move the list
+	depth := len(p.states)
+	p.states = append(p.states, b.state)
+	defer func() { p.states = p.states[:depth] }()
+	if err := p.children(e, b.node, b.node, convert.Identity(), b.childclass); err != nil {
+		return err
+	}
+	if err := p.bodyMass(e, b.node, b.motion, p.states[depth].parts); err != nil {
+		return err
+	}
+	return p.bodyJoints(e, b.node, parentNode, b.local, b.childclass, b.mocap)
+}
+
+// openedBody is what openBody settles of a body before its children.
+type openedBody struct {
+	node       int
+	motion     *bodyMotion
+	local      convert.Transform // the body's pose in its parent body
+	childclass string
+	mocap      bool
+	state      bodyState
+}
+
+// openBody adds the body's node and prepares the state its children
+// contribute to.
+func (p *parser) openBody(e *Element, parentNode int, pre convert.Transform, childclass string) (openedBody, error) {
 	own := ownAttrs(e)
 	t, err := p.pose(own)
 	if err != nil {
-		return err
+		return openedBody{}, err
 	}
 	local := pre.Mul(t)
 	cc := own.str("childclass", childclass)
 	if _, ok := p.classes[cc]; cc != "" && !ok {
-		return errAt(e, "unknown childclass %q", cc)
+		return openedBody{}, errAt(e, "unknown childclass %q", cc)
 	}
 	mocap, err := own.boolean("mocap", false)
 	if err != nil {
-		return err
+		return openedBody{}, err
 	}
 	name := own.str("name", "")
 	kind := convert.Dynamic
@@ -58,12 +94,12 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	p.bodyNodes = append(p.bodyNodes, node)
 	if name != "" {
 		if _, dup := p.bodyByName[name]; dup {
-			return errAt(e, "body name %q is used twice", name)
+			return openedBody{}, errAt(e, "body name %q is used twice", name)
 		}
 		p.bodyByName[name] = node
 	}
 	if gc, err := own.num("gravcomp", 0); err != nil {
-		return err
+		return openedBody{}, err
 	} else if gc != 0 {
 		p.g.Nodes[node].Motion.GravityFactor = 1 - gc
 		p.diags.Add(convert.CodeGravityCompensation, convert.BodySubject(node), p.path(e), "gravcomp=%s is written as gravity factor %s", fmtFloat(gc), fmtFloat(1-gc))
@@ -84,7 +120,7 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 			st.moving = true
 			if typ, _ := c.Attr("type"); c.Name == "freejoint" || typ == "free" {
 				if len(p.states) > 0 {
-					return errAt(c, "a free joint can only be used in a top-level body (MuJoCo refuses it deeper)")
+					return openedBody{}, errAt(c, "a free joint can only be used in a top-level body (MuJoCo refuses it deeper)")
 				}
 			}
 		}
@@ -104,18 +140,7 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 		// keeps no list then
 		p.g.Nodes[node].Children = make([]int, 0, geoms+2*bodies+1)
 	}
-	// the states are values: a body finds its own by its depth, as its
-	// children's may move the list
-	depth := len(p.states)
-	p.states = append(p.states, st)
-	defer func() { p.states = p.states[:depth] }()
-	if err := p.children(e, node, node, convert.Identity(), cc); err != nil {
-		return err
-	}
-	if err := p.bodyMass(e, node, bm, p.states[depth].parts); err != nil {
-		return err
-	}
-	return p.bodyJoints(e, node, parentNode, local, cc, mocap)
+	return openedBody{node: node, motion: bm, local: local, childclass: cc, mocap: mocap, state: st}, nil
 }
 
 // bodyMass settles the body's mass properties the way MuJoCo's compiler

@@ -369,21 +369,7 @@ func (p *parser) children(e *Element, node, body int, pre convert.Transform, chi
 				return err
 			}
 		case "frame":
-			a, err := p.resolve(c, childclass)
-			if err != nil {
-				return err
-			}
-			t, err := p.pose(a)
-			if err != nil {
-				return err
-			}
-			cc := a.str("childclass", childclass)
-			if cc != childclass {
-				if _, ok := p.classes[cc]; !ok {
-					return errAt(c, "unknown childclass %q", cc)
-				}
-			}
-			if err := p.children(c, node, body, pre.Mul(t), cc); err != nil {
+			if err := p.frame(c, node, body, pre, childclass); err != nil {
 				return err
 			}
 		case "replicate":
@@ -400,10 +386,36 @@ func (p *parser) children(e *Element, node, body int, pre convert.Transform, chi
 		case "include":
 			return errAt(c, "include was not expanded")
 		default:
-			p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(c), "<%s> is not supported inside <%s>; it and what it would create are dropped", c.Name, e.Name).Affecting(convert.QStructure)
+			p.unsupportedChild(c, e)
 		}
 	}
 	return nil
+}
+
+// frame reads a <frame>'s children in its frame. Like body, it keeps its
+// work out of children, which recurses once per level of the model.
+func (p *parser) frame(e *Element, node, body int, pre convert.Transform, childclass string) error {
+	a, err := p.resolve(e, childclass)
+	if err != nil {
+		return err
+	}
+	t, err := p.pose(a)
+	if err != nil {
+		return err
+	}
+	cc := a.str("childclass", childclass)
+	if cc != childclass {
+		if _, ok := p.classes[cc]; !ok {
+			return errAt(e, "unknown childclass %q", cc)
+		}
+	}
+	return p.children(e, node, body, pre.Mul(t), cc)
+}
+
+// unsupportedChild says that an element children does not read inside
+// parent is dropped.
+func (p *parser) unsupportedChild(c, parent *Element) {
+	p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(c), "<%s> is not supported inside <%s>; it and what it would create are dropped", c.Name, parent.Name).Affecting(convert.QStructure)
 }
 
 // pose reads pos and orientation.
