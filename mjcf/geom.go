@@ -11,7 +11,11 @@ import (
 )
 
 // alongY turns a Graph shape's +Y axis onto MJCF's +Z (+90° about X).
-func alongY() convert.Quat { return convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2) }
+func alongY() convert.Quat { return alongYTurn }
+
+// alongYTurn is alongY's rotation, computed once: every capsule, cylinder
+// and plane read turns by it.
+var alongYTurn = convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2)
 
 // geom adds one <geom> as a node under its body's node (a static collider
 // under the root for worldbody geoms) and records its mass contribution.
