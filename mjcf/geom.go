@@ -146,7 +146,7 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	}
 	shape.Name = name
 	si := p.g.AddShape(shape)
-	n := convert.Node{Name: name, Transform: nodeT, Extras: map[string]any{extraGeom: geomExtras(a)}}
+	n := convert.Node{Name: name, Transform: nodeT, Extras: map[string]any{extraGeom: p.sharedGeomExtras(a)}}
 	if rpy, ok := p.spelledRPY(a); ok && !fromto {
 		n.Extras[convert.ExtraRotationRPY] = rpy // writers check it still holds
 	}
@@ -246,22 +246,75 @@ type geomParts struct {
 // geomExtras keeps the contact attributes the Graph has no field for, so
 // MJCF output can write them back.
 func geomExtras(a attrs) map[string]string {
-	// one pass over the defaults, then the element's own attributes
-	// (which win, the last of a repeated name last), rather than a look-up
-	// through both per key
-	out := map[string]string{}
+	var room [contactAttrCount]attrValuePair
+	return pairMap(contactAttrs(room[:0], a))
+}
+
+// sharedGeomExtras is geomExtras, one map for all the geoms with the same
+// contact attributes: a model's geoms mostly repeat a few settings, and a
+// map per geom was a large part of reading one. Node Extras are read
+// only once built (Graph.Clone shares them too).
+func (p *parser) sharedGeomExtras(a attrs) map[string]string {
+	var room [contactAttrCount]attrValuePair
+	pairs := contactAttrs(room[:0], a)
+	// the key spells each name with its value's length, so that no
+	// value can pass for more pairs
+	var keyRoom [256]byte
+	key := keyRoom[:0]
+	for _, x := range pairs {
+		key = append(key, x.name...)
+		key = strconv.AppendInt(append(key, ' '), int64(len(x.value)), 10)
+		key = append(append(key, ' '), x.value...)
+	}
+	if m, ok := p.geomExtrasByKey[string(key)]; ok {
+		return m
+	}
+	m := pairMap(pairs)
+	if p.geomExtrasByKey == nil {
+		p.geomExtrasByKey = map[string]map[string]string{}
+	}
+	p.geomExtrasByKey[string(key)] = m
+	return m
+}
+
+// attrValuePair is an attribute's name and value.
+type attrValuePair struct{ name, value string }
+
+// contactAttrs appends to dst the contact attributes of the geom, sorted
+// by name: its own (the last of a repeated name) over its class's.
+func contactAttrs(dst []attrValuePair, a attrs) []attrValuePair {
 	for k, v := range a.def {
 		if isContactAttr(k) {
-			out[k] = v
+			dst = append(dst, attrValuePair{k, v})
 		}
 	}
+	// the element's own, after the defaults: they win, and the last of a
+	// repeated name last
 	for _, x := range a.own {
-		if isContactAttr(x.Name) {
-			out[x.Name] = x.Value
+		if !isContactAttr(x.Name) {
+			continue
+		}
+		if i := slices.IndexFunc(dst, func(y attrValuePair) bool { return y.name == x.Name }); i >= 0 {
+			dst[i].value = x.Value
+		} else {
+			dst = append(dst, attrValuePair{x.Name, x.Value})
 		}
 	}
-	return out
+	slices.SortFunc(dst, func(x, y attrValuePair) int { return strings.Compare(x.name, y.name) })
+	return dst
 }
+
+// pairMap is the pairs as a map.
+func pairMap(pairs []attrValuePair) map[string]string {
+	m := make(map[string]string, len(pairs))
+	for _, x := range pairs {
+		m[x.name] = x.value
+	}
+	return m
+}
+
+// contactAttrCount is the number of names isContactAttr takes.
+const contactAttrCount = 13
 
 // isContactAttr names the geom attributes geomExtras keeps.
 func isContactAttr(name string) bool {

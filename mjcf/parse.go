@@ -50,6 +50,9 @@ type parser struct {
 	// filterByName indexes the first filters[:filtersIndexed] by name
 	filterByName   map[string]int
 	filtersIndexed int
+	// geomExtrasByKey holds the contact-attribute maps geoms share
+	// (sharedGeomExtras).
+	geomExtrasByKey map[string]map[string]string
 	// maskFilters remembers bitFilter's filter for each contype and
 	// conaffinity (looking it up spells the filter's name).
 	maskFilters map[[2]int]int
