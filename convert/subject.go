@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -329,13 +330,59 @@ func (ds Diagnostics) Explains(subj Subject, q Quantity) bool {
 type DiagnosticIndex struct {
 	document []*Diagnostic
 	indexed  map[Subject][]*Diagnostic // by kind and index
-	byNode   map[int][]*Diagnostic     // node subjects, by node
-	byBody   map[int][]*Diagnostic     // colliders, triggers, visuals, by body
+	byNode   nodeLists                 // node subjects, by node
+	byBody   nodeLists                 // colliders, triggers, visuals, by body
 	// answered remembers each question asked: a body of thousands of
 	// shapes, each written differently, asks about the body (and so all
 	// its parts' diagnostics) once per shape. Not safe for use by several
 	// goroutines at once.
 	answered map[explainQuestion]bool
+}
+
+// nodeLists holds a list of diagnostics per node index in one array, cut
+// by each node's start offset: a slice (and a map entry) per node was most
+// of the index's allocations on a model of thousands of parts.
+type nodeLists struct {
+	start []int32 // node n's diagnostics are items[start[n]:start[n+1]]
+	items []*Diagnostic
+}
+
+// of returns node n's diagnostics.
+func (l nodeLists) of(n int) []*Diagnostic {
+	if n < 0 || n+1 >= len(l.start) {
+		return nil
+	}
+	return l.items[l.start[n]:l.start[n+1]]
+}
+
+// buildNodeLists files each of ds under key(d) (-1: under none), keeping
+// their order.
+func buildNodeLists(ds Diagnostics, key func(*Diagnostic) int) nodeLists {
+	top := -1
+	for i := range ds {
+		top = max(top, key(&ds[i]))
+	}
+	if top < 0 {
+		return nodeLists{}
+	}
+	l := nodeLists{start: make([]int32, top+2)}
+	for i := range ds {
+		if k := key(&ds[i]); k >= 0 {
+			l.start[k+1]++
+		}
+	}
+	for k := 1; k < len(l.start); k++ {
+		l.start[k] += l.start[k-1]
+	}
+	l.items = make([]*Diagnostic, l.start[top+1])
+	next := slices.Clone(l.start[:top+1])
+	for i := range ds {
+		if k := key(&ds[i]); k >= 0 {
+			l.items[next[k]] = &ds[i]
+			next[k]++
+		}
+	}
+	return l
 }
 
 // explainQuestion is one question to DiagnosticIndex.Explains.
@@ -346,27 +393,40 @@ type explainQuestion struct {
 
 // Index builds the DiagnosticIndex of ds.
 func (ds Diagnostics) Index() *DiagnosticIndex {
-	x := &DiagnosticIndex{indexed: map[Subject][]*Diagnostic{}, byNode: map[int][]*Diagnostic{}, byBody: map[int][]*Diagnostic{}}
+	x := &DiagnosticIndex{indexed: map[Subject][]*Diagnostic{}}
 	for i := range ds {
 		d := &ds[i]
 		switch d.Subject.Kind {
-		case "":
 		case SubjectDocument:
 			x.document = append(x.document, d)
 		case SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectTendon, SubjectSource:
 			k := Subject{Kind: d.Subject.Kind, Index: d.Subject.Index}
 			x.indexed[k] = append(x.indexed[k], d)
-		default:
-			if d.Subject.Node < 0 {
-				continue
-			}
-			x.byNode[d.Subject.Node] = append(x.byNode[d.Subject.Node], d)
-			if isPart(d.Subject.Kind) && d.Subject.Body >= 0 {
-				x.byBody[d.Subject.Body] = append(x.byBody[d.Subject.Body], d)
-			}
 		}
 	}
+	x.byNode = buildNodeLists(ds, func(d *Diagnostic) int {
+		if byNode(d.Subject.Kind) {
+			return d.Subject.Node
+		}
+		return -1
+	})
+	x.byBody = buildNodeLists(ds, func(d *Diagnostic) int {
+		if byNode(d.Subject.Kind) && d.Subject.Node >= 0 && isPart(d.Subject.Kind) {
+			return d.Subject.Body
+		}
+		return -1
+	})
 	return x
+}
+
+// byNode reports whether the index files subjects of kind k by node (every
+// kind but the document's and those named by an index).
+func byNode(k SubjectKind) bool {
+	switch k {
+	case "", SubjectDocument, SubjectMaterial, SubjectFilter, SubjectMesh, SubjectCoupling, SubjectTendon, SubjectSource:
+		return false
+	}
+	return true
 }
 
 // Explains is Diagnostics.Explains over the indexed diagnostics.
@@ -395,13 +455,13 @@ func (x *DiagnosticIndex) explains(subj Subject, q Quantity) bool {
 	if hit(x.document) || hit(x.indexed[Subject{Kind: subj.Kind, Index: subj.Index}]) {
 		return true
 	}
-	if subj.Node >= 0 && hit(x.byNode[subj.Node]) {
+	if subj.Node >= 0 && hit(x.byNode.of(subj.Node)) {
 		return true
 	}
-	if subj.Body >= 0 && subj.Body != subj.Node && hit(x.byNode[subj.Body]) {
+	if subj.Body >= 0 && subj.Body != subj.Node && hit(x.byNode.of(subj.Body)) {
 		return true
 	}
-	return subj.Kind == SubjectBody && subj.Node >= 0 && hit(x.byBody[subj.Node])
+	return subj.Kind == SubjectBody && subj.Node >= 0 && hit(x.byBody.of(subj.Node))
 }
 
 // Explaining returns the diagnostics that explain (subj, q).
