@@ -367,7 +367,8 @@ func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
 // goes into the node's extras.
 func (e *emitter) carry() error {
 	usedDoc := map[string]bool{}
-	for i, n := range e.g.Nodes {
+	for i := range e.g.Nodes {
+		n := &e.g.Nodes[i]
 		carried, _ := n.Extras[CarriedKey].(map[string]json.RawMessage)
 		for _, name := range carriedNames {
 			has := carried[name] != nil || graphHas(n, name)
@@ -416,14 +417,14 @@ func (e *emitter) carry() error {
 	return nil
 }
 
-func graphHas(n convert.Node, name string) bool {
+func graphHas(n *convert.Node, name string) bool {
 	attr, ok := vehicleAttrs[name]
-	return ok && attr.get(&n) != nil
+	return ok && attr.get(n) != nil
 }
 
 // extrasFallback stores a vehicle attribute with no OMI JSON to copy in
 // the node's extras under "physconv".
-func (e *emitter) extrasFallback(i int, name string, n convert.Node) error {
-	e.doc.PutNodeExtra(i, name, vehicleAttrs[name].get(&n), name, e.diags)
+func (e *emitter) extrasFallback(i int, name string, n *convert.Node) error {
+	e.doc.PutNodeExtra(i, name, vehicleAttrs[name].get(n), name, e.diags)
 	return nil
 }
