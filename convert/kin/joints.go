@@ -251,48 +251,87 @@ func LimitsFor(kind string, axis convert.Vec3, lower, upper float64) (limits []c
 // axis). Hard limits (infinite stiffness), fixed axes grouped first.
 func (c JointClass) Limits() ([]convert.Limit, convert.Quat) {
 	frame := rotationFromX(c.Axis)
-	inf := math.Inf(1)
-	hard := func(lin, ang []int, lo, hi float64) convert.Limit {
-		return convert.Limit{Linear: lin, Angular: ang, Min: lo, Max: hi, Stiffness: inf}
-	}
-	fixedLin := hard([]int{0, 1, 2}, nil, 0, 0)
-	fixedAng := hard(nil, []int{0, 1, 2}, 0, 0)
+	all := []int{0, 1, 2}
 	bounded := func(lo, hi float64) bool { return !(math.IsInf(lo, -1) && math.IsInf(hi, 1)) }
-	var out []convert.Limit
+	var s limitSet
 	switch c.Kind {
 	case KindFixed:
-		out = []convert.Limit{fixedLin, fixedAng}
+		s.hard(all, nil, 0, 0)
+		s.hard(nil, all, 0, 0)
 	case KindBall:
-		out = []convert.Limit{fixedLin}
+		s.hard(all, nil, 0, 0)
 	case KindRevolute, KindContinuous:
-		out = []convert.Limit{fixedLin, hard(nil, []int{1, 2}, 0, 0)}
+		s.hard(all, nil, 0, 0)
+		s.hard(nil, []int{1, 2}, 0, 0)
 		if bounded(c.Lower, c.Upper) {
-			out = append(out, hard(nil, []int{0}, c.Lower, c.Upper))
+			s.hard(nil, []int{0}, c.Lower, c.Upper)
 		}
 	case KindPrismatic:
-		out = []convert.Limit{hard([]int{1, 2}, nil, 0, 0), fixedAng}
+		s.hard([]int{1, 2}, nil, 0, 0)
+		s.hard(nil, all, 0, 0)
 		if bounded(c.Lower, c.Upper) {
-			out = append(out, hard([]int{0}, nil, c.Lower, c.Upper))
+			s.hard([]int{0}, nil, c.Lower, c.Upper)
 		}
 	case KindCylindrical:
-		out = []convert.Limit{hard([]int{1, 2}, nil, 0, 0), hard(nil, []int{1, 2}, 0, 0)}
+		s.hard([]int{1, 2}, nil, 0, 0)
+		s.hard(nil, []int{1, 2}, 0, 0)
 		if bounded(c.Lower, c.Upper) {
-			out = append(out, hard([]int{0}, nil, c.Lower, c.Upper))
+			s.hard([]int{0}, nil, c.Lower, c.Upper)
 		}
 		if bounded(c.AngularLower, c.AngularUpper) {
-			out = append(out, hard(nil, []int{0}, c.AngularLower, c.AngularUpper))
+			s.hard(nil, []int{0}, c.AngularLower, c.AngularUpper)
 		}
 	case KindUniversal:
-		out = []convert.Limit{fixedLin, hard(nil, []int{0}, 0, 0)}
+		s.hard(all, nil, 0, 0)
+		s.hard(nil, []int{0}, 0, 0)
 	case KindPlanar:
-		out = []convert.Limit{hard([]int{0}, nil, 0, 0), hard(nil, []int{1, 2}, 0, 0)}
+		s.hard([]int{0}, nil, 0, 0)
+		s.hard(nil, []int{1, 2}, 0, 0)
 	case KindConeTwist:
-		out = []convert.Limit{fixedLin, hard(nil, []int{1, 2}, math.Inf(-1), c.Cone)}
+		s.hard(all, nil, 0, 0)
+		s.hard(nil, []int{1, 2}, math.Inf(-1), c.Cone)
 		if bounded(c.Lower, c.Upper) {
-			out = append(out, hard(nil, []int{0}, c.Lower, c.Upper))
+			s.hard(nil, []int{0}, c.Lower, c.Upper)
 		}
 	}
-	return out, frame
+	return s.limits, frame
+}
+
+// Room a limitSet takes at its first limit: no kind has more than four
+// limits, or more than six axis indices over all of them.
+const (
+	maxKindLimits = 4
+	maxKindAxes   = 6
+)
+
+// limitSet collects the limits of one joint kind. Their axis lists are
+// windows of one array rather than a slice each (a reader calls Limits
+// for every joint of a file); each window is capped at its own length, so
+// appending to one list never writes into the next. A joint's limits
+// still share nothing with another joint's.
+type limitSet struct {
+	limits []convert.Limit
+	axes   []int
+}
+
+// hard adds a hard limit (infinite stiffness) on copies of the axis lists;
+// an empty list stays nil.
+func (s *limitSet) hard(linear, angular []int, lo, hi float64) {
+	if s.limits == nil {
+		s.limits = make([]convert.Limit, 0, maxKindLimits)
+		s.axes = make([]int, 0, maxKindAxes)
+	}
+	s.limits = append(s.limits, convert.Limit{Linear: s.copyAxes(linear), Angular: s.copyAxes(angular),
+		Min: lo, Max: hi, Stiffness: math.Inf(1)})
+}
+
+func (s *limitSet) copyAxes(axes []int) []int {
+	if axes == nil {
+		return nil
+	}
+	start := len(s.axes)
+	s.axes = append(s.axes, axes...)
+	return s.axes[start:len(s.axes):len(s.axes)]
 }
 
 // rotationFromX is the shortest rotation carrying +X onto axis (a half turn
