@@ -96,21 +96,21 @@ func numberAttr(e *xmlElement, attr string, def float64) (float64, error) {
 	return v, err
 }
 
-// vecAttr parses an optional attribute of n numbers.
-func vecAttr(e *xmlElement, attr string, n int, def []float64) ([]float64, error) {
-	v, ok, err := e.Floats(attr, n, urdfNumber)
-	if !ok {
-		return def, nil
-	}
-	return v, err
+// vecAttr reads an optional attribute of len(dst) numbers into dst (the
+// numbers are appended to dst[:0], which has room for them) and reports
+// whether it is present. dst is left alone when it is absent, and holds
+// no meaning after an error.
+func vecAttr(e *xmlElement, attr string, dst []float64) (bool, error) {
+	_, ok, err := e.AppendFloats(dst[:0], attr, len(dst), urdfNumber)
+	return ok, err
 }
 
 func vec3Attr(e *xmlElement, attr string, def convert.Vec3) (convert.Vec3, error) {
-	v, err := vecAttr(e, attr, 3, def[:])
-	if err != nil {
+	v := def
+	if _, err := vecAttr(e, attr, v[:]); err != nil {
 		return convert.Vec3{}, err
 	}
-	return convert.Vec3{v[0], v[1], v[2]}, nil
+	return v, nil
 }
 
 func decodePose(parent *xmlElement) (Pose, error) {
@@ -291,14 +291,15 @@ func decodeMaterial(e *xmlElement) (*Material, error) {
 	m := &Material{Line: e.Line}
 	m.Name, _ = e.Attr("name")
 	if c := e.Child("color"); c != nil {
-		v, err := vecAttr(c, "rgba", 4, nil)
+		var rgba [4]float64
+		ok, err := vecAttr(c, "rgba", rgba[:])
 		if err != nil {
 			return nil, err
 		}
-		if v == nil {
+		if !ok {
 			return nil, convert.ErrorAtLine(c.Line, "<color> needs the attribute \"rgba\"")
 		}
-		m.Color = &[4]float64{v[0], v[1], v[2], v[3]}
+		m.Color = &rgba
 	}
 	if t := e.Child("texture"); t != nil {
 		m.Texture, _ = t.Attr("filename")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -553,23 +554,32 @@ func (e *Element) Float(name string, num NumberFunc) (v float64, ok bool, err er
 // Floats reads a white-space separated list of n numbers (n < 0: any
 // count of at least one). ok is false when the attribute is absent.
 func (e *Element) Floats(name string, n int, num NumberFunc) (v []float64, ok bool, err error) {
+	return e.AppendFloats(nil, name, n, num)
+}
+
+// AppendFloats is Floats appending the numbers to dst, so a caller that
+// passes an array on its stack reads a vector without an allocation. On
+// an error, or when the attribute is absent, it returns dst unchanged.
+func (e *Element) AppendFloats(dst []float64, name string, n int, num NumberFunc) (v []float64, ok bool, err error) {
 	s, ok := e.Attr(name)
 	if !ok {
-		return nil, false, nil
+		return dst, false, nil
 	}
 	var tmp [8]string
 	fs := AppendFields(tmp[:0], s)
 	if n >= 0 && len(fs) != n {
-		return nil, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers")
+		return dst, true, e.attrError(name, s, "want "+strconv.Itoa(n)+" numbers")
 	}
 	if len(fs) == 0 {
-		return nil, true, e.attrError(name, s, "want at least one number")
+		return dst, true, e.attrError(name, s, "want at least one number")
 	}
-	v = make([]float64, len(fs))
-	for i, f := range fs {
-		if v[i], err = num(f); err != nil {
-			return nil, true, e.attrError(name, s, convert.QuoteShort(f)+" is "+err.Error())
+	v = slices.Grow(dst, len(fs))
+	for _, f := range fs {
+		x, err := num(f)
+		if err != nil {
+			return dst, true, e.attrError(name, s, convert.QuoteShort(f)+" is "+err.Error())
 		}
+		v = append(v, x)
 	}
 	return v, true, nil
 }

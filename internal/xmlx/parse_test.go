@@ -165,6 +165,18 @@ func TestFloats(t *testing.T) {
 	if v, ok, err := o.Floats("xyz", 3, ParseFloat); !ok || err != nil || v[0] != 1 || v[1] != 2 || v[2] != 3 {
 		t.Errorf("xyz = %v %v %v", v, ok, err)
 	}
+	// AppendFloats appends after what dst holds, and returns dst as it was
+	// when the attribute is absent or refused
+	dst := []float64{9}
+	if v, ok, err := o.AppendFloats(dst, "xyz", 3, ParseFloat); !ok || err != nil || len(v) != 4 || v[0] != 9 || v[3] != 3 {
+		t.Errorf("append xyz = %v %v %v", v, ok, err)
+	}
+	if v, ok, err := o.AppendFloats(dst, "missing", 3, ParseFloat); ok || err != nil || len(v) != 1 {
+		t.Errorf("append missing = %v %v %v", v, ok, err)
+	}
+	if v, ok, err := o.AppendFloats(dst, "rpy", 3, ParseFloat); !ok || err == nil || len(v) != 1 {
+		t.Errorf("append rpy = %v %v %v", v, ok, err)
+	}
 	if v, ok, err := o.Float("s", ParseFloat); !ok || err != nil || v != 2.5 {
 		t.Errorf("s = %v %v %v", v, ok, err)
 	}
