@@ -26,11 +26,29 @@ func Decode(data []byte) (*Robot, error) {
 	}
 	r := &Robot{Line: root.Line}
 	r.Name, _ = root.Attr("name")
-	links, joints := map[string]int{}, map[string]int{}
-	for _, e := range root.Elements() {
+	// sized once: a robot may have thousands of links and joints
+	elems := root.Elements()
+	nLinks, nJoints := 0, 0
+	for _, e := range elems {
 		switch e.Name {
 		case "link":
-			l, err := decodeLink(e)
+			nLinks++
+		case "joint":
+			nJoints++
+		}
+	}
+	if nLinks > 0 {
+		r.Links = make([]Link, 0, nLinks)
+	}
+	if nJoints > 0 {
+		r.Joints = make([]Joint, 0, nJoints)
+	}
+	links, joints := make(map[string]int, nLinks), make(map[string]int, nJoints)
+	ps := countParts(elems)
+	for _, e := range elems {
+		switch e.Name {
+		case "link":
+			l, err := ps.decodeLink(e)
 			if err != nil {
 				return nil, err
 			}
@@ -38,9 +56,9 @@ func Decode(data []byte) (*Robot, error) {
 				return nil, convert.ErrorAtLine(e.Line, "duplicate link name %q (first at line %d)", l.Name, prev)
 			}
 			links[l.Name] = e.Line
-			r.Links = append(r.Links, *l)
+			r.Links = append(r.Links, l)
 		case "joint":
-			j, err := decodeJoint(e)
+			j, err := ps.decodeJoint(e)
 			if err != nil {
 				return nil, err
 			}
@@ -48,7 +66,7 @@ func Decode(data []byte) (*Robot, error) {
 				return nil, convert.ErrorAtLine(e.Line, "duplicate joint name %q (first at line %d)", j.Name, prev)
 			}
 			joints[j.Name] = e.Line
-			r.Joints = append(r.Joints, *j)
+			r.Joints = append(r.Joints, j)
 		case "material":
 			m, err := decodeMaterial(e)
 			if err != nil {
@@ -61,6 +79,59 @@ func Decode(data []byte) (*Robot, error) {
 	}
 	return r, nil
 }
+
+// parts holds what Decode gives links and joints by pointer or as a
+// list: counted before decoding and allocated once per kind, so a robot
+// of thousands of links costs a few allocations for them, not thousands.
+// Each link or joint takes its own elements, never shared.
+type parts struct {
+	inertials  []Inertial
+	limits     []Limit
+	visuals    []Visual
+	collisions []Collision
+}
+
+// countParts sizes the parts of the top-level elements.
+func countParts(elems []*xmlElement) *parts {
+	var inertials, limits, visuals, collisions int
+	for _, e := range elems {
+		if e.Name != "link" && e.Name != "joint" {
+			continue
+		}
+		for _, c := range e.Children {
+			if c.Kind != xmlx.ElementNode {
+				continue
+			}
+			switch {
+			case e.Name == "link" && c.Name == "inertial":
+				inertials++
+			case e.Name == "link" && c.Name == "visual":
+				visuals++
+			case e.Name == "link" && c.Name == "collision":
+				collisions++
+			case e.Name == "joint" && c.Name == "limit":
+				limits++
+			}
+		}
+	}
+	return &parts{inertials: make([]Inertial, inertials), limits: make([]Limit, limits),
+		visuals: make([]Visual, visuals), collisions: make([]Collision, collisions)}
+}
+
+// take returns an empty slice with room for n values from the front of
+// *block, capped at n so that appending past n never reaches the next
+// owner's values. A block that runs short gets a new array.
+func take[T any](block *[]T, n int) []T {
+	if n > len(*block) {
+		*block = make([]T, n)
+	}
+	w := (*block)[:0:n]
+	*block = (*block)[n:]
+	return w
+}
+
+// takeOne returns the next zero value of *block.
+func takeOne[T any](block *[]T) *T { return &take(block, 1)[:1][0] }
 
 func required(e *xmlElement, name string) (string, error) {
 	v, ok := e.Attr(name)
@@ -127,12 +198,12 @@ func decodePose(parent *xmlElement) (Pose, error) {
 	return p, err
 }
 
-func decodeLink(e *xmlElement) (*Link, error) {
+func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 	name, err := requiredName(e)
 	if err != nil {
-		return nil, err
+		return Link{}, err
 	}
-	l := &Link{Name: name, Line: e.Line}
+	l := Link{Name: name, Line: e.Line}
 	// sized once: a link may hold thousands of shapes (a static world)
 	elems := e.Elements()
 	visuals, collisions := 0, 0
@@ -145,32 +216,32 @@ func decodeLink(e *xmlElement) (*Link, error) {
 		}
 	}
 	if visuals > 0 {
-		l.Visuals = make([]Visual, 0, visuals)
+		l.Visuals = take(&ps.visuals, visuals)
 	}
 	if collisions > 0 {
-		l.Collisions = make([]Collision, 0, collisions)
+		l.Collisions = take(&ps.collisions, collisions)
 	}
 	for _, c := range elems {
 		switch c.Name {
 		case "inertial":
 			if l.Inertial != nil {
-				return nil, convert.ErrorAtLine(c.Line, "link %q has more than one <inertial>", name)
+				return Link{}, convert.ErrorAtLine(c.Line, "link %q has more than one <inertial>", name)
 			}
-			if l.Inertial, err = decodeInertial(c); err != nil {
-				return nil, err
+			if l.Inertial, err = ps.decodeInertial(c); err != nil {
+				return Link{}, err
 			}
 		case "visual":
 			v := Visual{Line: c.Line}
 			v.Name, _ = c.Attr("name")
 			if v.Origin, err = decodePose(c); err != nil {
-				return nil, err
+				return Link{}, err
 			}
 			if v.Geometry, err = decodeGeometry(c); err != nil {
-				return nil, err
+				return Link{}, err
 			}
 			if m := c.Child("material"); m != nil {
 				if v.Material, err = decodeMaterial(m); err != nil {
-					return nil, err
+					return Link{}, err
 				}
 			}
 			l.Visuals = append(l.Visuals, v)
@@ -178,10 +249,10 @@ func decodeLink(e *xmlElement) (*Link, error) {
 			k := Collision{Line: c.Line}
 			k.Name, _ = c.Attr("name")
 			if k.Origin, err = decodePose(c); err != nil {
-				return nil, err
+				return Link{}, err
 			}
 			if k.Geometry, err = decodeGeometry(c); err != nil {
-				return nil, err
+				return Link{}, err
 			}
 			l.Collisions = append(l.Collisions, k)
 		default:
@@ -191,8 +262,9 @@ func decodeLink(e *xmlElement) (*Link, error) {
 	return l, nil
 }
 
-func decodeInertial(e *xmlElement) (*Inertial, error) {
-	in := &Inertial{Line: e.Line}
+func (ps *parts) decodeInertial(e *xmlElement) (*Inertial, error) {
+	in := takeOne(&ps.inertials)
+	in.Line = e.Line
 	var err error
 	if in.Origin, err = decodePose(e); err != nil {
 		return nil, err
@@ -307,22 +379,22 @@ func decodeMaterial(e *xmlElement) (*Material, error) {
 	return m, nil
 }
 
-func decodeJoint(e *xmlElement) (*Joint, error) {
+func (ps *parts) decodeJoint(e *xmlElement) (Joint, error) {
 	name, err := requiredName(e)
 	if err != nil {
-		return nil, err
+		return Joint{}, err
 	}
-	j := &Joint{Name: name, Line: e.Line, Axis: convert.Vec3{1, 0, 0}}
+	j := Joint{Name: name, Line: e.Line, Axis: convert.Vec3{1, 0, 0}}
 	if j.Type, err = required(e, "type"); err != nil {
-		return nil, err
+		return Joint{}, err
 	}
 	switch j.Type {
 	case Revolute, Continuous, Prismatic, Fixed, Floating, Planar, Spherical:
 	default:
-		return nil, convert.ErrorAtLine(e.Line, "joint %q has unknown type %q", name, j.Type)
+		return Joint{}, convert.ErrorAtLine(e.Line, "joint %q has unknown type %q", name, j.Type)
 	}
 	if j.Origin, err = decodePose(e); err != nil {
-		return nil, err
+		return Joint{}, err
 	}
 	link := func(tag string) (string, error) {
 		c := e.Child(tag)
@@ -336,51 +408,52 @@ func decodeJoint(e *xmlElement) (*Joint, error) {
 		return v, err
 	}
 	if j.Parent, err = link("parent"); err != nil {
-		return nil, err
+		return Joint{}, err
 	}
 	if j.Child, err = link("child"); err != nil {
-		return nil, err
+		return Joint{}, err
 	}
 	for _, c := range e.Elements() {
 		switch c.Name {
 		case "origin", "parent", "child":
 		case "axis":
 			if j.Axis, err = vec3Attr(c, "xyz", convert.Vec3{1, 0, 0}); err != nil {
-				return nil, err
+				return Joint{}, err
 			}
 			if j.Axis.Len() == 0 && j.Type != Fixed && j.Type != Floating && j.Type != Spherical {
-				return nil, convert.ErrorAtLine(c.Line, "joint %q has a zero axis", name)
+				return Joint{}, convert.ErrorAtLine(c.Line, "joint %q has a zero axis", name)
 			}
 		case "limit":
-			l := &Limit{Line: c.Line}
+			l := takeOne(&ps.limits)
+			l.Line = c.Line
 			for _, f := range []struct {
 				attr string
 				dst  *float64
 			}{{"lower", &l.Lower}, {"upper", &l.Upper}, {"effort", &l.Effort}, {"velocity", &l.Velocity}} {
 				if *f.dst, err = numberAttr(c, f.attr, 0); err != nil {
-					return nil, err
+					return Joint{}, err
 				}
 			}
 			j.Limit = l
 		case "dynamics":
 			d := &Dynamics{}
 			if d.Damping, err = numberAttr(c, "damping", 0); err != nil {
-				return nil, err
+				return Joint{}, err
 			}
 			if d.Friction, err = numberAttr(c, "friction", 0); err != nil {
-				return nil, err
+				return Joint{}, err
 			}
 			j.Dynamics = d
 		case "mimic":
 			m := &Mimic{Line: c.Line}
 			if m.Joint, err = required(c, "joint"); err != nil {
-				return nil, err
+				return Joint{}, err
 			}
 			if m.Multiplier, err = numberAttr(c, "multiplier", 1); err != nil {
-				return nil, err
+				return Joint{}, err
 			}
 			if m.Offset, err = numberAttr(c, "offset", 0); err != nil {
-				return nil, err
+				return Joint{}, err
 			}
 			j.Mimic = m
 		default:
@@ -388,7 +461,7 @@ func decodeJoint(e *xmlElement) (*Joint, error) {
 		}
 	}
 	if (j.Type == Revolute || j.Type == Prismatic) && j.Limit == nil {
-		return nil, convert.ErrorAtLine(e.Line, "%s joint %q needs a <limit>", j.Type, name)
+		return Joint{}, convert.ErrorAtLine(e.Line, "%s joint %q needs a <limit>", j.Type, name)
 	}
 	return j, nil
 }
