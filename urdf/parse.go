@@ -61,7 +61,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &parser{in: in, r: r, g: convert.NewGraph(), jointNode: map[string]int{}}
+	p := &parser{in: in, r: r, g: convert.NewGraph(), jointNode: make(map[string]int, len(r.Joints))}
 	if err := p.run(); err != nil {
 		return nil, nil, err
 	}
@@ -81,6 +81,21 @@ type parser struct {
 	meshCache map[string]int // resolved path → Graph mesh (collision)
 	visuals   *meshData      // triangles visual meshes may share, read on demand
 	linkMat   map[string]int // link name → Graph material of its collisions
+	// the values the Graph gets one of per link, joint or shape, in
+	// arrays sized once per robot (see take)
+	motionBlock   []bodyMotion
+	jointBlock    []convert.Joint
+	visualBlock   []convert.Visual
+	colliderBlock []convert.Collider
+}
+
+// bodyMotion is a body's Motion together with the values its pointers
+// point to, so that they take one place in memory rather than five.
+type bodyMotion struct {
+	motion                        convert.Motion
+	mass                          float64
+	centerOfMass, inertiaDiagonal convert.Vec3
+	inertiaOrientation            convert.Quat
 }
 
 func (p *parser) visualData() *meshData {
@@ -102,11 +117,11 @@ func (p *parser) run() error {
 	if len(r.Links) == 0 {
 		return convert.ErrorAtLine(r.Line, "robot has no links")
 	}
-	p.links = map[string]*Link{}
+	p.links = make(map[string]*Link, len(r.Links))
 	for i := range r.Links {
 		p.links[r.Links[i].Name] = &r.Links[i]
 	}
-	p.children, p.parentOf = map[string][]*Joint{}, map[string]*Joint{}
+	p.children, p.parentOf = make(map[string][]*Joint, len(r.Joints)), make(map[string]*Joint, len(r.Joints))
 	for i := range r.Joints {
 		j := &r.Joints[i]
 		for _, l := range []string{j.Parent, j.Child} {
@@ -134,7 +149,7 @@ func (p *parser) run() error {
 	if err != nil {
 		return err
 	}
-	p.materials = map[string]*Material{}
+	p.materials = make(map[string]*Material, len(r.Materials))
 	for i := range r.Materials {
 		p.materials[r.Materials[i].Name] = &r.Materials[i]
 	}
@@ -168,11 +183,17 @@ func (p *parser) run() error {
 		name = r.Name + "_robot"
 	}
 	// a node per link, visual and collision, one or two per joint
-	shapes := 0
+	visuals, collisions := 0, 0
 	for i := range r.Links {
-		shapes += len(r.Links[i].Visuals) + len(r.Links[i].Collisions)
+		visuals += len(r.Links[i].Visuals)
+		collisions += len(r.Links[i].Collisions)
 	}
+	shapes := visuals + collisions
 	g.Reserve(1+len(r.Links)+shapes+2*len(r.Joints), shapes)
+	p.motionBlock = make([]bodyMotion, len(r.Links))
+	p.jointBlock = make([]convert.Joint, len(r.Joints))
+	p.visualBlock = make([]convert.Visual, visuals)
+	p.colliderBlock = make([]convert.Collider, collisions)
 	rootNode := g.AddNode(convert.Node{Name: name, Transform: top, Extras: extras}, -1)
 	if err := p.addLink(root, nil, rootNode, true); err != nil {
 		return err
@@ -225,7 +246,7 @@ func (p *parser) findRoot() (*Link, []*Link, error) {
 		return nil, nil, convert.ErrorAtLine(roots[1].Line, "two root links: %q (line %d) and %q; a URDF is one tree", roots[0].Name, roots[0].Line, roots[1].Name)
 	}
 	// Every link must be reachable from the root (else it sits on a cycle).
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(p.r.Links))
 	stack := []string{roots[0].Name}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -334,17 +355,18 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 // full tensors are diagonalised (mass.PrincipalAxes) and the principal
 // rotation composed with the origin rotation.
 func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
-	m := &convert.Motion{Kind: kind, GravityFactor: 1}
+	b := takeOne(&p.motionBlock)
+	m := &b.motion
+	m.Kind, m.GravityFactor = kind, 1
+	m.Mass, m.CenterOfMass, m.InertiaDiagonal = &b.mass, &b.centerOfMass, &b.inertiaDiagonal
 	in := l.Inertial
 	if in == nil || in.Mass == 0 {
 		// URDF's meaning: a massless link. Mass 0 with zero inertia is
 		// given, so nothing downstream invents mass for it.
-		m.Mass, m.CenterOfMass, m.InertiaDiagonal = convert.Ptr(0.0), &convert.Vec3{}, &convert.Vec3{}
 		m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
 		return m
 	}
-	m.Mass = convert.Ptr(in.Mass)
-	m.CenterOfMass = convert.Ptr(in.Origin.XYZ)
+	b.mass, b.centerOfMass = in.Mass, in.Origin.XYZ
 	rot := convert.RPYQuat(in.Origin.RPY)
 	diag := convert.Vec3{in.IXX, in.IYY, in.IZZ}
 	if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
@@ -355,9 +377,10 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 		}
 		rot = rot.Mul(orient).Normalize()
 	}
-	m.InertiaDiagonal = &diag
+	b.inertiaDiagonal = diag
 	if rot != convert.IdentityQuat() {
-		m.InertiaOrientation = &rot
+		b.inertiaOrientation = rot
+		m.InertiaOrientation = &b.inertiaOrientation
 	}
 	m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
 	return m
@@ -377,7 +400,10 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	lo, hi := -inf, inf
 	switch j.Type {
 	case Revolute, Prismatic:
-		kind = map[string]string{Revolute: kin.KindRevolute, Prismatic: kin.KindPrismatic}[j.Type]
+		kind = kin.KindRevolute
+		if j.Type == Prismatic {
+			kind = kin.KindPrismatic
+		}
 		lo, hi = j.Limit.Lower, j.Limit.Upper
 		if lo > hi {
 			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
@@ -412,7 +438,8 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	if kind != kin.KindFree {
 		limits, frame = kin.LimitsFor(kind, axis, lo, hi)
 	}
-	joint := &convert.Joint{Limits: limits}
+	joint := takeOne(&p.jointBlock)
+	joint.Limits = limits
 	if l := j.Limit; l != nil {
 		joint.Effort, joint.Velocity = l.Effort, l.Velocity
 	}
@@ -517,7 +544,8 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if shape < 0 {
 			continue
 		}
-		vis := &convert.Visual{Shape: shape}
+		vis := takeOne(&p.visualBlock)
+		vis.Shape = shape
 		var extras map[string]any
 		if m := v.Material; m != nil {
 			vis.Color = m.Color
@@ -548,7 +576,8 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if err != nil {
 			return err
 		}
-		col := &convert.Collider{Shape: shape, Material: -1, Filter: -1}
+		col := takeOne(&p.colliderBlock)
+		*col = convert.Collider{Shape: shape, Material: -1, Filter: -1}
 		if m, ok := p.linkMat[l.Name]; ok {
 			col.Material = m
 		}
@@ -563,20 +592,20 @@ func (p *parser) addGeometry(l *Link, node int) error {
 // in Extras so URDF output gives it back exactly, and rpy, the origin's
 // angles, for formats that spell rotations so (convert.ExtraRotationRPY).
 func (p *parser) placeShape(n convert.Node, parent int, kind string, rpy convert.Vec3) {
-	if rpy != (convert.Vec3{}) {
-		extras := map[string]any{convert.ExtraRotationRPY: rpy}
+	turned := kind == "cylinder" || kind == "capsule"
+	if rpy != (convert.Vec3{}) || turned {
+		extras := make(map[string]any, len(n.Extras)+2)
+		if rpy != (convert.Vec3{}) {
+			extras[convert.ExtraRotationRPY] = rpy
+		}
+		if turned {
+			extras[extraOrigin] = n.Transform
+			n.Transform = axisFrame(n.Transform)
+		}
 		for k, v := range n.Extras {
 			extras[k] = v
 		}
 		n.Extras = extras
-	}
-	if kind == "cylinder" || kind == "capsule" {
-		extras := map[string]any{extraOrigin: n.Transform}
-		for k, v := range n.Extras {
-			extras[k] = v
-		}
-		n.Extras = extras
-		n.Transform = axisFrame(n.Transform)
 	}
 	p.g.AddNode(n, parent)
 }
