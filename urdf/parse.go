@@ -278,8 +278,37 @@ func jointPath(j *Joint) string { return fmt.Sprintf("robot/joint[%s]", j.Name) 
 func massless(l *Link) bool { return l.Inertial == nil || l.Inertial.Mass == 0 }
 
 // addLink adds link l (joined by j, nil for the root) under node parent,
-// then its children.
+// then the links below it, depth first in file order. It keeps the links
+// still to add on a stack of its own rather than recursing: a serial
+// chain of thousands of links would otherwise grow the goroutine stack to
+// megabytes, copied as it grows and scanned by every garbage collection.
 func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
+	type pending struct {
+		l      *Link
+		j      *Joint
+		parent int
+	}
+	stack := []pending{{l, j, parent}}
+	for len(stack) > 0 {
+		next := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		node, err := p.addLinkNode(next.l, next.j, next.parent, isRoot)
+		if err != nil {
+			return err
+		}
+		isRoot = false
+		// pushed last to first, so the first child is added next
+		children := p.children[next.l.Name]
+		for k := len(children) - 1; k >= 0; k-- {
+			stack = append(stack, pending{p.links[children[k].Child], children[k], node})
+		}
+	}
+	return nil
+}
+
+// addLinkNode adds the node of link l (joined by j, nil for the root)
+// under node parent, with its joint and geometry, and returns the node.
+func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, error) {
 	g := p.g
 	self := len(g.Nodes) // the index AddNode gives the link below
 	n := convert.Node{Name: l.Name, Transform: convert.Identity(), Extras: map[string]any{}}
@@ -340,14 +369,9 @@ func (p *parser) addLink(l *Link, j *Joint, parent int, isRoot bool) error {
 		p.addJoint(j, parent, node)
 	}
 	if err := p.addGeometry(l, node); err != nil {
-		return err
+		return -1, err
 	}
-	for _, cj := range p.children[l.Name] {
-		if err := p.addLink(p.links[cj.Child], cj, node, false); err != nil {
-			return err
-		}
-	}
-	return nil
+	return node, nil
 }
 
 // motion builds a body's Motion from its <inertial>. The tensor is kept
