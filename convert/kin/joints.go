@@ -304,22 +304,28 @@ const (
 	maxKindAxes   = 6
 )
 
-// limitSet collects the limits of one joint kind. Their axis lists are
-// windows of one array rather than a slice each (a reader calls Limits
-// for every joint of a file); each window is capped at its own length, so
-// appending to one list never writes into the next. A joint's limits
-// still share nothing with another joint's.
+// limitSet collects the limits of one joint kind. The limits and their
+// axis lists live in one limitStore rather than a slice each (a reader
+// calls Limits for every joint of a file); each axis list is capped at
+// its own length, so appending to one never writes into the next. A
+// joint's limits still share nothing with another joint's.
 type limitSet struct {
 	limits []convert.Limit
 	axes   []int
+}
+
+// limitStore is the memory of one limitSet.
+type limitStore struct {
+	limits [maxKindLimits]convert.Limit
+	axes   [maxKindAxes]int
 }
 
 // hard adds a hard limit (infinite stiffness) on copies of the axis lists;
 // an empty list stays nil.
 func (s *limitSet) hard(linear, angular []int, lo, hi float64) {
 	if s.limits == nil {
-		s.limits = make([]convert.Limit, 0, maxKindLimits)
-		s.axes = make([]int, 0, maxKindAxes)
+		store := new(limitStore)
+		s.limits, s.axes = store.limits[:0], store.axes[:0]
 	}
 	s.limits = append(s.limits, convert.Limit{Linear: s.copyAxes(linear), Angular: s.copyAxes(angular),
 		Min: lo, Max: hi, Stiffness: math.Inf(1)})
