@@ -87,6 +87,7 @@ type parser struct {
 	jointBlock    []convert.Joint
 	visualBlock   []convert.Visual
 	colliderBlock []convert.Collider
+	childBlock    []int // Children lists of link nodes (see childRoom)
 }
 
 // bodyMotion is a body's Motion together with the values its pointers
@@ -194,6 +195,7 @@ func (p *parser) run() error {
 	p.jointBlock = make([]convert.Joint, len(r.Joints))
 	p.visualBlock = make([]convert.Visual, visuals)
 	p.colliderBlock = make([]convert.Collider, collisions)
+	p.childBlock = make([]int, len(r.Links)+shapes+2*len(r.Joints))
 	rootNode := g.AddNode(convert.Node{Name: name, Transform: top, Extras: extras}, -1)
 	if err := p.addLink(root, nil, rootNode, true); err != nil {
 		return err
@@ -365,6 +367,9 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 		n.Extras = nil
 	}
 	node := g.AddNode(n, parent)
+	if room := p.childRoom(l, j != nil && !isFrame); room > 0 {
+		g.Nodes[node].Children = take(&p.childBlock, room)
+	}
 	if j != nil && !isFrame {
 		p.addJoint(j, parent, node)
 	}
@@ -372,6 +377,28 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 		return -1, err
 	}
 	return node, nil
+}
+
+// childRoom is how many children the node of link l may get, so that
+// its Children list is sized once: its shapes and, per child link, that
+// link's node and (unless the child is a frame link) its joint's node,
+// which all come; plus a frame for its own joint when it moves on one,
+// which may. 0 when none are sure to come: a leaf keeps a nil list.
+func (p *parser) childRoom(l *Link, moves bool) int {
+	certain := len(l.Visuals) + len(l.Collisions)
+	for _, cj := range p.children[l.Name] {
+		certain++
+		if !(massless(p.links[cj.Child]) && cj.Type == Fixed) {
+			certain++
+		}
+	}
+	if certain == 0 {
+		return 0
+	}
+	if moves {
+		return certain + 1
+	}
+	return certain
 }
 
 // motion builds a body's Motion from its <inertial>. The tensor is kept
