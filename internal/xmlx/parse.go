@@ -269,18 +269,24 @@ func (b *builder) attrSlice(n int) []Attr {
 
 // firstKids is the capacity of an element's first children slice, taken
 // from a block: most elements have a few children (a link's inertial,
-// visual, collision), which then cost no allocation of their own; more
-// grow the slice as append does.
-const firstKids = 4
+// visual, collision), which then cost no allocation of their own. A full
+// slice of fewer than blockKids is replaced by one twice its size from
+// the block (a URDF joint has five or six children); longer ones grow as
+// append grows them.
+const (
+	firstKids = 4
+	blockKids = 16
+)
 
 // addChild appends c to p's children.
 func (b *builder) addChild(p, c *Element) {
-	if p.Children == nil {
-		if len(b.kids) < firstKids {
+	if n := len(p.Children); n == cap(p.Children) && n < blockKids {
+		room := max(firstKids, 2*n)
+		if len(b.kids) < room {
 			b.kids = make([]*Element, 256*firstKids)
 		}
-		p.Children = b.kids[:0:firstKids]
-		b.kids = b.kids[firstKids:]
+		p.Children = append(b.kids[:0:room], p.Children...)
+		b.kids = b.kids[room:]
 	}
 	p.Children = append(p.Children, c)
 }
