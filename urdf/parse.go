@@ -123,6 +123,9 @@ func (p *parser) run() error {
 		p.links[r.Links[i].Name] = &r.Links[i]
 	}
 	p.children, p.parentOf = make(map[string][]*Joint, len(r.Joints)), make(map[string]*Joint, len(r.Joints))
+	// a parent's first child joint takes its place from one array: most
+	// links have one child, so most lists never need one of their own
+	firstChildren := make([]*Joint, len(r.Joints))
 	for i := range r.Joints {
 		j := &r.Joints[i]
 		for _, l := range []string{j.Parent, j.Child} {
@@ -137,7 +140,11 @@ func (p *parser) run() error {
 			return convert.ErrorAtLine(j.Line, "link %q is the child of two joints (%q at line %d and %q)", j.Child, prev.Name, prev.Line, j.Name)
 		}
 		p.parentOf[j.Child] = j
-		p.children[j.Parent] = append(p.children[j.Parent], j)
+		children := p.children[j.Parent]
+		if children == nil {
+			children = take(&firstChildren, 1)
+		}
+		p.children[j.Parent] = append(children, j)
 	}
 	for i := range r.Joints {
 		if m := r.Joints[i].Mimic; m != nil {
