@@ -79,6 +79,9 @@ type emitter struct {
 	geomElems map[int]*Element
 	siteNames []string
 	tendon    *Element
+	// arena makes the bodies, joints, geoms and inertials, which are
+	// most of the document, in blocks
+	arena xmlx.Arena
 }
 
 // Emit writes a Graph as MJCF: nested bodies from the kinematic tree, an
@@ -361,7 +364,11 @@ func (e *emitter) link(i int) {
 		e.stackParent[l.Body] = parentBody
 		return
 	}
-	body := parentEl.AddChild("body", "name", e.uniqueName("body", e.rawName(l.Body)))
+	// room for the inertial, the joints, a geom or two per node it owns
+	// and the child bodies
+	body := e.arena.New("body", 4, 2+len(e.pending)+2*len(e.ownedNodes()[l.Body])+len(l.Children))
+	body.SetAttr("name", e.uniqueName("body", e.rawName(l.Body)))
+	parentEl.Children = append(parentEl.Children, body)
 	e.bodyElems[l.Body] = body
 	bw := e.bodyWorld(l.Body)
 	pose, exact := e.localPose(parentBody, l.Body, func() convert.Transform { return relative(e.bodyWorld(parentBody), bw) })
@@ -454,7 +461,7 @@ func (e *emitter) inertial(body *Element, n int) {
 			}
 		}
 	}
-	in := body.AddChild("inertial")
+	in := e.arena.AddChild(body, "inertial", 4)
 	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
 		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal {
 		// the tensor as the source gave it: MuJoCo finds its principal

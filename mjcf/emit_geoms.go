@@ -68,7 +68,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, frame, i, si int, vis
 	w := e.frames.World(i)
 	sc := convert.Vec3{math.Abs(w.S[0]), math.Abs(w.S[1]), math.Abs(w.S[2])}
 	pose, exact := e.localPose(frame, i, func() convert.Transform { return relative(ref, w) })
-	g := &Element{Name: "geom"}
+	g := e.arena.New("geom", 8, 0)
 	if n.Name != "" {
 		g.SetAttr("name", e.uniqueName("geom", n.Name))
 	}

@@ -142,7 +142,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	names2 := map[string]string{}
 	refs, _ := j.Extras[extraJointRefs].(map[string]float64)
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
-		el := body.AddChild("joint", "name", nameFor(key, jointCount), "type", typ)
+		el := e.arena.AddChild(body, "joint", 8, "name", nameFor(key, jointCount), "type", typ)
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
 		ref := 0.0
 		if typ != "ball" {

@@ -25,6 +25,7 @@
 //	  Child, Elements, Text, Copy, Append, Insert, Replace, Remove, Index
 //	(*Element).Float, Floats with a NumberFunc such as ParseFloat
 //	ErrorAt(line, format, args...)
+//	Arena: New, AddChild make a built tree's elements in shared blocks
 //
 // Writing:
 //
