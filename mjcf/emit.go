@@ -66,7 +66,7 @@ type emitter struct {
 	// springref and position targets are shifted by); absent means 0.
 	jointRefs map[*Element]float64
 	bodyElems map[int]*Element // link body node → <body>
-	owned     map[int][]int    // body node → the nodes it owns (see ownedNodes)
+	owned     [][]int          // body node → the nodes it owns (see ownedNodes)
 	usedNames map[string]*names.Set
 	bits      map[string]int
 	// pending holds joints of folded joint-stack links for the body below;
@@ -381,8 +381,10 @@ func (e *emitter) link(i int) {
 		e.diags.Add(convert.CodeScaleBaked, convert.BodySubject(l.Body), e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
 	}
 	e.inertial(body, l.Body)
-	joints := append(e.pending, l.Joint)
+	// the folded links' joints, then the link's own
+	pending := e.pending
 	e.pending = nil
+	writeJoints := true
 	m := n.Motion
 	infInertia := m.InertiaDiagonal != nil && math.IsInf(m.InertiaDiagonal[0], 1) && math.IsInf(m.InertiaDiagonal[1], 1) && math.IsInf(m.InertiaDiagonal[2], 1)
 	// a free body that cannot turn moves on slide joints along the world
@@ -398,7 +400,7 @@ func (e *emitter) link(i int) {
 	}
 	if math.IsInf(m.MassOr(0), 1) {
 		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
-		joints = nil
+		writeJoints = false
 	} else if slides {
 		if infInertia {
 			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite inertia cannot turn; its free joint becomes slide joints").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
@@ -414,10 +416,13 @@ func (e *emitter) link(i int) {
 			ax := bw.R.Conj().Rotate(w)
 			body.AddChild("joint", "name", e.uniqueName("joint", e.rawName(l.Body)+"_slide"+fmt.Sprint(k)), "type", "slide", "axis", fmtFloats(clean(ax[0]), clean(ax[1]), clean(ax[2])))
 		}
-		joints = nil
+		writeJoints = false
 	}
-	for _, tj := range joints {
-		e.joint(body, tj, l.Parent < 0)
+	if writeJoints {
+		for _, tj := range pending {
+			e.joint(body, tj, l.Parent < 0)
+		}
+		e.joint(body, l.Joint, l.Parent < 0)
 	}
 	e.geoms(l.Body, body, bw, l.Body)
 }

@@ -45,13 +45,28 @@ func (e *emitter) geoms(node int, el *Element, ref convert.Transform, owner int)
 	}
 }
 
-// ownedNodes maps each body to the nodes it owns, in node order; built
-// once per Emit so writing every body stays linear in the node count.
-func (e *emitter) ownedNodes() map[int][]int {
+// ownedNodes lists, for each body node, the nodes it owns in node order
+// (none for other nodes); built once per Emit, all lists in one array, so
+// writing every body stays linear in the node count.
+func (e *emitter) ownedNodes() [][]int {
 	if e.owned == nil {
-		e.owned = map[int][]int{}
-		for i, b := range e.ownerOf() {
-			e.owned[b] = append(e.owned[b], i)
+		owners := e.ownerOf()
+		counts := make([]int, len(owners))
+		for _, b := range owners {
+			if b >= 0 {
+				counts[b]++
+			}
+		}
+		e.owned = make([][]int, len(owners))
+		all := make([]int, 0, len(owners))
+		for b, n := range counts {
+			e.owned[b] = all[len(all) : len(all) : len(all)+n]
+			all = all[:len(all)+n]
+		}
+		for i, b := range owners {
+			if b >= 0 {
+				e.owned[b] = append(e.owned[b], i)
+			}
 		}
 	}
 	return e.owned

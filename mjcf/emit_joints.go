@@ -30,8 +30,8 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	path := e.names[tj.Node]
 	e.framesApart(tj, path)
 	for _, l := range j.Limits {
-		axes := append(append([]int(nil), l.Linear...), l.Angular...)
-		if len(axes) == 0 {
+		axes := len(l.Linear) + len(l.Angular)
+		if axes == 0 {
 			continue
 		}
 		if !math.IsInf(l.Stiffness, 1) && !l.Fixed() && l.Stiffness != 0 {
@@ -54,7 +54,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			}
 			continue
 		}
-		if len(axes) > 1 && !l.Fixed() && !l.Unbounded() {
+		if axes > 1 && !l.Fixed() && !l.Unbounded() {
 			e.diags.Add(convert.CodeJointLimitApproximated, convert.JointSubject(tj.Node), path, "a limit shared by several axes is written per axis")
 		}
 		for _, k := range l.Linear {
@@ -71,7 +71,11 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	names, _ := j.Extras[extraJointNames].(map[string]string)
 	// a merged set that lost its per-axis names (e.g. through glTF) still
 	// carries them in the node name "a+b+c", in the order they are written
-	parts := strings.Split(e.g.Nodes[tj.Node].Name, "+")
+	// (a name without "+" has no parts: it names no more than one joint)
+	var parts []string
+	if name := e.g.Nodes[tj.Node].Name; strings.Contains(name, "+") {
+		parts = strings.Split(name, "+")
+	}
 	nth := 0
 	nameFor := func(key string, count int) string {
 		if n, ok := names[key]; ok && n != "" {
