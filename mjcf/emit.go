@@ -79,6 +79,9 @@ type emitter struct {
 	geomElems map[int]*Element
 	siteNames []string
 	tendon    *Element
+	// contacts holds each material's materialContact (index 0: the
+	// default material, else the material's index + 1)
+	contacts []*materialContact
 	// arena makes the bodies, joints, geoms and inertials, which are
 	// most of the document, in blocks
 	arena xmlx.Arena

@@ -189,28 +189,67 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // friction writes the material's friction (MuJoCo has one sliding
-// coefficient and no restitution coefficient).
+// coefficient and no restitution coefficient) and reports what MJCF
+// cannot keep of it.
 func (e *emitter) friction(g *Element, mi int, path string) {
-	m := convert.DefaultMaterial()
+	c := e.materialContact(mi)
+	for _, d := range c.notes {
+		d.Subject, d.Path = e.subj, path
+		e.diags = append(e.diags, d)
+	}
+	if c.friction != "" {
+		g.SetAttr("friction", c.friction)
+	}
+	if c.condim != "" {
+		g.SetAttr("condim", c.condim)
+	}
+}
+
+// materialContact is what one physics material writes on every geom that
+// collides with it: the friction and condim attributes ("" when not
+// written) and the diagnostics, without their subject and path.
+type materialContact struct {
+	friction, condim string
+	notes            convert.Diagnostics
+}
+
+// materialContact is the contact of material mi (out of range: the
+// default material), worked out and its messages formatted once per Emit
+// rather than once per geom.
+func (e *emitter) materialContact(mi int) *materialContact {
+	key := 0 // the default material
 	if mi >= 0 && mi < len(e.g.Materials) {
+		key = mi + 1
+	}
+	if e.contacts == nil {
+		e.contacts = make([]*materialContact, len(e.g.Materials)+1)
+	}
+	if c := e.contacts[key]; c != nil {
+		return c
+	}
+	c := &materialContact{}
+	e.contacts[key] = c
+	var none convert.Subject
+	m := convert.DefaultMaterial()
+	if key > 0 {
 		m = e.g.Materials[mi]
 	} else {
-		e.diags.Add(convert.CodeMJCFMaterialDefault, e.subj, path, "no physics material: glTF's default friction %s is written (MuJoCo's own default, which its URDF import uses, is 1)", fmtFloat(m.DynamicFriction))
+		c.notes.Add(convert.CodeMJCFMaterialDefault, none, "", "no physics material: glTF's default friction %s is written (MuJoCo's own default, which its URDF import uses, is 1)", fmtFloat(m.DynamicFriction))
 	}
 	f := m.DynamicFriction
 	if m.StaticFriction != m.DynamicFriction {
 		f = math.Max(m.StaticFriction, m.DynamicFriction)
-		e.diags.Add(convert.CodeFrictionApproximated, e.subj, path, "static %s and dynamic %s friction become MuJoCo's single coefficient %s", fmtFloat(m.StaticFriction), fmtFloat(m.DynamicFriction), fmtFloat(f))
+		c.notes.Add(convert.CodeFrictionApproximated, none, "", "static %s and dynamic %s friction become MuJoCo's single coefficient %s", fmtFloat(m.StaticFriction), fmtFloat(m.DynamicFriction), fmtFloat(f))
 	}
 	if m.FrictionCombine != "maximum" {
 		rule := m.FrictionCombine
 		if rule == "" {
 			rule = "not given"
 		}
-		e.diags.Add(convert.CodeFrictionCombineMaximum, e.subj, path, "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
+		c.notes.Add(convert.CodeFrictionCombineMaximum, none, "", "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
 	}
 	if m.Restitution != 0 {
-		e.diags.Add(convert.CodeRestitutionDropped, e.subj, path, "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
+		c.notes.Add(convert.CodeRestitutionDropped, none, "", "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
 	// MuJoCo's torsional friction is the spinning friction of Bullet
 	torsional, rolling := 0.005, 0.0001
@@ -221,16 +260,17 @@ func (e *emitter) friction(g *Element, mi int, path string) {
 		rolling = m.RollingFriction
 	}
 	if f != 1 || torsional != 0.005 || rolling != 0.0001 {
-		g.SetAttr("friction", fmtFloats(f, torsional, rolling))
+		c.friction = fmtFloats(f, torsional, rolling)
 	}
 	// MuJoCo applies torsional friction from condim 4 and rolling from 6
 	// (at its default 3, neither)
 	switch {
 	case m.RollingFriction != 0:
-		g.SetAttr("condim", "6")
+		c.condim = "6"
 	case m.SpinningFriction != 0:
-		g.SetAttr("condim", "4")
+		c.condim = "4"
 	}
+	return c
 }
 
 // bitTable assigns MJCF contype/conaffinity bits to the collision systems
