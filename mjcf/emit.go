@@ -107,6 +107,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
+	e.reserveNames()
 	e.flat = meshVolumes(g)
 	root := e.document()
 	e.encodeFiles()
@@ -193,6 +194,26 @@ func (e *emitter) uniqueName(kind, base string) string {
 		base = kind
 	}
 	return e.nameSpace(kind).Numbered(base)
+}
+
+// reserveNames makes room in the name spaces of the elements written for
+// most nodes: a body and a joint per tree link, and a geom per named
+// collider or visual.
+func (e *emitter) reserveNames() {
+	geoms := 0
+	for i := range e.g.Nodes {
+		if n := &e.g.Nodes[i]; n.Name != "" {
+			if n.Collider != nil {
+				geoms++
+			}
+			if n.Visual != nil {
+				geoms++
+			}
+		}
+	}
+	e.nameSpace("body").Reserve(len(e.tree.Links))
+	e.nameSpace("joint").Reserve(len(e.tree.Links))
+	e.nameSpace("geom").Reserve(geoms)
 }
 
 // nameSpace is the name space of one kind of element (body, geom …).

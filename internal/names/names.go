@@ -26,6 +26,15 @@ func (s *Set) Add(name string) {
 	s.taken[name] = true
 }
 
+// Reserve makes room for about n names in a Set that has none yet, for a
+// caller that knows how many it will take: a table grown name by name is
+// rebuilt each time it doubles.
+func (s *Set) Reserve(n int) {
+	if s.taken == nil {
+		s.taken = make(map[string]bool, n)
+	}
+}
+
 // Unique takes and returns first when it is free, else nth(k) for the
 // least k ≥ 2 whose name is free — what trying 2, 3 … in turn finds,
 // since names are only ever taken. nth must spell the same names for
