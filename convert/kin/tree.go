@@ -139,7 +139,6 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 	}
 	type edge struct{ joint, a, b int }
 	var edges []edge
-	adj := make([][]int, n+1) // slot of a body (or the world) → edge indices
 	for i := range g.Nodes {
 		j := g.Nodes[i].Joint
 		if j == nil {
@@ -160,10 +159,17 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 				"both frames of the joint are in the same body; the joint is left out")
 			continue
 		}
-		e := len(edges)
 		edges = append(edges, edge{i, a, b})
-		adj[slot(a)] = append(adj[slot(a)], e)
-		adj[slot(b)] = append(adj[slot(b)], e)
+	}
+	degree := make([]int, n+1)
+	for _, ed := range edges {
+		degree[slot(ed.a)]++
+		degree[slot(ed.b)]++
+	}
+	adj := carveLists(degree) // slot of a body (or the world) → edge indices
+	for e, ed := range edges {
+		adj[slot(ed.a)] = append(adj[slot(ed.a)], e)
+		adj[slot(ed.b)] = append(adj[slot(ed.b)], e)
 	}
 
 	// Parent assignment: a spanning forest grown from the world, then from
@@ -270,7 +276,7 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 
 	// Build links in preorder.
 	parentOf := make([]int, n)
-	children := make([][]int, n+1) // slot of a body (or the world) → child bodies
+	childCount := make([]int, n+1)
 	for _, b := range treeOrder {
 		p := -1
 		if e := parentEdge[b]; e >= 0 {
@@ -280,7 +286,11 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 			}
 		}
 		parentOf[b] = p
-		children[slot(p)] = append(children[slot(p)], b)
+		childCount[slot(p)]++
+	}
+	children := carveLists(childCount) // slot of a body (or the world) → child bodies
+	for _, b := range treeOrder {
+		children[slot(parentOf[b])] = append(children[slot(parentOf[b])], b)
 	}
 	key := func(b int) int {
 		if e := parentEdge[b]; e >= 0 {
@@ -294,11 +304,19 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		}
 	}
 	t.Links = make([]TreeLink, 0, len(treeOrder))
+	linkChildren := make([]int, 0, len(treeOrder)) // every link's Children, one after another
 	var visit func(b, parentLink int)
 	visit = func(b, parentLink int) {
 		idx := len(t.Links)
 		t.byNode[b] = idx
-		t.Links = append(t.Links, TreeLink{Body: b, Parent: parentLink})
+		l := TreeLink{Body: b, Parent: parentLink}
+		if k := len(children[slot(b)]); k > 0 {
+			// room for exactly the children visited below
+			at := len(linkChildren)
+			l.Children = linkChildren[at : at : at+k]
+			linkChildren = linkChildren[:at+k]
+		}
+		t.Links = append(t.Links, l)
 		if parentLink >= 0 {
 			t.Links[parentLink].Children = append(t.Links[parentLink].Children, idx)
 		}
@@ -478,6 +496,26 @@ type treeStep struct {
 	cost, seq, edge, from int
 }
 
+// carveLists makes lists with room for counts[i] values each, all in one
+// array; a list with no room is nil. Each has no room beyond its own, so
+// an append past it copies the list rather than writing into the next.
+func carveLists(counts []int) [][]int {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	all := make([]int, 0, total)
+	lists := make([][]int, len(counts))
+	for i, c := range counts {
+		if c > 0 {
+			at := len(all)
+			lists[i] = all[at : at : at+c]
+			all = all[:at+c]
+		}
+	}
+	return lists
+}
+
 // treeFrontier pops the cheapest step, the earliest pushed among equals
 // (breadth first within a cost).
 type treeFrontier struct {
@@ -485,13 +523,26 @@ type treeFrontier struct {
 	seq int
 }
 
+// push and pop are heap.Push and heap.Pop without passing the step
+// through an interface, which allocated it once each way.
 func (f *treeFrontier) push(s treeStep) {
 	s.seq = f.seq
 	f.seq++
-	heap.Push(&f.h, s)
+	f.h = append(f.h, s)
+	heap.Fix(&f.h, len(f.h)-1)
 }
-func (f *treeFrontier) pop() treeStep { return heap.Pop(&f.h).(treeStep) }
-func (f *treeFrontier) Len() int      { return len(f.h) }
+
+func (f *treeFrontier) pop() treeStep {
+	last := len(f.h) - 1
+	s := f.h[0]
+	f.h[0] = f.h[last]
+	f.h = f.h[:last]
+	if last > 0 {
+		heap.Fix(&f.h, 0)
+	}
+	return s
+}
+func (f *treeFrontier) Len() int { return len(f.h) }
 
 type treeHeap []treeStep
 
