@@ -259,7 +259,7 @@ func (e *emitter) nameActuator(act *Element, jname string, extras map[string]any
 // interfaceActuators writes an actuator with default gains on each
 // one-axis MJCF joint of a tree joint that has none yet: of the joint's
 // Actuator interface, else of the kind ActuatorsOption asks for.
-func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Element, path string) {
+func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints *axisJoints, path string) {
 	j := tj.Joint
 	kind := j.Actuator
 	if kind == "" {
@@ -280,7 +280,7 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints map[string]*Elemen
 	}
 	scale := e.driveScale(tj)
 	for _, key := range []string{"linear0", "linear1", "linear2", "angular0", "angular1", "angular2"} {
-		el := joints[key]
+		el := joints.joint(key)
 		if el == nil || e.actuated[el.AttrOr("name", "")] {
 			continue
 		}

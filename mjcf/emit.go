@@ -61,7 +61,7 @@ type emitter struct {
 	hfieldCount                      int
 	// jointNames maps a Graph joint node to the MJCF joints it became,
 	// keyed "linear0".."angular2".
-	jointNames map[int]map[string]string
+	jointNames map[int]*axisJoints
 	// jointRefs holds the ref written on a <joint> (what its range,
 	// springref and position targets are shifted by); absent means 0.
 	jointRefs map[*Element]float64
@@ -96,7 +96,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]map[string]string{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
+		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	if n := gltfx.DrawnNodes(g); n > 0 {
 		// glTF scenes draw flat meshes (floors, labels), which MuJoCo

@@ -90,19 +90,7 @@ func (e *emitter) couplings() {
 	}
 }
 
-func (e *emitter) single(node int) string {
-	m := e.jointNames[node]
-	if len(m) != 1 {
-		return ""
-	}
-	for k, v := range m {
-		if k == "angular" {
-			return ""
-		}
-		return v
-	}
-	return ""
-}
+func (e *emitter) single(node int) string { return e.jointNames[node].single() }
 
 type keptSections struct{ before, after []*Element }
 

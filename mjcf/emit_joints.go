@@ -143,7 +143,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			}
 		}
 	}
-	names2 := map[string]string{}
+	written := &axisJoints{}
 	refs, _ := j.Extras[extraJointRefs].(map[string]float64)
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
 		el := e.arena.AddChild(body, "joint", 8, "name", nameFor(key, jointCount), "type", typ)
@@ -184,14 +184,12 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			el.SetAttr("armature", fmtFloat(j.Armature))
 		}
 		e.solverAttrs(el, j.Solver, solverJoint, tj.Node, path)
-		names2[key] = el.AttrOr("name", "")
+		written.set(key, el)
 		return el
 	}
-	joints := map[string]*Element{}
 	for k := 0; k < 3; k++ {
 		if !lin[k].fixed {
-			key := "linear" + strconv.Itoa(k)
-			joints[key] = add("slide", key, frameAxis(k), lin[k])
+			add("slide", linearKeys[k], frameAxis(k), lin[k])
 		}
 	}
 	if allAngFree {
@@ -199,23 +197,108 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		if cone > 0 {
 			st = axisState{limited: true, lo: 0, hi: cone}
 		}
-		joints["angular"] = add("ball", "angular", convert.Vec3{}, st)
+		add("ball", "angular", convert.Vec3{}, st)
 	} else {
 		for k := 0; k < 3; k++ {
 			if !ang[k].fixed {
-				key := "angular" + strconv.Itoa(k)
-				joints[key] = add("hinge", key, frameAxis(k), ang[k])
+				add("hinge", angularKeys[k], frameAxis(k), ang[k])
 			}
 		}
 	}
-	e.jointNames[tj.Node] = names2
-	e.drives(j, convert.JointSubject(tj.Node), joints, path, e.driveScale(tj))
-	e.interfaceActuators(tj, joints, path)
+	e.jointNames[tj.Node] = written
+	e.drives(j, convert.JointSubject(tj.Node), written, path, e.driveScale(tj))
+	e.interfaceActuators(tj, written, path)
+}
+
+// linearKeys and angularKeys are the axis keys of one-axis joints.
+var (
+	linearKeys  = [3]string{"linear0", "linear1", "linear2"}
+	angularKeys = [3]string{"angular0", "angular1", "angular2"}
+)
+
+// axisJoints holds the MJCF joints written for one Graph joint and their
+// names as written, by axis key: "linear0" … "angular2", or "angular" for
+// a ball. (A struct rather than maps: a model writes one per joint.)
+type axisJoints struct {
+	linear, angular [3]writtenJoint
+	ball            writtenJoint
+	count           int
+}
+
+type writtenJoint struct {
+	el   *Element
+	name string
+}
+
+// slot is the place of an axis key, or nil for a key of no axis.
+func (a *axisJoints) slot(key string) *writtenJoint {
+	for k := range 3 {
+		switch key {
+		case linearKeys[k]:
+			return &a.linear[k]
+		case angularKeys[k]:
+			return &a.angular[k]
+		}
+	}
+	if key == "angular" {
+		return &a.ball
+	}
+	return nil
+}
+
+// set records the joint written for an axis key, with its name.
+func (a *axisJoints) set(key string, el *Element) {
+	if w := a.slot(key); w != nil {
+		if w.el == nil {
+			a.count++
+		}
+		*w = writtenJoint{el, el.AttrOr("name", "")}
+	}
+}
+
+// joint is the joint written for an axis key, or nil (also for a nil
+// axisJoints: a Graph joint with none written).
+func (a *axisJoints) joint(key string) *Element {
+	if a == nil {
+		return nil
+	}
+	if w := a.slot(key); w != nil {
+		return w.el
+	}
+	return nil
+}
+
+// name is the name of the joint written for an axis key, or "".
+func (a *axisJoints) name(key string) string {
+	if a == nil {
+		return ""
+	}
+	if w := a.slot(key); w != nil {
+		return w.name
+	}
+	return ""
+}
+
+// single is the name of the only joint written, when there is exactly one
+// and it has one axis; else "".
+func (a *axisJoints) single() string {
+	if a == nil || a.count != 1 || a.ball.el != nil {
+		return ""
+	}
+	for k := range 3 {
+		if a.linear[k].el != nil {
+			return a.linear[k].name
+		}
+		if a.angular[k].el != nil {
+			return a.angular[k].name
+		}
+	}
+	return ""
 }
 
 // drives writes springs as joint stiffness (exact for force-mode drives
 // with unlimited force) and other drives as actuators.
-func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints map[string]*Element, path string, scale func(convert.Drive) float64) {
+func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints *axisJoints, path string, scale func(convert.Drive) float64) {
 	for k, d := range j.Drives {
 		if d.Mode == "acceleration" {
 			// acceleration drives scale with what they move: the child
@@ -227,9 +310,9 @@ func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints map[strin
 			d.Mode = "force"
 		}
 		key := d.Type + strconv.Itoa(d.Axis)
-		el := joints[key]
+		el := joints.joint(key)
 		if el == nil && d.Type == "angular" {
-			el = joints["angular"]
+			el = joints.joint("angular")
 		}
 		if el == nil {
 			e.diags.Add(convert.CodeDriveDropped, subj, path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)

@@ -163,7 +163,7 @@ func (e *emitter) pathElement(pt convert.TendonPoint) (*Element, string) {
 	case pt.Joint >= 0:
 		name := e.single(pt.Joint)
 		if pt.JointAxis != "" {
-			name = e.jointNames[pt.Joint][pt.JointAxis]
+			name = e.jointNames[pt.Joint].name(pt.JointAxis)
 		}
 		if name == "" {
 			return nil, "joint " + e.names[pt.Joint]
