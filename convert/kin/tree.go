@@ -3,6 +3,7 @@ package kin
 import (
 	"container/heap"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/physconv/physconv/convert"
@@ -91,6 +92,10 @@ type TreeJoint struct {
 	// Joint is the Graph joint with limits and drives expressed in
 	// ParentFrame (flipped when Reversed). Connected is meaningless here.
 	// Weld joints have all six axes fixed; Floating joints have no limits.
+	// It shares its lists and extras with the Graph's joint (a copy per
+	// joint was a fifth of a writer's allocations on long chains), except
+	// a reversed joint's limits and drives, which are its own: read it,
+	// never change it.
 	Joint convert.Joint
 }
 
@@ -379,7 +384,7 @@ func (t *Tree) express(g *convert.Graph, j, p, c int) TreeJoint {
 	if src.Connected >= 0 {
 		frameB = src.Connected
 	}
-	tj := TreeJoint{Kind: GraphJoint, Node: j, ParentBody: p, ChildBody: c, Joint: treeCloneJoint(src)}
+	tj := TreeJoint{Kind: GraphJoint, Node: j, ParentBody: p, ChildBody: c, Joint: *src}
 	if a == p {
 		tj.ParentFrame = t.frameIn(g, j, p)
 		tj.ChildFrame = t.frameIn(g, frameB, c)
@@ -389,6 +394,8 @@ func (t *Tree) express(g *convert.Graph, j, p, c int) TreeJoint {
 	t.reversed[j] = true
 	tj.ParentFrame = t.frameIn(g, frameB, p)
 	tj.ChildFrame = t.frameIn(g, j, c)
+	tj.Joint.Limits = slices.Clone(tj.Joint.Limits)
+	tj.Joint.Drives = slices.Clone(tj.Joint.Drives)
 	for k := range tj.Joint.Limits {
 		l := &tj.Joint.Limits[k]
 		l.Min, l.Max = -l.Max, -l.Min
@@ -437,11 +444,6 @@ func (t *Tree) synthJoint(g *convert.Graph, b int, kind TreeJointKind) TreeJoint
 		}
 	}
 	return tj
-}
-
-func treeCloneJoint(j *convert.Joint) convert.Joint {
-	n := convert.Node{Joint: j}
-	return *n.Clone().Joint
 }
 
 // treeComponent returns the bodies reachable from b through joints (excluding
