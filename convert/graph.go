@@ -76,6 +76,9 @@ type Node struct {
 	SpawnPoint    *SpawnPoint
 
 	// Extras: per-format data kept for a round trip to the same format.
+	// The values are read-only once a reader has built them: Clone copies
+	// the map but shares its values, and a reader may give many nodes one
+	// value (MJCF geoms with the same contact attributes share one map).
 	Extras map[string]any
 }
 
