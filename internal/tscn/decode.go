@@ -39,6 +39,36 @@ type decoder struct {
 	pos   int
 	line  int
 	depth int
+	// names holds each section tag, attribute and property name, and
+	// constructor name read so far: a scene repeats a few dozen of them
+	// thousands of times, and each is kept as one string.
+	names map[string]string
+	// attrs and props collect the current section's header attributes and
+	// properties before they are copied to a slice of their final size.
+	attrs, props []Prop
+}
+
+// name returns the text of b as a string, shared with every earlier
+// occurrence of the same name.
+func (d *decoder) name(b []byte) string {
+	if s, ok := d.names[string(b)]; ok {
+		return s
+	}
+	if d.names == nil {
+		d.names = map[string]string{}
+	}
+	s := string(b)
+	d.names[s] = s
+	return s
+}
+
+// exactProps copies a list of properties to a slice of its own length
+// (nil when empty, as appending to nil would leave it).
+func exactProps(list []Prop) []Prop {
+	if len(list) == 0 {
+		return nil
+	}
+	return append(make([]Prop, 0, len(list)), list...)
 }
 
 func (d *decoder) errorf(line int, format string, args ...any) error {
@@ -87,6 +117,13 @@ func (d *decoder) document() (*Document, error) {
 	// instead of copied at every doubling
 	doc := &Document{Sections: make([]Section, 0, bytes.Count(d.src, []byte("\n["))+1)}
 	var cur *Section
+	// the properties read so far belong to cur until the next section
+	flush := func() {
+		if cur != nil {
+			cur.Props = exactProps(d.props)
+		}
+		d.props = d.props[:0]
+	}
 	haveHeader := false
 	for {
 		d.skipSpace(true)
@@ -94,6 +131,7 @@ func (d *decoder) document() (*Document, error) {
 			break
 		}
 		if d.peek() == '[' {
+			flush()
 			s, err := d.section()
 			if err != nil {
 				return nil, err
@@ -131,11 +169,12 @@ func (d *decoder) document() (*Document, error) {
 		if err != nil {
 			return nil, err
 		}
-		cur.Props = append(cur.Props, Prop{Key: key, Value: v, Line: line})
+		d.props = append(d.props, Prop{Key: key, Value: v, Line: line})
 		if err := d.endOfStatement(); err != nil {
 			return nil, err
 		}
 	}
+	flush()
 	if !haveHeader {
 		return nil, d.errorf(d.line, "empty file: no [gd_scene] or [gd_resource] header")
 	}
@@ -178,7 +217,7 @@ func (d *decoder) key() (string, error) {
 	if d.pos == start {
 		return "", d.errorf(d.line, "missing property name")
 	}
-	return string(d.src[start:d.pos]), nil
+	return d.name(d.src[start:d.pos]), nil
 }
 
 func isKeyByte(c byte) bool {
@@ -197,7 +236,7 @@ func (d *decoder) ident() string {
 	for d.pos < len(d.src) && isIdentByte(d.src[d.pos]) {
 		d.pos++
 	}
-	return string(d.src[start:d.pos])
+	return d.name(d.src[start:d.pos])
 }
 
 // section reads [tag key=value ...].
@@ -209,6 +248,7 @@ func (d *decoder) section() (Section, error) {
 		return s, d.errorf(d.line, "expected a section name after '['")
 	}
 	s.Tag = d.ident()
+	d.attrs = d.attrs[:0]
 	for {
 		d.skipSpace(false)
 		if d.eof() {
@@ -232,8 +272,9 @@ func (d *decoder) section() (Section, error) {
 		if err != nil {
 			return s, err
 		}
-		s.Attrs = append(s.Attrs, Prop{Key: key, Value: v, Line: line})
+		d.attrs = append(d.attrs, Prop{Key: key, Value: v, Line: line})
 	}
+	s.Attrs = exactProps(d.attrs)
 	return s, d.endOfStatement()
 }
 
@@ -642,6 +683,20 @@ func (d *decoder) object(line int) (Value, error) {
 func (d *decoder) quoted() (string, error) {
 	start := d.line
 	d.pos++ // opening quote
+	// most strings hold no escape: they are the input's bytes up to the
+	// closing quote, converted once
+	for end := d.pos; end < len(d.src); end++ {
+		c := d.src[end]
+		if c == '\\' {
+			break
+		}
+		if c == '"' {
+			raw := d.src[d.pos:end]
+			d.line += bytes.Count(raw, []byte{'\n'})
+			d.pos = end + 1
+			return string(raw), nil
+		}
+	}
 	var b strings.Builder
 	for {
 		if d.eof() {
