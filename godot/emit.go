@@ -897,8 +897,23 @@ func (e *emitter) layout() {
 			e.rootNames.Add(e.names[r])
 		}
 	}
-	var walk func(i, parent, depth int)
-	walk = func(i, parent, depth int) {
+	// each node is placed before its children, children in order; the
+	// pending nodes are kept on a stack rather than in recursive calls,
+	// since a chain of bodies nests thousands of levels deep
+	type pending struct{ i, parent, depth int }
+	var stack []pending
+	var kids []int
+	for k := len(roots) - 1; k >= 0; k-- {
+		if r := roots[k]; r == e.root {
+			stack = append(stack, pending{r, -1, 0})
+		} else {
+			stack = append(stack, pending{r, e.root, 1})
+		}
+	}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i, parent, depth := top.i, top.parent, top.depth
 		if e.lift(i, parent) {
 			parent, depth = e.root, 1
 			if e.root < 0 {
@@ -913,7 +928,7 @@ func (e *emitter) layout() {
 		e.up[i], e.depth[i] = parent, depth
 		e.paths[i] = e.refFor(i, parent)
 		e.emitted = append(e.emitted, i)
-		var kids []int
+		kids = kids[:0]
 		for _, c := range g.Nodes[i].Children {
 			if !e.skip[c] {
 				kids = append(kids, c)
@@ -925,15 +940,8 @@ func (e *emitter) layout() {
 				e.rootNames.Add(e.names[c])
 			}
 		}
-		for _, c := range kids {
-			walk(c, i, depth+1)
-		}
-	}
-	for _, r := range roots {
-		if r == e.root {
-			walk(r, -1, 0)
-		} else {
-			walk(r, e.root, 1)
+		for k := len(kids) - 1; k >= 0; k-- {
+			stack = append(stack, pending{kids[k], i, depth + 1})
 		}
 	}
 }
@@ -1163,7 +1171,8 @@ func (e *emitter) cls(c4 string) string {
 
 // sectionFor starts a [node] section at a scene path.
 func (e *emitter) sectionFor(name, class, parentPath string) tscn.Section {
-	s := tscn.Section{Tag: "node", Attrs: []tscn.Prop{{Key: "name", Value: name}}}
+	// room for all three attributes: one list per node, not three
+	s := tscn.Section{Tag: "node", Attrs: append(make([]tscn.Prop, 0, 3), tscn.Prop{Key: "name", Value: name})}
 	if class != "" {
 		s.Attrs = append(s.Attrs, tscn.Prop{Key: "type", Value: class})
 	}

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -17,7 +18,7 @@ import (
 // addSub appends a sub_resource and returns its reference.
 func (e *emitter) addSub(class string, props []tscn.Prop) tscn.Ref {
 	n := len(e.sub) + 1
-	id := fmt.Sprintf("%s_%d", class, n)
+	id := class + "_" + strconv.Itoa(n)
 	ref := tscn.Ref{Kind: "SubResource", ID: id}
 	s := tscn.Section{Tag: "sub_resource", Attrs: []tscn.Prop{{Key: "type", Value: class}, {Key: "id", Value: id}}, Props: props}
 	if e.v == 3 {

@@ -153,7 +153,33 @@ func (p *parser) flag(n *node, key string) (bool, error) {
 	return def != 0, nil
 }
 
-func (p *parser) walk(n *node, parent int) error {
+// walk adds the scene tree under root (root itself under parent) to the
+// Graph, each node before its children and children in order. It keeps
+// its own stack rather than recursing, since a chain of bodies nests
+// thousands of levels deep.
+func (p *parser) walk(root *node, parent int) error {
+	type pending struct {
+		n      *node
+		parent int
+	}
+	stack := []pending{{root, parent}}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		idx, err := p.addNode(top.n, top.parent)
+		if err != nil {
+			return err
+		}
+		for k := len(top.n.children) - 1; k >= 0; k-- {
+			stack = append(stack, pending{top.n.children[k], idx})
+		}
+	}
+	return nil
+}
+
+// addNode adds scene node n under Graph node parent, with its attributes
+// and kept properties, and returns its index.
+func (p *parser) addNode(n *node, parent int) (int, error) {
 	gn := convert.Node{Name: n.name, Transform: convert.Identity(), Extras: map[string]any{}}
 	if n.xf != nil {
 		gn.Transform = *n.xf
@@ -163,7 +189,7 @@ func (p *parser) walk(n *node, parent int) error {
 		if err == errDegenerate {
 			p.note(convert.CodeGodotTransformDegenerate, convert.NodeSubject(len(p.g.Nodes)), n, "transform has a zero scale; identity used")
 		} else if err != nil {
-			return err
+			return 0, err
 		} else {
 			gn.Transform = t
 			if skew {
@@ -204,15 +230,10 @@ func (p *parser) walk(n *node, parent int) error {
 	}
 	p.index[n] = idx
 	if err := p.attributes(n, idx); err != nil {
-		return err
+		return 0, err
 	}
 	p.keepProps(n, idx)
-	for _, c := range n.children {
-		if err := p.walk(c, idx); err != nil {
-			return err
-		}
-	}
-	return nil
+	return idx, nil
 }
 
 // physicsKeys are read into Graph attributes; keepProps skips them.

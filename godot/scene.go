@@ -493,7 +493,9 @@ func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*
 	case class == "":
 		return nil, lineErr(d.file, s.Line, "root node %q has no type", name)
 	default:
-		n = &node{name: name, class: class, version: d.version, props: map[string]value{}, file: d.file, line: s.Line}
+		// sized for the section's properties, which it mostly takes as they are
+		n = &node{name: name, class: class, version: d.version, props: make(map[string]value, len(s.Props)),
+			order: make([]string, 0, len(s.Props)), file: d.file, line: s.Line}
 	}
 	for _, p := range s.Props {
 		if meta, ok := p.Value.(tscn.Dict); ok && p.Key == "__meta__" {
