@@ -315,7 +315,7 @@ func (e *emitter) fuseWelds() {
 		}
 	}
 	// no node moves here: world poses come from one snapshot
-	frames := g.Frames(-1)
+	world := lazyWorld(g)
 	for i := range g.Nodes {
 		if !e.rigidWeld(i) {
 			continue
@@ -336,7 +336,7 @@ func (e *emitter) fuseWelds() {
 		}
 		surf[a], _ = surf[a].join(surf[b])
 		ma, mb := g.Nodes[a].Motion, g.Nodes[b].Motion
-		ta, tb := frames.World(a), frames.World(b)
+		ta, tb := world(a), world(b)
 		rel := ta.Inverse().Mul(tb)
 		ia, _ := ma.InertiaTensor()
 		ib, _ := mb.InertiaTensor()
@@ -759,7 +759,7 @@ func (e *emitter) ownsShapeChild(i int) bool {
 func (e *emitter) hoistColliders() {
 	g := e.g
 	// nodes are only added here, not moved
-	frames := g.Frames(-1)
+	world := lazyWorld(g)
 	owners := g.BodyOwners()
 	for i := range owners {
 		n := &g.Nodes[i]
@@ -781,18 +781,31 @@ func (e *emitter) hoistColliders() {
 		}
 		c := *n.Collider
 		n.Collider = nil
-		k := e.moveUnder(frames, i, b, convert.Node{Collider: &c})
+		k := e.moveUnder(world, i, b, convert.Node{Collider: &c})
 		e.note(convert.CodeGodotShapeMoved, convert.ColliderSubject(i, owners[i]), g.Nodes[k].Name, "collider moved to a direct child of body %q, where Godot looks for shapes", g.Nodes[b].Name)
 	}
-	e.hoistTriggerMembers(frames)
+	e.hoistTriggerMembers(world)
+}
+
+// lazyWorld returns a node's world pose from a cache of g's frames made at
+// the first call: most scenes have nothing to fuse or move, and the cache
+// holds several lists as long as the Graph.
+func lazyWorld(g *convert.Graph) func(i int) convert.Transform {
+	var frames *convert.Frames
+	return func(i int) convert.Transform {
+		if frames == nil {
+			frames = g.Frames(-1)
+		}
+		return frames.World(i)
+	}
 }
 
 // moveUnder adds node n (its attribute taken from node i) as a direct
 // child of node to, at i's world pose, and returns it.
-func (e *emitter) moveUnder(frames *convert.Frames, i, to int, n convert.Node) int {
+func (e *emitter) moveUnder(world func(int) convert.Transform, i, to int, n convert.Node) int {
 	g := e.g
 	n.Name = g.Nodes[i].Name + "Shape"
-	n.Transform = frames.World(to).Inverse().Mul(frames.World(i))
+	n.Transform = world(to).Inverse().Mul(world(i))
 	k := g.AddNode(n, to)
 	e.skip = append(e.skip, false)
 	e.hoist(k, i)
@@ -803,7 +816,7 @@ func (e *emitter) moveUnder(frames *convert.Frames, i, to int, n convert.Node) i
 // sit deeper than its direct children up to it: Godot's Area3D sees only
 // direct CollisionShape3D children, so they would make an area with no
 // shapes (and areas of their own).
-func (e *emitter) hoistTriggerMembers(frames *convert.Frames) {
+func (e *emitter) hoistTriggerMembers(world func(int) convert.Transform) {
 	g := e.g
 	for t := range g.Nodes {
 		tr := g.Nodes[t].Trigger
@@ -826,7 +839,7 @@ func (e *emitter) hoistTriggerMembers(frames *convert.Frames) {
 			}
 			c := *mt
 			g.Nodes[m].Trigger = nil
-			k := e.moveUnder(frames, m, t, convert.Node{Trigger: &c})
+			k := e.moveUnder(world, m, t, convert.Node{Trigger: &c})
 			moved = append(moved, k)
 			e.note(convert.CodeGodotShapeMoved, convert.NodeSubject(m), g.Nodes[k].Name, "trigger shape moved to a direct child of compound trigger %q, where Godot's Area3D looks for shapes", g.Nodes[t].Name)
 		}
@@ -1202,7 +1215,39 @@ func (e *emitter) nodes() {
 }
 
 func (e *emitter) vec(v convert.Vec3) tscn.Value {
-	return &tscn.Call{Name: "Vector3", Args: []tscn.Value{v[0], v[1], v[2]}}
+	c := &vectorCall{}
+	for k, x := range v {
+		c.args[k] = boxFloat(x)
+	}
+	c.Call = tscn.Call{Name: "Vector3", Args: c.args[:]}
+	return &c.Call
+}
+
+// vectorCall and transformCall hold a call with its arguments, allocated
+// together: a scene writes one or more per node.
+type vectorCall struct {
+	tscn.Call
+	args [3]tscn.Value
+}
+
+type transformCall struct {
+	tscn.Call
+	args [12]tscn.Value
+}
+
+// boxedOne and boxedMinusOne are 1 and -1 as values, made once: a basis
+// is mostly 0 (which boxes without allocating) and ±1.
+var boxedOne, boxedMinusOne tscn.Value = 1.0, -1.0
+
+// boxFloat returns x as a value, sharing the boxes of 1 and -1.
+func boxFloat(x float64) tscn.Value {
+	switch x {
+	case 1:
+		return boxedOne
+	case -1:
+		return boxedMinusOne
+	}
+	return x
 }
 
 func (e *emitter) transformValue(t convert.Transform) tscn.Value {
@@ -1211,11 +1256,12 @@ func (e *emitter) transformValue(t convert.Transform) tscn.Value {
 	if e.v == 3 {
 		name = "Transform"
 	}
-	args := make([]tscn.Value, 12)
+	c := &transformCall{}
 	for k, x := range f {
-		args[k] = clean(x)
+		c.args[k] = boxFloat(clean(x))
 	}
-	return &tscn.Call{Name: name, Args: args}
+	c.Call = tscn.Call{Name: name, Args: c.args[:]}
+	return &c.Call
 }
 
 // clean rounds away float noise below 1e-15 so output stays readable.

@@ -33,6 +33,9 @@ func (e *emitter) node(i int) {
 		s = e.sectionFor(name, "", parent)
 		s.Attrs = append(s.Attrs, tscn.Prop{Key: "instance", Value: e.addExt("PackedScene", res)})
 	}
+	// room for the transform, unique_name_in_owner and the class's
+	// properties: one list rather than a copy at each append
+	s.Props = make([]tscn.Prop, 0, 2+len(props))
 	// A Control or plain Node has no 3D pose (a rebased parent still
 	// counter-turns it in the Graph).
 	if t := e.emittedTransform(i); !isIdentityTransform(t) && spatial(class) {

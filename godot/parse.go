@@ -84,13 +84,15 @@ type shapeRef struct {
 
 type parser struct {
 	// frames caches world poses once the node tree is built (joints)
-	frames    *convert.Frames
-	l         *loader
-	g         *convert.Graph
-	diags     *convert.Diagnostics
-	index     map[*node]int
-	shapes    map[*tscn.Section]shapeRef
-	materials map[*tscn.Section]int
+	frames *convert.Frames
+	// classValues holds each class name boxed once (classValue)
+	classValues map[string]any
+	l           *loader
+	g           *convert.Graph
+	diags       *convert.Diagnostics
+	index       map[*node]int
+	shapes      map[*tscn.Section]shapeRef
+	materials   map[*tscn.Section]int
 	// movedFrom lists the parents (-1: the roots) reparent took nodes
 	// from, whose lists Graph.DropMoved then mends.
 	movedFrom []int
@@ -177,6 +179,20 @@ func (p *parser) walk(root *node, parent int) error {
 	return nil
 }
 
+// classValue returns a class name as a value of a node's extras, made once
+// per class: a scene has a few classes and thousands of nodes.
+func (p *parser) classValue(class string) any {
+	v, ok := p.classValues[class]
+	if !ok {
+		if p.classValues == nil {
+			p.classValues = map[string]any{}
+		}
+		v = class
+		p.classValues[class] = v
+	}
+	return v
+}
+
 // addNode adds scene node n under Graph node parent, with its attributes
 // and kept properties, and returns its index.
 func (p *parser) addNode(n *node, parent int) (int, error) {
@@ -198,7 +214,7 @@ func (p *parser) addNode(n *node, parent int) (int, error) {
 		}
 	}
 	if n.class != "" {
-		gn.Extras[extraClass] = n.class
+		gn.Extras[extraClass] = p.classValue(n.class)
 	}
 	gn.Extras[extraVersion] = n.version
 	if len(n.groups) > 0 {
@@ -586,12 +602,12 @@ var motionKeys = []string{"linear_damp", "angular_damp", "linear_damp_mode", "an
 // replaces it. Godot 4 adds its damping to the default unless the damp
 // mode is Replace (1).
 func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
-	for k, a := range []string{"x", "y", "z"} {
+	for k := range 3 {
 		var err error
-		if m.LockLinear[k], err = p.flag(n, "axis_lock_linear_"+a); err != nil {
+		if m.LockLinear[k], err = p.flag(n, motionKeys[5+k]); err != nil { // axis_lock_linear_x, y, z
 			return err
 		}
-		lock, err := p.flag(n, "axis_lock_angular_"+a)
+		lock, err := p.flag(n, motionKeys[8+k]) // axis_lock_angular_x, y, z
 		if err != nil {
 			return err
 		}
@@ -607,10 +623,10 @@ func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
 		return err
 	}
 	for _, d := range []struct {
-		key     string
-		value   *float64
-		replace *bool
-	}{{"linear_damp", &m.LinearDamping, &m.ReplaceLinearDamping}, {"angular_damp", &m.AngularDamping, &m.ReplaceAngularDamping}} {
+		key, modeKey string
+		value        *float64
+		replace      *bool
+	}{{"linear_damp", "linear_damp_mode", &m.LinearDamping, &m.ReplaceLinearDamping}, {"angular_damp", "angular_damp_mode", &m.AngularDamping, &m.ReplaceAngularDamping}} {
 		v, given, err := p.num(n, d.key)
 		if err != nil {
 			return err
@@ -621,7 +637,7 @@ func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
 			}
 			continue
 		}
-		mode, _, err := p.num(n, d.key+"_mode")
+		mode, _, err := p.num(n, d.modeKey)
 		if err != nil {
 			return err
 		}

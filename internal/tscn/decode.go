@@ -533,6 +533,11 @@ func (d *decoder) word() (Value, error) {
 	if name == "Object" {
 		return d.object(line)
 	}
+	if (name == "SubResource" || name == "ExtResource") && call.Type == "" {
+		if ref, ok := d.quotedRef(name); ok {
+			return ref, nil
+		}
+	}
 	n := d.flatArgs()
 	if n > 0 && isByteArray(name) {
 		if b, ok := d.bytes(n); ok {
@@ -560,6 +565,25 @@ func (d *decoder) word() (Value, error) {
 		}
 	}
 	return d.special(call, line)
+}
+
+// quotedRef reads the rest of a reference written with a quoted id, as
+// Godot 4 writes them, after its '(' up to and including its ')', without
+// the Call that the general path builds; otherwise ok is false and nothing
+// is consumed, and the reference is read as any call.
+func (d *decoder) quotedRef(kind string) (ref Ref, ok bool) {
+	pos, line := d.pos, d.line
+	d.skipSpace(false)
+	if d.peek() == '"' {
+		id, err := d.quoted()
+		d.skipSpace(false)
+		if err == nil && d.peek() == ')' {
+			d.pos++
+			return Ref{Kind: kind, ID: id}, true
+		}
+	}
+	d.pos, d.line = pos, line
+	return Ref{}, false
 }
 
 // bytes reads the n elements of a byte array after its '(' up to and
