@@ -162,6 +162,8 @@ type emitter struct {
 	// frames caches world transforms once prepare has rebased the frames
 	// it changes
 	frames *convert.Frames
+	// classValues holds each node class boxed once (classValue)
+	classValues map[string]tscn.Value
 	// engineInertia holds the bodies whose inertia Godot computes itself
 	// exactly from their shapes, so none is written.
 	engineInertia map[int]bool
@@ -1182,12 +1184,26 @@ func (e *emitter) cls(c4 string) string {
 	return c4
 }
 
+// classValue returns a class name as a value, made once per class: a
+// scene has a few classes and thousands of nodes.
+func (e *emitter) classValue(class string) tscn.Value {
+	v, ok := e.classValues[class]
+	if !ok {
+		if e.classValues == nil {
+			e.classValues = map[string]tscn.Value{}
+		}
+		v = class
+		e.classValues[class] = v
+	}
+	return v
+}
+
 // sectionFor starts a [node] section at a scene path.
 func (e *emitter) sectionFor(name, class, parentPath string) tscn.Section {
 	// room for all three attributes: one list per node, not three
 	s := tscn.Section{Tag: "node", Attrs: append(make([]tscn.Prop, 0, 3), tscn.Prop{Key: "name", Value: name})}
 	if class != "" {
-		s.Attrs = append(s.Attrs, tscn.Prop{Key: "type", Value: class})
+		s.Attrs = append(s.Attrs, tscn.Prop{Key: "type", Value: e.classValue(class)})
 	}
 	if parentPath != "" {
 		s.Attrs = append(s.Attrs, tscn.Prop{Key: "parent", Value: parentPath})
@@ -1217,7 +1233,7 @@ func (e *emitter) nodes() {
 func (e *emitter) vec(v convert.Vec3) tscn.Value {
 	c := &vectorCall{}
 	for k, x := range v {
-		c.args[k] = boxFloat(x)
+		c.args[k] = tscn.FloatValue(x)
 	}
 	c.Call = tscn.Call{Name: "Vector3", Args: c.args[:]}
 	return &c.Call
@@ -1235,21 +1251,6 @@ type transformCall struct {
 	args [12]tscn.Value
 }
 
-// boxedOne and boxedMinusOne are 1 and -1 as values, made once: a basis
-// is mostly 0 (which boxes without allocating) and ±1.
-var boxedOne, boxedMinusOne tscn.Value = 1.0, -1.0
-
-// boxFloat returns x as a value, sharing the boxes of 1 and -1.
-func boxFloat(x float64) tscn.Value {
-	switch x {
-	case 1:
-		return boxedOne
-	case -1:
-		return boxedMinusOne
-	}
-	return x
-}
-
 func (e *emitter) transformValue(t convert.Transform) tscn.Value {
 	f := transformBasis(t)
 	name := "Transform3D"
@@ -1258,7 +1259,7 @@ func (e *emitter) transformValue(t convert.Transform) tscn.Value {
 	}
 	c := &transformCall{}
 	for k, x := range f {
-		c.args[k] = boxFloat(clean(x))
+		c.args[k] = tscn.FloatValue(clean(x))
 	}
 	c.Call = tscn.Call{Name: name, Args: c.args[:]}
 	return &c.Call

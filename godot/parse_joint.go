@@ -101,7 +101,7 @@ func resolveNodePath(from *node, p string) (*node, bool) {
 		return nil, false
 	}
 	n := from
-	for _, part := range strings.Split(p, "/") {
+	for part := range strings.SplitSeq(p, "/") {
 		switch part {
 		case "", ".":
 		case "..":

@@ -289,7 +289,10 @@ func checkRefs(d *doc, s *tscn.Section, file string) error {
 				table = d.ext
 			}
 			if _, ok := table[x.ID]; !ok {
-				bad, badLine = &x, line
+				// a copy made only here: taking x's address would move
+				// every reference read to the heap
+				bad, badLine = new(tscn.Ref), line
+				*bad = x
 			}
 		case *tscn.Call:
 			for _, a := range x.Args {
@@ -422,7 +425,9 @@ func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bo
 	if p == "." || p == "" {
 		return n, false, nil
 	}
-	for k, part := range strings.Split(p, "/") {
+	k := -1 // the index of part
+	for part := range strings.SplitSeq(p, "/") {
+		k++
 		if k == 0 && strings.HasPrefix(part, "%") {
 			if n = unique[part[1:]]; n == nil {
 				return nil, false, fmt.Errorf("no node with the unique name %s (unique_name_in_owner) before this one", part)

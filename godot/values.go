@@ -2,6 +2,7 @@ package godot
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/physconv/physconv/convert"
@@ -83,9 +84,44 @@ func (v value) floats(key string, names []string, n int) ([]float64, error) {
 	return nil, v.typeErr(key, names[0])
 }
 
+// floatsInto reads what floats(key, names, len(out)) does into out, for
+// the fixed-size values (vectors, transforms) that every node holds,
+// without a list of its own.
+func (v value) floatsInto(key string, names []string, out []float64) error {
+	if c, ok := v.v.(*tscn.Call); ok && slices.Contains(names, c.Name) && callFloatsInto(c, out) {
+		return nil
+	}
+	return v.typeErr(key, names[0])
+}
+
+// callFloatsInto fills out with a call's numbers (as Call.Floats reads
+// them) when it has exactly len(out) of them.
+func callFloatsInto(c *tscn.Call, out []float64) bool {
+	if c.Bytes != nil {
+		if len(c.Bytes) != len(out) {
+			return false
+		}
+		for i, b := range c.Bytes {
+			out[i] = float64(b)
+		}
+		return true
+	}
+	if len(c.Args) != len(out) {
+		return false
+	}
+	for i, a := range c.Args {
+		f, isNum := tscn.Number(a)
+		if !isNum {
+			return false
+		}
+		out[i] = f
+	}
+	return true
+}
+
 func (v value) vec3(key string) (convert.Vec3, error) {
-	f, err := v.floats(key, []string{"Vector3"}, 3)
-	if err != nil {
+	var f [3]float64
+	if err := v.floatsInto(key, []string{"Vector3"}, f[:]); err != nil {
 		return convert.Vec3{}, err
 	}
 	return convert.Vec3{f[0], f[1], f[2]}, nil
@@ -100,8 +136,8 @@ func basisFrom(f []float64) convert.Mat3 {
 // nine basis numbers row by row, then the origin. skew reports a basis
 // that is not rotation × scale (it is approximated).
 func (v value) transform(key string) (t convert.Transform, skew bool, err error) {
-	f, err := v.floats(key, []string{"Transform3D", "Transform"}, 12)
-	if err != nil {
+	var f [12]float64
+	if err := v.floatsInto(key, []string{"Transform3D", "Transform"}, f[:]); err != nil {
 		return t, false, err
 	}
 	for _, x := range f {
@@ -109,7 +145,7 @@ func (v value) transform(key string) (t convert.Transform, skew bool, err error)
 			return t, false, lineErr(v.doc.file, v.line, "%s has a non-finite number", key)
 		}
 	}
-	return basisToTransform(basisFrom(f), convert.Vec3{f[9], f[10], f[11]})
+	return basisToTransform(basisFrom(f[:]), convert.Vec3{f[9], f[10], f[11]})
 }
 
 // unitScaleTolerance is how far a basis axis may be from unit length and

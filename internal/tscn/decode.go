@@ -441,7 +441,7 @@ done:
 		if err != nil {
 			return nil, d.errorf(line, "malformed number %q", raw)
 		}
-		return f, nil
+		return FloatValue(f), nil
 	}
 	if n, ok := shortInt(raw); ok {
 		return n, nil // a mesh's bytes and indices: most numbers of a scene
@@ -514,8 +514,9 @@ func (d *decoder) word() (Value, error) {
 		return nil, err
 	}
 	defer func() { d.depth-- }()
-	call := &Call{Name: name}
-	if next == '[' { // typed collection: Array[int]([...])
+	var call *Call
+	if next == '[' {
+		call = &Call{Name: name} // typed collection: Array[int]([...])
 		// on the bytes: a string conversion of the rest of the file
 		// would copy it for every typed collection
 		end := bytes.IndexByte(d.src[d.pos:], ']')
@@ -533,7 +534,7 @@ func (d *decoder) word() (Value, error) {
 	if name == "Object" {
 		return d.object(line)
 	}
-	if (name == "SubResource" || name == "ExtResource") && call.Type == "" {
+	if (name == "SubResource" || name == "ExtResource") && call == nil {
 		if ref, ok := d.quotedRef(name); ok {
 			return ref, nil
 		}
@@ -541,11 +542,18 @@ func (d *decoder) word() (Value, error) {
 	n := d.flatArgs()
 	if n > 0 && isByteArray(name) {
 		if b, ok := d.bytes(n); ok {
+			if call == nil {
+				call = &Call{Name: name}
+			}
 			call.Bytes = b
 			return call, nil
 		}
 	}
-	call.Args = make([]Value, 0, n)
+	if call == nil {
+		call = newCall(name, n)
+	} else {
+		call.Args = make([]Value, 0, n)
+	}
 	for {
 		d.skipSpace(false)
 		if d.eof() {
@@ -565,6 +573,29 @@ func (d *decoder) word() (Value, error) {
 		}
 	}
 	return d.special(call, line)
+}
+
+// newCall makes a call with room for n arguments. The calls of three and
+// twelve (a Vector3, a Transform3D: one or more per node of a scene) are
+// allocated in one piece with their arguments.
+func newCall(name string, n int) *Call {
+	switch n {
+	case 3:
+		c := &struct {
+			Call
+			args [3]Value
+		}{}
+		c.Call = Call{Name: name, Args: c.args[:0]}
+		return &c.Call
+	case 12:
+		c := &struct {
+			Call
+			args [12]Value
+		}{}
+		c.Call = Call{Name: name, Args: c.args[:0]}
+		return &c.Call
+	}
+	return &Call{Name: name, Args: make([]Value, 0, n)}
 }
 
 // quotedRef reads the rest of a reference written with a quoted id, as

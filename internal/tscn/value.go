@@ -107,6 +107,22 @@ func (c *Call) Floats() (out []float64, ok bool) {
 	return out, true
 }
 
+// boxedOne and boxedMinusOne are 1 and -1 as Values, made once.
+var boxedOne, boxedMinusOne Value = 1.0, -1.0
+
+// FloatValue returns f as a Value. The 1 and -1 of a rotation's basis
+// share one box each (0 boxes without allocating), so the transforms and
+// vectors of a scene do not allocate one per element.
+func FloatValue(f float64) Value {
+	switch f {
+	case 1:
+		return boxedOne
+	case -1:
+		return boxedMinusOne
+	}
+	return f
+}
+
 // Number returns v as a float64 when it is an int64 or float64.
 func Number(v Value) (float64, bool) {
 	switch x := v.(type) {
