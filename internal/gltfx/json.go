@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/physconv/physconv/convert"
@@ -85,7 +86,17 @@ type treeDecoder struct {
 	members     []member
 	elems       []any
 	objects     []object
+	// names and scalars already read, so a member name or a string or
+	// number that repeats (a glTF file repeats most of them, node after
+	// node) shares one string and one boxed value instead of new ones
+	names   map[string]string
+	scalars map[string]any
 }
+
+// internLimit bounds the names and scalars a decoder remembers: past it,
+// new ones are kept as they come (a file of many distinct numbers would
+// otherwise grow the tables without gain).
+const internLimit = 1 << 14
 
 // blockLen is how many members, elements or objects a block holds.
 const blockLen = 256
@@ -93,6 +104,10 @@ const blockLen = 256
 // value reads the next JSON value into *object, []any, json.Number,
 // string, bool or nil.
 func (t *treeDecoder) value() (any, error) {
+	switch t.dec.PeekKind() {
+	case '"', '0':
+		return t.scalar()
+	}
 	tok, err := t.dec.ReadToken()
 	if err != nil {
 		return nil, err
@@ -115,16 +130,6 @@ func (t *treeDecoder) value() (any, error) {
 		t.openElems = t.openElems[:base]
 		_, err := t.dec.ReadToken()
 		return a, err
-	case '"':
-		return tok.String(), nil
-	case '0':
-		s := tok.String()
-		if mayOverflow(s) {
-			if f, err := strconv.ParseFloat(s, 64); err != nil || math.IsInf(f, 0) {
-				t.out.overflow = true
-			}
-		}
-		return json.Number(s), nil
 	case 't':
 		return true, nil
 	case 'f':
@@ -132,6 +137,73 @@ func (t *treeDecoder) value() (any, error) {
 	default: // 'n'
 		return nil, nil
 	}
+}
+
+// scalar reads the next value, a string or a number, as a string or a
+// json.Number, the same value as a repeat of it earlier in the file.
+func (t *treeDecoder) scalar() (any, error) {
+	raw, err := t.dec.ReadValue()
+	if err != nil {
+		return nil, err
+	}
+	if x, ok := t.scalars[string(raw)]; ok {
+		return x, nil
+	}
+	var x any
+	if raw[0] == '"' {
+		x = unquote(raw)
+	} else {
+		s := string(raw)
+		if mayOverflow(s) {
+			if f, err := strconv.ParseFloat(s, 64); err != nil || math.IsInf(f, 0) {
+				t.out.overflow = true
+			}
+		}
+		x = json.Number(s)
+	}
+	if len(t.scalars) < internLimit {
+		if t.scalars == nil {
+			t.scalars = map[string]any{}
+		}
+		t.scalars[string(raw)] = x
+	}
+	return x, nil
+}
+
+// name reads the next member name.
+func (t *treeDecoder) name() (string, error) {
+	if t.dec.PeekKind() != '"' {
+		// not a name: reading it as a token reports the syntax error
+		tok, err := t.dec.ReadToken()
+		return tok.String(), err
+	}
+	raw, err := t.dec.ReadValue()
+	if err != nil {
+		return "", err
+	}
+	if s, ok := t.names[string(raw)]; ok {
+		return s, nil
+	}
+	s := unquote(raw)
+	if len(t.names) < internLimit {
+		if t.names == nil {
+			t.names = map[string]string{}
+		}
+		t.names[string(raw)] = s
+	}
+	return s, nil
+}
+
+// unquote is the text of a JSON string literal the decoder has checked,
+// as jsontext's Token.String gives it: escapes resolved, invalid UTF-8
+// replaced by U+FFFD.
+func unquote(quoted []byte) string {
+	text := quoted[1 : len(quoted)-1]
+	if bytes.IndexByte(text, '\\') < 0 && utf8.Valid(text) {
+		return string(text)
+	}
+	b, _ := jsontext.AppendUnquote(nil, quoted) // the error only notes invalid UTF-8
+	return string(b)
 }
 
 // elemsOf is room for an array of n elements.
@@ -180,11 +252,10 @@ func (t *treeDecoder) object(top bool) (any, error) {
 	base := len(t.openMembers)
 	var index map[string]int
 	for t.dec.PeekKind() != '}' {
-		name, err := t.dec.ReadToken()
+		key, err := t.name()
 		if err != nil {
 			return nil, err
 		}
-		key := name.String()
 		at := find(t.openMembers[base:], index, key)
 		if at >= 0 && !top {
 			t.out.duplicate = true
