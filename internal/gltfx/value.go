@@ -21,14 +21,20 @@ import (
 type Value struct {
 	v any // *object, []any, json.Number, string, bool, nil (as decodeTree builds it)
 	// the path is spelled only when asked for (an error names it): at,
-	// then "[index]" when elem, then ".key" when key is set (a member of
-	// an element, the common case, costs no string of its own)
+	// then "[index]" when elem, then ".key" for each of keys[:nkeys] that
+	// is not empty. Members up to pathKeys deep below an element (a node's
+	// extension and the objects in it, the common case) cost no string of
+	// their own.
 	at     string
-	key    string
+	keys   [pathKeys]string
+	nkeys  int8
 	index  int
 	elem   bool
 	exists bool
 }
+
+// pathKeys is how many member names a Value keeps unspelled after at.
+const pathKeys = 4
 
 // NewValue wraps JSON built in memory or decoded by DecodeJSON (maps,
 // slices, json.Number or float64, strings, booleans, nil) at path.
@@ -63,11 +69,14 @@ func (v Value) Path() string {
 	if v.elem {
 		p += "[" + strconv.Itoa(v.index) + "]"
 	}
-	if v.key != "" {
-		if p == "" {
-			return v.key
+	for _, key := range v.keys[:v.nkeys] {
+		switch {
+		case key == "":
+		case p == "":
+			p = key
+		default:
+			p += "." + key
 		}
-		p += "." + v.key
 	}
 	return p
 }
@@ -142,10 +151,12 @@ func (v Value) Has(key string) bool {
 
 // Get returns member key (absent when missing or when v is not an object).
 func (v Value) Get(key string) Value {
-	c := Value{at: v.at, index: v.index, elem: v.elem, key: key}
-	if v.key != "" {
-		c = Value{at: v.Path(), key: key}
+	c := Value{at: v.at, keys: v.keys, nkeys: v.nkeys, index: v.index, elem: v.elem}
+	if c.nkeys == pathKeys {
+		c = Value{at: v.Path()}
 	}
+	c.keys[c.nkeys] = key
+	c.nkeys++
 	o, ok := v.v.(*object)
 	if !ok {
 		return c
@@ -323,13 +334,14 @@ func (v Value) fixedFloats(key string, n int) ([]float64, error) {
 
 // Floats reads an array of numbers; nil when absent.
 func (v Value) Floats(key string) ([]float64, error) {
-	items, err := v.Array(key)
-	if err != nil || items == nil {
+	c, items, err := v.arrayItems(key)
+	if err != nil || !c.exists {
 		return nil, err
 	}
 	out := make([]float64, len(items))
 	for i, it := range items {
-		if out[i], err = it.AsFloat(); err != nil {
+		if out[i], err = (Value{v: it, exists: true}).AsFloat(); err != nil {
+			_, err = c.Elem(i).AsFloat() // the same error, naming the element's path
 			return nil, err
 		}
 	}
@@ -338,13 +350,14 @@ func (v Value) Floats(key string) ([]float64, error) {
 
 // Ints reads an array of integers; nil when absent.
 func (v Value) Ints(key string) ([]int, error) {
-	items, err := v.Array(key)
-	if err != nil || items == nil {
+	c, items, err := v.arrayItems(key)
+	if err != nil || !c.exists {
 		return nil, err
 	}
 	out := make([]int, len(items))
 	for i, it := range items {
-		if out[i], err = it.AsInt(); err != nil {
+		if out[i], err = (Value{v: it, exists: true}).AsInt(); err != nil {
+			_, err = c.Elem(i).AsInt() // the same error, naming the element's path
 			return nil, err
 		}
 	}
@@ -362,13 +375,14 @@ func (v Value) String(key, def string) (string, error) {
 
 // Strings reads an array of strings; nil when absent.
 func (v Value) Strings(key string) ([]string, error) {
-	items, err := v.Array(key)
-	if err != nil || items == nil {
+	c, items, err := v.arrayItems(key)
+	if err != nil || !c.exists {
 		return nil, err
 	}
 	out := make([]string, len(items))
 	for i, it := range items {
-		if out[i], err = it.AsString(); err != nil {
+		if out[i], err = (Value{v: it, exists: true}).AsString(); err != nil {
+			_, err = c.Elem(i).AsString() // the same error, naming the element's path
 			return nil, err
 		}
 	}
@@ -409,6 +423,21 @@ func (v Value) Array(key string) ([]Value, error) {
 		return nil, nil
 	}
 	return c.Elems()
+}
+
+// arrayItems reads an array member as Array does, without wrapping each
+// element in a Value (its path is spelled only for an error): the member,
+// its elements (none when absent) or an error when it is not an array.
+func (v Value) arrayItems(key string) (Value, []any, error) {
+	c := v.Get(key)
+	if !c.exists {
+		return c, nil, nil
+	}
+	a, ok := c.v.([]any)
+	if !ok {
+		return c, nil, c.typeError("an array")
+	}
+	return c, a, nil
 }
 
 // Elems returns the elements of the value itself, which must be an array.
