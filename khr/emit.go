@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/gltfx"
@@ -104,7 +105,7 @@ func (e *emitter) run() error {
 func (e *emitter) node(i int) (*NodeExt, error) {
 	n := e.g.Nodes[i]
 	ext := &NodeExt{}
-	p := fmt.Sprintf("nodes[%d]", i)
+	p := "nodes[" + strconv.Itoa(i) + "]"
 	if n.Motion != nil {
 		ext.Motion = e.motion(n.Motion)
 		lost := *n.Motion
@@ -326,7 +327,7 @@ func (e *emitter) gltfMesh(gm int) (int, error) {
 }
 
 func (e *emitter) joint(i int, j *convert.Joint) (*NodeJoint, error) {
-	p := fmt.Sprintf("nodes[%d].joint", i)
+	p := "nodes[" + strconv.Itoa(i) + "].joint"
 	if j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
 		return nil, convert.Errorf(p, "connected node %d does not exist", j.Connected)
 	}
@@ -381,7 +382,7 @@ func (e *emitter) carry() error {
 					raw = v.Raw()
 				}
 			}
-			p := fmt.Sprintf("nodes[%d].extensions.%s", i, name)
+			p := "nodes[" + strconv.Itoa(i) + "].extensions." + name
 			if raw != nil {
 				if err := e.doc.SetNodeExtension(i, name, raw); err != nil {
 					return err

@@ -6,6 +6,7 @@ import (
 	"math"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -86,7 +87,7 @@ type emitter struct {
 	shapeUsers []convert.Subject
 }
 
-func nodeRef(i int) string { return fmt.Sprintf("nodes[%d]", i) }
+func nodeRef(i int) string { return "nodes[" + strconv.Itoa(i) + "]" }
 
 // prepare adapts the Graph to what OMI can say: a joint's connected frame
 // must lie in a body, so a connected node outside every body (KHR's world

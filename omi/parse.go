@@ -2,6 +2,7 @@ package omi
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/mass"
@@ -133,7 +134,9 @@ func (p *parser) mesh(i int) (int, error) {
 	return k, nil
 }
 
-func nodePath(i int, ext string) string { return fmt.Sprintf("nodes[%d].extensions.%s", i, ext) }
+func nodePath(i int, ext string) string {
+	return "nodes[" + strconv.Itoa(i) + "].extensions." + ext
+}
 
 // body maps a node's OMI_physics_body (current or typed legacy form).
 func (p *parser) body(i int) error {

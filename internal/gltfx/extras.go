@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -59,7 +60,7 @@ func (d *Doc) PutWheelExtras(g *convert.Graph, diags *convert.Diagnostics) {
 // PutNodeExtra stores v under extras.physconv.name of node i, with an info
 // diagnostic saying what is kept there (why). The node's other extras stay.
 func (d *Doc) PutNodeExtra(i int, name string, v any, why string, diags *convert.Diagnostics) {
-	p := fmt.Sprintf("nodes[%d].extras.%s.%s", i, ExtrasKey, name)
+	p := "nodes[" + strconv.Itoa(i) + "].extras." + ExtrasKey + "." + name
 	gn := d.GLTF.Nodes[i]
 	extras, _ := gn.Extras.(map[string]any)
 	if extras == nil {
@@ -101,7 +102,7 @@ func (d *Doc) NodeExtras(i int) (map[string]json.RawMessage, []string, string) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	return out, names, fmt.Sprintf("nodes[%d].extras.%s", i, ExtrasKey)
+	return out, names, "nodes[" + strconv.Itoa(i) + "].extras." + ExtrasKey
 }
 
 // PutRobotExtras keeps in node extras what robot formats say and the glTF

@@ -90,10 +90,11 @@ type treeDecoder struct {
 	// number that repeats (a glTF file repeats most of them, node after
 	// node) shares one string and one boxed value instead of new ones
 	names   map[string]string
-	scalars map[string]any
+	strings map[string]any
+	numbers map[string]any
 }
 
-// internLimit bounds the names and scalars a decoder remembers: past it,
+// internLimit bounds the names, strings and numbers a decoder remembers: past it,
 // new ones are kept as they come (a file of many distinct numbers would
 // otherwise grow the tables without gain).
 const internLimit = 1 << 14
@@ -146,28 +147,42 @@ func (t *treeDecoder) scalar() (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x, ok := t.scalars[string(raw)]; ok {
+	if raw[0] == '"' {
+		return t.stringValue(raw), nil
+	}
+	if x, ok := t.numbers[string(raw)]; ok {
 		return x, nil
 	}
-	var x any
-	if raw[0] == '"' {
-		x = unquote(raw)
-	} else {
-		s := string(raw)
-		if mayOverflow(s) {
-			if f, err := strconv.ParseFloat(s, 64); err != nil || math.IsInf(f, 0) {
-				t.out.overflow = true
-			}
+	s := string(raw)
+	if mayOverflow(s) {
+		if f, err := strconv.ParseFloat(s, 64); err != nil || math.IsInf(f, 0) {
+			t.out.overflow = true
 		}
-		x = json.Number(s)
 	}
-	if len(t.scalars) < internLimit {
-		if t.scalars == nil {
-			t.scalars = map[string]any{}
+	var x any = json.Number(s)
+	if len(t.numbers) < internLimit {
+		if t.numbers == nil {
+			t.numbers = map[string]any{}
 		}
-		t.scalars[string(raw)] = x
+		t.numbers[s] = x
 	}
 	return x, nil
+}
+
+// stringValue is the string literal quoted as a string in an interface.
+func (t *treeDecoder) stringValue(quoted []byte) any {
+	if x, ok := t.strings[string(internKey(quoted))]; ok {
+		return x
+	}
+	s := unquote(quoted)
+	var x any = s
+	if len(t.strings) < internLimit {
+		if t.strings == nil {
+			t.strings = map[string]any{}
+		}
+		t.strings[keyString(quoted, s)] = x
+	}
+	return x
 }
 
 // name reads the next member name.
@@ -181,7 +196,7 @@ func (t *treeDecoder) name() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if s, ok := t.names[string(raw)]; ok {
+	if s, ok := t.names[string(internKey(raw))]; ok {
 		return s, nil
 	}
 	s := unquote(raw)
@@ -189,17 +204,43 @@ func (t *treeDecoder) name() (string, error) {
 		if t.names == nil {
 			t.names = map[string]string{}
 		}
-		t.names[string(raw)] = s
+		t.names[keyString(raw, s)] = s
 	}
 	return s, nil
+}
+
+// plainText is the text between a string literal's quotes and whether it
+// is the string itself (no escape to resolve, no invalid UTF-8 to
+// replace), as it is for nearly every string of a glTF file.
+func plainText(quoted []byte) ([]byte, bool) {
+	text := quoted[1 : len(quoted)-1]
+	return text, bytes.IndexByte(text, '\\') < 0 && utf8.Valid(text)
+}
+
+// internKey is what a string literal is remembered by: its plain text,
+// which then serves as the key without a copy of its own (keyString), or
+// else the whole literal, quotes and all, which no plain text can equal.
+func internKey(quoted []byte) []byte {
+	if text, plain := plainText(quoted); plain {
+		return text
+	}
+	return quoted
+}
+
+// keyString is internKey(quoted) as a string, given s, the literal's
+// unquoted string.
+func keyString(quoted []byte, s string) string {
+	if _, plain := plainText(quoted); plain {
+		return s
+	}
+	return string(quoted)
 }
 
 // unquote is the text of a JSON string literal the decoder has checked,
 // as jsontext's Token.String gives it: escapes resolved, invalid UTF-8
 // replaced by U+FFFD.
 func unquote(quoted []byte) string {
-	text := quoted[1 : len(quoted)-1]
-	if bytes.IndexByte(text, '\\') < 0 && utf8.Valid(text) {
+	if text, plain := plainText(quoted); plain {
 		return string(text)
 	}
 	b, _ := jsontext.AppendUnquote(nil, quoted) // the error only notes invalid UTF-8

@@ -53,12 +53,13 @@ type nodesJSON []*gltf.Node
 func (ns nodesJSON) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 128*len(ns))
 	b = append(b, '[')
+	var scratch bytes.Buffer // compacts each extension's JSON, node after node
 	for i, n := range ns {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		var err error
-		if b, err = appendNode(b, n); err != nil {
+		if b, err = appendNode(b, n, &scratch); err != nil {
 			return nil, err
 		}
 	}
@@ -68,7 +69,8 @@ func (ns nodesJSON) MarshalJSON() ([]byte, error) {
 // appendNode writes one node as the library does: the transform first
 // (each part only when it is not the default), then the other members in
 // the struct's order, strings escaped as json.Marshal escapes them.
-func appendNode(b []byte, n *gltf.Node) ([]byte, error) {
+// scratch is room for appendExtensions.
+func appendNode(b []byte, n *gltf.Node, scratch *bytes.Buffer) ([]byte, error) {
 	if n == nil {
 		return append(b, "null"...), nil
 	}
@@ -119,7 +121,7 @@ func appendNode(b []byte, n *gltf.Node) ([]byte, error) {
 	if len(n.Extensions) > 0 {
 		member("extensions")
 		var err error
-		if b, err = appendExtensions(b, n.Extensions); err != nil {
+		if b, err = appendExtensions(b, n.Extensions, scratch); err != nil {
 			return nil, err
 		}
 	}
@@ -167,8 +169,9 @@ func appendNode(b []byte, n *gltf.Node) ([]byte, error) {
 }
 
 // appendExtensions writes an extensions map as json.Marshal does: names
-// sorted, raw JSON compacted with HTML characters escaped.
-func appendExtensions(b []byte, ext gltf.Extensions) ([]byte, error) {
+// sorted, raw JSON compacted with HTML characters escaped. scratch is
+// room for the compacted JSON, reused from call to call.
+func appendExtensions(b []byte, ext gltf.Extensions, scratch *bytes.Buffer) ([]byte, error) {
 	names := make([]string, 0, len(ext))
 	for k := range ext {
 		names = append(names, k)
@@ -194,11 +197,17 @@ func appendExtensions(b []byte, ext gltf.Extensions) ([]byte, error) {
 			b = append(b, "null"...)
 			continue
 		}
-		var compact, escaped bytes.Buffer
-		if err := json.Compact(&compact, raw); err != nil {
+		scratch.Reset()
+		if err := json.Compact(scratch, raw); err != nil {
 			return nil, &json.MarshalerError{Type: reflect.TypeFor[json.RawMessage](), Err: err}
 		}
-		json.HTMLEscape(&escaped, compact.Bytes())
+		compact := scratch.Bytes()
+		if !bytes.ContainsAny(compact, "<>&\u2028\u2029") {
+			b = append(b, compact...) // nothing for HTMLEscape to change
+			continue
+		}
+		var escaped bytes.Buffer
+		json.HTMLEscape(&escaped, compact)
 		b = append(b, escaped.Bytes()...)
 	}
 	return append(b, '}'), nil

@@ -34,7 +34,7 @@ type Value struct {
 }
 
 // pathKeys is how many member names a Value keeps unspelled after at.
-const pathKeys = 4
+const pathKeys = 6
 
 // NewValue wraps JSON built in memory or decoded by DecodeJSON (maps,
 // slices, json.Number or float64, strings, booleans, nil) at path.
