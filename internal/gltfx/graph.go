@@ -3,6 +3,7 @@ package gltfx
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/qmuntal/gltf"
@@ -121,10 +122,18 @@ func DocFromGraph(g *convert.Graph) (*Doc, error) {
 		d = NewDoc()
 	}
 	d.StripPhysics()
+	// the nodes the document lacks are laid out in one array
+	var added []gltf.Node
+	if more := len(g.Nodes) - len(d.GLTF.Nodes); more > 0 {
+		added = make([]gltf.Node, more)
+		d.GLTF.Nodes = slices.Grow(d.GLTF.Nodes, more)
+	}
 	for i, gn := range g.Nodes {
 		if i >= len(d.GLTF.Nodes) {
-			d.GLTF.Nodes = append(d.GLTF.Nodes, &gltf.Node{
-				Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale})
+			n := &added[0]
+			added = added[1:]
+			n.Matrix, n.Rotation, n.Scale = gltf.DefaultMatrix, gltf.DefaultRotation, gltf.DefaultScale
+			d.GLTF.Nodes = append(d.GLTF.Nodes, n)
 		}
 		n := d.GLTF.Nodes[i]
 		n.Name = gn.Name

@@ -45,7 +45,7 @@ func typedDocument(d decoded) (*gltf.Document, error) {
 		// the physics extensions' shapes and materials: read as the
 		// library keeps them (each member's raw JSON) without its
 		// decoding into a map and copying each member again
-		ext, err := extensionsOf(newDecoder(raw))
+		ext, err := extensionsOf(newDecoder(raw), nil)
 		if err != nil {
 			return nil, err
 		}
@@ -152,6 +152,8 @@ func nodesFromTree(tree any, raw []byte) (nodes []*gltf.Node, ok bool) {
 // array's JSON.
 func nodeExtensions(raw []byte, nodes []*gltf.Node, more []int) bool {
 	dec := newDecoder(raw)
+	// extension names, the same few on every node
+	names := map[string]string{}
 	if _, err := dec.ReadToken(); err != nil { // [
 		return false
 	}
@@ -174,7 +176,7 @@ func nodeExtensions(raw []byte, nodes []*gltf.Node, more []int) bool {
 			}
 			switch name.String() {
 			case "extensions":
-				if n.Extensions, err = extensionsOf(dec); err != nil {
+				if n.Extensions, err = extensionsOf(dec, names); err != nil {
 					return false
 				}
 			default:
@@ -190,8 +192,9 @@ func nodeExtensions(raw []byte, nodes []*gltf.Node, more []int) bool {
 	return true
 }
 
-// extensionsOf reads an extensions object: each member's raw JSON.
-func extensionsOf(dec *jsontext.Decoder) (gltf.Extensions, error) {
+// extensionsOf reads an extensions object: each member's raw JSON. names,
+// when not nil, keeps one string per extension name across calls.
+func extensionsOf(dec *jsontext.Decoder, names map[string]string) (gltf.Extensions, error) {
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, errors.New("extensions is not an object")
 	}
@@ -201,7 +204,13 @@ func extensionsOf(dec *jsontext.Decoder) (gltf.Extensions, error) {
 		if err != nil {
 			return nil, err
 		}
-		key := name.String() // before the next read voids the token
+		key, known := names[name.String()]
+		if !known {
+			key = name.String() // before the next read voids the token
+			if names != nil {
+				names[key] = key
+			}
+		}
 		v, err := dec.ReadValue()
 		if err != nil {
 			return nil, err
