@@ -3,7 +3,7 @@ package gltfx
 import (
 	"fmt"
 	"math"
-	"strings"
+	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/names"
@@ -73,6 +73,7 @@ type matKey struct {
 func AddVisuals(d *Doc, g *convert.Graph) {
 	w := &visualWriter{d: d, g: g, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{}, byForm: map[formKey][]piece{},
 		materials: map[matKey]int{}, meshes: map[string]int{}, textures: map[string]int{}, sampler: -1}
+	var key []byte // a node's primitives spelled out, to find an identical mesh; reused node after node
 	for i := range g.Nodes {
 		v := g.Nodes[i].Visual
 		if v == nil || i >= len(d.GLTF.Nodes) || d.GLTF.Nodes[i].Mesh != nil || v.Shape < 0 || v.Shape >= len(g.Shapes) {
@@ -83,7 +84,7 @@ func AddVisuals(d *Doc, g *convert.Graph) {
 			continue
 		}
 		var prims []*gltf.Primitive
-		var key strings.Builder
+		key = key[:0]
 		noUV := false
 		for _, pc := range pieces {
 			color, img := v.Color, v.Texture
@@ -131,12 +132,18 @@ func AddVisuals(d *Doc, g *convert.Graph) {
 				prim.Material = gltf.Index(mat)
 			}
 			prims = append(prims, prim)
-			fmt.Fprintf(&key, "%d,%d,%d,%d,%d;", pc.acc[0], pc.acc[1], pc.acc[2], uv, mat)
+			for k, n := range [5]int{pc.acc[0], pc.acc[1], pc.acc[2], uv, mat} {
+				if k > 0 {
+					key = append(key, ',')
+				}
+				key = strconv.AppendInt(key, int64(n), 10)
+			}
+			key = append(key, ';')
 		}
 		if noUV {
 			w.d.Diags.Add(convert.CodeTextureDropped, g.VisualSubject(i), g.NodeLabel(i), "the visual's mesh has no texture coordinates; it is drawn without its texture")
 		}
-		m, ok := w.meshes[key.String()]
+		m, ok := w.meshes[string(key)]
 		if !ok {
 			name := g.Shapes[v.Shape].Name
 			if name == "" {
@@ -144,7 +151,7 @@ func AddVisuals(d *Doc, g *convert.Graph) {
 			}
 			d.GLTF.Meshes = append(d.GLTF.Meshes, &gltf.Mesh{Name: name, Primitives: prims})
 			m = len(d.GLTF.Meshes) - 1
-			w.meshes[key.String()] = m
+			w.meshes[string(key)] = m
 		}
 		d.GLTF.Nodes[i].Mesh = gltf.Index(m)
 	}
