@@ -164,6 +164,17 @@ func (ds Diagnostics) Has(code Code) bool {
 	return false
 }
 
+// OfCode returns the diagnostics with this code, in order.
+func (ds Diagnostics) OfCode(code Code) Diagnostics {
+	var out Diagnostics
+	for _, d := range ds {
+		if d.Code == code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // WithFile sets File on every diagnostic that has none.
 func (ds Diagnostics) WithFile(file string) Diagnostics {
 	for i := range ds {

@@ -71,13 +71,8 @@ func TestBodySystemsYieldLayers(t *testing.T) {
 	if defaults < n-30 {
 		t.Errorf("%d bodies on the default layer, want at least %d", defaults, n-30)
 	}
-	var exhausted []string
-	for _, d := range diags {
-		if d.Code == convert.CodeGodotLayersExhausted {
-			exhausted = append(exhausted, d.Message)
-		}
-	}
-	if len(exhausted) != 1 || !strings.Contains(exhausted[0], "10 collision systems get no layer") {
+	exhausted := diags.OfCode(convert.CodeGodotLayersExhausted)
+	if len(exhausted) != 1 || !strings.Contains(exhausted[0].Message, "10 collision systems get no layer") {
 		t.Errorf("want one note of 10 systems without a layer, got %q", exhausted)
 	}
 }

@@ -50,16 +50,11 @@ func TestGeomContactRead(t *testing.T) {
 		if m.StaticFriction != c.slide || m.DynamicFriction != c.slide || m.SpinningFriction != c.spin || m.RollingFriction != c.roll {
 			t.Errorf("%s: friction %g/%g spinning %g rolling %g, want %g, %g, %g", c.attrs, m.StaticFriction, m.DynamicFriction, m.SpinningFriction, m.RollingFriction, c.slide, c.spin, c.roll)
 		}
-		var kept []string
-		for _, d := range diags {
-			if d.Code == convert.CodeGeomContactKept {
-				kept = append(kept, d.Message)
-			}
-		}
+		kept := diags.OfCode(convert.CodeGeomContactKept)
 		switch {
 		case c.kept == "" && len(kept) > 0:
 			t.Errorf("%s: unexpected %q", c.attrs, kept)
-		case c.kept != "" && (len(kept) != 1 || !strings.Contains(kept[0], "contact attributes "+c.kept+" have no Graph form")):
+		case c.kept != "" && (len(kept) != 1 || !strings.Contains(kept[0].Message, "contact attributes "+c.kept+" have no Graph form")):
 			t.Errorf("%s: diagnostics %q, want one naming %s", c.attrs, kept, c.kept)
 		}
 	}
@@ -115,12 +110,7 @@ func TestSolverAttributesCarried(t *testing.T) {
 			t.Errorf("%s / %s: written and read back, joint %q loop %q", c.joint, c.eq, j, l)
 		}
 		_, diags := lower.Lower(g, &convert.Capabilities{Loops: true, JointKinds: Capabilities.JointKinds})
-		dropped := 0
-		for _, d := range diags {
-			if d.Code == convert.CodeJointSolverDropped {
-				dropped++
-			}
-		}
+		dropped := len(diags.OfCode(convert.CodeJointSolverDropped))
 		if want := min(1, len(c.jointKeys)) + min(1, len(c.loops)); dropped != want {
 			t.Errorf("%s / %s: %d joint-solver-dropped to a format without MuJoCo's solver, want %d", c.joint, c.eq, dropped, want)
 		}

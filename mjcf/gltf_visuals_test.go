@@ -30,13 +30,8 @@ func TestGLTFDrawnMeshesNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var said []string
-	for _, dg := range diags {
-		if dg.Code == convert.CodeVisualDropped {
-			said = append(said, dg.Message)
-		}
-	}
-	if len(said) != 1 || !strings.Contains(said[0], "the 2 meshes") {
+	said := diags.OfCode(convert.CodeVisualDropped)
+	if len(said) != 1 || !strings.Contains(said[0].Message, "the 2 meshes") {
 		t.Errorf("visual-dropped %q, want one naming the 2 drawn meshes", said)
 	}
 }

@@ -52,11 +52,7 @@ func TestRollingFrictionThroughURDF(t *testing.T) {
 		}
 	}
 	res := convertTo(src, filepath.Join(dir, "roll.gltf"))
-	told := false
-	for _, d := range res.Diagnostics {
-		told = told || d.Code == convert.CodeContactParamsDropped
-	}
-	if !told {
+	if !res.Diagnostics.Has(convert.CodeContactParamsDropped) {
 		t.Errorf("to glTF: no %s diagnostic for the ball's rolling friction", convert.CodeContactParamsDropped)
 	}
 }
