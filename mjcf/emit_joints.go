@@ -222,7 +222,6 @@ var (
 type axisJoints struct {
 	linear, angular [3]writtenJoint
 	ball            writtenJoint
-	count           int
 }
 
 type writtenJoint struct {
@@ -249,9 +248,6 @@ func (a *axisJoints) slot(key string) *writtenJoint {
 // set records the joint written for an axis key, with its name.
 func (a *axisJoints) set(key string, el *Element) {
 	if w := a.slot(key); w != nil {
-		if w.el == nil {
-			a.count++
-		}
 		*w = writtenJoint{el, el.AttrOr("name", "")}
 	}
 }
@@ -282,18 +278,23 @@ func (a *axisJoints) name(key string) string {
 // single is the name of the only joint written, when there is exactly one
 // and it has one axis; else "".
 func (a *axisJoints) single() string {
-	if a == nil || a.count != 1 || a.ball.el != nil {
+	if a == nil || a.ball.el != nil {
 		return ""
 	}
-	for k := range 3 {
-		if a.linear[k].el != nil {
-			return a.linear[k].name
+	var only *writtenJoint
+	for _, w := range []*writtenJoint{&a.linear[0], &a.linear[1], &a.linear[2], &a.angular[0], &a.angular[1], &a.angular[2]} {
+		if w.el == nil {
+			continue
 		}
-		if a.angular[k].el != nil {
-			return a.angular[k].name
+		if only != nil {
+			return ""
 		}
+		only = w
 	}
-	return ""
+	if only == nil {
+		return ""
+	}
+	return only.name
 }
 
 // drives writes springs as joint stiffness (exact for force-mode drives
