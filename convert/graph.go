@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/physconv/physconv/internal/slab"
 )
 
 // Graph is a KHR-shaped scene graph of physics nodes. Node indices are
@@ -805,7 +807,7 @@ func (g *Graph) RelativeTransform(i, a int) Transform {
 func (g *Graph) Clone() *Graph {
 	c := *g
 	c.Nodes = make([]Node, len(g.Nodes))
-	a := &cloneBlocks{n: min(max(len(g.Nodes), 1), 1024)}
+	a := newCloneBlocks(min(max(len(g.Nodes), 1), 1024))
 	for i := range g.Nodes {
 		c.Nodes[i] = g.Nodes[i].clone(a)
 	}
@@ -824,7 +826,7 @@ func (g *Graph) Clone() *Graph {
 }
 
 // Clone returns a deep copy of the node (Extras copied shallowly).
-func (n Node) Clone() Node { return n.clone(&cloneBlocks{n: 1}) }
+func (n Node) Clone() Node { return n.clone(newCloneBlocks(1)) }
 
 // cloneBlocks hands out the copies a Graph's Clone makes from blocks of
 // up to n values of each type, so cloning a large Graph costs a few
@@ -832,92 +834,72 @@ func (n Node) Clone() Node { return n.clone(&cloneBlocks{n: 1}) }
 // serial chain of thousands of links, the garbage collector then had to
 // find and free one by one).
 type cloneBlocks struct {
-	n        int
-	ints     block[int]
-	floats   block[float64]
-	vecs     block[Vec3]
-	quats    block[Quat]
-	motions  block[Motion]
-	joints   block[Joint]
-	limits   block[Limit]
-	drives   block[Drive]
-	coll     block[Collider]
-	visuals  block[Visual]
-	triggers block[Trigger]
+	ints     slab.Slab[int]
+	floats   slab.Slab[float64]
+	vecs     slab.Slab[Vec3]
+	quats    slab.Slab[Quat]
+	motions  slab.Slab[Motion]
+	joints   slab.Slab[Joint]
+	limits   slab.Slab[Limit]
+	drives   slab.Slab[Drive]
+	coll     slab.Slab[Collider]
+	visuals  slab.Slab[Visual]
+	triggers slab.Slab[Trigger]
 }
 
-// block is one type's current block.
-type block[T any] struct{ free []T }
+func newCloneBlocks(n int) *cloneBlocks {
+	return &cloneBlocks{
+		ints: slab.Slab[int]{Size: n}, floats: slab.Slab[float64]{Size: n}, vecs: slab.Slab[Vec3]{Size: n},
+		quats: slab.Slab[Quat]{Size: n}, motions: slab.Slab[Motion]{Size: n}, joints: slab.Slab[Joint]{Size: n},
+		limits: slab.Slab[Limit]{Size: n}, drives: slab.Slab[Drive]{Size: n}, coll: slab.Slab[Collider]{Size: n},
+		visuals: slab.Slab[Visual]{Size: n}, triggers: slab.Slab[Trigger]{Size: n},
+	}
+}
 
-// copyOf returns a pointer to a copy of *p (nil for nil).
-func (b *block[T]) copyOf(p *T, n int) *T {
+// copyFrom returns a copy of *p made from s; nil for nil.
+func copyFrom[T any](s *slab.Slab[T], p *T) *T {
 	if p == nil {
 		return nil
 	}
-	if len(b.free) == 0 {
-		b.free = make([]T, n)
-	}
-	q := &b.free[0]
-	b.free = b.free[1:]
-	*q = *p
-	return q
-}
-
-// slice returns a copy of s whose capacity is its length, so appending
-// to it never writes into the block; nil when s is empty, as
-// append([]T(nil), s...) would return.
-func (b *block[T]) slice(s []T, n int) []T {
-	if len(s) == 0 {
-		return nil
-	}
-	if len(s) > len(b.free) {
-		if len(s) > n/4 {
-			return append([]T(nil), s...)
-		}
-		b.free = make([]T, n)
-	}
-	out := b.free[:len(s):len(s)]
-	b.free = b.free[len(s):]
-	copy(out, s)
-	return out
+	return s.New(*p)
 }
 
 func (n Node) clone(a *cloneBlocks) Node {
 	c := n
-	c.Children = a.ints.slice(n.Children, a.n)
+	c.Children = a.ints.Copy(n.Children)
 	if n.Motion != nil {
-		m := a.motions.copyOf(n.Motion, a.n)
-		m.Mass = a.floats.copyOf(n.Motion.Mass, a.n)
-		m.CenterOfMass = a.vecs.copyOf(n.Motion.CenterOfMass, a.n)
-		m.InertiaDiagonal = a.vecs.copyOf(n.Motion.InertiaDiagonal, a.n)
-		m.InertiaOrientation = a.quats.copyOf(n.Motion.InertiaOrientation, a.n)
+		m := copyFrom(&a.motions, n.Motion)
+		m.Mass = copyFrom(&a.floats, n.Motion.Mass)
+		m.CenterOfMass = copyFrom(&a.vecs, n.Motion.CenterOfMass)
+		m.InertiaDiagonal = copyFrom(&a.vecs, n.Motion.InertiaDiagonal)
+		m.InertiaOrientation = copyFrom(&a.quats, n.Motion.InertiaOrientation)
 		c.Motion = m
 	}
-	c.Collider = a.coll.copyOf(n.Collider, a.n)
+	c.Collider = copyFrom(&a.coll, n.Collider)
 	if n.Trigger != nil {
-		t := a.triggers.copyOf(n.Trigger, a.n)
+		t := copyFrom(&a.triggers, n.Trigger)
 		t.Nodes = append([]int(nil), n.Trigger.Nodes...)
 		c.Trigger = t
 	}
 	if n.Joint != nil {
-		j := a.joints.copyOf(n.Joint, a.n)
-		j.Limits = a.limits.slice(n.Joint.Limits, a.n)
+		j := copyFrom(&a.joints, n.Joint)
+		j.Limits = a.limits.Copy(n.Joint.Limits)
 		if j.Limits == nil {
 			j.Limits = []Limit{}
 		}
 		for k := range j.Limits {
 			l := &j.Limits[k]
-			l.Linear = a.ints.slice(l.Linear, a.n)
-			l.Angular = a.ints.slice(l.Angular, a.n)
+			l.Linear = a.ints.Copy(l.Linear)
+			l.Angular = a.ints.Copy(l.Angular)
 		}
-		j.Drives = a.drives.slice(n.Joint.Drives, a.n)
+		j.Drives = a.drives.Copy(n.Joint.Drives)
 		if j.Drives == nil {
 			j.Drives = []Drive{}
 		}
 		for k := range j.Drives {
 			d := &j.Drives[k]
-			d.PositionTarget = a.floats.copyOf(d.PositionTarget, a.n)
-			d.VelocityTarget = a.floats.copyOf(d.VelocityTarget, a.n)
+			d.PositionTarget = copyFrom(&a.floats, d.PositionTarget)
+			d.VelocityTarget = copyFrom(&a.floats, d.VelocityTarget)
 		}
 		if n.Joint.Solver != nil {
 			j.Solver = &JointSolver{Class: n.Joint.Solver.Class, Params: append([]SolverParam(nil), n.Joint.Solver.Params...)}
@@ -925,7 +907,7 @@ func (n Node) clone(a *cloneBlocks) Node {
 		j.Extras = copyMap(n.Joint.Extras)
 		c.Joint = j
 	}
-	c.Visual = a.visuals.copyOf(n.Visual, a.n)
+	c.Visual = copyFrom(&a.visuals, n.Visual)
 	c.Vehicle = clonePtr(n.Vehicle)
 	c.Wheel = clonePtr(n.Wheel)
 	if w := c.Wheel; w != nil {

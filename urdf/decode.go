@@ -8,6 +8,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/mass"
+	"github.com/physconv/physconv/internal/slab"
 	"github.com/physconv/physconv/internal/xmlx"
 )
 
@@ -85,10 +86,10 @@ func Decode(data []byte) (*Robot, error) {
 // of thousands of links costs a few allocations for them, not thousands.
 // Each link or joint takes its own elements, never shared.
 type parts struct {
-	inertials  []Inertial
-	limits     []Limit
-	visuals    []Visual
-	collisions []Collision
+	inertials  slab.Slab[Inertial]
+	limits     slab.Slab[Limit]
+	visuals    slab.Slab[Visual]
+	collisions slab.Slab[Collision]
 }
 
 // countParts sizes the parts of the top-level elements.
@@ -114,24 +115,9 @@ func countParts(elems []*xmlElement) *parts {
 			}
 		}
 	}
-	return &parts{inertials: make([]Inertial, inertials), limits: make([]Limit, limits),
-		visuals: make([]Visual, visuals), collisions: make([]Collision, collisions)}
+	return &parts{inertials: slab.Slab[Inertial]{Size: inertials}, limits: slab.Slab[Limit]{Size: limits},
+		visuals: slab.Slab[Visual]{Size: visuals}, collisions: slab.Slab[Collision]{Size: collisions}}
 }
-
-// take returns an empty slice with room for n values from the front of
-// *block, capped at n so that appending past n never reaches the next
-// owner's values. A block that runs short gets a new array.
-func take[T any](block *[]T, n int) []T {
-	if n > len(*block) {
-		*block = make([]T, n)
-	}
-	w := (*block)[:0:n]
-	*block = (*block)[n:]
-	return w
-}
-
-// takeOne returns the next zero value of *block.
-func takeOne[T any](block *[]T) *T { return &take(block, 1)[:1][0] }
 
 func required(e *xmlElement, name string) (string, error) {
 	v, ok := e.Attr(name)
@@ -216,10 +202,10 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 		}
 	}
 	if visuals > 0 {
-		l.Visuals = take(&ps.visuals, visuals)
+		l.Visuals = ps.visuals.Room(visuals)
 	}
 	if collisions > 0 {
-		l.Collisions = take(&ps.collisions, collisions)
+		l.Collisions = ps.collisions.Room(collisions)
 	}
 	for _, c := range elems {
 		switch c.Name {
@@ -263,7 +249,7 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 }
 
 func (ps *parts) decodeInertial(e *xmlElement) (*Inertial, error) {
-	in := takeOne(&ps.inertials)
+	in := ps.inertials.New(Inertial{})
 	in.Line = e.Line
 	var err error
 	if in.Origin, err = decodePose(e); err != nil {
@@ -424,7 +410,7 @@ func (ps *parts) decodeJoint(e *xmlElement) (Joint, error) {
 				return Joint{}, convert.ErrorAtLine(c.Line, "joint %q has a zero axis", name)
 			}
 		case "limit":
-			l := takeOne(&ps.limits)
+			l := ps.limits.New(Limit{})
 			l.Line = c.Line
 			for _, f := range []struct {
 				attr string

@@ -11,6 +11,7 @@ import (
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/meshio"
+	"github.com/physconv/physconv/internal/slab"
 )
 
 // Keys of the Extras this package writes and reads back on Emit.
@@ -83,11 +84,11 @@ type parser struct {
 	linkMat   map[string]int // link name → Graph material of its collisions
 	// the values the Graph gets one of per link, joint or shape, in
 	// arrays sized once per robot (see take)
-	motionBlock   []bodyMotion
-	jointBlock    []convert.Joint
-	visualBlock   []convert.Visual
-	colliderBlock []convert.Collider
-	childBlock    []int // Children lists of link nodes (see childRoom)
+	motionBlock   slab.Slab[bodyMotion]
+	jointBlock    slab.Slab[convert.Joint]
+	visualBlock   slab.Slab[convert.Visual]
+	colliderBlock slab.Slab[convert.Collider]
+	childBlock    slab.Slab[int] // Children lists of link nodes (see childRoom)
 }
 
 // bodyMotion is a body's Motion together with the values its pointers
@@ -125,7 +126,7 @@ func (p *parser) run() error {
 	p.children, p.parentOf = make(map[string][]*Joint, len(r.Joints)), make(map[string]*Joint, len(r.Joints))
 	// a parent's first child joint takes its place from one array: most
 	// links have one child, so most lists never need one of their own
-	firstChildren := make([]*Joint, len(r.Joints))
+	firstChildren := slab.Slab[*Joint]{Size: len(r.Joints)}
 	for i := range r.Joints {
 		j := &r.Joints[i]
 		for _, l := range []string{j.Parent, j.Child} {
@@ -142,7 +143,7 @@ func (p *parser) run() error {
 		p.parentOf[j.Child] = j
 		children := p.children[j.Parent]
 		if children == nil {
-			children = take(&firstChildren, 1)
+			children = firstChildren.Room(1)
 		}
 		p.children[j.Parent] = append(children, j)
 	}
@@ -198,11 +199,11 @@ func (p *parser) run() error {
 	}
 	shapes := visuals + collisions
 	g.Reserve(1+len(r.Links)+shapes+2*len(r.Joints), shapes)
-	p.motionBlock = make([]bodyMotion, len(r.Links))
-	p.jointBlock = make([]convert.Joint, len(r.Joints))
-	p.visualBlock = make([]convert.Visual, visuals)
-	p.colliderBlock = make([]convert.Collider, collisions)
-	p.childBlock = make([]int, len(r.Links)+shapes+2*len(r.Joints))
+	p.motionBlock = slab.Slab[bodyMotion]{Size: len(r.Links)}
+	p.jointBlock = slab.Slab[convert.Joint]{Size: len(r.Joints)}
+	p.visualBlock = slab.Slab[convert.Visual]{Size: visuals}
+	p.colliderBlock = slab.Slab[convert.Collider]{Size: collisions}
+	p.childBlock = slab.Slab[int]{Size: len(r.Links) + shapes + 2*len(r.Joints)}
 	rootNode := g.AddNode(convert.Node{Name: name, Transform: top, Extras: extras}, -1)
 	if err := p.addLink(root, nil, rootNode, true); err != nil {
 		return err
@@ -375,7 +376,7 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 	}
 	node := g.AddNode(n, parent)
 	if room := p.childRoom(l, j != nil && !isFrame); room > 0 {
-		g.Nodes[node].Children = take(&p.childBlock, room)
+		g.Nodes[node].Children = p.childBlock.Room(room)
 	}
 	if j != nil && !isFrame {
 		p.addJoint(j, parent, node)
@@ -413,7 +414,7 @@ func (p *parser) childRoom(l *Link, moves bool) int {
 // full tensors are diagonalised (mass.PrincipalAxes) and the principal
 // rotation composed with the origin rotation.
 func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
-	b := takeOne(&p.motionBlock)
+	b := p.motionBlock.New(bodyMotion{})
 	m := &b.motion
 	m.Kind, m.GravityFactor = kind, 1
 	m.Mass, m.CenterOfMass, m.InertiaDiagonal = &b.mass, &b.centerOfMass, &b.inertiaDiagonal
@@ -496,7 +497,7 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	if kind != kin.KindFree {
 		limits, frame = kin.LimitsFor(kind, axis, lo, hi)
 	}
-	joint := takeOne(&p.jointBlock)
+	joint := p.jointBlock.New(convert.Joint{})
 	joint.Limits = limits
 	if l := j.Limit; l != nil {
 		joint.Effort, joint.Velocity = l.Effort, l.Velocity
@@ -602,7 +603,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if shape < 0 {
 			continue
 		}
-		vis := takeOne(&p.visualBlock)
+		vis := p.visualBlock.New(convert.Visual{})
 		vis.Shape = shape
 		var extras map[string]any
 		if m := v.Material; m != nil {
@@ -634,7 +635,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if err != nil {
 			return err
 		}
-		col := takeOne(&p.colliderBlock)
+		col := p.colliderBlock.New(convert.Collider{})
 		*col = convert.Collider{Shape: shape, Material: -1, Filter: -1}
 		if m, ok := p.linkMat[l.Name]; ok {
 			col.Material = m

@@ -7,6 +7,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/internal/slab"
 )
 
 // Report is the `physconv inspect --json` contract: what a file means
@@ -310,10 +311,10 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 // for a serial chain of thousands of links, the garbage collector then
 // had to find and free one by one).
 type reportBlocks struct {
-	nums     block[Num]
-	vecs     block[convert.Vec3]
-	inertias block[[3][3]Num]
-	limits   block[LimitReport]
+	nums     slab.Slab[Num]
+	vecs     slab.Slab[convert.Vec3]
+	inertias slab.Slab[[3][3]Num]
+	limits   slab.Slab[LimitReport]
 }
 
 // newReportBlocks sizes the blocks for a Graph of moving bodies, and
@@ -321,44 +322,11 @@ type reportBlocks struct {
 // per body, an axis and range per joint.
 func newReportBlocks(moving, joints, limits int) *reportBlocks {
 	return &reportBlocks{
-		nums:     block[Num]{size: moving + 2*joints},
-		vecs:     block[convert.Vec3]{size: moving + joints},
-		inertias: block[[3][3]Num]{size: moving},
-		limits:   block[LimitReport]{size: limits},
+		nums:     slab.Slab[Num]{Size: moving + 2*joints},
+		vecs:     slab.Slab[convert.Vec3]{Size: moving + joints},
+		inertias: slab.Slab[[3][3]Num]{Size: moving},
+		limits:   slab.Slab[LimitReport]{Size: limits},
 	}
-}
-
-// block is one type's current block: values are handed out from its
-// front, and a new block of size values is made when it runs out.
-type block[T any] struct {
-	free []T
-	size int
-}
-
-// ptr returns a pointer to a copy of v.
-func (b *block[T]) ptr(v T) *T {
-	if len(b.free) == 0 {
-		b.free = make([]T, max(b.size, 1))
-	}
-	p := &b.free[0]
-	b.free = b.free[1:]
-	*p = v
-	return p
-}
-
-// room returns an empty slice with capacity n, so that appending more
-// than n values copies it rather than writing into the block; nil when n
-// is 0.
-func (b *block[T]) room(n int) []T {
-	if n == 0 {
-		return nil
-	}
-	if n > len(b.free) {
-		b.free = make([]T, max(b.size, n))
-	}
-	out := b.free[:0:n]
-	b.free = b.free[n:]
-	return out
 }
 
 // bodyOwners maps each node to the node that owns its colliders: the
@@ -379,10 +347,10 @@ func fillMass(g *convert.Graph, frames *convert.Frames, i int, b *BodyReport, bl
 	b.Source = SourceReport{Mass: m.MassSource, CenterOfMass: m.CenterOfMassSource, Inertia: m.InertiaSource}
 	world := frames.World(i)
 	if m.Mass != nil {
-		b.Mass = blocks.nums.ptr(Num(*m.Mass))
+		b.Mass = blocks.nums.New(Num(*m.Mass))
 	}
 	if m.CenterOfMass != nil {
-		b.CenterOfMass = blocks.vecs.ptr(world.Apply(*m.CenterOfMass))
+		b.CenterOfMass = blocks.vecs.New(world.Apply(*m.CenterOfMass))
 	} else if m.Mass != nil {
 		// OMI and robot formats default the COM to the body origin only
 		// when they say so at Parse; here an absent COM stays unknown.
@@ -393,7 +361,7 @@ func fillMass(g *convert.Graph, frames *convert.Frames, i int, b *BodyReport, bl
 		if m.InertiaOrientation != nil {
 			rot = rot.Mul(*m.InertiaOrientation)
 		}
-		b.Inertia = blocks.inertias.ptr(WorldInertia(*m.InertiaDiagonal, rot))
+		b.Inertia = blocks.inertias.New(WorldInertia(*m.InertiaDiagonal, rot))
 	}
 }
 
@@ -483,7 +451,7 @@ func canonicalQuat(q convert.Quat) convert.Quat {
 
 func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joint, names []string, blocks *reportBlocks) JointReport {
 	w := frames.World(i)
-	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: blocks.limits.room(len(j.Limits))}
+	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: blocks.limits.Room(len(j.Limits))}
 	if jr.Limits == nil {
 		jr.Limits = []LimitReport{}
 	}
@@ -518,7 +486,7 @@ func classifyInto(jr *JointReport, j *convert.Joint, frame convert.Quat, blocks 
 	c := kin.Classify(j)
 	jr.Kind = c.Kind
 	if c.Axis != (convert.Vec3{}) {
-		jr.Axis = blocks.vecs.ptr(frame.Rotate(c.Axis).Normalize())
-		jr.Lower, jr.Upper = blocks.nums.ptr(Num(c.Lower)), blocks.nums.ptr(Num(c.Upper))
+		jr.Axis = blocks.vecs.New(frame.Rotate(c.Axis).Normalize())
+		jr.Lower, jr.Upper = blocks.nums.New(Num(c.Lower)), blocks.nums.New(Num(c.Upper))
 	}
 }
