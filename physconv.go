@@ -245,7 +245,7 @@ func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.In
 		if err != nil {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
-		return &convert.Input{Name: "<stdin>", Data: data, Options: opts}, nil
+		return &convert.Input{Name: "<stdin>", Data: data, Immutable: true, Options: opts}, nil
 	}
 	return convert.OpenFile(path, opts)
 }

@@ -122,7 +122,10 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 		fsys = overlayFS{top, under}
 	}
 	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits, Packages: opts.Packages, AllowRoots: opts.AllowRoots}
-	in := &convert.Input{Name: name, Data: out.Main, FS: fsys, Dir: dir, Root: root, Options: ropts}
+	// out.Main is not changed while it is verified, and nothing read back
+	// outlives Verify: the diagnostics name subjects by index and format
+	// their own messages
+	in := &convert.Input{Name: name, Data: out.Main, Immutable: true, FS: fsys, Dir: dir, Root: root, Options: ropts}
 	in.ShareDecoded(src) // the output's mesh files are mostly the source's, decoded already
 	back, _, err := f.Parse(in)
 	if err == nil {

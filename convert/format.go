@@ -48,6 +48,12 @@ type Input struct {
 	Name string
 	// Data is the whole file.
 	Data []byte
+	// Immutable promises that Data is never modified while anything read
+	// from it (a Graph, a diagnostic) is in use. Readers may then keep
+	// names and values pointing into Data rather than copying the whole
+	// document first. OpenFile sets it: its Data is the file as read and
+	// is the reader's alone.
+	Immutable bool
 	// FS is the input's project root: side files (buffers, meshes,
 	// includes) are read in it, ".." may climb to its top and no further;
 	// nil when the input has no folder (stdin). Dir is Name's folder

@@ -36,7 +36,7 @@ func OpenFile(name string, opts *Options) (*Input, error) {
 		}
 		return nil, err
 	}
-	return &Input{Name: name, Data: data, FS: fsys, Dir: rel, Root: root, Options: opts}, nil
+	return &Input{Name: name, Data: data, Immutable: true, FS: fsys, Dir: rel, Root: root, Options: opts}, nil
 }
 
 // extraRoots are the folders besides the project root that reads may

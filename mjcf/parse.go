@@ -78,7 +78,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 			p, err = nil, &convert.FormatError{Msg: fmt.Sprintf("mjcf: internal error on this input: %v", r)}
 		}
 	}()
-	top, err := Decode(in.Data)
+	top, err := decode(in.Data, in.Immutable)
 	if err != nil {
 		return nil, err
 	}

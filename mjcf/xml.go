@@ -18,8 +18,12 @@ type Attr = xmlx.Attr
 // instructions, character data and namespace declarations are dropped
 // (MJCF keeps all its data in attributes). Errors are *convert.FormatError
 // with the line.
-func Decode(data []byte) (*Element, error) {
-	root, err := xmlx.Parse(data, xmlx.Options{})
+func Decode(data []byte) (*Element, error) { return decode(data, false) }
+
+// decode is Decode; borrow: data is never modified afterwards (see
+// xmlx.Options.Borrow).
+func decode(data []byte, borrow bool) (*Element, error) {
+	root, err := xmlx.Parse(data, xmlx.Options{Borrow: borrow})
 	if err != nil {
 		var fe *convert.FormatError
 		if errors.As(err, &fe) {

@@ -17,8 +17,12 @@ import (
 // revolute and prismatic joints, unique names) and returns a
 // *convert.FormatError with the line of the offending element.
 // Tree-level checks (one root, no cycles, known links) are Parse's.
-func Decode(data []byte) (*Robot, error) {
-	root, err := xmlx.Parse(data, xmlx.Options{Text: true})
+func Decode(data []byte) (*Robot, error) { return decode(data, false) }
+
+// decode is Decode; borrow: data is never modified afterwards (see
+// xmlx.Options.Borrow).
+func decode(data []byte, borrow bool) (*Robot, error) {
+	root, err := xmlx.Parse(data, xmlx.Options{Text: true, Borrow: borrow})
 	if err != nil {
 		return nil, err
 	}

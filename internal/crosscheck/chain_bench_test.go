@@ -38,7 +38,7 @@ func BenchmarkChain(b *testing.B) {
 				var size int
 				cpu0 := processCPU(b)
 				for i := 0; i < b.N; i++ {
-					in := &convert.Input{Name: "chain.urdf", Data: data,
+					in := &convert.Input{Name: "chain.urdf", Data: data, Immutable: true,
 						Options: &convert.Options{From: "urdf", To: tg.to}}
 					out, _, err := physconv.ConvertBytes(context.Background(), reg, in)
 					if err != nil {

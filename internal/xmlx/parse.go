@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -36,6 +37,12 @@ type Options struct {
 	// Comments keeps comments as CommentNode children (and, in
 	// ParseDocument, around the top-level element).
 	Comments bool
+	// Borrow is the caller's promise that data is never modified while
+	// the tree, or any string taken from it, is in use. Names and values
+	// then point into data, instead of into a copy of the whole document
+	// made first (for a robot of thousands of links, megabytes held as
+	// long as any name read from it).
+	Borrow bool
 }
 
 // Document is a parsed file: its top-level element and the comments
@@ -73,7 +80,13 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	if opt.MaxElements <= 0 {
 		opt.MaxElements = DefaultMaxElements
 	}
-	s := &scanner{src: string(data), line: 1}
+	var src string
+	if opt.Borrow {
+		src = unsafe.String(unsafe.SliceData(data), len(data))
+	} else {
+		src = string(data)
+	}
+	s := &scanner{src: src, line: 1}
 	s.skipDeclaration()
 	b := &builder{opt: opt, doc: &Document{}, scopes: []scope{{"xml": xmlNS}}}
 	for s.i < len(s.src) {

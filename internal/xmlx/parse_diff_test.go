@@ -63,7 +63,8 @@ func TestParseMatchesReference(t *testing.T) {
 			inputs[fmt.Sprintf("%s~%d", n, k)] = m
 		}
 	}
-	opts := []Options{{}, {Text: true, Comments: true}, {Text: true, Space: true, Comments: true, MaxDepth: 20, MaxElements: 500}}
+	opts := []Options{{}, {Text: true, Comments: true}, {Text: true, Space: true, Comments: true, MaxDepth: 20, MaxElements: 500},
+		{Text: true, Comments: true, Borrow: true}}
 	refused, lineDiffs := 0, 0
 	for name, data := range inputs {
 		for _, o := range opts {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -296,5 +297,40 @@ func TestTextLineAfterSpace(t *testing.T) {
 		case c.data != "" && (text == nil || text.Data != c.data || text.Line != c.line):
 			t.Errorf("%q: text %+v, want %q on line %d", c.src, text, c.data, c.line)
 		}
+	}
+}
+
+// TestBorrow: with Borrow the tree's names and values point into the
+// caller's bytes; without it the tree is the caller's to keep, whatever
+// happens to the bytes afterwards.
+func TestBorrow(t *testing.T) {
+	const doc = `<robot name="r"><link name="base"><inertial><mass value="2.5"/></inertial></link></robot>`
+	within := func(s string, data []byte) bool {
+		p, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(&data[0]))
+		return p >= lo && p < lo+uintptr(len(data))
+	}
+	borrowed := []byte(doc)
+	root, err := Parse(borrowed, Options{Borrow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := root.Child("link")
+	name, _ := link.Attr("name")
+	if name != "base" || !within(name, borrowed) || !within(root.Name, borrowed) {
+		t.Errorf("borrowed parse: name %q (in data: %v), root %q (in data: %v)", name, within(name, borrowed), root.Name, within(root.Name, borrowed))
+	}
+
+	copied := []byte(doc)
+	root, err = Parse(copied, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range copied {
+		copied[i] = 'x'
+	}
+	name, _ = root.Child("link").Attr("name")
+	mass, _ := root.Child("link").Child("inertial").Child("mass").Attr("value")
+	if root.Name != "robot" || name != "base" || mass != "2.5" {
+		t.Errorf("after the caller's bytes changed: root %q, link %q, mass %q", root.Name, name, mass)
 	}
 }

@@ -87,7 +87,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		}
 		diags = append(diags, d)
 	}
-	g, more, err := urdf.Parse(&convert.Input{Name: in.Name, Data: data, FS: in.FS, Dir: in.Dir, Root: in.Root, Options: in.Options})
+	g, more, err := urdf.Parse(&convert.Input{Name: in.Name, Data: data, Immutable: true, FS: in.FS, Dir: in.Dir, Root: in.Root, Options: in.Options})
 	for _, d := range more {
 		if src, ok := x.source(lines, d.Line); ok {
 			d.File, d.Line = x.display(src.File), src.Line
