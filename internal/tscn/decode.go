@@ -46,6 +46,9 @@ type decoder struct {
 	// attrs and props collect the current section's header attributes and
 	// properties before they are copied to a slice of their final size.
 	attrs, props []Prop
+	// elementwise turns the shortcuts for long lists off, so that tests
+	// can compare them with reading each element as any value.
+	elementwise bool
 }
 
 // name returns the text of b as a string, shared with every earlier
@@ -302,7 +305,7 @@ func (d *decoder) value() (Value, error) {
 		return d.array()
 	case c == '{':
 		return d.dict()
-	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
+	case isNumberStart(c):
 		return d.number()
 	case isIdentStart(c):
 		return d.word()
@@ -310,6 +313,9 @@ func (d *decoder) value() (Value, error) {
 		return nil, d.errorf(line, "unexpected %q: expected a value", rune(c))
 	}
 }
+
+// isNumberStart reports whether c begins a number literal.
+func isNumberStart(c byte) bool { return c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9' }
 
 func (d *decoder) enter() error {
 	d.depth++
@@ -539,9 +545,8 @@ func (d *decoder) word() (Value, error) {
 			return ref, nil
 		}
 	}
-	n := d.flatArgs()
-	if n > 0 && isByteArray(name) {
-		if b, ok := d.bytes(n); ok {
+	if isByteArray(name) && !d.elementwise {
+		if b, ok := d.bytes(); ok {
 			if call == nil {
 				call = &Call{Name: name}
 			}
@@ -549,6 +554,7 @@ func (d *decoder) word() (Value, error) {
 			return call, nil
 		}
 	}
+	n := d.flatArgs()
 	if call == nil {
 		call = newCall(name, n)
 	} else {
@@ -563,11 +569,21 @@ func (d *decoder) word() (Value, error) {
 			d.pos++
 			break
 		}
-		v, err := d.value()
+		var v Value
+		var err error
+		if isNumberStart(d.src[d.pos]) && !d.elementwise {
+			v, err = d.number() // what value would do after its own skipSpace
+		} else {
+			v, err = d.value()
+		}
 		if err != nil {
 			return nil, err
 		}
 		call.Args = append(call.Args, v)
+		if d.pos < len(d.src) && d.src[d.pos] == ',' && !d.elementwise {
+			d.pos++ // what separator does with no space before the comma
+			continue
+		}
 		if err := d.separator(')', line, name, "(...)"); err != nil {
 			return nil, err
 		}
@@ -617,43 +633,76 @@ func (d *decoder) quotedRef(kind string) (ref Ref, ok bool) {
 	return Ref{}, false
 }
 
-// bytes reads the n elements of a byte array after its '(' up to and
-// including its ')' when each is a plain number from 0 to 255 (digits
-// only, as Godot writes them); otherwise ok is false and nothing is
-// consumed, and the elements are read one by one as any call's.
-func (d *decoder) bytes(n int) (out []byte, ok bool) {
-	pos, line := d.pos, d.line
-	out = make([]byte, 0, n)
+// bytes reads the elements of a byte array after its '(' up to and
+// including its ')' when each is a plain number from 0 to 255 (one to
+// three digits, as Godot writes them) and only white space and commas lie
+// between them; otherwise ok is false and nothing is consumed, and the
+// elements are read one by one as any call's. A mesh's arrays hold
+// hundreds of thousands of elements: the list is scanned once, on local
+// variables, up to the first ')', which ends it when it is a byte list.
+func (d *decoder) bytes() (out []byte, ok bool) {
+	rest := d.src[d.pos:]
+	end := bytes.IndexByte(rest, ')')
+	if end < 0 {
+		return nil, false
+	}
+	list := rest[:end]
+	out = make([]byte, 0, 1+bytes.Count(list, []byte{','}))
+	lines := 0
+	i := 0
 	for {
-		d.skipSpace(false)
-		start := d.pos
-		x := 0
-		for d.pos < len(d.src) && d.pos-start < 4 && d.src[d.pos] >= '0' && d.src[d.pos] <= '9' {
-			x = x*10 + int(d.src[d.pos]-'0')
-			d.pos++
+		for i < len(list) && isSpaceByte(list[i]) {
+			if list[i] == '\n' {
+				lines++
+			}
+			i++
 		}
-		if d.pos == start || d.pos-start > 3 || x > 255 {
-			break
+		if i == len(list) {
+			return nil, false // an empty element: "()", "(1, )"
+		}
+		x := uint(list[i]) - '0'
+		if x > 9 {
+			return nil, false
+		}
+		i++
+		if i < len(list) && list[i]-'0' <= 9 {
+			x = x*10 + uint(list[i]-'0')
+			i++
+			if i < len(list) && list[i]-'0' <= 9 {
+				x = x*10 + uint(list[i]-'0')
+				i++
+				if x > 255 || i < len(list) && list[i]-'0' <= 9 {
+					return nil, false
+				}
+			}
 		}
 		out = append(out, byte(x))
-		d.skipSpace(false)
-		switch d.peek() {
-		case ',':
-			d.pos++
-			continue
-		case ')':
-			d.pos++
+		for i < len(list) && isSpaceByte(list[i]) {
+			if list[i] == '\n' {
+				lines++
+			}
+			i++
+		}
+		if i == len(list) {
+			d.pos += end + 1
+			d.line += lines
 			return out, true
 		}
-		break
+		if list[i] != ',' {
+			return nil, false
+		}
+		i++
 	}
-	d.pos, d.line = pos, line
-	return nil, false
 }
+
+// isSpaceByte reports whether skipSpace (without comments) skips c.
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // flatArgs counts the arguments of a call whose list, from the current
 // position, holds no nested call, collection or string (a packed array's
-// numbers), so its slice is sized once; 0 for any other.
+// numbers), so its slice is sized once; 0 for any other. Each byte looked
+// for is searched alone: four vectorised scans of a long list are faster
+// than one scan testing each byte against a set.
 func (d *decoder) flatArgs() int {
 	rest := d.src[d.pos:]
 	end := bytes.IndexByte(rest, ')')
@@ -661,7 +710,8 @@ func (d *decoder) flatArgs() int {
 		return 0
 	}
 	list := rest[:end]
-	if bytes.ContainsAny(list, "([{\"") {
+	if bytes.IndexByte(list, '(') >= 0 || bytes.IndexByte(list, '[') >= 0 ||
+		bytes.IndexByte(list, '{') >= 0 || bytes.IndexByte(list, '"') >= 0 {
 		return 0
 	}
 	return 1 + bytes.Count(list, []byte{','})

@@ -195,6 +195,13 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := Decode(data)
+		elementwise, elementwiseErr := decodeElementwise(data)
+		if errText(err) != errText(elementwiseErr) {
+			t.Fatalf("error %v, element by element %v", err, elementwiseErr)
+		}
+		if err == nil && !bytes.Equal(Encode(doc), Encode(elementwise)) {
+			t.Fatalf("read\n%s\nelement by element\n%s", Encode(doc), Encode(elementwise))
+		}
 		if err != nil {
 			if _, ok := err.(*SyntaxError); !ok {
 				t.Fatalf("error of type %T", err)
