@@ -1,7 +1,9 @@
 package tscn
 
 import (
+	"encoding/binary"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -19,13 +21,12 @@ func Encode(d *Document) []byte {
 			size += arrayText(p.Value)
 		}
 	}
-	e.b = make([]byte, 0, size)
-	e.section(&d.Header)
+	b := e.section(make([]byte, 0, size), &d.Header)
 	for i := range d.Sections {
-		e.b = append(e.b, '\n')
-		e.section(&d.Sections[i])
+		b = append(b, '\n')
+		b = e.section(b, &d.Sections[i])
 	}
-	return e.b
+	return b
 }
 
 // arrayText is about how long the long arrays in v are written (a mesh's
@@ -54,38 +55,39 @@ func arrayText(v Value) int {
 
 // EncodeValue writes one value in Godot 4 spelling (for messages and tests).
 func EncodeValue(v Value) string {
-	e := encoder{}
-	e.value(v)
-	return string(e.b)
+	var e encoder
+	return string(e.value(nil, v))
 }
 
+// encoder appends to a slice it is handed and returns, not to a field of
+// its own: appending to a local slice needs no write barrier while the
+// collector runs, and a scene's text is millions of appends.
 type encoder struct {
-	b      []byte
 	godot3 bool
 }
 
-func (e *encoder) section(s *Section) {
-	e.b = append(e.b, '[')
-	e.b = append(e.b, s.Tag...)
+func (e *encoder) section(b []byte, s *Section) []byte {
+	b = append(b, '[')
+	b = append(b, s.Tag...)
 	for _, a := range s.Attrs {
-		e.b = append(e.b, ' ')
-		e.b = append(e.b, a.Key...)
-		e.b = append(e.b, '=')
-		e.value(a.Value)
+		b = append(b, ' ')
+		b = append(b, a.Key...)
+		b = append(b, '=')
+		b = e.value(b, a.Value)
 	}
-	e.b = append(e.b, "]\n"...)
+	b = append(b, "]\n"...)
 	for _, p := range s.Props {
 		if isBareKey(p.Key) {
-			e.b = append(e.b, p.Key...)
+			b = append(b, p.Key...)
 		} else {
-			e.str(p.Key)
+			b = appendString(b, p.Key)
 		}
-		e.b = append(e.b, " = "...)
-		e.value(p.Value)
-		e.b = append(e.b, '\n')
+		b = append(b, " = "...)
+		b = e.value(b, p.Value)
+		b = append(b, '\n')
 	}
+	return b
 }
-
 func isBareKey(k string) bool {
 	if k == "" {
 		return false
@@ -122,114 +124,143 @@ func AppendFloat(b []byte, f float64) []byte {
 	return append(b, ".0"...)
 }
 
-func (e *encoder) open() {
-	e.b = append(e.b, '(')
+func (e *encoder) open(b []byte) []byte {
+	b = append(b, '(')
 	if e.godot3 {
-		e.b = append(e.b, ' ')
+		b = append(b, ' ')
 	}
+	return b
 }
 
-func (e *encoder) close(empty bool) {
+func (e *encoder) close(b []byte, empty bool) []byte {
 	if e.godot3 && !empty {
-		e.b = append(e.b, ' ')
+		b = append(b, ' ')
 	}
-	e.b = append(e.b, ')')
+	return append(b, ')')
 }
 
-func (e *encoder) value(v Value) {
+func (e *encoder) value(b []byte, v Value) []byte {
 	switch x := v.(type) {
 	case nil:
-		e.b = append(e.b, "null"...)
+		b = append(b, "null"...)
 	case bool:
-		e.b = strconv.AppendBool(e.b, x)
+		b = strconv.AppendBool(b, x)
 	case int64:
-		e.b = appendInt(e.b, x)
+		b = appendInt(b, x)
 	case int:
-		e.b = appendInt(e.b, int64(x))
+		b = appendInt(b, int64(x))
 	case float64:
-		e.b = AppendFloat(e.b, x)
+		b = AppendFloat(b, x)
 	case string:
-		e.str(x)
+		b = appendString(b, x)
 	case StringName:
-		e.b = append(e.b, '&')
-		e.str(string(x))
+		b = append(b, '&')
+		b = appendString(b, string(x))
 	case NodePath:
-		e.b = append(e.b, "NodePath"...)
-		e.open()
-		e.str(string(x))
-		e.close(false)
+		b = append(b, "NodePath"...)
+		b = e.open(b)
+		b = appendString(b, string(x))
+		b = e.close(b, false)
 	case Ref:
-		e.b = append(e.b, x.Kind...)
-		e.open()
+		b = append(b, x.Kind...)
+		b = e.open(b)
 		if x.IntID {
-			e.b = append(e.b, x.ID...)
+			b = append(b, x.ID...)
 		} else {
-			e.str(x.ID)
+			b = appendString(b, x.ID)
 		}
-		e.close(false)
+		b = e.close(b, false)
 	case *Call:
-		e.b = append(e.b, x.Name...)
+		b = append(b, x.Name...)
 		if x.Type != "" {
-			e.b = append(e.b, '[')
-			e.b = append(e.b, x.Type...)
-			e.b = append(e.b, ']')
+			b = append(b, '[')
+			b = append(b, x.Type...)
+			b = append(b, ']')
 		}
-		e.open()
+		b = e.open(b)
 		if x.Bytes != nil {
-			for i, c := range x.Bytes {
-				if i > 0 {
-					e.b = append(e.b, ", "...)
-				}
-				e.b = appendInt(e.b, int64(c))
-			}
-			e.close(len(x.Bytes) == 0)
+			b = appendByteList(b, x.Bytes)
+			b = e.close(b, len(x.Bytes) == 0)
 			break
 		}
 		for i, a := range x.Args {
 			if i > 0 {
-				e.b = append(e.b, ", "...)
+				b = append(b, ", "...)
 			}
-			e.value(a)
+			b = e.value(b, a)
 		}
-		e.close(len(x.Args) == 0)
+		b = e.close(b, len(x.Args) == 0)
 	case Array:
-		e.b = append(e.b, '[')
+		b = append(b, '[')
 		for i, a := range x {
 			if i > 0 {
-				e.b = append(e.b, ", "...)
+				b = append(b, ", "...)
 			}
-			e.value(a)
+			b = e.value(b, a)
 		}
-		e.b = append(e.b, ']')
+		b = append(b, ']')
 	case Dict:
 		if len(x) == 0 {
-			e.b = append(e.b, "{}"...)
-			return
+			return append(b, "{}"...)
 		}
-		e.b = append(e.b, '{')
+		b = append(b, '{')
 		for i, en := range x {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				b = append(b, ',')
 			}
-			e.b = append(e.b, '\n')
-			e.value(en.Key)
-			e.b = append(e.b, ": "...)
-			e.value(en.Value)
+			b = append(b, '\n')
+			b = e.value(b, en.Key)
+			b = append(b, ": "...)
+			b = e.value(b, en.Value)
 		}
-		e.b = append(e.b, "\n}"...)
+		b = append(b, "\n}"...)
 	case *Object:
-		e.b = append(e.b, "Object("...)
-		e.b = append(e.b, x.Class...)
+		b = append(b, "Object("...)
+		b = append(b, x.Class...)
 		for _, en := range x.Props {
-			e.b = append(e.b, ',')
-			e.value(en.Key)
-			e.b = append(e.b, ':')
-			e.value(en.Value)
+			b = append(b, ',')
+			b = e.value(b, en.Key)
+			b = append(b, ':')
+			b = e.value(b, en.Value)
 		}
-		e.b = append(e.b, ')')
+		b = append(b, ')')
 	default:
-		e.b = append(e.b, "null"...)
+		b = append(b, "null"...)
 	}
+	return b
+}
+
+// byteText holds each byte's decimal digits followed by ", ", little
+// endian, and byteTextLen their length: appendByteList writes an element
+// with one store.
+var byteText, byteTextLen = func() (text [256]uint64, n [256]uint8) {
+	for c := range 256 {
+		s := strconv.Itoa(c) + ", "
+		var word [8]byte
+		copy(word[:], s)
+		text[c] = binary.LittleEndian.Uint64(word[:])
+		n[c] = uint8(len(s))
+	}
+	return text, n
+}()
+
+// appendByteList appends data as "1, 2, 3": a mesh's bytes, most of a
+// scene's text, are written into room made once, each element but the
+// last with one eight-byte store whose surplus the next one overwrites.
+func appendByteList(b []byte, data []byte) []byte {
+	if len(data) == 0 {
+		return b
+	}
+	start := len(b)
+	b = slices.Grow(b, 5*len(data)) // "255, " an element at most
+	out := b[start : start+5*len(data)]
+	k := 0
+	last := len(data) - 1
+	for _, c := range data[:last] {
+		binary.LittleEndian.PutUint64(out[k:], byteText[c])
+		k += int(byteTextLen[c])
+	}
+	return appendInt(b[:start+k], int64(data[last]))
 }
 
 // appendInt appends x in decimal; the bytes of a mesh, most numbers of a
@@ -246,25 +277,26 @@ func appendInt(b []byte, x int64) []byte {
 	return append(b, byte('0'+x/100), byte('0'+x/10%10), byte('0'+x%10))
 }
 
-// str writes a quoted string, escaping what the reader would not take
-// literally.
-func (e *encoder) str(s string) {
-	e.b = append(e.b, '"')
+// appendString appends a quoted string, escaping what the reader would
+// not take literally.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '"':
-			e.b = append(e.b, `\"`...)
+			b = append(b, `\"`...)
 		case '\\':
-			e.b = append(e.b, `\\`...)
+			b = append(b, `\\`...)
 		case '\n':
-			e.b = append(e.b, `\n`...)
+			b = append(b, `\n`...)
 		case '\r':
-			e.b = append(e.b, `\r`...)
+			b = append(b, `\r`...)
 		case '\t':
-			e.b = append(e.b, `\t`...)
+			b = append(b, `\t`...)
 		default:
-			e.b = append(e.b, c)
+			b = append(b, c)
 		}
 	}
-	e.b = append(e.b, '"')
+	b = append(b, '"')
+	return b
 }
