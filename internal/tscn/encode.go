@@ -114,6 +114,14 @@ func AppendFloat(b []byte, f float64) []byte {
 	case math.IsNaN(f):
 		return append(b, "nan"...)
 	}
+	// whole numbers that 'g' writes without an exponent (below a
+	// million), a transform's 0 and 1 among them, are integers with ".0";
+	// -0 keeps its sign through strconv
+	if f > -1e6 && f < 1e6 {
+		if i := int64(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
+			return append(appendInt(b, i), ".0"...)
+		}
+	}
 	start := len(b)
 	b = strconv.AppendFloat(b, f, 'g', -1, 64)
 	for _, c := range b[start:] {
