@@ -2,8 +2,10 @@ package tscn
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -651,6 +653,29 @@ func (d *decoder) bytes() (out []byte, ok bool) {
 	lines := 0
 	i := 0
 	for {
+		// Godot's spelling, one to three digits and ", ", read eight bytes
+		// at a time without a branch on the number's length; anything
+		// else, and the last element, is read byte by byte below.
+		for i+8 <= len(list) {
+			w := binary.LittleEndian.Uint64(list[i:])
+			// each byte less '0'; a byte below '0' borrows from the next,
+			// but only bytes past the number's digits are so changed
+			t := w - 0x3030303030303030
+			// the high bit of each byte that is not a digit (t ≥ 10)
+			nonDigit := (t | (t + 0x7676767676767676)) & 0x8080808080808080
+			n := bits.TrailingZeros64(nonDigit) >> 3
+			if n == 0 || n > 3 || (w>>(8*n))&0xffff != commaSpace {
+				break
+			}
+			// the digits right-aligned in the low three bytes
+			x := t << (24 - 8*n)
+			v := (x&0xff)*100 + (x>>8&0xff)*10 + x>>16&0xff
+			if v > 255 {
+				break
+			}
+			out = append(out, byte(v))
+			i += n + 2
+		}
 		for i < len(list) && isSpaceByte(list[i]) {
 			if list[i] == '\n' {
 				lines++
@@ -694,6 +719,9 @@ func (d *decoder) bytes() (out []byte, ok bool) {
 		i++
 	}
 }
+
+// commaSpace is ", " read as a little-endian 16-bit word.
+const commaSpace = ' '<<8 | ','
 
 // isSpaceByte reports whether skipSpace (without comments) skips c.
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
