@@ -48,9 +48,9 @@ type decoder struct {
 	// attrs and props collect the current section's header attributes and
 	// properties before they are copied to a slice of their final size.
 	attrs, props []Prop
-	// elementwise turns the shortcuts for long lists off, so that tests
-	// can compare them with reading each element as any value.
-	elementwise bool
+	// noShortcuts turns off the shortcuts for long lists and long
+	// numbers, so that tests can compare them with the general reading.
+	noShortcuts bool
 }
 
 // name returns the text of b as a string, shared with every earlier
@@ -425,13 +425,16 @@ func (d *decoder) number() (Value, error) {
 			return nil, d.errorf(line, "malformed number %q", string(d.src[start:d.pos]))
 		}
 	}
-	isFloat := false
+	digits, points, exponents := 0, 0, 0
 	for d.pos < len(d.src) {
 		c := d.src[d.pos]
 		switch {
 		case c >= '0' && c <= '9':
-		case c == '.' || c == 'e' || c == 'E':
-			isFloat = true
+			digits++
+		case c == '.':
+			points++
+		case c == 'e' || c == 'E':
+			exponents++
 		case (c == '-' || c == '+') && (d.src[d.pos-1] == 'e' || d.src[d.pos-1] == 'E'):
 		default:
 			goto done
@@ -442,7 +445,18 @@ done:
 	// parsed straight from the input's bytes: the conversion does not
 	// allocate when the string does not outlive the call
 	raw := d.src[start:d.pos]
-	if isFloat {
+	if points == 1 && exponents == 0 && digits > 15 && !d.noShortcuts {
+		// a sign, digits and one point, as ParseDecimal takes them, but
+		// too many digits for its one-pass path: it would scan the
+		// number twice more before coming to ParseFloat, as here (a
+		// float32 written as a float64 has 17 digits)
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil || math.IsInf(f, 0) {
+			return nil, d.errorf(line, "malformed number %q", raw)
+		}
+		return FloatValue(f), nil
+	}
+	if points > 0 || exponents > 0 {
 		// the characters scanned above are all decimal syntax, which
 		// ParseDecimal reads as ParseFloat does, short numbers in one pass
 		f, err := convert.ParseDecimal(string(raw))
@@ -547,7 +561,7 @@ func (d *decoder) word() (Value, error) {
 			return ref, nil
 		}
 	}
-	if isByteArray(name) && !d.elementwise {
+	if isByteArray(name) && !d.noShortcuts {
 		if b, ok := d.bytes(); ok {
 			if call == nil {
 				call = &Call{Name: name}
@@ -573,7 +587,7 @@ func (d *decoder) word() (Value, error) {
 		}
 		var v Value
 		var err error
-		if isNumberStart(d.src[d.pos]) && !d.elementwise {
+		if isNumberStart(d.src[d.pos]) && !d.noShortcuts {
 			v, err = d.number() // what value would do after its own skipSpace
 		} else {
 			v, err = d.value()
@@ -582,7 +596,7 @@ func (d *decoder) word() (Value, error) {
 			return nil, err
 		}
 		call.Args = append(call.Args, v)
-		if d.pos < len(d.src) && d.src[d.pos] == ',' && !d.elementwise {
+		if d.pos < len(d.src) && d.src[d.pos] == ',' && !d.noShortcuts {
 			d.pos++ // what separator does with no space before the comma
 			continue
 		}

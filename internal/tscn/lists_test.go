@@ -3,6 +3,7 @@ package tscn
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
@@ -10,10 +11,11 @@ import (
 	"testing"
 )
 
-// decodeElementwise decodes data reading every list element as any value,
-// without the shortcuts for long lists.
-func decodeElementwise(data []byte) (*Document, error) {
-	d := &decoder{src: data, line: 1, elementwise: true}
+// decodeWithoutShortcuts decodes data reading every list element as any
+// value and every number through ParseDecimal or ParseInt, without the
+// shortcuts for long lists and long numbers.
+func decodeWithoutShortcuts(data []byte) (*Document, error) {
+	d := &decoder{src: data, line: 1, noShortcuts: true}
 	return d.document()
 }
 
@@ -114,7 +116,7 @@ func TestListsReadAsElementwise(t *testing.T) {
 			src = src[:start+1+rng.IntN(len(src)-start-1)]
 		}
 		got, gotErr := Decode([]byte(src))
-		want, wantErr := decodeElementwise([]byte(src))
+		want, wantErr := decodeWithoutShortcuts([]byte(src))
 		if errText(gotErr) != errText(wantErr) {
 			t.Fatalf("%q: error %v, element by element %v", src, gotErr, wantErr)
 		}
@@ -197,5 +199,56 @@ func TestLongByteArrayLines(t *testing.T) {
 	}
 	if got, want := doc.Sections[0].PropLine("w"), strings.Count(s.String(), "\n"); got != want {
 		t.Fatalf("w on line %d, want %d", got, want)
+	}
+}
+
+// TestLongNumbersReadAsParseDecimal: a number reads to the same value or
+// the same error with the shortcut for long plain decimals as through
+// ParseDecimal, for generated strings of the bytes a number is scanned
+// over (digits, points, exponents, signs), long runs of digits among
+// them, and the float32 values a shape's points are written as.
+func TestLongNumbersReadAsParseDecimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	alphabet := "0123456789.eE+-"
+	var lits []string
+	for range 30000 {
+		var b strings.Builder
+		for n := rng.IntN(30); n > 0; n-- {
+			if rng.IntN(6) == 0 {
+				b.WriteByte(alphabet[10+rng.IntN(5)])
+			} else {
+				b.WriteByte(alphabet[rng.IntN(10)])
+			}
+		}
+		lits = append(lits, b.String(),
+			strconv.FormatFloat(float64(float32(rng.NormFloat64()*math.Pow(10, float64(rng.IntN(12)-6)))), 'f', -1, 64),
+			strconv.FormatFloat(rng.NormFloat64()*math.Pow(10, float64(rng.IntN(40)-10)), 'f', -1, 64))
+	}
+	lits = append(lits, strings.Repeat("9", 400)+".5", "-"+strings.Repeat("9", 400)+".", "."+strings.Repeat("0", 400)+"1", "+1234567890123456.7")
+	long := 0
+	for _, lit := range lits {
+		src := []byte("[gd_scene format=3]\n[node name=\"n\" type=\"Node3D\"]\nv = " + lit + "\n")
+		got, gotErr := Decode(src)
+		want, wantErr := decodeWithoutShortcuts(src)
+		if errText(gotErr) != errText(wantErr) {
+			t.Fatalf("%q: error %v, without shortcuts %v", lit, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			continue
+		}
+		g, _ := got.Sections[0].Prop("v")
+		w, _ := want.Sections[0].Prop("v")
+		if gf, ok := g.(float64); ok && strings.Count(lit, ".") == 1 && len(lit) > 16 {
+			long++
+			if wf, ok := w.(float64); !ok || math.Float64bits(gf) != math.Float64bits(wf) {
+				t.Fatalf("%q: read %v, without shortcuts %v", lit, g, w)
+			}
+		}
+		if g != w {
+			t.Fatalf("%q: read %v (%T), without shortcuts %v (%T)", lit, g, g, w, w)
+		}
+	}
+	if long < 20000 {
+		t.Fatalf("only %d long decimals", long)
 	}
 }

@@ -195,12 +195,12 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := Decode(data)
-		elementwise, elementwiseErr := decodeElementwise(data)
-		if errText(err) != errText(elementwiseErr) {
-			t.Fatalf("error %v, element by element %v", err, elementwiseErr)
+		general, generalErr := decodeWithoutShortcuts(data)
+		if errText(err) != errText(generalErr) {
+			t.Fatalf("error %v, without shortcuts %v", err, generalErr)
 		}
-		if err == nil && !bytes.Equal(Encode(doc), Encode(elementwise)) {
-			t.Fatalf("read\n%s\nelement by element\n%s", Encode(doc), Encode(elementwise))
+		if err == nil && !bytes.Equal(Encode(doc), Encode(general)) {
+			t.Fatalf("read\n%s\nwithout shortcuts\n%s", Encode(doc), Encode(general))
 		}
 		if err != nil {
 			if _, ok := err.(*SyntaxError); !ok {
