@@ -15,7 +15,8 @@ import (
 // no higher than fsys's root, which is also the project root (a Godot
 // project's res://); opts.Packages name folders inside fsys; nothing is
 // read from disk unless fsys is a folder on disk. Any fs.FS works: an
-// embed.FS, an fstest.MapFS, os.DirFS, a zip.Reader.
+// embed.FS, an fstest.MapFS, os.DirFS, a zip.Reader. The Input's Data is
+// read for it alone and marked Immutable: leave it unchanged.
 func NewInput(fsys fs.FS, name string, opts *convert.Options) (*convert.Input, error) {
 	if fsys == nil {
 		return nil, errors.New("NewInput: no file system")
@@ -43,5 +44,5 @@ func NewInput(fsys fs.FS, name string, opts *convert.Options) (*convert.Input, e
 	if err != nil {
 		return nil, err
 	}
-	return &convert.Input{Name: name, Data: data, FS: fsys, Dir: path.Dir(name), Options: opts}, nil
+	return &convert.Input{Name: name, Data: data, Immutable: true, FS: fsys, Dir: path.Dir(name), Options: opts}, nil
 }

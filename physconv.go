@@ -238,7 +238,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 
 // OpenInput reads a file ("-" = stdin) into an Input whose FS is its
 // project root, confined so that side files cannot leave it (see
-// convert.InputRoot).
+// convert.InputRoot). Data is marked Immutable, as OpenFile's.
 func OpenInput(path string, stdin io.Reader, opts *convert.Options) (*convert.Input, error) {
 	if path == "-" {
 		data, err := convert.ReadLimited(stdin, "<stdin>", opts.EffectiveLimits().InputBytes)

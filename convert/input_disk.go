@@ -14,7 +14,8 @@ import (
 // OpenFile reads a file on disk into an Input whose FS is its project
 // root (see InputRoot), confined so that no symbolic link leads out of it.
 // The input itself is read through the same FS: a link to a file outside
-// is refused.
+// is refused. Data is read for the Input alone and marked Immutable:
+// leave it unchanged.
 func OpenFile(name string, opts *Options) (*Input, error) {
 	root, rel := InputRoot(name, opts)
 	fsys := resolve.Confined(root, extraRoots(opts)...)
