@@ -166,13 +166,15 @@ func product(dx, dy, ex, ey, fx, fy float64) float64 {
 	return 2*(dx*dy+ex*ey+fx*fy) + dx*ey + dy*ex + dx*fy + dy*fx + ex*fy + ey*fx
 }
 
-// convexHull triangulates the convex hull of pts, outward wound.
+// convexHull triangulates the convex hull of pts, outward wound. The hull
+// comes through hull.Shared, as a conversion's other steps (mass
+// completion, reading the output back to verify it) hull the same points.
 func convexHull(pts []convert.Vec3) ([]uint32, error) {
 	in := make([]hull.Vec, len(pts))
 	for i, p := range pts {
 		in[i] = p
 	}
-	r, err := hull.Compute(in)
+	r, err := hull.Shared.Compute(in)
 	if err != nil {
 		return nil, err
 	}

@@ -241,13 +241,15 @@ func boundsCentre(pos []convert.Vec3) convert.Vec3 {
 	return lo.Add(hi).Scale(0.5)
 }
 
-// hullSolid is the solid convex hull of the points.
+// hullSolid is the solid convex hull of the points. The hull comes through
+// hull.Shared: mass completion runs on the source and again on the output
+// read back, and lowering and the writers hull the same points.
 func hullSolid(pos []convert.Vec3) (solid, error) {
 	pts := make([]hull.Vec, len(pos))
 	for i, p := range pos {
 		pts[i] = hull.Vec(p)
 	}
-	res, err := hull.Compute(pts)
+	res, err := hull.Shared.Compute(pts)
 	if err != nil {
 		return solid{}, err
 	}

@@ -10,9 +10,10 @@ import (
 // only) the triangles of its hull, three indices into pts per triangle,
 // so formats that need faces (glTF meshes) can carry it. A flat cloud
 // (e.g. a one-sided floor polygon) gets its outline as a fan; a cloud on a
-// line or with non-finite points gets none.
+// line or with non-finite points gets none. The hull comes through Shared,
+// since the same cloud is given faces at several steps of a conversion.
 func Indices(pts []Vec) []uint32 {
-	res, err := Compute(pts)
+	res, err := Shared.Compute(pts)
 	var de *DegenerateError
 	if errors.As(err, &de) && de.Dim == 2 {
 		return flatFan(pts)
