@@ -64,10 +64,11 @@ const MinMemoPoints = 4
 // points and triangles (the entry, its map slot and slice headers).
 const memoEntryOverhead = 160
 
-// SharedMemoBytes bounds the memory of Shared: some 700,000 points with
-// their hulls, far more than the convex meshes of one conversion, so the
-// conversions running side by side in a batch each find their own.
-const SharedMemoBytes = 32 << 20
+// SharedMemoBytes bounds the memory of Shared: some 350,000 points with
+// their hulls, more than the convex meshes of one conversion, so the
+// conversions running side by side in a batch each find their own, and
+// little for a program that keeps running after converting.
+const SharedMemoBytes = 16 << 20
 
 // Shared is the memo the conversion steps hull through.
 var Shared = NewMemo(SharedMemoBytes)
