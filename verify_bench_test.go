@@ -10,6 +10,7 @@ import (
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/benchgen"
+	"github.com/physconv/physconv/internal/hull"
 )
 
 // verifyBenchInputs are corpus robots and scenes of every source format
@@ -53,6 +54,7 @@ func BenchmarkVerify(b *testing.B) {
 			for _, mode := range []string{"plain", "verify"} {
 				b.Run(in.name+"/"+to.Name+"/"+mode, func(b *testing.B) {
 					for i := 0; i < b.N; i++ {
+						hull.Shared.Reset() // one conversion, as the command makes it
 						opts := &convert.Options{To: to.Name, NoVerify: mode == "plain", OutputName: "out" + emitExt[to.Name]}
 						src, err := in.open(opts)
 						if err != nil {

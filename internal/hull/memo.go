@@ -248,3 +248,14 @@ func (m *Memo) Stats() MemoStats {
 	defer m.mu.Unlock()
 	return MemoStats{Hits: m.hits, Misses: m.misses, Entries: m.count, Bytes: m.used}
 }
+
+// Reset forgets every hull, and the counts, as a fresh process starts:
+// a benchmark of one conversion calls it between conversions, so that
+// its figures are not those of a memo filled by the previous ones.
+func (m *Memo) Reset() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	clear(m.entries)
+	m.recent, m.oldest = nil, nil
+	m.used, m.count, m.hits, m.misses = 0, 0, 0, 0
+}

@@ -114,6 +114,27 @@ func TestMemoSkipsSmallSets(t *testing.T) {
 	}
 }
 
+// TestMemoReset: a reset memo holds nothing and counts nothing, and hulls
+// the next set afresh (a miss), as a new one would.
+func TestMemoReset(t *testing.T) {
+	m := NewMemo(1 << 20)
+	pts := fibonacciSphere(50)
+	want, _ := Compute(pts)
+	m.Compute(pts)
+	m.Compute(pts)
+	m.Reset()
+	if s := m.Stats(); s != (MemoStats{}) {
+		t.Fatalf("%+v after Reset, want nothing", s)
+	}
+	got, err := m.Compute(pts)
+	if err != nil || len(got.Triangles) != len(want.Triangles) {
+		t.Fatalf("after Reset: %d triangles, %v; want %d", len(got.Triangles), err, len(want.Triangles))
+	}
+	if s := m.Stats(); s.Misses != 1 || s.Hits != 0 || s.Entries != 1 {
+		t.Errorf("%+v after one set following Reset, want one miss and one entry", s)
+	}
+}
+
 // TestMemoLastBit: a set differing from a stored one in the last bit of
 // one coordinate, or in the sign of a zero, or in the order of two points,
 // is hulled afresh; so is one that collides with a stored set's hash,
