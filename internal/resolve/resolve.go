@@ -57,6 +57,13 @@ type Resolver struct {
 	// folders holds one confined FS per allowed folder a reference
 	// reached, so its files share one (and its kept os.Root)
 	folders map[string]fs.FS
+
+	// looked collects the names of FS the resolution under way looks at,
+	// so that a Resolver following this one knows what its answer rests on
+	looked []string
+	// prior and shadowed: see Follow
+	prior    *Resolver
+	shadowed func(name string) bool
 }
 
 // Loc is where a reference resolved to.
@@ -95,6 +102,18 @@ const (
 type result struct {
 	loc Loc
 	err error
+	// searched: the answer comes from looking for a package's files
+	// beside the input or by the end of their path, after the package
+	// itself was not found; looked lists the names of FS that search
+	// tried, and note is what it tells the user (once per package)
+	searched bool
+	looked   []string
+	note     *keyedNote
+}
+
+type keyedNote struct {
+	key string
+	Note
 }
 
 type pkgResult struct {
@@ -102,6 +121,8 @@ type pkgResult struct {
 	base string // its path inside fsys ("." when fsys is the package)
 	disk string // its folder on disk, "" when not on disk
 	main bool   // fsys is the project root
+	// looked lists the names of FS read to find (or not find) it
+	looked []string
 }
 
 // Kind says why a reference could not be read.
@@ -226,12 +247,12 @@ func (r *Resolver) Resolve(ref string) (Loc, error) {
 	if res, ok := r.locs[ref]; ok {
 		return res.loc, res.err
 	}
-	loc, err := r.resolve(ref)
+	res := r.resolve(ref)
 	if r.locs == nil {
 		r.locs = map[string]result{}
 	}
-	r.locs[ref] = result{loc, err}
-	return loc, err
+	r.locs[ref] = res
+	return res.loc, res.err
 }
 
 func (r *Resolver) dir() string {
@@ -241,9 +262,9 @@ func (r *Resolver) dir() string {
 	return path.Clean(r.Dir)
 }
 
-func (r *Resolver) resolve(ref string) (Loc, error) {
+func (r *Resolver) resolve(ref string) result {
 	if r.FS == nil {
-		return Loc{}, &Error{Kind: NoFolder, Ref: ref}
+		return failed(&Error{Kind: NoFolder, Ref: ref})
 	}
 	switch {
 	case strings.HasPrefix(ref, "package://"):
@@ -251,23 +272,27 @@ func (r *Resolver) resolve(ref string) (Loc, error) {
 	case strings.HasPrefix(ref, "file://"):
 		u, err := url.Parse(ref)
 		if err != nil {
-			return Loc{}, &Error{Kind: Invalid, Ref: ref, Err: err}
+			return failed(&Error{Kind: Invalid, Ref: ref, Err: err})
 		}
-		return r.abs(ref, u.Path)
+		return found(r.abs(ref, u.Path))
 	case strings.HasPrefix(ref, "/") || filepath.IsAbs(ref):
-		return r.abs(ref, ref)
+		return found(r.abs(ref, ref))
 	}
 	rel := strings.ReplaceAll(ref, "\\", "/")
 	p := path.Clean(path.Join(r.dir(), rel))
 	if fs.ValidPath(p) {
-		return r.mainLoc(p), nil
+		return result{loc: r.mainLoc(p)}
 	}
 	if r.Root != "" {
 		// ".." above the project root: only into a folder the caller allows
-		return r.abs(ref, filepath.Join(r.Root, filepath.FromSlash(p)))
+		return found(r.abs(ref, filepath.Join(r.Root, filepath.FromSlash(p))))
 	}
-	return Loc{}, &Error{Kind: Outside, Ref: ref, Root: r.rootName()}
+	return failed(&Error{Kind: Outside, Ref: ref, Root: r.rootName()})
 }
+
+func found(loc Loc, err error) result { return result{loc: loc, err: err} }
+
+func failed(err error) result { return result{err: err} }
 
 func (r *Resolver) rootName() string {
 	if r.Root != "" {
@@ -332,16 +357,16 @@ func (r *Resolver) allowed() []string {
 	return out
 }
 
-func (r *Resolver) pkg(ref string) (Loc, error) {
+func (r *Resolver) pkg(ref string) result {
 	rest := strings.TrimPrefix(ref, "package://")
 	name, sub, _ := strings.Cut(rest, "/")
 	if name == "" || name == "." || name == ".." {
-		return Loc{}, &Error{Kind: Invalid, Ref: ref, Err: errors.New("no package name")}
+		return failed(&Error{Kind: Invalid, Ref: ref, Err: errors.New("no package name")})
 	}
 	sub = path.Clean(sub)
 	if !fs.ValidPath(sub) {
 		// a package path stays inside its package
-		return Loc{}, &Error{Kind: Outside, Ref: ref, Root: "package://" + name}
+		return failed(&Error{Kind: Outside, Ref: ref, Root: "package://" + name})
 	}
 	if p, ok := r.findPackage(name); ok {
 		target := path.Join(p.base, sub)
@@ -349,26 +374,39 @@ func (r *Resolver) pkg(ref string) (Loc, error) {
 		if !p.main && p.disk != "" {
 			loc.Name = filepath.Join(p.disk, filepath.FromSlash(sub))
 		}
-		return loc, nil
+		return result{loc: loc}
 	}
+	res, ok := r.followSearch(ref)
+	if !ok {
+		res = r.search(ref, name, sub)
+	}
+	if res.note != nil {
+		r.note(res.note.key, res.note.Note)
+	}
+	return res
+}
+
+// search looks for the files of package name, not found as a package,
+// beside the input and then by the end of their path.
+func (r *Resolver) search(ref, name, sub string) result {
+	r.looked = nil
+	defer func() { r.looked = nil }()
 	// PyBullet reads package://NAME/rest as NAME/rest beside the URDF.
 	beside := path.Join(r.dir(), name, sub)
-	if fs.ValidPath(beside) && exists(r.FS, beside) {
-		r.note("beside:"+name, Note{Kind: PackageAsFolder, Ref: ref,
-			Message: fmt.Sprintf("no ROS package %q was found; package://%s/… is read as the folder %s beside the input, as PyBullet does", name, name, path.Join(r.dir(), name))})
-		return r.mainLoc(beside), nil
+	if fs.ValidPath(beside) && r.exists(beside) {
+		return result{loc: r.mainLoc(beside), searched: true, looked: r.looked, note: &keyedNote{"beside:" + name, Note{Kind: PackageAsFolder, Ref: ref,
+			Message: fmt.Sprintf("no ROS package %q was found; package://%s/… is read as the folder %s beside the input, as PyBullet does", name, name, path.Join(r.dir(), name))}}}
 	}
 	if loc, ok := r.suffix(name + "/" + sub); ok {
-		r.note("suffix:"+name, Note{Kind: PackageGuessed, Ref: ref,
-			Message: fmt.Sprintf("no ROS package %q was found; its files were found by the end of their paths (first: %s → %s); give the package's folder to be sure", name, ref, loc.Name)})
-		return loc, nil
+		return result{loc: loc, searched: true, looked: r.looked, note: &keyedNote{"suffix:" + name, Note{Kind: PackageGuessed, Ref: ref,
+			Message: fmt.Sprintf("no ROS package %q was found; its files were found by the end of their paths (first: %s → %s); give the package's folder to be sure", name, ref, loc.Name)}}}
 	}
 	// where it was looked for, spelled only now: finding the enclosing
 	// package stats every folder up to the file system's root, which a
 	// robot's hundred mesh references found by suffix did each time
 	looked := append(r.lookedFor(name), r.describe(beside),
 		fmt.Sprintf("files ending in %s at or above %s up to %s", sub, r.describe(r.dir()), r.rootName()))
-	return Loc{}, &Error{Kind: PackageNotFound, Ref: ref, Package: name, Looked: looked}
+	return result{err: &Error{Kind: PackageNotFound, Ref: ref, Package: name, Looked: looked}, searched: true, looked: r.looked}
 }
 
 // describe names a path inside FS for messages (on disk when known).
@@ -434,12 +472,17 @@ func (r *Resolver) findPackage(name string) (pkgResult, bool) {
 	if p, ok := r.pkgs[name]; ok {
 		return p, p.fsys != nil
 	}
-	p, ok := r.findPackageUncached(name)
+	p, followed := r.followPackage(name)
+	if !followed {
+		r.looked = nil
+		p, _ = r.findPackageUncached(name)
+		p.looked, r.looked = r.looked, nil
+	}
 	if r.pkgs == nil {
 		r.pkgs = map[string]pkgResult{}
 	}
 	r.pkgs[name] = p
-	return p, ok
+	return p, p.fsys != nil
 }
 
 func (r *Resolver) findPackageUncached(name string) (pkgResult, bool) {
@@ -448,7 +491,7 @@ func (r *Resolver) findPackageUncached(name string) (pkgResult, bool) {
 			// an input that is no folder on disk (an embed.FS, a map):
 			// its packages are folders inside it
 			p := path.Clean(strings.TrimPrefix(filepath.ToSlash(d), "/"))
-			if !fs.ValidPath(p) || !isDir(r.FS, p) {
+			if !fs.ValidPath(p) || !r.isDir(p) {
 				return pkgResult{}, false
 			}
 			return pkgResult{fsys: r.FS, base: p, main: true}, true
@@ -456,10 +499,10 @@ func (r *Resolver) findPackageUncached(name string) (pkgResult, bool) {
 		return r.diskPackage(d), true
 	}
 	for d := r.dir(); ; d = path.Dir(d) {
-		if declares(r.FS, d, name) {
+		if r.declares(d, name) {
 			return pkgResult{fsys: r.FS, base: d, main: true}, true
 		}
-		if c := path.Join(d, name); fs.ValidPath(c) && declares(r.FS, c, name) {
+		if c := path.Join(d, name); fs.ValidPath(c) && r.declares(c, name) {
 			return pkgResult{fsys: r.FS, base: c, main: true}, true
 		}
 		if d == "." {
@@ -609,15 +652,19 @@ func declaredName(data []byte) string {
 	return ""
 }
 
-// declares reports whether dir inside fsys holds a package.xml naming the
+// declares reports whether dir inside FS holds a package.xml naming the
 // package.
-func declares(fsys fs.FS, dir, name string) bool {
-	b, err := fs.ReadFile(fsys, path.Join(dir, "package.xml"))
+func (r *Resolver) declares(dir, name string) bool {
+	p := path.Join(dir, "package.xml")
+	r.looked = append(r.looked, p)
+	b, err := fs.ReadFile(r.FS, p)
 	return err == nil && declaredName(b) == name
 }
 
-func exists(fsys fs.FS, p string) bool {
-	st, err := fs.Stat(fsys, p)
+// exists reports whether p is a file of FS.
+func (r *Resolver) exists(p string) bool {
+	r.looked = append(r.looked, p)
+	st, err := fs.Stat(r.FS, p)
 	return err == nil && !st.IsDir()
 }
 
@@ -632,7 +679,7 @@ func (r *Resolver) suffix(rel string) (Loc, bool) {
 		}
 		tail := strings.Join(parts[k:], "/")
 		for d := r.dir(); ; d = path.Dir(d) {
-			if p := path.Join(d, tail); fs.ValidPath(p) && exists(r.FS, p) {
+			if p := path.Join(d, tail); fs.ValidPath(p) && r.exists(p) {
 				return r.mainLoc(p), true
 			}
 			if d == "." {
@@ -643,8 +690,9 @@ func (r *Resolver) suffix(rel string) (Loc, bool) {
 	return Loc{}, false
 }
 
-// isDir reports whether p is a folder of fsys.
-func isDir(fsys fs.FS, p string) bool {
-	st, err := fs.Stat(fsys, p)
+// isDir reports whether p is a folder of FS.
+func (r *Resolver) isDir(p string) bool {
+	r.looked = append(r.looked, p)
+	st, err := fs.Stat(r.FS, p)
 	return err == nil && st.IsDir()
 }
