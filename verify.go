@@ -103,6 +103,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	}
 	var under fs.FS
 	dir, root := ".", ""
+	overSource := false
 	switch {
 	case opts.SideFiles == "reference" && opts.OutputName != "" && opts.OutputName != "-":
 		if abs, err := filepath.Abs(filepath.Dir(opts.OutputName)); err == nil {
@@ -112,6 +113,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 		}
 	case src != nil && src.FS != nil:
 		dir, root, under = src.Dir, src.Root, src.FS
+		overSource = true
 	}
 	top := fstest.MapFS{path.Join(dir, name): &fstest.MapFile{Data: out.Main}}
 	for rel, data := range out.Files {
@@ -127,6 +129,9 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	// their own messages
 	in := &convert.Input{Name: name, Data: out.Main, Immutable: true, FS: fsys, Dir: dir, Root: root, Options: ropts}
 	in.ShareDecoded(src) // the output's mesh files are mostly the source's, decoded already
+	if overSource {
+		in.ShareResolved(src, top) // and its references mostly the source's, found already
+	}
 	back, _, err := f.Parse(in)
 	if err == nil {
 		err = convert.Validate(back)

@@ -109,3 +109,41 @@ func (in *Input) ResolveDiagnostics() Diagnostics {
 	}
 	return out
 }
+
+// ShareResolved makes in take src's answers for the references both
+// resolve the same way (resolve.Resolver.Follow) rather than look for the
+// same files again. in.FS must read a name from top when top holds it and
+// from src.FS otherwise: an output read back to verify it, its own files
+// in memory over its source's. Call it before in resolves anything, and
+// only with src's conversion under way: the answers are the ones src's
+// reading gave.
+func (in *Input) ShareResolved(src *Input, top fs.FS) {
+	if src == nil || src.refs == nil || top == nil {
+		return
+	}
+	src.refs.mu.Lock()
+	prior := src.refs.r
+	src.refs.mu.Unlock()
+	if prior == nil || !sameFS(prior.FS, src.FS) {
+		return // src's answers came from another FS
+	}
+	held := map[string]bool{}
+	fs.WalkDir(top, ".", func(name string, _ fs.DirEntry, err error) error {
+		if err == nil {
+			held[name] = true
+		}
+		return nil
+	})
+	in.resolver().Follow(prior, func(name string) bool { return held[name] })
+}
+
+// sameFS reports whether a and b are the same FS; one that cannot be
+// compared (a map, or a value holding one) counts as different.
+func sameFS(a, b fs.FS) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
+}
