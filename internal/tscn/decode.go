@@ -28,7 +28,23 @@ const maxDepth = 256
 // Decode parses a whole .tscn/.tres file. The first section must be
 // gd_scene or gd_resource.
 func Decode(data []byte) (*Document, error) {
-	d := &decoder{src: data, line: 1}
+	return DecodeWith(data, DecodeOptions{})
+}
+
+// DecodeOptions change what Decode reads.
+type DecodeOptions struct {
+	// SkipMeshData leaves the byte arrays of ArrayMesh resources (their
+	// surfaces' vertex, attribute and index streams, most of a scene with
+	// meshes) unread where their end is certain without reading them:
+	// such an array comes out as a Call with Unread set, and malformed
+	// elements in it are not reported. For readers that need a scene's
+	// physics only, which no mesh resource holds.
+	SkipMeshData bool
+}
+
+// DecodeWith is Decode with options.
+func DecodeWith(data []byte, opts DecodeOptions) (*Document, error) {
+	d := &decoder{src: data, line: 1, skipMeshData: opts.SkipMeshData}
 	doc, err := d.document()
 	if err != nil {
 		return nil, err
@@ -51,6 +67,9 @@ type decoder struct {
 	// noShortcuts turns off the shortcuts for long lists and long
 	// numbers, so that tests can compare them with the general reading.
 	noShortcuts bool
+	// skipMeshData is DecodeOptions.SkipMeshData; inMesh is set while the
+	// properties of an ArrayMesh resource are read with it on.
+	skipMeshData, inMesh bool
 }
 
 // name returns the text of b as a string, shared with every earlier
@@ -137,6 +156,7 @@ func (d *decoder) document() (*Document, error) {
 		}
 		if d.peek() == '[' {
 			flush()
+			d.inMesh = false // until the section says it is one
 			s, err := d.section()
 			if err != nil {
 				return nil, err
@@ -153,6 +173,7 @@ func (d *decoder) document() (*Document, error) {
 			if s.Tag == "gd_scene" || s.Tag == "gd_resource" {
 				return nil, d.errorf(s.Line, "second [%s] header", s.Tag)
 			}
+			d.inMesh = d.skipMeshData && isArrayMesh(&doc.Header, &s)
 			doc.Sections = append(doc.Sections, s)
 			cur = &doc.Sections[len(doc.Sections)-1]
 			continue
@@ -184,6 +205,18 @@ func (d *decoder) document() (*Document, error) {
 		return nil, d.errorf(d.line, "empty file: no [gd_scene] or [gd_resource] header")
 	}
 	return doc, nil
+}
+
+// isArrayMesh reports whether section s holds the properties of an
+// ArrayMesh: its sub_resource, or the [resource] of a .tres that is one.
+func isArrayMesh(header, s *Section) bool {
+	switch s.Tag {
+	case "sub_resource":
+		return s.AttrString("type") == "ArrayMesh"
+	case "resource":
+		return header.Tag == "gd_resource" && header.AttrString("type") == "ArrayMesh"
+	}
+	return false
 }
 
 // endOfStatement requires a line break (or a comment, or the end) after a
@@ -561,6 +594,9 @@ func (d *decoder) word() (Value, error) {
 			return ref, nil
 		}
 	}
+	if d.inMesh && call == nil && isByteArray(name) && d.skipList() {
+		return &Call{Name: name, Unread: true}, nil
+	}
 	if isByteArray(name) && !d.noShortcuts {
 		if b, ok := d.bytes(); ok {
 			if call == nil {
@@ -732,6 +768,28 @@ func (d *decoder) bytes() (out []byte, ok bool) {
 		}
 		i++
 	}
+}
+
+// skipList passes over the elements of a call after its '(' up to and
+// including its ')' when that ')' certainly ends the call: no string,
+// call or collection comes before it, which alone could hold a ')' (a
+// byte array's elements are numbers, or in Godot 4.3 on one base64
+// string, which is read as usual). Otherwise it consumes nothing and
+// returns false. The elements are not looked at.
+func (d *decoder) skipList() bool {
+	rest := d.src[d.pos:]
+	end := bytes.IndexByte(rest, ')')
+	if end < 0 {
+		return false
+	}
+	list := rest[:end]
+	if bytes.IndexByte(list, '"') >= 0 || bytes.IndexByte(list, '(') >= 0 ||
+		bytes.IndexByte(list, '[') >= 0 || bytes.IndexByte(list, '{') >= 0 {
+		return false
+	}
+	d.line += bytes.Count(list, []byte{'\n'})
+	d.pos += end + 1
+	return true
 }
 
 // commaSpace is ", " read as a little-endian 16-bit word.

@@ -40,6 +40,10 @@ type Call struct {
 	// element is a plain number from 0 to 255, the bulk of a scene with
 	// meshes, and a writer may set it instead of Args.
 	Bytes []byte
+	// Unread is set on a byte array whose elements were passed over
+	// (DecodeOptions.SkipMeshData): Args and Bytes are empty, the
+	// elements unknown. Such a call is not to be written.
+	Unread bool
 }
 
 // IsByteArray reports whether a call names a byte array.
@@ -50,9 +54,9 @@ func isByteArray(name string) bool { return name == "PackedByteArray" || name ==
 // ByteArgs returns the elements of a byte array given as numbers: Bytes
 // itself (shared with the document: read, do not change), or a copy of
 // Args when each is an integer from 0 to 255; ok is false for any other
-// call or element.
+// call or element, and for elements left unread.
 func (c *Call) ByteArgs() (out []byte, ok bool) {
-	if !c.IsByteArray() {
+	if !c.IsByteArray() || c.Unread {
 		return nil, false
 	}
 	if c.Bytes != nil {
@@ -87,8 +91,12 @@ type Object struct {
 }
 
 // Floats returns the numeric arguments of a call (or its Bytes) as
-// float64s; ok is false when an argument is not a number.
+// float64s; ok is false when an argument is not a number or they were
+// left unread.
 func (c *Call) Floats() (out []float64, ok bool) {
+	if c.Unread {
+		return nil, false
+	}
 	if c.Bytes != nil {
 		out = make([]float64, len(c.Bytes))
 		for i, b := range c.Bytes {
