@@ -57,6 +57,9 @@ func captureRefs(v tscn.Value, d *doc, depth int) (out tscn.Value, ok bool) {
 		}
 		return nil, false
 	case *tscn.Call:
+		if x.Unread {
+			return nil, false // a mesh's data left unread cannot be written again
+		}
 		c := &tscn.Call{Name: x.Name, Type: x.Type, Args: make([]tscn.Value, len(x.Args)), Bytes: x.Bytes}
 		for k, a := range x.Args {
 			if c.Args[k], ok = captureRefs(a, d, depth); !ok {

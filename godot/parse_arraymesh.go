@@ -3,6 +3,7 @@ package godot
 import (
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -41,6 +42,8 @@ type arrayMeshRead struct {
 // windings turned back from Godot's clockwise. why is "" when read; else
 // it says which form is not read (compressed or 2D positions, strips or
 // lines), for a visual-dropped note. Inconsistent data is an error.
+// Surface data left unread (convert.Options.SkipVisualGeometry) gives a
+// mesh that is not loaded and has no triangles.
 func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, err error) {
 	m = convert.Mesh{Loaded: true, Scale: convert.Vec3{1, 1, 1}}
 	var surfaces []tscn.Dict
@@ -79,9 +82,14 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 	hasUV, looked := false, false
 	var box [2]convert.Vec3 // the surfaces' stated boxes together
 	stated := true
+	unread := false
 	for k, surf := range surfaces {
 		before := len(m.Indices) / 3
 		why, err := readSurface(&m, &uv, &hasUV, surf, d.version)
+		if err == errUnread {
+			unread = true
+			continue
+		}
 		if err != nil {
 			return m, "", lineErr(d.file, lines[k], "ArrayMesh surface %d: %v", k, err)
 		}
@@ -100,6 +108,11 @@ func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, er
 		for c := 0; c < 3; c++ {
 			box[0][c], box[1][c] = math.Min(box[0][c], lo[c]), math.Max(box[1][c], hi[c])
 		}
+	}
+	if unread {
+		// what the surfaces say besides their data is still checked
+		// above, and a form that is not read still drops the visual
+		return convert.Mesh{Scale: convert.Vec3{1, 1, 1}}, "", nil
 	}
 	if len(m.Indices) == 0 {
 		return m, "ArrayMesh has no triangles", nil
@@ -361,12 +374,19 @@ func surfaceUV(v tscn.Value, format, nv int64) ([][2]float64, error) {
 	return out, nil
 }
 
+// errUnread is a surface whose data was left unread
+// (convert.Options.SkipVisualGeometry): its mesh has no triangles.
+var errUnread = errors.New("surface data left unread")
+
 // byteArray decodes a PackedByteArray / PoolByteArray: a list of bytes,
-// or (Godot 4.3 on) one base64 string.
+// or (Godot 4.3 on) one base64 string; errUnread when it was left unread.
 func byteArray(v tscn.Value, key string) ([]byte, error) {
 	c, ok := v.(*tscn.Call)
 	if !ok || c.Name != "PackedByteArray" && c.Name != "PoolByteArray" {
 		return nil, fmt.Errorf("%q must be a byte array, got %s", key, tscn.TypeName(v))
+	}
+	if c.Unread {
+		return nil, errUnread
 	}
 	if len(c.Args) == 1 {
 		if s, ok := c.Args[0].(string); ok {
