@@ -230,14 +230,15 @@ func readSurface(m *convert.Mesh, uv *[][2]float64, hasUV *bool, surf tscn.Dict,
 		return "", fmt.Errorf("%d bytes of %s for %d vertices", len(vdata), vkey, nv)
 	}
 	stride := int(int64(len(vdata)) / nv)
-	if version == 4 && format&g4FormatVersion2 != 0 {
-		// mesh format 2 (Godot 4.2 on) keeps all positions first, the
-		// normals and tangents after them
-		stride = 12
-	}
 	half := version == 3 && format&g3CompressVertex != 0
 	if half && stride < 6 || !half && stride < 12 {
 		return "", fmt.Errorf("%d bytes a vertex leave no room for its position", stride)
+	}
+	if version == 4 && format&g4FormatVersion2 != 0 {
+		// mesh format 2 (Godot 4.2 on) keeps all positions first, the
+		// normals and tangents after them (checked above: the data holds
+		// 12 bytes a vertex at least)
+		stride = 12
 	}
 	base := uint32(len(m.Positions))
 	m.Positions = slices.Grow(m.Positions, int(nv))

@@ -203,6 +203,8 @@ func TestArrayMeshForms(t *testing.T) {
 		{"strip", `"format": 34359742465, "primitive": 4, "vertex_count": 3, "vertex_data": PackedByteArray(` + tri + `), "index_count": 3, "index_data": PackedByteArray(0, 0, 2, 0, 1, 0)`, true, ""},
 		{"compressed", `"format": 34896613377, "primitive": 3, "vertex_count": 3, "vertex_data": PackedByteArray(` + tri + `)`, true, ""},
 		{"short vertex data", `"format": 34359742465, "primitive": 3, "vertex_count": 5, "vertex_data": PackedByteArray(` + tri + `), "index_count": 3, "index_data": PackedByteArray(0, 0, 2, 0, 1, 0)`, false, "bytes of vertex_data for 5 vertices"},
+		{"format 2, no room for positions", `"format": 34359742465, "primitive": 3, "vertex_count": 3, "vertex_data": PackedByteArray(0, 0, 0, 0, 0, 0, 0, 0, 0), "index_count": 3, "index_data": PackedByteArray(0, 0, 2, 0, 1, 0)`, false, "3 bytes a vertex leave no room for its position"},
+		{"format 2, positions cut short", `"format": 34359742465, "primitive": 3, "vertex_count": 3, "vertex_data": PackedByteArray(` + strings.Repeat("0, ", 23) + `0), "index_count": 3, "index_data": PackedByteArray(0, 0, 2, 0, 1, 0)`, false, "8 bytes a vertex leave no room for its position"},
 		{"index past the end", `"format": 34359742465, "primitive": 3, "vertex_count": 3, "vertex_data": PackedByteArray(` + tri + `), "index_count": 3, "index_data": PackedByteArray(0, 0, 9, 0, 1, 0)`, false, "past the 3 vertices"},
 		{"not bytes", `"format": 34359742465, "primitive": 3, "vertex_count": 3, "vertex_data": PackedByteArray(300, 1), "index_count": 3, "index_data": PackedByteArray(0, 0, 2, 0, 1, 0)`, false, "not a byte"},
 		{"no format", `"primitive": 3`, false, `"format" must be a whole number`},
