@@ -777,19 +777,32 @@ func (d *decoder) bytes() (out []byte, ok bool) {
 // string, which is read as usual). Otherwise it consumes nothing and
 // returns false. The elements are not looked at.
 func (d *decoder) skipList() bool {
-	rest := d.src[d.pos:]
-	end := bytes.IndexByte(rest, ')')
-	if end < 0 {
-		return false
-	}
-	list := rest[:end]
-	if bytes.IndexByte(list, '"') >= 0 || bytes.IndexByte(list, '(') >= 0 ||
-		bytes.IndexByte(list, '[') >= 0 || bytes.IndexByte(list, '{') >= 0 {
+	list, ok := d.flatList()
+	if !ok {
 		return false
 	}
 	d.line += bytes.Count(list, []byte{'\n'})
-	d.pos += end + 1
+	d.pos += len(list) + 1
 	return true
+}
+
+// flatList returns the text of a call's arguments, from the current
+// position up to its first ')', when no string, call or collection lies
+// before that ')' (only they could hold one that does not end the call).
+// Each byte looked for is searched alone: four vectorised scans of a long
+// list are faster than one scan testing each byte against a set.
+func (d *decoder) flatList() (list []byte, ok bool) {
+	rest := d.src[d.pos:]
+	end := bytes.IndexByte(rest, ')')
+	if end < 0 {
+		return nil, false
+	}
+	list = rest[:end]
+	if bytes.IndexByte(list, '(') >= 0 || bytes.IndexByte(list, '[') >= 0 ||
+		bytes.IndexByte(list, '{') >= 0 || bytes.IndexByte(list, '"') >= 0 {
+		return nil, false
+	}
+	return list, true
 }
 
 // commaSpace is ", " read as a little-endian 16-bit word.
@@ -800,18 +813,10 @@ func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 
 // flatArgs counts the arguments of a call whose list, from the current
 // position, holds no nested call, collection or string (a packed array's
-// numbers), so its slice is sized once; 0 for any other. Each byte looked
-// for is searched alone: four vectorised scans of a long list are faster
-// than one scan testing each byte against a set.
+// numbers), so its slice is sized once; 0 for any other.
 func (d *decoder) flatArgs() int {
-	rest := d.src[d.pos:]
-	end := bytes.IndexByte(rest, ')')
-	if end < 0 {
-		return 0
-	}
-	list := rest[:end]
-	if bytes.IndexByte(list, '(') >= 0 || bytes.IndexByte(list, '[') >= 0 ||
-		bytes.IndexByte(list, '{') >= 0 || bytes.IndexByte(list, '"') >= 0 {
+	list, ok := d.flatList()
+	if !ok {
 		return 0
 	}
 	return 1 + bytes.Count(list, []byte{','})
