@@ -125,7 +125,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	}
 	// visuals are not compared: their geometry may be left unread
 	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits, Packages: opts.Packages, AllowRoots: opts.AllowRoots,
-		SkipVisualGeometry: true}
+		SkipVisualData: true}
 	// out.Main is not changed while it is verified, and nothing read back
 	// outlives Verify: the diagnostics name subjects by index and format
 	// their own messages

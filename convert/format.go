@@ -117,13 +117,14 @@ type Options struct {
 	// with what was written (physconv.Verify), which every conversion
 	// does by default.
 	NoVerify bool `json:",omitempty"`
-	// SkipVisualGeometry lets a reader leave the geometry of visuals
-	// unread when that is quicker (a Godot scene's ArrayMesh surface
-	// data): the Graph's physics is the same, but visuals may lack their
-	// mesh's triangles, and malformed data there may go unreported.
+	// SkipVisualData lets a reader leave what only draws unread when
+	// that is quicker (a Godot scene's ArrayMesh surface data and embedded
+	// texture pixels): the Graph's physics is the same, but visuals may
+	// lack their mesh's triangles and textures, and malformed data there
+	// may go unreported.
 	// Verify sets it to read an output back, as it compares physics only;
 	// a Graph so read is not one to convert.
-	SkipVisualGeometry bool `json:"-"`
+	SkipVisualData bool `json:"-"`
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
 	// SideFiles says how a side file that is a source file unchanged (a

@@ -42,7 +42,7 @@ type arrayMeshRead struct {
 // windings turned back from Godot's clockwise. why is "" when read; else
 // it says which form is not read (compressed or 2D positions, strips or
 // lines), for a visual-dropped note. Inconsistent data is an error.
-// Surface data left unread (convert.Options.SkipVisualGeometry) gives a
+// Surface data left unread (convert.Options.SkipVisualData) gives a
 // mesh that is not loaded and has no triangles.
 func arrayMeshTriangles(s *tscn.Section, d *doc) (m convert.Mesh, why string, err error) {
 	m = convert.Mesh{Loaded: true, Scale: convert.Vec3{1, 1, 1}}
@@ -376,7 +376,7 @@ func surfaceUV(v tscn.Value, format, nv int64) ([][2]float64, error) {
 }
 
 // errUnread is a surface whose data was left unread
-// (convert.Options.SkipVisualGeometry): its mesh has no triangles.
+// (convert.Options.SkipVisualData): its mesh has no triangles.
 var errUnread = errors.New("surface data left unread")
 
 // byteArray decodes a PackedByteArray / PoolByteArray: a list of bytes,

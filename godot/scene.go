@@ -203,7 +203,7 @@ func (l *loader) decode(file string, data []byte) (*doc, error) {
 	if d, ok := l.docs[file]; ok {
 		return d, nil
 	}
-	td, err := tscn.DecodeWith(data, tscn.DecodeOptions{SkipMeshData: l.in.Options != nil && l.in.Options.SkipVisualGeometry})
+	td, err := tscn.DecodeWith(data, tscn.DecodeOptions{SkipVisualData: l.in.Options != nil && l.in.Options.SkipVisualData})
 	if err != nil {
 		if se, ok := err.(*tscn.SyntaxError); ok {
 			return nil, lineErr(file, se.Line, "%s", se.Msg)

@@ -33,18 +33,19 @@ func Decode(data []byte) (*Document, error) {
 
 // DecodeOptions change what Decode reads.
 type DecodeOptions struct {
-	// SkipMeshData leaves the byte arrays of ArrayMesh resources (their
-	// surfaces' vertex, attribute and index streams, most of a scene with
-	// meshes) unread where their end is certain without reading them:
-	// such an array comes out as a Call with Unread set, and malformed
-	// elements in it are not reported. For readers that need a scene's
-	// physics only, which no mesh resource holds.
-	SkipMeshData bool
+	// SkipVisualData leaves the byte arrays of the resources that only
+	// draw (holdsVisualData: an ArrayMesh's vertex, attribute and index
+	// streams, an embedded texture's pixels — most of a scene with meshes)
+	// unread where their end is certain without reading them: such an
+	// array comes out as a Call with Unread set, and malformed elements in
+	// it are not reported. For readers that need a scene's physics only,
+	// which none of these resources holds.
+	SkipVisualData bool
 }
 
 // DecodeWith is Decode with options.
 func DecodeWith(data []byte, opts DecodeOptions) (*Document, error) {
-	d := &decoder{src: data, line: 1, skipMeshData: opts.SkipMeshData}
+	d := &decoder{src: data, line: 1, skipVisualData: opts.SkipVisualData}
 	doc, err := d.document()
 	if err != nil {
 		return nil, err
@@ -67,9 +68,9 @@ type decoder struct {
 	// noShortcuts turns off the shortcuts for long lists and long
 	// numbers, so that tests can compare them with the general reading.
 	noShortcuts bool
-	// skipMeshData is DecodeOptions.SkipMeshData; inMesh is set while the
+	// skipVisualData is DecodeOptions.SkipVisualData; inVisualData is set while the
 	// properties of an ArrayMesh resource are read with it on.
-	skipMeshData, inMesh bool
+	skipVisualData, inVisualData bool
 }
 
 // name returns the text of b as a string, shared with every earlier
@@ -156,7 +157,7 @@ func (d *decoder) document() (*Document, error) {
 		}
 		if d.peek() == '[' {
 			flush()
-			d.inMesh = false // until the section says it is one
+			d.inVisualData = false // until the section says it is one
 			s, err := d.section()
 			if err != nil {
 				return nil, err
@@ -173,7 +174,7 @@ func (d *decoder) document() (*Document, error) {
 			if s.Tag == "gd_scene" || s.Tag == "gd_resource" {
 				return nil, d.errorf(s.Line, "second [%s] header", s.Tag)
 			}
-			d.inMesh = d.skipMeshData && isArrayMesh(&doc.Header, &s)
+			d.inVisualData = d.skipVisualData && holdsVisualData(&doc.Header, &s)
 			doc.Sections = append(doc.Sections, s)
 			cur = &doc.Sections[len(doc.Sections)-1]
 			continue
@@ -207,14 +208,25 @@ func (d *decoder) document() (*Document, error) {
 	return doc, nil
 }
 
-// isArrayMesh reports whether section s holds the properties of an
-// ArrayMesh: its sub_resource, or the [resource] of a .tres that is one.
-func isArrayMesh(header, s *Section) bool {
+// holdsVisualData reports whether section s holds the properties of a
+// resource that only draws (its sub_resource, or the [resource] of a
+// .tres that is one): an ArrayMesh, or a texture or image with its pixels
+// embedded. Collision shapes keep their points in other types.
+func holdsVisualData(header, s *Section) bool {
 	switch s.Tag {
 	case "sub_resource":
-		return s.AttrString("type") == "ArrayMesh"
+		return visualDataType(s.AttrString("type"))
 	case "resource":
-		return header.Tag == "gd_resource" && header.AttrString("type") == "ArrayMesh"
+		return header.Tag == "gd_resource" && visualDataType(header.AttrString("type"))
+	}
+	return false
+}
+
+// visualDataType reports the resource types holdsVisualData takes.
+func visualDataType(t string) bool {
+	switch t {
+	case "ArrayMesh", "PortableCompressedTexture2D", "Image":
+		return true
 	}
 	return false
 }
@@ -594,7 +606,7 @@ func (d *decoder) word() (Value, error) {
 			return ref, nil
 		}
 	}
-	if d.inMesh && call == nil && isByteArray(name) && d.skipList() {
+	if d.inVisualData && call == nil && isByteArray(name) && d.skipList() {
 		return &Call{Name: name, Unread: true}, nil
 	}
 	if isByteArray(name) && !d.noShortcuts {

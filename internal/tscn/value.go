@@ -41,7 +41,7 @@ type Call struct {
 	// meshes, and a writer may set it instead of Args.
 	Bytes []byte
 	// Unread is set on a byte array whose elements were passed over
-	// (DecodeOptions.SkipMeshData): Args and Bytes are empty, the
+	// (DecodeOptions.SkipVisualData): Args and Bytes are empty, the
 	// elements unknown. Such a call is not to be written.
 	Unread bool
 }

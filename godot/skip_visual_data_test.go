@@ -9,14 +9,14 @@ import (
 	"github.com/physconv/physconv/convert"
 )
 
-// TestSkipVisualGeometry: with Options.SkipVisualGeometry a visual
+// TestSkipVisualData: with Options.SkipVisualData a visual
 // ArrayMesh's data is left unread (the visual keeps a mesh without
 // triangles) and its malformed data goes unreported, while the forms that
 // drop the visual still do, what the surfaces say besides their data is
 // still checked, and the physics (a convex collider's points, a concave
 // one's faces) is read in full. Without the option every malformed array
 // is an error, as it always was.
-func TestSkipVisualGeometry(t *testing.T) {
+func TestSkipVisualData(t *testing.T) {
 	tri := "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 0"
 	idx := "0, 0, 2, 0, 1, 0"
 	g4 := func(format, data, index string) string {
@@ -70,7 +70,7 @@ shape = SubResource("concave")
 					"MeshInstance3D", "MeshInstance", "PolygonShape3D", "PolygonShape", "PackedVector3Array", "PoolVector3Array").Replace(scene)
 			}
 			read := func(skip bool) (*convert.Graph, error) {
-				g, _, err := Parse(&convert.Input{Name: "vis.tscn", Data: []byte(scene), Options: &convert.Options{SkipVisualGeometry: skip}})
+				g, _, err := Parse(&convert.Input{Name: "vis.tscn", Data: []byte(scene), Options: &convert.Options{SkipVisualData: skip}})
 				return g, err
 			}
 			off, err := read(false)

@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// skipScene holds byte arrays in and out of ArrayMesh resources, in every
-// spelling the reader meets, with a property after each to check lines.
-const skipScene = `[gd_scene load_steps=5 format=3]
+// skipScene holds byte arrays in and out of the resources that only draw
+// (an ArrayMesh, an embedded texture, an image), in every spelling the
+// reader meets, with a property after each to check lines.
+const skipScene = `[gd_scene load_steps=6 format=3]
 
 [sub_resource type="ArrayMesh" id="m"]
 _surfaces = [{
@@ -23,7 +24,12 @@ _surfaces = [{
 after_mesh = 1
 
 [sub_resource type="PortableCompressedTexture2D" id="t"]
-_data = PackedByteArray(1, 2, 3)
+_data = PackedByteArray(1, 2,
+ 3)
+after_texture = 2
+
+[sub_resource type="Image" id="i"]
+data = {"data": PackedByteArray(8, 9, 10, 11), "format": "RGBA8", "height": 1, "mipmaps": false, "width": 1}
 
 [sub_resource type="HeightMapShape3D" id="h"]
 map_width = 2
@@ -38,15 +44,15 @@ backing = PackedByteArray(4, 5)
 metadata/bytes = PackedByteArray(6, 7)
 `
 
-// TestSkipMeshData: with SkipMeshData, the byte arrays of ArrayMesh
-// resources that hold only numbers come out unread, and everything else,
-// line numbers included, as Decode reads it.
-func TestSkipMeshData(t *testing.T) {
+// TestSkipVisualData: with SkipVisualData, the byte arrays of ArrayMesh,
+// texture and image resources that hold only numbers come out unread, and
+// everything else, line numbers included, as Decode reads it.
+func TestSkipVisualData(t *testing.T) {
 	full, err := Decode([]byte(skipScene))
 	if err != nil {
 		t.Fatal(err)
 	}
-	skim, err := DecodeWith([]byte(skipScene), DecodeOptions{SkipMeshData: true})
+	skim, err := DecodeWith([]byte(skipScene), DecodeOptions{SkipVisualData: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +61,7 @@ func TestSkipMeshData(t *testing.T) {
 	}
 	for i := range full.Sections {
 		f, s := full.Sections[i], skim.Sections[i]
-		if s.AttrString("type") == "ArrayMesh" {
+		if visualDataType(s.AttrString("type")) {
 			continue
 		}
 		if !reflect.DeepEqual(f, s) {
@@ -91,6 +97,19 @@ func TestSkipMeshData(t *testing.T) {
 			t.Errorf("blend: %#v, want unread", c)
 		}
 	}
+	tex := &skim.Sections[1]
+	if c, _ := tex.Prop("_data"); !c.(*Call).Unread {
+		t.Errorf("texture _data: %#v, want unread", c)
+	}
+	if l := tex.PropLine("after_texture"); l != full.Sections[1].PropLine("after_texture") || l != 18 {
+		t.Errorf("property after the texture data at line %d, want 18", l)
+	}
+	img, _ := skim.Sections[2].Prop("data")
+	for _, e := range img.(Dict) {
+		if c, ok := e.Value.(*Call); e.Key == "data" && (!ok || !c.Unread) {
+			t.Errorf("image data: %#v, want unread", e.Value)
+		}
+	}
 	// a base64 string may hold anything: read as usual
 	if c := get("attribute_data").(*Call); c.Unread || len(c.Args) != 1 {
 		t.Errorf("attribute_data: %#v, want its string", c)
@@ -100,19 +119,19 @@ func TestSkipMeshData(t *testing.T) {
 	}
 }
 
-// TestSkipMeshDataResource: a .tres that is an ArrayMesh has its data in
-// its [resource] section; another resource's are read.
-func TestSkipMeshDataResource(t *testing.T) {
+// TestSkipVisualDataResource: a .tres that is an ArrayMesh or an image has
+// its data in its [resource] section; a collision shape's are read.
+func TestSkipVisualDataResource(t *testing.T) {
 	for _, c := range []struct {
 		typ    string
 		unread bool
-	}{{"ArrayMesh", true}, {"Image", false}} {
+	}{{"ArrayMesh", true}, {"Image", true}, {"PortableCompressedTexture2D", true}, {"ConcavePolygonShape3D", false}} {
 		src := `[gd_resource type="` + c.typ + `" format=3]
 
 [resource]
 data = PackedByteArray(1, 2, 3)
 `
-		doc, err := DecodeWith([]byte(src), DecodeOptions{SkipMeshData: true})
+		doc, err := DecodeWith([]byte(src), DecodeOptions{SkipVisualData: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,10 +142,10 @@ data = PackedByteArray(1, 2, 3)
 	}
 }
 
-// TestSkipMeshDataUncertain: where something before the first ')' could
+// TestSkipVisualDataUncertain: where something before the first ')' could
 // hide the array's end (a string, a call, a collection), the array is read
 // as Decode reads it, errors and all.
-func TestSkipMeshDataUncertain(t *testing.T) {
+func TestSkipVisualDataUncertain(t *testing.T) {
 	for _, list := range []string{
 		`"a)b"`,
 		`1, "x)"`,
@@ -137,7 +156,7 @@ func TestSkipMeshDataUncertain(t *testing.T) {
 	} {
 		src := "[gd_scene format=3]\n\n[sub_resource type=\"ArrayMesh\" id=\"m\"]\ndata = PackedByteArray(" + list + ")\nnext = 2\n"
 		full, ferr := Decode([]byte(src))
-		skim, serr := DecodeWith([]byte(src), DecodeOptions{SkipMeshData: true})
+		skim, serr := DecodeWith([]byte(src), DecodeOptions{SkipVisualData: true})
 		if list == "1, 2" {
 			v, _ := skim.Sections[0].Prop("data")
 			if serr != nil || !v.(*Call).Unread {
@@ -155,22 +174,22 @@ func TestSkipMeshDataUncertain(t *testing.T) {
 	}
 }
 
-// TestSkipMeshDataMalformed: a malformed byte array in a mesh is an error
-// of Decode; with SkipMeshData its elements are not looked at, so it is
+// TestSkipVisualDataMalformed: a malformed byte array in a mesh is an error
+// of Decode; with SkipVisualData its elements are not looked at, so it is
 // none, which is what the option is for (a reader after physics alone).
-func TestSkipMeshDataMalformed(t *testing.T) {
+func TestSkipVisualDataMalformed(t *testing.T) {
 	for _, list := range []string{"1, , 2", "1 2", "1; 2", "x", "0x10"} {
 		src := "[gd_scene format=3]\n\n[sub_resource type=\"ArrayMesh\" id=\"m\"]\n_surfaces = [{\"vertex_data\": PackedByteArray(" + list + ")}]\n"
 		if _, err := Decode([]byte(src)); err == nil || !strings.Contains(err.Error(), "line 4") {
 			t.Errorf("%s: Decode error %v, want one at line 4", list, err)
 		}
-		if _, err := DecodeWith([]byte(src), DecodeOptions{SkipMeshData: true}); err != nil {
-			t.Errorf("%s: with SkipMeshData: %v", list, err)
+		if _, err := DecodeWith([]byte(src), DecodeOptions{SkipVisualData: true}); err != nil {
+			t.Errorf("%s: with SkipVisualData: %v", list, err)
 		}
-		// anywhere else, the option changes nothing
-		other := strings.Replace(src, "ArrayMesh", "Image", 1)
-		if _, err := DecodeWith([]byte(other), DecodeOptions{SkipMeshData: true}); err == nil {
-			t.Errorf("%s: outside a mesh, no error with SkipMeshData", list)
+		// in a resource that is physics, the option changes nothing
+		other := strings.Replace(src, "ArrayMesh", "ConcavePolygonShape3D", 1)
+		if _, err := DecodeWith([]byte(other), DecodeOptions{SkipVisualData: true}); err == nil {
+			t.Errorf("%s: in a collision shape, no error with SkipVisualData", list)
 		}
 	}
 }

@@ -18,12 +18,12 @@ import (
 	"github.com/physconv/physconv/internal/testenv"
 )
 
-// TestSkipVisualGeometrySamePhysics reads every corpus Godot scene, the
+// TestSkipVisualDataSamePhysics reads every corpus Godot scene, the
 // Godot output (both versions) of every other corpus file and of
-// generated Graphs, with and without Options.SkipVisualGeometry, which
+// generated Graphs, with and without Options.SkipVisualData, which
 // verification reads outputs back with: the physics reports must be
 // equal.
-func TestSkipVisualGeometrySamePhysics(t *testing.T) {
+func TestSkipVisualDataSamePhysics(t *testing.T) {
 	reg := all.Registry()
 	ctx := context.Background()
 	root := testenv.Corpus(t)
@@ -35,7 +35,7 @@ func TestSkipVisualGeometrySamePhysics(t *testing.T) {
 		var reports [2][]byte
 		var errs [2]error
 		for k, skip := range []bool{false, true} {
-			in, err := open(&convert.Options{SkipVisualGeometry: skip})
+			in, err := open(&convert.Options{SkipVisualData: skip})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
