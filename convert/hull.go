@@ -7,9 +7,5 @@ import "github.com/physconv/physconv/internal/hull"
 // line gets none. Formats that store convex shapes as points only (Godot)
 // use it to give them faces.
 func HullIndices(pos []Vec3) []uint32 {
-	pts := make([]hull.Vec, len(pos))
-	for i, p := range pos {
-		pts[i] = hull.Vec(p)
-	}
-	return hull.Indices(pts)
+	return hull.Indices(hull.Points(pos))
 }

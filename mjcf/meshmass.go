@@ -170,11 +170,7 @@ func product(dx, dy, ex, ey, fx, fy float64) float64 {
 // comes through hull.Shared, as a conversion's other steps (mass
 // completion, reading the output back to verify it) hull the same points.
 func convexHull(pts []convert.Vec3) ([]uint32, error) {
-	in := make([]hull.Vec, len(pts))
-	for i, p := range pts {
-		in[i] = p
-	}
-	r, err := hull.Shared.Compute(in)
+	r, err := hull.Shared.Compute(hull.Points(pts))
 	if err != nil {
 		return nil, err
 	}

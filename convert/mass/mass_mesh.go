@@ -245,11 +245,7 @@ func boundsCentre(pos []convert.Vec3) convert.Vec3 {
 // hull.Shared: mass completion runs on the source and again on the output
 // read back, and lowering and the writers hull the same points.
 func hullSolid(pos []convert.Vec3) (solid, error) {
-	pts := make([]hull.Vec, len(pos))
-	for i, p := range pos {
-		pts[i] = hull.Vec(p)
-	}
-	res, err := hull.Shared.Compute(pts)
+	res, err := hull.Shared.Compute(hull.Points(pos))
 	if err != nil {
 		return solid{}, err
 	}

@@ -20,6 +20,16 @@ import (
 // Vec is a point (x, y, z).
 type Vec = [3]float64
 
+// Points copies points of any type made of three float64s (a caller's
+// vector type) into Vecs.
+func Points[V ~[3]float64](pts []V) []Vec {
+	out := make([]Vec, len(pts))
+	for i, p := range pts {
+		out[i] = Vec(p)
+	}
+	return out
+}
+
 // Result is a closed triangle mesh over the input points, counter-clockwise
 // seen from outside. Triangles index the input slice.
 type Result struct {
