@@ -492,7 +492,7 @@ func (e *emitter) inertial(body *Element, n int) {
 	}
 	in := e.arena.AddChild(body, "inertial", 4)
 	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
-		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal {
+		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && clearOfTriangleBound(diag) {
 		// the tensor as the source gave it: MuJoCo finds its principal
 		// axes as it does for the source
 		in.SetAttr("pos", exactFloats(sp.COM[0], sp.COM[1], sp.COM[2]))
@@ -506,7 +506,50 @@ func (e *emitter) inertial(body *Element, n int) {
 		in.SetAttr("pos", "0 0 0")
 	}
 	in.SetAttr("mass", fmtFloat(bodyMassKg))
-	in.SetAttr("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
+	if clearOfTriangleBound(diag) {
+		in.SetAttr("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
+		return
+	}
+	// on the bound: exact decimals, as tidied ones may step over it
+	diag = withinTriangleBound(diag)
+	in.SetAttr("diaginertia", exactFloats(diag[0], diag[1], diag[2]))
+}
+
+// triangleMargin is how far, relative to the largest moment, principal
+// moments must be from breaking the triangle inequality (A + B >= C) for
+// a tensor to be written as the source spelled it. MuJoCo refuses a body
+// whose moments break it by any amount, and finds the moments of a
+// fullinertia itself: a tensor on the bound (a flat plate's, C = A + B,
+// or one that the mass completion accepted as breaking it by rounding
+// only) may come out a last bit over it there.
+const triangleMargin = 1e-12
+
+// clearOfTriangleBound reports whether principal moments d satisfy the
+// triangle inequality with triangleMargin to spare.
+func clearOfTriangleBound(d convert.Vec3) bool {
+	largest := math.Max(d[0], math.Max(d[1], d[2]))
+	for i := range 3 {
+		j, k := (i+1)%3, (i+2)%3
+		if d[j]+d[k]-d[i] < triangleMargin*largest {
+			return false
+		}
+	}
+	return true
+}
+
+// withinTriangleBound lowers a moment that exceeds the sum of the other
+// two to that sum, as MuJoCo adds them, so the written diaginertia passes
+// its check. The Graph's moments satisfy the inequality up to rounding
+// (mass completion repairs larger breaks with a diagnostic), so the change
+// is of that order.
+func withinTriangleBound(d convert.Vec3) convert.Vec3 {
+	for i := range 3 {
+		j, k := (i+1)%3, (i+2)%3
+		if sum := d[j] + d[k]; d[i] > sum {
+			d[i] = sum
+		}
+	}
+	return d
 }
 
 // rootBody is the tree root to ask for: the user's choice, else the first
