@@ -347,13 +347,13 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 		if p.opts().Value(BaseOption) == "fixed" {
 			kind = convert.Static
 		}
-		n.Motion = p.motion(l, kind)
+		n.Motion = p.motion(l, self, kind)
 	case massless(l) && j.Type == Fixed:
 		isFrame = true
 		n.Extras[extraJoint] = j
 		p.diags.Add(convert.CodeLinkMasslessFrame, convert.NodeSubject(self), linkPath(l), "link %q has no mass and is fixed to %q: it is kept as a frame of that body", l.Name, j.Parent)
 	default:
-		n.Motion = p.motion(l, convert.Dynamic)
+		n.Motion = p.motion(l, self, convert.Dynamic)
 		if massless(l) {
 			p.diags.Add(convert.CodeLinkMassless, convert.BodySubject(self), linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}
@@ -412,8 +412,11 @@ func (p *parser) childRoom(l *Link, moves bool) int {
 // motion builds a body's Motion from its <inertial>. The tensor is kept
 // exactly: diagonal tensors keep their moments and the origin rotation;
 // full tensors are diagonalised (mass.PrincipalAxes) and the principal
-// rotation composed with the origin rotation.
-func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
+// rotation composed with the origin rotation. Moments that are not
+// physical only by a point mass's rounding noise (one negative, none
+// above pointMassMoment) are read as zero, with a diagnostic: a point
+// mass is a valid body, a -1e-35 moment is one no simulator takes.
+func (p *parser) motion(l *Link, self int, kind convert.BodyKind) *convert.Motion {
 	b := p.motionBlock.New(bodyMotion{})
 	m := &b.motion
 	m.Kind, m.GravityFactor = kind, 1
@@ -431,10 +434,14 @@ func (p *parser) motion(l *Link, kind convert.BodyKind) *convert.Motion {
 	if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
 		var orient convert.Quat
 		diag, orient = mass.PrincipalAxes(in.tensor())
-		for k := range diag {
-			diag[k] = math.Max(diag[k], 0) // rounding of a singular tensor (Decode refused the rest)
-		}
 		rot = rot.Mul(orient).Normalize()
+	}
+	if limit := pointMassMoment(in.Mass); min(diag[0], diag[1], diag[2]) < 0 && math.Abs(diag[0]) <= limit && math.Abs(diag[1]) <= limit && math.Abs(diag[2]) <= limit {
+		p.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(self), linkPath(l), "the inertia of link %q (principal moments %v) is below that of its mass a micrometre from the axis: rounding noise on a point mass, read as zero moments", l.Name, diag)
+		diag, rot = convert.Vec3{}, convert.RPYQuat(in.Origin.RPY)
+	}
+	for k := range diag {
+		diag[k] = math.Max(diag[k], 0) // rounding of a singular tensor, or noise (Decode refused the rest)
 	}
 	b.inertiaDiagonal = diag
 	if rot != convert.IdentityQuat() {
