@@ -3,6 +3,7 @@ package mjcf
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/physconv/physconv/convert/mass"
 
@@ -490,6 +491,9 @@ func (e *emitter) inertial(body *Element, n int) {
 			}
 		}
 	}
+	if m.Kind == convert.Dynamic {
+		bodyMassKg, diag = e.aboveMinVal(n, bodyMassKg, diag)
+	}
 	in := e.arena.AddChild(body, "inertial", 4)
 	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
 		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && clearOfTriangleBound(diag) {
@@ -513,6 +517,28 @@ func (e *emitter) inertial(body *Element, n int) {
 	// on the bound: exact decimals, as tidied ones may step over it
 	diag = withinTriangleBound(diag)
 	in.SetAttr("diaginertia", exactFloats(diag[0], diag[1], diag[2]))
+}
+
+// aboveMinVal raises a moving body's mass and principal moments that are
+// positive but below MuJoCo's smallest (mjMINVAL; it refuses such a body)
+// to the near-zero stand-ins of a massless body, which change no dynamics
+// measurably; a source's rounding noise (a 1e-20 moment) gives them.
+func (e *emitter) aboveMinVal(n int, kg float64, diag convert.Vec3) (float64, convert.Vec3) {
+	var raised []string
+	if kg < minVal {
+		raised = append(raised, fmt.Sprintf("mass %g kg → %g kg", kg, convert.NearZeroMass))
+		kg = convert.NearZeroMass
+	}
+	for k := range diag {
+		if diag[k] < minVal {
+			raised = append(raised, fmt.Sprintf("moment %g → %g kg·m²", diag[k], convert.NearZeroInertia))
+			diag[k] = convert.NearZeroInertia
+		}
+	}
+	if len(raised) > 0 {
+		e.diags.Add(convert.CodePointMassInertia, convert.BodySubject(n), e.names[n], "MuJoCo refuses a moving body with a mass or principal moment below %g, so stand-ins are written: %s", minVal, strings.Join(raised, ", ")).Affecting(convert.QMass, convert.QInertia)
+	}
+	return kg, diag
 }
 
 // triangleMargin is how far, relative to the largest moment, principal

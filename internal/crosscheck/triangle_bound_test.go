@@ -135,3 +135,54 @@ func sortThree(v *[3]float64) {
 		v[0], v[1] = v[1], v[0]
 	}
 }
+
+// TestMJCFTinyMassAndMoments converts moving links whose mass or
+// principal moments are positive but below MuJoCo's smallest (mjMINVAL,
+// 1e-15), as a source's rounding noise gives them, and a point mass
+// written with noise (read as zero moments). MuJoCo refuses such a body,
+// so the MJCF output has stand-ins with a point-mass-inertia diagnostic
+// that explains the difference; MuJoCo must load it, and every other
+// target must read back without an unexplained difference.
+func TestMJCFTinyMassAndMoments(t *testing.T) {
+	links := []struct{ mass, inertia string }{
+		{"0.746", `ixx="2.71051e-20" ixy="-1.69407e-21" ixz="1.35525e-20" iyy="5.42101e-20" iyz="3.38813e-21" izz="1.35525e-20"`},
+		{"1e-20", `ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"`},
+		{"0.5", `ixx="1e-20" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.02"`},
+		{"1.33687", `ixx="0" ixy="0" ixz="2.40741e-35" iyy="0" iyz="0" izz="0"`},
+		{"0.526", `ixx="-5.42101e-20" ixy="0" ixz="0" iyy="-5.42101e-20" iyz="0" izz="0"`},
+	}
+	var b strings.Builder
+	b.WriteString(`<robot name="tiny"><link name="base"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>` + "\n")
+	for i, l := range links {
+		fmt.Fprintf(&b, `<link name="l%d"><inertial><mass value="%s"/><inertia %s/></inertial><collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>`+"\n", i, l.mass, l.inertia)
+		fmt.Fprintf(&b, `<joint name="j%d" type="revolute"><parent link="base"/><child link="l%d"/><origin xyz="%d 0 0"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>`+"\n", i, i, i+1)
+	}
+	b.WriteString("</robot>\n")
+	reg := all.Registry()
+	for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
+		in := &convert.Input{Name: "tiny.urdf", Data: []byte(b.String()), Options: &convert.Options{From: "urdf", To: to, OutputName: "tiny" + map[string]string{"mjcf": ".xml", "urdf": ".urdf", "godot": ".tscn", "godot3": ".tscn", "khr": ".gltf", "omi": ".gltf"}[to]}}
+		out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
+		if err != nil {
+			t.Fatalf("%s: %v", to, err)
+		}
+		standIns := 0
+		for _, d := range res.Diagnostics {
+			switch d.Code {
+			case convert.CodeVerifyMismatch:
+				t.Errorf("%s: %s", to, d.Message)
+			case convert.CodePointMassInertia:
+				standIns++
+			}
+		}
+		if to != "mjcf" {
+			continue
+		}
+		if standIns < 3 {
+			t.Errorf("mjcf: %d point-mass-inertia diagnostics, want one for each of the three tiny links at least: %v", standIns, res.Diagnostics)
+		}
+		p := testenv.WriteFiles(t, t.TempDir(), "tiny.xml", out.Main, out.Files)
+		if report, code := testenv.RunOracle(t, "mj-inspect", p); code != 0 {
+			t.Fatalf("MuJoCo refuses the output: %s", report)
+		}
+	}
+}
