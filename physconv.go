@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/physconv/physconv/convert"
@@ -372,9 +373,13 @@ func writtenSide(mainPath string, out *convert.Output, files []string) map[strin
 
 // WriteOutput writes the main file and its side files atomically (temp
 // files renamed into place once all are complete) and refuses to write
-// over any of the inputs named in protect, except a side file that is an
-// input byte for byte, which is left as it is. It returns the files
-// written, the main file first.
+// over any of the inputs named in protect: at an input's own directory
+// entry (the same folder, through symbolic links, and the same name
+// ignoring case, as a case-insensitive file system takes it), except a
+// side file that is an input byte for byte, which is left as it is.
+// Another name of an input's file (a hard link, a symbolic link) is
+// replaced by rename like any file, which leaves the input alone. It
+// returns the files written, the main file first.
 func WriteOutput(mainPath string, out *convert.Output, protect ...string) ([]string, error) {
 	s, err := StageOutput(mainPath, out, protect...)
 	if err != nil {
@@ -427,29 +432,24 @@ func StageOutput(mainPath string, out *convert.Output, protect ...string) (*Stag
 			protected[k], _ = os.Stat(in)
 		}
 	}
-	// in place: side files that are an input itself, byte for byte (an
-	// image the output names where the source keeps it): there is nothing
-	// to write, and writing would touch the input
+	// A target that is an input's file is mostly another directory entry
+	// of it: a hard link an earlier conversion made (a source mesh
+	// written unchanged is linked), or a symbolic link to it. Those are
+	// replaced like any file, by renaming a new one over them, which
+	// leaves the input alone. Only a target that is (or, on a
+	// case-insensitive file system, may be) the input's own entry is never
+	// written. In place: such a side file that holds the output's bytes
+	// exactly (an image the output names where the source keeps it):
+	// there is nothing to write, and writing would touch the input.
 	inPlace := make([]bool, len(targets))
-	folders := realFolders{}
+	entries := newDirEntries()
 	for i, t := range targets {
 		st, err := os.Stat(t)
 		if err != nil {
 			continue // not there yet: nothing to write over
 		}
-		var linked fs.FileInfo
-		if link(i) != "" {
-			linked, _ = os.Stat(link(i))
-		}
 		for k, in := range protect {
-			if protected[k] == nil || !os.SameFile(st, protected[k]) {
-				continue
-			}
-			// A side file an earlier run hard-linked to this very input
-			// is the input under another name: it is replaced by the
-			// same link again, by rename, which leaves the input alone.
-			relink := linked != nil && os.SameFile(linked, protected[k]) && !samePath(t, in, folders)
-			if relink {
+			if protected[k] == nil || !os.SameFile(st, protected[k]) || !entries.own(t, in) {
 				continue
 			}
 			if i > 0 && st.Size() == int64(len(data(i))) {
@@ -617,40 +617,94 @@ func CreateTemp(dir, base string) (*os.File, error) {
 	}
 }
 
-// samePath reports whether a and b name one directory entry (after
-// symbolic links), not merely one file. folders caches the real path of
-// the folders it resolved (nil: none): a robot's side files share a few.
-func samePath(a, b string, folders realFolders) bool {
-	ra, err1 := folders.real(a)
-	rb, err2 := folders.real(b)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	ra, _ = filepath.Abs(ra)
-	rb, _ = filepath.Abs(rb)
-	return ra == rb
+// dirEntry is a directory entry: a folder, and a name in it.
+type dirEntry struct {
+	folder fs.FileInfo
+	name   string
 }
 
-// realFolders maps folders to their real paths after symbolic links.
-type realFolders map[string]string
+// dirEntries tells which directory entry a path names. It looks at each
+// folder once (a robot's side files share a few) and follows each input
+// once.
+type dirEntries struct {
+	folders map[string]fs.FileInfo
+	inputs  map[string][]dirEntry
+}
 
-// real is filepath.EvalSymlinks(p), resolving p's folder once per
-// folder: a path whose last element is no link is its real folder and
-// its name.
-func (f realFolders) real(p string) (string, error) {
-	st, err := os.Lstat(p)
-	if err != nil || f == nil || st.Mode()&os.ModeSymlink != 0 {
-		return filepath.EvalSymlinks(p)
+func newDirEntries() *dirEntries {
+	return &dirEntries{folders: map[string]fs.FileInfo{}, inputs: map[string][]dirEntry{}}
+}
+
+// at returns the entry p names: its last element, in the folder the
+// system finds for the rest of p (through symbolic links, and a ".."
+// after a link taken from the link's target, as the system takes it: p
+// is not cleaned). It is false when that folder cannot be found.
+func (e *dirEntries) at(p string) (dirEntry, bool) {
+	dir, name := filepath.Split(p)
+	if name == "" || name == "." || name == ".." {
+		return dirEntry{}, false
 	}
-	dir := filepath.Dir(p)
-	rd, ok := f[dir]
+	if dir == "" {
+		dir = "."
+	}
+	st, ok := e.folders[dir]
 	if !ok {
-		if rd, err = filepath.EvalSymlinks(dir); err != nil {
-			return "", err
-		}
-		f[dir] = rd
+		st, _ = os.Stat(dir)
+		e.folders[dir] = st
 	}
-	return filepath.Join(rd, filepath.Base(p)), nil
+	return dirEntry{st, name}, st != nil
+}
+
+// input returns the entries that are the input at p: the one p names
+// and, when that is a symbolic link, those of the links it leads through
+// and of the file it ends at; none when one of them cannot be told.
+func (e *dirEntries) input(p string) []dirEntry {
+	if got, ok := e.inputs[p]; ok {
+		return got
+	}
+	var out []dirEntry
+	for at, hops := p, 0; hops < 255; hops++ {
+		d, ok := e.at(at)
+		if !ok {
+			out = nil
+			break
+		}
+		out = append(out, d)
+		st, err := os.Lstat(at)
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			break
+		}
+		to, err := os.Readlink(at)
+		if err != nil {
+			break
+		}
+		if !filepath.IsAbs(to) {
+			dir, _ := filepath.Split(at)
+			to = dir + to // relative to the link's own folder, as the system takes it
+		}
+		at = to
+	}
+	e.inputs[p] = out
+	return out
+}
+
+// own reports whether target is, or may be, the input's own directory
+// entry (see input): its folder is the same folder and the names are
+// equal ignoring case, as they are on a case-insensitive file system,
+// where a name differing only in case is the input's entry too. When an
+// entry cannot be told, it may be the input's, and own is true.
+func (e *dirEntries) own(target, input string) bool {
+	t, ok := e.at(target)
+	ins := e.input(input)
+	if !ok || len(ins) == 0 {
+		return true
+	}
+	for _, in := range ins {
+		if os.SameFile(t.folder, in.folder) && strings.EqualFold(t.name, in.name) {
+			return true
+		}
+	}
+	return false
 }
 
 func sameFile(a, b string) bool {

@@ -1,6 +1,8 @@
 package physconv
 
 import (
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,4 +169,202 @@ func TestSideFileThatIsTheInput(t *testing.T) {
 			t.Errorf("side record %s, want other.stl only", rec)
 		}
 	}
+}
+
+// TestWriteOutputOverOtherNamesOfAnInput: a target that is an input's
+// file under another directory entry (a hard link in another folder or
+// beside it, a symbolic link to it) is replaced by rename, and the input
+// keeps its bytes and its inode; a target that is the input's own entry
+// (its path, through a linked folder, a linked input or a ".." after a
+// linked folder, or a name differing only in case in its folder, which a
+// case-insensitive file system takes for it) is refused with nothing
+// written. The input is named absolute or relative to the working folder,
+// beside "-" and "", which stand for no file.
+func TestWriteOutputOverOtherNamesOfAnInput(t *testing.T) {
+	const (
+		input = "solid input\nendsolid input\n" // src/meshes/base_link.STL
+		other = "solid other\nendsolid other\n" // src/arm/base_link.STL
+		fresh = "solid fresh\nendsolid fresh\n" // what a side file is written with
+	)
+	cases := []struct {
+		name     string
+		make     map[string]string // name: "=FILE" a hard link to FILE, "->TARGET" a symbolic link to TARGET, "/" a folder
+		main     string            // the output
+		side     string            // its side file, relative to the output's folder ("" = none)
+		link     string            // the source the side file is a hard link to ("" = written)
+		protect  string            // the input
+		relative bool              // the input is named relative to the working folder (dir)
+		refuse   bool
+	}{
+		{name: "hard link in another folder",
+			make: map[string]string{"out/meshes/base_link.STL": "=src/meshes/base_link.STL"},
+			main: "out/r.urdf", side: "meshes/base_link.STL", protect: "src/meshes/base_link.STL"},
+		{name: "hard link in another folder, input relative",
+			make: map[string]string{"out/meshes/base_link.STL": "=src/meshes/base_link.STL"},
+			main: "out/r.urdf", side: "meshes/base_link.STL", protect: "src/meshes/base_link.STL", relative: true},
+		{name: "hard link in another folder, replaced by a link to another source",
+			make: map[string]string{"out/meshes/base_link.STL": "=src/meshes/base_link.STL"},
+			main: "out/r.urdf", side: "meshes/base_link.STL", link: "src/arm/base_link.STL", protect: "src/meshes/base_link.STL"},
+		{name: "hard link in another folder, replaced by a link to the input again",
+			make: map[string]string{"out/meshes/base_link.STL": "=src/meshes/base_link.STL"},
+			main: "out/r.urdf", side: "meshes/base_link.STL", link: "src/meshes/base_link.STL", protect: "src/meshes/base_link.STL"},
+		{name: "hard link beside the input under another name",
+			make: map[string]string{"src/meshes/base_link_2.STL": "=src/meshes/base_link.STL"},
+			main: "src/r.urdf", side: "meshes/base_link_2.STL", protect: "src/meshes/base_link.STL"},
+		{name: "hard link beside the input as the main output",
+			make: map[string]string{"src/meshes/r.urdf": "=src/meshes/base_link.STL"},
+			main: "src/meshes/r.urdf", protect: "src/meshes/base_link.STL", relative: true},
+		{name: "symbolic link to the input",
+			make: map[string]string{"out/meshes/base_link.STL": "->../../src/meshes/base_link.STL"},
+			main: "out/r.urdf", side: "meshes/base_link.STL", protect: "src/meshes/base_link.STL"},
+		{name: "the input's path",
+			main: "src/r.urdf", side: "meshes/base_link.STL", protect: "src/meshes/base_link.STL", refuse: true},
+		{name: "the input's path, input relative",
+			main: "src/r.urdf", side: "meshes/base_link.STL", protect: "src/meshes/base_link.STL", relative: true, refuse: true},
+		{name: "the input's path as the main output",
+			main: "src/meshes/base_link.STL", protect: "src/meshes/base_link.STL", refuse: true},
+		{name: "the input's path, written as a link to another source",
+			main: "src/r.urdf", side: "meshes/base_link.STL", link: "src/arm/base_link.STL", protect: "src/meshes/base_link.STL", refuse: true},
+		{name: "the input's path through a linked folder",
+			make: map[string]string{"out/meshes": "->../src/meshes"},
+			main: "out/r.urdf", side: "meshes/base_link.STL", protect: "src/meshes/base_link.STL", refuse: true},
+		{name: "the input named through a linked folder",
+			make: map[string]string{"via": "->src"},
+			main: "src/r.urdf", side: "meshes/base_link.STL", protect: "via/meshes/base_link.STL", relative: true, refuse: true},
+		{name: "the input named with .. after a linked folder",
+			// deep/link/.. is src to the system, deep to a lexical reading
+			make: map[string]string{"deep/link": "->../src/meshes", "deep/meshes": "/"},
+			main: "src/r.urdf", side: "meshes/base_link.STL", protect: "deep/link/../meshes/base_link.STL", relative: true, refuse: true},
+		{name: "the file a linked input names",
+			make: map[string]string{"src/alias.stl": "->meshes/base_link.STL"},
+			main: "src/r.urdf", side: "meshes/base_link.STL", protect: "src/alias.stl", refuse: true},
+		{name: "a linked input itself",
+			make: map[string]string{"src/alias.stl": "->meshes/base_link.STL"},
+			main: "src/r.urdf", side: "alias.stl", protect: "src/alias.stl", refuse: true},
+		{name: "a name differing only in case beside the input",
+			make: map[string]string{"src/meshes/base_link.stl": "=src/meshes/base_link.STL"},
+			main: "src/r.urdf", side: "meshes/base_link.stl", protect: "src/meshes/base_link.STL", refuse: true},
+		{name: "a name differing only in case, input relative",
+			make: map[string]string{"src/meshes/BASE_LINK.stl": "=src/meshes/base_link.STL"},
+			main: "src/r.urdf", side: "meshes/BASE_LINK.stl", protect: "src/meshes/base_link.STL", relative: true, refuse: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			at := func(name string) string { return dir + string(filepath.Separator) + filepath.FromSlash(name) }
+			for name, data := range map[string]string{"src/meshes/base_link.STL": input, "src/arm/base_link.STL": other} {
+				os.MkdirAll(filepath.Dir(at(name)), 0o755)
+				if err := os.WriteFile(at(name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for name, what := range c.make {
+				os.MkdirAll(filepath.Dir(at(name)), 0o755)
+				var err error
+				switch {
+				case what == "/":
+					err = os.MkdirAll(at(name), 0o755)
+				case strings.HasPrefix(what, "="):
+					err = os.Link(at(what[1:]), at(name))
+				default:
+					err = os.Symlink(filepath.FromSlash(strings.TrimPrefix(what, "->")), at(name))
+				}
+				if err != nil {
+					t.Skipf("%s: %v", name, err)
+				}
+			}
+			in := at(c.protect)
+			if c.relative {
+				in = filepath.FromSlash(c.protect)
+			}
+			inBefore, err := os.Stat(at("src/meshes/base_link.STL"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			treeBefore := snapshot(t, dir)
+			data, target := fresh, at(c.main)
+			o := &convert.Output{Main: []byte(fresh)}
+			if c.side != "" {
+				target = filepath.Join(filepath.Dir(at(c.main)), filepath.FromSlash(c.side))
+				if c.link != "" {
+					held, _ := os.ReadFile(at(c.link))
+					data = string(held)
+				}
+				o.Files = map[string][]byte{c.side: []byte(data)}
+				if c.link != "" {
+					o.Link(c.side, at(c.link), nil)
+				}
+			}
+			_, err = WriteOutput(at(c.main), o, "-", in, "")
+			if got, _ := os.ReadFile(at("src/meshes/base_link.STL")); string(got) != input {
+				t.Errorf("the input holds %q", got)
+			}
+			if inAfter, _ := os.Stat(at("src/meshes/base_link.STL")); inAfter == nil || !os.SameFile(inBefore, inAfter) {
+				t.Errorf("the input is another file now")
+			}
+			if c.refuse {
+				if err == nil || !strings.Contains(err.Error(), "refusing to write "+target+" over the input "+in) {
+					t.Fatalf("err = %v, want refusing to write %s over the input %s", err, target, in)
+				}
+				if after := snapshot(t, dir); !maps.EqualFunc(treeBefore, after, sameEntry) {
+					t.Errorf("files changed:\n%v\n%v", treeBefore, after)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(target); string(got) != data {
+				t.Errorf("%s holds %q, want %q", c.side, got, data)
+			}
+			if st, err := os.Lstat(target); err != nil || !st.Mode().IsRegular() {
+				t.Errorf("%s is no file: %v", target, err)
+			}
+			if linked := c.link != "" && sameFile(target, at(c.link)); linked != (c.link != "") {
+				t.Errorf("%s linked to %s: %v", target, c.link, linked)
+			}
+			if c.link != "src/meshes/base_link.STL" && sameFile(target, at("src/meshes/base_link.STL")) {
+				t.Errorf("%s is still the input's file", target)
+			}
+			for name := range snapshot(t, dir) {
+				if strings.Contains(name, ".tmp") {
+					t.Errorf("temporary file %s left", name)
+				}
+			}
+		})
+	}
+}
+
+// treeEntry is a file in a snapshot: what Lstat says and what it holds.
+type treeEntry struct {
+	st   fs.FileInfo
+	data string
+}
+
+// snapshot lists every name under dir (links not followed).
+func snapshot(t *testing.T, dir string) map[string]treeEntry {
+	t.Helper()
+	tree := map[string]treeEntry{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := os.Lstat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := treeEntry{st: st}
+		if st.Mode().IsRegular() {
+			data, _ := os.ReadFile(p)
+			e.data = string(data)
+		}
+		tree[p] = e
+		return nil
+	})
+	return tree
+}
+
+func sameEntry(a, b treeEntry) bool {
+	return os.SameFile(a.st, b.st) && a.st.Mode() == b.st.Mode() && a.data == b.data
 }
