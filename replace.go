@@ -54,13 +54,20 @@ func FileHash(p string) string {
 // replaceSideFiles runs once a new output is in place at mainPath with the
 // side files names (relative to its folder): it removes the side files the
 // previous output's record lists that the new output did not write, are
-// none of protect (the input and the files it read) and still hold the
-// recorded bytes, then records the new side files. It returns the files
-// removed. A record that cannot be read removes nothing.
+// not the own directory entry of one of protect (the input and the files
+// it read; see WriteOutput) and still hold the recorded bytes, then
+// records the new side files. One that is another name of an input's file
+// (a hard link an earlier conversion made) is removed like any: that
+// leaves the input alone. It returns the files removed. A record that
+// cannot be read removes nothing.
 func replaceSideFiles(mainPath string, side map[string][]byte, protect []string) []string {
 	dir := filepath.Dir(mainPath)
 	recPath := SideRecordPath(mainPath)
 	var removed []string
+	entries := newDirEntries()
+	isInput := func(p string) bool {
+		return slices.ContainsFunc(protect, func(in string) bool { return sameFile(p, in) && entries.own(p, in) })
+	}
 	if data, err := os.ReadFile(recPath); err == nil {
 		var old sideRecord
 		if json.Unmarshal(data, &old) == nil && old.Schema == sideRecordSchema {
@@ -70,7 +77,7 @@ func replaceSideFiles(mainPath string, side map[string][]byte, protect []string)
 					continue
 				}
 				p := filepath.Join(dir, rel)
-				if slices.ContainsFunc(protect, func(in string) bool { return sameFile(p, in) }) || FileHash(p) != f.Hash {
+				if isInput(p) || FileHash(p) != f.Hash {
 					continue
 				}
 				if os.Remove(p) == nil {

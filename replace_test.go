@@ -67,3 +67,50 @@ func TestReplaceSideFilesRemovesOnlyWhatWasWritten(t *testing.T) {
 		t.Errorf("an output without side files keeps a record (%v)", err)
 	}
 }
+
+// TestReplaceSideFilesRemovesALinkToAnInput: a recorded side file that is
+// an input's file under another name (a hard link an earlier conversion
+// made of a source mesh) is removed like any, and the input stays; one
+// that is (or, on a case-insensitive file system, may be) the input's own
+// entry is kept.
+func TestReplaceSideFilesRemovesALinkToAnInput(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "out")
+	main := filepath.Join(dir, "m.urdf")
+	src := filepath.Join(root, "src", "base_link.STL")
+	own := filepath.Join(dir, "meshes", "own.stl") // an input kept in the output's folder
+	for p, data := range map[string]string{src: "mesh", own: "own", main: "<robot/>"} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{"meshes/base_link.STL": src, "meshes/OWN.stl": own} {
+		if err := os.Link(to, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Skip(err)
+		}
+	}
+	rec := sideRecord{Schema: sideRecordSchema, Files: []sideFile{
+		{"meshes/base_link.STL", ContentHash([]byte("mesh"))},
+		{"meshes/OWN.stl", ContentHash([]byte("own"))},
+		{"meshes/own.stl", ContentHash([]byte("own"))},
+	}}
+	data, _ := json.Marshal(rec)
+	os.WriteFile(SideRecordPath(main), data, 0o644)
+	before, _ := os.Stat(src)
+	removed := replaceSideFiles(main, nil, []string{"-", src, own})
+	if len(removed) != 1 || removed[0] != filepath.Join(dir, "meshes", "base_link.STL") {
+		t.Errorf("removed %v, want only meshes/base_link.STL", removed)
+	}
+	if after, err := os.Stat(src); err != nil || !os.SameFile(before, after) {
+		t.Errorf("the input is gone or another file (%v)", err)
+	}
+	if got, _ := os.ReadFile(src); string(got) != "mesh" {
+		t.Errorf("the input holds %q", got)
+	}
+	for _, p := range []string{own, filepath.Join(dir, "meshes", "OWN.stl")} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s removed (%v)", p, err)
+		}
+	}
+}
