@@ -342,7 +342,7 @@ var codeTable = []CodeInfo{
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
 	{CodeElementIgnored, Warning, secURDF, Qs(QShape), false, "extra child of `<geometry>` ignored, as urdfdom does"},
 	{CodeMeshMissing, Warning, secURDF, Qs(QVisual), false, "visual mesh not found; reference kept"},
-	{CodeMimicDropped, Warning, secURDF, Qs(QCoupling), false, "a coupling URDF cannot express"},
+	{CodeMimicDropped, Warning, secURDF, Qs(QCoupling), false, "a URDF mimic that cannot be kept (it names no joint of the robot, mimics itself, or ties a frame link), or a coupling URDF cannot express"},
 	{CodeNameChanged, Info, secURDF, Qs(QName), true, "a name was taken or invalid in the target; written renamed (URDF, MJCF, Godot)"},
 	{CodeJointLoopDropped, Warning, secURDF, Qs(QLoop), false, "loop-closing joint dropped (URDF is a tree; MJCF and Godot write no loop form for it)"},
 	{CodeJointKindUnsupported, Warning, secURDF, Qs(QJointKind, QStructure), false, "ball/universal/cylindrical/cone-twist/generic joint written as a chain of dummy links"},

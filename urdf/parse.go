@@ -147,13 +147,6 @@ func (p *parser) run() error {
 		}
 		p.children[j.Parent] = append(children, j)
 	}
-	for i := range r.Joints {
-		if m := r.Joints[i].Mimic; m != nil {
-			if _, ok := p.jointByName(m.Joint); !ok {
-				return convert.ErrorAtLine(m.Line, "joint %q mimics unknown joint %q", r.Joints[i].Name, m.Joint)
-			}
-		}
-	}
 	root, orphans, err := p.findRoot()
 	if err != nil {
 		return err
@@ -574,6 +567,11 @@ func (p *parser) addCouplings() error {
 	for i := range p.r.Joints {
 		j := &p.r.Joints[i]
 		if j.Mimic == nil {
+			continue
+		}
+		if _, ok := p.jointByName(j.Mimic.Joint); !ok {
+			// urdfdom and MuJoCo read such a file and ignore the mimic
+			p.diags.Add(convert.CodeMimicDropped, convert.SourceSubject(i), jointPath(j), "joint %q mimics joint %q, which the robot does not have; the mimic is dropped", j.Name, j.Mimic.Joint).AtLine(j.Mimic.Line)
 			continue
 		}
 		if mimicCycle(leader, j.Name) {

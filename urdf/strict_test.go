@@ -41,7 +41,9 @@ func TestNumbersAsUrdfdom(t *testing.T) {
 	}
 }
 
-// A mimic that leads back to its own joint is dropped with a warning.
+// A mimic that leads back to its own joint, or names a joint the robot
+// does not have (urdfdom and MuJoCo read such a file), is dropped with a
+// warning; the rest of the robot is read.
 func TestMimicCycle(t *testing.T) {
 	inert := `<inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>`
 	joint := func(name, parent, child, mimic string) string {
@@ -57,11 +59,14 @@ func TestMimicCycle(t *testing.T) {
 	cases := []struct {
 		name, joints string
 		couplings    int
+		says         string // what the warning says when couplings == 0
 	}{
-		{"self", links("a", "b") + joint("j1", "a", "b", "j1"), 0},
-		{"two-cycle", links("a", "b", "c") + joint("j1", "a", "b", "j2") + joint("j2", "b", "c", "j1"), 0},
-		{"three-cycle", links("a", "b", "c", "d") + joint("j1", "a", "b", "j2") + joint("j2", "b", "c", "j3") + joint("j3", "c", "d", "j1"), 0},
-		{"chain", links("a", "b", "c", "d") + joint("j1", "a", "b", "j2") + joint("j2", "b", "c", "j3") + `<joint name="j3" type="revolute"><parent link="c"/><child link="d"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>`, 2},
+		{"unknown leader", links("a", "b") + joint("j1", "a", "b", "index_q1"), 0, `mimics joint "index_q1", which the robot does not have`},
+		{"unknown leader beside a kept mimic", links("a", "b", "c") + joint("j1", "a", "b", "nosuch") + joint("j2", "b", "c", "j1"), 1, ""},
+		{"self", links("a", "b") + joint("j1", "a", "b", "j1"), 0, "mimics itself"},
+		{"two-cycle", links("a", "b", "c") + joint("j1", "a", "b", "j2") + joint("j2", "b", "c", "j1"), 0, "mimics itself"},
+		{"three-cycle", links("a", "b", "c", "d") + joint("j1", "a", "b", "j2") + joint("j2", "b", "c", "j3") + joint("j3", "c", "d", "j1"), 0, "mimics itself"},
+		{"chain", links("a", "b", "c", "d") + joint("j1", "a", "b", "j2") + joint("j2", "b", "c", "j3") + `<joint name="j3" type="revolute"><parent link="c"/><child link="d"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>`, 2, ""},
 	}
 	for _, c := range cases {
 		g, diags, err := Parse(&convert.Input{Name: "r.urdf", Data: []byte(`<robot name="r">` + c.joints + `</robot>`), Options: &convert.Options{}})
@@ -71,12 +76,18 @@ func TestMimicCycle(t *testing.T) {
 		if len(g.Couplings) != c.couplings {
 			t.Errorf("%s: %d couplings, want %d", c.name, len(g.Couplings), c.couplings)
 		}
-		warned := false
+		warned, dropped := false, 0
 		for _, d := range diags {
-			warned = warned || d.Code == "mimic-dropped" && strings.Contains(d.Message, "mimics itself")
+			if d.Code == "mimic-dropped" {
+				dropped++
+				warned = warned || c.says != "" && strings.Contains(d.Message, c.says)
+			}
 		}
-		if warned != (c.couplings == 0) {
+		if warned != (c.couplings == 0) || c.couplings == 0 && dropped == 0 {
 			t.Errorf("%s: warning %v, %v", c.name, warned, diags)
+		}
+		if c.name == "unknown leader beside a kept mimic" && dropped != 1 {
+			t.Errorf("%s: %d mimics dropped, want 1: %v", c.name, dropped, diags)
 		}
 	}
 }
