@@ -37,6 +37,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if e.liftedCount > 0 {
 		e.note(convert.CodeGodot3BodiesLifted, convert.DocumentSubject(), "", "%d bodies nested deeper than %d levels are written under the scene root with the same world pose: Godot 3 has no scene-unique names, and their full parent paths would grow the file with the square of the depth", e.liftedCount, maxPathDepth)
 	}
+	e.prepareImages()
 	e.nodes()
 	e.unwrittenCouplings()
 	e.filterWidening()

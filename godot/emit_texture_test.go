@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"image"
+	"image/color"
 	"image/jpeg"
 	stdpng "image/png"
 	"math"
@@ -244,9 +245,14 @@ func embeddedPNG(t *testing.T, sub *tscn.Section, w, h uint32) []byte {
 	return data[28:]
 }
 
-// samePixels reports whether two images draw the same pixels.
+// samePixels reports whether an embedded PNG draws the pixels of the
+// source image as eight-bit RGBA (the texture's declared format, and what
+// a JPEG's decoder gives): the PNG must have eight bits a channel.
 func samePixels(t *testing.T, got, want []byte) {
 	t.Helper()
+	if len(got) < 25 || string(got[1:4]) != "PNG" || got[24] != 8 {
+		t.Fatalf("embedded image is no PNG of eight bits a channel (header % x)", got[:min(len(got), 25)])
+	}
 	a, _, err := image.Decode(bytes.NewReader(got))
 	if err != nil {
 		t.Fatalf("embedded image: %v", err)
@@ -260,9 +266,9 @@ func samePixels(t *testing.T, got, want []byte) {
 	}
 	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
 		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+			c1 := color.NRGBAModel.Convert(a.At(x, y)).(color.NRGBA)
+			c2 := color.NRGBAModel.Convert(b.At(x, y)).(color.NRGBA)
+			if c1 != c2 {
 				t.Fatalf("pixel %d,%d differs", x, y)
 			}
 		}
