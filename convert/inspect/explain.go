@@ -132,13 +132,23 @@ func (x *Explainer) Subjects(d Difference) []convert.Subject {
 func (x *Explainer) subjects(d Difference, out []convert.Subject) ([]convert.Subject, *subjectPool) {
 	x.index()
 	out = out[:0]
+	// a name is looked up among the elements of the difference's kind
+	// only: a writer's added joint may take the name of a body of the
+	// first report (URDF writes an MJCF body's own hinge "tail1", in body
+	// "tail1", as a joint of that name), and a diagnostic about that body
+	// says nothing about the joint
 	switch d.Element {
 	case "body":
 		for _, i := range x.nodes[d.Name] {
-			out = append(out, convert.BodySubject(i))
+			if x.isBody(i) {
+				out = append(out, convert.BodySubject(i))
+			}
 		}
 	case "joint":
 		for _, i := range x.nodes[d.Name] {
+			if x.g.Nodes[i].Joint == nil {
+				continue
+			}
 			out = append(out, convert.JointSubject(i))
 			if d.Quantity == convert.QCoupling {
 				for _, k := range x.couplingsOf[i] {
@@ -181,6 +191,14 @@ func (x *Explainer) subjects(d Difference, out []convert.Subject) ([]convert.Sub
 		x.pools[key] = pool
 	}
 	return out, pool
+}
+
+// isBody reports whether node i is a body of the Graph's report: a node
+// with motion, or a collider or trigger of no body (a static body of its
+// own).
+func (x *Explainer) isBody(i int) bool {
+	n := &x.g.Nodes[i]
+	return n.Motion != nil || x.owners[i] < 0 && (n.Collider != nil || n.Trigger != nil)
 }
 
 // poolKey names a pool of shapes: a body's (-1: of no body) or the
