@@ -156,3 +156,41 @@ func TestDummyLinksLoadInMuJoCo(t *testing.T) {
 		}
 	}
 }
+
+// TestDummyChainUnboundedSlide: a slide a dummy chain writes for a free
+// linear axis gets URDF's ±1e9 m bounds, and says so on the joint, as a
+// prismatic joint of its own does; a bounded slide says nothing.
+func TestDummyChainUnboundedSlide(t *testing.T) {
+	for _, free := range []bool{true, false} {
+		g := convert.NewGraph()
+		base := g.AddNode(convert.Node{Name: "base", Transform: convert.Identity(), Motion: &convert.Motion{Kind: convert.Static}}, -1)
+		lo, hi := -0.2, 0.3
+		if free {
+			lo, hi = math.Inf(-1), math.Inf(1)
+		}
+		limits, frame := kin.LimitsFor(kin.KindCylindrical, convert.Vec3{0, 1, 0}, lo, hi)
+		b := g.AddNode(convert.Node{Name: "pill", Transform: convert.Identity(), Motion: &convert.Motion{Kind: convert.Dynamic,
+			Mass: convert.Ptr(1.0), CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{0.01, 0.01, 0.01}}}, -1)
+		jt := convert.Identity()
+		jt.R = frame
+		conn := g.AddNode(convert.Node{Name: "axle_b", Transform: jt}, b)
+		j := g.AddNode(convert.Node{Name: "axle", Transform: jt, Joint: &convert.Joint{Connected: conn, Limits: limits}}, base)
+		out, diags, err := Emit(g, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := diags.OfCode(convert.CodeLimitUnbounded)
+		if !free {
+			if len(said) > 0 {
+				t.Errorf("bounded slide: %v", said)
+			}
+			continue
+		}
+		if len(said) != 1 || said[0].Subject != convert.JointSubject(j) || !strings.Contains(said[0].Message, `"axle"`) {
+			t.Errorf("free slide: want one limit-unbounded warning on joint \"axle\", got %v", said)
+		}
+		if !strings.Contains(string(out.Main), `lower="-1e+09" upper="1e+09"`) {
+			t.Errorf("free slide not written with ±1e9 m:\n%s", out.Main)
+		}
+	}
+}

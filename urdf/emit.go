@@ -729,6 +729,10 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 		switch {
 		case d.lin:
 			step.Type = Prismatic
+			if math.IsInf(d.lo, 0) || math.IsInf(d.hi, 0) {
+				e.diags.Add(convert.CodeLimitUnbounded, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
+					"URDF prismatic joints need bounds; joint %q slides freely along axis %d of its frame, written as joint %q with ±1e9 m", j.Name, d.axis, step.Name)
+			}
 			step.Limit = &Limit{Lower: math.Max(d.lo, -1e9), Upper: math.Min(d.hi, 1e9), Effort: effort, Velocity: velocity}
 		case bounded:
 			step.Type = Revolute
