@@ -549,6 +549,10 @@ func (c *comparer) joint(x, y JointReport) {
 	default:
 		c.addf(convert.QStructure, "joint %q: bodies %q–%q vs %q–%q", n, x.BodyA, x.BodyB, y.BodyA, y.BodyB)
 	}
+	if y.chain != nil {
+		c.chained(x, y)
+		return
+	}
 	if x.Kind != y.Kind {
 		c.addf(convert.QJointKind, "joint %q: kind %s vs %s", n, x.Kind, y.Kind)
 		return
@@ -758,6 +762,12 @@ func worldDrives(frame convert.Quat, ds []DriveReport, swapped bool) []worldDriv
 
 // solvers compares two joints' engine solver parameters.
 func (c *comparer) solvers(n string, x, y *SolverReport) {
+	if !c.sameSolver(x, y) {
+		c.addf(convert.QJointParam, "joint %q: solver parameters %s vs %s", n, solverText(x), solverText(y))
+	}
+}
+
+func (c *comparer) sameSolver(x, y *SolverReport) bool {
 	same := (x == nil) == (y == nil)
 	if same && x != nil {
 		same = x.Class == y.Class && len(x.Params) == len(y.Params)
@@ -766,9 +776,7 @@ func (c *comparer) solvers(n string, x, y *SolverReport) {
 			same = same && ok && c.close(v, w)
 		}
 	}
-	if !same {
-		c.addf(convert.QJointParam, "joint %q: solver parameters %s vs %s", n, solverText(x), solverText(y))
-	}
+	return same
 }
 
 func solverText(s *SolverReport) string {
@@ -792,6 +800,13 @@ func (c *comparer) drives(n string, x, y JointReport, swapped bool) {
 		return
 	}
 	wx, wy := worldDrives(x.Frame, x.Drives, false), worldDrives(y.Frame, y.Drives, swapped)
+	if !c.sameDrives(wx, wy) {
+		c.addf(convert.QDrive, "joint %q: drives %s vs %s", n, driveText(wx), driveText(wy))
+	}
+}
+
+// sameDrives matches two lists of drives in world terms as multisets.
+func (c *comparer) sameDrives(wx, wy []worldDrive) bool {
 	optional := func(p, q *float64) bool { return (p == nil) == (q == nil) && (p == nil || c.close(*p, *q)) }
 	same := func(p, q worldDrive) bool {
 		return p.Type == q.Type && p.Mode == q.Mode && c.closeVec(p.Axis, q.Axis) && c.close(p.MaxForce, q.MaxForce) &&
@@ -812,9 +827,7 @@ func (c *comparer) drives(n string, x, y JointReport, swapped bool) {
 		}
 		ok = found
 	}
-	if !ok {
-		c.addf(convert.QDrive, "joint %q: drives %s vs %s", n, driveText(wx), driveText(wy))
-	}
+	return ok
 }
 
 func driveText(ds []worldDrive) string {

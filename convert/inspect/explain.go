@@ -417,8 +417,23 @@ func (x *Explainer) addedIndex() *addedJoints {
 	for _, j := range x.got.Joints {
 		j = worldForStatic(j, gotStatic)
 		a.gotJoints[j.Name] = append(a.gotJoints[j.Name], j)
-		a.neighbours[j.BodyA] = append(a.neighbours[j.BodyA], j.BodyB)
-		a.neighbours[j.BodyB] = append(a.neighbours[j.BodyB], j.BodyA)
+		if j.chain == nil {
+			a.neighbours[j.BodyA] = append(a.neighbours[j.BodyA], j.BodyB)
+			a.neighbours[j.BodyB] = append(a.neighbours[j.BodyB], j.BodyA)
+			continue
+		}
+		// a joint written as a chain (ChainedJoints) joins its bodies
+		// through the chain's, which lead to the joint's two
+		prev := j.BodyA
+		for k := 0; k <= len(j.chain.via); k++ {
+			b := j.BodyB
+			if k < len(j.chain.via) {
+				b = j.chain.via[k]
+			}
+			a.neighbours[prev] = append(a.neighbours[prev], b)
+			a.neighbours[b] = append(a.neighbours[b], prev)
+			prev = b
+		}
 	}
 	wantStatic := staticBodies(x.want)
 	a.wantJoints = make([]JointReport, len(x.want.Joints))

@@ -138,6 +138,10 @@ type JointReport struct {
 	Mimic *MimicReport `json:"mimic,omitempty"`
 	// Solver: the engine-specific solver parameters the joint carries.
 	Solver *SolverReport `json:"solver,omitempty"`
+
+	// chain: the joints another file wrote for this one, which
+	// ChainedJoints put in their place (nil for a joint as read)
+	chain *jointChain
 }
 
 // SolverReport is a Joint.Solver: its engine class and parameters.

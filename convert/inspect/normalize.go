@@ -12,9 +12,11 @@ import (
 // Equate rewrites two reports (want the source's, got another file's) so
 // that Diff sees only physical differences, not different spellings of
 // the same physics: Align's names, a body welded to the world read back as
-// the static body it is (WeldedAsStatic), glTF's default material spelt
-// out (DefaultMaterial) and mesh colliders without their vertex counts and
-// unbaked scale (WithoutMeshDetail; compare the meshes themselves apart).
+// the static body it is (WeldedAsStatic), a joint written as a chain of
+// joints through dummy bodies compared as that chain (ChainedJoints),
+// glTF's default material spelt out (DefaultMaterial) and mesh colliders
+// without their vertex counts and unbaked scale (WithoutMeshDetail;
+// compare the meshes themselves apart).
 func Equate(want, got *Report, tol float64) {
 	Align(want, got, tol)
 	// both ways: a writer may also turn a welded body into a static one
@@ -22,6 +24,7 @@ func Equate(want, got *Report, tol float64) {
 	WeldedAsStatic(got, want)
 	WeldedFused(want, got)
 	WeldedFused(got, want)
+	ChainedJoints(want, got)
 	DefaultMaterial(want)
 	DefaultMaterial(got)
 	WithoutMeshDetail(want)
