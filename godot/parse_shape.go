@@ -146,7 +146,14 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 			a := convert.Transform{R: convert.AxisAngle(convert.Vec3{1, 0, 0}, math.Pi/2), S: convert.Vec3{1, 1, 1}}
 			align = &a
 		} else {
-			sh.Height = math.Max(0, h-2*r) // Godot 4 height is the full length
+			sh.Height = h - 2*r // Godot 4 height is the full length
+		}
+		if sh.Height <= 0 {
+			// no cylinder between the caps: a sphere
+			align = nil
+			sh.Kind, sh.RadiusTop, sh.RadiusBottom, sh.Height = convert.Sphere, 0, 0, 0
+			sh.Radius = capsuleSphere(d.version, r, h)
+			err = positive("radius (the capsule is a sphere)", sh.Radius)
 		}
 	case "CylinderShape3D":
 		sh.Kind = convert.Cylinder
@@ -444,7 +451,10 @@ func (p *parser) visual(n *node, idx int) error {
 			break
 		}
 		r, h := num("radius", 0.5), num("height", 2)
-		sh = convert.Shape{Kind: convert.Capsule, RadiusTop: r, RadiusBottom: r, Height: math.Max(0, h-2*r)}
+		sh = convert.Shape{Kind: convert.Capsule, RadiusTop: r, RadiusBottom: r, Height: h - 2*r}
+		if sh.Height <= 0 {
+			sh = convert.Shape{Kind: convert.Sphere, Radius: capsuleSphere(4, r, h)}
+		}
 	case "CylinderMesh":
 		def := 0.5
 		hd := 2.0
@@ -682,4 +692,16 @@ func (p *parser) textureImage(x value) *convert.Image {
 		}
 	}
 	return im
+}
+
+// capsuleSphere is the radius of a capsule with no cylinder between its
+// caps, which is a sphere (the Graph's capsules have a positive height):
+// Godot 3's CapsuleShape of height 0, or Godot 4's whose full height is at
+// most twice its radius; Godot 4 then shrinks the radius to half the
+// height (it sets the radius, then the height, as a scene lists them).
+func capsuleSphere(version int, r, h float64) float64 {
+	if version != 3 {
+		return math.Min(r, h/2)
+	}
+	return r
 }
