@@ -60,8 +60,10 @@ type Capabilities struct {
 	// contact stiffness and damping (see Material).
 	RollingFriction, ContactStiffness   bool
 	FrictionCombine, RestitutionCombine []string
-	// Filters: collision filters.
-	Filters bool
+	// Filters: collision filters. FilterBothLists: a filter may list
+	// collideWith and notCollideWith systems together (MJCF writes the
+	// second as <exclude>, Godot masks it out); glTF forbids it.
+	Filters, FilterBothLists bool
 	// Mass is the richest form of mass properties the target writes.
 	// ZeroInertia: a point mass (zero principal moments) is written as
 	// such; elsewhere zero means infinite (KHR) or "compute" (OMI, Godot)
@@ -240,7 +242,7 @@ func (c *Capabilities) Describe() []string {
 		"shapes: " + c.Shapes.describe(),
 		"joints: " + strings.Join(c.JointKinds, ", ") + "; " + couplings(c) + ", " + yes(c.Loops, "loops") + ", " + yes(c.Springs, "springs") + ", " + yes(c.Tendons, "tendons") + ", " + yes(c.DistanceLimits, "distance limits"),
 		fmt.Sprintf("bodies: %s%s; engine computes %s when not written", c.Mass, opt(!c.StaticMotion, "; static = collider without motion"), c.Recomputes),
-		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters"),
+		yes(c.Triggers, "triggers") + ", " + yes(c.CompoundColliders, "compound colliders") + ", " + yes(c.Filters, "collision filters") + opt(c.Filters && !c.FilterBothLists, " (collide-with or not-collide-with list, not both)"),
 		yes(c.Materials, "physics materials") + combine(c),
 		visuals,
 		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),

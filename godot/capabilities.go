@@ -38,6 +38,8 @@ var Capabilities = convert.Capabilities{
 	Materials:       true,
 	FrictionCombine: []string{"minimum", "maximum"},
 	Filters:         true,
+	// a notCollideWith list is masked out of collision_mask
+	FilterBothLists: true,
 	Mass:            convert.InertiaDiagonalOnly,
 	Recomputes:      convert.PropCenterOfMass | convert.PropInertia,
 }

@@ -38,6 +38,8 @@ var Capabilities = convert.Capabilities{
 	Materials:       true,
 	FrictionCombine: []string{"maximum"},
 	Filters:         true,
+	// a notCollideWith list of bodies' own systems is written as <exclude>
+	FilterBothLists: true,
 	// joint and equality solref/solimp/margin (solverJoint, solverEquality)
 	JointSolver: "MuJoCo ",
 	Mass:        convert.InertiaFullTensor,

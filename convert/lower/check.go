@@ -64,6 +64,13 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 			bad(i, "spawn point")
 		}
 	}
+	if caps.Filters && !caps.FilterBothLists {
+		for k, f := range g.Filters {
+			if len(f.CollideWith) > 0 && len(f.NotCollideWith) > 0 {
+				out = append(out, convert.FilterLabel(g, k)+": filter with both collideWith and notCollideWith systems")
+			}
+		}
+	}
 	if len(g.Couplings) > 0 && !caps.Couplings {
 		out = append(out, fmt.Sprintf("%d couplings", len(g.Couplings)))
 	}

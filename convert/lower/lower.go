@@ -29,7 +29,10 @@
 //     tendons where it has;
 //   - triggers, compound colliders, static motions, materials, filters,
 //     couplings, visuals, vehicles, seats and spawn points the row lacks
-//     are dropped or reshaped, one diagnostic each.
+//     are dropped or reshaped, one diagnostic each;
+//   - a filter listing both collideWith and notCollideWith systems keeps
+//     its collideWith list alone where the target's filters hold one list
+//     (glTF): the other decides no pair (see filterLists).
 //
 // Joint kinds and loops stay with the emitters: which joints close a loop
 // and how a kind is composed depend on the tree each target builds.
@@ -84,6 +87,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 		l.node(i)
 	}
 	l.owners = nil
+	l.filterLists()
 	l.couplings()
 	l.tendons()
 	l.gravity()
@@ -297,6 +301,37 @@ func (l *lowerer) vehicle(i int) {
 	if n.SpawnPoint != nil && !l.caps.SpawnPoints {
 		say("spawn points")
 		n.SpawnPoint = nil
+	}
+}
+
+// filterLists leaves every filter at most one of its collideWith and
+// notCollideWith lists where the target's filters cannot hold both
+// (KHR_physics_rigid_bodies and OMI_physics_body forbid it). The Graph
+// reads a filter with collideWith by that list alone
+// (convert.Filter.Accepts), so notCollideWith is the one dropped and no
+// pair of colliders changes; an MJCF <exclude> between bodies whose geoms
+// have contype/conaffinity masks makes such filters (the MJCF reader
+// warns when that loses the exclusion). Filters holds its own copies of
+// the filters (Graph.Clone copies the slice), so Lower leaves the
+// caller's lists alone: the dropped list is set aside, not cut in place.
+//
+// Each change is an info rather than nothing: the physics stay as they
+// are, but the written filter lists fewer systems than the source's,
+// which a comparison of the two files sees (and MJCF written from the
+// output has no <exclude> for it).
+func (l *lowerer) filterLists() {
+	if !l.caps.Filters || l.caps.FilterBothLists {
+		return
+	}
+	for k := range l.g.Filters {
+		f := &l.g.Filters[k]
+		if len(f.CollideWith) == 0 || len(f.NotCollideWith) == 0 {
+			continue
+		}
+		l.diags.Add(convert.CodeFieldDropped, convert.FilterSubject(k), convert.FilterLabel(l.g, k),
+			"this format's collision filters cannot list both collideWithSystems and notCollideWithSystems; notCollideWithSystems %v is dropped, which changes no pair of colliders (with collideWithSystems listed it excludes nothing)", f.NotCollideWith).
+			WithSeverity(convert.Info).Affecting(convert.QFilter)
+		f.NotCollideWith = nil
 	}
 }
 
