@@ -1,7 +1,10 @@
 package mjcf
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -176,9 +179,33 @@ func (p *parser) exclude(body int, name, other string) {
 		if !contains(f.NotCollideWith, "body:"+other) {
 			f.NotCollideWith = append(f.NotCollideWith, "body:"+other)
 		}
-		f.Name = "exclude " + name + ":" + joinSorted(f.NotCollideWith)
+		f.Name = "exclude " + name + ":" + joinSorted(f.NotCollideWith) + maskSuffix(f)
 		col.Filter = p.filterIndex(f)
 	}
+}
+
+// maskSuffix names the contype/conaffinity masks an exclude filter keeps
+// from bitFilter (" (contype 3 conaffinity 2)"; "" for the default masks,
+// which make no filter), so that geoms of one body with different masks
+// get filters of different names: filterIndex finds a filter by its name.
+func maskSuffix(f convert.Filter) string {
+	if len(f.CollideWith) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (contype %d conaffinity %d)", bitMask(f.Systems), bitMask(f.CollideWith))
+}
+
+// bitMask is the mask of bitNames' systems ("bit0".."bit31") among names.
+func bitMask(names []string) int {
+	m := 0
+	for _, n := range names {
+		if b, ok := strings.CutPrefix(n, "bit"); ok {
+			if k, err := strconv.Atoi(b); err == nil && k >= 0 && k < 32 {
+				m |= 1 << k
+			}
+		}
+	}
+	return m
 }
 
 func (p *parser) filterIndex(f convert.Filter) int {
