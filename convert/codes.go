@@ -394,7 +394,7 @@ var codeTable = []CodeInfo{
 	{CodeFreeJointImplicit, Info, secMJCF, Qs(QJointKind, QStructure), false, "a joint that restrains nothing, to the world, is written as the body's `<freejoint>`, which reads back as a free body without a joint"},
 	{CodeJointParameterMerged, Warning, secMJCF, Qs(QJointParam), false, "merged joints had different damping/armature/frictionloss"},
 	{CodeConstraintKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only"},
-	{CodeContactPairKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeContactPairKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only: an explicit contact `<pair>`, which other formats lose, or an `<exclude>` collision filters cannot express (its bodies' geoms have `contype`/`conaffinity` masks, whose collide-with list decides, and no joint keeps the bodies apart), whose colliders other formats let touch"},
 	{CodeGeomContactKept, Warning, secMJCF, Qs(QMaterial), false, "a geom's contact softness and reach (`solref`, `solimp`, `solmix`, `margin`, `gap`, `priority`, `condim` 1 or 2) have no Graph form: kept for MJCF output only"},
 	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},

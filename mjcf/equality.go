@@ -151,12 +151,90 @@ func (p *parser) contacts(e *Element) error {
 			}
 			p.exclude(n1, b1, b2)
 			p.exclude(n2, b2, b1)
+			p.excludes = append(p.excludes, excludePair{el: c, names: [2]string{b1, b2}, bodies: [2]int{n1, n2}})
 		default:
 			p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{p.resolvedCopy(c, "contact")}, Line: c.Line, File: c.File})
 			p.diags.Add(convert.CodeContactPairKept, convert.DocumentSubject(), p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
 		}
 	}
 	return nil
+}
+
+// excludePair is one <exclude> read, checked once all are (excludesLost).
+type excludePair struct {
+	el     *Element
+	names  [2]string
+	bodies [2]int // body nodes
+}
+
+// excludesLost warns of each <exclude> whose bodies' colliders still
+// collide in the Graph. exclude keeps the bodies apart with a
+// notCollideWith entry, which a filter that lists collideWith systems (a
+// geom's contype/conaffinity masks, bitFilter) does not read:
+// convert.Filter.Accepts decides by collideWith alone, and glTF output
+// drops the entry, as its filters hold one list. MJCF output still
+// writes the exclude back from it. A pair that a joint connects without
+// collision stays apart in every format anyway, and is not named.
+func (p *parser) excludesLost() {
+	if len(p.excludes) == 0 {
+		return
+	}
+	owners := p.g.BodyOwners()
+	jointed := map[[2]int]bool{}
+	for i, n := range p.g.Nodes {
+		if j := n.Joint; j != nil && !j.EnableCollision && j.Connected >= 0 && j.Connected < len(p.g.Nodes) {
+			jointed[nodePair(owners[i], owners[j.Connected])] = true
+		}
+	}
+	filters := map[int][]convert.Filter{} // each body's colliders' filters, once each
+	filtersOf := func(b int) []convert.Filter {
+		if fs, ok := filters[b]; ok {
+			return fs
+		}
+		var fs []convert.Filter
+		seen := map[int]bool{}
+		for _, ch := range p.g.Nodes[b].Children {
+			if c := p.g.Nodes[ch].Collider; c != nil && c.Shape >= 0 && !seen[c.Filter] {
+				seen[c.Filter] = true
+				f := convert.Filter{}
+				if c.Filter >= 0 && c.Filter < len(p.g.Filters) {
+					f = p.g.Filters[c.Filter]
+				}
+				fs = append(fs, f)
+			}
+		}
+		filters[b] = fs
+		return fs
+	}
+	for _, x := range p.excludes {
+		a, b := x.bodies[0], x.bodies[1]
+		if a == b || jointed[nodePair(a, b)] || !anyCollide(filtersOf(a), filtersOf(b)) {
+			continue
+		}
+		p.diags.Add(convert.CodeContactPairKept, convert.DocumentSubject(), p.path(x.el),
+			"exclude of bodies %q and %q cannot be expressed as collision filters for geoms with contype/conaffinity masks; kept for MJCF output only, other formats let these colliders touch", x.names[0], x.names[1])
+	}
+}
+
+// anyCollide reports whether a collider with one of the filters as
+// collides with one with one of bs.
+func anyCollide(as, bs []convert.Filter) bool {
+	for _, fa := range as {
+		for _, fb := range bs {
+			if convert.FiltersCollide(fa, fb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nodePair orders two node indices as a map key.
+func nodePair(a, b int) [2]int {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]int{a, b}
 }
 
 // exclude makes the colliders of body (its own geoms, not child bodies')

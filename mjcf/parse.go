@@ -56,6 +56,8 @@ type parser struct {
 	// maskFilters remembers bitFilter's filter for each contype and
 	// conaffinity (looking it up spells the filter's name).
 	maskFilters map[[2]int]int
+	// excludes are the <exclude> pairs read (excludesLost)
+	excludes []excludePair
 }
 
 type jointRef struct {
@@ -198,6 +200,7 @@ func (p *parser) model(top *Element) error {
 			return err
 		}
 	}
+	p.excludesLost()
 	if len(p.extra) > 0 {
 		p.g.Extras[extraSections] = p.extra
 	}
