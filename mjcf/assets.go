@@ -179,7 +179,11 @@ func (p *parser) meshAsset(e *Element) error {
 	default:
 		return errAt(e, "a mesh needs a file or vertex data")
 	}
-	if len(idx) > 0 && distinctUpTo(idx, 4) < 4 {
+	if len(idx) == 0 {
+		// vertices without faces (inline, or a file of points): MuJoCo
+		// takes their convex hull, whose faces the mesh gets
+		idx, uv = convert.HullIndices(pos), nil
+	} else if distinctUpTo(idx, 4) < 4 {
 		// faces that touch fewer than 4 points bound no volume; MuJoCo
 		// collides with (and, for inertia="convex", weighs) the convex hull
 		// of the vertices, so the hull's faces stand in for them

@@ -724,6 +724,11 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 			mesh.Positions[i] = v.Mul(geo.Scale)
 		}
 		mesh.Indices = m.Indices
+		if len(mesh.Indices) == 0 {
+			// a file of points (an OBJ of v records only): the collider
+			// is their convex hull, as MuJoCo reads it
+			mesh.Indices = convert.HullIndices(mesh.Positions)
+		}
 		mesh.Loaded = true
 		p.visualData().keep(resolved, geo.Scale, mesh.Positions, mesh.Indices)
 		mesh.Source = source(read, resolved, geo.Scale)

@@ -35,7 +35,7 @@ func decodeOBJ(data []byte, b *builder) error {
 	var faceUV [][2]float64 // their texture coordinates, reused
 	faceHasUV := true
 	var fields [][]byte // one line's fields, reused
-	records := 0
+	records, faces := 0, 0
 	for line := 1; len(data) > 0; line++ {
 		// lines as bufio.ScanLines cuts them: at \n, without a final \r
 		raw := data
@@ -141,10 +141,18 @@ func decodeOBJ(data []byte, b *builder) error {
 				}
 			}
 			records++
+			faces++
 		}
 	}
 	if records == 0 && len(bytes.TrimSpace(all)) > 0 {
 		return fmt.Errorf("meshio: OBJ has no v or f records; not an OBJ file")
+	}
+	if faces == 0 {
+		// vertices and no faces: a point cloud, which MuJoCo takes as
+		// its convex hull; the mesh keeps the points without triangles
+		for i, p := range verts {
+			b.sharedVertex(i, p, merged)
+		}
 	}
 	return nil
 }

@@ -33,6 +33,8 @@ func TestOBJMatchesReference(t *testing.T) {
 		// records repeating a position (-0 as 0), shared by polygons and
 		// fans, which merge into one vertex each
 		[]byte("v 0 0 0\nv 1 0 0\nv -0 0 0\nv 0 1 0\nv 1 0 0\nv 1 1 -0\nf 1 2 4\nf 3 5 6 4\nf -4 -2 -1 -3 1\n"),
+		// points without faces (a convex hull's), the last line unended
+		[]byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 1 0 0"),
 		[]byte("v 0 0\n"), []byte("f 1 2 3\n"), []byte("v 0 0 nan\n"), []byte("\n\n\n"), []byte(""),
 	}
 	if root := os.Getenv("PHYSCONV_CORPUS"); root != "" {
@@ -84,7 +86,7 @@ func run(decode func([]byte, *builder) error, data []byte) (*Mesh, error) {
 func decodeOBJReference(data []byte, b *builder) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var verts []convert.Vec3
-	records := 0
+	records, faces := 0, 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	line := 0
@@ -134,6 +136,7 @@ func decodeOBJReference(data []byte, b *builder) error {
 				}
 			}
 			records++
+			faces++
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -141,6 +144,12 @@ func decodeOBJReference(data []byte, b *builder) error {
 	}
 	if records == 0 && len(bytes.TrimSpace(data)) > 0 {
 		return fmt.Errorf("meshio: OBJ has no v or f records; not an OBJ file")
+	}
+	if faces == 0 {
+		// a point cloud: its points, merged, in order
+		for _, p := range verts {
+			b.vertex(p)
+		}
 	}
 	return nil
 }
