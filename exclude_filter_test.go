@@ -161,3 +161,47 @@ func geomPairs(g *convert.Graph) map[[2]string]bool {
 	}
 	return out
 }
+
+// excludeWorldMJCF excludes contacts between MuJoCo's world body (the
+// floor, a geom of the worldbody itself) and a free box.
+const excludeWorldMJCF = `<mujoco model="world exclude">
+  <worldbody>
+    <geom name="floor" type="plane" size="2 2 0.1"/>
+    <body name="box" pos="0 0 1"><freejoint/><geom name="box" type="box" size="0.1 0.1 0.1"/></body>
+    <body name="ball" pos="1 0 1"><freejoint/><geom name="ball" type="sphere" size="0.1"/></body>
+  </worldbody>
+  <contact><exclude body1="world" body2="box"/></contact>
+</mujoco>
+`
+
+// TestExcludeWorld: an <exclude> naming "world" (MuJoCo's world body)
+// is read (it was refused as an unknown body): the floor and the box
+// never collide, the floor and the ball do; written back to MJCF the
+// exclude names the world; every target reads back without a difference.
+func TestExcludeWorld(t *testing.T) {
+	reg := all.Registry()
+	in := &convert.Input{Name: "w.xml", Data: []byte(excludeWorldMJCF), Options: &convert.Options{From: "mjcf"}}
+	_, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := geomPairs(g)
+	if pairs[[2]string{"box", "floor"}] || !pairs[[2]string{"ball", "floor"}] {
+		t.Errorf("geom pairs %v: want the floor against the ball only", pairs)
+	}
+	for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
+		in := &convert.Input{Name: "w.xml", Data: []byte(excludeWorldMJCF), Options: &convert.Options{From: "mjcf", To: to, OutputName: "out" + emitExt[to]}}
+		out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
+		if err != nil {
+			t.Fatalf("%s: %v", to, err)
+		}
+		for _, d := range res.Diagnostics {
+			if d.Code == convert.CodeVerifyMismatch {
+				t.Errorf("%s: %s", to, d)
+			}
+		}
+		if to == "mjcf" && !strings.Contains(string(out.Main), `<exclude body1="box" body2="world"/>`) {
+			t.Errorf("MJCF output lost the exclude:\n%s", out.Main)
+		}
+	}
+}

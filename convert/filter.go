@@ -10,9 +10,14 @@ import (
 // filter other touch it, with filters read as layer masks (as Godot,
 // MuJoCo and Blender's exporter do): with collideWithSystems, one of
 // other's systems must be listed; with notCollideWithSystems, one of
-// other's systems must be unlisted; with neither, everything is accepted.
-// For one-system filters this is the KHR rule (A's systems ⊆ B's
-// collideWithSystems and ⊄ B's notCollideWithSystems).
+// other's systems must be unlisted, and a collider in no system (one
+// without a filter) is in none of those listed; with neither, everything
+// is accepted. For one-system filters this is the KHR rule (A's systems ⊆
+// B's collideWithSystems and ⊄ B's notCollideWithSystems); for a collider
+// in no system, of which KHR's formula read literally would make every
+// notCollideWithSystems list exclude it, it is the reading as an inverted
+// mask ("collide with all except these"), which is what an MJCF
+// <exclude> of two bodies means for the rest of the model's geoms.
 func (f Filter) Accepts(other Filter) bool {
 	switch {
 	case len(f.CollideWith) > 0:
@@ -23,6 +28,9 @@ func (f Filter) Accepts(other Filter) bool {
 		}
 		return false
 	case len(f.NotCollideWith) > 0:
+		if len(other.Systems) == 0 {
+			return true
+		}
 		for _, s := range other.Systems {
 			if !slices.Contains(f.NotCollideWith, s) {
 				return true

@@ -54,9 +54,10 @@ func (e *emitter) loops() {
 }
 
 // exclude writes <exclude body1=a body2=b> once for the pair, when both
-// bodies are written.
+// bodies are written ("world" is MuJoCo's world body, always there).
 func (e *emitter) exclude(a, b string) {
-	if e.excluded[bodyPair(a, b)] || !e.nameSpace("body").Has(a) || !e.nameSpace("body").Has(b) {
+	written := func(n string) bool { return n == "world" || e.nameSpace("body").Has(n) }
+	if e.excluded[bodyPair(a, b)] || !written(a) || !written(b) {
 		return
 	}
 	if e.excluded == nil {

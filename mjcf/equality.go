@@ -144,8 +144,8 @@ func (p *parser) contacts(e *Element) error {
 		switch c.Name {
 		case "exclude":
 			b1, b2 := c.AttrOr("body1", ""), c.AttrOr("body2", "")
-			n1, ok1 := p.bodyByName[b1]
-			n2, ok2 := p.bodyByName[b2]
+			n1, ok1 := p.excludedBody(b1)
+			n2, ok2 := p.excludedBody(b2)
 			if !ok1 || !ok2 {
 				return errAt(c, "unknown body in exclude (%q, %q)", b1, b2)
 			}
@@ -235,6 +235,16 @@ func nodePair(a, b int) [2]int {
 		a, b = b, a
 	}
 	return [2]int{a, b}
+}
+
+// excludedBody is the node of a body an <exclude> names: "world" is
+// MuJoCo's world body, whose geoms are the worldbody's own.
+func (p *parser) excludedBody(name string) (int, bool) {
+	if name == "world" {
+		return p.root, true
+	}
+	n, ok := p.bodyByName[name]
+	return n, ok
 }
 
 // exclude makes the colliders of body (its own geoms, not child bodies')
