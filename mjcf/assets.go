@@ -1,9 +1,16 @@
 package mjcf
 
 import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image/png"
+	"math"
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/meshio"
@@ -243,9 +250,6 @@ func (p *parser) hfieldAsset(e *Element) error {
 		return err
 	}
 	name := a.str("name", "")
-	if a.has("file") {
-		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "height field file %q is not read; the field is flat at its base", a.str("file", "")).Affecting(convert.QShape)
-	}
 	size, err := a.nums("size", 4, nil)
 	if err != nil {
 		return err
@@ -278,8 +282,94 @@ func (p *parser) hfieldAsset(e *Element) error {
 		}
 		h.heights = v
 	}
+	if file := a.str("file", ""); file != "" {
+		if h.nrow != 0 || h.ncol != 0 || a.has("elevation") {
+			return errAt(e, "hfield is given by a file and by nrow/ncol or elevation; MuJoCo takes one")
+		}
+		rel := p.meshPath(file)
+		if p.in.FS == nil {
+			return errAt(e, "cannot read height field file %q: the input has no folder", rel)
+		}
+		data, err := p.in.Open(rel)
+		if err != nil {
+			return errAt(e, "missing height field file %q: %v", rel, err)
+		}
+		if h.nrow, h.ncol, h.heights, err = decodeHField(data, hfieldIsPNG(file, a.str("content_type", ""))); err != nil {
+			return errAt(e, "height field file %q: %v", rel, err)
+		}
+	}
+	if h.nrow*h.ncol == 0 {
+		return errAt(e, "hfield has no elevation data (nrow, ncol and elevation, or a file)")
+	}
 	p.hfields[name] = h
 	return nil
+}
+
+// maxHFieldSamples bounds a height field's samples, as nrow×ncol is.
+const maxHFieldSamples = 1 << 24
+
+// hfieldIsPNG reports whether a height field file is read as PNG (by its
+// content type, else its extension) rather than MuJoCo's own format.
+func hfieldIsPNG(file, contentType string) bool {
+	if contentType != "" {
+		return contentType == "image/png"
+	}
+	return strings.EqualFold(path.Ext(file), ".png")
+}
+
+// decodeHField reads a height field file as MuJoCo does, into the order
+// of an elevation attribute (top row, +Y, first): a PNG's grey values
+// (the red channel of a colour image, the high byte of a 16-bit one) in
+// image order, which MuJoCo, like the attribute, reverses into its data;
+// or MuJoCo's own format, two little-endian int32 (nrow, ncol) and
+// nrow×ncol float32 heights in its data's order (bottom row first),
+// reversed here. The heights are not yet scaled: the field (as MuJoCo's
+// compiler) maps them to [0, 1].
+func decodeHField(data []byte, isPNG bool) (nrow, ncol int, heights []float64, err error) {
+	if isPNG {
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		if cfg.Width < 1 || cfg.Height < 1 || cfg.Width*cfg.Height > maxHFieldSamples {
+			return 0, 0, nil, fmt.Errorf("%d×%d pixels: not 1 to %d samples", cfg.Width, cfg.Height, maxHFieldSamples)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		b := img.Bounds()
+		nrow, ncol = b.Dy(), b.Dx()
+		heights = make([]float64, 0, nrow*ncol)
+		for r := 0; r < nrow; r++ {
+			y := b.Min.Y + r
+			for c := 0; c < ncol; c++ {
+				red, _, _, _ := img.At(b.Min.X+c, y).RGBA()
+				heights = append(heights, float64(red>>8))
+			}
+		}
+		return nrow, ncol, heights, nil
+	}
+	if len(data) < 8 {
+		return 0, 0, nil, errors.New("no header (nrow, ncol)")
+	}
+	nrow, ncol = int(int32(binary.LittleEndian.Uint32(data))), int(int32(binary.LittleEndian.Uint32(data[4:])))
+	if nrow < 1 || ncol < 1 || nrow > maxHFieldSamples/ncol {
+		return 0, 0, nil, fmt.Errorf("dimensions %d×%d are not positive or too large", nrow, ncol)
+	}
+	if len(data) != 8+4*nrow*ncol {
+		return 0, 0, nil, fmt.Errorf("%d bytes, not the 8 + 4×%d×%d its dimensions say", len(data), nrow, ncol)
+	}
+	heights = make([]float64, nrow*ncol)
+	for i := range heights {
+		v := float64(math.Float32frombits(binary.LittleEndian.Uint32(data[8+4*i:])))
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, 0, nil, fmt.Errorf("height %d is %v", i, v)
+		}
+		r, c := i/ncol, i%ncol
+		heights[(nrow-1-r)*ncol+c] = v
+	}
+	return nrow, ncol, heights, nil
 }
 
 // distinctUpTo counts the vertices a face list uses, stopping at limit:
