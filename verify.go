@@ -124,7 +124,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 		fsys = overlayFS{top, under}
 	}
 	// visuals are not compared: their geometry may be left unread
-	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: opts.Limits, Packages: opts.Packages, AllowRoots: opts.AllowRoots,
+	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: readBackLimits(opts), Packages: opts.Packages, AllowRoots: opts.AllowRoots,
 		SkipVisualData: true}
 	// out.Main is not changed while it is verified, and nothing read back
 	// outlives Verify: the diagnostics name subjects by index and format
@@ -143,6 +143,19 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	}
 	mass.CompleteInPlace(back, ropts)
 	return back, nil
+}
+
+// readBackLimits are the limits an output is read back under: the
+// conversion's, with room for what a writer expands. An input within its
+// limits may be written larger than they allow a reader: a height field
+// sample becomes two triangles in a format without height fields, a
+// joint a chain of dummy links. The output is the writer's own, made from
+// an input that passed the limits, so the read-back allows four times
+// the nodes, triangles and decoded numbers; the bytes stay bounded.
+func readBackLimits(opts *convert.Options) convert.Limits {
+	l := opts.EffectiveLimits()
+	l.Nodes, l.Triangles, l.Elements = 4*l.Nodes, 4*l.Triangles, 4*l.Elements
+	return l
 }
 
 // overlayFS reads from top first, then from under.
