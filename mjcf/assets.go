@@ -183,6 +183,10 @@ func (p *parser) meshAsset(e *Element) error {
 				idx = append(idx, uint32(x))
 			}
 		}
+	case a.has("builtin"):
+		return errAt(e, "builtin meshes (builtin=%q) are not supported; give the mesh as a file or vertex data", a.str("builtin", ""))
+	case e.Child("plugin") != nil:
+		return errAt(e, "meshes made by a plugin (signed distance fields) are not supported")
 	default:
 		return errAt(e, "a mesh needs a file or vertex data")
 	}
