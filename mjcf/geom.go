@@ -117,13 +117,15 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	default:
 		return errAt(e, "unknown geom type %q", kind)
 	}
+	if a.has("mesh") && kind != "mesh" {
+		// before the size check: a fitted primitive takes its size from
+		// the mesh, so it has none of its own
+		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: fitting a primitive to a mesh (mesh on a non-mesh geom) is not supported"}
+	}
 	for i := 0; i < sizesNeeded(kind); i++ {
 		if gi.size[i] <= 0 {
 			return errAt(e, "%s size %d must be positive (zero-size geom)", kind, i+1)
 		}
-	}
-	if a.has("mesh") && kind != "mesh" {
-		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: fitting a primitive to a mesh (mesh on a non-mesh geom) is not supported"}
 	}
 
 	local := pre.Mul(t)
