@@ -12,11 +12,11 @@ import (
 	"path"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/tscn"
-	"golang.org/x/sync/errgroup"
 )
 
 // sceneImage is a texture image checked for the output: the PNG it is
@@ -83,10 +83,21 @@ func (e *emitter) prepareImages() {
 		e.images[v.Texture.File] = si
 		ready = append(ready, si)
 	}
-	var wg errgroup.Group
-	wg.SetLimit(runtime.GOMAXPROCS(0))
+	// a format package pulls no application dependency (errgroup): a
+	// wait group and a token per core do
+	var wg sync.WaitGroup
+	tokens := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for _, si := range ready {
-		wg.Go(func() error { si.embed(); return nil })
+		tokens <- struct{}{}
+		wg.Go(func() {
+			defer func() {
+				if r := recover(); r != nil { // a decoder's, off the emitter's goroutine
+					si.err = fmt.Errorf("the image cannot be decoded: %v", r)
+				}
+				<-tokens
+			}()
+			si.embed()
+		})
 	}
 	wg.Wait()
 }
