@@ -7,8 +7,9 @@ import (
 )
 
 // Check lists what in g the row caps does not allow, one line each; Lower's
-// result has none. Joint kinds and loops are not checked: the emitters
-// compose and drop those along the tree they build.
+// result has none. A joint whose frames lie in one body (or both in the
+// world) is listed for every row; joint kinds and loops are not checked:
+// the emitters compose and drop those along the tree they build.
 func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 	var out []string
 	bad := func(i int, format string, args ...any) {
@@ -63,6 +64,9 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 		if n.SpawnPoint != nil && !caps.SpawnPoints {
 			bad(i, "spawn point")
 		}
+	}
+	for _, i := range inert(g) {
+		bad(i, "joint constraining nothing (both frames in one body or in the world)")
 	}
 	if caps.Filters && !caps.FilterBothLists {
 		for k, f := range g.Filters {

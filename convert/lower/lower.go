@@ -26,7 +26,11 @@
 //     a suspension slide where the row has no vehicles (see jointWheels);
 //   - sites and tendons become distance joints or are dropped where the
 //     target has no tendons (see tendons), and distance joints become
-//     tendons where it has;
+//     tendons where it has; a tendon between two sites fixed in one body
+//     (or both in the world) constrains nothing and becomes no joint;
+//   - a joint whose two frames lie in one body, or both outside every
+//     body (the world), constrains nothing and is dropped (see
+//     inertJoints);
 //   - triggers, compound colliders, static motions, materials, filters,
 //     couplings, visuals, vehicles, seats and spawn points the row lacks
 //     are dropped or reshaped, one diagnostic each;
@@ -90,6 +94,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	l.filterLists()
 	l.couplings()
 	l.tendons()
+	l.inertJoints()
 	l.gravity()
 	l.solverSettings()
 	l.jointSolvers()

@@ -13,8 +13,11 @@ import (
 // tendons gets each pure distance joint as a two-site spatial tendon
 // (the only MJCF form of that constraint). Elsewhere a limited two-site
 // spatial tendon becomes a joint limiting the distance between the two
-// site frames where the target has distance limits; every other tendon is
-// dropped, and the sites with it, one diagnostic each.
+// site frames where the target has distance limits, unless both sites are
+// fixed in one body (or both in the world): such a tendon never changes
+// length and constrains nothing, and the joint would join a body (or the
+// world) to itself. Every other tendon is dropped, and the sites with it,
+// one diagnostic each.
 func (l *lowerer) tendons() {
 	g := l.g
 	if l.caps.Tendons {
@@ -24,10 +27,24 @@ func (l *lowerer) tendons() {
 		return
 	}
 	used := map[int]bool{}
+	var owners []int // each node's body, found once a tendon asks
 	for k := range g.Tendons {
 		t := &g.Tendons[k]
 		a, b, two := t.TwoSites()
-		if !two || !t.Limited() || !l.caps.DistanceLimits || !l.caps.Loops {
+		asJoint := two && t.Limited() && l.caps.DistanceLimits && l.caps.Loops
+		if asJoint {
+			if owners == nil {
+				owners = g.BodyOwners()
+			}
+			if oa, ob := siteBody(g, owners, a), siteBody(g, owners, b); oa == ob {
+				// a joint between the two would join one body (or the
+				// world) to itself, which no format holds
+				l.diags.Add(convert.CodeTendonDropped, convert.TendonSubject(k), "tendon/"+t.Name,
+					"spatial tendon %q between sites %q and %q constrains nothing: both sites are fixed in %s, so its length never changes; it is dropped", t.Name, g.Sites[a].Name, g.Sites[b].Name, bodyPhrase(g, oa))
+				continue
+			}
+		}
+		if !asJoint {
 			l.diags.Add(convert.CodeTendonDropped, convert.TendonSubject(k), "tendon/"+t.Name,
 				"this format has no tendons; %s tendon %q (%s) is dropped", t.Kind, t.Name, tendonSummary(t))
 			continue
@@ -78,6 +95,23 @@ func (l *lowerer) distanceToTendon(i int) {
 	g.Nodes[i].Joint = nil
 	l.diags.Add(convert.CodeDistanceJointAsTendon, convert.TendonSubject(len(g.Tendons)-1), g.NodeLabel(i),
 		"joint %s only keeps the distance between its frames within [%g, %g] m; it is written as a spatial tendon between two sites", g.NodeLabel(i), t.Min, t.Max)
+}
+
+// siteBody is the body site s is fixed in (-1: the world), from owners
+// (Graph.BodyOwners).
+func siteBody(g *convert.Graph, owners []int, s int) int {
+	if n := g.Sites[s].Node; n >= 0 && n < len(owners) {
+		return owners[n]
+	}
+	return -1
+}
+
+// bodyPhrase names body b (-1: the world) for a message.
+func bodyPhrase(g *convert.Graph, b int) string {
+	if b < 0 {
+		return "the world (neither lies in a body this format writes)"
+	}
+	return "body " + g.NodeLabel(b)
 }
 
 func tendonSummary(t *convert.Tendon) string {
