@@ -8,8 +8,10 @@ import (
 
 // Capabilities is OMI's row of the lowering table. OMI has no plane; a
 // compound trigger is written as its explicit member list; readers assume
-// 1 kg and the body origin for a missing mass and centre of mass, and
-// compute only a missing inertia.
+// 1 kg and the body origin for a missing mass and centre of mass of a
+// dynamic body, and compute only a missing inertia (of a kinematic or
+// static body, the mass and centre of mass too: the emitter writes every
+// one it knows there).
 var Capabilities = convert.Capabilities{
 	// no scene gravity; engines default to Earth's (9.81 assumed)
 	GravityFactors: true, DefaultGravity: 9.81, InitialVelocities: true,

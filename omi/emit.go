@@ -285,8 +285,10 @@ func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
 
 // motion writes the mass properties so an OMI reader gets the Graph's
 // values: OMI assumes 1 kg and a centre of mass at the origin when they
-// are absent, and computes an absent inertia itself, so the inertia is
-// always written with the mass.
+// are absent from a dynamic body, and computes an absent inertia itself
+// (and, on a kinematic or static body, an absent mass and centre of
+// mass), so the inertia is always written with the mass, and the centre
+// of mass of a body that is not dynamic even at the origin.
 func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	m = convert.NearZeroStandIn(m) // massless: see gltfx.PutRobotExtras
 	path := nodeRef(i)
@@ -304,7 +306,11 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	} else if m.Kind == convert.Dynamic {
 		e.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), path, "mass is not known; OMI readers will assume 1 kg")
 	}
-	if c := m.CenterOfMass; c != nil && *c != (convert.Vec3{}) {
+	// The origin goes without saying for a dynamic body only: for a
+	// kinematic or static one (an infinite mass is written kinematic) a
+	// reader computes a missing centre of mass from the colliders, which
+	// would move it wherever they do not balance at the origin.
+	if c := m.CenterOfMass; c != nil && (*c != (convert.Vec3{}) || jm.Type != string(convert.Dynamic)) {
 		jm.CenterOfMass = ptr([3]float64(*c))
 	} else if c == nil && m.Kind == convert.Dynamic {
 		e.diags.Add(convert.CodeCenterOfMassDefaulted, convert.BodySubject(i), path, "centre of mass is not known; OMI readers will put it at the body origin")

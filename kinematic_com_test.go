@@ -1,0 +1,124 @@
+package physconv_test
+
+import (
+	"context"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/inspect"
+)
+
+// Sources whose bodies that are not dynamic — MJCF mocap bodies, OMI and
+// KHR kinematic bodies, a KHR body of infinite mass (OMI writes it as
+// kinematic) — have their centre of mass at the body origin while their
+// colliders do not balance there: a heightfield centred on the body that
+// MuJoCo weighs as a box about the origin, and given mass properties
+// beside an off-centre box, ellipsoid, plane or cylinder.
+var originComSources = []struct{ name, file, data string }{
+	{"mjcf mocap", "lifts.xml", `<mujoco model="lifts">
+  <asset>
+    <hfield name="field" nrow="3" ncol="3" size=".5 .5 .4 .1" elevation="1 0 1 0 1 0 1 .5 0"/>
+  </asset>
+  <worldbody>
+    <body name="field" pos="1 0 0" euler="10 20 30" mocap="true"><geom type="hfield" hfield="field"/></body>
+    <body name="given" pos="2 0 0" mocap="true"><inertial pos="0 0 0" mass="2" diaginertia="1 2 3"/><geom type="box" size=".1 .2 .3" pos=".3 .2 .1"/></body>
+    <body name="egg" pos="3 0 0" mocap="true"><inertial pos="0 0 0" mass="2" diaginertia="1 2 3"/><geom type="ellipsoid" size=".1 .2 .3" pos=".3 .2 .1"/></body>
+    <body name="floor" pos="4 0 0" mocap="true"><inertial pos="0 0 0" mass="2" diaginertia="1 2 3"/><geom type="plane" size="1 1 .1" pos=".3 .2 0"/></body>
+    <body name="tube" pos="5 0 0" mocap="true"><inertial pos="0 0 0" mass="2" diaginertia="1 2 3"/><geom type="cylinder" size=".1 .2" pos=".3 .2 .1"/></body>
+  </worldbody>
+</mujoco>`},
+	{"omi kinematic", "lift.gltf", `{
+  "asset": {"version": "2.0"},
+  "extensionsUsed": ["OMI_physics_body", "OMI_physics_shape"],
+  "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1, 1, 1]}}]}},
+  "scene": 0,
+  "scenes": [{"nodes": [0]}],
+  "nodes": [
+    {"name": "Lift", "translation": [0, 1, 0], "children": [1], "extensions": {"OMI_physics_body": {"motion": {"type": "kinematic", "mass": 3, "centerOfMass": [0, 0, 0], "inertiaDiagonal": [1, 2, 3]}}}},
+    {"name": "LiftShape", "translation": [2, 0, 0], "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}
+  ]
+}`},
+	{"khr kinematic and infinite mass", "lift.gltf", `{
+  "asset": {"version": "2.0"},
+  "extensionsUsed": ["KHR_physics_rigid_bodies", "KHR_implicit_shapes"],
+  "extensions": {"KHR_implicit_shapes": {"shapes": [{"type": "box", "box": {"size": [1, 1, 1]}}]}},
+  "scene": 0,
+  "scenes": [{"nodes": [0, 2]}],
+  "nodes": [
+    {"name": "Lift", "children": [1], "extensions": {"KHR_physics_rigid_bodies": {"motion": {"isKinematic": true, "mass": 3, "centerOfMass": [0, 0, 0], "inertiaDiagonal": [1, 2, 3]}}}},
+    {"name": "LiftShape", "translation": [2, 0, 0], "extensions": {"KHR_physics_rigid_bodies": {"collider": {"geometry": {"shape": 0}}}}},
+    {"name": "Heavy", "translation": [0, 3, 0], "children": [3], "extensions": {"KHR_physics_rigid_bodies": {"motion": {"mass": 0, "centerOfMass": [0, 0, 0], "inertiaDiagonal": [1, 1, 1]}}}},
+    {"name": "HeavyShape", "translation": [0, 0, 2], "extensions": {"KHR_physics_rigid_bodies": {"collider": {"geometry": {"shape": 0}}}}}
+  ]
+}`},
+}
+
+// TestOriginCentreOfMassNotDynamic: a centre of mass at the origin of a
+// body that is not dynamic reads back where it was: OMI readers put a
+// missing centre of mass at the origin of a dynamic body only and compute
+// it from the colliders for any other, so the OMI writer writes it. Every
+// target converts without verify-mismatch and reads back; the glTF
+// outputs give every body its source's centre of mass.
+func TestOriginCentreOfMassNotDynamic(t *testing.T) {
+	reg := all.Registry()
+	for _, src := range originComSources {
+		fsys := fstest.MapFS{src.file: {Data: []byte(src.data)}}
+		in, err := physconv.NewInput(fsys, src.file, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, sg, _, err := physconv.ParseGraph(context.Background(), reg, in)
+		if err != nil {
+			t.Fatalf("%s: %v", src.name, err)
+		}
+		want := map[string]convert.Vec3{}
+		for _, b := range inspect.Inspect(sg, "", nil).Bodies {
+			if b.CenterOfMass != nil {
+				want[b.Name] = *b.CenterOfMass
+			}
+		}
+		if len(want) == 0 {
+			t.Fatalf("%s: no centre of mass in the source", src.name)
+		}
+		for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
+			t.Run(src.name+"/"+to, func(t *testing.T) {
+				in, err := physconv.NewInput(fsys, src.file, &convert.Options{To: to, OutputName: "out" + emitExt[to]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range res.Diagnostics {
+					if d.Code == convert.CodeVerifyMismatch {
+						t.Errorf("verify-mismatch: %s", d.Message)
+					}
+				}
+				g := readOutput(t, reg, to, out)
+				if to != "khr" && to != "omi" {
+					return
+				}
+				got := map[string]convert.Vec3{}
+				for _, b := range inspect.Inspect(g, "", nil).Bodies {
+					if b.CenterOfMass != nil {
+						got[b.Name] = *b.CenterOfMass
+					}
+				}
+				for name, c := range want {
+					r, ok := got[name]
+					if !ok {
+						t.Errorf("body %q not read back", name)
+						continue
+					}
+					if d := r.Sub(c).Len(); d > 1e-9*max(1, c.Len()) {
+						t.Errorf("body %q: centre of mass %v read back, %v in the source", name, r, c)
+					}
+				}
+			})
+		}
+	}
+}
