@@ -122,3 +122,59 @@ func TestOriginCentreOfMassNotDynamic(t *testing.T) {
 		}
 	}
 }
+
+// pointMassMocapMJCF has mocap bodies carrying a point mass (zero
+// moments), one without colliders and one with a collider beside it.
+const pointMassMocapMJCF = `<mujoco model="marks">
+  <worldbody>
+    <body name="mark" pos="0 0 1" mocap="true"><inertial pos="0 0 0" mass="1" diaginertia="0 0 0"/></body>
+    <body name="block" pos="1 0 1" mocap="true"><inertial pos="0 0 0" mass="2" diaginertia="0 0 0"/><geom type="box" size=".1 .1 .1" pos=".3 0 0"/></body>
+  </worldbody>
+</mujoco>`
+
+// TestKinematicPointMass: a kinematic point mass keeps near-zero moments
+// through the glTF targets, whose readers take a zero moment for an
+// infinite one (KHR) or compute a missing one (OMI): the 1e-12 kg·m²
+// stand-in of a dynamic point mass is written instead. MJCF keeps the
+// zero moments of a mocap body. Every target converts without
+// verify-mismatch and reads back.
+func TestKinematicPointMass(t *testing.T) {
+	reg := all.Registry()
+	fsys := fstest.MapFS{"marks.xml": {Data: []byte(pointMassMocapMJCF)}}
+	for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
+		t.Run(to, func(t *testing.T) {
+			in, err := physconv.NewInput(fsys, "marks.xml", &convert.Options{To: to, OutputName: "out" + emitExt[to]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range res.Diagnostics {
+				if d.Code == convert.CodeVerifyMismatch {
+					t.Errorf("verify-mismatch: %s", d.Message)
+				}
+			}
+			g := readOutput(t, reg, to, out)
+			if to != "khr" && to != "omi" && to != "mjcf" {
+				return
+			}
+			limit := convert.NearZeroInertia
+			if to == "mjcf" {
+				limit = 0
+			}
+			for _, b := range inspect.Inspect(g, "", nil).Bodies {
+				if b.Inertia == nil {
+					t.Errorf("body %q: no inertia read back", b.Name)
+					continue
+				}
+				for r := 0; r < 3; r++ {
+					if m := float64(b.Inertia[r][r]); !(m >= 0 && m <= limit) {
+						t.Errorf("body %q: moment %g read back, want at most %g", b.Name, m, limit)
+					}
+				}
+			}
+		})
+	}
+}

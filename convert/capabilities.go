@@ -67,9 +67,11 @@ type Capabilities struct {
 	// Mass is the richest form of mass properties the target writes.
 	// ZeroInertia: a point mass (zero principal moments) is written as
 	// such; elsewhere zero means infinite (KHR) or "compute" (OMI, Godot)
-	// or is refused (MuJoCo).
-	Mass        MassForm
-	ZeroInertia bool
+	// or is refused (MuJoCo). ZeroInertiaKinematic: so is a kinematic
+	// one (an MJCF mocap body, which MuJoCo does not integrate), or its
+	// mass properties are not written at all (Godot).
+	Mass                              MassForm
+	ZeroInertia, ZeroInertiaKinematic bool
 	// Recomputes names the mass properties the target's readers compute
 	// from the shapes when the file does not give them.
 	Recomputes MassProps

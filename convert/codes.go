@@ -286,7 +286,7 @@ var codeTable = []CodeInfo{
 	{CodeTendonDropped, Warning, secGraph, Qs(QTendon), false, "the target has no tendons and cannot say this one another way (wrapping, pulleys, more than two sites, springs, a fixed tendon); its length limit, spring and damping are lost. A limited two-site tendon whose sites are fixed in one body (or both in the world) constrains nothing and is dropped too"},
 	{CodeSitesDropped, Info, secGraph, Qs(QData), false, "the target has no sites (named frames): those not used by a written distance joint are dropped"},
 	{CodeContactParamsDropped, Warning, secGraph, Qs(QMaterial), false, "rolling/spinning friction or contact stiffness/damping of a material have no form in the target (only URDF keeps stiffness; URDF and MJCF keep rolling friction); dropped"},
-	{CodePointMassInertia, Info, secGraph, Qs(QInertia), false, "a point mass (given mass, zero moments) is kept as such; targets that read zero moments as infinite (KHR), as \"compute\" (OMI, Godot) or refuse them (MuJoCo) get 1e-12 kg·m² moments"},
+	{CodePointMassInertia, Info, secGraph, Qs(QInertia), false, "a point mass (given mass, zero moments) is kept as such; targets that read zero moments as infinite (KHR), as \"compute\" (OMI, Godot) or refuse them (MuJoCo) get 1e-12 kg·m² moments (a kinematic body's too in glTF, whose readers read its mass properties back)"},
 
 	// glTF: KHR and OMI
 	{CodeLegacyRevision, Info, secGLTF, Qs(QData), false, "an older KHR revision (MSFT_*, KHR_rigid_bodies, KHR_collision_shapes) read as the current one"},

@@ -42,6 +42,8 @@ var Capabilities = convert.Capabilities{
 	FilterBothLists: true,
 	Mass:            convert.InertiaDiagonalOnly,
 	Recomputes:      convert.PropCenterOfMass | convert.PropInertia,
+	// AnimatableBody3D has no mass properties to write
+	ZeroInertiaKinematic: true,
 }
 
 // Capabilities3 is Godot 3's row: as Godot 4's, but bodies carry a mass

@@ -24,6 +24,9 @@ var Capabilities = convert.Capabilities{
 	},
 	MeshFiles:    true,
 	StaticMotion: true,
+	// a mocap body keeps zero moments (MuJoCo refuses them only in a
+	// body it integrates)
+	ZeroInertiaKinematic: true,
 	// a fixed joint nests the body without a joint (MJCF) or merges the
 	// links (URDF readers): rigid
 	RigidWelds: true,

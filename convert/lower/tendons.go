@@ -165,14 +165,17 @@ func (l *lowerer) contactExtras() {
 }
 
 // pointMasses gives the point masses (a mass with zero moments) the
-// near-zero moments where the target cannot write zero moments as such.
+// near-zero moments where the target cannot write zero moments as such:
+// on dynamic bodies, and on kinematic ones where their mass properties are
+// written and read back as others (a glTF reader takes a zero moment for
+// an infinite one, or computes it).
 func (l *lowerer) pointMasses() {
 	if l.caps.ZeroInertia {
 		return
 	}
 	for i := range l.g.Nodes {
 		m := l.g.Nodes[i].Motion
-		if m == nil || m.Kind != convert.Dynamic || m.InertiaDiagonal == nil || *m.InertiaDiagonal != (convert.Vec3{}) || m.MassOr(0) <= 0 || math.IsInf(m.MassOr(0), 1) {
+		if m == nil || m.Kind == convert.Static || m.Kind == convert.Kinematic && l.caps.ZeroInertiaKinematic || m.InertiaDiagonal == nil || *m.InertiaDiagonal != (convert.Vec3{}) || m.MassOr(0) <= 0 || math.IsInf(m.MassOr(0), 1) {
 			continue
 		}
 		m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = &convert.Vec3{convert.NearZeroInertia, convert.NearZeroInertia, convert.NearZeroInertia}, nil, convert.Given
