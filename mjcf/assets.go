@@ -254,6 +254,11 @@ func (p *parser) hfieldAsset(e *Element) error {
 		return err
 	}
 	name := a.str("name", "")
+	if file := a.str("file", ""); name == "" && file != "" {
+		// unnamed, it is named by its file, as a mesh is
+		base := path.Base(file)
+		name = base[:len(base)-len(path.Ext(base))]
+	}
 	size, err := a.nums("size", 4, nil)
 	if err != nil {
 		return err

@@ -96,6 +96,12 @@ func TestHFieldFiles(t *testing.T) {
 		"bad.png":    {Data: []byte("\x89PNG\r\n\x1a\nnot a png")},
 		"png.data":   {Data: pngOf(t, grey)},
 	}
+	// an unnamed field is named by its file's stem, as a mesh is
+	unnamed := strings.Replace(hfieldModel(`file="grey.png"`), `name="h" `, ``, 1)
+	unnamed = strings.Replace(unnamed, `hfield="h"`, `hfield="grey"`, 1)
+	if got, err := fieldOf(t, unnamed, files); err != nil || fmt.Sprint(got.Heights) != fmt.Sprint(want.Heights) {
+		t.Errorf("unnamed field named by its file: %v, %v", got, err)
+	}
 	for _, c := range []struct {
 		name, asset string
 		refused     string // what the error says; "" = read, equal to the elevation
