@@ -324,7 +324,7 @@ var codeTable = []CodeInfo{
 	{CodeInertiaInfinite, Warning, secGLTF, Qs(QInertia), false, "infinite moments written as 10⁶ × the largest finite moment"},
 	{CodeCenterOfMassDefaulted, Warning, secGLTF, Qs(QCenterOfMass), false, "centre of mass unknown: OMI readers put it at the origin"},
 	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},
-	{CodeMeshFloat32, Info, secGLTF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "glTF stores vertex positions as 32-bit floats: a mesh written from another format is rounded (the message gives the largest change)"},
+	{CodeMeshFloat32, Info, secGLTF, Qs(QShape), false, "glTF stores vertex positions as 32-bit floats: a mesh written from another format is rounded (the message gives the largest change)"},
 	{CodeVisualDropped, Info, secGLTF, Qs(QVisual), false, "visuals not carried: a visual whose mesh has no triangles to draw (file missing or unreadable) in glTF output; a Godot mesh type with no visual form (an `ArrayMesh` with compressed or 2D positions or no triangles, a turned or offset `PlaneMesh`); in Godot 3 output, a Godot 4 mesh resource"},
 	{CodeShaderDropped, Info, secGLTF, Qs(QVisual), false, "how a visual is shaded beyond its base colour and base-colour texture is not carried: a Godot ShaderMaterial (drawn in the target's default colour; Godot output keeps it), a glTF material's other maps and extensions (normal, metallic-roughness, occlusion, emissive, KHR_materials_*) in non-glTF output"},
 	{CodeAnimationDropped, Info, secGLTF, Qs(QVisual), false, "animations are not carried: a Godot AnimationPlayer or AnimationTree (Godot output keeps it), a glTF source's animations in non-glTF output; a skinned glTF mesh is drawn in its bind pose"},
