@@ -171,6 +171,9 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 	for k, j := range js {
 		target := node
 		if k < len(js)-1 {
+			// each link is named <body>#<joint> after the body and the
+			// joint that moves it; when either is unnamed, stackNames names
+			// it once the whole model is read
 			target = p.g.AddNode(convert.Node{Name: name + "#" + j.name, Transform: prevT,
 				Motion: &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1, Mass: convert.Ptr(0.0),
 					CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{}, InertiaOrientation: convert.Ptr(convert.IdentityQuat()),
@@ -187,10 +190,36 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		if j.name != "" {
 			p.joints[j.name] = jointRef{node: jn, single: j.kind != "ball"}
 		}
+		if target != node && (name == "" || j.name == "") {
+			p.unnamedLinks = append(p.unnamedLinks, stackLink{link: target, body: node, joint: jn})
+		}
 		prev = target
 		prevT = convert.Identity()
 	}
 	return nil
+}
+
+// stackLink is a joint-stack link whose body or joint has no name in
+// the file: the link, its body and the Graph joint that moves it.
+type stackLink struct{ link, body, joint int }
+
+// stackNames names each link of p.unnamedLinks <body>#<joint> after the
+// names the Graph gives its body and joint (NodeNames: "node<i>" for an
+// unnamed node), which are the names a writer gives them. MJCF output
+// writes them so, and folds the links back into the body; reading that
+// back names each link <body>#<joint> from the written names: the same
+// name, so a link keeps its name through a round trip, as the links of
+// named bodies and joints do. (Named after the file's empty names, every
+// link of an unnamed body and joint would be "#", told apart only by the
+// order NodeNames numbers repeats in.)
+func (p *parser) stackNames() {
+	if len(p.unnamedLinks) == 0 {
+		return
+	}
+	names := convert.NodeNames(p.g)
+	for _, l := range p.unnamedLinks {
+		p.g.Nodes[l.link].Name = names[l.body] + "#" + names[l.joint]
+	}
 }
 
 // nest moves body node under the last link of its joint chain, which

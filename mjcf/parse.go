@@ -58,6 +58,8 @@ type parser struct {
 	maskFilters map[[2]int]int
 	// excludes are the <exclude> pairs read (excludesLost)
 	excludes []excludePair
+	// unnamedLinks are the joint-stack links stackNames names
+	unnamedLinks []stackLink
 }
 
 type jointRef struct {
@@ -164,6 +166,7 @@ func (p *parser) model(top *Element) error {
 			}
 		}
 	}
+	p.stackNames()
 	p.applyTotalMass()
 	ctrl, onlyTargets := targetCtrl(top)
 	nextActuator := 0
