@@ -16,9 +16,11 @@ import (
 // so that Diff matches what is the same element: formats name unnamed
 // nodes their own way, change case, or drop the "#2" NodeNames adds to a
 // name used twice. A body or joint is renamed only when exactly one
-// element of a fits: the same name up to case and that suffix, or else the
-// same kind and (bodies) mass and centre of mass, (joints) kind, bodies
-// and anchor, within tol. Elements whose names agree are left as they are.
+// element of a fits: for bodies, the same kind and mass and centre of
+// mass within tol, or else the same place in a chain of joints of the
+// same names (byJoints: massless links at one place); for joints, kind,
+// bodies and anchor within tol; or else the same name up to case and that
+// suffix. Elements whose names agree are left as they are.
 func Align(a, b *Report, tol float64) {
 	c := comparer{tol: tol}
 	renamed := alignBodies(a, b, &c)
@@ -179,108 +181,140 @@ func looseNames(names []string) []string {
 // returns b's new names; a name of b left unmatched that one of them
 // takes is marked with a trailing "'".
 func pairUp(as, bs []string, class func(inA bool, k int) string, near func(inA bool, k int) []int, same ...func(i, j int) bool) map[string]string {
-	out := map[string]string{}
-	usedA, usedB := make([]bool, len(as)), make([]bool, len(bs))
-	// the elements of each class, in order
-	classA, classB := map[string][]int{}, map[string][]int{}
-	keyA, keyB := make([]string, len(as)), make([]string, len(bs))
+	p := newPairing(as, bs, class, near)
+	for _, eq := range same {
+		p.byTest(eq)
+	}
+	return p.byNames()
+}
+
+// pairing is pairUp in its steps: pairs made by tests (byTest, or a
+// caller's own through pair), then by names (byNames).
+type pairing struct {
+	as, bs       []string
+	usedA, usedB []bool
+	// partner is the element of the other list each is paired with
+	partnerA, partnerB []int
+	out                map[string]string
+	near               func(inA bool, k int) []int
+	// the elements of each class, in order, and each element's class
+	classA, classB map[string][]int
+	keyA, keyB     []string
+}
+
+func newPairing(as, bs []string, class func(inA bool, k int) string, near func(inA bool, k int) []int) *pairing {
+	p := &pairing{as: as, bs: bs, usedA: make([]bool, len(as)), usedB: make([]bool, len(bs)),
+		partnerA: make([]int, len(as)), partnerB: make([]int, len(bs)), out: map[string]string{}, near: near,
+		classA: map[string][]int{}, classB: map[string][]int{}, keyA: make([]string, len(as)), keyB: make([]string, len(bs))}
 	for i := range as {
-		if keyA[i] = class(true, i); keyA[i] != "" {
-			classA[keyA[i]] = append(classA[keyA[i]], i)
+		if p.keyA[i] = class(true, i); p.keyA[i] != "" {
+			p.classA[p.keyA[i]] = append(p.classA[p.keyA[i]], i)
 		}
 	}
 	for j := range bs {
-		if keyB[j] = class(false, j); keyB[j] != "" {
-			classB[keyB[j]] = append(classB[keyB[j]], j)
+		if p.keyB[j] = class(false, j); p.keyB[j] != "" {
+			p.classB[p.keyB[j]] = append(p.classB[p.keyB[j]], j)
 		}
 	}
-	match := func(eq func(i, j int) bool) {
-		for i := range as {
-			if usedA[i] || keyA[i] == "" {
+	return p
+}
+
+// pair pairs element i of a with element j of b.
+func (p *pairing) pair(i, j int) {
+	p.usedA[i], p.usedB[j] = true, true
+	p.partnerA[i], p.partnerB[j] = j, i
+	p.out[p.bs[j]] = p.as[i]
+}
+
+// byTest pairs the elements eq holds for, each with the only element of
+// its class left in the other list that it holds for, both ways.
+func (p *pairing) byTest(eq func(i, j int) bool) {
+	for i := range p.as {
+		if p.usedA[i] || p.keyA[i] == "" {
+			continue
+		}
+		hit := -1
+		candidates := p.classB[p.keyA[i]]
+		if p.near != nil {
+			candidates = p.near(true, i)
+		}
+		for _, j := range candidates {
+			if p.usedB[j] || p.keyB[j] != p.keyA[i] || !eq(i, j) {
 				continue
-			}
-			hit := -1
-			candidates := classB[keyA[i]]
-			if near != nil {
-				candidates = near(true, i)
-			}
-			for _, j := range candidates {
-				if usedB[j] || keyB[j] != keyA[i] || !eq(i, j) {
-					continue
-				}
-				if hit >= 0 {
-					hit = -2
-					break
-				}
-				hit = j
-			}
-			if hit < 0 {
-				continue
-			}
-			// unique the other way too
-			others := classA[keyA[i]]
-			if near != nil {
-				others = near(false, hit)
-			}
-			for _, i2 := range others {
-				if i2 != i && !usedA[i2] && keyA[i2] == keyA[i] && eq(i2, hit) {
-					hit = -2
-					break
-				}
 			}
 			if hit >= 0 {
-				usedA[i], usedB[hit] = true, true
-				out[bs[hit]] = as[i]
+				hit = -2
+				break
 			}
+			hit = j
+		}
+		if hit < 0 {
+			continue
+		}
+		// unique the other way too
+		others := p.classA[p.keyA[i]]
+		if p.near != nil {
+			others = p.near(false, hit)
+		}
+		for _, i2 := range others {
+			if i2 != i && !p.usedA[i2] && p.keyA[i2] == p.keyA[i] && eq(i2, hit) {
+				hit = -2
+				break
+			}
+		}
+		if hit >= 0 {
+			p.pair(i, hit)
 		}
 	}
-	for _, eq := range same {
-		match(eq)
-	}
-	// by a key: an element pairs when it is the only one left with its
-	// key on both sides, which does not depend on the order of pairing
-	matchKey := func(key func(string) string) {
-		type left struct{ a, b []int }
-		byKey := map[string]*left{}
-		at := func(k string) *left {
-			l := byKey[k]
-			if l == nil {
-				l = &left{}
-				byKey[k] = l
-			}
-			return l
-		}
-		for i, n := range as {
-			if !usedA[i] {
-				l := at(key(n))
-				l.a = append(l.a, i)
-			}
-		}
-		for j, n := range bs {
-			if !usedB[j] {
-				l := at(key(n))
-				l.b = append(l.b, j)
-			}
-		}
-		for i, n := range as {
-			if l := byKey[key(n)]; !usedA[i] && len(l.a) == 1 && len(l.b) == 1 {
-				usedA[i], usedB[l.b[0]] = true, true
-				out[bs[l.b[0]]] = n
-			}
-		}
-	}
-	matchKey(spelling)
-	matchKey(looseName)
+}
+
+// byNames pairs what is left by spelling, then by loose name, and
+// returns b's new names.
+func (p *pairing) byNames() map[string]string {
+	p.byKey(spelling)
+	p.byKey(looseName)
 	taken := map[string]bool{}
-	for _, n := range out {
+	for _, n := range p.out {
 		taken[n] = true
 	}
-	for j, n := range bs {
-		if !usedB[j] && taken[n] {
-			out[n] = n + "'"
+	for j, n := range p.bs {
+		if !p.usedB[j] && taken[n] {
+			p.out[n] = n + "'"
 		}
 	}
-	return out
+	return p.out
+}
+
+// byKey pairs an element when it is the only one left with its key on
+// both sides, which does not depend on the order of pairing.
+func (p *pairing) byKey(key func(string) string) {
+	type left struct{ a, b []int }
+	byKey := map[string]*left{}
+	at := func(k string) *left {
+		l := byKey[k]
+		if l == nil {
+			l = &left{}
+			byKey[k] = l
+		}
+		return l
+	}
+	for i, n := range p.as {
+		if !p.usedA[i] {
+			l := at(key(n))
+			l.a = append(l.a, i)
+		}
+	}
+	for j, n := range p.bs {
+		if !p.usedB[j] {
+			l := at(key(n))
+			l.b = append(l.b, j)
+		}
+	}
+	for i, n := range p.as {
+		if l := byKey[key(n)]; !p.usedA[i] && len(l.a) == 1 && len(l.b) == 1 {
+			p.pair(i, l.b[0])
+		}
+	}
 }
 
 func bodyNames(r *Report) []string {
@@ -379,15 +413,196 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		slices.Sort(out)
 		return slices.Compact(out)
 	}
-	renamed := pairUp(an, bn, kind, near, func(i, j int) bool {
+	p := newPairing(an, bn, kind, near)
+	p.byTest(func(i, j int) bool {
 		return c.sameMassPlace(a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]])
 	})
+	p.byJoints(a.Joints, b.Joints)
+	renamed := p.byNames()
 	for k := range b.Bodies {
 		if n, ok := renamed[b.Bodies[k].Name]; ok {
 			b.Bodies[k].Name = n
 		}
 	}
 	return renamed
+}
+
+// byJoints pairs the bodies left by the joints that join them to bodies
+// known to be the same: the massless links of a chain of joints stand
+// at one place, and the names a file gives them (a reader's, numbered
+// by NodeNames in the order it reads them) need not survive a writer.
+// A joint of ja is the joint of jb of its name up to spelling, when one
+// joint of each has it (joint names are what a writer keeps). A body of
+// ja that such a joint joins to a body whose partner is known (the world,
+// a body of the same name in both, or one paired before) has for
+// candidate the body that the joint of jb joins to that partner; bodies
+// pair when each is the other's only candidate, and so along a chain,
+// from its known end. A joint that joins the partner to a body already
+// paired, or does not join it at all, leaves the body unpaired.
+func (p *pairing) byJoints(ja, jb []JointReport) {
+	if len(ja) == 0 || len(jb) == 0 {
+		return
+	}
+	poolA, poolB := indices(p.as), indices(p.bs)
+	pooledEnd := func(j JointReport) bool {
+		for _, n := range []string{j.BodyA, j.BodyB} {
+			if i, ok := poolA[n]; ok && p.keyA[i] != "" && !p.usedA[i] {
+				return true
+			}
+		}
+		return false
+	}
+	if !slices.ContainsFunc(ja, pooledEnd) {
+		return // the common case: every body a joint joins is known
+	}
+	// the joints of one spelling in each list, when one of each
+	type twin struct{ a, b, na, nb int }
+	twins := make(map[string]*twin, len(ja))
+	for k, j := range ja {
+		key := spelling(j.Name)
+		t := twins[key]
+		if t == nil {
+			t = &twin{a: -1, b: -1}
+			twins[key] = t
+		}
+		t.a, t.na = k, t.na+1
+	}
+	for k, j := range jb {
+		if t := twins[spelling(j.Name)]; t != nil {
+			t.b, t.nb = k, t.nb+1
+		}
+	}
+	same := make([]int, len(ja)) // the joint of jb for each of ja, or -1
+	for k := range same {
+		same[k] = -1
+	}
+	for _, t := range twins {
+		if t.na == 1 && t.nb == 1 {
+			same[t.a] = t.b
+		}
+	}
+	// the pooled bodies' joints that have a twin
+	onA, onB := map[int][]int{}, map[int][]int{}
+	for k, j := range ja {
+		if same[k] < 0 {
+			continue
+		}
+		for _, n := range []string{j.BodyA, j.BodyB} {
+			if i, ok := poolA[n]; ok && p.keyA[i] != "" {
+				onA[i] = append(onA[i], k)
+			}
+		}
+		y := jb[same[k]]
+		for _, n := range []string{y.BodyA, y.BodyB} {
+			if i, ok := poolB[n]; ok && p.keyB[i] != "" {
+				onB[i] = append(onB[i], same[k])
+			}
+		}
+	}
+	if len(onA) == 0 || len(onB) == 0 {
+		return
+	}
+	twinOfB := make(map[int]int, len(jb))
+	for k, y := range same {
+		if y >= 0 {
+			twinOfB[y] = k
+		}
+	}
+	// partner is the name a body of one list has in the other, if known:
+	// the world's, an unpooled name (both lists have it), a paired one's
+	partner := func(inA bool, n string) (string, bool) {
+		if n == "" {
+			return "", true
+		}
+		if inA {
+			i, ok := poolA[n]
+			if !ok {
+				return n, true
+			}
+			if p.usedA[i] {
+				return p.bs[p.partnerA[i]], true
+			}
+			return "", false
+		}
+		j, ok := poolB[n]
+		if !ok {
+			return n, true
+		}
+		if p.usedB[j] {
+			return p.as[p.partnerB[j]], true
+		}
+		return "", false
+	}
+	other := func(j JointReport, n string) (string, bool) {
+		switch {
+		case j.BodyA == n && j.BodyB != n:
+			return j.BodyB, true
+		case j.BodyB == n && j.BodyA != n:
+			return j.BodyA, true
+		}
+		return "", false
+	}
+	// candidate is the only body of the other list the joints of body k
+	// point to (-1: none, -2: more than one, or a contradiction)
+	candidate := func(inA bool, k int) int {
+		name, joints, pool, used, key, mineKey := p.as[k], onA[k], poolB, p.usedB, p.keyB, p.keyA[k]
+		if !inA {
+			name, joints, pool, used, key, mineKey = p.bs[k], onB[k], poolA, p.usedA, p.keyA, p.keyB[k]
+		}
+		found := -1
+		for _, x := range joints {
+			var mine, theirs JointReport
+			if inA {
+				mine, theirs = ja[x], jb[same[x]]
+			} else {
+				mine, theirs = jb[x], ja[twinOfB[x]]
+			}
+			o, ok := other(mine, name)
+			if !ok {
+				continue
+			}
+			po, ok := partner(inA, o)
+			if !ok {
+				continue // its other end is not known yet
+			}
+			y, ok := other(theirs, po)
+			if !ok {
+				return -2
+			}
+			i, ok := pool[y]
+			if !ok || used[i] || key[i] != mineKey || found >= 0 && found != i {
+				return -2
+			}
+			found = i
+		}
+		return found
+	}
+	queue := make([]int, 0, len(onA))
+	for i := range p.as {
+		if _, ok := onA[i]; ok && !p.usedA[i] {
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		if p.usedA[i] {
+			continue
+		}
+		j := candidate(true, i)
+		if j < 0 || candidate(false, j) != i {
+			continue
+		}
+		p.pair(i, j)
+		// its neighbours may now have a known end
+		for _, x := range onA[i] {
+			if o, ok := other(ja[x], p.as[i]); ok {
+				if k, ok := poolA[o]; ok && !p.usedA[k] {
+					queue = append(queue, k)
+				}
+			}
+		}
+	}
 }
 
 // sameMassPlace compares what identifies a body without its name: its
