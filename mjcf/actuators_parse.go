@@ -107,14 +107,38 @@ func (p *parser) actuator(a *Element, target float64) bool {
 			}
 		}
 	}
-	limit := func(rangeAttr, limitedAttr string) (float64, bool) {
-		lim := m[limitedAttr]
-		r, has := m[rangeAttr]
-		if lim == "false" || !has || lim != "true" && !p.comp.autolimits {
-			return math.Inf(1), true
+	// ranges: whether MuJoCo limits a force or control, as it does a
+	// joint (limited): limited="true", or "auto" (the default) under
+	// compiler autolimits with a range whose ends are in order, a range
+	// being 0 0 when absent (a range MuJoCo refuses without limited is
+	// read as no limit); ok is false for what cannot be read
+	ranges := func(rangeAttr, limitedAttr string) (v []float64, limited, ok bool) {
+		v = []float64{0, 0}
+		if r, has := m[rangeAttr]; has {
+			if v, ok = floatsOf(r); !ok || len(v) != 2 {
+				return nil, false, false
+			}
 		}
-		v, good := floatsOf(r)
-		if !good || len(v) != 2 || v[0] != -v[1] || v[1] < 0 {
+		switch m[limitedAttr] {
+		case "true":
+			return v, true, true
+		case "", "auto":
+			return v, p.comp.autolimits && v[0] < v[1], true
+		case "false":
+			return v, false, true
+		}
+		return nil, false, false
+	}
+	// limit is the bound of a symmetric limited range (+Inf: none);
+	// false for another range, which no drive holds
+	limit := func(rangeAttr, limitedAttr string) (float64, bool) {
+		v, limited, ok := ranges(rangeAttr, limitedAttr)
+		switch {
+		case !ok:
+			return 0, false
+		case !limited:
+			return math.Inf(1), true
+		case v[0] != -v[1] || v[1] <= 0:
 			return 0, false
 		}
 		return v[1], true
@@ -126,10 +150,8 @@ func (p *parser) actuator(a *Element, target float64) bool {
 	// MuJoCo clamps a limited control to its range before the actuator
 	// sees it: a servo whose range leaves out 0 holds its joint at the
 	// nearer end from the start, not at 0
-	if lim := m["ctrllimited"]; lim == "true" || lim != "false" && p.comp.autolimits {
-		if v, good := floatsOf(m["ctrlrange"]); good && len(v) == 2 && v[0] <= v[1] {
-			target = math.Min(math.Max(target, v[0]), v[1])
-		}
+	if v, limited, ok := ranges("ctrlrange", "ctrllimited"); ok && limited && v[0] <= v[1] {
+		target = math.Min(math.Max(target, v[0]), v[1])
 	}
 	num := func(name string, def float64) float64 {
 		if s, ok := m[name]; ok {

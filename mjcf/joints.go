@@ -60,22 +60,24 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	if err != nil {
 		return j, err
 	}
-	if lim == "auto" && !p.comp.autolimits && a.has("range") {
-		return j, errAt(e, "joint has range but not limited; set limited or compiler autolimits=\"true\"")
+	if j.kind == "free" {
+		lim = "false" // MuJoCo never limits a free joint, whatever its range
 	}
-	j.limited = lim == "true" || lim == "auto" && rng[0] < rng[1]
+	if j.limited, err = p.limited(e, "joint", lim, rng); err != nil {
+		return j, err
+	}
+	switch {
+	case !j.limited:
+	case j.kind == "ball" && rng[0] != 0:
+		return j, errAt(e, "a limited ball joint's range must start at 0 (MuJoCo bounds only its angle, by the upper end)")
+	case j.kind != "ball" && rng[0] >= rng[1]:
+		return j, errAt(e, "joint range lower bound must be below the upper")
+	}
 	scale := 1.0
 	if p.comp.degree && (j.kind == "hinge" || j.kind == "ball") {
 		scale = math.Pi / 180
 	}
 	j.lo, j.hi = rng[0]*scale, rng[1]*scale
-	if j.limited && j.lo > j.hi {
-		return j, errAt(e, "joint range lower bound exceeds the upper")
-	}
-	if j.limited && j.kind == "ball" && (j.lo != 0 || j.hi <= 0) {
-		// MuJoCo uses only the upper bound of a ball range.
-		j.lo = 0
-	}
 	if j.stiffness, err = a.num("stiffness", 0); err != nil {
 		return j, err
 	}
@@ -108,6 +110,23 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 			fmtFloat(raw), fmtFloat(-j.ref), map[bool]string{true: "m", false: "rad"}[j.kind == "slide"])
 	}
 	return j, nil
+}
+
+// limited is whether MuJoCo limits a joint or tendon (what) of a
+// limited attribute lim ("true", "false" or "auto", from the element or
+// its class) and range rng (0 0 when absent), as MuJoCo's compiler reads
+// them: "auto" limits when range[0] < range[1], and is refused for a
+// range other than 0 0 unless compiler autolimits is on (the default). A
+// range is a range by its value, wherever it is given: range="0 0" is
+// none, and one from a default class counts.
+func (p *parser) limited(e *Element, what, lim string, rng []float64) (bool, error) {
+	if lim != "auto" {
+		return lim == "true", nil
+	}
+	if !p.comp.autolimits && (rng[0] != 0 || rng[1] != 0) {
+		return false, errAt(e, "%s has range but not limited; set limited or compiler autolimits=\"true\"", what)
+	}
+	return rng[0] < rng[1], nil
 }
 
 // bodyJoints turns the body's MJCF joints into Graph joints between the

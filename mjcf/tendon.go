@@ -97,10 +97,11 @@ func (p *parser) tendons(sec *Element) error {
 		if err != nil {
 			return err
 		}
-		if lim == "auto" && !p.comp.autolimits && a.has("range") {
-			return errAt(c, "tendon has range but not limited; set limited or compiler autolimits=\"true\"")
+		limited, err := p.limited(c, "tendon", lim, rng)
+		if err != nil {
+			return err
 		}
-		if lim == "true" || lim == "auto" && a.has("range") {
+		if limited {
 			if rng[0] >= rng[1] {
 				return errAt(c, "tendon range lower bound must be below the upper")
 			}
