@@ -132,8 +132,9 @@ func (p *parser) limited(e *Element, what, lim string, rng []float64) (bool, err
 // bodyJoints turns the body's MJCF joints into Graph joints between the
 // parent body (or the world) and this body. No joint welds the body to its
 // parent (a fixed Graph joint); one free joint leaves it free; joints
-// whose axes share an anchor and are parallel or perpendicular become one
-// limit set; other stacks become a chain through massless links.
+// that share an anchor, whose axes are parallel or perpendicular and that
+// each move along or about an axis no other does, become one limit set;
+// other stacks become a chain through massless links.
 func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Transform, cc string, mocap bool) error {
 	var room [2]jointSpec // most bodies have a joint or two
 	js := room[:0]
@@ -181,7 +182,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		return nil
 	}
 	// chain: parent → link1 → … → body, one MJCF joint per link
-	p.diags.Add(convert.CodeJointStackSplit, convert.NodeSubject(node), p.path(e), "%d joints with different anchors or oblique axes cannot form one joint; they become a chain through %d massless links", len(js), len(js)-1)
+	p.diags.Add(convert.CodeJointStackSplit, convert.NodeSubject(node), p.path(e), "%d joints cannot form one joint (their anchors differ, their axes are oblique, or two move along or about one axis); they become a chain through %d massless links", len(js), len(js)-1)
 	// The links nest (parent → link1 → … → body, each link at the body's
 	// pose) so the node hierarchy is the kinematic chain: tree formats then
 	// follow it, and a loop is never cut inside the chain.
