@@ -144,3 +144,99 @@ func TestVerifyJointStacks(t *testing.T) {
 		}
 	}
 }
+
+// repeatedNamesScene has two chains of massless links at one place, each
+// ending in a body that weighs: the first chain's links are both named
+// "arm" (one nested in the other, as Godot allows), the second's are
+// "arm_2" and "arm" — the name a writer numbering repeats would give the
+// first chain's second link.
+const repeatedNamesScene = `[gd_scene format=3]
+
+[sub_resource type="SphereShape3D" id="s"]
+radius = 0.1
+
+[node name="root" type="Node3D"]
+
+[node name="arm" type="RigidBody3D" parent="."]
+mass = 1e-09
+center_of_mass_mode = 1
+inertia = Vector3(1e-12, 1e-12, 1e-12)
+
+[node name="arm" type="RigidBody3D" parent="arm"]
+mass = 1e-09
+center_of_mass_mode = 1
+inertia = Vector3(1e-12, 1e-12, 1e-12)
+
+[node name="hand" type="RigidBody3D" parent="arm/arm"]
+mass = 2.0
+
+[node name="shape" type="CollisionShape3D" parent="arm/arm/hand"]
+shape = SubResource("s")
+
+[node name="wrist" type="HingeJoint3D" parent="arm/arm"]
+node_a = NodePath("..")
+node_b = NodePath("../hand")
+
+[node name="elbow" type="HingeJoint3D" parent="arm"]
+transform = Transform3D(0, 0, 1, 0, 1, 0, -1, 0, 0, 0, 0, 0)
+node_a = NodePath("..")
+node_b = NodePath("../arm")
+
+[node name="shoulder" type="HingeJoint3D" parent="."]
+node_b = NodePath("../arm")
+
+[node name="arm_2" type="RigidBody3D" parent="."]
+mass = 1e-09
+center_of_mass_mode = 1
+inertia = Vector3(1e-12, 1e-12, 1e-12)
+
+[node name="arm" type="RigidBody3D" parent="arm_2"]
+mass = 1e-09
+center_of_mass_mode = 1
+inertia = Vector3(1e-12, 1e-12, 1e-12)
+
+[node name="paw" type="RigidBody3D" parent="arm_2/arm"]
+mass = 2.0
+
+[node name="shape" type="CollisionShape3D" parent="arm_2/arm/paw"]
+shape = SubResource("s")
+
+[node name="wrist2" type="HingeJoint3D" parent="arm_2/arm"]
+node_a = NodePath("..")
+node_b = NodePath("../paw")
+angular_limit/enable = true
+angular_limit/lower = -0.5
+angular_limit/upper = 0.5
+
+[node name="elbow2" type="HingeJoint3D" parent="arm_2"]
+node_a = NodePath("..")
+node_b = NodePath("../arm")
+
+[node name="shoulder2" type="HingeJoint3D" parent="."]
+transform = Transform3D(0, 0, 1, 0, 1, 0, -1, 0, 0, 0, 0, 0)
+node_b = NodePath("../arm_2")
+`
+
+// TestVerifyRepeatedBodyNames converts a scene that names bodies alike in
+// different branches to every format. A writer numbers a repeated name
+// (MJCF and URDF name every body once, Godot every sibling) past the names
+// other bodies have: the second "arm" numbered "arm_2" took the name of
+// the body called so, which the output then named "arm_2_2", and the
+// bodies read back under each other's names (verify-mismatch on every
+// joint of both chains).
+func TestVerifyRepeatedBodyNames(t *testing.T) {
+	reg := all.Registry()
+	for _, to := range reg.Formats() {
+		if to.Emit == nil || to.Parse == nil {
+			continue
+		}
+		t.Run(to.Name, func(t *testing.T) {
+			_, res := convertSplit(t, reg, "repeated.tscn", repeatedNamesScene, to.Name)
+			for _, d := range res.Diagnostics {
+				if d.Code == convert.CodeVerifyMismatch {
+					t.Errorf("%s", d.Message)
+				}
+			}
+		})
+	}
+}

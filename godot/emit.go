@@ -1146,12 +1146,16 @@ func (e *emitter) fullPath(i int) string {
 
 func (e *emitter) uniqueNames(ids []int) {
 	var used names.Set
-	for _, i := range ids {
-		base := sanitizeName(e.g.Nodes[i].Name)
-		if base == "" {
-			base = fmt.Sprintf("Node%d", i)
+	bases := make([]string, len(ids))
+	for k, i := range ids {
+		if bases[k] = sanitizeName(e.g.Nodes[i].Name); bases[k] == "" {
+			bases[k] = fmt.Sprintf("Node%d", i)
 		}
-		name := used.Numbered(base)
+		// a repeated name is numbered past the names other siblings have
+		used.Claim(bases[k])
+	}
+	for k, i := range ids {
+		name := used.Numbered(bases[k])
 		if name != e.g.Nodes[i].Name {
 			e.note(convert.CodeNameChanged, convert.NodeSubject(i), e.g.Nodes[i].Name, "node renamed %q (Godot needs unique sibling names without . : @ / %% \")", name)
 		}

@@ -199,7 +199,7 @@ func (e *emitter) uniqueName(kind, base string) string {
 
 // reserveNames makes room in the name spaces of the elements written for
 // most nodes: a body and a joint per tree link, and a geom per named
-// collider or visual.
+// collider or visual; and claims the names of the bodies.
 func (e *emitter) reserveNames() {
 	geoms := 0
 	for i := range e.g.Nodes {
@@ -215,6 +215,13 @@ func (e *emitter) reserveNames() {
 	e.nameSpace("body").Reserve(len(e.tree.Links))
 	e.nameSpace("joint").Reserve(len(e.tree.Links))
 	e.nameSpace("geom").Reserve(geoms)
+	// a repeated body name is numbered past the names other bodies have,
+	// so that each reads back under its own name
+	for _, l := range e.tree.Links {
+		if name := e.rawName(l.Body); name != "" {
+			e.nameSpace("body").Claim(name)
+		}
+	}
 }
 
 // nameSpace is the name space of one kind of element (body, geom …).

@@ -150,6 +150,15 @@ func (s *nameSet) unique(name, fallback string) string {
 	return s.Numbered(name)
 }
 
+// claim claims the name unique will give an element of this name (or
+// fallback) when it is free.
+func (s *nameSet) claim(name, fallback string) {
+	if name == "" {
+		name = fallback
+	}
+	s.Claim(name)
+}
+
 func (e *emitter) run() error {
 	g := e.g
 	e.base, e.pre = -1, convert.Identity()
@@ -217,11 +226,18 @@ func (e *emitter) run() error {
 		nodes = append(nodes, n)
 	}
 	sort.Ints(nodes)
-	for _, n := range nodes {
-		want := g.Nodes[n].Name
+	linkName := func(n int) string {
 		if s, ok := g.Nodes[n].Extras[extraLink].(string); ok {
-			want = s
+			return s
 		}
+		return g.Nodes[n].Name
+	}
+	// a repeated name is numbered past the names other links have
+	for _, n := range nodes {
+		e.linkNames.claim(linkName(n), fmt.Sprintf("node%d", n))
+	}
+	for _, n := range nodes {
+		want := linkName(n)
 		got := e.linkNames.unique(want, fmt.Sprintf("node%d", n))
 		if want != "" && got != want {
 			e.diags.Add(convert.CodeNameChanged, convert.NodeSubject(n), nodePath(g, n), "link name %q is taken; written as %q", want, got).WithSeverity(convert.Warning)
@@ -509,6 +525,11 @@ func (e *emitter) hasWorldGeometry() bool {
 // the tree's shape; an unnamed joint is called what `inspect` calls it
 // ("node<i>").
 func (e *emitter) nameJoints() {
+	for n := range e.g.Nodes {
+		if e.g.Nodes[n].Joint != nil {
+			e.jointNames.claim(e.g.Nodes[n].Name, fmt.Sprintf("node%d", n))
+		}
+	}
 	for n := range e.g.Nodes {
 		if e.g.Nodes[n].Joint == nil {
 			continue

@@ -13,6 +13,8 @@ import "fmt"
 type Set struct {
 	taken map[string]bool
 	next  map[string]int
+	// claimed are names elements not named yet carry (Claim)
+	claimed map[string]bool
 }
 
 // Has reports whether name is taken.
@@ -26,6 +28,19 @@ func (s *Set) Add(name string) {
 	s.taken[name] = true
 }
 
+// Claim marks name as the own name of an element Unique will name later:
+// a repeat of another name is numbered past it, so that the element
+// whose name it is keeps it (a scene with two "arm" and an "arm_2" writes
+// "arm", "arm_3" and "arm_2", whichever comes first), and names read back
+// are the names given, not another element's. Unique still gives a
+// claimed name to the first element asking for it as its own.
+func (s *Set) Claim(name string) {
+	if s.claimed == nil {
+		s.claimed = map[string]bool{}
+	}
+	s.claimed[name] = true
+}
+
 // Reserve makes room for about n names in a Set that has none yet, for a
 // caller that knows how many it will take: a table grown name by name is
 // rebuilt each time it doubles.
@@ -36,9 +51,9 @@ func (s *Set) Reserve(n int) {
 }
 
 // Unique takes and returns first when it is free, else nth(k) for the
-// least k ≥ 2 whose name is free — what trying 2, 3 … in turn finds,
-// since names are only ever taken. nth must spell the same names for
-// every call with the same first.
+// least k ≥ 2 whose name is free and not claimed — what trying 2, 3 … in
+// turn finds, since names are only ever taken or claimed. nth must spell
+// the same names for every call with the same first.
 func (s *Set) Unique(first string, nth func(k int) string) string {
 	if s.taken == nil {
 		s.taken = map[string]bool{}
@@ -54,10 +69,11 @@ func (s *Set) Unique(first string, nth func(k int) string) string {
 		s.next = map[string]int{}
 	}
 	k := max(2, s.next[first])
-	for s.taken[nth(k)] {
-		k++
-	}
 	name := nth(k)
+	for s.taken[name] || s.claimed[name] {
+		k++
+		name = nth(k)
+	}
 	s.next[first] = k + 1
 	s.Add(name)
 	return name

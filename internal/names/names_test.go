@@ -44,3 +44,38 @@ func TestNumberedAsTryingEveryNumber(t *testing.T) {
 		t.Errorf("after 20,000 repeats: %q", got)
 	}
 }
+
+// TestClaimedNamesStayTheirOwners: a repeat is numbered past the names
+// claimed by elements named later, whichever order they come in; a
+// claimed name is still given to the first that asks for it as its own.
+func TestClaimedNamesStayTheirOwners(t *testing.T) {
+	for _, order := range [][]string{{"arm", "arm", "arm_2"}, {"arm_2", "arm", "arm"}, {"arm", "arm_2", "arm"}} {
+		var s Set
+		s.Claim("arm_2")
+		var got []string
+		for _, n := range order {
+			got = append(got, s.Numbered(n))
+		}
+		seen := map[string]string{}
+		for k, n := range got {
+			if order[k] == "arm_2" && n != "arm_2" {
+				t.Errorf("%q: arm_2 named %q", order, n)
+			}
+			if prev, dup := seen[n]; dup {
+				t.Errorf("%q: %q given twice (%s)", order, n, prev)
+			}
+			seen[n] = order[k]
+		}
+		if seen["arm"] != "arm" || seen["arm_3"] != "arm" {
+			t.Errorf("%q: names %q, want arm, arm_3 and arm_2", order, got)
+		}
+	}
+	var s Set
+	s.Claim("x")
+	if got := s.Numbered("x"); got != "x" {
+		t.Errorf("a claimed name asked for as one's own: %q", got)
+	}
+	if got := s.Numbered("x"); got != "x_2" {
+		t.Errorf("its repeat: %q", got)
+	}
+}
