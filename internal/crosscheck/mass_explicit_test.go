@@ -262,9 +262,18 @@ func lookupPlain(bodies map[string]inspect.BodyReport, name string) (inspect.Bod
 	if b, ok := bodies[name]; ok {
 		return b, true
 	}
-	for n, b := range bodies {
+	// the same name in another case (Godot capitalises node names)
+	// before one up to a '#' suffix, which a chain link of the body's
+	// joints also has ("node15#joint4" beside "Node15"), in name order
+	names := slices.Sorted(maps.Keys(bodies))
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return bodies[n], true
+		}
+	}
+	for _, n := range names {
 		if plain(n) == plain(name) {
-			return b, true
+			return bodies[n], true
 		}
 	}
 	return inspect.BodyReport{}, false
