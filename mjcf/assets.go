@@ -102,6 +102,20 @@ func (p *parser) meshPath(file string) string {
 	return file
 }
 
+// assetFile reads the file of asset e (a mesh or height field, under the
+// compiler's meshdir), returning its bytes and path, or an error at e.
+func (p *parser) assetFile(e *Element, what, file string) ([]byte, string, error) {
+	rel := p.meshPath(file)
+	if p.in.FS == nil {
+		return nil, rel, errAt(e, "cannot read %s file %q: the input has no folder", what, rel)
+	}
+	data, err := p.in.Open(rel)
+	if err != nil {
+		return nil, rel, errAt(e, "missing %s file %q: %v", what, rel, err)
+	}
+	return data, rel, nil
+}
+
 func (p *parser) meshAsset(e *Element) error {
 	a, err := p.resolve(e, "")
 	if err != nil {
@@ -142,13 +156,9 @@ func (p *parser) meshAsset(e *Element) error {
 		if a.has("vertex") {
 			return errAt(e, "a mesh has either a file or inline vertices, not both")
 		}
-		rel := p.meshPath(file)
-		if p.in.FS == nil {
-			return errAt(e, "cannot read mesh file %q: the input has no folder", rel)
-		}
-		data, err := p.in.Open(rel)
+		data, rel, err := p.assetFile(e, "mesh", file)
 		if err != nil {
-			return errAt(e, "missing mesh file %q: %v", rel, err)
+			return err
 		}
 		m, err := meshio.DecodeCached(p.in.Decoded(), rel, data, p.in.Budget())
 		if err != nil {
@@ -295,13 +305,9 @@ func (p *parser) hfieldAsset(e *Element) error {
 		if h.nrow != 0 || h.ncol != 0 || a.has("elevation") {
 			return errAt(e, "hfield is given by a file and by nrow/ncol or elevation; MuJoCo takes one")
 		}
-		rel := p.meshPath(file)
-		if p.in.FS == nil {
-			return errAt(e, "cannot read height field file %q: the input has no folder", rel)
-		}
-		data, err := p.in.Open(rel)
+		data, rel, err := p.assetFile(e, "height field", file)
 		if err != nil {
-			return errAt(e, "missing height field file %q: %v", rel, err)
+			return err
 		}
 		if h.nrow, h.ncol, h.heights, err = decodeHField(data, hfieldIsPNG(file, a.str("content_type", ""))); err != nil {
 			return errAt(e, "height field file %q: %v", rel, err)
