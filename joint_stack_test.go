@@ -129,11 +129,7 @@ func TestVerifyJointStacks(t *testing.T) {
 			}
 			t.Run(src.name+"/"+to.Name, func(t *testing.T) {
 				out, res := convertSplit(t, reg, src.name, src.text, to.Name)
-				for _, d := range res.Diagnostics {
-					if d.Code == convert.CodeVerifyMismatch {
-						t.Errorf("%s", d.Message)
-					}
-				}
+				noMismatch(t, res, "")
 				if n := len(res.Diagnostics.OfCode(convert.CodeJointStackSplit)); n != src.chains {
 					t.Errorf("%d bodies' joints chained, want %d", n, src.chains)
 				}
@@ -232,11 +228,7 @@ func TestVerifyRepeatedBodyNames(t *testing.T) {
 		}
 		t.Run(to.Name, func(t *testing.T) {
 			_, res := convertSplit(t, reg, "repeated.tscn", repeatedNamesScene, to.Name)
-			for _, d := range res.Diagnostics {
-				if d.Code == convert.CodeVerifyMismatch {
-					t.Errorf("%s", d.Message)
-				}
-			}
+			noMismatch(t, res, "")
 		})
 	}
 }

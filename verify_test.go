@@ -159,3 +159,16 @@ func TestVerifyUnreadableOutput(t *testing.T) {
 		t.Errorf("got %v", ms)
 	}
 }
+
+// noMismatch fails t for each verify-mismatch of res, the message prefixed
+// with what (a target's name) when it is given.
+func noMismatch(t *testing.T, res *physconv.Result, what string) {
+	t.Helper()
+	for _, d := range mismatches(res) {
+		if what != "" {
+			t.Errorf("%s: %s", what, d.Message)
+		} else {
+			t.Errorf("%s", d.Message)
+		}
+	}
+}
