@@ -36,6 +36,9 @@ type parser struct {
 	states  []bodyState
 	// replicas counts <replicate> copies made so far (bounded).
 	replicas int
+	// replicated maps each name given inside a <replicate> (and each
+	// element copied for referring to one) to the suffixes of its copies
+	replicated map[string][]string
 	// geomNodes, siteByName and tendonByName resolve the names tendons
 	// refer to (a named geom's node, a site's Graph.Sites index);
 	// geomNodes also finds a geom name used twice, which MuJoCo refuses.
@@ -168,6 +171,10 @@ func (p *parser) model(top *Element) error {
 	}
 	p.stackNames()
 	p.applyTotalMass()
+	top, err := p.replicateReferrers(top)
+	if err != nil {
+		return err
+	}
 	ctrl, onlyTargets := targetCtrl(top)
 	nextActuator := 0
 	for _, c := range top.Children {

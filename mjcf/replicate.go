@@ -1,6 +1,10 @@
 package mjcf
 
-import "github.com/physconv/physconv/convert"
+import (
+	"slices"
+
+	"github.com/physconv/physconv/convert"
+)
 
 // maxReplicas bounds <replicate count> so hostile input stays small.
 const maxReplicas = 10000
@@ -35,9 +39,14 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	}
 	sep := a.str("sep", "")
 	digits := len(itoa(n - 1))
+	suffixes := make([]string, n)
+	for i := range suffixes {
+		suffixes[i] = sep + pad(itoa(i), digits)
+	}
+	p.noteReplicated(e, suffixes)
 	t := convert.Identity()
 	for i := 0; i < n; i++ {
-		suffix := sep + pad(itoa(i), digits)
+		suffix := suffixes[i]
 		copyTree := renamed(e, suffix)
 		if err := p.children(copyTree, node, body, pre.Mul(t), cc); err != nil {
 			return err
@@ -46,6 +55,143 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	}
 	p.diags.Add(convert.CodeReplicateExpanded, convert.NodeSubject(node), p.path(e), "<replicate> expanded into %d copies", n)
 	return nil
+}
+
+// noteReplicated records the names given below replicate element e,
+// whose copies get suffixes.
+func (p *parser) noteReplicated(e *Element, suffixes []string) {
+	if p.replicated == nil {
+		p.replicated = map[string][]string{}
+	}
+	for _, c := range e.Children {
+		if name, ok := c.Attr("name"); ok && c.Name != "replicate" {
+			p.replicated[name] = suffixes
+		}
+		p.noteReplicated(c, suffixes)
+	}
+}
+
+// referenceAttrs are the attributes by which an element outside the
+// worldbody names a body, joint, geom, site, tendon or actuator.
+var referenceAttrs = map[string]bool{
+	"body": true, "body1": true, "body2": true, "joint": true, "joint1": true, "joint2": true,
+	"jointinparent": true, "geom": true, "geom1": true, "geom2": true, "site": true,
+	"site1": true, "site2": true, "sidesite": true, "refsite": true, "cranksite": true,
+	"slidersite": true, "tendon": true, "tendon1": true, "tendon2": true, "actuator": true,
+	"objname": true, "refname": true, "target": true,
+}
+
+// replicateReferrers copies, as MuJoCo does, each element of <tendon>,
+// <equality>, <actuator>, <sensor> and <contact> that names an element
+// of a <replicate> once per replica: copy i takes the replica's suffix on
+// its name and on the names of replicated elements it refers to. A copied
+// element is itself replicated for those that refer to it (an actuator
+// of a replicated tendon). top is returned as it is when nothing refers
+// to a replica, else as a copy; the document is not changed.
+func (p *parser) replicateReferrers(top *Element) (*Element, error) {
+	if len(p.replicated) == 0 {
+		return top, nil
+	}
+	var out *Element
+	for _, section := range []string{"tendon", "equality", "actuator", "sensor", "contact"} {
+		for k, sec := range top.Children {
+			if sec.Name != section {
+				continue
+			}
+			copied, err := p.replicateSection(sec)
+			if err != nil {
+				return nil, err
+			}
+			if copied == sec {
+				continue
+			}
+			if out == nil {
+				c := *top
+				c.Children = append([]*Element(nil), top.Children...)
+				out = &c
+			}
+			out.Children[k] = copied
+			top = out
+		}
+	}
+	return top, nil
+}
+
+// replicateSection is replicateReferrers for one section element.
+func (p *parser) replicateSection(sec *Element) (*Element, error) {
+	var children []*Element
+	for k, c := range sec.Children {
+		suffixes, err := p.referredReplicas(c, nil)
+		if err != nil {
+			return nil, err
+		}
+		if suffixes == nil {
+			if children != nil {
+				children = append(children, c)
+			}
+			continue
+		}
+		if children == nil {
+			children = append([]*Element(nil), sec.Children[:k]...)
+		}
+		for _, s := range suffixes {
+			children = append(children, p.withReplicaNames(c, s, true))
+		}
+		if name, ok := c.Attr("name"); ok {
+			p.replicated[name] = suffixes
+		}
+	}
+	if children == nil {
+		return sec, nil
+	}
+	c := *sec
+	c.Children = children
+	return &c, nil
+}
+
+// referredReplicas returns the suffixes of the replicated elements e (or
+// an element below it) names, nil when it names none; naming elements of
+// two replicates is refused, as is naming one inside nested replicates.
+func (p *parser) referredReplicas(e *Element, found []string) ([]string, error) {
+	for _, a := range e.Attrs {
+		s, ok := p.replicated[a.Value]
+		if !ok || !referenceAttrs[a.Name] {
+			continue
+		}
+		for _, suffix := range s {
+			if _, nested := p.replicated[a.Value+suffix]; nested {
+				return nil, errAt(e, "%s=%q names an element of nested <replicate>s; not supported", a.Name, a.Value)
+			}
+		}
+		if found != nil && !slices.Equal(found, s) {
+			return nil, errAt(e, "%s=%q names an element of another <replicate> than the rest; not supported", a.Name, a.Value)
+		}
+		found = s
+	}
+	for _, c := range e.Children {
+		var err error
+		if found, err = p.referredReplicas(c, found); err != nil {
+			return nil, err
+		}
+	}
+	return found, nil
+}
+
+// withReplicaNames copies e for the replica of suffix: its own name (top
+// only) and its references to replicated elements take the suffix.
+func (p *parser) withReplicaNames(e *Element, suffix string, top bool) *Element {
+	c := *e
+	c.Attrs = append([]Attr(nil), e.Attrs...)
+	for i, a := range c.Attrs {
+		if _, ok := p.replicated[a.Value]; ok && referenceAttrs[a.Name] || top && a.Name == "name" {
+			c.Attrs[i].Value += suffix
+		}
+	}
+	c.Children = make([]*Element, len(e.Children))
+	for i, ch := range e.Children {
+		c.Children[i] = p.withReplicaNames(ch, suffix, false)
+	}
+	return &c
 }
 
 // countElements counts e's descendants (what one copy adds).
