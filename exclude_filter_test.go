@@ -79,14 +79,7 @@ func TestExcludeFilterGLTFVerify(t *testing.T) {
 
 	for _, to := range []string{"khr", "omi", "mjcf"} {
 		t.Run(to, func(t *testing.T) {
-			in, err := physconv.NewInput(fsys, "hand.xml", &convert.Options{To: to, OutputName: "out" + emitExt[to]})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			out, res := convertIn(t, reg, fsys, "hand.xml", to)
 			noMismatch(t, res, "")
 			if to == "mjcf" {
 				for _, x := range []string{`<exclude body1="finger1" body2="hand"/>`, `<exclude body1="finger2" body2="hand"/>`,

@@ -127,14 +127,7 @@ func TestInertJointsLeftOut(t *testing.T) {
 		for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
 			t.Run(src.name+"/"+to, func(t *testing.T) {
 				fsys := fstest.MapFS{src.file: {Data: []byte(src.data)}}
-				in, err := physconv.NewInput(fsys, src.file, &convert.Options{To: to, OutputName: "out" + emitExt[to]})
-				if err != nil {
-					t.Fatal(err)
-				}
-				out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-				if err != nil {
-					t.Fatal(err)
-				}
+				out, res := convertIn(t, reg, fsys, src.file, to)
 				inert := 0
 				for _, d := range res.Diagnostics {
 					switch {

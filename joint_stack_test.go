@@ -3,6 +3,7 @@ package physconv_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
@@ -128,7 +129,7 @@ func TestVerifyJointStacks(t *testing.T) {
 				continue
 			}
 			t.Run(src.name+"/"+to.Name, func(t *testing.T) {
-				out, res := convertSplit(t, reg, src.name, src.text, to.Name)
+				out, res := convertIn(t, reg, fstest.MapFS{src.name: {Data: []byte(src.text)}}, src.name, to.Name)
 				noMismatch(t, res, "")
 				if n := len(res.Diagnostics.OfCode(convert.CodeJointStackSplit)); n != src.chains {
 					t.Errorf("%d bodies' joints chained, want %d", n, src.chains)
@@ -227,7 +228,7 @@ func TestVerifyRepeatedBodyNames(t *testing.T) {
 			continue
 		}
 		t.Run(to.Name, func(t *testing.T) {
-			_, res := convertSplit(t, reg, "repeated.tscn", repeatedNamesScene, to.Name)
+			_, res := convertIn(t, reg, fstest.MapFS{"repeated.tscn": {Data: []byte(repeatedNamesScene)}}, "repeated.tscn", to.Name)
 			noMismatch(t, res, "")
 		})
 	}

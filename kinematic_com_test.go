@@ -86,14 +86,7 @@ func TestOriginCentreOfMassNotDynamic(t *testing.T) {
 		}
 		for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
 			t.Run(src.name+"/"+to, func(t *testing.T) {
-				in, err := physconv.NewInput(fsys, src.file, &convert.Options{To: to, OutputName: "out" + emitExt[to]})
-				if err != nil {
-					t.Fatal(err)
-				}
-				out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-				if err != nil {
-					t.Fatal(err)
-				}
+				out, res := convertIn(t, reg, fsys, src.file, to)
 				noMismatch(t, res, "")
 				g := readOutput(t, reg, to, out)
 				if to != "khr" && to != "omi" {
@@ -140,14 +133,7 @@ func TestKinematicPointMass(t *testing.T) {
 	fsys := fstest.MapFS{"marks.xml": {Data: []byte(pointMassMocapMJCF)}}
 	for _, to := range []string{"mjcf", "urdf", "godot", "godot3", "khr", "omi"} {
 		t.Run(to, func(t *testing.T) {
-			in, err := physconv.NewInput(fsys, "marks.xml", &convert.Options{To: to, OutputName: "out" + emitExt[to]})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			out, res := convertIn(t, reg, fsys, "marks.xml", to)
 			noMismatch(t, res, "")
 			g := readOutput(t, reg, to, out)
 			if to != "khr" && to != "omi" && to != "mjcf" {

@@ -1,14 +1,12 @@
 package physconv_test
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 )
@@ -203,20 +201,6 @@ var splitSources = []struct {
 	{"split.gltf", splitKHR, 6, []string{"BallSocket", "DrumGimbal", "PillAxle", "ConeSwing", "RockSlack", "SixWay"}},
 }
 
-// convertSplit converts one of splitSources to format to through reg.
-func convertSplit(t *testing.T, reg *convert.Registry, name, text, to string) (*convert.Output, *physconv.Result) {
-	t.Helper()
-	in, err := physconv.NewInput(fstest.MapFS{name: {Data: []byte(text)}}, name, &convert.Options{To: to, OutputName: "out" + emitExt[to]})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out, res
-}
-
 // TestVerifySplitJoints converts joints of every kind some writer splits
 // into several (URDF's chains of one-axis joints through dummy links; the
 // MJCF writer's several joints in one body, which its reader joins again)
@@ -231,7 +215,7 @@ func TestVerifySplitJoints(t *testing.T) {
 				continue
 			}
 			t.Run(src.name+"/"+to.Name, func(t *testing.T) {
-				out, res := convertSplit(t, reg, src.name, src.text, to.Name)
+				out, res := convertIn(t, reg, fstest.MapFS{src.name: {Data: []byte(src.text)}}, src.name, to.Name)
 				noMismatch(t, res, "")
 				if to.Name != "urdf" {
 					return
@@ -322,7 +306,7 @@ func TestVerifyCatchesWrongSplit(t *testing.T) {
 				}
 				formats = append(formats, f)
 			}
-			_, res := convertSplit(t, convert.NewRegistry(formats...), c.src, text[c.src], "urdf")
+			_, res := convertIn(t, convert.NewRegistry(formats...), fstest.MapFS{c.src: {Data: []byte(text[c.src])}}, c.src, "urdf")
 			if !edited {
 				t.Fatal("the edit changed nothing in the output")
 			}

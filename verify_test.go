@@ -3,6 +3,7 @@ package physconv_test
 import (
 	"context"
 	"errors"
+	"io/fs"
 
 	"strings"
 	"testing"
@@ -171,4 +172,19 @@ func noMismatch(t *testing.T, res *physconv.Result, what string) {
 			t.Errorf("%s", d.Message)
 		}
 	}
+}
+
+// convertIn converts file name of fsys to format to through reg, the
+// output named out plus the format's extension; it fails t on an error.
+func convertIn(t *testing.T, reg *convert.Registry, fsys fs.FS, name, to string) (*convert.Output, *physconv.Result) {
+	t.Helper()
+	in, err := physconv.NewInput(fsys, name, &convert.Options{To: to, OutputName: "out" + emitExt[to]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, res
 }
