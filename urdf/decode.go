@@ -3,11 +3,9 @@ package urdf
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/slab"
 	"github.com/physconv/physconv/internal/xmlx"
 )
@@ -281,12 +279,6 @@ func (ps *parts) decodeInertial(e *xmlElement) (*Inertial, error) {
 			return nil, err
 		}
 	}
-	if noise := -pointMassMoment(in.Mass); in.IXX < noise || in.IYY < noise || in.IZZ < noise {
-		return nil, convert.ErrorAtLine(i.Line, "inertia has a negative diagonal term (ixx=%v iyy=%v izz=%v)", in.IXX, in.IYY, in.IZZ)
-	}
-	if err := checkTensor(in); err != nil {
-		return nil, convert.ErrorAtLine(i.Line, "%v", err)
-	}
 	return in, nil
 }
 
@@ -468,31 +460,16 @@ func urdfNumber(s string) (float64, error) {
 
 var errNotDecimal = errors.New("not a finite number (plain decimal digits, as urdfdom reads them)")
 
-// checkTensor refuses an inertia tensor with a clearly negative principal
-// moment (off-diagonal terms larger than the diagonal allows): no body has
-// it, and MuJoCo refuses the same tensor. A moment that is negative only by
-// rounding (a singular tensor) passes, as does one below the inertia of
-// the link's mass within a micrometre (noise on a point mass: exporters
-// write 2.4e-35 for zero); the reader clamps it to zero.
-func checkTensor(in *Inertial) error {
-	if in.IXY == 0 && in.IXZ == 0 && in.IYZ == 0 {
-		return nil
-	}
-	moments, _ := mass.PrincipalAxes(in.tensor())
-	largest := math.Max(math.Abs(moments[0]), math.Max(math.Abs(moments[1]), math.Abs(moments[2])))
-	for _, m := range moments {
-		if m < -1e-12*largest && m < -pointMassMoment(in.Mass) {
-			return fmt.Errorf("inertia tensor is not positive semi-definite: its principal moments are %v", moments)
-		}
-	}
-	return nil
-}
-
 // pointMassMoment is the largest principal moment (kg·m²) of a link of
 // mass kg that is a point mass with rounding noise: the moment of its
 // mass at a micrometre from the axis. No rigid part is that small; CAD
 // exporters write such values for zero.
 func pointMassMoment(kg float64) float64 { return 1e-12 * kg }
+
+// spelled is the tensor as the file gives it, for a diagnostic.
+func (in *Inertial) spelled() string {
+	return fmt.Sprintf("ixx=%g ixy=%g ixz=%g iyy=%g iyz=%g izz=%g", in.IXX, in.IXY, in.IXZ, in.IYY, in.IYZ, in.IZZ)
+}
 
 // tensor is the inertia as a symmetric matrix.
 func (in *Inertial) tensor() convert.Mat3 {

@@ -429,12 +429,25 @@ func (p *parser) motion(l *Link, self int, kind convert.BodyKind) *convert.Motio
 		diag, orient = mass.PrincipalAxes(in.tensor())
 		rot = rot.Mul(orient).Normalize()
 	}
-	if limit := pointMassMoment(in.Mass); min(diag[0], diag[1], diag[2]) < 0 && math.Abs(diag[0]) <= limit && math.Abs(diag[1]) <= limit && math.Abs(diag[2]) <= limit {
-		p.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(self), linkPath(l), "the inertia of link %q (principal moments %v) is below that of its mass a micrometre from the axis: rounding noise on a point mass, read as zero moments", l.Name, diag)
+	largest := max(math.Abs(diag[0]), math.Abs(diag[1]), math.Abs(diag[2]))
+	switch limit := pointMassMoment(in.Mass); {
+	case min(diag[0], diag[1], diag[2]) >= -1e-12*largest && !aboveSum(diag):
+		// physical, or singular up to rounding: clamped below
+	case largest <= limit:
+		p.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(self), linkPath(l), "the inertia of link %q (principal moments %v) is below that of its mass a micrometre from the axis: rounding noise on a point mass, read as zero moments", l.Name, diag).AtLine(in.Line)
 		diag, rot = convert.Vec3{}, convert.RPYQuat(in.Origin.RPY)
+	default:
+		fixed, problem := mass.RepairInertia(diag)
+		if fixed == (convert.Vec3{}) {
+			p.diags.Add(convert.CodeInertiaInvalid, convert.BodySubject(self), linkPath(l), "the inertia of link %q (%s) is not physical: no principal moment is positive (%v); it is computed from the link's collision shapes instead", l.Name, in.spelled(), diag).AtLine(in.Line)
+			m.InertiaDiagonal, m.MassSource, m.CenterOfMassSource = nil, convert.Given, convert.Given
+			return m
+		}
+		p.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(self), linkPath(l), "the inertia of link %q (%s) is not physical: its principal moments are %v (%s); read as %v about the same principal axes (each offending moment moved to the nearest value a rigid body allows)", l.Name, in.spelled(), diag, problem, fixed).AtLine(in.Line)
+		diag = fixed
 	}
 	for k := range diag {
-		diag[k] = math.Max(diag[k], 0) // rounding of a singular tensor, or noise (Decode refused the rest)
+		diag[k] = math.Max(diag[k], 0) // rounding of a singular tensor
 	}
 	b.inertiaDiagonal = diag
 	if rot != convert.IdentityQuat() {
@@ -443,6 +456,18 @@ func (p *parser) motion(l *Link, self int, kind convert.BodyKind) *convert.Motio
 	}
 	m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
 	return m
+}
+
+// aboveSum reports whether a principal moment exceeds the sum of the
+// other two by more than rounding (the triangle inequality every rigid
+// body's moments satisfy).
+func aboveSum(d convert.Vec3) bool {
+	for i := range d {
+		if d[i] > (d[(i+1)%3]+d[(i+2)%3])*(1+1e-12) {
+			return true
+		}
+	}
+	return false
 }
 
 // addJoint adds the Graph joint for URDF joint j between the node of the
