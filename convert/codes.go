@@ -495,5 +495,5 @@ var codeTable = []CodeInfo{
 
 	// Side files
 	{CodePackageAsFolder, Info, secSide, Qs(QData), false, "`package://NAME/…` with no ROS package NAME found resolves against the folder NAME beside the input (PyBullet's convention)"},
-	{CodePackageGuessed, Info, secSide, Qs(QData), false, "a ROS package found by a path-suffix search upward, as a last resort"},
+	{CodePackageGuessed, Info, secSide, Qs(QData), false, "a ROS package guessed: found by a path-suffix search upward, as a last resort, or named by the first folder of a `package:///…` reference that names none"},
 }

@@ -360,6 +360,11 @@ func (r *Resolver) allowed() []string {
 func (r *Resolver) pkg(ref string) result {
 	rest := strings.TrimPrefix(ref, "package://")
 	name, sub, _ := strings.Cut(rest, "/")
+	if name == "" {
+		if res, ok := r.emptyPackage(ref, rest); ok {
+			return res
+		}
+	}
 	if name == "" || name == "." || name == ".." {
 		return failed(&Error{Kind: Invalid, Ref: ref, Err: errors.New("no package name")})
 	}
@@ -384,6 +389,24 @@ func (r *Resolver) pkg(ref string) result {
 		r.note(res.note.key, res.note.Note)
 	}
 	return res
+}
+
+// emptyPackage reads package:///NAME/rest, a reference with no package
+// name (robots made for resolvers that append the path to each package
+// folder), as package://NAME/rest, with a note; ok is false when rest
+// has no folder to take for the package.
+func (r *Resolver) emptyPackage(ref, rest string) (result, bool) {
+	trimmed := strings.TrimLeft(rest, "/")
+	name, sub, found := strings.Cut(trimmed, "/")
+	if !found || name == "" || name == "." || name == ".." || sub == "" {
+		return result{}, false
+	}
+	res := r.pkg("package://" + trimmed)
+	if res.err == nil {
+		r.note("empty:"+name, Note{Kind: PackageGuessed, Ref: ref,
+			Message: fmt.Sprintf("%s names no package; read as package://%s, its first folder taken for the package", ref, trimmed)})
+	}
+	return res, true
 }
 
 // search looks for the files of package name, not found as a package,

@@ -132,6 +132,8 @@ func TestResolve(t *testing.T) {
 		{"AMENT_PREFIX_PATH", "package://amentpkg/x.stl", filepath.Join(dir, "ament", "share", "amentpkg", "x.stl"), 0, false},
 		{"package-less (PyBullet)", "package://mesh_pkg/../mesh_pkg/m.stl", "", 0, false},
 		{"path suffix", "package://example-robot-data/robots/arm/meshes/hand.stl", "robots/arm/meshes/hand.stl", PackageGuessed, true},
+		{"no package name: the first folder taken", "package:///envpkg/e.stl", filepath.Join(dir, "rospath", "lib", "e.stl"), PackageGuessed, false},
+		{"no package name: the enclosing package", "package:///robot/meshes/base.stl", "meshes/base.stl", PackageGuessed, true},
 	}
 	for _, c := range ok {
 		t.Run(c.name, func(t *testing.T) {
@@ -182,6 +184,8 @@ func TestResolve(t *testing.T) {
 			"files ending in meshes/x.stl at or above " + filepath.Join(root, "urdf") + " up to " + root,
 		}},
 		{"no package name", "package:///x.stl", Invalid, []string{"no package name"}},
+		{"no package name, a folder only", "package:///robot/", Invalid, []string{"no package name"}},
+		{"no package name, climbing", "package:///../x/y.stl", Invalid, []string{"no package name"}},
 	}
 	for _, c := range bad {
 		t.Run(c.name, func(t *testing.T) {

@@ -87,7 +87,11 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		}
 		diags = append(diags, d)
 	}
-	g, more, err := urdf.Parse(&convert.Input{Name: in.Name, Data: data, Immutable: true, FS: in.FS, Dir: in.Dir, Root: in.Root, Options: in.Options})
+	expanded := &convert.Input{Name: in.Name, Data: data, Immutable: true, FS: in.FS, Dir: in.Dir, Root: in.Root, Options: in.Options}
+	g, more, err := urdf.Parse(expanded)
+	// what resolving the expanded robot's references guessed (a package
+	// found by path suffix, or named by a package:/// path)
+	more = append(more, expanded.ResolveDiagnostics()...)
 	for _, d := range more {
 		if src, ok := x.source(lines, d.Line); ok {
 			d.File, d.Line = x.display(src.File), src.Line

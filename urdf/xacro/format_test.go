@@ -189,3 +189,49 @@ func TestXacroWarningDiagnostic(t *testing.T) {
 		t.Error("no xacro-warning diagnostic")
 	}
 }
+
+// TestXacroResolveNotes: what resolving an expanded robot's mesh
+// references guesses is reported as for a URDF, each form once: a
+// package:/// path with no package name, a package found by the end of
+// its path, a package read as the folder beside the robot.
+func TestXacroResolveNotes(t *testing.T) {
+	const stl = "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nfacet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 0 0 1\nendloop\nendfacet\nfacet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 0 0 1\nvertex 1 0 0\nendloop\nendfacet\nfacet normal 1 1 1\nouter loop\nvertex 1 0 0\nvertex 0 0 1\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n"
+	for _, c := range []struct {
+		name, ref string
+		code      convert.Code
+	}{
+		{"no package name", "package:///robot_pkg/meshes/m.stl", convert.CodePackageGuessed},
+		{"found by the end of its path", "package://other_name/meshes/m.stl", convert.CodePackageGuessed},
+		{"a folder beside the robot", "package://meshes/m.stl", convert.CodePackageAsFolder},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := `<robot name="r" ` + xacroNS + `>
+  <xacro:property name="m" value="2"/>
+  <link name="a"><inertial><mass value="${m}"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><mesh filename="` + c.ref + `"/></geometry></collision>
+    <collision><origin xyz="1 0 0"/><geometry><mesh filename="` + c.ref + `"/></geometry></collision></link>
+</robot>`
+			fsys := fstest.MapFS{
+				"robot_pkg/package.xml":       {Data: []byte(`<package format="2"><name>robot_pkg</name></package>`)},
+				"robot_pkg/meshes/m.stl":      {Data: []byte(stl)},
+				"robot_pkg/urdf/meshes/m.stl": {Data: []byte(stl)},
+			}
+			_, diags, err := Parse(&convert.Input{Name: "robot_pkg/urdf/r.urdf.xacro", Data: []byte(src), FS: fsys, Dir: "robot_pkg/urdf", Options: &convert.Options{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, d := range diags {
+				if d.Code == convert.CodePackageGuessed || d.Code == convert.CodePackageAsFolder {
+					n++
+					if d.Code != c.code || d.Path != c.ref {
+						t.Errorf("%v", d)
+					}
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d notes, want one: %v", n, diags)
+			}
+		})
+	}
+}
