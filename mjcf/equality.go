@@ -36,7 +36,7 @@ func (p *parser) equalities(e *Element) error {
 			}
 			f, ok1 := p.joints[j1]
 			if !ok1 {
-				return errAt(c, "unknown joint1 %q", j1)
+				return p.unknownName(c, "unknown joint1 %q", j1)
 			}
 			coef, err := a.numsUpTo("polycoef", []float64{0, 1, 0, 0, 0})
 			if err != nil {
@@ -48,7 +48,7 @@ func (p *parser) equalities(e *Element) error {
 			}
 			l, ok2 := p.joints[j2]
 			if !ok2 {
-				return errAt(c, "unknown joint2 %q", j2)
+				return p.unknownName(c, "unknown joint2 %q", j2)
 			}
 			if !f.single || !l.single || coef[2] != 0 || coef[3] != 0 || coef[4] != 0 {
 				p.keepElement(c, "equality joint is not a linear coupling of two one-axis joints")
@@ -87,12 +87,12 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 		n1, ok = p.root, true // MuJoCo's world body
 	}
 	if !ok {
-		return errAt(c, "unknown body1 %q", b1)
+		return p.unknownName(c, "unknown body1 %q", b1)
 	}
 	n2 := p.root
 	if b2 != "" && b2 != "world" {
 		if n2, ok = p.bodyByName[b2]; !ok {
-			return errAt(c, "unknown body2 %q", b2)
+			return p.unknownName(c, "unknown body2 %q", b2)
 		}
 	}
 	anchor, err := a.vec3("anchor", convert.Vec3{})
@@ -147,7 +147,7 @@ func (p *parser) contacts(e *Element) error {
 			n1, ok1 := p.excludedBody(b1)
 			n2, ok2 := p.excludedBody(b2)
 			if !ok1 || !ok2 {
-				return errAt(c, "unknown body in exclude (%q, %q)", b1, b2)
+				return p.unknownName(c, "unknown body in exclude (%q, %q)", b1, b2)
 			}
 			p.exclude(n1, b1, b2)
 			p.exclude(n2, b2, b1)

@@ -11,13 +11,16 @@ import (
 
 // parser carries the state of one Parse.
 type parser struct {
-	in       *convert.Input
-	g        *convert.Graph
-	diags    convert.Diagnostics
-	comp     compiler
-	classes  map[string]*class
-	meshes   map[string]*meshAsset
-	textures map[string]*textureAsset
+	in *convert.Input
+	// droppedMakers are the elements dropped unread that would have
+	// made bodies, sites or joints (a <composite>, a <flexcomp>)
+	droppedMakers []*Element
+	g             *convert.Graph
+	diags         convert.Diagnostics
+	comp          compiler
+	classes       map[string]*class
+	meshes        map[string]*meshAsset
+	textures      map[string]*textureAsset
 	// looks holds each <material>'s colour and texture, which the geoms
 	// that name it are drawn with.
 	looks    map[string]*materialAsset
@@ -431,7 +434,28 @@ func (p *parser) frame(e *Element, node, body int, pre convert.Transform, childc
 // unsupportedChild says that an element children does not read inside
 // parent is dropped.
 func (p *parser) unsupportedChild(c, parent *Element) {
+	p.droppedMakers = append(p.droppedMakers, c)
 	p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(c), "<%s> is not supported inside <%s>; it and what it would create are dropped", c.Name, parent.Name).Affecting(convert.QStructure)
+}
+
+// unknownName is the error for a reference to a name no element has.
+// When elements that make bodies, sites or joints of their own were
+// dropped (a <composite> cable, a <flexcomp>), the name may be one they
+// would have made: the error says so, rather than leave the user to
+// find a typo that is not there.
+func (p *parser) unknownName(e *Element, format string, args ...any) *convert.FormatError {
+	msg := fmt.Sprintf(format, args...)
+	if len(p.droppedMakers) == 0 {
+		return errAt(e, "%s", msg)
+	}
+	var where []string
+	for _, m := range p.droppedMakers[:min(3, len(p.droppedMakers))] {
+		where = append(where, fmt.Sprintf("<%s> at line %d", m.Name, m.Line))
+	}
+	if n := len(p.droppedMakers) - len(where); n > 0 {
+		where = append(where, fmt.Sprintf("%d more", n))
+	}
+	return errAt(e, "%s; it may be a name the %s would have made, which physconv does not read", msg, strings.Join(where, ", "))
 }
 
 // pose reads pos and orientation.

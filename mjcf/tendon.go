@@ -157,7 +157,7 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 		}
 		s, found := p.siteByName[name]
 		if !found {
-			return -1, errAt(e, "unknown site %q", name)
+			return -1, p.unknownName(e, "unknown site %q", name)
 		}
 		return s, nil
 	}
@@ -169,7 +169,7 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 		name := e.AttrOr("geom", "")
 		g, ok := p.geomNodes[name]
 		if !ok {
-			return convert.TendonPoint{}, errAt(e, "unknown geom %q", name)
+			return convert.TendonPoint{}, p.unknownName(e, "unknown geom %q", name)
 		}
 		side, err := site("sidesite", false)
 		return convert.WrapPoint(g, side), err
@@ -183,7 +183,7 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 		name := e.AttrOr("joint", "")
 		ref, ok := p.joints[name]
 		if !ok {
-			return convert.TendonPoint{}, errAt(e, "unknown joint %q", name)
+			return convert.TendonPoint{}, p.unknownName(e, "unknown joint %q", name)
 		}
 		key := ""
 		names, _ := p.g.Nodes[ref.node].Joint.Extras[extraJointNames].(map[string]string)
@@ -215,7 +215,7 @@ func (p *parser) tendonCoupling(c *Element, a attrs) (ok bool, err error) {
 	name := a.str("tendon1", "")
 	k, found := p.tendonByName[name]
 	if !found {
-		return false, errAt(c, "unknown tendon1 %q", name)
+		return false, p.unknownName(c, "unknown tendon1 %q", name)
 	}
 	coef, err := a.numsUpTo("polycoef", []float64{0, 1, 0, 0, 0})
 	if err != nil {
