@@ -11,7 +11,8 @@ import (
 const maxIncludes = 1000
 
 // expandIncludes replaces every <include file="…"/> by the children of
-// the included file's <mujoco> element, recursively. Included files are
+// the included file's top-level element (whatever its name, as MuJoCo
+// drops it: <mujocoinclude> by convention), recursively. Included files are
 // read through in.Open, so they cannot escape the input's folder; a file
 // that includes itself (directly or not) is an error, and so is a file
 // included twice, as MuJoCo refuses it (which also keeps one small file
@@ -64,7 +65,7 @@ func expandIn(in *convert.Input, e *Element, stack []string, count *int, seen ma
 		if err != nil {
 			return errAt(c, "cannot include %q: %v", file, err)
 		}
-		sub, err := Decode(data)
+		sub, err := decodeAny(data, false)
 		if err != nil {
 			if fe, ok := err.(*convert.FormatError); ok {
 				fe.File = file

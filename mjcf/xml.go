@@ -23,6 +23,23 @@ func Decode(data []byte) (*Element, error) { return decode(data, false) }
 // decode is Decode; borrow: data is never modified afterwards (see
 // xmlx.Options.Borrow).
 func decode(data []byte, borrow bool) (*Element, error) {
+	root, err := decodeAny(data, borrow)
+	if err != nil {
+		return nil, err
+	}
+	switch root.Name {
+	case "mujoco":
+		return root, nil
+	case "mujocoinclude":
+		return nil, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <mujocoinclude>: this file is a part for other models to <include>, not a model (MuJoCo does not load it either); convert the model that includes it")
+	}
+	return nil, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <%s>, want <mujoco>", root.Name)
+}
+
+// decodeAny parses an MJCF document whatever its top-level element: an
+// included file's is dropped by the include, whatever its name
+// (<mujocoinclude> by convention, <mujoco> often).
+func decodeAny(data []byte, borrow bool) (*Element, error) {
 	root, err := xmlx.Parse(data, xmlx.Options{Borrow: borrow})
 	if err != nil {
 		var fe *convert.FormatError
@@ -32,9 +49,6 @@ func decode(data []byte, borrow bool) (*Element, error) {
 		return nil, err
 	}
 	dropNamespaces(root)
-	if root.Name != "mujoco" {
-		return nil, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <%s>, want <mujoco>", root.Name)
-	}
 	return root, nil
 }
 
