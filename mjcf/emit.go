@@ -100,8 +100,8 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	if n := gltfx.DrawnNodes(g); n > 0 {
-		// glTF scenes draw flat meshes (floors, labels), which MuJoCo
-		// refuses as mesh geoms
+		// a glTF scene's drawing is not a Graph visual the writer has:
+		// only its colliders are written, and the count is said
 		e.diags.Add(convert.CodeVisualDropped, convert.DocumentSubject(), "", "the %d meshes the glTF scene draws are not written: MJCF output of a glTF source draws its collision geoms", n)
 	}
 	e.world = e.mjcfWorld()

@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	pathpkg "path"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/carry"
+	"github.com/physconv/physconv/internal/hull"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -130,7 +132,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, frame, i, si int, vis
 		g.SetAttr("size", fmtFloats(size[0], size[1], size[2]))
 		zFromY()
 	case convert.Convex, convert.TriMesh:
-		name, ok := e.mesh(sh.Mesh, sc, e.names[i])
+		name, ok := e.mesh(sh.Mesh, sc, e.names[i], visual)
 		if !ok {
 			return
 		}
@@ -374,11 +376,24 @@ func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
 }
 
 // mesh writes a Graph mesh once as an asset (file or inline) and returns
-// its name.
-func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
+// its name. A flat mesh (all its points in one plane) has no hull and no
+// volume, which MuJoCo needs of a geom that collides: such a geom is
+// dropped. A visual geom keeps it: its asset asks for shell inertia,
+// which MuJoCo computes from the surface (the body's mass comes from its
+// <inertial>, so the geom's is not used).
+func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (string, bool) {
 	if mi < 0 || mi >= len(e.g.Meshes) {
 		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh index %d out of range; geom dropped", mi)
 		return "", false
+	}
+	shell := false
+	if err := e.flat[mi]; err != nil {
+		var flat *hull.DegenerateError
+		if !visual || !errors.As(err, &flat) || flat.Dim != 2 {
+			e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(e.g.Meshes[mi]), err)
+			return "", false
+		}
+		shell = true
 	}
 	key := mi
 	if name, ok := e.meshNames[key]; ok && sc == (convert.Vec3{1, 1, 1}) {
@@ -413,10 +428,6 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 		}
 		return name, true
 	}
-	if err := e.flat[mi]; err != nil {
-		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(m), err)
-		return "", false
-	}
 	base := m.Name
 	if m.File != "" && (strings.Contains(base, "/") || base == pathpkg.Base(m.File)) {
 		// a file reference (package://pkg/meshes/arm.stl, arm.stl) names
@@ -428,6 +439,9 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string) (string, bool) {
 	}
 	name := e.uniqueName("mesh", sanitize(base))
 	el := e.asset.AddChild("mesh", "name", name)
+	if shell {
+		el.SetAttr("inertia", "shell")
+	}
 	e.meshAssets.add(content, hash, name)
 	if e.opts.Bool(InlineMeshesOption) {
 		v := make([]float64, 0, 3*len(m.Positions))

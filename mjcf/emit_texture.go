@@ -73,7 +73,7 @@ func (e *emitter) textureGeom(g *Element, sh convert.Shape, sc convert.Vec3, im 
 }
 
 // uvMesh writes mesh mi again as OBJ with its file's texture coordinates,
-// beside the asset plain named (whose scale it takes); ok is false when
+// beside the asset plain named (whose scale and inertia it takes); ok is false when
 // the mesh has none.
 func (e *emitter) uvMesh(mi int, sc convert.Vec3, plain string) (string, bool) {
 	if mi < 0 || mi >= len(e.g.Meshes) || e.g.Meshes[mi].Look == nil {
@@ -100,8 +100,11 @@ func (e *emitter) uvMesh(mi int, sc convert.Vec3, plain string) (string, bool) {
 	el.SetAttr("file", e.meshPrefix()+name+".obj")
 	for _, c := range e.asset.Children {
 		if c.Name == "mesh" && c.AttrOr("name", "") == plain {
-			if s, ok := c.Attr("scale"); ok {
-				el.SetAttr("scale", s)
+			// its scale, and its shell inertia when it is flat
+			for _, k := range []string{"scale", "inertia"} {
+				if v, ok := c.Attr(k); ok {
+					el.SetAttr(k, v)
+				}
 			}
 		}
 	}
