@@ -13,8 +13,9 @@ import (
 // static body, the mass and centre of mass too: the emitter writes every
 // one it knows there).
 var Capabilities = convert.Capabilities{
-	// no scene gravity; engines default to Earth's (9.81 assumed)
-	GravityFactors: true, DefaultGravity: 9.81, InitialVelocities: true,
+	// the world's gravity is OMI_physics_gravity's document-level vector;
+	// without one engines default to Earth's (9.81 assumed)
+	SceneGravity: true, GravityFactors: true, DefaultGravity: 9.81, InitialVelocities: true,
 	Shapes: convert.ShapeRow{
 		Kinds:           []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Convex, convert.TriMesh},
 		TaperedCapsules: true, TaperedCylinders: true, Cones: true,

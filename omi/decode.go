@@ -1,6 +1,8 @@
 package omi
 
 import (
+	"math"
+
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/gltfx"
 )
@@ -52,6 +54,11 @@ func decodeDoc(d *gltfx.Doc) (*rawDoc, convert.Diagnostics, error) {
 		}
 	}
 	n.wheels, n.thrusters, n.hoverThrusters = len(r.Wheels), len(r.Thrusters), len(r.HoverThrusters)
+	if v, ok := d.DocExtension(extGravity); ok {
+		if r.Gravity, err = decodeWorldGravity(v); err != nil {
+			return nil, nil, err
+		}
+	}
 	r.Nodes = make([]rawNode, n.nodes)
 	for i := range r.Nodes {
 		if r.Nodes[i], err = decodeNode(d, i, n); err != nil {
@@ -105,6 +112,11 @@ func decodeNode(d *gltfx.Doc, i int, n counts) (rawNode, error) {
 			return rn, err
 		}
 	}
+	if v, ok := d.NodeExtension(i, extGravity); ok {
+		if rn.GravityVolume, err = decodeGravityVolume(v); err != nil {
+			return rn, err
+		}
+	}
 	if v, ok := d.NodeExtension(i, extSeat); ok {
 		if rn.Seat, err = decodeSeat(v); err != nil {
 			return rn, err
@@ -131,4 +143,57 @@ func requiredIndex(v gltfx.Value, key string, n int, what string) (int, error) {
 		return -1, v.Errorf(key, "is required")
 	}
 	return i, nil
+}
+
+// decodeWorldGravity reads the document-level OMI_physics_gravity: the
+// world's gravity, gravity (required, m/s², may be zero or negative)
+// along direction (default straight down, -Y), as a vector. The
+// direction should be a unit vector; a longer or shorter one is
+// normalised, a zero one refused.
+func decodeWorldGravity(v gltfx.Value) (*[3]float64, error) {
+	if !v.IsObject() {
+		return nil, v.Errorf("", "must be an object, not %s", v.Kind())
+	}
+	if !v.Has("gravity") {
+		return nil, v.Errorf("gravity", "is required")
+	}
+	g, err := v.Float("gravity", 0)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := v.Vec3("direction", convert.Vec3{0, -1, 0})
+	if err != nil {
+		return nil, err
+	}
+	l := dir.Len()
+	if !(l > 0) || math.IsInf(l, 0) {
+		return nil, v.Errorf("direction", "must be a direction, not %v", dir)
+	}
+	if l != 1 {
+		dir = dir.Scale(1 / l)
+	}
+	w := [3]float64(dir.Scale(g))
+	for k := range w {
+		if w[k] == 0 {
+			w[k] = 0 // not -0
+		}
+	}
+	return &w, nil
+}
+
+// decodeGravityVolume reads a node's OMI_physics_gravity far enough to
+// name it (its type and strength).
+func decodeGravityVolume(v gltfx.Value) (*rawGravityVolume, error) {
+	if !v.IsObject() {
+		return nil, v.Errorf("", "must be an object, not %s", v.Kind())
+	}
+	t, err := v.String("type", "")
+	if err != nil {
+		return nil, err
+	}
+	g, err := v.Float("gravity", 0)
+	if err != nil {
+		return nil, err
+	}
+	return &rawGravityVolume{Type: t, Gravity: g}, nil
 }

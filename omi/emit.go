@@ -111,6 +111,9 @@ func (e *emitter) emit() error {
 		return err
 	}
 	e.emitBodyDoc()
+	if err := e.emitGravity(); err != nil {
+		return err
+	}
 	for i := range e.g.Nodes {
 		if err := e.emitBody(i); err != nil {
 			return err
@@ -122,6 +125,27 @@ func (e *emitter) emit() error {
 	e.doc.PutRobotExtras(e.g, &e.diags)
 	e.doc.PutWheelExtras(e.g, &e.diags)
 	return e.emitVehicles()
+}
+
+// jsonWorldGravity is the document-level OMI_physics_gravity.
+type jsonWorldGravity struct {
+	Gravity   float64     `json:"gravity"`
+	Direction *[3]float64 `json:"direction,omitempty"`
+}
+
+// emitGravity writes the world's gravity as its strength along a unit
+// direction (left out when straight down, the default).
+func (e *emitter) emitGravity() error {
+	if e.g.Gravity == nil {
+		return nil
+	}
+	v := *e.g.Gravity
+	w := jsonWorldGravity{Gravity: v.Len()}
+	if w.Gravity > 0 && (v[0] != 0 || v[2] != 0 || v[1] > 0) {
+		d := [3]float64(v.Scale(1 / w.Gravity))
+		w.Direction = &d
+	}
+	return e.doc.SetDocExtension(extGravity, w)
 }
 
 // usedShapes lists the Graph shapes referenced by colliders and triggers.

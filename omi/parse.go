@@ -115,7 +115,24 @@ func (p *parser) run() error {
 	for i := range p.raw.Nodes {
 		p.vehicle(i)
 	}
+	p.gravity()
 	return nil
+}
+
+// gravity sets the world's gravity the document gives, and names each
+// trigger's gravity field, which the Graph does not hold (OMI output of
+// the same document keeps it on its node).
+func (p *parser) gravity() {
+	if w := p.raw.Gravity; w != nil {
+		v := convert.Vec3(*w)
+		p.g.Gravity = &v
+	}
+	for i := range p.raw.Nodes {
+		if gv := p.raw.Nodes[i].GravityVolume; gv != nil {
+			p.diags.Add(convert.CodeGravityVolumeKept, convert.NodeSubject(i), nodePath(i, extGravity),
+				"the %s gravity field (%g m/s²) of %q has no Graph form: kept in OMI output; in other formats the bodies in it fall under the world's gravity", gv.Type, gv.Gravity, p.doc.GLTF.Nodes[i].Name)
+		}
+	}
 }
 
 // mesh returns the Graph mesh holding glTF mesh i's triangles.

@@ -21,6 +21,7 @@ const (
 	extHoverThruster = "OMI_vehicle_hover_thruster"
 	extSeat          = "OMI_seat"
 	extSpawnPoint    = "OMI_spawn_point"
+	extGravity       = "OMI_physics_gravity"
 )
 
 // rawShape is one OMI_physics_shape (or OMI_collider) shape in any layout:
@@ -206,6 +207,9 @@ type rawDoc struct {
 	Wheels         []rawWheel
 	Thrusters      []rawThruster
 	HoverThrusters []rawHoverThruster
+	// Gravity is the document-level OMI_physics_gravity: the world's
+	// gravity vector (m/s², glTF axes), nil when absent.
+	Gravity *[3]float64
 
 	Nodes []rawNode // one per glTF node
 }
@@ -222,4 +226,14 @@ type rawNode struct {
 	HoverThruster int
 	Seat          *rawSeat
 	SpawnPoint    *rawSpawnPoint
+	// GravityVolume is a node's OMI_physics_gravity: a trigger's gravity
+	// field, which the Graph does not hold.
+	GravityVolume *rawGravityVolume
+}
+
+// rawGravityVolume is what a node's OMI_physics_gravity says, for the
+// diagnostic that it is not read.
+type rawGravityVolume struct {
+	Type    string
+	Gravity float64
 }

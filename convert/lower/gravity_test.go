@@ -9,7 +9,7 @@ import (
 )
 
 // TestLowerGravity: the scene's gravity reaches every target in the form
-// it has — kept (MJCF), as every moving body's factor (exact for a zero-g
+// it has — kept (MJCF, OMI's world gravity), as every moving body's factor (exact for a zero-g
 // scene), or dropped with a warning — and bodies sharing one factor
 // become the scene's gravity where there are no factors.
 func TestLowerGravity(t *testing.T) {
@@ -28,24 +28,27 @@ func TestLowerGravity(t *testing.T) {
 		{"zero-g", &convert.Vec3{}, 1, map[string]want{
 			"mjcf":  {&convert.Vec3{}, 1, ""},
 			"khr":   {nil, 0, convert.CodeGravityAsFactors},
-			"omi":   {nil, 0, convert.CodeGravityAsFactors},
+			"omi":   {&convert.Vec3{}, 1, ""},
 			"godot": {nil, 0, convert.CodeGravityAsFactors},
 			"urdf":  {nil, 1, convert.CodeGravityDropped},
 		}},
 		{"moon", down(-1.62), 1, map[string]want{
 			"mjcf":  {down(-1.62), 1, ""},
 			"khr":   {nil, 1.62 / 9.81, convert.CodeGravityAsFactors},
+			"omi":   {down(-1.62), 1, ""},
 			"godot": {nil, 1.62 / 9.8, convert.CodeGravityAsFactors},
 			"urdf":  {nil, 1, convert.CodeGravityDropped},
 		}},
 		{"sideways", &convert.Vec3{9.81, 0, 0}, 1, map[string]want{
 			"mjcf":  {&convert.Vec3{9.81, 0, 0}, 1, ""},
 			"khr":   {nil, 1, convert.CodeGravityDropped},
+			"omi":   {&convert.Vec3{9.81, 0, 0}, 1, ""},
 			"godot": {nil, 1, convert.CodeGravityDropped},
 		}},
 		{"shared factor", nil, 0, map[string]want{
 			"mjcf":  {&convert.Vec3{}, 1, convert.CodeGravityFactorsAsScene},
 			"khr":   {nil, 0, ""},
+			"omi":   {nil, 0, ""},
 			"godot": {nil, 0, ""},
 		}},
 		{"default", nil, 1, map[string]want{
