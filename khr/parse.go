@@ -443,7 +443,7 @@ func (p *parser) carry() {
 	if len(docLevel) > 0 {
 		p.g.Extras[CarriedKey] = docLevel
 	}
-	for _, name := range []string{gltfx.OMIPhysicsBody, gltfx.OMIPhysicsShape, gltfx.OMIPhysicsJoint, gltfx.OMICollider} {
+	for _, name := range []string{gltfx.OMIPhysicsBody, gltfx.OMIPhysicsShape, gltfx.OMIPhysicsJoint, gltfx.OMICollider, gltfx.OMIPhysicsGravity} {
 		used := false
 		if _, ok := p.doc.DocExtension(name); ok {
 			used = true

@@ -21,7 +21,7 @@ const (
 	extHoverThruster = "OMI_vehicle_hover_thruster"
 	extSeat          = "OMI_seat"
 	extSpawnPoint    = "OMI_spawn_point"
-	extGravity       = "OMI_physics_gravity"
+	extGravity       = gltfx.OMIPhysicsGravity
 )
 
 // rawShape is one OMI_physics_shape (or OMI_collider) shape in any layout:

@@ -21,6 +21,7 @@ const (
 	OMIPhysicsShape         = "OMI_physics_shape"
 	OMIPhysicsJoint         = "OMI_physics_joint"
 	OMICollider             = "OMI_collider"
+	OMIPhysicsGravity       = "OMI_physics_gravity"
 	OMIVehicleBody          = "OMI_vehicle_body"
 	OMIVehicleWheel         = "OMI_vehicle_wheel"
 	OMIVehicleThruster      = "OMI_vehicle_thruster"
