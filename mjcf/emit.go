@@ -95,15 +95,16 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts == nil {
 		opts = &convert.Options{}
 	}
+	var drawn convert.Diagnostics
+	if gltfx.SourceDoc(g) != nil {
+		// a glTF source's drawn meshes become visuals, one per material
+		g = g.Clone()
+		gltfx.DrawnVisuals(g, true, &drawn)
+	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
-	e := &emitter{g: g, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
+	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
-	if n := gltfx.DrawnNodes(g); n > 0 {
-		// a glTF scene's drawing is not a Graph visual the writer has:
-		// only its colliders are written, and the count is said
-		e.diags.Add(convert.CodeVisualDropped, convert.DocumentSubject(), "", "the %d meshes the glTF scene draws are not written: MJCF output of a glTF source draws its collision geoms", n)
-	}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
 	e.diags = append(e.diags, diags...)

@@ -122,26 +122,6 @@ func lostMaps(m *gltf.Material) []string {
 	return lost
 }
 
-// DrawnNodes counts the nodes in the scene of g's source glTF document
-// that draw a mesh (0 when g was not read from glTF), for a target that
-// does not draw them to say so.
-func DrawnNodes(g *convert.Graph) int {
-	d := SourceDoc(g)
-	if d == nil {
-		return 0
-	}
-	n := 0
-	stack := append([]int(nil), g.Roots...)
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = append(stack[:len(stack)-1], g.Nodes[i].Children...)
-		if i < len(d.GLTF.Nodes) && d.GLTF.Nodes[i].Mesh != nil {
-			n++
-		}
-	}
-	return n
-}
-
 // meshVisuals returns the visuals glTF mesh mi is drawn as (node i names
 // what is reported): one of the whole mesh, or with oneLook one per look.
 func meshVisuals(g *convert.Graph, d *Doc, mi, i int, oneLook bool, diags *convert.Diagnostics) []convert.Visual {
