@@ -1,8 +1,10 @@
 package physconv_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -41,9 +43,10 @@ func flatOBJ(n convert.Vec3, uv bool) string {
 // TestMJCFFlatVisualMesh: a flat visual mesh (a ground's drawing, a
 // decal; generated in random planes, with and without a texture) is kept
 // in MJCF output with shell inertia, which MuJoCo builds; the same mesh
-// as a collision, which MuJoCo cannot build a hull of, and a visual mesh
-// on a line, are dropped with shape-dropped. The output reads back with
-// nothing unexplained.
+// as a collision, which MuJoCo cannot build a hull of, is thickened
+// behind its front face (mesh-thickened); a visual mesh on a line is
+// dropped with shape-dropped. The output reads back with nothing
+// unexplained, and MuJoCo loads it.
 func TestMJCFFlatVisualMesh(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 17))
 	reg := all.Registry()
@@ -70,21 +73,77 @@ func TestMJCFFlatVisualMesh(t *testing.T) {
 		out, res := convertIn(t, reg, fsys, "r.urdf", "mjcf")
 		noMismatch(t, res, "")
 		doc := string(out.Main)
-		if strings.Count(doc, `type="mesh"`) != 1 || !strings.Contains(doc, `inertia="shell"`) {
-			t.Errorf("plane %v (textured %v): want the flat visual kept with shell inertia:\n%s", n, textured, doc)
+		// the visual geom's mesh asset asks for shell inertia, the
+		// collision's (thickened, a volume) does not
+		shellOf := map[string]bool{}
+		for _, m := range regexp.MustCompile(`<mesh name="([^"]+)"[^>]*>`).FindAllStringSubmatch(doc, -1) {
+			shellOf[m[1]] = strings.Contains(m[0], `inertia="shell"`)
 		}
-		dropped := 0
+		geoms := regexp.MustCompile(`<geom name="ground/(visual|collision)0" type="mesh" mesh="([^"]+)"`).FindAllStringSubmatch(doc, -1)
+		if len(geoms) != 2 || !shellOf[geoms[0][2]] || geoms[0][1] != "visual" || shellOf[geoms[1][2]] {
+			t.Errorf("plane %v (textured %v): want the flat visual with shell inertia and the thickened collision without:\n%s", n, textured, doc)
+		}
+		count := map[convert.Code]int{}
 		for _, d := range res.Diagnostics {
-			if d.Code == convert.CodeShapeDropped {
-				dropped++
-			}
+			count[d.Code]++
 		}
-		if dropped != 2 {
-			t.Errorf("%d geoms dropped, want the flat collision and the line: %v", dropped, res.Diagnostics)
+		if count[convert.CodeShapeDropped] != 1 || count[convert.CodeMeshThickened] != 1 {
+			t.Errorf("%d geoms dropped (want the line), %d meshes thickened (want the flat collision): %v", count[convert.CodeShapeDropped], count[convert.CodeMeshThickened], res.Diagnostics)
 		}
 		p := testenv.WriteFiles(t, t.TempDir(), "out.xml", out.Main, out.Files)
 		if report, code := testenv.RunOracle(t, "mj-inspect", "--compact", p); code != 0 {
 			t.Fatalf("MuJoCo refuses the output: %s", report)
 		}
+	}
+}
+
+// TestMJCFFlatFloorHolds: a flat collision mesh floor (a glTF or Godot
+// scene's ground, here a URDF's) converted to MJCF still holds a ball
+// dropped on it: MuJoCo simulates the ball coming to rest on the floor's
+// surface (the thickening lies behind it), where dropping the floor
+// would let it fall without end.
+func TestMJCFFlatFloorHolds(t *testing.T) {
+	fsys := fstest.MapFS{
+		"floor.obj": {Data: []byte("v -2 -2 0\nv 2 -2 0\nv 2 2 0\nv -2 2 0\nf 1 2 3\nf 1 3 4\n")},
+		"r.urdf": {Data: []byte(`<robot name="r">
+  <link name="ground"><collision><geometry><mesh filename="floor.obj"/></geometry></collision></link>
+  <link name="ball">
+    <inertial><mass value="1"/><inertia ixx="0.004" iyy="0.004" izz="0.004" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><sphere radius="0.1"/></geometry></collision>
+  </link>
+  <joint name="free" type="floating"><parent link="ground"/><child link="ball"/><origin xyz="0 0 0.5"/></joint>
+</robot>`)},
+	}
+	out, res := convertIn(t, all.Registry(), fsys, "r.urdf", "mjcf")
+	noMismatch(t, res, "")
+	p := testenv.WriteFiles(t, t.TempDir(), "out.xml", out.Main, out.Files)
+	report, code := testenv.RunOracle(t, "mj-inspect", "--compact", "--steps", "1500", p)
+	if code != 0 {
+		t.Fatalf("MuJoCo refuses the output: %s", report)
+	}
+	var r struct {
+		After struct {
+			Bodies []struct {
+				Name string     `json:"name"`
+				Xpos [3]float64 `json:"xpos"`
+			} `json:"bodies"`
+		} `json:"after_steps"`
+	}
+	if err := json.Unmarshal(report, &r); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, b := range r.After.Bodies {
+		if b.Name == "ball" {
+			found = true
+			// resting on the surface: the centre a radius above it, less
+			// MuJoCo's soft-contact penetration (a few millimetres)
+			if b.Xpos[2] < 0.09 || b.Xpos[2] > 0.101 {
+				t.Errorf("ball centre at height %v after 3 s; want it resting on the floor at 0.1", b.Xpos[2])
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no ball in MuJoCo's report: %s", report)
 	}
 }

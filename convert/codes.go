@@ -363,7 +363,7 @@ var codeTable = []CodeInfo{
 	{CodeMaterialPerLink, Warning, secURDF, Qs(QMaterial), false, "URDF contact parameters are per link: a link whose collisions have different materials is written with the first one"},
 	{CodeCombineDropped, Info, secURDF, Qs(QMaterial), false, "URDF contact parameters (Gazebo, Bullet) have no friction or restitution combine rule; the material's is not kept"},
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
-	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh thickened so simulators can take its hull"},
+	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh (a floor) thickened behind its front face so simulators can take its hull (URDF and MJCF output)"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
 	{CodeWheelJointed, Warning, secURDF, Qs(QVehicle, QBodyKind, QJointKind, QMass, QShape), false, "a vehicle wheel becomes a wheel body (2 % of the vehicle's mass) on a spin hinge below a suspension slide with the wheel's stiffness, damping and travel (URDF: damping only); its steering, propulsion, braking and raycast tuning are dropped"},
 	{CodeVehicleDropped, Warning, secURDF, Qs(QVehicle), false, "the target has no vehicles, wheels, thrusters, seats or spawn points (URDF, MJCF; spawn points in Godot): the part is dropped"},

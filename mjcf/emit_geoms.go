@@ -386,17 +386,17 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh index %d out of range; geom dropped", mi)
 		return "", false
 	}
-	shell := false
+	shell, thicken := false, false
 	if err := e.flat[mi]; err != nil {
 		var flat *hull.DegenerateError
-		if !visual || !errors.As(err, &flat) || flat.Dim != 2 {
+		if !errors.As(err, &flat) || flat.Dim != 2 {
 			e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(e.g.Meshes[mi]), err)
 			return "", false
 		}
-		shell = true
+		shell, thicken = visual, !visual
 	}
 	key := mi
-	if name, ok := e.meshNames[key]; ok && sc == (convert.Vec3{1, 1, 1}) {
+	if name, ok := e.meshNames[key]; ok && sc == (convert.Vec3{1, 1, 1}) && !thicken {
 		return name, true
 	}
 	m := e.g.Meshes[mi]
@@ -413,11 +413,22 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q has fewer than 4 vertices, which MuJoCo rejects; geom dropped", meshLabel(m))
 		return "", false
 	}
-	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
 	s := sc
 	if m.Scale != (convert.Vec3{}) {
 		s = s.Mul(m.Scale)
 	}
+	if thicken {
+		// a flat collision mesh (a floor) has no hull to collide with:
+		// it gets a back face FlatThickness behind its front one
+		var ok bool
+		if positions, indices, ok = hull.ThickenFlat(positions, indices, s); !ok {
+			e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate; MuJoCo cannot build it, geom dropped", meshLabel(m))
+			return "", false
+		}
+		e.diags.Add(convert.CodeMeshThickened, e.subj, path, hull.ThickenedMessage, meshLabel(m), hull.FlatThickness)
+		m.File, m.Source, m.SourceFile = "", nil, "" // the file's triangles are not the asset's
+	}
+	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
 	// the same triangles at the same scale (a URDF link's visual and
 	// collision mesh from one file) become one asset
 	content := meshContent{positions, indices, s}
@@ -482,7 +493,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 	if s != (convert.Vec3{1, 1, 1}) {
 		el.SetAttr("scale", fmtFloats(s[0], s[1], s[2]))
 	}
-	if sc == (convert.Vec3{1, 1, 1}) {
+	if sc == (convert.Vec3{1, 1, 1}) && !thicken {
 		e.meshNames[key] = name
 	} else {
 		e.meshNames[-1-len(e.meshNames)] = name

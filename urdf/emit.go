@@ -13,6 +13,7 @@ import (
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/gltfx"
+	"github.com/physconv/physconv/internal/hull"
 	"github.com/physconv/physconv/internal/meshio"
 	"github.com/physconv/physconv/internal/names"
 )
@@ -128,8 +129,6 @@ type meshWritten struct {
 	thickened bool
 }
 
-// thickenedMessage reports a flat collision mesh given depth.
-const thickenedMessage = "collision mesh %q is flat, and simulators cannot take the convex hull of a flat mesh (MuJoCo: qhull error); a copy %v m behind its front face is added"
 
 // meshUse is one way a Graph mesh is written to a file of its own: as STL
 // or OBJ, and for a collider the scale its flat copy was thickened at.
@@ -1072,7 +1071,7 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		}
 		if w, ok := e.meshFiles[use]; ok {
 			if w.thickened {
-				e.diags.Add(convert.CodeMeshThickened, subj, path, thickenedMessage, m.Name, flatThickness)
+				e.diags.Add(convert.CodeMeshThickened, subj, path, hull.ThickenedMessage, m.Name, hull.FlatThickness)
 			}
 			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: w.file, Scale: scale}}}
 		}
@@ -1084,8 +1083,8 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		pos, idx := m.Positions, m.Indices
 		var flat bool
 		if collider {
-			if pos, idx, flat = thickenFlat(pos, idx, scale); flat {
-				e.diags.Add(convert.CodeMeshThickened, subj, path, thickenedMessage, m.Name, flatThickness)
+			if pos, idx, flat = hull.ThickenFlat(pos, idx, scale); flat {
+				e.diags.Add(convert.CodeMeshThickened, subj, path, hull.ThickenedMessage, m.Name, hull.FlatThickness)
 			}
 		}
 		if uv != nil {
