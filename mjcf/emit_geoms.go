@@ -376,27 +376,27 @@ func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
 }
 
 // mesh writes a Graph mesh once as an asset (file or inline) and returns
-// its name. A flat mesh (all its points in one plane) has no hull and no
-// volume, which MuJoCo needs of a geom that collides: such a geom is
-// dropped. A visual geom keeps it: its asset asks for shell inertia,
-// which MuJoCo computes from the surface (the body's mass comes from its
-// <inertial>, so the geom's is not used).
+// its name. A flat mesh (all its points in one plane: a floor, a decal)
+// has no hull and no volume, which MuJoCo needs of every mesh it
+// compiles: it gets a back face FlatThickness behind its front one, said
+// by mesh-thickened for a collider (for a visual nothing changes that is
+// seen). A mesh on a line or a point is dropped.
 func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (string, bool) {
 	if mi < 0 || mi >= len(e.g.Meshes) {
 		e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh index %d out of range; geom dropped", mi)
 		return "", false
 	}
-	shell, thicken := false, false
+	thicken := false
 	if err := e.flat[mi]; err != nil {
 		var flat *hull.DegenerateError
 		if !errors.As(err, &flat) || flat.Dim != 2 {
 			e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate (%v); MuJoCo cannot build it, geom dropped", meshLabel(e.g.Meshes[mi]), err)
 			return "", false
 		}
-		shell, thicken = visual, !visual
+		thicken = true
 	}
 	key := mi
-	if name, ok := e.meshNames[key]; ok && sc == (convert.Vec3{1, 1, 1}) && !thicken {
+	if name, ok := e.meshNames[key]; ok && sc == (convert.Vec3{1, 1, 1}) {
 		return name, true
 	}
 	m := e.g.Meshes[mi]
@@ -418,14 +418,14 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 		s = s.Mul(m.Scale)
 	}
 	if thicken {
-		// a flat collision mesh (a floor) has no hull to collide with:
-		// it gets a back face FlatThickness behind its front one
 		var ok bool
 		if positions, indices, ok = hull.ThickenFlat(positions, indices, s); !ok {
 			e.diags.Add(convert.CodeShapeDropped, e.subj, path, "mesh %q is flat or degenerate; MuJoCo cannot build it, geom dropped", meshLabel(m))
 			return "", false
 		}
-		e.diags.Add(convert.CodeMeshThickened, e.subj, path, hull.ThickenedMessage, meshLabel(m), hull.FlatThickness)
+		if !visual {
+			e.diags.Add(convert.CodeMeshThickened, e.subj, path, hull.ThickenedMessage, meshLabel(m), hull.FlatThickness)
+		}
 		m.File, m.Source, m.SourceFile = "", nil, "" // the file's triangles are not the asset's
 	}
 	m.Positions, m.Indices = positions, indices // local copy; the Graph is not changed
@@ -450,9 +450,6 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 	}
 	name := e.uniqueName("mesh", sanitize(base))
 	el := e.asset.AddChild("mesh", "name", name)
-	if shell {
-		el.SetAttr("inertia", "shell")
-	}
 	e.meshAssets.add(content, hash, name)
 	if e.opts.Bool(InlineMeshesOption) {
 		v := make([]float64, 0, 3*len(m.Positions))
@@ -493,7 +490,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 	if s != (convert.Vec3{1, 1, 1}) {
 		el.SetAttr("scale", fmtFloats(s[0], s[1], s[2]))
 	}
-	if sc == (convert.Vec3{1, 1, 1}) && !thicken {
+	if sc == (convert.Vec3{1, 1, 1}) {
 		e.meshNames[key] = name
 	} else {
 		e.meshNames[-1-len(e.meshNames)] = name

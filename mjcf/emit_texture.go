@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/hull"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -73,7 +74,7 @@ func (e *emitter) textureGeom(g *Element, sh convert.Shape, sc convert.Vec3, im 
 }
 
 // uvMesh writes mesh mi again as OBJ with its file's texture coordinates,
-// beside the asset plain named (whose scale and inertia it takes); ok is false when
+// beside the asset plain named (whose scale it takes); ok is false when
 // the mesh has none.
 func (e *emitter) uvMesh(mi int, sc convert.Vec3, plain string) (string, bool) {
 	if mi < 0 || mi >= len(e.g.Meshes) || e.g.Meshes[mi].Look == nil {
@@ -92,19 +93,32 @@ func (e *emitter) uvMesh(mi int, sc convert.Vec3, plain string) (string, bool) {
 	if err != nil || look == nil || len(look.UV) != len(idx) {
 		return "", false
 	}
+	uv := look.UV
+	if e.flat[mi] != nil {
+		// thickened as the plain asset is (see mesh), the back faces
+		// taking their front faces' coordinates
+		s := sc
+		if m.Scale != (convert.Vec3{}) {
+			s = s.Mul(m.Scale)
+		}
+		if pos, idx, ok = hull.ThickenFlat(pos, idx, s); !ok {
+			return "", false
+		}
+		uv = append(make([][2]float64, 0, 2*len(uv)), uv...)
+		for k := 0; k+2 < len(look.UV); k += 3 {
+			uv = append(uv, look.UV[k], look.UV[k+2], look.UV[k+1])
+		}
+	}
 	name := e.uniqueName("mesh", plain+"_uv")
 	el := e.asset.AddChild("mesh", "name", name)
 	e.encodeLater("meshes/"+name+".obj", func() []byte {
-		return meshio.EncodeOBJ(&meshio.Mesh{Positions: pos, Indices: idx, UV: look.UV})
+		return meshio.EncodeOBJ(&meshio.Mesh{Positions: pos, Indices: idx, UV: uv})
 	})
 	el.SetAttr("file", e.meshPrefix()+name+".obj")
 	for _, c := range e.asset.Children {
 		if c.Name == "mesh" && c.AttrOr("name", "") == plain {
-			// its scale, and its shell inertia when it is flat
-			for _, k := range []string{"scale", "inertia"} {
-				if v, ok := c.Attr(k); ok {
-					el.SetAttr(k, v)
-				}
+			if v, ok := c.Attr("scale"); ok {
+				el.SetAttr("scale", v)
 			}
 		}
 	}

@@ -129,7 +129,6 @@ type meshWritten struct {
 	thickened bool
 }
 
-
 // meshUse is one way a Graph mesh is written to a file of its own: as STL
 // or OBJ, and for a collider the scale its flat copy was thickened at.
 type meshUse struct {
