@@ -308,7 +308,7 @@ var codeTable = []CodeInfo{
 	{CodeVehicleNotDynamic, Warning, secGLTF, Qs(QVehicle, QBodyKind), false, "vehicle body on a node without dynamic motion"},
 	{CodeImageMissing, Warning, secGLTF, Qs(QVisual, QData), false, "an image file cannot be read; its reference is kept"},
 	{CodeExtensionCarried, Info, secGLTF, Qs(QData, QVehicle), false, "OMI vehicle/seat/spawn data in a KHR file kept unchanged"},
-	{CodeGravityVolumeKept, Warning, secGLTF, Qs(QGravity), false, "an OMI_physics_gravity field on a trigger (a planet's pull, a gravity zone) has no Graph form: OMI output keeps it on its node, other formats lose it"},
+	{CodeGravityVolumeKept, Warning, secGLTF, Qs(QGravity), false, "a trigger volume that changes the gravity (or, in Godot, the damping) of the bodies in it — an OMI_physics_gravity field, a Godot area's space override — has no Graph form: output in the source's format keeps it, other formats lose it"},
 	{CodeExtensionIgnored, Warning, secGLTF, Qs(QData), false, "OMI physics in a file read as KHR is ignored (use `--from omi`)"},
 	{CodeKeptAsOmiExtension, Warning, secGLTF, Qs(QVehicle, QData), false, "KHR has no vehicles/seats/spawn points: kept as the OMI extension beside KHR"},
 	{CodeKeptInExtras, Info, secGLTF, Qs(QJointParam, QCoupling, QVehicle, QData), false, "robot joint properties, mimic couplings or vehicle data kept in node `extras.physconv` (physics engines ignore extras; physconv reads them back)"},

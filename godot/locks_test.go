@@ -140,3 +140,38 @@ func TestAreaDampingKept(t *testing.T) {
 		}
 	}
 }
+
+// TestAreaOverridesNamed: an area that overrides the gravity or damping
+// of the bodies in it (each Godot 4 mode, Godot 3's one) is named by
+// gravity-volume-kept, at its line; an area that overrides nothing (mode
+// 0, or no mode) is not.
+func TestAreaOverridesNamed(t *testing.T) {
+	for _, c := range []struct {
+		format, class, props string
+		named                bool
+	}{
+		{"3", "Area3D", "gravity_space_override = 3\ngravity_point = true\ngravity = 20.0\n", true},
+		{"3", "Area3D", "gravity_space_override = 1\ngravity_direction = Vector3(0, 1, 0)\n", true},
+		{"3", "Area3D", "linear_damp_space_override = 1\nlinear_damp = 3.0\n", true},
+		{"3", "Area3D", "angular_damp_space_override = 2\n", true},
+		{"3", "Area3D", "gravity_space_override = 0\ngravity = 20.0\n", false},
+		{"3", "Area3D", "", false},
+		{"2", "Area", "space_override = 1\ngravity_vec = Vector3(0, 1, 0)\n", true},
+		{"2", "Area", "gravity = 3.0\n", false},
+	} {
+		src := "[gd_scene format=" + c.format + "]\n\n[sub_resource type=\"BoxShape" + map[string]string{"3": "3D", "2": ""}[c.format] + "\" id=\"B\"]\n\n[node name=\"Root\" type=\"Spatial\"]\n\n" +
+			"[node name=\"Zone\" type=\"" + c.class + "\" parent=\".\"]\n" + c.props + "\n" +
+			"[node name=\"S\" type=\"CollisionShape" + map[string]string{"3": "3D", "2": ""}[c.format] + "\" parent=\"Zone\"]\nshape = SubResource(\"B\")\n"
+		if c.format == "3" {
+			src = strings.Replace(src, `type="Spatial"`, `type="Node3D"`, 1)
+		}
+		_, diags, err := Parse(&convert.Input{Name: "z.tscn", Data: []byte(src), Options: &convert.Options{}})
+		if err != nil {
+			t.Fatalf("%s: %v", c.props, err)
+		}
+		said := diags.OfCode(convert.CodeGravityVolumeKept)
+		if c.named != (len(said) == 1) || len(said) == 1 && (said[0].Line != 7 || !strings.Contains(said[0].Message, `"Zone"`)) {
+			t.Errorf("format %s %q: gravity-volume-kept %v", c.format, c.props, said)
+		}
+	}
+}

@@ -408,6 +408,9 @@ func (p *parser) attributes(n *node, idx int) error {
 		if err := p.filterOf(n, idx); err != nil {
 			return err
 		}
+		if err := p.spaceOverrides(n, idx); err != nil {
+			return err
+		}
 		return p.seat(n, idx)
 	case "CollisionShape3D":
 		return p.collisionShape(n, idx)
@@ -645,6 +648,35 @@ func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
 	}
 	if m.LinearDamping < 0 || m.AngularDamping < 0 || math.IsNaN(m.LinearDamping+m.AngularDamping) || math.IsInf(m.LinearDamping+m.AngularDamping, 0) {
 		return lineErr(n.file, n.line, "node %q: damping must be a non-negative number", n.path())
+	}
+	return nil
+}
+
+// spaceOverrideKeys are an area's settings that change the gravity or
+// damping of the bodies in it (Godot 4's three modes, Godot 3's one);
+// any value but 0 (disabled) turns the override on.
+var spaceOverrideKeys = []string{"gravity_space_override", "linear_damp_space_override", "angular_damp_space_override", "space_override"}
+
+// spaceOverrides names an area that overrides gravity or damping in its
+// volume (a zero-g room, a planet's pull, water): the Graph has no such
+// field, so it is kept for Godot output and lost in other formats.
+func (p *parser) spaceOverrides(n *node, idx int) error {
+	var on []string
+	for _, k := range spaceOverrideKeys {
+		v, ok := n.get(k)
+		if !ok {
+			continue
+		}
+		mode, err := v.float(k)
+		if err != nil {
+			return err
+		}
+		if mode != 0 {
+			on = append(on, k)
+		}
+	}
+	if len(on) > 0 {
+		p.note(convert.CodeGravityVolumeKept, convert.NodeSubject(idx), n, "area %q overrides the physics of the bodies in it (%s): kept in Godot output; in other formats they fall under the world's gravity and their own damping", n.path(), strings.Join(on, ", "))
 	}
 	return nil
 }
