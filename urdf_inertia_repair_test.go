@@ -1,7 +1,6 @@
 package physconv_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -118,23 +117,11 @@ func TestNonPhysicalURDFInertia(t *testing.T) {
 				return
 			}
 			p := testenv.WriteFiles(t, t.TempDir(), "out.xml", out.Main, out.Files)
-			report, code := testenv.RunOracle(t, "mj-inspect", "--compact", p)
-			if code != 0 {
-				t.Fatalf("MuJoCo refuses the output: %s", report)
-			}
-			var r struct {
-				Bodies []struct {
-					Name    string     `json:"name"`
-					Inertia [3]float64 `json:"inertia"`
-				} `json:"bodies"`
-			}
-			if err := json.Unmarshal(report, &r); err != nil {
-				t.Fatal(err)
-			}
+			bodies := testenv.MuJoCoBodies(t, p)
 			found := 0
-			for _, b := range r.Bodies {
+			for name, b := range bodies {
 				var i int
-				if _, err := fmt.Sscanf(b.Name, "l%d", &i); err != nil || i >= len(links) {
+				if _, err := fmt.Sscanf(name, "l%d", &i); err != nil || i >= len(links) {
 					continue
 				}
 				found++

@@ -2,7 +2,6 @@ package mjcf
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"math"
 	"slices"
 	"testing"
@@ -85,24 +84,8 @@ func TestMSHMeshGeom(t *testing.T) {
 				break
 			}
 		}
-		out, code := testenv.RunOracle(t, "mj-inspect", "--compact", p)
-		if code != 0 {
-			t.Fatalf("MuJoCo refuses the model: %s", out)
-		}
-		var r struct {
-			Bodies []struct {
-				Name    string     `json:"name"`
-				Mass    float64    `json:"mass"`
-				Inertia [3]float64 `json:"inertia"`
-			} `json:"bodies"`
-		}
-		if err := json.Unmarshal(out, &r); err != nil {
-			t.Fatal(err)
-		}
-		for _, b := range r.Bodies {
-			if b.Name == "b" && math.Abs(b.Mass-mass) > 1e-9*mass {
-				t.Errorf("MuJoCo's mass %v, ours %v", b.Mass, mass)
-			}
+		if b := testenv.MuJoCoBodies(t, p)["b"]; math.Abs(b.Mass-mass) > 1e-9*mass {
+			t.Errorf("MuJoCo's mass %v, ours %v", b.Mass, mass)
 		}
 	}
 }

@@ -1,0 +1,45 @@
+package testenv
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// MuJoCoBody is one body of an mj-inspect report: its mass, principal
+// moments and world position (after the steps asked for, in
+// after_steps).
+type MuJoCoBody struct {
+	Name    string     `json:"name"`
+	Mass    float64    `json:"mass"`
+	Inertia [3]float64 `json:"inertia"`
+	Xpos    [3]float64 `json:"xpos"`
+}
+
+// MuJoCoBodies runs mj-inspect on file (args before it, such as
+// "--steps", "100") and returns its bodies by name: those after the
+// steps when steps were run. A model MuJoCo refuses fails t.
+func MuJoCoBodies(t testing.TB, file string, args ...string) map[string]MuJoCoBody {
+	t.Helper()
+	out, code := RunOracle(t, "mj-inspect", append(append(args, "--compact"), file)...)
+	if code != 0 {
+		t.Fatalf("MuJoCo refuses %s: %s", file, out)
+	}
+	var r struct {
+		Bodies []MuJoCoBody `json:"bodies"`
+		After  *struct {
+			Bodies []MuJoCoBody `json:"bodies"`
+		} `json:"after_steps"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("mj-inspect report: %v", err)
+	}
+	bodies := r.Bodies
+	if r.After != nil {
+		bodies = r.After.Bodies
+	}
+	byName := make(map[string]MuJoCoBody, len(bodies))
+	for _, b := range bodies {
+		byName[b.Name] = b
+	}
+	return byName
+}
