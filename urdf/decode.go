@@ -242,6 +242,9 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 			if k.Geometry, err = decodeGeometry(c); err != nil {
 				return Link{}, err
 			}
+			if k.Geometry.empty != nil {
+				return Link{}, k.Geometry.empty
+			}
 			l.Collisions = append(l.Collisions, k)
 		default:
 			l.extras = append(l.extras, c)
@@ -302,9 +305,18 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 		return Geometry{}, convert.ErrorAtLine(e.Line, "<geometry> has no shape")
 	}
 	g := Geometry{Kind: shape.Name, Line: shape.Line, Scale: convert.Vec3{1, 1, 1}, ignored: ignored}
+	// positive reads a size; zero is kept aside in g.empty (a marker's
+	// visual draws nothing, a collider needs a volume), a negative size
+	// is an error
 	positive := func(attr string) (float64, error) {
 		v, err := requiredNumber(shape, attr)
-		if err == nil && !(v > 0) {
+		switch {
+		case err != nil:
+		case v == 0:
+			if g.empty == nil {
+				g.empty = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: must be positive (a collider needs a volume)", shape.Name, attr, shape.AttrOr(attr, ""))
+			}
+		case !(v > 0):
 			err = convert.ErrorAtLine(shape.Line, "<%s %s=%q>: must be positive (a collider needs a volume)", shape.Name, attr, shape.AttrOr(attr, ""))
 		}
 		return v, err
@@ -318,7 +330,11 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 		if g.Size, err = vec3Attr(shape, "size", convert.Vec3{}); err != nil {
 			return g, err
 		}
-		if !(g.Size[0] > 0 && g.Size[1] > 0 && g.Size[2] > 0) {
+		switch {
+		case g.Size[0] > 0 && g.Size[1] > 0 && g.Size[2] > 0:
+		case g.Size[0] >= 0 && g.Size[1] >= 0 && g.Size[2] >= 0:
+			g.empty = convert.ErrorAtLine(shape.Line, "<box> size must be positive in every dimension")
+		default:
 			return g, convert.ErrorAtLine(shape.Line, "<box> size must be positive in every dimension")
 		}
 	case "sphere":

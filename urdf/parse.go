@@ -626,6 +626,12 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if name == "" {
 			name = l.Name + "/visual" + strconv.Itoa(k)
 		}
+		if v.Geometry.empty != nil {
+			// urdfdom and PyBullet take it (a marker); it draws nothing,
+			// and MuJoCo refuses a geom of zero size
+			p.diags.Add(convert.CodeVisualDropped, convert.Subject{}, linkPath(l)+"/visual", "visual %q of link %q is a %s of zero size, which draws nothing; it is left out", name, l.Name, v.Geometry.Kind).AtLine(v.Geometry.Line)
+			continue
+		}
 		shape, err := p.shape(v.Geometry, false, l)
 		if err != nil {
 			return err

@@ -64,7 +64,10 @@ type Geometry struct {
 	Scale    convert.Vec3
 	// ignored are further children of <geometry>, which urdfdom skips.
 	ignored []*xmlElement
-	Line    int
+	// empty is the error for a primitive of zero size (urdfdom takes
+	// one): a collision is refused with it, a visual draws nothing.
+	empty error
+	Line  int
 }
 
 // Visual is a <visual>.
