@@ -122,3 +122,38 @@ func TestMJCFFlatFloorHolds(t *testing.T) {
 		t.Fatal("no ball in MuJoCo's report")
 	}
 }
+
+// TestURDFPlaneHolds: PyBullet's <plane normal> ground, tilted or not,
+// converted to MJCF holds a ball dropped on it: MuJoCo simulates the ball
+// coming down onto the plane and staying a radius from it (on the tilted
+// plane it rolls, along the plane).
+func TestURDFPlaneHolds(t *testing.T) {
+	for _, c := range []struct {
+		normal string
+		n      convert.Vec3
+	}{
+		{"0 0 1", convert.Vec3{0, 0, 1}},
+		{"0 0.2 1", convert.Vec3{0, 0.2, 1}.Normalize()},
+	} {
+		fsys := fstest.MapFS{"r.urdf": {Data: []byte(`<robot name="r">
+  <link name="ground"><collision><geometry><plane normal="` + c.normal + `"/></geometry></collision></link>
+  <link name="ball">
+    <inertial><mass value="1"/><inertia ixx="0.004" iyy="0.004" izz="0.004" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><sphere radius="0.1"/></geometry></collision>
+  </link>
+  <joint name="free" type="floating"><parent link="ground"/><child link="ball"/><origin xyz="0 0 0.5"/></joint>
+</robot>`)}}
+		out, res := convertIn(t, all.Registry(), fsys, "r.urdf", "mjcf")
+		noMismatch(t, res, "")
+		p := testenv.WriteFiles(t, t.TempDir(), "out.xml", out.Main, out.Files)
+		ball, found := testenv.MuJoCoBodies(t, p, "--steps", "1500")["ball"]
+		if !found {
+			t.Fatal("no ball in MuJoCo's report")
+		}
+		// the centre's distance from the plane through the origin: a
+		// radius, less MuJoCo's soft-contact penetration (millimetres)
+		if d := convert.Vec3(ball.Xpos).Dot(c.n); d < 0.09 || d > 0.101 {
+			t.Errorf("normal %s: ball centre %v is %v from the plane after 3 s; want it resting on it at 0.1", c.normal, ball.Xpos, d)
+		}
+	}
+}

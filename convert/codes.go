@@ -25,6 +25,7 @@ const (
 	CodeGravityFactorsAsScene       Code = "gravity-factors-as-scene"
 	CodeGravityDropped              Code = "gravity-dropped"
 	CodeGravityVolumeKept           Code = "gravity-volume-kept"
+	CodePlaneRead                   Code = "plane-read"
 	CodeLimitEmpty                  Code = "limit-empty"
 	CodeSolverSettingsDropped       Code = "solver-settings-dropped"
 	CodeJointSolverDropped          Code = "joint-solver-dropped"
@@ -356,6 +357,7 @@ var codeTable = []CodeInfo{
 	{CodeLimitSoftDropped, Warning, secURDF, Qs(QLimit), false, "a soft limit written as hard: URDF, MJCF and Godot joints drop the limit spring"},
 	{CodeLimitUnbounded, Warning, secURDF, Qs(QLimit), false, "free prismatic joint written with ±1e9 m"},
 	{CodeCapsuleSplit, Info, secURDF, Qs(QShape), false, "capsule written as a cylinder and two spheres (`--capsule cylinder-spheres`)"},
+	{CodePlaneRead, Info, secURDF, Qs(QShape), false, "PyBullet's `<plane normal>` geometry read as an infinite plane through its origin (URDF output leaves it out: ROS readers refuse `<plane>`)"},
 	{CodeCapsuleExtension, Info, secURDF, Qs(QShape), false, "capsule written as `<capsule>`, which ROS tools reject (`--capsule urdf-ext`)"},
 	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "the target has no physics materials: friction and restitution dropped"},
 	{CodeFrictionAnisotropic, Warning, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>` and `<mu2>` differ; the Graph's friction is isotropic and takes `mu1` (the primary direction)"},

@@ -90,6 +90,22 @@ func AxisAngle(axis Vec3, angle float64) Quat {
 	return Quat{a[0] * s, a[1] * s, a[2] * s, c}
 }
 
+// MinimalRotation takes the unit vector from to the unit vector v by the
+// smallest turn, about flip when they are opposite (or equal: the angle
+// is then 0).
+func MinimalRotation(from, v, flip Vec3) Quat {
+	ax := from.Cross(v)
+	s := ax.Len()
+	if s < 1e-10 {
+		ax = flip
+	} else {
+		ax = ax.Scale(1 / s)
+	}
+	ang := math.Atan2(s, from.Dot(v))
+	sn, c := math.Sincos(ang / 2)
+	return Quat{ax[0] * sn, ax[1] * sn, ax[2] * sn, c}
+}
+
 // QuatFromMat converts a rotation matrix to a unit quaternion with w >= 0.
 func QuatFromMat(m Mat3) Quat {
 	var q Quat

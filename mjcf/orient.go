@@ -179,25 +179,10 @@ func frameQuat(x, y, z convert.Vec3) convert.Quat {
 // zToVec is the minimal rotation taking +Z to the unit vector v (MuJoCo's
 // mjuu_z2quat, so a 180° turn goes about +X).
 func zToVec(v convert.Vec3) convert.Quat {
-	return minimalRotation(convert.Vec3{0, 0, 1}, v, convert.Vec3{1, 0, 0})
+	return convert.MinimalRotation(convert.Vec3{0, 0, 1}, v, convert.Vec3{1, 0, 0})
 }
 
 // xToVec is the minimal rotation taking +X to the unit vector v.
 func xToVec(v convert.Vec3) convert.Quat {
-	return minimalRotation(convert.Vec3{1, 0, 0}, v, convert.Vec3{0, 0, 1})
-}
-
-// minimalRotation takes the unit vector from to the unit vector v, about
-// flip when they are opposite (or equal: the angle is then 0).
-func minimalRotation(from, v, flip convert.Vec3) convert.Quat {
-	ax := from.Cross(v)
-	s := ax.Len()
-	if s < 1e-10 {
-		ax = flip
-	} else {
-		ax = ax.Scale(1 / s)
-	}
-	ang := math.Atan2(s, from.Dot(v))
-	sn, c := math.Sincos(ang / 2)
-	return convert.Quat{ax[0] * sn, ax[1] * sn, ax[2] * sn, c}
+	return convert.MinimalRotation(convert.Vec3{1, 0, 0}, v, convert.Vec3{0, 0, 1})
 }

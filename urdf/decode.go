@@ -3,6 +3,7 @@ package urdf
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -343,6 +344,18 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 		if g.Radius, err = positive("radius"); err == nil {
 			g.Length, err = positive("length")
 		}
+	case "plane":
+		// PyBullet's extension: an infinite plane, its normal required
+		if _, ok := shape.Attr("normal"); !ok {
+			return g, convert.ErrorAtLine(shape.Line, "<plane> needs the attribute \"normal\"")
+		}
+		if g.Normal, err = vec3Attr(shape, "normal", convert.Vec3{}); err != nil {
+			return g, err
+		}
+		if l := g.Normal.Len(); !(l > 0) || math.IsInf(l, 0) {
+			return g, convert.ErrorAtLine(shape.Line, "<plane normal=%q>: must be a direction", shape.AttrOr("normal", ""))
+		}
+		g.Normal = g.Normal.Normalize()
 	case "mesh":
 		if g.Filename, err = required(shape, "filename"); err != nil {
 			return g, err

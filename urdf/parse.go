@@ -660,7 +660,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 				extras = map[string]any{extraMaterial: m}
 			}
 		}
-		p.placeShape(convert.Node{Name: name, Transform: poseTransform(v.Origin), Visual: vis, Extras: extras}, node, v.Geometry.Kind, v.Origin.RPY)
+		p.placeShape(convert.Node{Name: name, Transform: poseTransform(v.Origin), Visual: vis, Extras: extras}, node, v.Geometry.Kind, v.Origin.RPY, v.Geometry.Normal)
 	}
 	for k, c := range l.Collisions {
 		name := c.Name
@@ -676,7 +676,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if m, ok := p.linkMat[l.Name]; ok {
 			col.Material = m
 		}
-		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind, c.Origin.RPY)
+		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind, c.Origin.RPY, c.Geometry.Normal)
 	}
 	return nil
 }
@@ -686,8 +686,13 @@ func (p *parser) addGeometry(l *Link, node int) error {
 // node's rotation carries the quarter turn; the origin as written is kept
 // in Extras so URDF output gives it back exactly, and rpy, the origin's
 // angles, for formats that spell rotations so (convert.ExtraRotationRPY).
-func (p *parser) placeShape(n convert.Node, parent int, kind string, rpy convert.Vec3) {
-	turned := kind == "cylinder" || kind == "capsule"
+func (p *parser) placeShape(n convert.Node, parent int, kind string, rpy convert.Vec3, normal convert.Vec3) {
+	if kind == "plane" {
+		// the Graph plane faces +Y, turned onto the frame's +Z as a
+		// cylinder's axis is (below); +Z is turned onto the normal first
+		n.Transform.R = n.Transform.R.Mul(convert.MinimalRotation(convert.Vec3{0, 0, 1}, normal, convert.Vec3{1, 0, 0})).Normalize()
+	}
+	turned := kind == "cylinder" || kind == "capsule" || kind == "plane"
 	if rpy != (convert.Vec3{}) || turned {
 		extras := make(map[string]any, len(n.Extras)+2)
 		if rpy != (convert.Vec3{}) {
@@ -727,6 +732,9 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		return g.AddShape(convert.Shape{Kind: convert.Cylinder, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
 	case "capsule":
 		return g.AddShape(convert.Shape{Kind: convert.Capsule, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
+	case "plane":
+		p.diags.Add(convert.CodePlaneRead, convert.Subject{}, linkPath(l)+"/geometry/plane", "<plane> (PyBullet's extension) read as an infinite plane through the origin facing %v", geo.Normal).AtLine(geo.Line)
+		return g.AddShape(convert.Shape{Kind: convert.Plane}), nil
 	}
 	resolved, err := p.in.Locate(geo.Filename)
 	var refErr *convert.RefError

@@ -54,11 +54,14 @@ type Inertial struct {
 
 // Geometry is a <geometry> element: exactly one shape.
 type Geometry struct {
-	// Kind is "box", "cylinder", "sphere", "capsule" or "mesh".
+	// Kind is "box", "cylinder", "sphere", "capsule", "mesh" or "plane".
 	Kind   string
 	Size   convert.Vec3 // box full extents
 	Radius float64      // sphere, cylinder, capsule
 	Length float64      // cylinder total length; capsule cylinder part (between cap centres)
+	// Normal of a plane (PyBullet's <plane normal="x y z"/>): the
+	// infinite plane through the origin, facing along Normal.
+	Normal convert.Vec3
 	// Filename and Scale of a mesh (Scale 1 1 1 when absent).
 	Filename string
 	Scale    convert.Vec3
