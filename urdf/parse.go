@@ -687,6 +687,7 @@ func (p *parser) addGeometry(l *Link, node int) error {
 // in Extras so URDF output gives it back exactly, and rpy, the origin's
 // angles, for formats that spell rotations so (convert.ExtraRotationRPY).
 func (p *parser) placeShape(n convert.Node, parent int, kind string, rpy convert.Vec3, normal convert.Vec3) {
+	origin := n.Transform
 	if kind == "plane" {
 		// the Graph plane faces +Y, turned onto the frame's +Z as a
 		// cylinder's axis is (below); +Z is turned onto the normal first
@@ -699,7 +700,7 @@ func (p *parser) placeShape(n convert.Node, parent int, kind string, rpy convert
 			extras[convert.ExtraRotationRPY] = rpy
 		}
 		if turned {
-			extras[extraOrigin] = n.Transform
+			extras[extraOrigin] = origin
 			n.Transform = axisFrame(n.Transform)
 		}
 		for k, v := range n.Extras {
