@@ -72,14 +72,7 @@ func TestJointSolverParameters(t *testing.T) {
 	for _, c := range cases {
 		src := jointScene(c.version, c.class, c.props...)
 		fsys := fstest.MapFS{"j.tscn": {Data: []byte(src)}}
-		in, err := physconv.NewInput(fsys, "j.tscn", &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
+		_, g := parseIn(t, reg, fsys, "j.tscn")
 		got := solverOfGraph(g)
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: read %v, want %v", c.name, got, c.want)

@@ -1,7 +1,6 @@
 package physconv_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"testing/fstest"
@@ -67,14 +66,7 @@ func TestOriginCentreOfMassNotDynamic(t *testing.T) {
 	reg := all.Registry()
 	for _, src := range originComSources {
 		fsys := fstest.MapFS{src.file: {Data: []byte(src.data)}}
-		in, err := physconv.NewInput(fsys, src.file, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, sg, _, err := physconv.ParseGraph(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s: %v", src.name, err)
-		}
+		_, sg := parseIn(t, reg, fsys, src.file)
 		want := map[string]convert.Vec3{}
 		for _, b := range inspect.Inspect(sg, "", nil).Bodies {
 			if b.CenterOfMass != nil {

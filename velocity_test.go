@@ -41,14 +41,7 @@ func TestInitialVelocities(t *testing.T) {
 	reg := all.Registry()
 	for _, s := range sources {
 		fsys := fstest.MapFS{s.file: {Data: []byte(s.text)}}
-		in, err := physconv.NewInput(fsys, s.file, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s: %v", s.name, err)
-		}
+		f, g := parseIn(t, reg, fsys, s.file)
 		src := movingBodies(inspect.Inspect(g, f.Name, nil))
 		t.Logf("%s: read %v", s.name, src)
 		if len(src) != 1 {

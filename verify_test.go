@@ -174,6 +174,21 @@ func noMismatch(t *testing.T, res *physconv.Result, what string) {
 	}
 }
 
+// parseIn reads file name of fsys through reg as a conversion would
+// (ParseGraph); it fails t on an error.
+func parseIn(t *testing.T, reg *convert.Registry, fsys fs.FS, name string) (*convert.Format, *convert.Graph) {
+	t.Helper()
+	in, err := physconv.NewInput(fsys, name, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return f, g
+}
+
 // convertIn converts file name of fsys to format to through reg, the
 // output named out plus the format's extension; it fails t on an error.
 func convertIn(t *testing.T, reg *convert.Registry, fsys fs.FS, name, to string) (*convert.Output, *physconv.Result) {
