@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -22,25 +21,9 @@ import (
 // counts disagree.
 func namesFromSaved(t testing.TB, args []string, report []byte) ([]byte, bool) {
 	t.Helper()
-	var keep []string // the model file and the options that find its files
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; a {
-		case "--meshdir", "--root":
-			if i+1 < len(args) {
-				keep = append(keep, a, args[i+1])
-			}
-			i++
-		case "--steps", "--backend", "--bench":
-			i++
-		case "--to-mjcf":
-			return nil, false
-		default:
-			if !strings.HasPrefix(a, "--") {
-				keep = append(keep, a)
-			} else if a == "--keep-static" {
-				keep = append(keep, a)
-			}
-		}
+	at, keep := modelArgs(args)
+	if at < 0 {
+		return nil, false
 	}
 	tmp, err := os.MkdirTemp("", "mjsaved")
 	if err != nil {

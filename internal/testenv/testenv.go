@@ -113,19 +113,7 @@ func lostNames(report []byte) bool {
 // at a time, up to renameBlocks blocks.
 func inspectRenamed(t testing.TB, args []string) ([]byte, bool) {
 	t.Helper()
-	at := -1
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "--meshdir", "--root", "--steps", "--backend", "--bench":
-			i++
-		case "--to-mjcf":
-			return nil, false
-		default:
-			if !strings.HasPrefix(args[i], "--") {
-				at = i
-			}
-		}
-	}
+	at, _ := modelArgs(args)
 	if at < 0 {
 		return nil, false
 	}
@@ -169,6 +157,35 @@ func inspectRenamed(t testing.TB, args []string) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// modelArgs reads mj-inspect's arguments: at is the index of the model
+// file (-1 when there is none, or when they ask for --to-mjcf), load the
+// arguments that load the same model (the file and the options that find
+// its files), without those that say what to report.
+func modelArgs(args []string) (at int, load []string) {
+	at = -1
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; a {
+		case "--meshdir", "--root":
+			if i+1 < len(args) {
+				load = append(load, a, args[i+1])
+			}
+			i++
+		case "--steps", "--backend", "--bench":
+			i++
+		case "--to-mjcf":
+			return -1, nil
+		case "--keep-static":
+			load = append(load, a)
+		default:
+			if !strings.HasPrefix(a, "--") {
+				at = i
+				load = append(load, a)
+			}
+		}
+	}
+	return at, load
 }
 
 // testOwned returns dir made absolute, and whether it lies under the
