@@ -141,9 +141,14 @@ func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, p
 			return true, convert.Errorf(path, "cannot read physconv massless flag: %v", err)
 		}
 		if on && node.Motion != nil {
+			// the stand-in's centre of mass is the source's (a massless
+			// frame's stated one, which a joint or a later merge may use)
 			m := node.Motion
-			m.Mass, m.CenterOfMass, m.InertiaDiagonal, m.InertiaOrientation = convert.Ptr(0.0), &convert.Vec3{}, &convert.Vec3{}, nil
-			m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
+			m.Mass, m.InertiaDiagonal, m.InertiaOrientation = convert.Ptr(0.0), &convert.Vec3{}, nil
+			m.MassSource, m.InertiaSource = convert.Given, convert.Given
+			if m.CenterOfMass == nil {
+				m.CenterOfMass, m.CenterOfMassSource = &convert.Vec3{}, convert.Given
+			}
 		}
 		return true, nil
 	case "joint":
