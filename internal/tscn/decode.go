@@ -547,6 +547,42 @@ func shortInt(raw []byte) (int64, bool) {
 	return n, true
 }
 
+// elementTypeEnd returns the index in src (which starts at the '[' of a
+// typed collection) of the ']' closing its element type, or -1. A type is
+// a name (Array[int]), a script class as a resource
+// (Array[ExtResource("2_ab")]) or, for a typed Dictionary, two of those
+// with a comma: parentheses and quoted strings may occur, a line end or
+// another collection may not.
+func elementTypeEnd(src []byte) int {
+	depth := 0
+	for i := 1; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				} else if src[i] == '\n' {
+					return -1
+				}
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth < 0 {
+				return -1
+			}
+		case ']':
+			if depth == 0 {
+				return i
+			}
+			return -1
+		case '\n', '[', '{':
+			return -1
+		}
+	}
+	return -1
+}
+
 // word reads a keyword or a constructor call.
 func (d *decoder) word() (Value, error) {
 	line := d.line
@@ -586,8 +622,8 @@ func (d *decoder) word() (Value, error) {
 		call = &Call{Name: name} // typed collection: Array[int]([...])
 		// on the bytes: a string conversion of the rest of the file
 		// would copy it for every typed collection
-		end := bytes.IndexByte(d.src[d.pos:], ']')
-		if end < 0 || bytes.ContainsAny(d.src[d.pos+1:d.pos+end], "\n([{") {
+		end := elementTypeEnd(d.src[d.pos:])
+		if end < 0 {
 			return nil, d.errorf(line, "unterminated element type after %s[", name)
 		}
 		call.Type = strings.TrimSpace(string(d.src[d.pos+1 : d.pos+end]))
