@@ -343,7 +343,7 @@ var codeTable = []CodeInfo{
 	{CodeLimitInverted, Warning, secURDF, Qs(QLimit), false, "lower > upper; bounds swapped"},
 	{CodeContinuousLimitIgnored, Warning, secURDF, Qs(QLimit), false, "a continuous joint's `lower` and `upper` are ignored, as the URDF specification and urdfdom read it; MuJoCo's URDF import applies them as a range"},
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
-	{CodeElementIgnored, Warning, secURDF, Qs(QShape), false, "extra child of `<geometry>` ignored, as urdfdom does"},
+	{CodeElementIgnored, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "an element URDF allows once given again (a second child of `<geometry>`, a second `<inertial>`) is ignored, as urdfdom does"},
 	{CodeMeshMissing, Warning, secURDF, Qs(QVisual), false, "visual mesh not found; reference kept"},
 	{CodeMimicDropped, Warning, secURDF, Qs(QCoupling), false, "a URDF mimic that cannot be kept (it names no joint of the robot, mimics itself, or ties a frame link), or a coupling URDF cannot express"},
 	{CodeNameChanged, Info, secURDF, Qs(QName), true, "a name was taken or invalid in the target; written renamed (URDF, MJCF, Godot)"},

@@ -214,7 +214,8 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 		switch c.Name {
 		case "inertial":
 			if l.Inertial != nil {
-				return Link{}, convert.ErrorAtLine(c.Line, "link %q has more than one <inertial>", name)
+				l.ignoredInertials = append(l.ignoredInertials, c.Line)
+				continue
 			}
 			if l.Inertial, err = ps.decodeInertial(c); err != nil {
 				return Link{}, err

@@ -328,6 +328,11 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 			p.keptInfo(e, linkPath(l))
 		}
 	}
+	for _, line := range l.ignoredInertials {
+		p.diags.Add(convert.CodeElementIgnored, convert.NodeSubject(self), linkPath(l)+"/inertial",
+			"link %q has more than one <inertial>; the first (line %d) is used and this one ignored, as urdfdom does (MuJoCo refuses the file)",
+			l.Name, l.Inertial.Line).AtLine(line).Affecting(convert.QMass, convert.QCenterOfMass, convert.QInertia)
+	}
 	isFrame := false
 	switch {
 	case isRoot && (l.Name == "world" || massless(l)):
@@ -722,7 +727,7 @@ func axisFrame(t convert.Transform) convert.Transform {
 func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	g := p.g
 	for _, e := range geo.ignored {
-		p.diags.Add(convert.CodeElementIgnored, convert.Subject{}, linkPath(l)+"/geometry/"+e.Name, "<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name).AtLine(e.Line)
+		p.diags.Add(convert.CodeElementIgnored, convert.Subject{}, linkPath(l)+"/geometry/"+e.Name, "<geometry> holds one shape; the extra <%s> is ignored, as urdfdom does", e.Name).AtLine(e.Line).Affecting(convert.QShape)
 	}
 	switch geo.Kind {
 	case "box":

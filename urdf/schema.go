@@ -41,6 +41,9 @@ type Link struct {
 	Collisions []Collision
 	extras     []*xmlElement
 	Line       int
+	// ignoredInertials are the lines of <inertial> elements after the
+	// first, which ROS readers ignore (urdfdom reads the first one only)
+	ignoredInertials []int
 }
 
 // Inertial is mass (kg) and the inertia tensor (kg·m²) about the centre of
