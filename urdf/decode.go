@@ -255,6 +255,11 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 	return l, nil
 }
 
+// maxDensity bounds an <inertial>'s <density>: some fifty times the
+// densest element, far beyond any material, and small enough that the
+// mass of a large link stays finite.
+const maxDensity = 1e6
+
 func (ps *parts) decodeInertial(e *xmlElement) (*Inertial, error) {
 	in := ps.inertials.New(Inertial{})
 	in.Line = e.Line
@@ -262,19 +267,31 @@ func (ps *parts) decodeInertial(e *xmlElement) (*Inertial, error) {
 	if in.Origin, err = decodePose(e); err != nil {
 		return nil, err
 	}
-	m := e.Child("mass")
-	if m == nil {
-		return nil, convert.ErrorAtLine(e.Line, "<inertial> needs a <mass>")
-	}
-	if in.Mass, err = requiredNumber(m, "value"); err != nil {
-		return nil, err
-	}
-	if in.Mass < 0 {
-		return nil, convert.ErrorAtLine(m.Line, "mass %v is negative", in.Mass)
+	in.hasOrigin = e.Child("origin") != nil
+	m, d := e.Child("mass"), e.Child("density")
+	switch {
+	case m != nil:
+		if in.Mass, err = requiredNumber(m, "value"); err != nil {
+			return nil, err
+		}
+		if in.Mass < 0 {
+			return nil, convert.ErrorAtLine(m.Line, "mass %v is negative", in.Mass)
+		}
+	case d != nil:
+		in.noMass = true
+		if in.Density, err = requiredNumber(d, "value"); err != nil {
+			return nil, err
+		}
+		if !(in.Density > 0) || in.Density > maxDensity {
+			return nil, convert.ErrorAtLine(d.Line, "density %v must be positive and at most %g kg/m³", in.Density, maxDensity)
+		}
+	default:
+		return nil, convert.ErrorAtLine(e.Line, "<inertial> needs a <mass> (or, as Isaac Gym reads it, a <density>)")
 	}
 	i := e.Child("inertia")
 	if i == nil {
-		return nil, convert.ErrorAtLine(e.Line, "<inertial> needs an <inertia>")
+		in.noInertia = true
+		return in, nil
 	}
 	for _, f := range []struct {
 		name string

@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
@@ -89,6 +90,7 @@ type parser struct {
 	visualBlock   slab.Slab[convert.Visual]
 	colliderBlock slab.Slab[convert.Collider]
 	childBlock    slab.Slab[int] // Children lists of link nodes (see childRoom)
+	densityLinks  []densityLink  // bodies whose <inertial> gives a density, not a mass
 }
 
 // bodyMotion is a body's Motion together with the values its pointers
@@ -207,6 +209,7 @@ func (p *parser) run() error {
 			return err
 		}
 	}
+	p.densityMasses()
 	p.transmissions()
 	return p.addCouplings()
 }
@@ -278,7 +281,9 @@ func linkPath(l *Link) string { return fmt.Sprintf("robot/link[%s]", l.Name) }
 func jointPath(j *Joint) string { return fmt.Sprintf("robot/joint[%s]", j.Name) }
 
 // massless reports whether a link has no mass at all.
-func massless(l *Link) bool { return l.Inertial == nil || l.Inertial.Mass == 0 }
+func massless(l *Link) bool {
+	return l.Inertial == nil || l.Inertial.Mass == 0 && !l.Inertial.noMass
+}
 
 // addLink adds link l (joined by j, nil for the root) under node parent,
 // then the links below it, depth first in file order. It keeps the links
@@ -420,7 +425,13 @@ func (p *parser) motion(l *Link, self int, kind convert.BodyKind) *convert.Motio
 	m.Kind, m.GravityFactor = kind, 1
 	m.Mass, m.CenterOfMass, m.InertiaDiagonal = &b.mass, &b.centerOfMass, &b.inertiaDiagonal
 	in := l.Inertial
-	if in == nil || in.Mass == 0 {
+	if in != nil && in.incomplete() {
+		p.incompleteInertial(l, self)
+		if in.noInertia {
+			return p.massToCompute(in, self, m, b)
+		}
+	}
+	if in == nil || in.Mass == 0 && !in.noMass {
 		// URDF's meaning: a massless link. Mass 0 with zero inertia is
 		// given, so nothing downstream invents mass for it.
 		m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
@@ -460,7 +471,75 @@ func (p *parser) motion(l *Link, self int, kind convert.BodyKind) *convert.Motio
 		m.InertiaOrientation = &b.inertiaOrientation
 	}
 	m.MassSource, m.CenterOfMassSource, m.InertiaSource = convert.Given, convert.Given, convert.Given
+	if in.noMass {
+		return p.massToCompute(in, self, m, b)
+	}
 	return m
+}
+
+// incompleteInertial warns that link l's <inertial> lacks its <inertia>
+// or its <mass>, and says what is computed in their place.
+func (p *parser) incompleteInertial(l *Link, self int) {
+	in := l.Inertial
+	var lacks, computed []string
+	if in.noMass {
+		lacks = append(lacks, fmt.Sprintf("<mass> (it gives a <density> of %g kg/m³)", in.Density))
+		computed = append(computed, "mass")
+	}
+	if in.noInertia {
+		lacks = append(lacks, "<inertia>")
+		if !in.hasOrigin {
+			computed = append(computed, "centre of mass")
+		}
+		computed = append(computed, "inertia")
+	}
+	p.diags.Add(convert.CodeInertialIncomplete, convert.BodySubject(self), linkPath(l)+"/inertial",
+		"the <inertial> of link %q has no %s: its %s are computed from the link's collisions, as Isaac Gym does (urdfdom ignores such an inertial, MuJoCo refuses it)",
+		l.Name, strings.Join(lacks, " nor "), strings.Join(computed, " and ")).AtLine(in.Line)
+}
+
+// massToCompute leaves what an incomplete <inertial> lacks for mass
+// completion to compute from the link's collisions: the inertia (and
+// the centre of mass, when no <origin> places it) when there is no
+// <inertia>; the mass, at the link's own density, when there is no
+// <mass> (Complete does not know that density: densityMasses computes
+// it once the link's collisions are in).
+func (p *parser) massToCompute(in *Inertial, self int, m *convert.Motion, b *bodyMotion) *convert.Motion {
+	if in.noMass {
+		m.Mass, m.MassSource = nil, ""
+		p.densityLinks = append(p.densityLinks, densityLink{self, in.Density})
+	} else {
+		b.mass, m.MassSource = in.Mass, convert.Given
+	}
+	if in.noInertia {
+		m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = nil, nil, ""
+		if in.hasOrigin {
+			b.centerOfMass, m.CenterOfMassSource = in.Origin.XYZ, convert.Given
+		} else {
+			m.CenterOfMass, m.CenterOfMassSource = nil, ""
+		}
+	}
+	return m
+}
+
+// densityLink is a body whose mass its link's <density> gives.
+type densityLink struct {
+	node    int
+	density float64
+}
+
+// densityMasses gives each link that states a density instead of a mass
+// the mass of its collisions at that density; links whose collisions
+// hold no volume keep no mass, which completion defaults (and says so).
+func (p *parser) densityMasses() {
+	for _, d := range p.densityLinks {
+		m := p.g.Nodes[d.node].Motion
+		props, _ := mass.BodyMassProps(p.g, d.node, d.density)
+		if m == nil || !(props.Mass > 0) || math.IsInf(props.Mass, 0) {
+			continue
+		}
+		m.Mass, m.MassSource = convert.Ptr(props.Mass), convert.Computed
+	}
 }
 
 // aboveSum reports whether a principal moment exceeds the sum of the

@@ -53,7 +53,16 @@ type Inertial struct {
 	Mass                         float64
 	IXX, IXY, IXZ, IYY, IYZ, IZZ float64
 	Line                         int
+	// What an incomplete <inertial> lacks (Isaac Gym reads such links,
+	// computing the rest from the collisions): no <mass> but a <density>
+	// (kg/m³), no <inertia>, no <origin> (then the centre of mass is
+	// computed too, when anything is)
+	Density                      float64
+	noMass, noInertia, hasOrigin bool
 }
+
+// incomplete reports whether part of the inertial is to be computed.
+func (in *Inertial) incomplete() bool { return in.noMass || in.noInertia }
 
 // Geometry is a <geometry> element: exactly one shape.
 type Geometry struct {
