@@ -489,9 +489,6 @@ func (ps *parts) decodeJoint(e *xmlElement) (Joint, error) {
 			j.extras = append(j.extras, c)
 		}
 	}
-	if (j.Type == Revolute || j.Type == Prismatic) && j.Limit == nil {
-		return Joint{}, convert.ErrorAtLine(e.Line, "%s joint %q needs a <limit>", j.Type, name)
-	}
 	return j, nil
 }
 

@@ -3,38 +3,52 @@ package urdf
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 )
 
-// TestEmptyLimitRange: lower = upper leaves a revolute or prismatic joint
-// no range; it is read as unlimited (MuJoCo's reading; SolidWorks
-// exporters write 0 0 for joints without limits) with a warning, while a
-// real range is kept.
+// TestEmptyLimitRange: lower = upper, or no <limit> at all (which
+// urdfdom refuses and MuJoCo, Bullet and Isaac Gym read), leaves a
+// revolute or prismatic joint no range; it is read as unlimited (MuJoCo's
+// reading; SolidWorks exporters write 0 0 for joints without limits)
+// with a warning, while a real range is kept.
 func TestEmptyLimitRange(t *testing.T) {
 	cases := []struct {
 		typ          string
 		lower, upper float64
 		kind         string
 		empty        bool
+		missing      bool // no <limit> element
 	}{
-		{"revolute", 0, 0, kin.KindContinuous, true},
-		{"revolute", 0.5, 0.5, kin.KindContinuous, true},
-		{"prismatic", 0, 0, kin.KindPrismatic, true},
-		{"revolute", -1, 1, kin.KindRevolute, false},
-		{"prismatic", 0, 0.2, kin.KindPrismatic, false},
+		{"revolute", 0, 0, kin.KindContinuous, true, true},
+		{"prismatic", 0, 0, kin.KindPrismatic, true, true},
+		{"revolute", 0, 0, kin.KindContinuous, true, false},
+		{"revolute", 0.5, 0.5, kin.KindContinuous, true, false},
+		{"prismatic", 0, 0, kin.KindPrismatic, true, false},
+		{"revolute", -1, 1, kin.KindRevolute, false, false},
+		{"prismatic", 0, 0.2, kin.KindPrismatic, false, false},
 	}
 	for _, c := range cases {
 		src := fmt.Sprintf(`<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
 <link name="b"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
 <joint name="j" type="%s"><parent link="a"/><child link="b"/><axis xyz="1 0 0"/><limit lower="%g" upper="%g" effort="1" velocity="1"/></joint></robot>`, c.typ, c.lower, c.upper)
+		if c.missing {
+			src = strings.Replace(src, fmt.Sprintf(`<limit lower="%g" upper="%g" effort="1" velocity="1"/>`, c.lower, c.upper), "", 1)
+		}
 		g, diags, err := Parse(&convert.Input{Name: "r.urdf", Data: []byte(src), Options: &convert.Options{}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		name := fmt.Sprintf("%s [%g, %g]", c.typ, c.lower, c.upper)
+		if c.missing {
+			name = c.typ + " without <limit>"
+			if d := diags.OfCode(convert.CodeLimitEmpty); len(d) != 1 || d[0].Line != 3 {
+				t.Errorf("%s: %v, want one warning at line 3", name, d)
+			}
+		}
 		if diags.Has(convert.CodeLimitEmpty) != c.empty {
 			t.Errorf("%s: %s said %v", name, convert.CodeLimitEmpty, !c.empty)
 		}

@@ -572,6 +572,15 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		if j.Type == Prismatic {
 			kind = kin.KindPrismatic
 		}
+		if j.Limit == nil {
+			// urdfdom refuses this; MuJoCo, Bullet and Isaac Gym read a
+			// joint without bounds
+			p.diags.Add(convert.CodeLimitEmpty, convert.Subject{}, jointPath(j), "%s joint %q has no <limit>: read as unlimited, as MuJoCo reads it (urdfdom refuses the file; URDF output writes a joint it reads)", j.Type, j.Name).AtLine(j.Line)
+			if j.Type == Revolute {
+				kind = kin.KindContinuous
+			}
+			break
+		}
 		lo, hi = j.Limit.Lower, j.Limit.Upper
 		if lo > hi {
 			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
