@@ -53,6 +53,7 @@ const (
 	CodeInertiaRepaired             Code = "inertia-repaired"
 	CodeInertiaInvalid              Code = "inertia-invalid"
 	CodeInertialIncomplete          Code = "inertial-incomplete"
+	CodeShapeFlatRead               Code = "shape-flat-read"
 	CodeShapeMassless               Code = "shape-massless"
 	CodeShapeScaledNonuniform       Code = "shape-scaled-nonuniform"
 	CodeMeshNotLoaded               Code = "mesh-not-loaded"
@@ -427,6 +428,7 @@ var codeTable = []CodeInfo{
 
 	// Godot
 	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .scn (or unreadable) scene kept as a reference; nodes the scene parents into it get stand-ins at the identity"},
+	{CodeShapeFlatRead, Info, secGodot, Qs(QShape), false, "a box with one side of zero length, which Godot takes (a floor), read as its rectangle: a flat triangle mesh colliding on both faces (MJCF and URDF output thicken it, see `mesh-thickened`); a box with no area is dropped (`shape-dropped`)"},
 	{CodeGodotTransformSkew, Warning, secGodot, Qs(QPose, QShape), false, "sheared basis approximated by rotation and scale"},
 	{CodeGodotTransformDegenerate, Warning, secGodot, Qs(QPose), false, "zero-scale basis; identity used"},
 	{CodeGodotResourceDropped, Info, secGodot, Qs(QData), false, "properties referencing resources (streams, textures) are not carried over"},

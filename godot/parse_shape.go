@@ -79,6 +79,26 @@ func resNum(s *tscn.Section, d *doc, class, key string) (float64, error) {
 	return def, nil
 }
 
+// flatBoxMesh is the rectangle of a box with one side of zero length:
+// two triangles facing the positive direction of that side's axis.
+func flatBoxMesh(name string, size convert.Vec3) convert.Mesh {
+	k := 0 // the axis of no thickness
+	for i := range size {
+		if size[i] == 0 {
+			k = i
+		}
+	}
+	u, v := (k+1)%3, (k+2)%3 // u × v = the k axis
+	corner := func(su, sv float64) convert.Vec3 {
+		var p convert.Vec3
+		p[u], p[v] = su*size[u]/2, sv*size[v]/2
+		return p
+	}
+	return convert.Mesh{Name: name, Loaded: true, Scale: convert.Vec3{1, 1, 1},
+		Positions: []convert.Vec3{corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)},
+		Indices:   []uint32{0, 1, 2, 0, 2, 3}}
+}
+
 // shapeFrom maps a shape resource to a Graph shape (one per resource).
 func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 	res, s, d, err := p.resourceOf(v, key, n)
@@ -124,7 +144,26 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 			}
 		}
 		sh.Kind = convert.Box
-		err = positive("size", sh.Size[:]...)
+		var flat []float64 // the sides that are not zero
+		for _, x := range sh.Size {
+			if x != 0 {
+				flat = append(flat, x)
+			}
+		}
+		if err = positive("size", flat...); err != nil || len(flat) == 3 {
+			break
+		}
+		if len(flat) < 2 {
+			p.note(convert.CodeShapeDropped, p.g.ColliderSubject(p.idx(n)), n, "%s size %v (line %d) has no area; the collider is dropped", class, sh.Size, s.Line).
+				Affecting(convert.QShape, convert.QMass, convert.QCenterOfMass, convert.QInertia)
+			return shapeRef{index: -1}, nil
+		}
+		// a box of no thickness, which Godot takes (a floor): its
+		// rectangle, colliding on both faces as the box does
+		p.note(convert.CodeShapeFlatRead, p.g.ColliderSubject(p.idx(n)), n, "%s size %v (line %d) has no thickness: read as its rectangle, a flat triangle mesh colliding on both faces", class, sh.Size, s.Line)
+		sh.Mesh = p.g.AddMesh(flatBoxMesh(res.id, sh.Size))
+		sh.Kind, sh.Size = convert.TriMesh, convert.Vec3{}
+		sh.Extras = map[string]any{"godot.backface_collision": true}
 	case "SphereShape3D":
 		sh.Kind = convert.Sphere
 		if sh.Radius, err = resNum(s, d, class, "radius"); err == nil {
