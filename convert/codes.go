@@ -47,6 +47,7 @@ const (
 	CodeInputLinkOutside            Code = "input-link-outside"
 	CodePackageAsFolder             Code = "package-as-folder"
 	CodePackageGuessed              Code = "package-guessed"
+	CodeRelativeFoundAbove          Code = "relative-found-above"
 	CodeMassComputed                Code = "mass-computed"
 	CodeMassDefaulted               Code = "mass-defaulted"
 	CodeMassInvalid                 Code = "mass-invalid"
@@ -503,5 +504,6 @@ var codeTable = []CodeInfo{
 
 	// Side files
 	{CodePackageAsFolder, Info, secSide, Qs(QData), false, "`package://NAME/…` with no ROS package NAME found resolves against the folder NAME beside the input (PyBullet's convention)"},
+	{CodeRelativeFoundAbove, Warning, secSide, Qs(QData), false, "a URDF's relative mesh path not found beside it was found relative to a folder above it, as loaders that read paths against an asset root (Isaac Gym) find it"},
 	{CodePackageGuessed, Info, secSide, Qs(QData), false, "a ROS package guessed: found by a path-suffix search upward, as a last resort, or named by the first folder of a `package:///…` reference that names none"},
 }

@@ -40,8 +40,9 @@ func ConfinedFS(dir string, also ...string) fs.FS { return resolve.Confined(dir,
 // folder the input has then; whoever changes them afterwards (reroot)
 // drops it.
 type refState struct {
-	mu sync.Mutex
-	r  *resolve.Resolver
+	mu       sync.Mutex
+	r        *resolve.Resolver
+	searchUp bool // see SearchAbove
 }
 
 func (in *Input) resolver() *resolve.Resolver {
@@ -65,8 +66,26 @@ func (in *Input) resolver() *resolve.Resolver {
 		r.Packages = in.Options.Packages
 		r.AllowRoots = in.Options.AllowRoots
 	}
+	r.SearchUp = s.searchUp
 	s.r = r
 	return r
+}
+
+// SearchAbove makes the input's relative references that are not beside
+// it be looked for from each folder above it (inside FS, nearest first),
+// with a diagnostic: a reader calls it, before it resolves anything, for
+// a format whose loaders read paths against an asset root (URDF: Isaac
+// Gym's assets name their meshes relative to the folder above).
+func (in *Input) SearchAbove() {
+	if in.refs == nil {
+		in.refs = &refState{}
+	}
+	in.refs.mu.Lock()
+	defer in.refs.mu.Unlock()
+	in.refs.searchUp = true
+	if in.refs.r != nil {
+		in.refs.r.SearchUp = true
+	}
 }
 
 // Stat reports on the file a reference names, without reading it; ref is
@@ -102,8 +121,11 @@ func (in *Input) ResolveDiagnostics() Diagnostics {
 	var out Diagnostics
 	for _, n := range in.refs.r.Notes() {
 		code := CodePackageGuessed
-		if n.Kind == resolve.PackageAsFolder {
+		switch n.Kind {
+		case resolve.PackageAsFolder:
 			code = CodePackageAsFolder
+		case resolve.FoundAbove:
+			code = CodeRelativeFoundAbove
 		}
 		out.Add(code, DocumentSubject(), n.Ref, "%s", n.Message)
 	}

@@ -59,6 +59,9 @@ var rx90 = convert.Quat{math.Sqrt2 / 2, 0, 0, math.Sqrt2 / 2}
 // <safety_controller> and unknown elements are kept verbatim in Extras for
 // URDF output and reported as info.
 func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
+	// Isaac Gym's assets name meshes relative to the asset root, a folder
+	// above the URDF's
+	in.SearchAbove()
 	r, err := decode(in.Data, in.Immutable)
 	if err != nil {
 		return nil, nil, err

@@ -48,6 +48,11 @@ type Resolver struct {
 	// Getenv reads ROS_PACKAGE_PATH and AMENT_PREFIX_PATH; nil means the
 	// environment is not consulted.
 	Getenv func(string) string
+	// SearchUp looks for a relative reference that is not beside the
+	// input from each folder above it, nearest first, inside FS (with a
+	// Note): loaders that read paths against an asset root (Isaac Gym's
+	// URDF assets name their meshes so) find files there.
+	SearchUp bool
 
 	mu    sync.Mutex
 	locs  map[string]result
@@ -97,6 +102,9 @@ const (
 	PackageAsFolder NoteKind = iota + 1
 	// PackageGuessed: a package's files found by a path-suffix search.
 	PackageGuessed
+	// FoundAbove: a relative reference found from a folder above the
+	// input's (SearchUp).
+	FoundAbove
 )
 
 type result struct {
@@ -281,6 +289,14 @@ func (r *Resolver) resolve(ref string) result {
 	rel := strings.ReplaceAll(ref, "\\", "/")
 	p := path.Clean(path.Join(r.dir(), rel))
 	if fs.ValidPath(p) {
+		if r.SearchUp && !r.exists(p) {
+			if q, d, ok := r.above(rel); ok {
+				// once per folder: an asset names all its meshes so
+				r.note("above:"+d, Note{Kind: FoundAbove, Ref: ref,
+					Message: fmt.Sprintf("relative paths not beside the input (the first: %q) are read relative to the folder %s above it, as loaders that read paths against an asset root (Isaac Gym's) find them", ref, d)})
+				return result{loc: r.mainLoc(q)}
+			}
+		}
 		return result{loc: r.mainLoc(p)}
 	}
 	if r.Root != "" {
@@ -689,6 +705,18 @@ func (r *Resolver) exists(p string) bool {
 	r.looked = append(r.looked, p)
 	st, err := fs.Stat(r.FS, p)
 	return err == nil && !st.IsDir()
+}
+
+// above finds relative reference rel from the folders above the input's
+// inside FS, nearest first: the file and the folder it is relative to.
+func (r *Resolver) above(rel string) (file, dir string, ok bool) {
+	for d := r.dir(); d != "."; {
+		d = path.Dir(d)
+		if q := path.Join(d, rel); fs.ValidPath(q) && r.exists(q) {
+			return q, d, true
+		}
+	}
+	return "", "", false
 }
 
 // suffix finds the longest tail of rel (two components at least, or the
