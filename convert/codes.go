@@ -55,6 +55,7 @@ const (
 	CodeInertiaInvalid              Code = "inertia-invalid"
 	CodeInertialIncomplete          Code = "inertial-incomplete"
 	CodeShapeFlatRead               Code = "shape-flat-read"
+	CodeXMLAfterRootIgnored         Code = "xml-after-root-ignored"
 	CodeShapeMassless               Code = "shape-massless"
 	CodeShapeScaledNonuniform       Code = "shape-scaled-nonuniform"
 	CodeMeshNotLoaded               Code = "mesh-not-loaded"
@@ -405,6 +406,7 @@ var codeTable = []CodeInfo{
 	{CodeContactPairKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only: an explicit contact `<pair>`, which other formats lose, or an `<exclude>` collision filters cannot express (its bodies' geoms have `contype`/`conaffinity` masks, whose collide-with list decides, and no joint keeps the bodies apart), whose colliders other formats let touch"},
 	{CodeGeomContactKept, Warning, secMJCF, Qs(QMaterial), false, "a geom's contact softness and reach (`solref`, `solimp`, `solmix`, `margin`, `gap`, `priority`, `condim` 1 or 2) have no Graph form: kept for MJCF output only"},
 	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeXMLAfterRootIgnored, Warning, secMJCF, Qs(QData), false, "content after a file's top-level element (a stray `</mujoco>`, a second element) is ignored, as MuJoCo's XML parser passes over it; a strict XML reader refuses the file"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},
 	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},
 	{CodeScaleBaked, Warning, secMJCF, Qs(QShape), false, "node scale folded into shape sizes"},

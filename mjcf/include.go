@@ -17,20 +17,35 @@ const maxIncludes = 1000
 // that includes itself (directly or not) is an error, and so is a file
 // included twice, as MuJoCo refuses it (which also keeps one small file
 // from being pasted in a thousand times).
-func expandIncludes(in *convert.Input, root *Element) error {
-	count := 0
-	seen := map[string]*Element{}
-	return expandIn(in, root, []string{in.Name}, &count, seen)
+func expandIncludes(in *convert.Input, root *Element) ([]afterRoot, error) {
+	x := &includer{in: in, seen: map[string]*Element{}}
+	err := x.expand(root, []string{in.Name})
+	return x.tails, err
 }
 
-func expandIn(in *convert.Input, e *Element, stack []string, count *int, seen map[string]*Element) error {
+// includer expands the includes of one model.
+type includer struct {
+	in    *convert.Input
+	count int
+	seen  map[string]*Element
+	tails []afterRoot // content MuJoCo passes over after an included file's element
+}
+
+// afterRoot is content after a file's top-level element, which MuJoCo's
+// XML parser passes over, at its line.
+type afterRoot struct {
+	file string
+	line int
+}
+
+func (x *includer) expand(e *Element, stack []string) error {
 	// out is the new list of children, begun only at the first include:
 	// most elements have none and keep their list
 	var out []*Element
 	expanding := false
 	for i, c := range e.Children {
 		if c.Name != "include" {
-			if err := expandIn(in, c, stack, count, seen); err != nil {
+			if err := x.expand(c, stack); err != nil {
 				return err
 			}
 			if expanding {
@@ -51,29 +66,32 @@ func expandIn(in *convert.Input, e *Element, stack []string, count *int, seen ma
 				return errAt(c, "include cycle: %q includes itself", file)
 			}
 		}
-		if first, ok := seen[path.Clean(file)]; ok {
+		if first, ok := x.seen[path.Clean(file)]; ok {
 			return errAt(c, "%q is included a second time (first at line %d); MuJoCo includes a file once", file, first.Line)
 		}
-		seen[path.Clean(file)] = c
-		if *count++; *count > maxIncludes {
+		x.seen[path.Clean(file)] = c
+		if x.count++; x.count > maxIncludes {
 			return errAt(c, "more than %d includes", maxIncludes)
 		}
-		if in.FS == nil {
+		if x.in.FS == nil {
 			return errAt(c, "cannot include %q: the input has no folder", file)
 		}
-		data, err := in.Open(file)
+		data, err := x.in.Open(file)
 		if err != nil {
 			return errAt(c, "cannot include %q: %v", file, err)
 		}
-		sub, err := decodeAny(data, false)
+		sub, ignored, err := decodeAny(data, false)
 		if err != nil {
 			if fe, ok := err.(*convert.FormatError); ok {
 				fe.File = file
 			}
 			return err
 		}
+		if ignored > 0 {
+			x.tails = append(x.tails, afterRoot{file, ignored})
+		}
 		setFile(sub, file)
-		if err := expandIn(in, sub, append(stack, file), count, seen); err != nil {
+		if err := x.expand(sub, append(stack, file)); err != nil {
 			return err
 		}
 		out = append(out, sub.Children...)

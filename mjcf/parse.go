@@ -88,7 +88,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 			p, err = nil, &convert.FormatError{Msg: fmt.Sprintf("mjcf: internal error on this input: %v", r)}
 		}
 	}()
-	top, err := decode(in.Data, in.Immutable)
+	top, ignored, err := decode(in.Data, in.Immutable)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,15 @@ func parse(in *convert.Input) (p *parser, err error) {
 		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{},
 		dropped:    map[string]int{},
 		siteByName: map[string]int{}, tendonByName: map[string]int{}}
-	if err := expandIncludes(in, top); err != nil {
+	tails, err := expandIncludes(in, top)
+	if ignored > 0 {
+		tails = append([]afterRoot{{line: ignored}}, tails...)
+	}
+	for _, t := range tails {
+		d := p.diags.Add(convert.CodeXMLAfterRootIgnored, convert.DocumentSubject(), "", "content after the top-level element is ignored, as MuJoCo's XML parser passes over it").AtLine(t.line)
+		d.File = t.file
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := p.model(top); err != nil {

@@ -18,38 +18,44 @@ type Attr = xmlx.Attr
 // instructions, character data and namespace declarations are dropped
 // (MJCF keeps all its data in attributes). Errors are *convert.FormatError
 // with the line.
-func Decode(data []byte) (*Element, error) { return decode(data, false) }
+func Decode(data []byte) (*Element, error) {
+	root, _, err := decode(data, false)
+	return root, err
+}
 
 // decode is Decode; borrow: data is never modified afterwards (see
-// xmlx.Options.Borrow).
-func decode(data []byte, borrow bool) (*Element, error) {
-	root, err := decodeAny(data, borrow)
+// xmlx.Options.Borrow). ignored is the line where content after the
+// top-level element began that MuJoCo's XML parser passes over (0: none).
+func decode(data []byte, borrow bool) (root *Element, ignored int, err error) {
+	root, ignored, err = decodeAny(data, borrow)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	switch root.Name {
 	case "mujoco":
-		return root, nil
+		return root, ignored, nil
 	case "mujocoinclude":
-		return nil, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <mujocoinclude>: this file is a part for other models to <include>, not a model (MuJoCo does not load it either); convert the model that includes it")
+		return nil, 0, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <mujocoinclude>: this file is a part for other models to <include>, not a model (MuJoCo does not load it either); convert the model that includes it")
 	}
-	return nil, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <%s>, want <mujoco>", root.Name)
+	return nil, 0, convert.ErrorAtLine(root.Line, "mjcf: top-level element is <%s>, want <mujoco>", root.Name)
 }
 
 // decodeAny parses an MJCF document whatever its top-level element: an
 // included file's is dropped by the include, whatever its name
-// (<mujocoinclude> by convention, <mujoco> often).
-func decodeAny(data []byte, borrow bool) (*Element, error) {
-	root, err := xmlx.Parse(data, xmlx.Options{Borrow: borrow})
+// (<mujocoinclude> by convention, <mujoco> often). What follows that
+// element is passed over, as TinyXML2 passes it over for MuJoCo (a stray
+// </mujoco> after the model's own); ignored is the line it begins on.
+func decodeAny(data []byte, borrow bool) (*Element, int, error) {
+	doc, err := xmlx.ParseDocument(data, xmlx.Options{Borrow: borrow, AfterRoot: true})
 	if err != nil {
 		var fe *convert.FormatError
 		if errors.As(err, &fe) {
 			fe.Msg = "mjcf: " + fe.Msg
 		}
-		return nil, err
+		return nil, 0, err
 	}
-	dropNamespaces(root)
-	return root, nil
+	dropNamespaces(doc.Root)
+	return doc.Root, doc.IgnoredFrom, nil
 }
 
 // dropNamespaces removes xmlns declarations, which are not MJCF attributes.

@@ -37,6 +37,11 @@ type Options struct {
 	// Comments keeps comments as CommentNode children (and, in
 	// ParseDocument, around the top-level element).
 	Comments bool
+	// AfterRoot ignores what follows the top-level element's end but
+	// white space, comments and processing instructions (a stray end tag,
+	// a second element), as TinyXML2 does for MuJoCo and urdfdom, instead
+	// of refusing it: Document.IgnoredFrom says where it began.
+	AfterRoot bool
 	// Borrow is the caller's promise that data is never modified while
 	// the tree, or any string taken from it, is in use. Names and values
 	// then point into data, instead of into a copy of the whole document
@@ -51,6 +56,9 @@ type Document struct {
 	Before []*Element
 	Root   *Element
 	After  []*Element
+	// IgnoredFrom is the line where content after the top-level element
+	// began that Options.AfterRoot had ignored; 0 when none.
+	IgnoredFrom int
 }
 
 // Parse reads XML and returns its top-level element.
@@ -90,6 +98,17 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	s.skipDeclaration()
 	b := &builder{opt: opt, doc: &Document{}, scopes: []scope{{"xml": xmlNS}}}
 	for s.i < len(s.src) {
+		if opt.AfterRoot && b.doc.Root != nil && len(b.stack) == 0 {
+			s.space()
+			rest := s.src[s.i:]
+			if rest != "" && !strings.HasPrefix(rest, "<!--") && !strings.HasPrefix(rest, "<?") {
+				b.doc.IgnoredFrom = s.line
+				break
+			}
+			if rest == "" {
+				break
+			}
+		}
 		line := s.line
 		if s.src[s.i] != '<' {
 			t, ok := s.text(0, false)
