@@ -71,17 +71,49 @@ func (e *emitter) prepareImages() {
 		return
 	}
 	var ready []*sceneImage
+	add := func(im *convert.Image) {
+		if _, ok := e.images[im.File]; ok {
+			return
+		}
+		si := readImage(im)
+		e.images[im.File] = si
+		ready = append(ready, si)
+	}
+	looked := map[int]bool{}
 	for i := range e.g.Nodes {
 		v := e.g.Nodes[i].Visual
-		if v == nil || v.Texture == nil {
+		if v == nil {
 			continue
 		}
-		if _, ok := e.images[v.Texture.File]; ok {
+		if v.Texture != nil {
+			add(v.Texture)
 			continue
 		}
-		si := readImage(v.Texture)
-		e.images[v.Texture.File] = si
-		ready = append(ready, si)
+		// the images of a mesh file's own materials (a COLLADA or OBJ
+		// robot's textures), which lookMesh embeds; its diagnostics are
+		// lookMesh's to report
+		if v.Shape < 0 || v.Shape >= len(e.g.Shapes) {
+			continue
+		}
+		sh := e.g.Shapes[v.Shape]
+		if sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
+			continue
+		}
+		mi := sh.Mesh
+		if mi < 0 || mi >= len(e.g.Meshes) || looked[mi] || e.g.Meshes[mi].Look == nil {
+			continue
+		}
+		if p, _ := e.g.Meshes[mi].Extras[extraMeshPath].(string); p != "" {
+			continue // written as the file it is
+		}
+		looked[mi] = true
+		if look, _, err := e.g.Meshes[mi].Look(); err == nil && look != nil {
+			for _, part := range look.Parts {
+				if part.Texture != nil {
+					add(part.Texture)
+				}
+			}
+		}
 	}
 	// a format package pulls no application dependency (errgroup): a
 	// wait group and a token per core do
