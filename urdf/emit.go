@@ -1014,6 +1014,9 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 		}
 		return []placed{{transformPose(t), Geometry{Kind: "sphere", Radius: s.Radius * maxAbs(sc)}}}
 	case convert.Cylinder, convert.Capsule:
+		if math.Abs(sc[0]) != math.Abs(sc[2]) {
+			e.diags.Add(convert.CodeShapeApproximated, subj, path, "a %s under non-uniform cross-section scale %v is written with the larger of its X and Z scales", s.Kind, sc)
+		}
 		r := s.RadiusTop * math.Max(math.Abs(sc[0]), math.Abs(sc[2]))
 		h := s.Height * math.Abs(sc[1])
 		zt := e.zAxisFrame(node, t)

@@ -351,16 +351,21 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		return nil
 	}
 	ia, ib := indices(na), indices(nb)
-	// only moving bodies of one kind are paired by mass and place
+	// bodies are paired by mass and place with bodies of their kind; a
+	// body a fixed joint welds to the world is of the static kind (an
+	// MJCF body without joints reads back so; WeldedAsStatic reads it as
+	// static once it has its partner's name)
+	weldedA, weldedB := weldedToWorld(a), weldedToWorld(b)
 	kind := func(inA bool, k int) string {
 		var body BodyReport
+		welded := weldedB
 		if inA {
-			body = a.Bodies[ia[an[k]]]
+			body, welded = a.Bodies[ia[an[k]]], weldedA
 		} else {
 			body = b.Bodies[ib[bn[k]]]
 		}
-		if body.Kind == convert.Static {
-			return ""
+		if body.Kind == convert.Static || welded[body.Name] {
+			return "static"
 		}
 		return "kind " + string(body.Kind)
 	}
@@ -425,6 +430,35 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		}
 	}
 	return renamed
+}
+
+// weldedToWorld names the moving bodies of r that a fixed joint welds to
+// the world (or to a static body) and no other joint moves.
+func weldedToWorld(r *Report) map[string]bool {
+	if !anyOfKind(r.Joints, kin.KindFixed) {
+		return nil
+	}
+	static := map[string]bool{"": true}
+	for _, b := range r.Bodies {
+		if b.Kind == convert.Static {
+			static[b.Name] = true
+		}
+	}
+	welded, moved := map[string]bool{}, map[string]bool{}
+	for _, j := range r.Joints {
+		switch {
+		case j.Kind == kin.KindFixed && static[j.BodyA] && !static[j.BodyB]:
+			welded[j.BodyB] = true
+		case j.Kind == kin.KindFixed && static[j.BodyB] && !static[j.BodyA]:
+			welded[j.BodyA] = true
+		case j.Kind != kin.KindFixed:
+			moved[j.BodyA], moved[j.BodyB] = true, true
+		}
+	}
+	for n := range moved {
+		delete(welded, n)
+	}
+	return welded
 }
 
 // byJoints pairs the bodies left by the joints that join them to bodies

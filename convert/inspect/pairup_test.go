@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // pairUpByScan is pairUp compared pair by pair: for each name of a in
@@ -120,8 +121,10 @@ func TestPairUpAsScan(t *testing.T) {
 // TestAlignBodiesAsScan: renaming bodies through the index by X (centre
 // of mass, first collider) pairs them as the pair-by-pair scan does, over
 // generated reports: masses and centres equal, within and just past the
-// tolerance, bodies without mass or without colliders, static ones,
-// NaN and infinite coordinates, names that all differ.
+// tolerance, bodies without mass or without colliders, static ones and
+// moving ones a fixed joint welds to the world (of the static kind: an
+// MJCF body without joints reads back so), NaN and infinite coordinates,
+// names that all differ.
 func TestAlignBodiesAsScan(t *testing.T) {
 	rng := rand.New(rand.NewSource(29))
 	const tol = 1e-9
@@ -145,6 +148,23 @@ func TestAlignBodiesAsScan(t *testing.T) {
 		for k := rng.Intn(30); k > 0; k-- {
 			b.Bodies = append(b.Bodies, body(fmt.Sprintf("B%d", k)))
 		}
+		// weld some moving bodies to the world, or move them on a hinge
+		// as well (then they are not welded)
+		kindOf := map[string]convert.BodyKind{}
+		for _, r := range []*Report{a, b} {
+			for _, x := range r.Bodies {
+				kindOf[x.Name] = x.Kind
+				if x.Kind == convert.Static || rng.Intn(3) > 0 {
+					continue
+				}
+				r.Joints = append(r.Joints, JointReport{Name: x.Name + "_weld", Kind: kin.KindFixed, BodyB: x.Name})
+				if rng.Intn(4) == 0 {
+					r.Joints = append(r.Joints, JointReport{Name: x.Name + "_hinge", Kind: kin.KindRevolute, BodyB: x.Name})
+				} else {
+					kindOf[x.Name] = convert.Static
+				}
+			}
+		}
 		c := &comparer{tol: tol}
 		na, nb := bodyNames(a), bodyNames(b)
 		an, bn := pool(na, nb), pool(nb, na)
@@ -153,7 +173,7 @@ func TestAlignBodiesAsScan(t *testing.T) {
 		if len(an) > 0 && len(bn) > 0 {
 			want = pairUpByScan(an, bn, func(i, j int) bool {
 				x, y := a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]]
-				return x.Kind == y.Kind && x.Kind != convert.Static && c.sameMassPlace(x, y)
+				return kindOf[x.Name] == kindOf[y.Name] && c.sameMassPlace(x, y)
 			})
 		}
 		got := alignBodies(a, b, c)
