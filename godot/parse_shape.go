@@ -6,8 +6,10 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
 	"github.com/physconv/physconv/internal/tscn"
 )
 
@@ -420,8 +422,52 @@ func (p *parser) findMaterial(m convert.Material) (int, bool) {
 	return -1, false
 }
 
+// meshFile lets the writers of other formats read a mesh file a scene
+// names that Godot imports as a mesh (OBJ; Godot's own .mesh and .res
+// are binary resources, left as references): its triangles on demand
+// and its bytes to copy beside the output. Otherwise they could only
+// drop the visual (MJCF) or name the file where it lies relative to the
+// scene, which from the output's folder it is not (URDF).
+func (p *parser) meshFile(m *convert.Mesh) {
+	if strings.ToLower(path.Ext(m.File)) != ".obj" {
+		return
+	}
+	in, file := p.l.in, m.File
+	if _, err := in.Stat(file); err != nil {
+		return // reported as the reference it stays
+	}
+	var once sync.Once
+	var decoded *meshio.Mesh
+	var data []byte
+	var readErr error
+	load := func() {
+		if data, readErr = in.Open(file); readErr == nil {
+			decoded, readErr = meshio.DecodeCached(in.Decoded(), file, data, nil)
+		}
+	}
+	m.Decode = func() ([]convert.Vec3, []uint32, error) {
+		once.Do(load)
+		if readErr != nil {
+			return nil, nil, readErr
+		}
+		return decoded.Positions, decoded.Indices, nil
+	}
+	m.Source = func() ([]byte, string, convert.Vec3, error) {
+		once.Do(load)
+		return data, "obj", convert.Vec3{1, 1, 1}, readErr
+	}
+	if loc, err := in.Locate(file); err == nil {
+		if filepath.IsAbs(loc) {
+			m.SourceFile = loc
+		} else if in.Root != "" {
+			m.SourceFile = filepath.Join(in.Root, filepath.FromSlash(loc))
+		}
+	}
+}
+
 // visual maps a MeshInstance3D to a Graph visual: primitive meshes become
-// shapes, mesh files stay references.
+// shapes, mesh files stay references (readable ones also carry their
+// triangles, see meshFile).
 func (p *parser) visual(n *node, idx int) error {
 	v, ok := n.get("mesh")
 	if !ok || v.v == nil {
@@ -433,8 +479,10 @@ func (p *parser) visual(n *node, idx int) error {
 	}
 	if r.Kind == "ExtResource" {
 		res := v.doc.ext[r.ID]
-		mi := p.g.AddMesh(convert.Mesh{Name: res.id, File: res.path, Scale: convert.Vec3{1, 1, 1},
-			Extras: map[string]any{extraMeshPath: res.resPath, extraVersion: v.doc.version}})
+		mesh := convert.Mesh{Name: res.id, File: res.path, Scale: convert.Vec3{1, 1, 1},
+			Extras: map[string]any{extraMeshPath: res.resPath, extraVersion: v.doc.version}}
+		p.meshFile(&mesh)
+		mi := p.g.AddMesh(mesh)
 		color, tex, err := p.visualColor(n, &tscn.Section{}, v.doc)
 		if err != nil {
 			return err

@@ -1053,11 +1053,22 @@ func (e *emitter) shape(si int, t convert.Transform, linkName string, node int, 
 			return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: e.sideMesh(fn, m, subj, path), Scale: scale}}}
 		}
 		if !m.Loaded || len(m.Positions) == 0 {
-			if m.File != "" {
-				return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: m.File, Scale: scale}}}
+			switch {
+			case m.Source != nil && m.File != "":
+				// another format's mesh file, copied beside the output:
+				// its path is the source's, not the output's
+				return []placed{{transformPose(t), Geometry{Kind: "mesh", Filename: e.sideMesh(m.File, m, subj, path), Scale: scale}}}
+			case m.Decode != nil:
+				pos, idx, ok, err := m.Triangles()
+				if !ok || err != nil || len(idx) == 0 {
+					e.diags.Add(convert.CodeShapeDropped, subj, path, "mesh %q cannot be read (%v); it is dropped", m.Name, err)
+					return nil
+				}
+				m.Positions, m.Indices, m.Loaded = pos, idx, true
+			default:
+				e.diags.Add(convert.CodeShapeDropped, subj, path, "mesh %q has no data this format can write (file %q cannot be read); it is dropped", m.Name, m.File)
+				return nil
 			}
-			e.diags.Add(convert.CodeShapeDropped, subj, path, "mesh %q has no data and no file; it is dropped", m.Name)
-			return nil
 		}
 		// a textured visual needs its texture coordinates, which STL
 		// cannot hold: it is written as OBJ
