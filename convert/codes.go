@@ -56,6 +56,7 @@ const (
 	CodeInertialIncomplete          Code = "inertial-incomplete"
 	CodeShapeFlatRead               Code = "shape-flat-read"
 	CodeXMLAfterRootIgnored         Code = "xml-after-root-ignored"
+	CodeGlobalCoordinates           Code = "global-coordinates"
 	CodeShapeMassless               Code = "shape-massless"
 	CodeShapeScaledNonuniform       Code = "shape-scaled-nonuniform"
 	CodeMeshNotLoaded               Code = "mesh-not-loaded"
@@ -388,6 +389,7 @@ var codeTable = []CodeInfo{
 
 	// MJCF
 	{CodeLegacyAttribute, Info, secMJCF, Qs(QData), false, "MuJoCo 1.x syntax that changes nothing"},
+	{CodeGlobalCoordinates, Info, secMJCF, Qs(QData), false, "a model in MuJoCo 1.x global coordinates (`coordinate=\"global\"`, which MuJoCo 3 refuses) is read by converting every body, geom, site, joint, inertial, camera and light to local coordinates, as MuJoCo 2.3.3's compiler did; MJCF output is in local coordinates"},
 	{CodeFieldDropped, Warning, secMJCF, Qs(QData), true, "an attribute, element or value not applied (all formats use it for values with no place in the target)"},
 	{CodeInertialIgnored, Info, secMJCF, Qs(QMass, QCenterOfMass, QInertia), false, "`<inertial>` ignored because `inertiafromgeom=\"true\"`"},
 	{CodeMassBounded, Info, secMJCF, Qs(QMass, QInertia), false, "mass raised to `boundmass`"},

@@ -20,6 +20,7 @@ type compiler struct {
 	balanceInertia     bool
 	setTotalMass       float64 // ≤ 0: off
 	alignFree          bool
+	global             bool // coordinate="global": see parser.localize
 }
 
 func defaultCompiler() compiler {
@@ -100,8 +101,11 @@ func (c *compiler) apply(p *parser, e *Element) error {
 		switch s {
 		case "local":
 			p.diags.Add(convert.CodeLegacyAttribute, convert.DocumentSubject(), p.path(e), "compiler coordinate=\"local\" is MuJoCo 1.x syntax; local coordinates are the only kind MuJoCo 2+ knows, so it changes nothing")
+		case "global":
+			c.global = true
+			p.diags.Add(convert.CodeGlobalCoordinates, convert.DocumentSubject(), p.path(e), "compiler coordinate=\"global\" (MuJoCo 1.x global coordinates, which MuJoCo 3 refuses) is converted to local coordinates as MuJoCo 2.3.3's compiler converted them; MJCF output is in local coordinates")
 		default:
-			return errAt(e, "coordinate=%q (MuJoCo 1.x global coordinates) is not supported; only local coordinates are", s)
+			return errAt(e, "coordinate=%q is neither local nor global", s)
 		}
 	}
 	for _, name := range []string{"fusestatic", "discardvisual", "exactmeshinertia"} {

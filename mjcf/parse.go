@@ -175,6 +175,11 @@ func (p *parser) model(top *Element) error {
 
 	for _, c := range top.Children {
 		if c.Name == "worldbody" {
+			if p.comp.global {
+				if err := p.localize(c); err != nil {
+					return err
+				}
+			}
 			if err := p.children(c, p.root, -1, convert.Identity(), ""); err != nil {
 				return err
 			}
