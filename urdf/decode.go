@@ -244,9 +244,6 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 			if k.Geometry, err = decodeGeometry(c); err != nil {
 				return Link{}, err
 			}
-			if k.Geometry.empty != nil {
-				return Link{}, k.Geometry.empty
-			}
 			l.Collisions = append(l.Collisions, k)
 		default:
 			l.extras = append(l.extras, c)
@@ -358,9 +355,20 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 		}
 	case "sphere":
 		g.Radius, err = positive("radius")
-	case "cylinder", "capsule":
+	case "cylinder", "capsule", "drake:capsule":
 		if g.Radius, err = positive("radius"); err == nil {
 			g.Length, err = positive("length")
+		}
+		if shape.Name == "drake:capsule" {
+			g.Kind, g.Spelled = "capsule", shape.Name
+		}
+	case "drake:ellipsoid":
+		// Drake's extension: semi-axes a, b, c along the link's x, y, z
+		g.Kind, g.Spelled = "ellipsoid", shape.Name
+		for k, attr := range []string{"a", "b", "c"} {
+			if g.Size[k], err = positive(attr); err != nil {
+				break
+			}
 		}
 	case "plane":
 		// PyBullet's extension: an infinite plane, its normal required

@@ -124,6 +124,7 @@ func (p *parser) run() error {
 	if len(r.Links) == 0 {
 		return convert.ErrorAtLine(r.Line, "robot has no links")
 	}
+	p.implyWorld()
 	p.links = make(map[string]*Link, len(r.Links))
 	for i := range r.Links {
 		p.links[r.Links[i].Name] = &r.Links[i]
@@ -215,6 +216,25 @@ func (p *parser) run() error {
 	p.densityMasses()
 	p.transmissions()
 	return p.addCouplings()
+}
+
+// implyWorld declares the link "world" a joint names as its parent when
+// the robot does not (robots written for Gazebo or Drake fix their base
+// to it so): it is the fixed world, as those read it.
+func (p *parser) implyWorld() {
+	r := p.r
+	for i := range r.Links {
+		if r.Links[i].Name == "world" {
+			return
+		}
+	}
+	for i := range r.Joints {
+		if j := &r.Joints[i]; j.Parent == "world" {
+			p.diags.Add(convert.CodeWorldLinkImplied, convert.DocumentSubject(), jointPath(j), "joint %q names the parent link \"world\", which the robot does not declare: read as the fixed world, as Gazebo and Drake read it (urdfdom and MuJoCo refuse the file; URDF output declares the link)", j.Name).AtLine(j.Line)
+			r.Links = append(r.Links, Link{Name: "world", Line: j.Line})
+			return
+		}
+	}
 }
 
 func (p *parser) jointByName(name string) (*Joint, bool) {
@@ -763,6 +783,13 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if name == "" {
 			name = l.Name + "/collision" + strconv.Itoa(k)
 		}
+		if c.Geometry.empty != nil {
+			// urdfdom takes it (exporters leave zero-radius placeholder
+			// spheres); it has no volume and collides at a point at most,
+			// and MuJoCo refuses a geom of zero size
+			p.diags.Add(convert.CodeShapeDropped, convert.Subject{}, linkPath(l)+"/collision", "collision %q of link %q is a %s of zero size, with no volume; it is left out", name, l.Name, c.Geometry.Kind).AtLine(c.Geometry.Line)
+			continue
+		}
 		shape, err := p.shape(c.Geometry, true, l)
 		if err != nil {
 			return err
@@ -813,6 +840,11 @@ func axisFrame(t convert.Transform) convert.Transform {
 	return t
 }
 
+// drakeShape notes a geometry read from Drake's extension.
+func (p *parser) drakeShape(geo Geometry, l *Link) {
+	p.diags.Add(convert.CodeDrakeGeometryRead, convert.Subject{}, linkPath(l)+"/geometry/"+geo.Spelled, "<%s> (Drake's extension) read as a %s", geo.Spelled, geo.Kind).AtLine(geo.Line)
+}
+
 // shape adds the Graph shape of a geometry. Collision meshes are loaded
 // (a missing or unreadable one is an error); visual meshes stay references.
 func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
@@ -828,7 +860,13 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	case "cylinder":
 		return g.AddShape(convert.Shape{Kind: convert.Cylinder, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
 	case "capsule":
+		if geo.Spelled != "" {
+			p.drakeShape(geo, l)
+		}
 		return g.AddShape(convert.Shape{Kind: convert.Capsule, Height: geo.Length, RadiusTop: geo.Radius, RadiusBottom: geo.Radius}), nil
+	case "ellipsoid":
+		p.drakeShape(geo, l)
+		return g.AddShape(convert.Shape{Kind: convert.Ellipsoid, Size: geo.Size}), nil
 	case "plane":
 		p.diags.Add(convert.CodePlaneRead, convert.Subject{}, linkPath(l)+"/geometry/plane", "<plane> (PyBullet's extension) read as an infinite plane through the origin facing %v", geo.Normal).AtLine(geo.Line)
 		return g.AddShape(convert.Shape{Kind: convert.Plane}), nil

@@ -66,11 +66,15 @@ func (in *Inertial) incomplete() bool { return in.noMass || in.noInertia }
 
 // Geometry is a <geometry> element: exactly one shape.
 type Geometry struct {
-	// Kind is "box", "cylinder", "sphere", "capsule", "mesh" or "plane".
-	Kind   string
-	Size   convert.Vec3 // box full extents
-	Radius float64      // sphere, cylinder, capsule
-	Length float64      // cylinder total length; capsule cylinder part (between cap centres)
+	// Kind is "box", "cylinder", "sphere", "capsule", "ellipsoid",
+	// "mesh" or "plane".
+	Kind string
+	// Spelled is the element when Kind is read from another name (Drake's
+	// drake:capsule and drake:ellipsoid); "" otherwise.
+	Spelled string
+	Size    convert.Vec3 // box full extents; ellipsoid semi-axes
+	Radius  float64      // sphere, cylinder, capsule
+	Length  float64      // cylinder total length; capsule cylinder part (between cap centres)
 	// Normal of a plane (PyBullet's <plane normal="x y z"/>): the
 	// infinite plane through the origin, facing along Normal.
 	Normal convert.Vec3
@@ -79,8 +83,8 @@ type Geometry struct {
 	Scale    convert.Vec3
 	// ignored are further children of <geometry>, which urdfdom skips.
 	ignored []*xmlElement
-	// empty is the error for a primitive of zero size (urdfdom takes
-	// one): a collision is refused with it, a visual draws nothing.
+	// empty says why a primitive has no size (urdfdom takes one): it
+	// draws nothing and collides with nothing, and is left out.
 	empty error
 	Line  int
 }
