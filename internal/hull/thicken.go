@@ -14,19 +14,28 @@ const ThickenedMessage = "collision mesh %q is flat, and simulators cannot take 
 // ThickenFlat returns the mesh unchanged when its points span a volume.
 // When they lie on one plane (a ground quad, a floor), it returns the mesh
 // plus a copy moved FlatThickness behind the front face (the side its
-// triangles face, by area-weighted normal), with reversed winding, and
-// true. scale is the mesh scale the writer applies, so the extrusion is
+// triangles face, by area-weighted normal; for a mesh drawn from both
+// sides, whose normals cancel, the side its largest triangle faces), with
+// reversed winding, and true. scale is the mesh scale the writer applies, so the extrusion is
 // FlatThickness in metres.
 func ThickenFlat[V ~[3]float64](pos []V, idx []uint32, scale V) ([]V, []uint32, bool) {
 	if len(pos) < 3 || len(idx) < 3 {
 		return pos, idx, false
 	}
-	var n Vec
+	var n, largest Vec
 	for k := 0; k+2 < len(idx); k += 3 {
 		a, b, c := Vec(pos[idx[k]]), Vec(pos[idx[k+1]]), Vec(pos[idx[k+2]])
-		n = add(n, cross(sub(b, a), sub(c, a)))
+		t := cross(sub(b, a), sub(c, a))
+		n = add(n, t)
+		if length(t) > length(largest) {
+			largest = t
+		}
 	}
 	l := length(n)
+	if l <= 1e-9*length(largest) {
+		// both faces drawn (a quad and its reverse): no side is the front
+		n, l = largest, length(largest)
+	}
 	if l == 0 {
 		return pos, idx, false
 	}
