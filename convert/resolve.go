@@ -3,6 +3,7 @@ package convert
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sync"
 
@@ -168,4 +169,22 @@ func sameFS(a, b fs.FS) (same bool) {
 		}
 	}()
 	return a == b
+}
+
+// Referenced returns an input for a file this one refers to (a Godot
+// scene's instanced glTF), read as Open reads it: its own references
+// resolve from its folder in the folder it was found in, under the same
+// options, and what it decodes is charged to this input's budget.
+func (in *Input) Referenced(ref string) (*Input, error) {
+	data, loc, err := in.resolver().Read(ref)
+	if err != nil {
+		return nil, err
+	}
+	sub := &Input{Name: loc.Name, Data: data, Immutable: true, FS: loc.FS, Dir: path.Dir(loc.Path), Options: in.Options}
+	if loc.Main {
+		sub.Root = in.Root
+	}
+	sub.budget = in.Budget()
+	sub.decoded = in.Decoded()
+	return sub, nil
 }

@@ -449,7 +449,8 @@ func rotationLocked(m *convert.Motion) bool {
 func (e *emitter) instancedNode(i int, name, parent string) bool {
 	n := &e.g.Nodes[i]
 	own, ok := n.Extras[extraInstanced].(convert.Transform)
-	if !ok || n.Motion != nil || n.Collider != nil || n.Trigger != nil || n.Joint != nil || n.Visual != nil {
+	drawnByInstance := n.Extras[extraInstanceDrawn] == true
+	if !ok || n.Motion != nil || n.Collider != nil || n.Trigger != nil || n.Joint != nil || n.Visual != nil && !drawnByInstance {
 		return false
 	}
 	if n.Transform != own {

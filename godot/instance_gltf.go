@@ -24,6 +24,7 @@ type gltfScene struct {
 		Rotation    *[4]float64  `json:"rotation"`
 		Scale       *[3]float64  `json:"scale"`
 		Matrix      *[16]float64 `json:"matrix"`
+		Mesh        *int         `json:"mesh"`
 	} `json:"nodes"`
 }
 
@@ -32,8 +33,9 @@ type gltfScene struct {
 // are the glTF scene's root nodes, each with its name and local
 // transform. The nodes are marked as brought in by the instance, so a
 // Godot writer references the file instead of writing them, while bodies
-// the scene parents into them keep their place and world pose. Meshes and
-// any physics inside the glTF are not read. unread says why a file that
+// the scene parents into them keep their place and world pose. A node
+// that draws a mesh gets it as its visual (gltfDrawing), so other
+// formats draw the model; any physics inside the glTF is not read. unread says why a file that
 // cannot be read is kept as a reference; err is the input's node budget.
 func (l *loader) gltfInstance(d *doc, r *resource, s *tscn.Section) (n *node, unread, err error) {
 	data, err := l.in.Open(r.path)
@@ -94,6 +96,9 @@ func (l *loader) gltfInstance(d *doc, r *resource, s *tscn.Section) (n *node, un
 		}
 		c := &node{name: gltfNodeName(gn.Name, used), class: "Node3D", version: d.version, props: map[string]value{},
 			file: d.file, line: s.Line, parent: parent, gltf: r.resPath, xf: &t}
+		if gn.Mesh != nil {
+			c.gltfMesh = &gltfMesh{file: r.path, mesh: *gn.Mesh}
+		}
 		parent.children = append(parent.children, c)
 		for _, k := range gn.Children {
 			if err := add(c, k); err != nil {
@@ -131,4 +136,58 @@ func gltfNodeName(name string, used map[string]int) string {
 		return fmt.Sprintf("%s%d", name, c)
 	}
 	return name
+}
+
+// gltfMesh is the mesh an instanced glTF's node draws.
+type gltfMesh struct {
+	file string // the glTF file, as the loader opens it
+	mesh int
+}
+
+// gltfDrawings are the drawings of the instanced glTF files of one scene,
+// each file read once however often it is instanced: its document, and
+// the visual of each of its meshes made so far (their shapes shared by
+// every instance).
+type gltfDrawings struct {
+	docs    map[string]*gltfx.Doc // nil: the file's meshes cannot be read (reported)
+	visuals map[gltfMesh]*convert.Visual
+}
+
+// gltfDrawing gives Graph node idx the visual of the mesh its instanced
+// glTF node draws, reading the file the first time. Reading the document
+// back to verify an output skips it (Options.SkipVisualData), as other
+// visual data.
+func (p *parser) gltfDrawing(m *gltfMesh, n *node, idx int) {
+	in := p.l.in
+	if in.Options != nil && in.Options.SkipVisualData {
+		return
+	}
+	dr := &p.drawings
+	if dr.docs == nil {
+		dr.docs, dr.visuals = map[string]*gltfx.Doc{}, map[gltfMesh]*convert.Visual{}
+	}
+	d, ok := dr.docs[m.file]
+	if !ok {
+		sub, err := in.Referenced(m.file)
+		if err == nil {
+			d, err = gltfx.Decode(sub)
+		}
+		if err != nil {
+			p.note(convert.CodeVisualDropped, p.g.VisualSubject(idx), n, "the meshes of %s cannot be read (%v); its nodes are written without them", m.file, err)
+		}
+		dr.docs[m.file] = d
+	}
+	if d == nil {
+		return
+	}
+	v, ok := dr.visuals[*m]
+	if !ok {
+		v = gltfx.MeshVisual(p.g, d, m.mesh, idx, p.l.diags)
+		dr.visuals[*m] = v
+	}
+	if v != nil {
+		own := *v
+		p.g.Nodes[idx].Visual = &own
+		p.g.Nodes[idx].Extras[extraInstanceDrawn] = true
+	}
 }

@@ -13,19 +13,20 @@ import (
 
 // Extras keys this format owns.
 const (
-	extraClass      = convert.ExtraGodotClass // node class as written
-	extraVersion    = "godot.version"         // Godot major version of the source
-	extraMargin     = "godot.margin"          // float64: a shape's collision margin
-	extraProps      = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip
-	extraGroups     = "godot.groups"          // []string
-	extraAttachment = "godot.attachment"      // true on frame-B nodes Parse adds for joints
-	extraConns      = "godot.connections"
-	extraLayers     = "godot.layer_names" // map[int]string from project.godot
-	extraMeshPath   = "godot.path"        // mesh resource path as written (res://…)
-	extraSegments   = "godot.segments"    // []tscn.Prop: a primitive mesh's own subdivision (radial_segments, rings)
-	extraStatedBox  = "godot.aabb"        // [2]convert.Vec3: the box an ArrayMesh's surfaces state (lo, hi)
-	extraInstance   = "godot.instance"    // instanced scene path (unexpanded, or a glTF whose nodes are read)
-	extraInstanced  = "godot.instanced"   // convert.Transform: the node comes from an instanced glTF, which gives it this transform
+	extraClass         = convert.ExtraGodotClass // node class as written
+	extraVersion       = "godot.version"         // Godot major version of the source
+	extraMargin        = "godot.margin"          // float64: a shape's collision margin
+	extraProps         = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip
+	extraGroups        = "godot.groups"          // []string
+	extraAttachment    = "godot.attachment"      // true on frame-B nodes Parse adds for joints
+	extraConns         = "godot.connections"
+	extraLayers        = "godot.layer_names"   // map[int]string from project.godot
+	extraMeshPath      = "godot.path"          // mesh resource path as written (res://…)
+	extraSegments      = "godot.segments"      // []tscn.Prop: a primitive mesh's own subdivision (radial_segments, rings)
+	extraStatedBox     = "godot.aabb"          // [2]convert.Vec3: the box an ArrayMesh's surfaces state (lo, hi)
+	extraInstance      = "godot.instance"      // instanced scene path (unexpanded, or a glTF whose nodes are read)
+	extraInstanced     = "godot.instanced"     // convert.Transform: the node comes from an instanced glTF, which gives it this transform
+	extraInstanceDrawn = "godot.instanceDrawn" // true: the node's visual is the mesh its instanced glTF draws (the instance writes it)
 )
 
 // Parse reads a Godot 3 or 4 text scene into a Graph.
@@ -85,6 +86,8 @@ type shapeRef struct {
 type parser struct {
 	// frames caches world poses once the node tree is built (joints)
 	frames *convert.Frames
+	// drawings are the meshes of instanced glTF files (gltfDrawing)
+	drawings gltfDrawings
 	// classValues holds each class name boxed once (classValue)
 	classValues map[string]any
 	l           *loader
@@ -245,6 +248,9 @@ func (p *parser) addNode(n *node, parent int) (int, error) {
 		p.g.Name = n.name // the scene's root node names the document
 	}
 	p.index[n] = idx
+	if n.gltfMesh != nil {
+		p.gltfDrawing(n.gltfMesh, n, idx)
+	}
 	if err := p.attributes(n, idx); err != nil {
 		return 0, err
 	}

@@ -62,6 +62,8 @@ type node struct {
 	// transform, which a transform property set by the scene overrides.
 	gltf string
 	xf   *convert.Transform
+	// gltfMesh is the mesh the glTF node draws, nil when none
+	gltfMesh *gltfMesh
 	// read names properties a class-specific reader mapped onto Graph
 	// attributes; keepProps does not keep them as raw properties.
 	read map[string]bool

@@ -124,6 +124,20 @@ func lostMaps(m *gltf.Material) []string {
 
 // meshVisuals returns the visuals glTF mesh mi is drawn as (node i names
 // what is reported): one of the whole mesh, or with oneLook one per look.
+// MeshVisual is the visual of glTF mesh mi of d for node i of g, the
+// mesh kept whole with its primitives' base colours and textures as its
+// look (nil, reported, when its triangles cannot be read): a reader that
+// instances a glTF model (a Godot scene's) draws it with that.
+func MeshVisual(g *convert.Graph, d *Doc, mi, i int, diags *convert.Diagnostics) *convert.Visual {
+	if mi < 0 || mi >= len(d.GLTF.Meshes) {
+		return nil
+	}
+	if vs := meshVisuals(g, d, mi, i, false, diags); len(vs) == 1 {
+		return &vs[0]
+	}
+	return nil
+}
+
 func meshVisuals(g *convert.Graph, d *Doc, mi, i int, oneLook bool, diags *convert.Diagnostics) []convert.Visual {
 	pos, idx, look, why, err := MeshTrianglesLook(d, mi)
 	if err != nil {

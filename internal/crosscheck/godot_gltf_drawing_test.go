@@ -1,0 +1,161 @@
+package crosscheck
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
+)
+
+// tetraGLTF is a glTF model of one node drawing a red tetrahedron, its
+// buffer inline, as game kits ship their models (there as .glb).
+func tetraGLTF(t *testing.T) string {
+	var buf bytes.Buffer
+	for _, v := range [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}} {
+		if err := binary.Write(&buf, binary.LittleEndian, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, i := range []uint16{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3} {
+		if err := binary.Write(&buf, binary.LittleEndian, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data := base64.StdEncoding.EncodeToString(buf.Bytes())
+	return fmt.Sprintf(`{"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
+ "nodes": [{"name": "Body", "children": [1]}, {"name": "Hull", "mesh": 0, "translation": [0, 0.5, 0]}],
+ "meshes": [{"name": "hull", "primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0}]}],
+ "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [1, 0, 0, 1]}}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 1]},
+  {"bufferView": 1, "componentType": 5123, "count": 12, "type": "SCALAR"}],
+ "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 24}],
+ "buffers": [{"byteLength": 72, "uri": "data:application/octet-stream;base64,%s"}]}`, data)
+}
+
+// TestGodotInstancedModelsDrawn: a Godot scene that instances a glTF
+// model (a vehicle kit's car, twice, one under a rigid body) is drawn in
+// every other format: each instance's mesh node is a visual of the
+// model's triangles at the instance's place. Other formats drew nothing
+// of it, and said nothing. The Godot output still instances the file
+// rather than writing the model again, and reads back as the source.
+func TestGodotInstancedModelsDrawn(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"project.godot":   "config_version=5\n",
+		"models/car.gltf": tetraGLTF(t),
+		"scenes/race.tscn": `[gd_scene format=3]
+
+[ext_resource type="PackedScene" path="res://models/car.gltf" id="1_car"]
+
+[sub_resource type="BoxShape3D" id="box"]
+
+[node name="Race" type="Node3D"]
+
+[node name="Car" type="RigidBody3D" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 1, 0)
+
+[node name="Shape" type="CollisionShape3D" parent="Car"]
+shape = SubResource("box")
+
+[node name="Model" parent="Car" instance=ExtResource("1_car")]
+
+[node name="Parked" parent="." instance=ExtResource("1_car")]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, -3, 0, 0)
+`,
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := filepath.Join(dir, "scenes", "race.tscn")
+	reg := all.Registry()
+	in, err := physconv.OpenInput(src, nil, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := g.Frames(-1)
+	var drawnAt []convert.Vec3
+	for i, n := range g.Nodes {
+		if n.Visual == nil {
+			continue
+		}
+		m := g.Meshes[g.Shapes[n.Visual.Shape].Mesh]
+		if len(m.Indices) != 12 || m.Look == nil {
+			t.Errorf("node %s: visual of %d indices", n.Name, len(m.Indices))
+		}
+		drawnAt = append(drawnAt, frames.World(i).T)
+	}
+	if len(drawnAt) != 2 {
+		t.Fatalf("%d drawn nodes, want the two instances' hulls", len(drawnAt))
+	}
+	for _, to := range []string{"mjcf", "urdf", "khr", "godot"} {
+		out := filepath.Join(t.TempDir(), "race"+map[string]string{"urdf": ".urdf", "mjcf": ".xml", "khr": ".gltf", "godot": ".tscn"}[to])
+		res, err := physconv.ConvertFile(context.Background(), reg, src, out, &convert.Options{To: to})
+		if err != nil {
+			t.Fatalf("→ %s: %v", to, err)
+		}
+		for _, d := range res.Diagnostics {
+			if d.Code == convert.CodeVerifyMismatch || d.Code == convert.CodeVisualDropped {
+				t.Errorf("→ %s: %s", to, d.Message)
+			}
+		}
+		text, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch to {
+		case "godot":
+			if bytes.Contains(text, []byte("MeshInstance3D")) || strings.Count(string(text), `instance=ExtResource`) != 2 {
+				t.Errorf("→ godot: the model is written again, or not instanced twice:\n%s", text)
+			}
+		case "khr":
+			if n := readGLTFJSON(t, out).sceneMeshNodes(); n != 2 {
+				t.Errorf("→ khr: %d mesh nodes, want 2", n)
+			}
+		default:
+			// the output read back draws two meshes of the model
+			back, err := physconv.OpenInput(out, nil, &convert.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, bg, _, err := physconv.ParseGraph(context.Background(), reg, back)
+			if err != nil {
+				t.Fatalf("→ %s: %v", to, err)
+			}
+			meshes := 0
+			for _, n := range bg.Nodes {
+				if n.Visual == nil {
+					continue
+				}
+				sh := bg.Shapes[n.Visual.Shape]
+				if sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
+					continue
+				}
+				if _, idx, ok, _ := bg.Meshes[sh.Mesh].Triangles(); ok && len(idx) == 12 {
+					meshes++
+				}
+			}
+			if meshes != 2 {
+				t.Errorf("→ %s: %d visuals of the model, want 2", to, meshes)
+			}
+		}
+	}
+}
