@@ -72,15 +72,7 @@ shape = SubResource("box")
 transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, -3, 0, 0)
 `,
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeProject(t, dir, files)
 	src := filepath.Join(dir, "scenes", "race.tscn")
 	reg := all.Registry()
 	in, err := physconv.OpenInput(src, nil, &convert.Options{})
@@ -132,29 +124,8 @@ transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, -3, 0, 0)
 			}
 		default:
 			// the output read back draws two meshes of the model
-			back, err := physconv.OpenInput(out, nil, &convert.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, bg, _, err := physconv.ParseGraph(context.Background(), reg, back)
-			if err != nil {
-				t.Fatalf("→ %s: %v", to, err)
-			}
-			meshes := 0
-			for _, n := range bg.Nodes {
-				if n.Visual == nil {
-					continue
-				}
-				sh := bg.Shapes[n.Visual.Shape]
-				if sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
-					continue
-				}
-				if _, idx, ok, _ := bg.Meshes[sh.Mesh].Triangles(); ok && len(idx) == 12 {
-					meshes++
-				}
-			}
-			if meshes != 2 {
-				t.Errorf("→ %s: %d visuals of the model, want 2", to, meshes)
+			if n := meshVisuals(t, out, 12); n != 2 {
+				t.Errorf("→ %s: %d visuals of the model, want 2", to, n)
 			}
 		}
 	}

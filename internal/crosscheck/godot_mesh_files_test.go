@@ -55,15 +55,7 @@ shape = SubResource("box")
 mesh = ExtResource("2_rock")
 `,
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeProject(t, dir, files)
 	src := filepath.Join(dir, "levels", "level.tscn")
 	for _, to := range []string{"urdf", "mjcf", "khr", "omi", "godot"} {
 		out := filepath.Join(t.TempDir(), "elsewhere", "level"+map[string]string{"urdf": ".urdf", "mjcf": ".xml", "khr": ".gltf", "omi": ".gltf", "godot": ".tscn"}[to])
@@ -99,29 +91,51 @@ mesh = ExtResource("2_rock")
 			}
 			continue
 		}
-		in, err := physconv.OpenInput(out, nil, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, g, _, err := physconv.ParseGraph(context.Background(), all.Registry(), in)
-		if err != nil {
-			t.Fatalf("→ %s: reading the output: %v", to, err)
-		}
-		tree := false
-		for _, n := range g.Nodes {
-			if n.Visual == nil {
-				continue
-			}
-			sh := g.Shapes[n.Visual.Shape]
-			if sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
-				continue
-			}
-			if _, idx, ok, err := g.Meshes[sh.Mesh].Triangles(); ok && err == nil && len(idx) == 12 {
-				tree = true
-			}
-		}
-		if !tree {
-			t.Errorf("→ %s: the OBJ model is not drawn in the output", to)
+		if n := meshVisuals(t, out, 12); n != 1 {
+			t.Errorf("→ %s: the OBJ model is drawn %d times in the output, want once", to, n)
 		}
 	}
+}
+
+// writeProject writes files (slash paths under dir → contents), with
+// the folders they need.
+func writeProject(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// meshVisuals reads a written output back and counts its visuals drawn
+// by a mesh of that many triangle corners (indices).
+func meshVisuals(t *testing.T, out string, indices int) int {
+	t.Helper()
+	in, err := physconv.OpenInput(out, nil, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, g, _, err := physconv.ParseGraph(context.Background(), all.Registry(), in)
+	if err != nil {
+		t.Fatalf("reading %s back: %v", filepath.Base(out), err)
+	}
+	n := 0
+	for _, node := range g.Nodes {
+		if node.Visual == nil {
+			continue
+		}
+		sh := g.Shapes[node.Visual.Shape]
+		if sh.Kind != convert.TriMesh && sh.Kind != convert.Convex {
+			continue
+		}
+		if _, idx, ok, err := g.Meshes[sh.Mesh].Triangles(); ok && err == nil && len(idx) == indices {
+			n++
+		}
+	}
+	return n
 }
