@@ -174,6 +174,16 @@ func (p *parser) gltfDrawing(m *gltfMesh, n *node, idx int) {
 		}
 		if err != nil {
 			p.note(convert.CodeVisualDropped, p.g.VisualSubject(idx), n, "the meshes of %s cannot be read (%v); its nodes are written without them", m.file, err)
+		} else {
+			skinned := 0
+			for _, gn := range d.GLTF.Nodes {
+				if gn.Skin != nil && gn.Mesh != nil {
+					skinned++
+				}
+			}
+			if len(d.GLTF.Animations) > 0 || skinned > 0 {
+				p.note(convert.CodeAnimationDropped, convert.DocumentSubject(), n, "%s has %d animation(s) and %d skinned mesh node(s): other formats draw the model still, skinned meshes in their bind pose (Godot output instances the file)", m.file, len(d.GLTF.Animations), skinned)
+			}
 		}
 		dr.docs[m.file] = d
 	}
