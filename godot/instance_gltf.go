@@ -35,8 +35,9 @@ type gltfScene struct {
 // Godot writer references the file instead of writing them, while bodies
 // the scene parents into them keep their place and world pose. A node
 // that draws a mesh gets it as its visual (gltfDrawing), so other
-// formats draw the model; any physics inside the glTF is not read. unread says why a file that
-// cannot be read is kept as a reference; err is the input's node budget.
+// formats draw the model; any physics inside the glTF is not read.
+// unread says why a file that cannot be read is kept as a reference; err
+// is the input's node budget.
 func (l *loader) gltfInstance(d *doc, r *resource, s *tscn.Section) (n *node, unread, err error) {
 	data, err := l.in.Open(r.path)
 	if err != nil {
