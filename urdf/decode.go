@@ -231,7 +231,17 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 			}
 			if m := c.Child("material"); m != nil {
 				if v.Material, err = decodeMaterial(m); err != nil {
-					return Link{}, err
+					// a visual's own material: urdfdom logs the bad colour
+					// and drops the material, keeping the link
+					var fe *convert.FormatError
+					if !errors.As(err, &fe) || m.Child("color") == nil {
+						return Link{}, err
+					}
+					v.Material = &Material{Line: m.Line, badColor: err}
+					v.Material.Name, _ = m.Attr("name")
+					if t := m.Child("texture"); t != nil {
+						v.Material.Texture, _ = t.Attr("filename")
+					}
 				}
 			}
 			l.Visuals = append(l.Visuals, v)

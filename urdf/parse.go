@@ -758,6 +758,9 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		vis := p.visualBlock.New(convert.Visual{})
 		vis.Shape = shape
 		var extras map[string]any
+		if m := v.Material; m != nil && m.badColor != nil {
+			p.diags.Add(convert.CodeFieldDropped, convert.Subject{}, linkPath(l)+"/visual/material", "the colour of visual %q of link %q is not read (%v); the visual is drawn without it, as urdfdom drops such a material", name, l.Name, m.badColor).AtLine(m.Line).Affecting(convert.QVisual)
+		}
 		if m := v.Material; m != nil {
 			vis.Color = m.Color
 			tex := m.Texture

@@ -112,6 +112,9 @@ type Material struct {
 	Color   *[4]float64
 	Texture string
 	Line    int
+	// badColor is why a visual's own <color> was not read (urdfdom drops
+	// such a colour and keeps the link); nil when it was
+	badColor error
 }
 
 // Joint is a <joint>.
