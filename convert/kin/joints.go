@@ -349,9 +349,19 @@ func rotationFromX(axis convert.Vec3) convert.Quat {
 	}
 	x := convert.Vec3{1, 0, 0}
 	d := x.Dot(a)
-	if d < -1+1e-15 {
-		return convert.Quat{0, 1, 0, 0}
-	}
 	c := x.Cross(a)
+	if d < -0.5 {
+		// nearly opposite: 1 + d cancels (an axis 2.7e-7 off -X kept
+		// three digits of it, and the frame turned the axis by 1e-9;
+		// one 4e-8 off was taken for -X); the half angle from atan2
+		// keeps the same turn exact
+		s := c.Len()
+		if s == 0 {
+			return convert.Quat{0, 1, 0, 0}
+		}
+		sn, cs := math.Sincos(math.Atan2(s, d) / 2)
+		n := c.Scale(sn / s)
+		return convert.Quat{n[0], n[1], n[2], cs}
+	}
 	return convert.Quat{c[0], c[1], c[2], 1 + d}.Normalize()
 }
