@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -433,7 +434,8 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 }
 
 // weldedToWorld names the moving bodies of r that a fixed joint welds to
-// the world (or to a static body) and no other joint moves.
+// the world (or to a static body) and no other joint joins to it: joints
+// to other moving bodies move those, not it.
 func weldedToWorld(r *Report) map[string]bool {
 	if !anyOfKind(r.Joints, kin.KindFixed) {
 		return nil
@@ -451,8 +453,10 @@ func weldedToWorld(r *Report) map[string]bool {
 			welded[j.BodyB] = true
 		case j.Kind == kin.KindFixed && static[j.BodyB] && !static[j.BodyA]:
 			welded[j.BodyA] = true
-		case j.Kind != kin.KindFixed:
-			moved[j.BodyA], moved[j.BodyB] = true, true
+		case j.Kind != kin.KindFixed && static[j.BodyA]:
+			moved[j.BodyB] = true
+		case j.Kind != kin.KindFixed && static[j.BodyB]:
+			moved[j.BodyA] = true
 		}
 	}
 	for n := range moved {
@@ -658,7 +662,11 @@ func alignJoints(a, b *Report, c *comparer) map[string]string {
 		return nil
 	}
 	ia, ib := indices(na), indices(nb)
+	// a body a fixed joint welds to the world stands where a static one
+	// would (MJCF reads a body without joints back so)
 	sa, sb := staticBodies(a), staticBodies(b)
+	maps.Copy(sa, weldedToWorld(a))
+	maps.Copy(sb, weldedToWorld(b))
 	// The same joint between the same bodies at the same place; then,
 	// as a writer may change a joint's kind or move it (and say so), any
 	// kind, then anywhere; but a weld pairs only with a weld: a writer
