@@ -125,3 +125,72 @@ func TestJointsBetweenNamesakes(t *testing.T) {
 		}
 	}
 }
+
+// heightScene is a Godot terrain: a static height map of random heights
+// under a random scale (uniform, or stretched across or up) on its body
+// or its shape's node, and a box that falls on it.
+func heightScene(seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 17))
+	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	w, d := 2+r.IntN(6), 2+r.IntN(6)
+	heights := make([]string, w*d)
+	for k := range heights {
+		heights[k] = fmt.Sprintf("%.3f", num(-1, 2))
+	}
+	s := num(0.3, 3)
+	sx, sy, sz := s, s, s
+	switch r.IntN(3) {
+	case 1:
+		sx, sz = s*num(0.5, 2), s*num(0.5, 2)
+	case 2:
+		sy = s * num(0.5, 2)
+	}
+	// the scale on the body or on its shape's node, as scenes have both
+	scaled := fmt.Sprintf("%g, 0, 0, 0, %g, 0, 0, 0, %g, %g, 0, %g", sx, sy, sz, num(-3, 3), num(-3, 3))
+	body, shape := scaled, "1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0"
+	if r.IntN(2) == 0 {
+		body, shape = shape, scaled
+	}
+	return fmt.Sprintf(`[gd_scene format=3]
+
+[sub_resource type="HeightMapShape3D" id="ground"]
+map_width = %d
+map_depth = %d
+map_data = PackedFloat32Array(%s)
+
+[sub_resource type="BoxShape3D" id="box"]
+
+[node name="Terrain" type="Node3D"]
+
+[node name="Ground" type="StaticBody3D" parent="."]
+transform = Transform3D(%s)
+
+[node name="Shape" type="CollisionShape3D" parent="Ground"]
+transform = Transform3D(%s)
+shape = SubResource("ground")
+
+[node name="Box" type="RigidBody3D" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 0)
+
+[node name="Shape" type="CollisionShape3D" parent="Box"]
+shape = SubResource("box")
+`, w, d, strings.Join(heights, ", "), body, shape)
+}
+
+// A scaled height map goes to every format without a verify-mismatch:
+// the comparison took a Godot height map's node scale as a scale apart
+// from its extents while MJCF output bakes it in, and reported every
+// scaled terrain (a physics demo's). The extents and the heights' range
+// are compared with the scale applied. 60 generated terrains.
+func TestScaledHeightMaps(t *testing.T) {
+	reg := all.Registry()
+	for seed := uint64(1); seed <= 60; seed++ {
+		fsys := fstest.MapFS{"terrain.tscn": {Data: []byte(heightScene(seed))}}
+		for _, to := range []string{"mjcf", "urdf", "khr", "omi", "godot", "godot3"} {
+			_, res := convertIn(t, reg, fsys, "terrain.tscn", to)
+			for _, d := range mismatches(res) {
+				t.Errorf("seed %d → %s: %s", seed, to, d.Message)
+			}
+		}
+	}
+}

@@ -432,9 +432,23 @@ func shapeReport(g *convert.Graph, frames *convert.Frames, node, shape int, name
 			s.Mesh = &MeshReport{Vertices: len(m.Positions), Triangles: len(m.Indices) / 3}
 		}
 	case convert.Heightfield:
-		baked = false
+		// the node's scale baked in, as writers bake it: the extents
+		// across, the heights' range, and the place of the lowest
+		// height (formats place the shape's origin each their own way:
+		// MJCF at the lowest height, Godot where height 0 is)
 		if f := sh.Field; f != nil {
-			s.Dims = map[string]float64{"sizeX": f.SizeX, "sizeZ": f.SizeZ, "columns": float64(f.Columns), "rows": float64(f.Rows)}
+			lo, hi := 0.0, 0.0
+			for k, h := range f.Heights {
+				if k == 0 || h < lo {
+					lo = h
+				}
+				if k == 0 || h > hi {
+					hi = h
+				}
+			}
+			s.Dims = map[string]float64{"sizeX": f.SizeX * sc[0], "sizeZ": f.SizeZ * sc[2], "columns": float64(f.Columns), "rows": float64(f.Rows),
+				"heightRange": (hi - lo) * sc[1]}
+			s.Position = w.Apply(convert.Vec3{0, lo, 0}) // where its lowest height lies
 		}
 	}
 	if !baked && sc != (convert.Vec3{1, 1, 1}) {
