@@ -5,6 +5,7 @@ import (
 	"math"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -925,9 +926,19 @@ func offDiagonal(a, b float64) float64 {
 }
 
 // geometry writes every collider and visual on the link that owns it.
+// The pieces are made first and the links' lists sized to them: a static
+// world of thousands of props is one link, whose lists would otherwise
+// be copied over and over as they grew.
 func (e *emitter) geometry() {
 	g := e.g
 	counts := map[int]int{}
+	type pieces struct {
+		node, link int
+		collision  bool
+		placed     []placed
+	}
+	var made []pieces
+	room := make([][2]int, len(e.r.Links))
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		if n.Collider == nil && n.Visual == nil {
@@ -940,34 +951,47 @@ func (e *emitter) geometry() {
 		li := e.parentLink(ln)
 		link := &e.r.Links[li]
 		t := e.relLink(i, ln)
-		name := n.Name
 		if n.Collider != nil && n.Collider.Shape >= 0 {
 			e.noteMaterial(li, i)
-			for _, geo := range e.shape(n.Collider.Shape, t, link.Name, i, counts, true) {
-				c := Collision{Name: shapeName(name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g}
-				link.Collisions = append(link.Collisions, c)
-			}
+			p := e.shape(n.Collider.Shape, t, link.Name, i, counts, true)
+			made = append(made, pieces{i, li, true, p})
+			room[li][0] += len(p)
 		}
 		if n.Visual != nil && n.Visual.Shape >= 0 {
-			for _, geo := range e.shape(n.Visual.Shape, t, link.Name, i, counts, false) {
-				v := Visual{Name: shapeName(name, link.Name, "visual"), Origin: geo.origin, Geometry: geo.g}
-				if m, ok := n.Extras[extraMaterial].(*Material); ok {
-					c := *m
-					if n.Visual.Color != nil {
-						c.Color = n.Visual.Color
-					}
-					v.Material = &c
-				} else if n.Visual.Color != nil || n.Visual.Texture != nil {
-					v.Material = &Material{Color: n.Visual.Color}
-				}
-				if im := n.Visual.Texture; im != nil {
-					v.Material.Texture = e.sideImage(im, i)
-				}
-				link.Visuals = append(link.Visuals, v)
-			}
+			p := e.shape(n.Visual.Shape, t, link.Name, i, counts, false)
+			made = append(made, pieces{i, li, false, p})
+			room[li][1] += len(p)
 		}
 		if x, ok := n.Extras[extraElements].([]*xmlElement); ok && e.isLink[i] {
 			link.extras = x
+		}
+	}
+	for li, r := range room {
+		link := &e.r.Links[li]
+		link.Collisions = slices.Grow(link.Collisions, r[0])
+		link.Visuals = slices.Grow(link.Visuals, r[1])
+	}
+	for _, m := range made {
+		n, link := &g.Nodes[m.node], &e.r.Links[m.link]
+		for _, geo := range m.placed {
+			if m.collision {
+				link.Collisions = append(link.Collisions, Collision{Name: shapeName(n.Name, link.Name, "collision"), Origin: geo.origin, Geometry: geo.g})
+				continue
+			}
+			v := Visual{Name: shapeName(n.Name, link.Name, "visual"), Origin: geo.origin, Geometry: geo.g}
+			if mat, ok := n.Extras[extraMaterial].(*Material); ok {
+				c := *mat
+				if n.Visual.Color != nil {
+					c.Color = n.Visual.Color
+				}
+				v.Material = &c
+			} else if n.Visual.Color != nil || n.Visual.Texture != nil {
+				v.Material = &Material{Color: n.Visual.Color}
+			}
+			if im := n.Visual.Texture; im != nil {
+				v.Material.Texture = e.sideImage(im, m.node)
+			}
+			link.Visuals = append(link.Visuals, v)
 		}
 	}
 	for n := range e.isLink {

@@ -402,19 +402,44 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 		}
 	}
 	inA, inB := index(true, len(an)), index(false, len(bn))
+	// near gives the bodies of the other list whose centre of mass, or
+	// first collider, is within tolerance of this one's in every
+	// coordinate: the index narrows them along one axis only, and the
+	// bodies of a grid (a level's static props) share each row
 	near := func(fromA bool, k int) []int {
 		x, other := body(fromA, k), inA
 		if fromA {
 			other = inB
 		}
 		var out []int
-		if x.Mass != nil && x.CenterOfMass != nil {
-			o, w := other.com.near(*x.CenterOfMass)
-			out = append(append(out, o...), w...)
+		keep := func(ids []int, p convert.Vec3, at func(y *BodyReport) (convert.Vec3, bool)) {
+			for _, id := range ids {
+				if q, ok := at(body(!fromA, id)); ok && c.closeVec(p, q) {
+					out = append(out, id)
+				}
+			}
 		}
-		if len(x.Colliders) > 0 {
-			o, w := other.collider.near(x.Colliders[0].Position)
-			out = append(append(out, o...), w...)
+		com := func(y *BodyReport) (convert.Vec3, bool) {
+			if y.Mass == nil || y.CenterOfMass == nil {
+				return convert.Vec3{}, false
+			}
+			return *y.CenterOfMass, true
+		}
+		collider := func(y *BodyReport) (convert.Vec3, bool) {
+			if len(y.Colliders) == 0 {
+				return convert.Vec3{}, false
+			}
+			return y.Colliders[0].Position, true
+		}
+		if p, ok := com(x); ok {
+			o, w := other.com.near(p)
+			keep(o, p, com)
+			keep(w, p, com)
+		}
+		if p, ok := collider(x); ok {
+			o, w := other.collider.near(p)
+			keep(o, p, collider)
+			keep(w, p, collider)
 		}
 		slices.Sort(out)
 		return slices.Compact(out)
