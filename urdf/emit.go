@@ -938,7 +938,7 @@ func (e *emitter) geometry() {
 		placed     []placed
 	}
 	var made []pieces
-	room := make([][2]int, len(e.r.Links))
+	var room [][2]int // per link
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		if n.Collider == nil && n.Visual == nil {
@@ -948,9 +948,12 @@ func (e *emitter) geometry() {
 		if ln < 0 {
 			ln = e.worldNode
 		}
-		li := e.parentLink(ln)
+		li := e.parentLink(ln) // may add the link (the world's)
 		link := &e.r.Links[li]
 		t := e.relLink(i, ln)
+		for len(room) < len(e.r.Links) {
+			room = append(room, [2]int{})
+		}
 		if n.Collider != nil && n.Collider.Shape >= 0 {
 			e.noteMaterial(li, i)
 			p := e.shape(n.Collider.Shape, t, link.Name, i, counts, true)
