@@ -194,3 +194,43 @@ func TestScaledHeightMaps(t *testing.T) {
 		}
 	}
 }
+
+// mountedArm is an MJCF arm as teleoperated hands are built: a mocap
+// body where the arm is mounted, a chain of depth bodies without joints
+// (welded to the world, one to the next) holding a hinged hand, and an
+// equality weld from the mocap body to the last of the chain.
+func mountedArm(depth int, mocapWeld bool) string {
+	var b strings.Builder
+	b.WriteString("<mujoco>\n  <worldbody>\n    <body name=\"mocap\" mocap=\"true\" pos=\"0 0 0.1\"><geom type=\"sphere\" size=\"0.05\" contype=\"0\" conaffinity=\"0\"/></body>\n")
+	for k := 0; k < depth; k++ {
+		fmt.Fprintf(&b, "<body name=\"mount%d\" pos=\"0 0 0.1\"><inertial pos=\"0 0 0\" mass=\"0.5\" diaginertia=\"0.01 0.01 0.01\"/><geom type=\"capsule\" size=\"0.03 0.05\"/>\n", k)
+	}
+	b.WriteString("<body name=\"hand\" pos=\"0 0 0.2\"><joint name=\"wrist\" axis=\"0 1 0\"/><geom type=\"box\" size=\"0.05 0.02 0.1\"/></body>\n")
+	b.WriteString(strings.Repeat("</body>\n", depth))
+	b.WriteString("  </worldbody>\n")
+	if mocapWeld {
+		fmt.Fprintf(&b, "  <equality><weld body1=\"mocap\" body2=\"mount%d\"/></equality>\n", depth-1)
+	}
+	b.WriteString("</mujoco>\n")
+	return b.String()
+}
+
+// A chain of bodies welded to the world under a mocap weld (a
+// teleoperated hand's mount) goes to every format without a
+// verify-mismatch: Godot output makes the chain static, and the
+// comparison took the mocap body, welded to that static chain, for a
+// static one too, pairing its weld with the chain's own.
+func TestWeldedChainUnderMocap(t *testing.T) {
+	reg := all.Registry()
+	for depth := 1; depth <= 3; depth++ {
+		for _, weld := range []bool{false, true} {
+			fsys := fstest.MapFS{"arm.xml": {Data: []byte(mountedArm(depth, weld))}}
+			for _, to := range []string{"godot", "godot3", "mjcf", "urdf", "khr", "omi"} {
+				_, res := convertIn(t, reg, fsys, "arm.xml", to)
+				for _, d := range mismatches(res) {
+					t.Errorf("depth %d, mocap weld %v → %s: %s", depth, weld, to, d.Message)
+				}
+			}
+		}
+	}
+}

@@ -458,34 +458,52 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 	return renamed
 }
 
-// weldedToWorld names the moving bodies of r that a fixed joint welds to
-// the world (or to a static body) and no other joint joins to it: joints
-// to other moving bodies move those, not it.
+// weldedToWorld names the dynamic bodies of r that fixed joints weld to
+// the world (or to a static body), directly or through other welded
+// bodies, and that no joint of another kind joins to the world: joints to
+// other moving bodies move those, not it. A kinematic body is moved by
+// its script, welded or not.
 func weldedToWorld(r *Report) map[string]bool {
 	if !anyOfKind(r.Joints, kin.KindFixed) {
 		return nil
 	}
 	static := map[string]bool{"": true}
+	dynamic := map[string]bool{}
 	for _, b := range r.Bodies {
-		if b.Kind == convert.Static {
+		switch b.Kind {
+		case convert.Static:
 			static[b.Name] = true
+		case convert.Dynamic:
+			dynamic[b.Name] = true
 		}
 	}
-	welded, moved := map[string]bool{}, map[string]bool{}
+	moved := map[string]bool{}
+	welds := map[string][]string{} // body → the bodies fixed joints join it to
 	for _, j := range r.Joints {
 		switch {
-		case j.Kind == kin.KindFixed && static[j.BodyA] && !static[j.BodyB]:
-			welded[j.BodyB] = true
-		case j.Kind == kin.KindFixed && static[j.BodyB] && !static[j.BodyA]:
-			welded[j.BodyA] = true
-		case j.Kind != kin.KindFixed && static[j.BodyA]:
+		case j.Kind == kin.KindFixed:
+			welds[j.BodyA] = append(welds[j.BodyA], j.BodyB)
+			welds[j.BodyB] = append(welds[j.BodyB], j.BodyA)
+		case static[j.BodyA]:
 			moved[j.BodyB] = true
-		case j.Kind != kin.KindFixed && static[j.BodyB]:
+		case static[j.BodyB]:
 			moved[j.BodyA] = true
 		}
 	}
-	for n := range moved {
-		delete(welded, n)
+	welded := map[string]bool{}
+	var queue []string
+	for n := range static {
+		queue = append(queue, n)
+	}
+	for len(queue) > 0 {
+		n := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, m := range welds[n] {
+			if dynamic[m] && !moved[m] && !welded[m] {
+				welded[m] = true
+				queue = append(queue, m)
+			}
+		}
 	}
 	return welded
 }
