@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
 )
 
 // staticGroveScene is a Godot scene of trees as a game level has them:
@@ -71,12 +72,7 @@ func TestStaticNamesakesUnderScale(t *testing.T) {
 	reg := all.Registry()
 	for seed := uint64(1); seed <= 30; seed++ {
 		fsys := fstest.MapFS{"level.tscn": {Data: []byte(staticGroveScene(seed, 12))}}
-		for _, to := range []string{"mjcf", "urdf", "khr", "omi", "godot", "godot3"} {
-			_, res := convertIn(t, reg, fsys, "level.tscn", to)
-			for _, d := range mismatches(res) {
-				t.Errorf("seed %d → %s: %s", seed, to, d.Message)
-			}
-		}
+		noMismatchAnywhere(t, reg, fsys, "level.tscn", fmt.Sprintf("seed %d", seed))
 	}
 }
 
@@ -117,12 +113,7 @@ func TestJointsBetweenNamesakes(t *testing.T) {
 	reg := all.Registry()
 	for seed := uint64(1); seed <= 30; seed++ {
 		fsys := fstest.MapFS{"gates.tscn": {Data: []byte(gateScene(seed, 8))}}
-		for _, to := range []string{"mjcf", "urdf", "khr", "omi", "godot", "godot3"} {
-			_, res := convertIn(t, reg, fsys, "gates.tscn", to)
-			for _, d := range mismatches(res) {
-				t.Errorf("seed %d → %s: %s", seed, to, d.Message)
-			}
-		}
+		noMismatchAnywhere(t, reg, fsys, "gates.tscn", fmt.Sprintf("seed %d", seed))
 	}
 }
 
@@ -186,12 +177,7 @@ func TestScaledHeightMaps(t *testing.T) {
 	reg := all.Registry()
 	for seed := uint64(1); seed <= 60; seed++ {
 		fsys := fstest.MapFS{"terrain.tscn": {Data: []byte(heightScene(seed))}}
-		for _, to := range []string{"mjcf", "urdf", "khr", "omi", "godot", "godot3"} {
-			_, res := convertIn(t, reg, fsys, "terrain.tscn", to)
-			for _, d := range mismatches(res) {
-				t.Errorf("seed %d → %s: %s", seed, to, d.Message)
-			}
-		}
+		noMismatchAnywhere(t, reg, fsys, "terrain.tscn", fmt.Sprintf("seed %d", seed))
 	}
 }
 
@@ -225,12 +211,19 @@ func TestWeldedChainUnderMocap(t *testing.T) {
 	for depth := 1; depth <= 3; depth++ {
 		for _, weld := range []bool{false, true} {
 			fsys := fstest.MapFS{"arm.xml": {Data: []byte(mountedArm(depth, weld))}}
-			for _, to := range []string{"godot", "godot3", "mjcf", "urdf", "khr", "omi"} {
-				_, res := convertIn(t, reg, fsys, "arm.xml", to)
-				for _, d := range mismatches(res) {
-					t.Errorf("depth %d, mocap weld %v → %s: %s", depth, weld, to, d.Message)
-				}
-			}
+			noMismatchAnywhere(t, reg, fsys, "arm.xml", fmt.Sprintf("depth %d, mocap weld %v", depth, weld))
+		}
+	}
+}
+
+// noMismatchAnywhere converts file name of fsys to every writable format
+// and fails t on every verify-mismatch, naming the case by label.
+func noMismatchAnywhere(t *testing.T, reg *convert.Registry, fsys fstest.MapFS, name, label string) {
+	t.Helper()
+	for _, to := range []string{"mjcf", "urdf", "khr", "omi", "godot", "godot3"} {
+		_, res := convertIn(t, reg, fsys, name, to)
+		for _, d := range mismatches(res) {
+			t.Errorf("%s → %s: %s", label, to, d.Message)
 		}
 	}
 }
