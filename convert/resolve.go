@@ -174,9 +174,16 @@ func sameFS(a, b fs.FS) (same bool) {
 // Referenced returns an input for a file this one refers to (a Godot
 // scene's instanced glTF), read as Open reads it: its own references
 // resolve from its folder in the folder it was found in, under the same
-// options, and what it decodes is charged to this input's budget.
-func (in *Input) Referenced(ref string) (*Input, error) {
-	data, loc, err := in.resolver().Read(ref)
+// options, and what it decodes is charged to this input's budget. data,
+// when not nil, is the file as the caller read it already through Open.
+func (in *Input) Referenced(ref string, data []byte) (*Input, error) {
+	var loc resolve.Loc
+	var err error
+	if data == nil {
+		data, loc, err = in.resolver().Read(ref)
+	} else {
+		loc, err = in.resolver().Resolve(ref)
+	}
 	if err != nil {
 		return nil, err
 	}

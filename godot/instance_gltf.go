@@ -39,18 +39,11 @@ type gltfScene struct {
 // unread says why a file that cannot be read is kept as a reference; err
 // is the input's node budget.
 func (l *loader) gltfInstance(d *doc, r *resource, s *tscn.Section) (n *node, unread, err error) {
-	data, err := l.in.Open(r.path)
+	file, err := l.gltfFile(r.path)
 	if err != nil {
 		return nil, err, nil
 	}
-	js, err := gltfx.JSONChunk(data)
-	if err != nil {
-		return nil, err, nil
-	}
-	var g gltfScene
-	if err := json.Unmarshal(js, &g); err != nil {
-		return nil, err, nil
-	}
+	g := &file.scene
 	root := &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
 		attrs: map[string]tscn.Value{"instance": r.resPath}, gltf: r.resPath}
 	sc := 0
@@ -119,6 +112,35 @@ func (l *loader) gltfInstance(d *doc, r *resource, s *tscn.Section) (n *node, un
 	return root, nil, nil
 }
 
+// gltfFile is an instanced glTF file as read: its bytes (for its meshes,
+// gltfDrawing) and its node tree.
+type gltfFile struct {
+	data  []byte
+	scene gltfScene
+}
+
+// gltfFile reads an instanced glTF file once, however many times the
+// scene instances it.
+func (l *loader) gltfFile(path string) (*gltfFile, error) {
+	if f, ok := l.gltfFiles[path]; ok {
+		return f, nil
+	}
+	data, err := l.in.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	js, err := gltfx.JSONChunk(data)
+	if err != nil {
+		return nil, err
+	}
+	f := &gltfFile{data: data}
+	if err := json.Unmarshal(js, &f.scene); err != nil {
+		return nil, err
+	}
+	l.gltfFiles[path] = f
+	return f, nil
+}
+
 // gltfNodeName is the name Godot's importer gives a glTF node: without the
 // characters node names may not hold, "Node" when empty, and numbered
 // from 2 when the document already used it.
@@ -169,7 +191,11 @@ func (p *parser) gltfDrawing(m *gltfMesh, n *node, idx int) {
 	}
 	d, ok := dr.docs[m.file]
 	if !ok {
-		sub, err := in.Referenced(m.file)
+		var data []byte
+		if f := p.l.gltfFiles[m.file]; f != nil {
+			data = f.data
+		}
+		sub, err := in.Referenced(m.file, data)
 		if err == nil {
 			d, err = gltfx.Decode(sub)
 		}

@@ -151,10 +151,12 @@ type loader struct {
 	built   int64
 	sizes   map[string]int64
 	prepaid int
+	// gltfFiles are the instanced glTF files, each read once
+	gltfFiles map[string]*gltfFile
 }
 
 func newLoader(in *convert.Input, diags *convert.Diagnostics) *loader {
-	l := &loader{in: in, docs: map[string]*doc{}, diags: diags, resRoot: ".", sizes: map[string]int64{}}
+	l := &loader{in: in, docs: map[string]*doc{}, diags: diags, resRoot: ".", sizes: map[string]int64{}, gltfFiles: map[string]*gltfFile{}}
 	if in.FS != nil {
 		depth := strings.Count(path.Clean(in.Dir), "/") + 1
 		if path.Clean(in.Dir) == "." {
