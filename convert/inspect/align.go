@@ -18,10 +18,11 @@ import (
 // nodes their own way, change case, or drop the "#2" NodeNames adds to a
 // name used twice. A body or joint is renamed only when exactly one
 // element of a fits: for bodies, the same kind and mass and centre of
-// mass within tol, or else the same place in a chain of joints of the
-// same names (byJoints: massless links at one place); for joints, kind,
-// bodies and anchor within tol; or else the same name up to case and that
-// suffix. Elements whose names agree are left as they are.
+// mass within tol, or else the only name of its spelling on both sides
+// (up to case and that suffix), or else the same place in a chain of
+// joints of the same names (byJoints: massless links at one place); for
+// joints, kind, bodies and anchor within tol; or else the same name up to
+// case and that suffix. Elements whose names agree are left as they are.
 func Align(a, b *Report, tol float64) {
 	c := comparer{tol: tol}
 	renamed := alignBodies(a, b, &c)
@@ -448,6 +449,11 @@ func alignBodies(a, b *Report, c *comparer) map[string]string {
 	p.byTest(func(i, j int) bool {
 		return c.sameMassPlace(a.Bodies[ia[an[i]]], b.Bodies[ib[bn[j]]])
 	})
+	// a name one body of each has (up to spelling) is surer than a chain
+	// of joints: a writer that fuses a welded body into its parent moves
+	// the child's joints onto the parent, and those joints would pair the
+	// parent with the child that is gone
+	p.byKey(looseName)
 	p.byJoints(a.Joints, b.Joints)
 	renamed := p.byNames()
 	for k := range b.Bodies {
