@@ -983,7 +983,9 @@ func (e *emitter) refFor(i, parent int) string {
 	}
 	p := e.paths[parent] + "/" + e.names[i]
 	deep := strings.Count(p, "/") >= maxPathDepth
-	if e.v == 4 && (deep || e.keptUnique(i)) && !e.anchorNames[e.names[i]] {
+	// a node an instance brings in has no section of its own to mark
+	// unique: it is named by its full path
+	if e.v == 4 && (deep || e.keptUnique(i)) && !e.anchorNames[e.names[i]] && !e.ofInstance(i) {
 		e.anchorNames[e.names[i]] = true
 		e.anchored[i] = true
 		if deep {
@@ -1001,7 +1003,7 @@ func (e *emitter) refFor(i, parent int) string {
 // (physics moves bodies on their own), and its shapes and children come
 // with it. A lifted body takes a name free at the root.
 func (e *emitter) lift(i, parent int) bool {
-	if e.v != 3 || parent < 0 || e.g.Nodes[i].Motion == nil || strings.Count(e.paths[parent], "/")+1 < maxPathDepth {
+	if e.v != 3 || parent < 0 || e.g.Nodes[i].Motion == nil || e.ofInstance(i) || strings.Count(e.paths[parent], "/")+1 < maxPathDepth {
 		return false
 	}
 	e.lifted[i] = true
@@ -1024,7 +1026,7 @@ func (e *emitter) lift(i, parent int) bool {
 // its world pose; outside every body it goes under the scene root. It
 // takes a name free among its new siblings.
 func (e *emitter) liftToBody(i, parent int) (int, bool) {
-	if e.v != 3 || parent < 0 || e.g.Nodes[i].Motion != nil || strings.Count(e.paths[parent], "/")+1 < maxPathDepth {
+	if e.v != 3 || parent < 0 || e.g.Nodes[i].Motion != nil || e.ofInstance(i) || strings.Count(e.paths[parent], "/")+1 < maxPathDepth {
 		return 0, false
 	}
 	to := e.root
@@ -1060,6 +1062,14 @@ func (e *emitter) liftToBody(i, parent int) (int, bool) {
 	e.lifted[i], e.liftedTo[i] = true, to
 	e.nodesLifted++
 	return to, true
+}
+
+// ofInstance reports a node an instanced glTF brings in: its section
+// names the node by its place in the instance, so it cannot be lifted out
+// of it (nor renamed).
+func (e *emitter) ofInstance(i int) bool {
+	_, ok := e.g.Nodes[i].Extras[extraInstanced]
+	return ok
 }
 
 // emittedTransform is node i's transform relative to its emitted parent:
