@@ -54,6 +54,7 @@ const (
 	CodeInertiaRepaired             Code = "inertia-repaired"
 	CodeInertiaInvalid              Code = "inertia-invalid"
 	CodeInertialIncomplete          Code = "inertial-incomplete"
+	CodeInertiaProductsDefaulted    Code = "inertia-products-defaulted"
 	CodeShapeFlatRead               Code = "shape-flat-read"
 	CodeXMLAfterRootIgnored         Code = "xml-after-root-ignored"
 	CodeGlobalCoordinates           Code = "global-coordinates"
@@ -345,6 +346,7 @@ var codeTable = []CodeInfo{
 	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world"},
 	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body"},
 	{CodeInertialIncomplete, Warning, secURDF, Qs(QMass, QCenterOfMass, QInertia), false, "an `<inertial>` without `<inertia>`, or with a `<density>` instead of a `<mass>` (Isaac Gym's reading): what it lacks is computed from the link's collisions, at its density if it gives one (urdfdom drops such an inertial, MuJoCo refuses it)"},
+	{CodeInertiaProductsDefaulted, Warning, secURDF, Qs(QInertia), false, "an `<inertia>` that gives the moments but leaves out products of inertia (ixy, ixz, iyz), as models made for PyBullet do: the missing products are read as zero, as PyBullet reads them (urdfdom refuses the file)"},
 	{CodeLinkMassless, Warning, secURDF, Qs(QMass, QInertia), false, "massless link on a moving joint: it stays massless (mass 0, zero inertia); no mass is invented"},
 	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF, MJCF and Godot write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`)"},
 	{CodeAxisNormalized, Info, secURDF, Qs(QAxis), false, "joint axis was not a unit vector"},

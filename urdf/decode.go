@@ -303,10 +303,22 @@ func (ps *parts) decodeInertial(e *xmlElement) (*Inertial, error) {
 	for _, f := range []struct {
 		name string
 		dst  *float64
-	}{{"ixx", &in.IXX}, {"ixy", &in.IXY}, {"ixz", &in.IXZ}, {"iyy", &in.IYY}, {"iyz", &in.IYZ}, {"izz", &in.IZZ}} {
+	}{{"ixx", &in.IXX}, {"iyy", &in.IYY}, {"izz", &in.IZZ}} {
 		if *f.dst, err = requiredNumber(i, f.name); err != nil {
 			return nil, err
 		}
+	}
+	// the products may be left out (urdfdom refuses that; PyBullet, and
+	// the models made for it, read them as zero)
+	for k, dst := range [3]*float64{&in.IXY, &in.IXZ, &in.IYZ} {
+		v, ok, err := i.Float(inertiaProducts[k], urdfNumber)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			in.missingProducts |= 1 << k
+		}
+		*dst = v
 	}
 	return in, nil
 }

@@ -448,6 +448,9 @@ func (p *parser) motion(l *Link, self int, kind convert.BodyKind) *convert.Motio
 	m.Kind, m.GravityFactor = kind, 1
 	m.Mass, m.CenterOfMass, m.InertiaDiagonal = &b.mass, &b.centerOfMass, &b.inertiaDiagonal
 	in := l.Inertial
+	if in != nil && in.missingProducts != 0 {
+		p.productsDefaulted(l, self)
+	}
 	if in != nil && in.incomplete() {
 		p.incompleteInertial(l, self)
 		if in.noInertia {
@@ -519,6 +522,21 @@ func (p *parser) incompleteInertial(l *Link, self int) {
 	p.diags.Add(convert.CodeInertialIncomplete, convert.BodySubject(self), linkPath(l)+"/inertial",
 		"the <inertial> of link %q has no %s: its %s are computed from the link's collisions, as Isaac Gym does (urdfdom ignores such an inertial, MuJoCo refuses it)",
 		l.Name, strings.Join(lacks, " nor "), strings.Join(computed, " and ")).AtLine(in.Line)
+}
+
+// productsDefaulted reports an <inertia> that leaves products of inertia
+// out: they are read as zero.
+func (p *parser) productsDefaulted(l *Link, self int) {
+	in := l.Inertial
+	var missing []string
+	for k, name := range inertiaProducts {
+		if in.missingProducts&(1<<k) != 0 {
+			missing = append(missing, name)
+		}
+	}
+	p.diags.Add(convert.CodeInertiaProductsDefaulted, convert.BodySubject(self), linkPath(l)+"/inertial/inertia",
+		"the <inertia> of link %q has no %s: read as zero, as PyBullet reads it (urdfdom refuses the file)",
+		l.Name, strings.Join(missing, ", ")).AtLine(in.Line)
 }
 
 // massToCompute leaves what an incomplete <inertial> lacks for mass

@@ -59,7 +59,13 @@ type Inertial struct {
 	// computed too, when anything is)
 	Density                      float64
 	noMass, noInertia, hasOrigin bool
+	// missingProducts has bit k set for the k-th of ixy, ixz, iyz when the
+	// <inertia> leaves it out (read as zero, as PyBullet reads it)
+	missingProducts uint8
 }
+
+// inertiaProducts names the products of inertia in missingProducts' order.
+var inertiaProducts = [3]string{"ixy", "ixz", "iyz"}
 
 // incomplete reports whether part of the inertial is to be computed.
 func (in *Inertial) incomplete() bool { return in.noMass || in.noInertia }
