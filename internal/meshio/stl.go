@@ -23,6 +23,10 @@ func decodeSTL(data []byte, b *builder) (err error) {
 			err = fmt.Errorf("meshio: malformed STL: %v", r)
 		}
 	}()
+	if len(data) < 84 && !bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("solid")) {
+		// not ASCII, and too short for a binary file's header and count
+		return fmt.Errorf("meshio: binary STL of %d bytes is cut short: a header and triangle count take 84", len(data))
+	}
 	if len(data) >= 84 {
 		n := int64(binary.LittleEndian.Uint32(data[80:]))
 		if 84+50*n == int64(len(data)) {

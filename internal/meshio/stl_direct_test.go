@@ -2,9 +2,11 @@ package meshio
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hschendel/stl"
@@ -93,4 +95,21 @@ func packageSTL(m *Mesh, name string) []byte {
 		panic(err)
 	}
 	return buf.Bytes()
+}
+
+// A file shorter than a binary STL's header and triangle count that is
+// not ASCII STL (an exporter's empty mesh: 80 bytes of header and
+// nothing after) is refused as cut short, not read as malformed ASCII;
+// an ASCII solid that short still reads.
+func TestSTLShorterThanHeader(t *testing.T) {
+	for n := 0; n < stlHeader; n += 4 {
+		_, err := DecodeSTL(make([]byte, n))
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("binary STL of %d bytes is cut short", n)) {
+			t.Errorf("%d zero bytes: error %v, want cut short", n, err)
+		}
+	}
+	m, err := DecodeSTL([]byte("solid e\nendsolid e\n"))
+	if err != nil || len(m.Indices) != 0 {
+		t.Errorf("empty ASCII solid: %v, %v", m, err)
+	}
 }
