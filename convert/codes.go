@@ -367,7 +367,7 @@ var codeTable = []CodeInfo{
 	{CodeLimitSoftDropped, Warning, secURDF, Qs(QLimit), false, "a soft limit written as hard: URDF, MJCF and Godot joints drop the limit spring"},
 	{CodeLimitUnbounded, Warning, secURDF, Qs(QLimit), false, "free prismatic joint written with ±1e9 m"},
 	{CodeCapsuleSplit, Info, secURDF, Qs(QShape), false, "capsule written as a cylinder and two spheres (`--capsule cylinder-spheres`)"},
-	{CodeDrakeGeometryRead, Info, secURDF, Qs(QShape), false, "Drake's `<drake:capsule>` and `<drake:ellipsoid>` geometries read as a capsule and an ellipsoid (URDF output writes what URDF has: see `capsule-split`, `shape-approximated`)"},
+	{CodeDrakeGeometryRead, Info, secURDF, Qs(QShape), false, "Drake's `<drake:capsule>` and `<drake:ellipsoid>` geometries read as a capsule and an ellipsoid (URDF output writes what URDF has: see `capsule-split`, `shape-approximated`), and a `<mesh scale>` of one number as Drake reads it, a uniform scale"},
 	{CodeWorldLinkImplied, Warning, secURDF, Qs(QStructure), false, "a joint names a parent link \"world\" the robot does not declare: read as the fixed world, as Gazebo and Drake read it (urdfdom and MuJoCo refuse the file; URDF output declares the link)"},
 	{CodePlaneRead, Info, secURDF, Qs(QShape), false, "PyBullet's `<plane normal>` geometry read as an infinite plane through its origin (URDF output leaves it out: ROS readers refuse `<plane>`)"},
 	{CodeCapsuleExtension, Info, secURDF, Qs(QShape), false, "capsule written as `<capsule>`, which ROS tools reject (`--capsule urdf-ext`)"},

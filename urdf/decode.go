@@ -412,6 +412,11 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 			return g, convert.ErrorAtLine(shape.Line, "<mesh> has an empty filename")
 		}
 		g.Scale, err = vec3Attr(shape, "scale", convert.Vec3{1, 1, 1})
+		var one [1]float64
+		if _, oneErr := vecAttr(shape, "scale", one[:]); err != nil && oneErr == nil {
+			// Drake reads one number as a uniform scale
+			g.Scale, g.uniformScale, err = convert.Vec3{one[0], one[0], one[0]}, true, nil
+		}
 	default:
 		return g, convert.ErrorAtLine(shape.Line, "unknown geometry <%s>", shape.Name)
 	}

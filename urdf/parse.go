@@ -892,6 +892,9 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		p.diags.Add(convert.CodePlaneRead, convert.Subject{}, linkPath(l)+"/geometry/plane", "<plane> (PyBullet's extension) read as an infinite plane through the origin facing %v", geo.Normal).AtLine(geo.Line)
 		return g.AddShape(convert.Shape{Kind: convert.Plane}), nil
 	}
+	if geo.uniformScale {
+		p.diags.Add(convert.CodeDrakeGeometryRead, convert.Subject{}, linkPath(l)+"/geometry/mesh", "<mesh scale=\"%g\"> (Drake's extension: one number) read as the uniform scale %v", geo.Scale[0], geo.Scale).AtLine(geo.Line)
+	}
 	resolved, err := p.in.Locate(geo.Filename)
 	var refErr *convert.RefError
 	if err != nil && (collision || !errors.As(err, &refErr) || refErr.Kind != convert.RefPackageNotFound) {

@@ -87,6 +87,8 @@ type Geometry struct {
 	// Filename and Scale of a mesh (Scale 1 1 1 when absent).
 	Filename string
 	Scale    convert.Vec3
+	// uniformScale: the scale was one number (Drake's uniform scale)
+	uniformScale bool
 	// ignored are further children of <geometry>, which urdfdom skips.
 	ignored []*xmlElement
 	// empty says why a primitive has no size (urdfdom takes one): it
