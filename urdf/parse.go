@@ -968,13 +968,26 @@ func poseTransform(p Pose) convert.Transform {
 // angles off the rotation matrix R = Rz(yaw)·Ry(pitch)·Rx(roll): pitch by
 // atan2 (well conditioned near ±π/2, unlike asin), and at gimbal lock,
 // where only yaw − roll (or yaw + roll) is defined, roll 0 and all the
-// turn in yaw, rather than angles of rounding noise.
+// turn in yaw, rather than angles of rounding noise. Near gimbal lock
+// roll comes from elements of the size of cos pitch, so only roughly;
+// yaw is then solved from the large elements for that roll, so that the
+// angles give R back to rounding (a frame turned 90° about a horizontal
+// axis by float32 angles came back 1e-8 rad off).
 func quatRPY(q convert.Quat) convert.Vec3 {
 	m := q.Normalize().Mat()
 	c := math.Hypot(m[2][1], m[2][2]) // |cos pitch|
 	pitch := math.Atan2(-m[2][0], c)
-	if c < 1e-10 {
-		return convert.Vec3{0, pitch, math.Atan2(-m[0][1], m[1][1])}
+	roll := 0.0 // at the lock itself (cos pitch below rounding)
+	if c > 1e-15 {
+		roll = math.Atan2(m[2][1], m[2][2])
 	}
-	return convert.Vec3{math.Atan2(m[2][1], m[2][2]), pitch, math.Atan2(m[1][0], m[0][0])}
+	if c > math.Sqrt(0.5) {
+		return convert.Vec3{roll, pitch, math.Atan2(m[1][0], m[0][0])}
+	}
+	// m01 + i·m11 = (sin pitch·sin roll + i·cos roll)·e^(i·yaw), and the
+	// first factor has length at least |sin pitch| > √½ here
+	sp := math.Sin(pitch)
+	sr, cr := math.Sincos(roll)
+	yaw := math.Atan2(m[1][1], m[0][1]) - math.Atan2(cr, sp*sr)
+	return convert.Vec3{roll, pitch, math.Remainder(yaw, 2*math.Pi)}
 }

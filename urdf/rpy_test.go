@@ -43,3 +43,28 @@ func TestRPYRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Frames turned close to pitch ±90° but not onto it (a quarter turn
+// spelled with float32 angles, cos pitch ~1e-8) give angles whose
+// rotation is the frame's to rounding: roll then comes from elements as
+// small as cos pitch and yaw must make up for its error. The rotation
+// is compared by the quaternion's own components (a dot product near 1
+// hides angles below 1e-8).
+func TestRPYRoundTripNearGimbalLock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for k := 0; k < 2000; k++ {
+		off := math.Pow(10, -12+10*rng.Float64()) // 1e-12 … 1e-2 from the lock
+		pitch := math.Copysign(math.Pi/2-off, rng.Float64()-0.5)
+		rpy := convert.Vec3{(2*rng.Float64() - 1) * math.Pi, pitch, (2*rng.Float64() - 1) * math.Pi}
+		q := convert.RPYQuat(rpy)
+		back := convert.RPYQuat(quatRPY(q))
+		var d, e float64
+		for i := range 4 {
+			d = math.Max(d, math.Abs(q[i]-back[i]))
+			e = math.Max(e, math.Abs(q[i]+back[i]))
+		}
+		if err := math.Min(d, e); err > 1e-15 { // a few ulps of 1
+			t.Errorf("rpy %v (%g from the lock): rotation comes back %g off", rpy, off, err)
+		}
+	}
+}
