@@ -233,8 +233,7 @@ func (e *emitter) prepare() {
 			}
 		}
 		for i := range g.Nodes {
-			if c := g.Nodes[i].Collider; c != nil && c.Shape >= 0 && g.Shapes[c.Shape].Kind == convert.Capsule && !e.ownsShapeChild(i) ||
-				e.visualIsNode(i) && g.Shapes[g.Nodes[i].Visual.Shape].Kind == convert.Capsule {
+			if e.capsuleNode(i) {
 				e.rebase(i, capsuleAlign3)
 			}
 		}
@@ -561,6 +560,22 @@ func (e *emitter) ownShapeFrame(i int) convert.Transform {
 		return t
 	}
 	return convert.Identity()
+}
+
+// capsuleNode reports a node written as the capsule it holds (a
+// CollisionShape of a body or of an area, or a MeshInstance), whose frame
+// Godot 3 output turns to its capsule axis (capsules written on a child
+// node of their own turn there instead).
+func (e *emitter) capsuleNode(i int) bool {
+	n, g := &e.g.Nodes[i], e.g
+	capsule := func(shape int) bool { return shape >= 0 && g.Shapes[shape].Kind == convert.Capsule }
+	switch {
+	case n.Collider != nil && capsule(n.Collider.Shape):
+		return !e.ownsShapeChild(i)
+	case n.Collider == nil && n.Trigger != nil && capsule(n.Trigger.Shape):
+		return !e.ownsShapeChild(i)
+	}
+	return e.visualIsNode(i) && capsule(n.Visual.Shape)
 }
 
 // capsuleAlign3 turns a Graph capsule frame (axis Y) into Godot 3's (axis Z).
