@@ -426,7 +426,7 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 	if approx {
 		e.note(convert.CodeJointLimitApproximated, e.joint, name, "multi-axis or one-sided limits are written as per-axis limits of a Generic6DOFJoint3D")
 	}
-	for _, d := range j.Drives {
+	for _, d := range e.axisDrives(j.Drives, name) {
 		if d.Axis < 0 || d.Axis > 2 {
 			continue
 		}
@@ -455,6 +455,37 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 		}
 	}
 	return props
+}
+
+// axisDrives fits drives to a Generic6DOFJoint3D, which holds one spring
+// and one motor per axis: springs on one axis (an MJCF joint's stiffness
+// and a position actuator on it) are one spring when none limits its
+// force, their forces adding up at every position and speed (convert.
+// MergeSprings); a further spring or motor on the axis is dropped, said.
+func (e *emitter) axisDrives(drives []convert.Drive, name string) []convert.Drive {
+	if len(drives) < 2 {
+		return drives
+	}
+	merged := convert.MergeSprings(drives)
+	out := merged[:0:0]
+	type slot struct {
+		typ           string
+		axis          int
+		spring, motor bool
+	}
+	taken := map[slot]bool{}
+	for _, d := range merged {
+		spring := d.PositionTarget != nil || d.Stiffness != 0
+		k := slot{typ: d.Type, axis: d.Axis, spring: spring, motor: !spring}
+		if taken[k] {
+			e.diags.Add(convert.CodeGodotDriveApproximated, e.joint, name, "a Generic6DOFJoint3D holds one %s %s per axis: a further one on axis %d (stiffness %g, damping %g, force limit %g) is dropped",
+				d.Type, map[bool]string{true: "spring", false: "motor"}[spring], d.Axis, d.Stiffness, d.Damping, d.MaxForce)
+			continue
+		}
+		taken[k] = true
+		out = append(out, d)
+	}
+	return out
 }
 
 // genericDriveLoss says what a Generic6DOFJoint3D cannot keep of a drive,

@@ -727,7 +727,11 @@ type worldDrive struct {
 	Position, Velocity           *float64
 }
 
+// worldDrives gives a joint's drives in world terms, the springs that
+// act as one taken as one (convert.MergeSprings: a format that holds one
+// spring per axis writes their sum).
 func worldDrives(frame convert.Quat, ds []DriveReport, swapped bool) []worldDrive {
+	ds = mergedSprings(ds)
 	m := frame.Mat()
 	out := make([]worldDrive, 0, len(ds))
 	for _, d := range ds {
@@ -756,6 +760,29 @@ func worldDrives(frame convert.Quat, ds []DriveReport, swapped bool) []worldDriv
 			w.Velocity = &v
 		}
 		out = append(out, w)
+	}
+	return out
+}
+
+// mergedSprings is convert.MergeSprings on reported drives; ds itself
+// when there is nothing to merge.
+func mergedSprings(ds []DriveReport) []DriveReport {
+	if len(ds) < 2 {
+		return ds
+	}
+	in := make([]convert.Drive, len(ds))
+	for k, d := range ds {
+		in[k] = convert.Drive{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: float64(d.MaxForce),
+			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping}
+	}
+	merged := convert.MergeSprings(in)
+	if len(merged) == len(in) {
+		return ds
+	}
+	out := make([]DriveReport, len(merged))
+	for k, d := range merged {
+		out[k] = DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),
+			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping}
 	}
 	return out
 }
