@@ -338,16 +338,18 @@ func (d *decoder) value() (Value, error) {
 	switch c := d.peek(); {
 	case c == '"':
 		return d.quoted()
-	case c == '&' || c == '^':
+	case c == '&' || c == '^' || c == '@':
+		// &"…" is a StringName, ^"…" a NodePath; @"…" is Godot 3's
+		// StringName, which Godot 4 still reads
 		d.pos++
 		if d.peek() != '"' {
 			return nil, d.errorf(line, "expected a string after %q", rune(c))
 		}
 		s, err := d.quoted()
-		if c == '&' {
-			return StringName(s), err
+		if c == '^' {
+			return NodePath(s), err
 		}
-		return NodePath(s), err
+		return StringName(s), err
 	case c == '[':
 		return d.array()
 	case c == '{':
@@ -1003,7 +1005,12 @@ func (d *decoder) quoted() (string, error) {
 				b.WriteRune(rune(r))
 				d.pos += n
 			default:
-				return "", d.errorf(d.line, "unknown escape \\%c in string", e)
+				// any other escaped character stands for itself, as
+				// Godot reads it ("SceneTree\?")
+				if e == '\n' {
+					d.line++
+				}
+				b.WriteByte(e)
 			}
 		default:
 			b.WriteByte(c)

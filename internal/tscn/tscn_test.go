@@ -136,6 +136,33 @@ metadata/_edit_lock_ = true
 	}
 }
 
+// Strings and names as Godot's own parser reads them: any escaped
+// character other than the named escapes stands for itself ("SceneTree\?"
+// is a node name in a scene that exercises every node), and @"…" is
+// Godot 3's StringName, which Godot 4 reads in old animations.
+func TestEscapesAndOldStringNames(t *testing.T) {
+	src := "[gd_scene format=3]\n\n[node name=\"SceneTree\\?\" type=\"Node2D\" parent=\".\"]\n" +
+		"a = \"x\\?y\\%z\\é\"\nb = {\n\"name\": @\"New Anim\"\n}\nc = [@\"a\", &\"b\", ^\"c\"]\n"
+	doc, err := Decode([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := doc.Sections[0]
+	if n.AttrString("name") != "SceneTree?" {
+		t.Errorf("name %q", n.AttrString("name"))
+	}
+	get := func(k string) Value { v, _ := n.Prop(k); return v }
+	if get("a") != "x?y%zé" {
+		t.Errorf("a = %q", get("a"))
+	}
+	if b := get("b").(Dict); len(b) != 1 || b[0].Value != StringName("New Anim") {
+		t.Errorf("b = %#v", get("b"))
+	}
+	if c := get("c").(Array); len(c) != 3 || c[0] != StringName("a") || c[1] != StringName("b") || c[2] != NodePath("c") {
+		t.Errorf("c = %#v", get("c"))
+	}
+}
+
 func TestGodot3Spacing(t *testing.T) {
 	doc := &Document{Header: Section{Tag: "gd_scene", Attrs: []Prop{{Key: "format", Value: int64(2)}}}}
 	doc.Sections = []Section{{Tag: "node", Props: []Prop{
@@ -161,7 +188,7 @@ func TestErrorsHaveLines(t *testing.T) {
 		"[gd_scene format=3]\n[node]\nx = bogus\n":                                 3,
 		"[gd_scene format=3]\n[node]\n\nx = {\"a\" 1}\n":                           4,
 		"[gd_scene format=3]\n[node]\nx = 1 2\n":                                   3,
-		"[gd_scene format=3]\n[node]\nx = \"a\\q\"\n":                              3,
+		"[gd_scene format=3]\n[node]\nx = \"a\\\nb\"\ny = bogus\n":                 5,
 		"[gd_scene format=3]\n[node]\nx = SubResource(1, 2)\n":                     3,
 		"[gd_scene format=3]\n[node]\nx = " + strings.Repeat("[", 300) + "\n":      3,
 		"": 1,
