@@ -462,7 +462,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotShapeMoved, Info, secGodot, Qs(QPose, QStructure), false, "collider moved to a direct child of its body, where Godot looks for shapes"},
 	{CodeGodotMaterialRough, Info, secGodot, Qs(QMaterial), false, "rough → friction combine \"maximum\"; absorbent → restitution combine \"minimum\""},
 	{CodeGodotMaterialAbsorbent, Info, secGodot, Qs(QMaterial), false, "rough → friction combine \"maximum\"; absorbent → restitution combine \"minimum\""},
-	{CodeGodotJointUnconnected, Warning, secGodot, Qs(QJointKind, QStructure), true, "joint without bodies, with a non-body target, or into an unexpanded instance"},
+	{CodeGodotJointUnconnected, Warning, secGodot, Qs(QJointKind, QStructure), true, "joint without bodies, with a non-body target, or into an unexpanded instance; an end whose node path names no node is read as Godot reads it, as no body"},
 	{CodeGodotLimitInverted, Warning, secGodot, Qs(QLimit), false, "hinge lower limit above upper; read as free"},
 	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},

@@ -150,7 +150,10 @@ func (p *parser) joint(n *node) error {
 				p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "%s %q points into an unexpanded instance; joint dropped", k, np)
 				return nil
 			}
-			return lineErr(v.doc.file, v.line, "joint %q: %s %q does not name a node", n.path(), k, np)
+			// Godot finds no node there and reads the joint without
+			// that end, as if the path were empty
+			p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "%s %q does not name a node; Godot reads the joint without it", k, np)
+			continue
 		}
 		ti := p.index[target]
 		if p.g.Nodes[ti].Motion == nil {
