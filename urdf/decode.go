@@ -412,10 +412,15 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 			return g, convert.ErrorAtLine(shape.Line, "<mesh> has an empty filename")
 		}
 		g.Scale, err = vec3Attr(shape, "scale", convert.Vec3{1, 1, 1})
-		var one [1]float64
-		if _, oneErr := vecAttr(shape, "scale", one[:]); err != nil && oneErr == nil {
-			// Drake reads one number as a uniform scale
-			g.Scale, g.uniformScale, err = convert.Vec3{one[0], one[0], one[0]}, true, nil
+		if err != nil {
+			// Drake reads one number as a uniform scale, PyBullet the
+			// first three of more
+			if all, _, anyErr := shape.Floats("scale", -1, urdfNumber); anyErr == nil && len(all) != 2 {
+				g.Scale, g.scaleNumbers, err = convert.Vec3{all[0], all[0], all[0]}, len(all), nil
+				if len(all) > 3 {
+					g.Scale = convert.Vec3(all[:3])
+				}
+			}
 		}
 	default:
 		return g, convert.ErrorAtLine(shape.Line, "unknown geometry <%s>", shape.Name)

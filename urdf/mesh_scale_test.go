@@ -13,8 +13,10 @@ import (
 
 // A <mesh scale> of one number is Drake's uniform scale (its quadrotor
 // model has scale=".00254"): read as that number on every axis, with
-// drake-geometry-read; two or four numbers stay an error naming the
-// attribute, as urdfdom refuses them.
+// drake-geometry-read; more than three (PyBullet's racecar has
+// scale="1 1 1 1") are read as PyBullet reads them, the first three,
+// with field-dropped; two stay an error naming the attribute, as
+// urdfdom refuses them all.
 func TestMeshScaleOneNumber(t *testing.T) {
 	cases := []struct {
 		scale string
@@ -25,7 +27,8 @@ func TestMeshScaleOneNumber(t *testing.T) {
 		{` 2 `, convert.Vec3{2, 2, 2}, ""},
 		{`1 2 3`, convert.Vec3{1, 2, 3}, ""},
 		{`1 2`, convert.Vec3{}, `<mesh scale="1 2">: want 3 numbers`},
-		{`1 1 1 1`, convert.Vec3{}, `<mesh scale="1 1 1 1">: want 3 numbers`},
+		{`1 2 3 4`, convert.Vec3{1, 2, 3}, ""},
+		{`1 1 1 x`, convert.Vec3{}, `<mesh scale="1 1 1 x">`},
 		{`x`, convert.Vec3{}, `<mesh scale="x">`},
 	}
 	for _, tc := range cases {
@@ -56,9 +59,12 @@ func TestMeshScaleOneNumber(t *testing.T) {
 		if len(got) != 1 || !sameAxes(got[0], tc.want) {
 			t.Errorf("scale %q: meshes extend %v, want %v", tc.scale, got, tc.want)
 		}
-		uniform := strings.Count(strings.TrimSpace(tc.scale), " ") == 0
-		if noted := len(diags.OfCode(convert.CodeDrakeGeometryRead)) == 1; noted != uniform {
-			t.Errorf("scale %q: drake-geometry-read noted %v, want %v", tc.scale, noted, uniform)
+		numbers := len(strings.Fields(tc.scale))
+		if noted := len(diags.OfCode(convert.CodeDrakeGeometryRead)) == 1; noted != (numbers == 1) {
+			t.Errorf("scale %q: drake-geometry-read noted %v", tc.scale, noted)
+		}
+		if noted := len(diags.OfCode(convert.CodeFieldDropped)) == 1; noted != (numbers > 3) {
+			t.Errorf("scale %q: field-dropped noted %v", tc.scale, noted)
 		}
 	}
 }

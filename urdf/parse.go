@@ -892,8 +892,11 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		p.diags.Add(convert.CodePlaneRead, convert.Subject{}, linkPath(l)+"/geometry/plane", "<plane> (PyBullet's extension) read as an infinite plane through the origin facing %v", geo.Normal).AtLine(geo.Line)
 		return g.AddShape(convert.Shape{Kind: convert.Plane}), nil
 	}
-	if geo.uniformScale {
+	switch {
+	case geo.scaleNumbers == 1:
 		p.diags.Add(convert.CodeDrakeGeometryRead, convert.Subject{}, linkPath(l)+"/geometry/mesh", "<mesh scale=\"%g\"> (Drake's extension: one number) read as the uniform scale %v", geo.Scale[0], geo.Scale).AtLine(geo.Line)
+	case geo.scaleNumbers > 3:
+		p.diags.Add(convert.CodeFieldDropped, convert.Subject{}, linkPath(l)+"/geometry/mesh", "<mesh scale> gives %d numbers: read as its first three, %v, as PyBullet reads it (urdfdom refuses the file)", geo.scaleNumbers, geo.Scale).AtLine(geo.Line).Affecting(convert.QShape)
 	}
 	resolved, err := p.in.Locate(geo.Filename)
 	var refErr *convert.RefError

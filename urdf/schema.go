@@ -87,8 +87,9 @@ type Geometry struct {
 	// Filename and Scale of a mesh (Scale 1 1 1 when absent).
 	Filename string
 	Scale    convert.Vec3
-	// uniformScale: the scale was one number (Drake's uniform scale)
-	uniformScale bool
+	// scaleNumbers is how many numbers the scale gave when not three:
+	// one (Drake's uniform scale) or more (PyBullet reads the first three)
+	scaleNumbers int
 	// ignored are further children of <geometry>, which urdfdom skips.
 	ignored []*xmlElement
 	// empty says why a primitive has no size (urdfdom takes one): it
