@@ -216,11 +216,16 @@ func (l *loader) decode(file string, data []byte) (*doc, error) {
 	}
 	d := &doc{file: file, tscn: td, ext: map[string]*resource{}, sub: map[string]*resource{}, version: 4}
 	switch f := td.Format(); {
-	case f == 2 || f == 1:
+	case f == 2:
 		d.version = 3
 	case f == 3 || f == 4:
 	case f == 0:
 		return nil, lineErr(file, td.Header.Line, "header has no format=N")
+	case f == 1:
+		// Godot 2 names what Godot 3 reads differently (transform/local,
+		// shapes/N/shape on the body): read as Godot 3 it would lose
+		// every pose without a word
+		return nil, lineErr(file, td.Header.Line, "format=1 is a Godot 2 scene, which this reader does not know (it knows Godot 3's format=2 and Godot 4's 3 and 4): open and save it in Godot 3 to upgrade it")
 	default:
 		return nil, lineErr(file, td.Header.Line, "unknown format=%d (this reader knows 2, 3 and 4)", f)
 	}
