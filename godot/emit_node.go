@@ -208,10 +208,25 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 	}
 	have["unique_name_in_owner"] = true // refFor decides
 	for _, p := range kept {
+		if !have["mesh"] && surfaceOverride(p.Key) {
+			continue // no mesh written (a visual not carried over): no surface to override
+		}
 		if !have[p.Key] {
 			s.Props = append(s.Props, tscn.Prop{Key: p.Key, Value: e.restoreRefs(p.Value)})
 		}
 	}
+}
+
+// surfaceOverride reports a mesh surface's material override (Godot 4's
+// surface_material_override/N, Godot 3's material/N), which Godot knows
+// only on a MeshInstance with a mesh of that many surfaces.
+func surfaceOverride(key string) bool {
+	for _, prefix := range []string{"surface_material_override/", "material/"} {
+		if rest, ok := strings.CutPrefix(key, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // crossVersionProps are kept properties that mean the same in Godot 3 and
