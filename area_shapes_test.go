@@ -2,12 +2,9 @@ package physconv_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
-	"testing/fstest"
 
-	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 )
 
@@ -16,8 +13,7 @@ import (
 // and placed at random, beside a static and a rigid body with shapes of
 // the same kinds.
 func areaScene(seed uint64, n int) string {
-	r := rand.New(rand.NewPCG(seed, 41))
-	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	r, num := seeded(seed, 41)
 	shapes := []string{
 		`[sub_resource type="CapsuleShape3D" id="s0"]` + "\nradius = 0.4\nheight = 2.5\n",
 		`[sub_resource type="CylinderShape3D" id="s1"]` + "\nradius = 0.3\nheight = 1.5\n",
@@ -49,9 +45,5 @@ func areaScene(seed uint64, n int) string {
 // capsule axis (Z) but not an area's, so a horizontal trigger capsule
 // was written standing. 20 generated scenes of 6 areas and bodies.
 func TestAreaShapesEveryFormat(t *testing.T) {
-	reg := all.Registry()
-	for seed := uint64(1); seed <= 20; seed++ {
-		fsys := fstest.MapFS{"level.tscn": {Data: []byte(areaScene(seed, 6))}}
-		noMismatchAnywhere(t, reg, fsys, "level.tscn", fmt.Sprintf("seed %d", seed))
-	}
+	noMismatchOnSeeds(t, "level.tscn", 20, func(seed uint64) string { return areaScene(seed, 6) })
 }

@@ -2,12 +2,8 @@ package physconv_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"github.com/physconv/physconv/all"
 )
 
 // weldedMountRobot is a URDF arm as robot makers name theirs ("r2/waist",
@@ -17,8 +13,7 @@ import (
 // as part of the link (godot-weld-fused) and renames every node ("/" is
 // not allowed), so the hinge the mount held is read back on the link.
 func weldedMountRobot(seed uint64, n int) string {
-	r := rand.New(rand.NewPCG(seed, 23))
-	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	r, num := seeded(seed, 23)
 	inertial := func() string {
 		return fmt.Sprintf(`<inertial><origin xyz="%g %g %g" rpy="%g %g %g"/><mass value="%g"/><inertia ixx="%g" ixy="0" ixz="0" iyy="%g" iyz="0" izz="%g"/></inertial>`,
 			num(-0.1, 0.1), num(-0.1, 0.1), num(0, 0.3), num(-1, 1), num(-1, 1), num(-1, 1), num(0.5, 5), num(0.01, 0.02), num(0.01, 0.02), num(0.01, 0.02))
@@ -70,9 +65,5 @@ func weldedMountRobot(seed uint64, n int) string {
 // (no centre of mass written) showed the difference unexplained. 30
 // generated arms of 8 hinges.
 func TestFusedMountPairsByName(t *testing.T) {
-	reg := all.Registry()
-	for seed := uint64(1); seed <= 30; seed++ {
-		fsys := fstest.MapFS{"arm.urdf": {Data: []byte(weldedMountRobot(seed, 8))}}
-		noMismatchAnywhere(t, reg, fsys, "arm.urdf", fmt.Sprintf("seed %d", seed))
-	}
+	noMismatchOnSeeds(t, "arm.urdf", 30, func(seed uint64) string { return weldedMountRobot(seed, 8) })
 }

@@ -2,12 +2,8 @@ package physconv_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"github.com/physconv/physconv/all"
 )
 
 // springActuatedArm is an MJCF arm as robot models have them (a mobile
@@ -16,8 +12,7 @@ import (
 // actuator, or a motor; so a joint carries two or three drives on its
 // one axis.
 func springActuatedArm(seed uint64, n int) string {
-	r := rand.New(rand.NewPCG(seed, 53))
-	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	r, num := seeded(seed, 53)
 	var body, act strings.Builder
 	for k := 0; k < n; k++ {
 		fmt.Fprintf(&body, `<body name="b%d" pos="0 0 %g" euler="%g %g %g">`, k, num(0.1, 0.3), num(-1, 1), num(-1, 1), num(-1, 1))
@@ -47,9 +42,5 @@ func springActuatedArm(seed uint64, n int) string {
 // their sum, which pulls the same at every angle and speed, and go to
 // every format without a verify-mismatch. 30 generated arms of 6 hinges.
 func TestSpringsOnOneAxisEveryFormat(t *testing.T) {
-	reg := all.Registry()
-	for seed := uint64(1); seed <= 30; seed++ {
-		fsys := fstest.MapFS{"arm.xml": {Data: []byte(springActuatedArm(seed, 6))}}
-		noMismatchAnywhere(t, reg, fsys, "arm.xml", fmt.Sprintf("seed %d", seed))
-	}
+	noMismatchOnSeeds(t, "arm.xml", 30, func(seed uint64) string { return springActuatedArm(seed, 6) })
 }

@@ -18,8 +18,7 @@ import (
 // holding a cylinder or capsule trunk and a sphere or box crown, and a
 // few boxes that fall among them.
 func staticGroveScene(seed uint64, n int) string {
-	r := rand.New(rand.NewPCG(seed, 11))
-	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	r, num := seeded(seed, 11)
 	var b strings.Builder
 	b.WriteString("[gd_scene format=3]\n\n")
 	b.WriteString("[sub_resource type=\"CylinderShape3D\" id=\"trunk\"]\nradius = 0.4\nheight = 3.0\n\n")
@@ -69,11 +68,7 @@ func staticGroveScene(seed uint64, n int) string {
 // widened a cylinder whose cross-section scale was not uniform without
 // saying so. 30 generated levels of 12 trees.
 func TestStaticNamesakesUnderScale(t *testing.T) {
-	reg := all.Registry()
-	for seed := uint64(1); seed <= 30; seed++ {
-		fsys := fstest.MapFS{"level.tscn": {Data: []byte(staticGroveScene(seed, 12))}}
-		noMismatchAnywhere(t, reg, fsys, "level.tscn", fmt.Sprintf("seed %d", seed))
-	}
+	noMismatchOnSeeds(t, "level.tscn", 30, func(seed uint64) string { return staticGroveScene(seed, 12) })
 }
 
 // gateScene is a Godot scene of n gates as a level repeats a prefab: each
@@ -81,8 +76,7 @@ func TestStaticNamesakesUnderScale(t *testing.T) {
 // hinged or slid on it by a joint named Joint (every name repeated), after
 // up to three other nodes named Joint and Post.
 func gateScene(seed uint64, n int) string {
-	r := rand.New(rand.NewPCG(seed, 13))
-	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	r, num := seeded(seed, 13)
 	var b strings.Builder
 	b.WriteString("[gd_scene format=3]\n\n[sub_resource type=\"BoxShape3D\" id=\"post\"]\nsize = Vector3(0.2, 2, 0.2)\n\n")
 	b.WriteString("[sub_resource type=\"BoxShape3D\" id=\"gate\"]\nsize = Vector3(1.5, 1.5, 0.1)\n\n[node name=\"Level\" type=\"Node3D\"]\n\n")
@@ -110,19 +104,14 @@ func gateScene(seed uint64, n int) string {
 // post was not taken for the static one it stands for, so no joint
 // paired and wrong ones were compared. 30 generated levels of 8 gates.
 func TestJointsBetweenNamesakes(t *testing.T) {
-	reg := all.Registry()
-	for seed := uint64(1); seed <= 30; seed++ {
-		fsys := fstest.MapFS{"gates.tscn": {Data: []byte(gateScene(seed, 8))}}
-		noMismatchAnywhere(t, reg, fsys, "gates.tscn", fmt.Sprintf("seed %d", seed))
-	}
+	noMismatchOnSeeds(t, "gates.tscn", 30, func(seed uint64) string { return gateScene(seed, 8) })
 }
 
 // heightScene is a Godot terrain: a static height map of random heights
 // under a random scale (uniform, or stretched across or up) on its body
 // or its shape's node, and a box that falls on it.
 func heightScene(seed uint64) string {
-	r := rand.New(rand.NewPCG(seed, 17))
-	num := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	r, num := seeded(seed, 17)
 	w, d := 2+r.IntN(6), 2+r.IntN(6)
 	heights := make([]string, w*d)
 	for k := range heights {
@@ -174,11 +163,7 @@ shape = SubResource("box")
 // scaled terrain (a physics demo's). The extents and the heights' range
 // are compared with the scale applied. 60 generated terrains.
 func TestScaledHeightMaps(t *testing.T) {
-	reg := all.Registry()
-	for seed := uint64(1); seed <= 60; seed++ {
-		fsys := fstest.MapFS{"terrain.tscn": {Data: []byte(heightScene(seed))}}
-		noMismatchAnywhere(t, reg, fsys, "terrain.tscn", fmt.Sprintf("seed %d", seed))
-	}
+	noMismatchOnSeeds(t, "terrain.tscn", 60, func(seed uint64) string { return heightScene(seed) })
 }
 
 // mountedArm is an MJCF arm as teleoperated hands are built: a mocap
@@ -213,6 +198,25 @@ func TestWeldedChainUnderMocap(t *testing.T) {
 			fsys := fstest.MapFS{"arm.xml": {Data: []byte(mountedArm(depth, weld))}}
 			noMismatchAnywhere(t, reg, fsys, "arm.xml", fmt.Sprintf("depth %d, mocap weld %v", depth, weld))
 		}
+	}
+}
+
+// seeded is a generator's random source for seed (stream keeps the
+// generators apart) and a number drawn uniformly from [lo, hi) with it.
+func seeded(seed, stream uint64) (*rand.Rand, func(lo, hi float64) float64) {
+	r := rand.New(rand.NewPCG(seed, stream))
+	return r, func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+}
+
+// noMismatchOnSeeds converts the file file(seed) gives, named name, for
+// seeds 1 to n, to every writable format, failing t on every
+// verify-mismatch.
+func noMismatchOnSeeds(t *testing.T, name string, n uint64, file func(seed uint64) string) {
+	t.Helper()
+	reg := all.Registry()
+	for seed := uint64(1); seed <= n; seed++ {
+		fsys := fstest.MapFS{name: {Data: []byte(file(seed))}}
+		noMismatchAnywhere(t, reg, fsys, name, fmt.Sprintf("seed %d", seed))
 	}
 }
 

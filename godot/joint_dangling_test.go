@@ -14,7 +14,7 @@ import (
 // naming the path. The reader refused the scene. Both versions' keys.
 func TestJointPathToNoNode(t *testing.T) {
 	cases := []struct {
-		a, b      string
+		a, b     string
 		joined   bool   // a joint joins body Box (to the world); else none is read
 		dangling string // the path the warning names
 	}{
