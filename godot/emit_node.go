@@ -208,7 +208,7 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 	}
 	have["unique_name_in_owner"] = true // refFor decides
 	for _, p := range kept {
-		if !have["mesh"] && surfaceOverride(p.Key) {
+		if class == "MeshInstance3D" && !have["mesh"] && surfaceOverride(p.Key) {
 			continue // no mesh written (a visual not carried over): no surface to override
 		}
 		if !have[p.Key] {
