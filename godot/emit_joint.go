@@ -98,7 +98,7 @@ func nativeKind(j *convert.Joint) (kind string, axis int) {
 	}
 	onlyMotor := func(typ string, axis int) bool {
 		for _, d := range j.Drives {
-			if d.Type != typ || d.Axis != axis || d.VelocityTarget == nil || d.PositionTarget != nil || d.Stiffness != 0 {
+			if d.Type != typ || d.Axis != axis || d.VelocityTarget == nil || d.IsSpring() {
 				return false
 			}
 		}
@@ -435,7 +435,7 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 		if lost := genericDriveLoss(d); lost != "" {
 			e.diags.Add(convert.CodeGodotDriveApproximated, e.joint, name, "a Generic6DOFJoint3D %s %s drive on axis %s: %s", d.Type, d.Mode, a, lost)
 		}
-		if d.PositionTarget != nil || d.Stiffness != 0 {
+		if d.IsSpring() {
 			p := d.Type + "_spring_" + a + "/"
 			add(p+"enabled", true)
 			add(p+"stiffness", d.Stiffness)
@@ -469,14 +469,14 @@ func (e *emitter) axisDrives(drives []convert.Drive, name string) []convert.Driv
 	merged := convert.MergeSprings(drives)
 	out := merged[:0:0]
 	type slot struct {
-		typ           string
-		axis          int
-		spring, motor bool
+		typ    string
+		axis   int
+		spring bool // else a motor
 	}
 	taken := map[slot]bool{}
 	for _, d := range merged {
-		spring := d.PositionTarget != nil || d.Stiffness != 0
-		k := slot{typ: d.Type, axis: d.Axis, spring: spring, motor: !spring}
+		spring := d.IsSpring()
+		k := slot{d.Type, d.Axis, spring}
 		if taken[k] {
 			e.diags.Add(convert.CodeGodotDriveApproximated, e.joint, name, "a Generic6DOFJoint3D holds one %s %s per axis: a further one on axis %d (stiffness %g, damping %g, force limit %g) is dropped",
 				d.Type, map[bool]string{true: "spring", false: "motor"}[spring], d.Axis, d.Stiffness, d.Damping, d.MaxForce)
@@ -498,7 +498,7 @@ func genericDriveLoss(d convert.Drive) string {
 	if d.Mode == "acceleration" {
 		lost = append(lost, "acceleration mode written as force")
 	}
-	if d.PositionTarget != nil || d.Stiffness != 0 {
+	if d.IsSpring() {
 		if d.PositionTarget == nil {
 			lost = append(lost, "no position target: equilibrium 0")
 		}
