@@ -85,7 +85,7 @@ func (p *parser) prefetchMeshes(e *Element) {
 		if !ok || file == "" {
 			continue
 		}
-		rel := p.meshPath(file)
+		rel, _ := findBeside(p.in, c, p.meshPath(file), file)
 		if data, err := p.in.Open(rel); err == nil {
 			files = append(files, meshio.File{Name: rel, Data: data})
 		}
@@ -108,6 +108,12 @@ func (p *parser) assetFile(e *Element, what, file string) ([]byte, string, error
 	rel := p.meshPath(file)
 	if p.in.FS == nil {
 		return nil, rel, errAt(e, "cannot read %s file %q: the input has no folder", what, rel)
+	}
+	if found, outside := findBeside(p.in, e, rel, file); found != rel {
+		if outside {
+			besideDiag(&p.diags, p.path(e), rel, found)
+		}
+		rel = found
 	}
 	data, err := p.in.Open(rel)
 	if err != nil {
@@ -430,6 +436,14 @@ func (p *parser) textureAsset(e *Element) error {
 		rel := t.file
 		if p.comp.texturedir != "" && !path.IsAbs(rel) {
 			rel = path.Join(p.comp.texturedir, rel)
+		}
+		if p.in.FS != nil {
+			if found, outside := findBeside(p.in, e, rel, t.file); found != rel {
+				if outside {
+					besideDiag(&p.diags, p.path(e), rel, found)
+				}
+				rel = found
+			}
 		}
 		t.image = &convert.Image{Name: t.file, File: rel, Read: func() ([]byte, error) { return p.in.Open(rel) }}
 		if loc, err := p.in.Locate(rel); err == nil {

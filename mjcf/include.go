@@ -1,9 +1,11 @@
 package mjcf
 
 import (
+	"errors"
 	"path"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/resolve"
 )
 
 // maxIncludes bounds the number of include expansions (a wide include
@@ -17,10 +19,10 @@ const maxIncludes = 1000
 // that includes itself (directly or not) is an error, and so is a file
 // included twice, as MuJoCo refuses it (which also keeps one small file
 // from being pasted in a thousand times).
-func expandIncludes(in *convert.Input, root *Element) ([]afterRoot, error) {
+func expandIncludes(in *convert.Input, root *Element) ([]afterRoot, convert.Diagnostics, error) {
 	x := &includer{in: in, seen: map[string]*Element{}}
 	err := x.expand(root, []string{in.Name})
-	return x.tails, err
+	return x.tails, x.diags, err
 }
 
 // includer expands the includes of one model.
@@ -29,6 +31,7 @@ type includer struct {
 	count int
 	seen  map[string]*Element
 	tails []afterRoot // content MuJoCo passes over after an included file's element
+	diags convert.Diagnostics
 }
 
 // afterRoot is content after a file's top-level element, which MuJoCo's
@@ -61,8 +64,20 @@ func (x *includer) expand(e *Element, stack []string) error {
 		if !ok || file == "" {
 			return errAt(c, "needs a file attribute")
 		}
+		if x.in.FS == nil {
+			return errAt(c, "cannot include %q: the input has no folder", file)
+		}
+		found, outside := findBeside(x.in, c, file, file)
+		if outside {
+			besideDiag(&x.diags, elementPath(c), file, found)
+		}
+		file = found
+		data, err := x.in.Open(file)
+		if err != nil {
+			return errAt(c, "cannot include %q: %v", file, err)
+		}
 		for _, s := range stack {
-			if s == file {
+			if path.Clean(s) == path.Clean(file) {
 				return errAt(c, "include cycle: %q includes itself", file)
 			}
 		}
@@ -72,13 +87,6 @@ func (x *includer) expand(e *Element, stack []string) error {
 		x.seen[path.Clean(file)] = c
 		if x.count++; x.count > maxIncludes {
 			return errAt(c, "more than %d includes", maxIncludes)
-		}
-		if x.in.FS == nil {
-			return errAt(c, "cannot include %q: the input has no folder", file)
-		}
-		data, err := x.in.Open(file)
-		if err != nil {
-			return errAt(c, "cannot include %q: %v", file, err)
 		}
 		sub, ignored, err := decodeAny(data, false)
 		if err != nil {
@@ -100,6 +108,54 @@ func (x *includer) expand(e *Element, stack []string) error {
 		e.Children = out
 	}
 	return nil
+}
+
+// besideIncluder is where MuJoCo 3 looks for a file named inside an
+// included file when the main file's folder (and the compiler's meshdir
+// or texturedir) has no such file: beside the included file. MuJoCo 2
+// looked only in the main file's folder. It returns "" for an element of
+// the main file or an absolute name.
+func besideIncluder(e *Element, file string) string {
+	if e.File == "" || path.IsAbs(file) {
+		return ""
+	}
+	return path.Join(path.Dir(e.File), file)
+}
+
+// findBeside is the path of file, named by e, as MuJoCo 3 finds it:
+// preferred (file under the main file's folder and the compiler's
+// directory for its kind) when it is there, else beside the included
+// file e comes from when that one is. When preferred could not be looked
+// at, as it leads out of the allowed folders, and the file beside is
+// taken, outside is true: MuJoCo would take preferred if it is there.
+func findBeside(in *convert.Input, e *Element, preferred, file string) (found string, outside bool) {
+	alt := besideIncluder(e, file)
+	if alt == "" || alt == path.Clean(preferred) {
+		return preferred, false
+	}
+	_, err := in.Stat(preferred)
+	if err == nil {
+		return preferred, false
+	}
+	if _, altErr := in.Stat(alt); altErr == nil {
+		return alt, leadsOut(err)
+	}
+	return preferred, false
+}
+
+// leadsOut reports whether err is a reference that leaves the allowed
+// folders.
+func leadsOut(err error) bool {
+	var re *resolve.Error
+	var esc *resolve.EscapeError
+	return errors.As(err, &re) && re.Kind == resolve.Outside || errors.As(err, &esc)
+}
+
+// besideDiag says that file, named by e, was read at found beside its
+// included file because preferred leads out of the allowed folders.
+func besideDiag(diags *convert.Diagnostics, where string, preferred, found string) {
+	diags.Add(convert.CodeFileBesideInclude, convert.SourceSubject(-1), where,
+		"%q leads out of the allowed folders, so it was read beside the included file, as %q; MuJoCo reads the first if it is there (--allow-root lets physconv look)", preferred, found).Affecting(convert.QShape)
 }
 
 func setFile(e *Element, file string) {

@@ -96,7 +96,8 @@ func parse(in *convert.Input) (p *parser, err error) {
 		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{},
 		dropped:    map[string]int{},
 		siteByName: map[string]int{}, tendonByName: map[string]int{}}
-	tails, err := expandIncludes(in, top)
+	tails, includeDiags, err := expandIncludes(in, top)
+	p.diags = append(p.diags, includeDiags...)
 	if ignored > 0 {
 		tails = append([]afterRoot{{line: ignored}}, tails...)
 	}
@@ -114,7 +115,11 @@ func parse(in *convert.Input) (p *parser, err error) {
 }
 
 // path names an element for diagnostics: its kind, name and line.
-func (p *parser) path(e *Element) string {
+func (p *parser) path(e *Element) string { return elementPath(e) }
+
+// elementPath names an element for diagnostics: its file when it is not
+// the main one, its kind, name and line.
+func elementPath(e *Element) string {
 	s := e.Name
 	if n, ok := e.Attr("name"); ok {
 		s += "[" + n + "]"
