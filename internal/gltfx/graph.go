@@ -210,8 +210,30 @@ func (d *Doc) StripPhysics() {
 		n.Extensions = stripExt(n.Extensions)
 	}
 	d.GLTF.Extensions = stripExt(d.GLTF.Extensions)
+	// The world's gravity is the Graph's (OMI output writes it from
+	// there); a node's gravity field has no Graph form and stays.
+	if _, ok := d.GLTF.Extensions[OMIPhysicsGravity]; ok {
+		delete(d.GLTF.Extensions, OMIPhysicsGravity)
+		if len(d.GLTF.Extensions) == 0 {
+			d.GLTF.Extensions = nil
+		}
+		if !nodesUse(d.GLTF.Nodes, OMIPhysicsGravity) {
+			d.GLTF.ExtensionsUsed = slices.DeleteFunc(d.GLTF.ExtensionsUsed, func(n string) bool { return n == OMIPhysicsGravity })
+			d.GLTF.ExtensionsRequired = slices.DeleteFunc(d.GLTF.ExtensionsRequired, func(n string) bool { return n == OMIPhysicsGravity })
+		}
+	}
 	d.GLTF.ExtensionsUsed = stripNames(d.GLTF.ExtensionsUsed)
 	d.GLTF.ExtensionsRequired = stripNames(d.GLTF.ExtensionsRequired)
+}
+
+// nodesUse reports whether a node has extension name.
+func nodesUse(nodes []*gltf.Node, name string) bool {
+	for _, n := range nodes {
+		if _, ok := n.Extensions[name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func stripExt(ext gltf.Extensions) gltf.Extensions {
