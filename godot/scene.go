@@ -375,7 +375,10 @@ func (l *loader) scene(d *doc) (*node, error) {
 		if name == "" {
 			return nil, lineErr(d.file, s.Line, "node without a name")
 		}
-		if strings.ContainsAny(name, "/:@%\"") || name == "." || name == ".." {
+		// a stored name may hold what Godot's editor never lets a user
+		// type but writes itself (@Name@123 for a node it named); what
+		// would break a node path may not
+		if strings.ContainsAny(name, "/:%") || name == "." || name == ".." {
 			return nil, lineErr(d.file, s.Line, "invalid node name %q", name)
 		}
 		parentPath, hasParent := s.Attr("parent").(string)
