@@ -456,7 +456,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotGridMapEmpty, Info, secGodot, Qs(QShape), false, "a GridMap without a mesh library has no collision"},
 	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},
-	{CodeGodotInertiaPartial, Warning, secGodot, Qs(QInertia), false, "inertia with zero components: the whole tensor is computed"},
+	{CodeGodotInertiaPartial, Info, secGodot, Qs(QInertia), false, "inertia with zero components, read as Godot 4 reads it: the tensor is computed (as for `godot-engine-inertia`) and the non-zero moments replace its diagonal entries in the body's axes (Jolt also zeroes the products of each axis given)"},
 	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "constant forces and velocities kept for Godot output only"},
 	{CodeGodotShapeOrphan, Warning, secGodot, Qs(QShape), false, "CollisionShape3D not a direct child of a body or area"},
 	{CodeGodotShapeDisabled, Warning, secGodot, Qs(QShape), false, "disabled shape dropped"},

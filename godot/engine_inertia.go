@@ -58,37 +58,99 @@ func projectValue(data []byte, section, key string) (string, bool) {
 	return "", false
 }
 
-// engineInertia applies GodotPhysics3D's rules to every Godot 4 dynamic
-// body whose inertia the scene leaves to the engine and that has a shape
-// the engine approximates. Bodies with a shape it cannot weigh (meshes,
-// planes, height fields) keep the exact computation.
+// engineInertia completes every Godot 4 dynamic body whose inertia the
+// scene leaves, in whole or in part, to the engine, where the engine's
+// rule differs from the exact mass properties of the shapes:
+//
+//   - a body without a shape of volume (no shape, rays only): GodotPhysics3D
+//     gives it 1 kg·m² about each axis, Jolt its mass in kg·m² (a unit
+//     inertia scaled to the mass), with the centre of mass at its origin
+//     unless given;
+//   - a partial inertia (some moments zero): the given moments replace
+//     the diagonal entries of the computed tensor, in the body's axes;
+//     GodotPhysics3D keeps the products, Jolt zeroes those of each axis
+//     given;
+//   - GodotPhysics3D approximates shapes as godotPhysicsMass says; Jolt,
+//     and GodotPhysics3D for shapes it weighs exactly, compute what
+//     convert/mass computes.
+//
+// Engines other than these two are read with GodotPhysics3D's rules for
+// the first two cases, and exactly otherwise.
 func (p *parser) engineInertia() {
-	engine := p.l.physicsEngine()
-	if engine != engineGodotPhysics {
-		return
-	}
+	engine := ""
 	for _, b := range p.engineBodies {
 		i := p.index[b]
 		m := p.g.Nodes[i].Motion
 		if m == nil || m.Kind != convert.Dynamic || m.InertiaDiagonal != nil || m.Mass == nil {
 			continue
 		}
-		props, approx, ok := godotPhysicsMass(p.g, i, *m.Mass)
-		if !ok || !approx {
-			continue
+		if engine == "" {
+			engine = p.l.physicsEngine()
 		}
-		com := props.COM
-		if m.CenterOfMass != nil {
-			com = *m.CenterOfMass
-		} else {
-			m.CenterOfMass, m.CenterOfMassSource = &com, convert.Default
+		partial, isPartial := p.partialInertia[b]
+		exact, _ := mass.BodyMassProps(p.g, i, 1)
+		var tensor convert.Mat3
+		var how string
+		switch {
+		case !(exact.Mass > 0):
+			if m.CenterOfMass == nil {
+				m.CenterOfMass, m.CenterOfMassSource = &convert.Vec3{}, convert.Default
+			}
+			unit := 1.0
+			how = "no shape with volume: " + engine + " gives the body 1 kg·m² about each axis, whatever its mass"
+			if engine == engineJolt {
+				unit = *m.Mass
+				how = "no shape with volume: " + engine + " gives the body its mass in kg·m² about each axis"
+			}
+			tensor = convert.Diag(convert.Vec3{unit, unit, unit})
+		case engine == engineGodotPhysics:
+			props, approx, ok := godotPhysicsMass(p.g, i, *m.Mass)
+			if ok && approx {
+				if m.CenterOfMass == nil {
+					m.CenterOfMass, m.CenterOfMassSource = &props.COM, convert.Default
+				}
+				tensor = props.About(*m.CenterOfMass)
+				how = "read as " + engine + " computes it (capsules, cylinders and convex shapes by their bounding boxes, shapes unscaled, the centre of mass at the shapes' origins)"
+				break
+			}
+			fallthrough
+		default:
+			if !isPartial {
+				continue // the exact mass properties, completed as any format's
+			}
+			if m.CenterOfMass == nil {
+				m.CenterOfMass, m.CenterOfMassSource = &exact.COM, convert.Default
+			}
+			tensor = exact.InertiaAbout(*m.CenterOfMass, *m.Mass)
+			how = "computed from the shapes"
 		}
-		moments, orient := mass.PrincipalAxes(props.About(com))
+		for k := range 3 {
+			if !isPartial || !(partial[k] > 0) {
+				continue
+			}
+			tensor[k][k] = partial[k]
+			if engine == engineJolt {
+				for o := range 3 {
+					if o != k {
+						tensor[k][o], tensor[o][k] = 0, 0
+					}
+				}
+			}
+		}
+		moments, orient := mass.PrincipalAxes(tensor)
 		m.InertiaDiagonal, m.InertiaSource = &moments, convert.Default
 		if orient != convert.IdentityQuat() {
 			m.InertiaOrientation = &orient
 		}
-		p.note(convert.CodeGodotEngineInertia, convert.BodySubject(i), b, "no custom inertia: read as %s computes it (capsules, cylinders and convex shapes by their bounding boxes, shapes unscaled, the centre of mass at the shapes' origins): principal moments %v", engine, moments)
+		if isPartial {
+			keeps := "keeps the products"
+			if engine == engineJolt {
+				keeps = "zeroes the products of each axis given"
+			}
+			p.note(convert.CodeGodotInertiaPartial, convert.BodySubject(i), b, "inertia %v: %s keeps the non-zero moments, %s, and computes the rest (%s): principal moments %v", partial, engine, keeps, how, moments)
+		} else {
+			p.note(convert.CodeGodotEngineInertia, convert.BodySubject(i), b, "no custom inertia: %s: principal moments %v", how, moments)
+		}
 	}
 }
 

@@ -112,6 +112,9 @@ type parser struct {
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
 	// the project's physics engine completes (engineInertia).
 	engineBodies []*node
+	// partialInertia holds the Godot 4 bodies whose inertia gives some
+	// moments and leaves others zero, for Godot to compute.
+	partialInertia map[*node]convert.Vec3
 	// engineBodies3 are the Godot 3 dynamic bodies, whose inertia Bullet
 	// computes (engineInertia3).
 	engineBodies3 []*node
@@ -565,7 +568,11 @@ func (p *parser) mass(n *node, m *convert.Motion, c string) error {
 				m.InertiaDiagonal = &in
 				m.InertiaSource = convert.Given
 			case in != convert.Vec3{}:
-				p.note(convert.CodeGodotInertiaPartial, convert.BodySubject(p.idx(n)), n, "inertia %v has zero components, which Godot computes from the shapes; the whole tensor is computed instead", in)
+				// completed in engineInertia, as Godot completes it
+				if p.partialInertia == nil {
+					p.partialInertia = map[*node]convert.Vec3{}
+				}
+				p.partialInertia[n] = in
 			}
 		}
 	}
