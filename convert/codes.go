@@ -209,6 +209,7 @@ const (
 	CodeGodotGridMapEmpty           Code = "godot-gridmap-empty"
 	CodeGodotMassDefault            Code = "godot-mass-default"
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
+	CodeGodotScaleRounded           Code = "godot-scale-rounded"
 	CodeGodotPropertyKept           Code = "godot-property-kept"
 	CodeGodotShapeOrphan            Code = "godot-shape-orphan"
 	CodeGodotShapeDisabled          Code = "godot-shape-disabled"
@@ -456,6 +457,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotGridMapEmpty, Info, secGodot, Qs(QShape), false, "a GridMap without a mesh library has no collision"},
 	{CodeGodot3ComOrigin, Info, secGodot, Qs(QCenterOfMass), false, "Godot 3 puts a rigid body's centre of mass at its origin, not at the shapes' centroid; read so"},
 	{CodeGodotMassDefault, Info, secGodot, Qs(QMass), false, "no mass given: Godot's class default applies"},
+	{CodeGodotScaleRounded, Info, secGodot, Qs(QFrame, QShape, QCenterOfMass), false, "a body whose scale is uniform but for single-precision rounding (axes within 2e-7 of each other) and whose principal axes of inertia are not its own is written with a uniform scale, so that its frame can turn onto them (Godot stores moments along the body's axes only) rather than lose the products of inertia; what it holds moves by that rounding"},
 	{CodeGodotInertiaPartial, Info, secGodot, Qs(QInertia), false, "inertia with zero components, read as Godot 4 reads it: the tensor is computed (as for `godot-engine-inertia`) and the non-zero moments replace its diagonal entries in the body's axes (Jolt also zeroes the products of each axis given)"},
 	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "constant forces and velocities kept for Godot output only"},
 	{CodeGodotShapeOrphan, Warning, secGodot, Qs(QShape), false, "CollisionShape3D not a direct child of a body or area"},

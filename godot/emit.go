@@ -671,6 +671,18 @@ func (e *emitter) alignInertia(i int) {
 	case e.g.Nodes[i].Vehicle != nil:
 		e.note(convert.CodeGodotInertiaAxes, convert.BodySubject(i), e.name(i), "the principal axes of inertia are not the vehicle's axes and Godot stores moments along the body's axes only; turning a VehicleBody3D would turn its forward direction, so the moments along its axes %v are written and the products of inertia dropped", d)
 		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
+	case !uniform(e.g.Nodes[i].Transform.S) && nearlyUniform(e.g.Nodes[i].Transform.S) && !isAxisPermutation(m.InertiaOrientation.Mat()):
+		// a scale uniform but for float32 rounding (a frame exported in
+		// single precision): made uniform, the frame turns onto the axes
+		s := e.g.Nodes[i].Transform.S
+		u := math.Cbrt(s[0] * s[1] * s[2])
+		e.g.Nodes[i].Transform.S = convert.Vec3{u, u, u}
+		e.note(convert.CodeGodotScaleRounded, convert.BodySubject(i), e.name(i), "the body's scale %v is uniform but for single-precision rounding; written as %g on every axis (what it holds moves by at most %.1g of its size) so that its frame can turn onto the principal axes of inertia", s, u, spread(s))
+		d, q := mass.NearestPrincipalAxes(t)
+		m.InertiaDiagonal, m.InertiaOrientation = &d, &q
+		e.rebase(i, convert.Transform{R: q, S: convert.Vec3{1, 1, 1}})
+		m.InertiaOrientation = nil
+		e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
 	case !uniform(e.g.Nodes[i].Transform.S) && !isAxisPermutation(m.InertiaOrientation.Mat()):
 		// Turning a non-uniformly scaled frame by other than an axis
 		// permutation would shear it: no frame of Godot's keeps the world.
@@ -1309,6 +1321,21 @@ func isIdentityTransform(t convert.Transform) bool {
 
 // uniform reports a scale equal along all three axes (a frame turned
 // under it keeps its shape).
+// nearlyUniform reports whether a scale's axes differ by no more than
+// single-precision rounding (2e-7 relative, a few units in the last place
+// of a float32).
+func nearlyUniform(s convert.Vec3) bool { return spread(s) <= 2e-7 }
+
+// spread is the relative difference of a scale's largest and smallest axes.
+func spread(s convert.Vec3) float64 {
+	lo := math.Min(math.Abs(s[0]), math.Min(math.Abs(s[1]), math.Abs(s[2])))
+	hi := math.Max(math.Abs(s[0]), math.Max(math.Abs(s[1]), math.Abs(s[2])))
+	if !(hi > 0) || s[0]*s[1]*s[2] < 0 {
+		return math.Inf(1)
+	}
+	return (hi - lo) / hi
+}
+
 func uniform(s convert.Vec3) bool {
 	return math.Abs(s[0]-s[1]) <= 1e-12*math.Abs(s[0]) && math.Abs(s[0]-s[2]) <= 1e-12*math.Abs(s[0])
 }
