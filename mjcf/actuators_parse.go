@@ -201,6 +201,15 @@ func (p *parser) actuator(a *Element, target float64) bool {
 	if math.IsNaN(d.Stiffness) || math.IsNaN(d.Damping) || d.Stiffness < 0 || d.Damping < 0 {
 		return false
 	}
+	if signs, _ := j.Extras[extraJointSigns].(map[string]float64); signs[key] < 0 {
+		// the targets are the MJCF joint's, whose axis the Graph's reverses
+		if d.PositionTarget != nil {
+			d.PositionTarget = convert.Ptr(-*d.PositionTarget)
+		}
+		if d.VelocityTarget != nil {
+			d.VelocityTarget = convert.Ptr(-*d.VelocityTarget)
+		}
+	}
 	if refs, _ := j.Extras[extraJointRefs].(map[string]float64); d.PositionTarget != nil && refs[key] != 0 {
 		// measured from the pose in the file, as the joint's range is
 		d.PositionTarget = convert.Ptr(*d.PositionTarget - refs[key])

@@ -66,6 +66,10 @@ type emitter struct {
 	// jointRefs holds the ref written on a <joint> (what its range,
 	// springref and position targets are shifted by); absent means 0.
 	jointRefs map[*Element]float64
+	// flipped names the joints whose written coordinate runs against the
+	// MJCF source joint of that name (extraJointSigns): the kept sections
+	// that measure them are turned to the written sense.
+	flipped   map[string]bool
 	bodyElems map[int]*Element // link body node → <body>
 	owned     [][]int          // body node → the nodes it owns (see ownedNodes)
 	usedNames map[string]*names.Set
@@ -103,7 +107,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
+		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})

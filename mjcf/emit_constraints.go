@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"github.com/physconv/physconv/convert"
+	"strings"
 )
 
 // loops writes joints left out of the tree as equality constraints:
@@ -120,7 +121,7 @@ func (e *emitter) keptSections() keptSections {
 		var kept []*Element
 		for _, c := range sec.Children {
 			if e.refsResolve(c) {
-				kept = append(kept, e.portable(stripClass(c), sec.Name))
+				kept = append(kept, e.inWrittenSense(e.portable(stripClass(c), sec.Name)))
 			} else {
 				e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name+"/"+c.Name, "<%s> refers to an element the output does not have; dropped", c.Name)
 			}
@@ -188,6 +189,9 @@ func (e *emitter) refsResolve(el *Element) bool {
 		if k == "tendon" && e.tendonKept(a.Value) || e.nameSpace(k).Has(a.Value) {
 			continue
 		}
+		if el.Name == "flex" && a.Name == "body" && allNamed(e.nameSpace(k), strings.Fields(a.Value)) {
+			continue // a flex names one body per vertex
+		}
 		return false
 	}
 	for _, c := range el.Children {
@@ -196,6 +200,16 @@ func (e *emitter) refsResolve(el *Element) bool {
 		}
 	}
 	return true
+}
+
+// allNamed reports whether set has every name of a non-empty list.
+func allNamed(set interface{ Has(string) bool }, names []string) bool {
+	for _, n := range names {
+		if !set.Has(n) {
+			return false
+		}
+	}
+	return len(names) > 0
 }
 
 func (e *emitter) tendonKept(name string) bool {
@@ -211,6 +225,66 @@ func (e *emitter) tendonKept(name string) bool {
 		}
 	}
 	return false
+}
+
+// inWrittenSense turns a kept element that measures joints (an
+// actuator's gear, a fixed tendon's coefficients, a joint equality's
+// polynomial) from the sense of the source's joints to the sense of the
+// joints written, where they differ (flipped): the same forces and
+// constraints on the same motions. el is the emitter's own copy.
+func (e *emitter) inWrittenSense(el *Element) *Element {
+	if len(e.flipped) == 0 {
+		return el
+	}
+	sign := func(name string) float64 {
+		if e.flipped[name] {
+			return -1
+		}
+		return 1
+	}
+	nums := func(el *Element, attr, def string) []float64 {
+		v, _ := floatsOf(el.AttrOr(attr, def))
+		return v
+	}
+	switch {
+	case el.Name == "fixed":
+		for _, c := range el.Children {
+			if c.Name == "joint" && e.flipped[c.AttrOr("joint", "")] {
+				if v := nums(c, "coef", "0"); len(v) == 1 {
+					c.SetAttr("coef", fmtFloat(-v[0]))
+				}
+			}
+		}
+	case el.Name == "joint" && el.AttrOr("joint1", "") != "":
+		f1 := sign(el.AttrOr("joint1", ""))
+		f2 := 1.0
+		if j2 := el.AttrOr("joint2", ""); j2 != "" {
+			f2 = sign(j2)
+		}
+		if f1 == 1 && f2 == 1 {
+			break
+		}
+		// joint1 = c0 + c1·joint2 + … + c4·joint2⁴, each coordinate taken
+		// in the source's sense: coefficient d gains f1·f2^d
+		if v := nums(el, "polycoef", "0 1 0 0 0"); len(v) > 0 {
+			k := f1
+			for d := range v {
+				v[d] *= k
+				k *= f2
+			}
+			el.SetAttr("polycoef", fmtFloats(v...))
+		}
+	default: // an actuator on a joint: its force and length scale with gear
+		j := el.AttrOr("joint", el.AttrOr("jointinparent", ""))
+		if j == "" || !e.flipped[j] {
+			break
+		}
+		if v := nums(el, "gear", "1"); len(v) > 0 {
+			v[0] = -v[0]
+			el.SetAttr("gear", fmtFloats(v...))
+		}
+	}
+	return el
 }
 
 // stripClass drops class attributes (defaults were resolved at Parse).

@@ -145,6 +145,12 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	}
 	written := &axisJoints{}
 	refs, _ := j.Extras[extraJointRefs].(map[string]float64)
+	signs := map[string]float64{"linear0": 1, "linear1": 1, "linear2": 1, "angular0": 1, "angular1": 1, "angular2": 1}
+	if s, ok := j.Extras[extraJointSigns].(map[string]float64); ok {
+		for k, v := range s {
+			signs[k] = v
+		}
+	}
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
 		el := e.arena.AddChild(body, "joint", 8, "name", nameFor(key, jointCount), "type", typ)
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
@@ -156,6 +162,10 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			// joint at qpos = ref, and the range moves with it
 			if ref = refs[key]; tj.Reversed {
 				ref = -ref
+			}
+			// the written coordinate against the source joint's
+			if f := signs[key] * reversedSign(tj.Reversed); f < 0 {
+				e.flipped[el.AttrOr("name", "")] = true
 			}
 			if ref != 0 {
 				el.SetAttr("ref", fmtFloat(ref))
@@ -405,4 +415,13 @@ func (e *emitter) solverAttrs(el *Element, s *convert.JointSolver, class string,
 	default:
 		e.diags.Add(convert.CodeJointSolverDropped, convert.JointSubject(node), path, "%s solver parameters do not apply to the MJCF %s written for it: %s", s.Class, el.Name, s.Text())
 	}
+}
+
+// reversedSign is -1 for a joint written from its child to its parent:
+// its coordinate runs against the Graph joint's.
+func reversedSign(reversed bool) float64 {
+	if reversed {
+		return -1
+	}
+	return 1
 }

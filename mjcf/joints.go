@@ -345,6 +345,7 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 type jointSet struct {
 	names  map[string]string  // "linear0".."angular2" or "angular" (ball) → MJCF name
 	refs   map[string]float64 // axis key → ref in the axis' sense, when not 0
+	signs  map[string]float64 // axis key → -1 when the MJCF axis points against it
 	frame  convert.Quat
 	limits []convert.Limit
 	drives []convert.Drive
@@ -353,6 +354,9 @@ type jointSet struct {
 // extras is the Graph joint's Extras for the set.
 func (s jointSet) extras() map[string]any {
 	x := map[string]any{extraJointNames: s.names}
+	if len(s.signs) > 0 {
+		x[extraJointSigns] = s.signs
+	}
 	if len(s.refs) > 0 {
 		x[extraJointRefs] = s.refs
 	}
@@ -470,6 +474,12 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		key := axisKeys[lin][k]
 		set.names[key] = j.name
+		if sign < 0 {
+			if set.signs == nil {
+				set.signs = map[string]float64{}
+			}
+			set.signs[key] = -1
+		}
 		if j.ref != 0 {
 			if set.refs == nil {
 				set.refs = map[string]float64{}

@@ -255,6 +255,13 @@ const (
 	// from the pose in the file, which MuJoCo reaches at qpos = ref; Emit
 	// writes ref back and shifts range, springref and targets by it.
 	extraJointRefs = "mjcf.refs"
+	// extraJointSigns (joint): axis key → -1 for an MJCF joint whose axis
+	// points against that Graph axis (hinges in a body taken in a
+	// left-handed order: a right-handed frame reverses one). Its
+	// coordinate is the Graph axis' negated; the sections kept verbatim
+	// (actuator gears, tendon coefficients, joint equalities) measure it
+	// in the source's sense, and Emit turns them to the sense it writes.
+	extraJointSigns = "mjcf.signs"
 )
 
 func rootName(model string) string {

@@ -196,6 +196,11 @@ func (p *parser) tendonPoint(kind string, e *Element) (convert.TendonPoint, erro
 			return convert.TendonPoint{}, errAt(e, "joint %q in a fixed tendon must be a hinge or slide", name)
 		}
 		coef, err := attrs{e: e, def: map[string]string{"coef": e.AttrOr("coef", "0")}}.num("coef", 0)
+		// the coefficient multiplies the Graph axis' coordinate, which
+		// runs against an MJCF axis the frame reversed
+		if signs, _ := p.g.Nodes[ref.node].Joint.Extras[extraJointSigns].(map[string]float64); signs[key] < 0 {
+			coef = -coef
+		}
 		if ref.single {
 			key = ""
 		}

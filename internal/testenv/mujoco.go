@@ -6,13 +6,14 @@ import (
 )
 
 // MuJoCoBody is one body of an mj-inspect report: its mass, principal
-// moments and world position (after the steps asked for, in
-// after_steps).
+// moments and world pose (after the steps asked for, in after_steps;
+// Xquat is w first, as MuJoCo writes it).
 type MuJoCoBody struct {
 	Name    string     `json:"name"`
 	Mass    float64    `json:"mass"`
 	Inertia [3]float64 `json:"inertia"`
 	Xpos    [3]float64 `json:"xpos"`
+	Xquat   [4]float64 `json:"xquat"`
 }
 
 // MuJoCoBodies runs mj-inspect on file (args before it, such as
