@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -94,6 +95,7 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	if j.friction, err = a.num("frictionloss", 0); err != nil {
 		return j, err
 	}
+	p.unreadJointAttrs(e, a)
 	if j.kind == "hinge" || j.kind == "slide" {
 		if j.ref, err = a.num("ref", 0); err != nil {
 			return j, err
@@ -110,6 +112,40 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 			fmtFloat(raw), fmtFloat(-j.ref), map[bool]string{true: "m", false: "rad"}[j.kind == "slide"])
 	}
 	return j, nil
+}
+
+// unreadJointAttrs names the attributes of joint e (its own or its
+// class's) that change how MuJoCo moves it and that physconv does not
+// read, when they differ from MuJoCo's defaults.
+func (p *parser) unreadJointAttrs(e *Element, a attrs) {
+	for _, u := range []struct {
+		name, def, what string
+		q               convert.Quantity
+	}{
+		{"springdamper", "0 0", "MuJoCo sets the joint's stiffness and damping from this time constant and damping ratio and the joint's inertia at the initial pose; the stiffness and damping attributes are used as given", convert.QJointParam},
+		{"actuatorfrcrange", "0 0", "MuJoCo clamps the sum of the actuator forces on the joint to this range; they are not clamped", convert.QDrive},
+		{"actuatorgravcomp", "false", "MuJoCo applies this joint's share of gravity compensation through its actuators; it is not applied", convert.QGravity},
+	} {
+		v, ok := a.get(u.name)
+		if !ok || strings.Join(strings.Fields(v), " ") == u.def || u.def == "0 0" && allZero(v) {
+			continue
+		}
+		p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "joint %s=%q is not read: %s", u.name, v, u.what).Affecting(u.q)
+	}
+}
+
+// allZero reports whether every number of a list is zero.
+func allZero(s string) bool {
+	v, ok := floatsOf(s)
+	if !ok {
+		return false
+	}
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // limited is whether MuJoCo limits a joint or tendon (what) of a
