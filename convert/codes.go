@@ -165,6 +165,7 @@ const (
 	CodeGeomContactKept             Code = "geom-contact-kept"
 	CodeMjcfSectionKept             Code = "mjcf-section-kept"
 	CodeFileBesideInclude           Code = "file-beside-include"
+	CodeMeshFirstObject             Code = "mesh-first-object"
 	CodeNonPhysicsDropped           Code = "non-physics-dropped"
 	CodeReplicateExpanded           Code = "replicate-expanded"
 	CodeScaleBaked                  Code = "scale-baked"
@@ -416,6 +417,7 @@ var codeTable = []CodeInfo{
 	{CodeContactPairKept, Warning, secMJCF, Qs(QData), false, "kept for MJCF output only: an explicit contact `<pair>`, which other formats lose, or an `<exclude>` collision filters cannot express (its bodies' geoms have `contype`/`conaffinity` masks, whose collide-with list decides, and no joint keeps the bodies apart), whose colliders other formats let touch"},
 	{CodeGeomContactKept, Warning, secMJCF, Qs(QMaterial), false, "a geom's contact softness and reach (`solref`, `solimp`, `solmix`, `margin`, `gap`, `priority`, `condim` 1 or 2) have no Graph form: kept for MJCF output only"},
 	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
+	{CodeMeshFirstObject, Info, secMJCF, Qs(QShape), false, "an OBJ mesh file whose faces fall into several objects (o or g groups) is read as MuJoCo reads it: the faces of the first object give the mesh's volume and mass, every vertex the faces name its collision hull; MJCF output writes such a mesh from its triangles rather than the file"},
 	{CodeFileBesideInclude, Warning, secMJCF, Qs(QShape), false, "a file named inside an included file (a mesh, height field, texture or nested include) whose path from the main file's folder leads out of the allowed folders is read beside the included file, where MuJoCo 3 looks when the first path has no file (MuJoCo 2 looks only there); `--allow-root` lets physconv look at the first path as MuJoCo does. Found beside the included file when the main file's folder has none, it is read there without a diagnostic"},
 	{CodeXMLAfterRootIgnored, Warning, secMJCF, Qs(QData), false, "content after a file's top-level element (a stray `</mujoco>`, a second element) is ignored, as MuJoCo's XML parser passes over it; a strict XML reader refuses the file"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},

@@ -173,6 +173,15 @@ func (p *parser) meshAsset(e *Element) error {
 		// copies: the mesh may be shared, and it is scaled below
 		pos, idx = slices.Clone(m.Positions), slices.Clone(m.Indices)
 		uv = m.UV
+		if n := m.FirstObject; n > 0 && strings.EqualFold(path.Ext(rel), ".obj") {
+			// MuJoCo takes the faces of an OBJ's first object (and the
+			// hull of every vertex a face names)
+			idx = idx[:3*n]
+			if uv != nil {
+				uv = uv[:3*n]
+			}
+			p.diags.Add(convert.CodeMeshFirstObject, convert.SourceSubject(-1), p.path(e), "mesh file %q holds several objects; as MuJoCo does, the faces of the first (%d of %d triangles) give the mesh's volume and mass, and the vertices of all its collision hull", rel, n, len(m.Indices)/3).Affecting(convert.QShape)
+		}
 	case a.has("vertex"):
 		v, err := a.nums("vertex", -1, nil)
 		if err != nil {

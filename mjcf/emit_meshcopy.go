@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/meshio"
 )
 
 // meshFormat is the mesh file format Options ask for: "stl" (default) or
@@ -33,6 +34,10 @@ func (e *emitter) sourceFile(m convert.Mesh) (data []byte, ext string, scale con
 		return nil, "", convert.Vec3{}, false
 	}
 	if ext == "stl" && !isBinarySTL(data) {
+		return nil, "", convert.Vec3{}, false
+	}
+	if ext == "obj" && meshio.OBJObjects(data) {
+		// MuJoCo would read the faces of its first object only
 		return nil, "", convert.Vec3{}, false
 	}
 	return data, ext, scale, true

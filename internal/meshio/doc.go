@@ -38,6 +38,10 @@ type Mesh struct {
 	// for the caller to read and pass to ApplyMTL: the decoder sees only
 	// the mesh's own bytes.
 	MaterialLibs []string
+	// FirstObject is, for an OBJ whose faces fall into more than one
+	// object (o or g groups), the number of triangles of the first: the
+	// only faces MuJoCo reads (it keeps every vertex). 0 for one object.
+	FirstObject int
 }
 
 // Part is a run of Triangles consecutive triangles sharing a material:

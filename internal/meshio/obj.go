@@ -36,6 +36,7 @@ func decodeOBJ(data []byte, b *builder) error {
 	faceHasUV := true
 	var fields [][]byte // one line's fields, reused
 	records, faces := 0, 0
+	firstEnd := -1 // triangles before the second object, once it starts
 	for line := 1; len(data) > 0; line++ {
 		// lines as bufio.ScanLines cuts them: at \n, without a final \r
 		raw := data
@@ -89,6 +90,14 @@ func decodeOBJ(data []byte, b *builder) error {
 				}
 			}
 			uvs = append(uvs, uv)
+		case "o", "g":
+			// a new object once the current one has faces, as the
+			// tinyobjloader MuJoCo reads OBJ with splits them (a name
+			// after a space or tab, possibly empty: a bare "o" is no
+			// record to it)
+			if firstEnd < 0 && faces > 0 && namesObject(raw) {
+				firstEnd = len(b.m.Indices) / 3
+			}
 		case "usemtl":
 			name := ""
 			if len(fields) > 1 {
@@ -147,6 +156,9 @@ func decodeOBJ(data []byte, b *builder) error {
 	if records == 0 && len(bytes.TrimSpace(all)) > 0 {
 		return fmt.Errorf("meshio: OBJ has no v or f records; not an OBJ file")
 	}
+	if firstEnd >= 0 && len(b.m.Indices)/3 > firstEnd {
+		b.m.FirstObject = firstEnd
+	}
 	if faces == 0 {
 		// vertices and no faces: a point cloud, which MuJoCo takes as
 		// its convex hull; the mesh keeps the points without triangles
@@ -155,6 +167,41 @@ func decodeOBJ(data []byte, b *builder) error {
 		}
 	}
 	return nil
+}
+
+// OBJObjects reports whether an OBJ's faces fall into more than one
+// object (o or g groups, as DecodeOBJ counts them), without decoding it.
+func OBJObjects(data []byte) bool {
+	faces, split := false, false
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimLeft(line, " \t")
+		if len(line) < 2 || line[1] != ' ' && line[1] != '\t' {
+			continue
+		}
+		switch line[0] {
+		case 'f':
+			if split {
+				return true
+			}
+			faces = true
+		case 'o', 'g':
+			split = split || faces
+		}
+	}
+	return false
+}
+
+// namesObject reports whether an o or g line is one tinyobjloader takes:
+// the letter followed by a space or tab.
+func namesObject(raw []byte) bool {
+	raw = bytes.TrimLeft(raw, " \t")
+	return len(raw) > 1 && (raw[1] == ' ' || raw[1] == '\t')
 }
 
 // maxOBJLine bounds a line, as a scanner's buffer would.
@@ -173,7 +220,8 @@ func printableASCII(l []byte) bool {
 }
 
 // skipOBJLine reports an ASCII line that holds no record this reader
-// takes (v, vt, f, usemtl, mtllib): a comment, a vn record, a group.
+// takes (v, vt, f, usemtl, mtllib, and o and g, which start objects):
+// a comment, a vn record, smoothing groups.
 func skipOBJLine(l []byte) bool {
 	for len(l) > 0 && (l[0] == ' ' || l[0] == '\t') {
 		l = l[1:]
@@ -189,6 +237,8 @@ func skipOBJLine(l []byte) bool {
 		return len(l) > 1 && l[1] != ' ' && l[1] != '\t'
 	case 'u', 'm':
 		return !bytes.HasPrefix(l, []byte("usemtl")) && !bytes.HasPrefix(l, []byte("mtllib"))
+	case 'o', 'g':
+		return len(l) > 1 && l[1] != ' ' && l[1] != '\t'
 	}
 	return true
 }
