@@ -508,7 +508,7 @@ func (e *emitter) inertial(body *Element, n int) {
 	}
 	in := e.arena.AddChild(body, "inertial", 4)
 	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
-		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && clearOfTriangleBound(diag) {
+		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && clearOfTriangleBound(diag) && min(diag[0], diag[1], diag[2]) >= fullInertiaMin {
 		// the tensor as the source gave it: MuJoCo finds its principal
 		// axes as it does for the source
 		in.SetAttr("pos", exactFloats(sp.COM[0], sp.COM[1], sp.COM[2]))
@@ -552,6 +552,11 @@ func (e *emitter) aboveMinVal(n int, kg float64, diag convert.Vec3) (float64, co
 	}
 	return kg, diag
 }
+
+// fullInertiaMin is the smallest principal moment MuJoCo accepts in a
+// fullinertia (mjEPS; a diaginertia may go down to mjMINVAL): a tensor
+// with a smaller one is written as principal moments and axes.
+const fullInertiaMin = 1e-14
 
 // triangleMargin is how far, relative to the largest moment, principal
 // moments must be from breaking the triangle inequality (A + B >= C) for
