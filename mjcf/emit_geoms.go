@@ -530,7 +530,12 @@ func (e *emitter) hfield(sh convert.Shape, sc convert.Vec3, path string) (string
 	}
 	top := (hi - lo) * sc[1]
 	if top <= 0 {
+		// a flat field keeps the height scale its source gave (an MJCF
+		// terrain whose heights a program fills in at run time)
 		top = 1e-6
+		if f.MaxY > lo && !math.IsInf(f.MaxY, 0) {
+			top = (f.MaxY - lo) * sc[1]
+		}
 	}
 	elev := make([]float64, 0, len(f.Heights))
 	for r := f.Rows - 1; r >= 0; r-- {
@@ -543,8 +548,17 @@ func (e *emitter) hfield(sh convert.Shape, sc convert.Vec3, path string) (string
 		}
 	}
 	e.hfieldCount++
-	name := e.uniqueName("hfield", fmt.Sprintf("hfield%d", e.hfieldCount))
-	base := math.Max(top*0.1, 1e-3)
+	name, _ := sh.Extras[extraHFieldName].(string) // programs that fill a terrain in find it by name
+	if name == "" {
+		name = fmt.Sprintf("hfield%d", e.hfieldCount)
+	}
+	name = e.uniqueName("hfield", name)
+	// the depth below the lowest point its source gave (MJCF's base), or
+	// one MuJoCo accepts for a source without one
+	base := (lo - f.MinY) * sc[1]
+	if !(base > 0) || math.IsInf(base, 0) {
+		base = math.Max(top*0.1, 1e-3)
+	}
 	h := e.asset.AddChild("hfield", "name", name, "nrow", fmt.Sprint(f.Rows), "ncol", fmt.Sprint(f.Columns),
 		"size", fmtFloats(f.SizeX*sc[0]/2, f.SizeZ*sc[2]/2, top, base))
 	if hi > lo {

@@ -246,6 +246,9 @@ const (
 	extraSections = "mjcf.sections" // graph: []*Element kept verbatim
 	extraStack    = "mjcf.stack"    // node: a joint-stack link (body name)
 	extraGeom     = "mjcf.geom"     // node: map of contact attributes
+	// extraHFieldName (shape): the <hfield> asset a height field geom
+	// named, whose name programs that fill a terrain in look up
+	extraHFieldName = "mjcf.hfield"
 	// extraJointNames (joint): axis key ("linear0".."angular2", "angular"
 	// for a ball) → the MJCF joint name it came from; the shared key, so
 	// other emitters name their per-axis joints the same way.
