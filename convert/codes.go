@@ -132,6 +132,7 @@ const (
 	CodeDummyLinkMass               Code = "dummy-link-mass"
 	CodeFloatingJointAdded          Code = "floating-joint-added"
 	CodeJointFramesApart            Code = "joint-frames-apart"
+	CodeJointFramesRounded          Code = "joint-frames-rounded"
 	CodeDriveDropped                Code = "drive-dropped"
 	CodeJointFieldDropped           Code = "joint-field-dropped"
 	CodeLimitSoftDropped            Code = "limit-soft-dropped"
@@ -365,6 +366,7 @@ var codeTable = []CodeInfo{
 	{CodeDummyLinkMass, Info, secURDF, Qs(QStructure, QMass), false, "dummy links get a tiny documented mass so simulators accept them"},
 	{CodeFloatingJointAdded, Info, secURDF, Qs(QStructure), false, "a free body is joined to the world root by a floating joint"},
 	{CodeJointFramesApart, Warning, secURDF, Qs(QFrame, QAxis, QLimit), false, "the joint's two frames do not coincide; one frame used for both (URDF and MJCF: the child's; Godot: frame A), which moves the axis and the limits' zero"},
+	{CodeJointFramesRounded, Info, secURDF, Qs(QFrame, QAxis, QLimit), false, "the joint's two frames differ by single-precision rounding only (a glTF file's float32 frames: at most 1e-6 relative and 1e-6 rad); one frame is used for both, as for `joint-frames-apart`"},
 	{CodeDriveDropped, Warning, secURDF, Qs(QDrive), false, "URDF has no drives"},
 	{CodeJointFieldDropped, Warning, secURDF, Qs(QJointParam), false, "a joint value with no place in the target (URDF: armature; Godot: effort, velocity, damping, friction, armature)"},
 	{CodeLimitSoftDropped, Warning, secURDF, Qs(QLimit), false, "a soft limit written as hard: URDF, MJCF and Godot joints drop the limit spring"},

@@ -189,3 +189,16 @@ func FramesApart(a, b Transform) (apart bool, dist, angle float64) {
 	angle = 2 * math.Atan2(Vec3{q[0], q[1], q[2]}.Len(), math.Abs(q[3]))
 	return dist > 1e-9*math.Max(1, a.T.Len()) || angle > 1e-9, dist, angle
 }
+
+// FramesApartCode is the code that reports joint frames FramesApart found
+// dist (m) and angle (rad) apart, frame a being one of them:
+// joint-frames-rounded when the gap is within single-precision rounding
+// (1e-6 relative to a's distance from the origin, at least 1 m, and 1e-6
+// rad: a glTF file's float32 frames, composed through its node tree, a few
+// units in their last place apart), joint-frames-apart otherwise.
+func FramesApartCode(a Transform, dist, angle float64) Code {
+	if dist <= 1e-6*math.Max(1, a.T.Len()) && angle <= 1e-6 {
+		return CodeJointFramesRounded
+	}
+	return CodeJointFramesApart
+}

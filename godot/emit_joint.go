@@ -278,8 +278,8 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 		// both frames as the Graph had them, turned as frame A was
 		wa := e.frames.World(i)
 		wb := e.frames.World(j.Connected).Mul(e.turnedOf(j.Connected).Inverse()).Mul(e.turnedOf(i))
-		if apart, _, _ := convert.FramesApart(wa, wb); apart {
-			e.note(convert.CodeJointFramesApart, e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
+		if apart, d, angle := convert.FramesApart(wa, wb); apart {
+			e.note(convert.FramesApartCode(wa, d, angle), e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
 	}
 	// Godot has no joint from the world (A) to a body (B): it makes the

@@ -14,7 +14,7 @@ func (e *emitter) framesApart(tj kin.TreeJoint, path string) {
 	}
 	a, b := e.frames.World(tj.Node), e.frames.World(j.Connected)
 	if apart, d, angle := convert.FramesApart(a, b); apart {
-		e.diags.Add(convert.CodeJointFramesApart, convert.JointSubject(tj.Node), path,
+		e.diags.Add(convert.FramesApartCode(a, d, angle), convert.JointSubject(tj.Node), path,
 			"the two frames of the joint are %.3g m and %.3g rad apart at rest; an MJCF joint has one frame, placed at the child body's side", d, angle)
 	}
 }

@@ -553,7 +553,7 @@ func (e *emitter) framesApart(tj kin.TreeJoint) {
 		b = e.worldFrames.World(src.Connected)
 	}
 	if apart, d, angle := convert.FramesApart(a, b); apart {
-		e.diags.Add(convert.CodeJointFramesApart, convert.JointSubject(tj.Node), nodePath(g, tj.Node),
+		e.diags.Add(convert.FramesApartCode(a, d, angle), convert.JointSubject(tj.Node), nodePath(g, tj.Node),
 			"the two frames of joint %q are %.3g m and %.3g rad apart at rest; URDF has one joint frame, placed at the child body's side", e.jointName[tj.Node], d, angle)
 	}
 }

@@ -697,11 +697,14 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 			return !inWant[j.Name] && j.Kind == kin.KindFree && j.BodyA == ""
 		})
 	}
-	if class("joint-frames-apart") {
+	if apartClass, roundedClass := class("joint-frames-apart"), class("joint-frames-rounded"); apartClass || roundedClass {
 		// URDF has one joint frame, at the child's side: the anchor moves to
 		// frame B (when B is on the child) and the axis turns by as much as
 		// the two frames are apart.
 		apart := diagnosedNodes(g0, diags, convert.CodeJointFramesApart)
+		for name, node := range diagnosedNodes(g0, diags, convert.CodeJointFramesRounded) {
+			apart[name] = node
+		}
 		for i := range want.Joints {
 			w := &want.Joints[i]
 			node, ok := apart[w.Name]
@@ -745,6 +748,9 @@ func applyURDFLosses(t *testing.T, g0 *convert.Graph, diags convert.Diagnostics,
 	if class("joint-kind-unsupported") {
 		chained := diagnosedJoints(g0, diags, convert.CodeJointKindUnsupported)
 		apart := diagnosedJoints(g0, diags, convert.CodeJointFramesApart)
+		for name := range diagnosedJoints(g0, diags, convert.CodeJointFramesRounded) {
+			apart[name] = true
+		}
 		for _, w := range want.Joints {
 			if chained[w.Name] {
 				checkDummyChain(t, w, got, !apart[w.Name])
