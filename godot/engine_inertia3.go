@@ -56,6 +56,15 @@ func (p *parser) engineInertia3() {
 		if m == nil || m.Kind != convert.Dynamic || m.Mass == nil || m.InertiaDiagonal != nil {
 			continue
 		}
+		if exact, _ := mass.BodyMassProps(p.g, i, 1); !(exact.Mass > 0) {
+			// no shape of volume (no shape, rays only): Bullet gives the
+			// body no inertia at all, so no torque turns it
+			one := convert.Vec3{1, 1, 1}
+			m.InertiaDiagonal, m.InertiaSource, m.InertiaOrientation = &one, convert.Default, nil
+			m.LockAngular = [3]bool{true, true, true}
+			p.note(convert.CodeGodotEngineInertia, convert.BodySubject(i), b, "no shape with volume: Godot 3's Bullet gives the body no inertia, so it does not rotate; read with its rotation locked (and 1 kg·m² about each axis)")
+			continue
+		}
 		moments, ok := bulletInertia(p.g, i, *m.Mass)
 		if !ok {
 			continue
