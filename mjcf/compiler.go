@@ -20,6 +20,7 @@ type compiler struct {
 	balanceInertia     bool
 	setTotalMass       float64 // ≤ 0: off
 	alignFree          bool
+	fitAABB            bool // fitaabb: primitives fitted to a mesh's box, not its inertia box
 	global             bool // coordinate="global": see parser.localize
 }
 
@@ -71,6 +72,9 @@ func (c *compiler) apply(p *parser, e *Element) error {
 		return err
 	}
 	if c.alignFree, err = a.boolean("alignfree", c.alignFree); err != nil {
+		return err
+	}
+	if c.fitAABB, err = a.boolean("fitaabb", c.fitAABB); err != nil {
 		return err
 	}
 	if s, ok := a.get("inertiafromgeom"); ok {

@@ -72,6 +72,17 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	} else if t, err = p.pose(a); err != nil {
 		return err
 	}
+	if a.has("mesh") && kind != "mesh" {
+		// a primitive fitted to a mesh: sized and placed from the mesh
+		if fromto {
+			return errAt(e, "fromto cannot be used with a mesh geom")
+		}
+		size, frame, err := p.fitToMesh(e, a, kind)
+		if err != nil {
+			return err
+		}
+		gi.size, t = size, t.Mul(frame)
+	}
 	var shape convert.Shape
 	var meshA *meshAsset
 	var hf *hfieldAsset
@@ -116,11 +127,6 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: sdf geoms (plugins) are not supported"}
 	default:
 		return errAt(e, "unknown geom type %q", kind)
-	}
-	if a.has("mesh") && kind != "mesh" {
-		// before the size check: a fitted primitive takes its size from
-		// the mesh, so it has none of its own
-		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: fitting a primitive to a mesh (mesh on a non-mesh geom) is not supported"}
 	}
 	for i := 0; i < sizesNeeded(kind); i++ {
 		if gi.size[i] <= 0 {
