@@ -124,7 +124,7 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		gi.size = [3]float64{hf.size[0], hf.size[1], 0.25*hf.size[2] + 0.5*hf.size[3]}
 		shape = convert.Shape{Kind: convert.Heightfield, Field: hf.field(), Extras: map[string]any{extraHFieldName: hfieldName}}
 	case "sdf":
-		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: sdf geoms (plugins) are not supported"}
+		return &convert.UnsupportedError{Path: p.path(e), Msg: "mjcf: sdf geoms (signed distance fields, from a plugin or a mesh) are not supported"}
 	default:
 		return errAt(e, "unknown geom type %q", kind)
 	}
