@@ -109,7 +109,23 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		return
 	}
 	allAngFree := !ang[0].fixed && !ang[1].fixed && !ang[2].fixed && !ang[0].limited && !ang[1].limited && !ang[2].limited
-	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel {
+	perAxis := names["linear0"] != "" || names["linear1"] != "" || names["linear2"] != "" ||
+		names["angular0"] != "" || names["angular1"] != "" || names["angular2"] != ""
+	if free == 6 && allAngFree && !lin[0].limited && !lin[1].limited && !lin[2].limited && topLevel && !perAxis {
+		if j.Damping != 0 || j.Armature != 0 || j.Friction != 0 {
+			// a <freejoint> carries none of them: a joint of type free does
+			fj := body.AddChild("joint", "name", nameFor("free", 1), "type", "free")
+			if j.Damping != 0 {
+				fj.SetAttr("damping", fmtFloat(j.Damping))
+			}
+			if j.Armature != 0 {
+				fj.SetAttr("armature", fmtFloat(j.Armature))
+			}
+			if j.Friction != 0 {
+				fj.SetAttr("frictionloss", fmtFloat(j.Friction))
+			}
+			return
+		}
 		body.AddChild("freejoint", "name", nameFor("free", 1))
 		e.diags.Add(convert.CodeFreeJointImplicit, convert.JointSubject(tj.Node), path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
@@ -117,8 +133,8 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	// three free rotations a source wrote as hinges (named per axis, maybe
 	// with springs and refs; through glTF the names are the node's "a+b+c")
 	// stay hinges; otherwise they are a ball
-	if allAngFree && free == 3 && (names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" ||
-		names == nil && len(parts) == 3 && parts[0] != "" && parts[1] != "" && parts[2] != "") {
+	if allAngFree && (names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" ||
+		free == 3 && names == nil && len(parts) == 3 && parts[0] != "" && parts[1] != "" && parts[2] != "") {
 		allAngFree = false
 	}
 	cf := tj.ChildFrame
@@ -151,6 +167,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			signs[k] = v
 		}
 	}
+	params, _ := j.Extras[extraJointParams].(map[string][3]float64)
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
 		el := e.arena.AddChild(body, "joint", 8, "name", nameFor(key, jointCount), "type", typ)
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
@@ -184,14 +201,18 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			}
 			el.SetAttr("range", fmtFloats(lo+ref, hi+ref))
 		}
-		if j.Damping != 0 {
-			el.SetAttr("damping", fmtFloat(j.Damping))
+		damping, armature, friction := j.Damping, j.Armature, j.Friction
+		if v, ok := params[key]; ok {
+			damping, armature, friction = v[0], v[1], v[2] // the source joint's own
 		}
-		if j.Friction != 0 {
-			el.SetAttr("frictionloss", fmtFloat(j.Friction))
+		if damping != 0 {
+			el.SetAttr("damping", fmtFloat(damping))
 		}
-		if j.Armature != 0 {
-			el.SetAttr("armature", fmtFloat(j.Armature))
+		if friction != 0 {
+			el.SetAttr("frictionloss", fmtFloat(friction))
+		}
+		if armature != 0 {
+			el.SetAttr("armature", fmtFloat(armature))
 		}
 		e.solverAttrs(el, j.Solver, solverJoint, tj.Node, path)
 		written.set(key, el)
@@ -310,6 +331,7 @@ func (a *axisJoints) single() string {
 // drives writes springs as joint stiffness (exact for force-mode drives
 // with unlimited force) and other drives as actuators.
 func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints *axisJoints, path string, scale func(convert.Drive) float64) {
+	params, _ := j.Extras[extraJointParams].(map[string][3]float64)
 	for k, d := range j.Drives {
 		if d.Mode == "acceleration" {
 			// acceleration drives scale with what they move: the child
@@ -341,7 +363,11 @@ func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints *axisJoin
 				el.SetAttr("springref", fmtFloat(rest))
 			}
 			if d.Damping != 0 {
-				el.SetAttr("damping", fmtFloat(d.Damping+j.Damping))
+				base := j.Damping
+				if v, ok := params[key]; ok {
+					base = v[0]
+				}
+				el.SetAttr("damping", fmtFloat(d.Damping+base))
 			}
 			continue
 		}

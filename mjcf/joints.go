@@ -199,6 +199,17 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 			if len(js) > 1 {
 				return errAt(j.el, "a free joint must be the only joint of its body")
 			}
+			if j.damping != 0 || j.armature != 0 || j.friction != 0 {
+				// what slows or weighs its six degrees of freedom is the
+				// joint's: a joint that frees every axis carries it
+				jn := p.addJoint(j.name, parentNode, node, local, convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}, nil, nil)
+				p.g.Nodes[jn].Joint.Extras = map[string]any{extraJointNames: map[string]string{"free": j.name}}
+				p.jointParams(p.g.Nodes[jn].Joint, js)
+				if j.name != "" {
+					p.joints[j.name] = jointRef{node: jn}
+				}
+				return nil
+			}
 			if j.name != "" {
 				p.g.Nodes[node].Extras = map[string]any{"mjcf.freejoint": j.name}
 			}
@@ -355,6 +366,18 @@ func fixedLimits() []convert.Limit {
 // jointParams copies damping, armature and friction loss; the Graph keeps
 // one value per joint, so differing values in a limit set keep the largest
 // and say so.
+// param is one of the joint's damping, armature and frictionloss, by its
+// attribute name.
+func (j jointSpec) param(name string) float64 {
+	switch name {
+	case "damping":
+		return j.damping
+	case "armature":
+		return j.armature
+	}
+	return j.friction
+}
+
 func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 	if len(js[0].solver) > 0 {
 		j.Solver = &convert.JointSolver{Class: solverJoint, Params: js[0].solver}
@@ -370,8 +393,8 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 			v   float64
 			n   string
 		}{{&j.Damping, s.damping, "damping"}, {&j.Armature, s.armature, "armature"}, {&j.Friction, s.friction, "frictionloss"}} {
-			if *f.dst != 0 && *f.dst != f.v {
-				p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different %s; %s is kept", f.n, fmtFloat(math.Max(*f.dst, f.v)))
+			if f.v != js[0].param(f.n) {
+				p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different %s; formats with one value per joint keep the largest (MJCF output keeps each joint's)", f.n)
 			}
 			*f.dst = math.Max(*f.dst, f.v)
 		}
@@ -379,9 +402,12 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 }
 
 type jointSet struct {
-	names  map[string]string  // "linear0".."angular2" or "angular" (ball) → MJCF name
-	refs   map[string]float64 // axis key → ref in the axis' sense, when not 0
-	signs  map[string]float64 // axis key → -1 when the MJCF axis points against it
+	names map[string]string  // "linear0".."angular2" or "angular" (ball) → MJCF name
+	refs  map[string]float64 // axis key → ref in the axis' sense, when not 0
+	signs map[string]float64 // axis key → -1 when the MJCF axis points against it
+	// params holds each axis' damping, armature and frictionloss, kept
+	// (extraJointParams) when they differ between the axes
+	params map[string][3]float64
 	frame  convert.Quat
 	limits []convert.Limit
 	drives []convert.Drive
@@ -392,6 +418,15 @@ func (s jointSet) extras() map[string]any {
 	x := map[string]any{extraJointNames: s.names}
 	if len(s.signs) > 0 {
 		x[extraJointSigns] = s.signs
+	}
+	var first *[3]float64
+	for _, v := range s.params {
+		if first == nil {
+			first = &v
+		} else if v != *first {
+			x[extraJointParams] = s.params
+			break
+		}
 	}
 	if len(s.refs) > 0 {
 		x[extraJointRefs] = s.refs
@@ -510,6 +545,10 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		key := axisKeys[lin][k]
 		set.names[key] = j.name
+		if set.params == nil {
+			set.params = map[string][3]float64{}
+		}
+		set.params[key] = [3]float64{j.damping, j.armature, j.friction}
 		if sign < 0 {
 			if set.signs == nil {
 				set.signs = map[string]float64{}

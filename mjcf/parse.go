@@ -265,6 +265,10 @@ const (
 	// (actuator gears, tendon coefficients, joint equalities) measure it
 	// in the source's sense, and Emit turns them to the sense it writes.
 	extraJointSigns = "mjcf.signs"
+	// extraJointParams (joint): axis key → the MJCF joint's damping,
+	// armature and frictionloss, when they differ between the joints one
+	// Graph joint holds (which keeps the largest); MJCF output writes each.
+	extraJointParams = "mjcf.params"
 )
 
 func rootName(model string) string {
