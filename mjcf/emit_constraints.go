@@ -304,12 +304,14 @@ func stripClass(el *Element) *Element {
 var _ = convert.Identity
 
 // portableOption keeps the <option> settings both MuJoCo 2.2 and 3.x read
-// the same way (time step, gravity, medium, classic integrators, flags).
+// the same way (time step, gravity, medium, classic integrators, the
+// solver, its no-slip pass and contact overrides, flags).
 func (e *emitter) portableOption(sec *Element) *Element {
 	out := &Element{Name: "option"}
 	for _, a := range sec.Attrs {
 		switch a.Name {
-		case "timestep", "gravity", "wind", "magnetic", "density", "viscosity", "cone", "impratio", "tolerance", "iterations":
+		case "timestep", "gravity", "wind", "magnetic", "density", "viscosity", "cone", "impratio", "tolerance", "iterations",
+			"noslip_iterations", "noslip_tolerance", "solver", "jacobian", "o_margin", "o_solref", "o_solimp":
 			out.Attrs = append(out.Attrs, a)
 		case "integrator":
 			if a.Value == "Euler" || a.Value == "RK4" || a.Value == "implicit" {

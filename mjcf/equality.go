@@ -14,10 +14,12 @@ import (
 // MJCF output with a diagnostic.
 func (p *parser) equalities(e *Element) error {
 	for _, c := range e.Children {
-		a, err := p.resolve(c, "")
+		// every kind of constraint reads the defaults' <equality>
+		a, err := p.resolve(&Element{Name: "equality", Attrs: c.Attrs, Line: c.Line, File: c.File}, "")
 		if err != nil {
 			return err
 		}
+		a.e = c
 		if act, err := a.boolean("active", true); err != nil {
 			return err
 		} else if !act {
