@@ -40,7 +40,8 @@ type parser struct {
 	// replicas counts <replicate> copies made so far (bounded).
 	replicas int
 	// replicated maps each name given inside a <replicate> (and each
-	// element copied for referring to one) to the suffixes of its copies
+	// element copied for referring to one) to the suffixes of its copies;
+	// nil for a name inside nested replicates
 	replicated map[string][]string
 	// geomNodes, siteByName and tendonByName resolve the names tendons
 	// refer to (a named geom's node, a site's Graph.Sites index);

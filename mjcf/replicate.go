@@ -40,8 +40,9 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 	sep := a.str("sep", "")
 	digits := len(itoa(n - 1))
 	suffixes := make([]string, n)
+	outer := a.str(pendingSuffix, "")
 	for i := range suffixes {
-		suffixes[i] = sep + pad(itoa(i), digits)
+		suffixes[i] = sep + pad(itoa(i), digits) + outer
 	}
 	p.noteReplicated(e, suffixes)
 	t := convert.Identity()
@@ -58,14 +59,21 @@ func (p *parser) replicate(e *Element, node, body int, pre convert.Transform, cc
 }
 
 // noteReplicated records the names given below replicate element e,
-// whose copies get suffixes.
+// whose copies get suffixes (nil for a name inside nested replicates).
 func (p *parser) noteReplicated(e *Element, suffixes []string) {
 	if p.replicated == nil {
 		p.replicated = map[string][]string{}
 	}
 	for _, c := range e.Children {
 		if name, ok := c.Attr("name"); ok && c.Name != "replicate" {
-			p.replicated[name] = suffixes
+			if _, again := p.replicated[name]; again {
+				// noted by an outer replicate (or an earlier copy of one):
+				// an element of nested replicates, whose copies no one
+				// list of suffixes names
+				p.replicated[name] = nil
+			} else {
+				p.replicated[name] = suffixes
+			}
 		}
 		p.noteReplicated(c, suffixes)
 	}
@@ -158,10 +166,8 @@ func (p *parser) referredReplicas(e *Element, found []string) ([]string, error) 
 		if !ok || !referenceAttrs[a.Name] {
 			continue
 		}
-		for _, suffix := range s {
-			if _, nested := p.replicated[a.Value+suffix]; nested {
-				return nil, errAt(e, "%s=%q names an element of nested <replicate>s; not supported", a.Name, a.Value)
-			}
+		if s == nil {
+			return nil, errAt(e, "%s=%q names an element of nested <replicate>s; not supported", a.Name, a.Value)
 		}
 		if found != nil && !slices.Equal(found, s) {
 			return nil, errAt(e, "%s=%q names an element of another <replicate> than the rest; not supported", a.Name, a.Value)
@@ -203,6 +209,10 @@ func countElements(e *Element) int {
 	return n
 }
 
+// renamed copies e (a replicate's tree) with suffix after every name in
+// it. A replicate nested inside takes the suffix as one its own copies'
+// names end with (pendingSuffix), after their own: MuJoCo names a body of
+// nested replicates by the inner copy's number first.
 func renamed(e *Element, suffix string) *Element {
 	c := *e
 	c.Attrs = append([]Attr(nil), e.Attrs...)
@@ -213,10 +223,21 @@ func renamed(e *Element, suffix string) *Element {
 	}
 	c.Children = make([]*Element, len(e.Children))
 	for i, ch := range e.Children {
+		if ch.Name == "replicate" {
+			nested := *ch
+			nested.Attrs = append(withoutAttrs(ch.Attrs, pendingSuffix), Attr{Name: pendingSuffix, Value: suffix + ch.AttrOr(pendingSuffix, "")})
+			c.Children[i] = &nested
+			continue
+		}
 		c.Children[i] = renamed(ch, suffix)
 	}
 	return &c
 }
+
+// pendingSuffix is the attribute under which a replicate nested in
+// another carries the outer copies' suffix, which its own copies' names
+// end with (no MJCF attribute has this name).
+const pendingSuffix = "\x00suffix"
 
 func itoa(i int) string {
 	if i == 0 {
