@@ -39,12 +39,8 @@ func decodeOBJ(data []byte, b *builder) error {
 	firstEnd := -1 // triangles before the second object, once it starts
 	for line := 1; len(data) > 0; line++ {
 		// lines as bufio.ScanLines cuts them: at \n, without a final \r
-		raw := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			raw, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var raw []byte
+		raw, data = cutLine(data)
 		if len(raw) > maxOBJLine {
 			return fmt.Errorf("meshio: OBJ line %d is longer than %d bytes; not an OBJ file", line, maxOBJLine)
 		}
@@ -174,12 +170,8 @@ func decodeOBJ(data []byte, b *builder) error {
 func OBJObjects(data []byte) bool {
 	faces, split := false, false
 	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = cutLine(data)
 		line = bytes.TrimLeft(line, " \t")
 		if len(line) < 2 || line[1] != ' ' && line[1] != '\t' {
 			continue
@@ -202,6 +194,15 @@ func OBJObjects(data []byte) bool {
 func namesObject(raw []byte) bool {
 	raw = bytes.TrimLeft(raw, " \t")
 	return len(raw) > 1 && (raw[1] == ' ' || raw[1] == '\t')
+}
+
+// cutLine splits data at its first line break (\n, which it drops), as
+// bufio.ScanLines cuts lines; a last line without one is all of data.
+func cutLine(data []byte) (line, rest []byte) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[:i], data[i+1:]
+	}
+	return data, nil
 }
 
 // maxOBJLine bounds a line, as a scanner's buffer would.

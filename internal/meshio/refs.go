@@ -87,12 +87,8 @@ func forOBJLibs(data []byte, fn func(lib string)) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var fields [][]byte
 	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = cutLine(data)
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		if !bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("mtllib")) {
 			continue
