@@ -161,12 +161,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	}
 	written := &axisJoints{}
 	refs, _ := j.Extras[extraJointRefs].(map[string]float64)
-	signs := map[string]float64{"linear0": 1, "linear1": 1, "linear2": 1, "angular0": 1, "angular1": 1, "angular2": 1}
-	if s, ok := j.Extras[extraJointSigns].(map[string]float64); ok {
-		for k, v := range s {
-			signs[k] = v
-		}
-	}
+	signs, _ := j.Extras[extraJointSigns].(map[string]float64) // -1 for a reversed axis
 	params, _ := j.Extras[extraJointParams].(map[string][3]float64)
 	add := func(typ, key string, axis convert.Vec3, st axisState) *Element {
 		el := e.arena.AddChild(body, "joint", 8, "name", nameFor(key, jointCount), "type", typ)
@@ -181,7 +176,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 				ref = -ref
 			}
 			// the written coordinate against the source joint's
-			if f := signs[key] * reversedSign(tj.Reversed); f < 0 {
+			if (signs[key] < 0) != tj.Reversed {
 				e.flipped[el.AttrOr("name", "")] = true
 			}
 			if ref != 0 {
@@ -441,13 +436,4 @@ func (e *emitter) solverAttrs(el *Element, s *convert.JointSolver, class string,
 	default:
 		e.diags.Add(convert.CodeJointSolverDropped, convert.JointSubject(node), path, "%s solver parameters do not apply to the MJCF %s written for it: %s", s.Class, el.Name, s.Text())
 	}
-}
-
-// reversedSign is -1 for a joint written from its child to its parent:
-// its coordinate runs against the Graph joint's.
-func reversedSign(reversed bool) float64 {
-	if reversed {
-		return -1
-	}
-	return 1
 }

@@ -405,12 +405,13 @@ type jointSet struct {
 	names map[string]string  // "linear0".."angular2" or "angular" (ball) → MJCF name
 	refs  map[string]float64 // axis key → ref in the axis' sense, when not 0
 	signs map[string]float64 // axis key → -1 when the MJCF axis points against it
-	// params holds each axis' damping, armature and frictionloss, kept
-	// (extraJointParams) when they differ between the axes
-	params map[string][3]float64
-	frame  convert.Quat
-	limits []convert.Limit
-	drives []convert.Drive
+	// params holds each axis' damping, armature and frictionloss (linear
+	// 0-2, then angular 0-2), kept (extraJointParams) when they differ
+	params       [6][3]float64
+	paramsDiffer bool
+	frame        convert.Quat
+	limits       []convert.Limit
+	drives       []convert.Drive
 }
 
 // extras is the Graph joint's Extras for the set.
@@ -419,14 +420,16 @@ func (s jointSet) extras() map[string]any {
 	if len(s.signs) > 0 {
 		x[extraJointSigns] = s.signs
 	}
-	var first *[3]float64
-	for _, v := range s.params {
-		if first == nil {
-			first = &v
-		} else if v != *first {
-			x[extraJointParams] = s.params
-			break
+	if s.paramsDiffer {
+		params := map[string][3]float64{}
+		for lin := range 2 {
+			for k := range 3 {
+				if key := axisKeys[lin][k]; hasKey(s.names, key) {
+					params[key] = s.params[lin*3+k]
+				}
+			}
 		}
+		x[extraJointParams] = params
 	}
 	if len(s.refs) > 0 {
 		x[extraJointRefs] = s.refs
@@ -545,10 +548,10 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		key := axisKeys[lin][k]
 		set.names[key] = j.name
-		if set.params == nil {
-			set.params = map[string][3]float64{}
+		if j.damping != js[0].damping || j.armature != js[0].armature || j.friction != js[0].friction {
+			set.paramsDiffer = true
 		}
-		set.params[key] = [3]float64{j.damping, j.armature, j.friction}
+		set.params[lin*3+k] = [3]float64{j.damping, j.armature, j.friction}
 		if sign < 0 {
 			if set.signs == nil {
 				set.signs = map[string]float64{}
@@ -616,3 +619,10 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 // axisKeys are the Graph's axis keys ("linear0" … "angular2") by
 // [linear 0/angular 1][axis].
 var axisKeys = [2][3]string{{"linear0", "linear1", "linear2"}, {"angular0", "angular1", "angular2"}}
+
+// hasKey reports whether names has an entry for key (a joint may be
+// unnamed: its entry is "").
+func hasKey(names map[string]string, key string) bool {
+	_, ok := names[key]
+	return ok
+}
