@@ -64,8 +64,15 @@ func (p *parser) noteReplicated(e *Element, suffixes []string) {
 	if p.replicated == nil {
 		p.replicated = map[string][]string{}
 	}
+	p.noteReplicatedNames(e, suffixes, map[string]bool{})
+}
+
+// noteReplicatedNames is noteReplicated below e; mine holds the names
+// this replicate noted, which elements of other kinds may share (a body
+// and its geom of one name: MuJoCo names each kind apart).
+func (p *parser) noteReplicatedNames(e *Element, suffixes []string, mine map[string]bool) {
 	for _, c := range e.Children {
-		if name, ok := c.Attr("name"); ok && c.Name != "replicate" {
+		if name, ok := c.Attr("name"); ok && c.Name != "replicate" && !mine[name] {
 			if _, again := p.replicated[name]; again {
 				// noted by an outer replicate (or an earlier copy of one):
 				// an element of nested replicates, whose copies no one
@@ -73,9 +80,10 @@ func (p *parser) noteReplicated(e *Element, suffixes []string) {
 				p.replicated[name] = nil
 			} else {
 				p.replicated[name] = suffixes
+				mine[name] = true
 			}
 		}
-		p.noteReplicated(c, suffixes)
+		p.noteReplicatedNames(c, suffixes, mine)
 	}
 }
 

@@ -27,3 +27,41 @@ func TestReplicateReferrersRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicatedNamesSharedByKinds: MuJoCo names each kind of element
+// apart, so a body, its joint and its geom in a <replicate> may share a
+// name; the actuators and excludes naming them get one copy per replica,
+// with the replica's name, as they do for names no other element has
+// (this name once counted as an element of nested replicates and was
+// refused).
+func TestReplicatedNamesSharedByKinds(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		g, j, x := "xg", "yj", "yg"
+		if shared {
+			g, j, x = "x", "y", "y"
+		}
+		src := `<mujoco><worldbody><replicate count="3" offset="0.5 0 0" sep="-">
+  <body name="x" pos="0 0 1"><freejoint/><geom name="` + g + `" size="0.1"/>
+    <body name="y" pos="0 0 0.3"><joint name="` + j + `" axis="1 0 0"/><geom name="` + x + `" type="capsule" size="0.05 0.1"/></body>
+  </body></replicate></worldbody>
+  <contact><exclude body1="x" body2="y"/></contact>
+  <actuator><motor joint="` + j + `" name="m"/></actuator>
+</mujoco>`
+		gr, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
+		if err != nil {
+			t.Fatalf("shared %v: %v", shared, err)
+		}
+		out, _, err := Emit(gr, &convert.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			s := itoa(i)
+			for _, want := range []string{`<exclude body1="x-` + s + `" body2="y-` + s + `"/>`, `name="m-` + s + `" joint="` + j + `-` + s + `"`} {
+				if !strings.Contains(string(out.Main), want) {
+					t.Errorf("shared %v: output lacks %s:\n%s", shared, want, out.Main)
+				}
+			}
+		}
+	}
+}
