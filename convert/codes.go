@@ -169,6 +169,7 @@ const (
 	CodeMeshFirstObject             Code = "mesh-first-object"
 	CodeNonPhysicsDropped           Code = "non-physics-dropped"
 	CodeReplicateExpanded           Code = "replicate-expanded"
+	CodeAttachExpanded              Code = "attach-expanded"
 	CodeScaleBaked                  Code = "scale-baked"
 	CodeGravityFactorDropped        Code = "gravity-factor-dropped"
 	CodeJointLimitApproximated      Code = "joint-limit-approximated"
@@ -424,6 +425,7 @@ var codeTable = []CodeInfo{
 	{CodeXMLAfterRootIgnored, Warning, secMJCF, Qs(QData), false, "content after a file's top-level element (a stray `</mujoco>`, a second element) is ignored, as MuJoCo's XML parser passes over it; a strict XML reader refuses the file"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},
 	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},
+	{CodeAttachExpanded, Info, secMJCF, Qs(QStructure), false, "`<attach>` of another model (an `<asset><model>`) expanded in place, as MuJoCo 3's compiler attaches it: the body and its subtree (or the whole world body), names prefixed, read with that model's defaults, assets and compiler settings; its tendons, equalities, actuators, sensors and contact pairs come along when everything they refer to is attached, its keyframes do not. MJCF output writes the attached elements in place (MuJoCo 2 has no `<attach>`)"},
 	{CodeScaleBaked, Warning, secMJCF, Qs(QShape), false, "node scale folded into shape sizes"},
 	{CodeGravityFactorDropped, Warning, secMJCF, Qs(QGravity), false, "gravity factor has no MJCF form"},
 	{CodeMJCFMaterialDefault, Info, secMJCF, Qs(QMaterial), false, "a collider without a physics material gets glTF's default friction 0.6 written out (MuJoCo's own default, which its URDF import uses, is 1)"},

@@ -85,7 +85,7 @@ func (p *parser) prefetchMeshes(e *Element) {
 		if !ok || file == "" {
 			continue
 		}
-		rel, _ := findBeside(p.in, c, p.meshPath(file), file)
+		rel, _ := findBeside(p.in, c, p.meshPath(c, file), file)
 		if data, err := p.in.Open(rel); err == nil {
 			files = append(files, meshio.File{Name: rel, Data: data})
 		}
@@ -93,11 +93,22 @@ func (p *parser) prefetchMeshes(e *Element) {
 	meshio.Prefetch(p.in.Decoded(), files, p.in.Budget().Limits())
 }
 
-// meshPath is a mesh file's path: under the compiler's meshdir unless
-// absolute.
-func (p *parser) meshPath(file string) string {
-	if p.comp.meshdir != "" && !path.IsAbs(file) {
-		return path.Join(p.comp.meshdir, file)
+// meshPath is the path of the file asset e names: under the compiler's
+// meshdir unless absolute (or, for an attached model's asset, where that
+// model finds it).
+func (p *parser) meshPath(e *Element, file string) string {
+	return p.assetPath(e, file, p.comp.meshdir)
+}
+
+// assetPath is file, named by asset e, under dir (the compiler's meshdir
+// or texturedir) unless absolute, or under the folder an attached
+// model's asset is found in (assetDir).
+func (p *parser) assetPath(e *Element, file, dir string) string {
+	if d, ok := e.Attr(assetDir); ok {
+		dir = d
+	}
+	if dir != "" && !path.IsAbs(file) {
+		return path.Join(dir, file)
 	}
 	return file
 }
@@ -105,7 +116,7 @@ func (p *parser) meshPath(file string) string {
 // assetFile reads the file of asset e (a mesh or height field, under the
 // compiler's meshdir), returning its bytes and path, or an error at e.
 func (p *parser) assetFile(e *Element, what, file string) ([]byte, string, error) {
-	rel := p.meshPath(file)
+	rel := p.meshPath(e, file)
 	if p.in.FS == nil {
 		return nil, rel, errAt(e, "cannot read %s file %q: the input has no folder", what, rel)
 	}
@@ -442,10 +453,7 @@ func (p *parser) textureAsset(e *Element) error {
 		name = base[:len(base)-len(path.Ext(base))]
 	}
 	if t.file != "" {
-		rel := t.file
-		if p.comp.texturedir != "" && !path.IsAbs(rel) {
-			rel = path.Join(p.comp.texturedir, rel)
-		}
+		rel := p.assetPath(e, t.file, p.comp.texturedir)
 		if p.in.FS != nil {
 			if found, outside := findBeside(p.in, e, rel, t.file); found != rel {
 				if outside {

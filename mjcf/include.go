@@ -32,6 +32,10 @@ type includer struct {
 	seen  map[string]*Element
 	tails []afterRoot // content MuJoCo passes over after an included file's element
 	diags convert.Diagnostics
+	// dir is the folder of the model file the includes are named in
+	// (below the input's folder; "" for the input's own): an attached
+	// model's includes are found beside it
+	dir string
 }
 
 // afterRoot is content after a file's top-level element, which MuJoCo's
@@ -67,9 +71,13 @@ func (x *includer) expand(e *Element, stack []string) error {
 		if x.in.FS == nil {
 			return errAt(c, "cannot include %q: the input has no folder", file)
 		}
-		found, outside := findBeside(x.in, c, file, file)
+		preferred := file
+		if x.dir != "" && !path.IsAbs(file) {
+			preferred = path.Join(x.dir, file)
+		}
+		found, outside := findBeside(x.in, c, preferred, file)
 		if outside {
-			besideDiag(&x.diags, elementPath(c), file, found)
+			besideDiag(&x.diags, elementPath(c), preferred, found)
 		}
 		file = found
 		data, err := x.in.Open(file)

@@ -67,6 +67,10 @@ type parser struct {
 	excludes []excludePair
 	// unnamedLinks are the joint-stack links stackNames names
 	unnamedLinks []stackLink
+	// attachedCompilers are the compiler settings of attached models
+	// (attachCompiler); attachments counts the attachments made
+	attachedCompilers []compiler
+	attachments       int
 }
 
 type jointRef struct {
@@ -107,6 +111,9 @@ func parse(in *convert.Input) (p *parser, err error) {
 		d.File = t.file
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := p.expandAttachments(top); err != nil {
 		return nil, err
 	}
 	if err := p.model(top); err != nil {
@@ -447,6 +454,13 @@ func (p *parser) children(e *Element, node, body int, pre convert.Transform, chi
 // frame reads a <frame>'s children in its frame. Like body, it keeps its
 // work out of children, which recurses once per level of the model.
 func (p *parser) frame(e *Element, node, body int, pre convert.Transform, childclass string) error {
+	if k, ok := e.Attr(attachCompiler); ok {
+		// an attached model's elements: read with its compiler settings
+		i, _ := strconv.Atoi(k)
+		own := p.comp
+		p.comp = p.attachedCompilers[i]
+		defer func() { p.comp = own }()
+	}
 	a, err := p.resolve(e, childclass)
 	if err != nil {
 		return err
