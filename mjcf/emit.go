@@ -3,6 +3,7 @@ package mjcf
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/physconv/physconv/convert/mass"
@@ -17,11 +18,15 @@ import (
 
 // emitter carries the state of one Emit.
 type emitter struct {
-	subj  convert.Subject // the geom being written, for its mesh and height field diagnostics
-	g     *convert.Graph
-	opts  *convert.Options
-	diags convert.Diagnostics
-	tree  *kin.Tree
+	subj convert.Subject // the geom being written, for its mesh and height field diagnostics
+	// static holds the body elements MuJoCo keeps still: the world body
+	// and bodies without joints below it (their weld id is the world's),
+	// where it allows planes whatever the Graph body's kind
+	static map[*Element]bool
+	g      *convert.Graph
+	opts   *convert.Options
+	diags  convert.Diagnostics
+	tree   *kin.Tree
 	// excluded holds the body pairs written as <exclude> (bodyPair)
 	excluded map[[2]string]bool
 	// copied: mesh files written unchanged, whose references Emit carries
@@ -153,6 +158,7 @@ func (e *emitter) document() *Element {
 	comp := root.AddChild("compiler", "angle", "radian", "autolimits", "true")
 	e.asset = &Element{Name: "asset"}
 	e.worldbody = &Element{Name: "worldbody"}
+	e.static = map[*Element]bool{e.worldbody: true}
 	e.equality = &Element{Name: "equality"}
 	e.actuator = &Element{Name: "actuator"}
 	e.contact = &Element{Name: "contact"}
@@ -417,7 +423,6 @@ func (e *emitter) link(i int) {
 	if !n.Transform.Rigid() {
 		e.diags.Add(convert.CodeScaleBaked, convert.BodySubject(l.Body), e.names[l.Body], "body node scale is baked into its shapes; MJCF bodies have no scale")
 	}
-	e.inertial(body, l.Body)
 	// the folded links' joints, then the link's own
 	pending := e.pending
 	e.pending = nil
@@ -461,14 +466,27 @@ func (e *emitter) link(i int) {
 		}
 		e.joint(body, l.Joint, l.Parent < 0)
 	}
+	if e.static[parentEl] && !slices.ContainsFunc(body.Children, func(c *Element) bool { return c.Name == "joint" || c.Name == "freejoint" }) {
+		e.static[body] = true
+	}
+	// the mass properties go first, as MJCF files write them; they are
+	// written once the joints say whether the body moves
+	k := len(body.Children)
+	e.inertial(body, l.Body, e.static[body])
+	for i, j := k, 0; i < len(body.Children); i, j = i+1, j+1 {
+		in := body.Children[i]
+		copy(body.Children[j+1:i+1], body.Children[j:i])
+		body.Children[j] = in
+	}
 	e.geoms(l.Body, body, bw, l.Body)
 }
 
 // inertial writes the body's mass properties explicitly so MuJoCo's own
-// inertia rules never apply.
-func (e *emitter) inertial(body *Element, n int) {
+// inertia rules never apply. A static body (one MuJoCo keeps still) may
+// be massless; a moving one gets a stand-in.
+func (e *emitter) inertial(body *Element, n int, static bool) {
 	m := e.g.Nodes[n].Motion
-	if m.IsMassless() {
+	if m.IsMassless() && !static {
 		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(n), e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
@@ -503,7 +521,7 @@ func (e *emitter) inertial(body *Element, n int) {
 			}
 		}
 	}
-	if m.Kind == convert.Dynamic {
+	if m.Kind == convert.Dynamic && !static {
 		bodyMassKg, diag = e.aboveMinVal(n, bodyMassKg, diag)
 	}
 	in := e.arena.AddChild(body, "inertial", 4)

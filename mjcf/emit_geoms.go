@@ -118,7 +118,7 @@ func (e *emitter) geom(el *Element, ref convert.Transform, frame, i, si int, vis
 		g.SetAttr("size", fmtFloats(r*sc[0], sh.Height*sc[1]/2))
 		zFromY()
 	case convert.Plane:
-		if frame >= 0 && e.g.Nodes[frame].Motion != nil && e.g.Nodes[frame].Motion.Kind == convert.Dynamic {
+		if frame >= 0 && e.g.Nodes[frame].Motion != nil && e.g.Nodes[frame].Motion.Kind == convert.Dynamic && !e.static[el] {
 			// MuJoCo refuses a plane in a body that moves (and its
 			// collision planes are infinite, as lowering made this one)
 			e.diags.Add(convert.CodeShapeDropped, e.subj, e.names[i], "MuJoCo allows planes only in bodies that do not move; the plane of a moving body is dropped")
