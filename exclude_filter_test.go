@@ -15,8 +15,10 @@ import (
 // blocks, every geom with contype/conaffinity masks, and <exclude>s
 // between the hand and its fingers and between the blocks: the exclude
 // filters list both collideWith (the masks) and notCollideWith (the
-// excluded bodies) systems. A default-mask ball excluded from the hand
-// has filters that keep the exclude.
+// excluded bodies) systems. The hand's masks (contype 3) meet a default
+// geom's conaffinity (1), so MuJoCo pairs them with the default-mask
+// ball: only crosswise filters (one list each) say so, and those cannot
+// hold the ball's exclude from the hand either.
 const excludeMasksMJCF = `<mujoco model="hand">
   <default><geom contype="3" conaffinity="2"/></default>
   <worldbody>
@@ -49,8 +51,9 @@ const excludeMasksMJCF = `<mujoco model="hand">
 // with both lists converts to KHR and OMI files that read back as
 // written (no verify-mismatch; each filter lists one of the two), in
 // which every pair of geoms collides or not as in the source's Graph;
-// MJCF output keeps every exclude. The exclude of the free blocks, which
-// filters cannot express, is named by the reader, and only that one.
+// MJCF output keeps every exclude. The excludes of the free blocks and
+// of the ball, which filters cannot express, are named by the reader,
+// and only those.
 func TestExcludeFilterGLTFVerify(t *testing.T) {
 	reg := all.Registry()
 	fsys := fstest.MapFS{"hand.xml": {Data: []byte(excludeMasksMJCF)}}
@@ -63,8 +66,8 @@ func TestExcludeFilterGLTFVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	lost := sdiags.OfCode(convert.CodeContactPairKept)
-	if len(lost) != 1 || !strings.Contains(lost[0].Message, `bodies "block1" and "block2"`) {
-		t.Errorf("reader: %v, want one contact-pair-kept naming block1 and block2", lost)
+	if len(lost) != 2 || !strings.Contains(lost[0].Message, `bodies "block1" and "block2"`) || !strings.Contains(lost[1].Message, `bodies "ball" and "hand"`) {
+		t.Errorf("reader: %v, want contact-pair-kept naming block1 and block2, then ball and hand", lost)
 	}
 	both := 0
 	for _, f := range sg.Filters {

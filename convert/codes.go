@@ -410,7 +410,7 @@ var codeTable = []CodeInfo{
 	{CodeMassFromGeoms, Info, secMJCF, Qs(QMass, QCenterOfMass, QInertia), false, "masses from per-geom mass/density (MuJoCo's rules) kept as given"},
 	{CodeMassApproximated, Warning, secMJCF, Qs(QInertia), false, "shell box/ellipsoid uses solid inertia"},
 	{CodeGravityCompensation, Info, secMJCF, Qs(QGravity), false, "`gravcomp` became a gravity factor"},
-	{CodeCollisionFilterApproximated, Info, secMJCF, Qs(QFilter), true, "`contype`/`conaffinity` bits turned into filter systems"},
+	{CodeCollisionFilterApproximated, Info, secMJCF, Qs(QFilter), true, "collision systems beyond the 30 bits of MJCF `contype`/`conaffinity` share the last bit (a warning); Godot layers likewise"},
 	{CodeJointStackSplit, Info, secMJCF, Qs(QStructure), false, "several joints in one body chained through massless links"},
 	{CodeJointRefRebased, Info, secMJCF, Qs(QLimit, QJointParam), false, "joint `ref` (the joint position of the pose in the file): the joint is measured from that pose, range and springref shift by −ref; MJCF output writes `ref` back"},
 	{CodeFixedJointImplicit, Info, secMJCF, Qs(QJointKind, QName, QStructure), false, "a fixed joint is written as a child body without joints (MJCF's weld); its name and frame are not kept"},

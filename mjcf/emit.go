@@ -79,6 +79,9 @@ type emitter struct {
 	owned     [][]int          // body node → the nodes it owns (see ownedNodes)
 	usedNames map[string]*names.Set
 	bits      map[string]int
+	// sourceMasks: every filter is one an MJCF reader made from
+	// contype and conaffinity masks, written back as they were
+	sourceMasks bool
 	// pending holds joints of folded joint-stack links for the body below;
 	// stackParent maps a folded link to the body it hangs from.
 	pending     []kin.TreeJoint

@@ -285,6 +285,16 @@ func (e *emitter) materialContact(mi int) *materialContact {
 // of the Graph's filters (bit 0 stays MuJoCo's default group; bit 31 is
 // the sign bit of MuJoCo's int).
 func (e *emitter) bitTable() {
+	e.sourceMasks = len(e.g.Filters) > 0
+	for _, f := range e.g.Filters {
+		if _, _, ok := sourceMasks(f); !ok {
+			e.sourceMasks = false
+			break
+		}
+	}
+	if e.sourceMasks {
+		return
+	}
 	sys := map[string]bool{}
 	for _, f := range e.g.Filters {
 		for _, lists := range [][]string{f.Systems, f.CollideWith, f.NotCollideWith} {
@@ -339,6 +349,10 @@ func hasBit(system string) bool { return !convert.IsBodySystem(system) }
 
 // filterBits returns a filter's contype and conaffinity bits.
 func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
+	if e.sourceMasks {
+		ct, ca, _ = sourceMasks(f)
+		return ct, ca
+	}
 	for _, s := range f.Systems {
 		if b, ok := e.bits[s]; ok {
 			ct |= 1 << b

@@ -48,8 +48,14 @@ func TestExcludeLost(t *testing.T) {
 		{"masks on one geom of each: lost", `
     <body name="a">` + free + sphere + `/>` + sphere + ` pos="0 0 0.3" contype="1" conaffinity="2"/></body>
     <body name="b" pos="0.15 0 0">` + free + sphere + ` contype="2" conaffinity="1"/></body>`, true, false},
-		{"masks on one body: the other's notCollideWith keeps them apart", `
+		// contype 3 meets the default conaffinity 1: MuJoCo pairs these
+		// geoms with default ones, which only crosswise filters say, and
+		// those hold no exclude
+		{"masks on one body: lost", `
     <body name="a">` + free + sphere + ` contype="3" conaffinity="2"/></body>
+    <body name="b" pos="0.15 0 0">` + free + sphere + `/></body>`, true, false},
+		{"masks on one body that default geoms do not meet: the other's notCollideWith keeps them apart", `
+    <body name="a">` + free + sphere + ` contype="2" conaffinity="2"/></body>
     <body name="b" pos="0.15 0 0">` + free + sphere + `/></body>`, false, false},
 		{"masks that keep the bodies apart themselves", `
     <body name="a">` + free + sphere + ` contype="2" conaffinity="2"/></body>

@@ -172,8 +172,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		if err != nil {
 			return err
 		}
-		gp.collider = convert.Collider{Shape: si, Material: mat, Filter: p.bitFilter(e, contype, conaff)}
+		gp.collider = convert.Collider{Shape: si, Material: mat, Filter: -1}
 		n.Collider = &gp.collider
+		p.geomMasks = append(p.geomMasks, geomMask{collider: &gp.collider, masks: [2]int{contype, conaff}})
 		if kept, err = contactKept(a); err != nil {
 			return err
 		}
@@ -536,41 +537,6 @@ func (p *parser) couplingSolverDropped(e *Element, a attrs) error {
 	}
 	p.diags.Add(convert.CodeJointSolverDropped, convert.DocumentSubject(), p.path(e), "coupling solver attributes %s are not converted: the engine's defaults apply to the written coupling, so it gives differently", strings.Join(dropped, ", "))
 	return nil
-}
-
-// bitFilter expresses MJCF contype/conaffinity bits as a filter over
-// systems "bit0".."bit31": member of contype's bits, collides with
-// conaffinity's. MuJoCo collides when either direction matches, the Graph
-// when both do, so non-default masks are approximate and say so.
-func (p *parser) bitFilter(e *Element, contype, conaff int) int {
-	if contype == 1 && conaff == 1 {
-		return -1
-	}
-	masks := [2]int{contype, conaff}
-	if i, ok := p.maskFilters[masks]; ok {
-		return i
-	}
-	i := p.newBitFilter(e, contype, conaff)
-	if p.maskFilters == nil {
-		p.maskFilters = map[[2]int]int{}
-	}
-	p.maskFilters[masks] = i
-	return i
-}
-
-// newBitFilter finds or adds the filter of masks bitFilter has not seen.
-func (p *parser) newBitFilter(e *Element, contype, conaff int) int {
-	name := fmt.Sprintf("contype %d conaffinity %d", contype, conaff)
-	if i, ok := p.filterNamed(name); ok {
-		return i
-	}
-	f := convert.Filter{Name: name, Systems: bitNames(contype), CollideWith: bitNames(conaff)}
-	if len(f.CollideWith) == 0 {
-		f.CollideWith = []string{"none"}
-	}
-	p.g.Filters = append(p.g.Filters, f)
-	p.diags.Add(convert.CodeCollisionFilterApproximated, convert.FilterSubject(len(p.g.Filters)-1), p.path(e), "contype=%d conaffinity=%d become systems %v colliding with %v; MuJoCo pairs geoms when either side's mask matches, filters need both", contype, conaff, f.Systems, f.CollideWith)
-	return len(p.g.Filters) - 1
 }
 
 func bitNames(mask int) []string {

@@ -60,9 +60,9 @@ type parser struct {
 	// geomExtrasByKey holds the contact-attribute maps geoms share
 	// (sharedGeomExtras).
 	geomExtrasByKey map[string]map[string]string
-	// maskFilters remembers bitFilter's filter for each contype and
-	// conaffinity (looking it up spells the filter's name).
-	maskFilters map[[2]int]int
+	// geomMasks are the contype and conaffinity of every geom that
+	// collides, made filters once all are read (filterMasks)
+	geomMasks []geomMask
 	// excludes are the <exclude> pairs read (excludesLost)
 	excludes []excludePair
 	// unnamedLinks are the joint-stack links stackNames names
@@ -198,6 +198,7 @@ func (p *parser) model(top *Element) error {
 			}
 		}
 	}
+	p.filterMasks()
 	p.stackNames()
 	p.applyTotalMass()
 	top, err := p.replicateReferrers(top)
