@@ -21,7 +21,11 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 	case kin.Weld:
 		return
 	case kin.Floating:
-		body.AddChild("freejoint", "name", e.uniqueName("joint", e.rawName(tj.ChildBody)+"_free"))
+		name, _ := e.g.Nodes[tj.ChildBody].Extras[extraFreeJoint].(string)
+		if name == "" {
+			name = e.rawName(tj.ChildBody) + "_free"
+		}
+		body.AddChild("freejoint", "name", e.uniqueName("joint", name))
 		return
 	}
 	j := tj.Joint
@@ -124,6 +128,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			if j.Friction != 0 {
 				fj.SetAttr("frictionloss", fmtFloat(j.Friction))
 			}
+			e.solverAttrs(fj, j.Solver, solverJoint, tj.Node, path)
 			return
 		}
 		body.AddChild("freejoint", "name", nameFor("free", 1))

@@ -211,7 +211,10 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 				return nil
 			}
 			if j.name != "" {
-				p.g.Nodes[node].Extras = map[string]any{"mjcf.freejoint": j.name}
+				if p.g.Nodes[node].Extras == nil {
+					p.g.Nodes[node].Extras = map[string]any{}
+				}
+				p.g.Nodes[node].Extras[extraFreeJoint] = j.name
 			}
 			return nil
 		}

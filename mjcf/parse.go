@@ -255,6 +255,10 @@ const (
 	extraSections = "mjcf.sections" // graph: []*Element kept verbatim
 	extraStack    = "mjcf.stack"    // node: a joint-stack link (body name)
 	extraGeom     = "mjcf.geom"     // node: map of contact attributes
+	// extraFreeJoint (body node): the name of the plain <freejoint> of a
+	// free body, which the Graph holds as no joint; MJCF output names its
+	// <freejoint> so, and actuators and sensors on it keep their joint
+	extraFreeJoint = "mjcf.freejoint"
 	// extraHFieldName (shape): the <hfield> asset a height field geom
 	// named, whose name programs that fill a terrain in look up
 	extraHFieldName = "mjcf.hfield"
