@@ -1,6 +1,6 @@
 // Package meshio reads triangle meshes from the files robot descriptions
 // reference (STL binary and ASCII, Wavefront OBJ, COLLADA .dae, MuJoCo's
-// binary MSH) and writes
+// binary MSH, Stanford PLY) and writes
 // binary STL. Meshes come back in the file's own length unit and axes,
 // except COLLADA, whose <unit meter> is applied; its up_axis is not, as
 // ROS tools read it (RViz drops the turn its importer makes for it, MoveIt
@@ -59,7 +59,7 @@ type Part struct {
 }
 
 // Decode reads a mesh file, choosing the decoder by the file's extension
-// (case-insensitive: .stl, .obj, .dae, and MuJoCo's binary .msh). The triangles it builds (COLLADA
+// (case-insensitive: .stl, .obj, .dae, .ply, and MuJoCo's binary .msh). The triangles it builds (COLLADA
 // instances counted each time) are charged to budget, which may be nil.
 func Decode(name string, data []byte, budget *convert.Budget) (*Mesh, error) {
 	b := newBuilder()
@@ -74,6 +74,8 @@ func Decode(name string, data []byte, budget *convert.Budget) (*Mesh, error) {
 		err = decodeDAE(data, b)
 	case ".msh":
 		err = decodeMSH(data, b)
+	case ".ply":
+		err = decodePLY(data, b)
 	default:
 		return nil, fmt.Errorf("meshio: unsupported mesh format %q", ext)
 	}

@@ -163,6 +163,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add("a.dae", []byte(daeTwoMaterials))
 	f.Add("a.obj", []byte("mtllib a.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nusemtl m\nf 1/1 2/2 3/2\n"))
 	f.Add("a.msh", msh(4, 0, 4, 4, tetraPos, nil, []float32{0, 0, 1, 0, 0, 1, 1, 1}, tetraFaces))
+	f.Add("a.ply", plyCube("ascii"))
+	f.Add("a.ply", plyCube("binary_big_endian"))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		m, err := Decode(name, data, convert.NewBudget(convert.Limits{Triangles: 1 << 20}))
 		if err != nil {
