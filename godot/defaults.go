@@ -85,6 +85,10 @@ func defaultOf(version int, class, key string) (float64, bool) {
 		if c4, ok := class3to4[class]; ok {
 			class = c4
 		}
+		// the base class's, under its Godot 3 names (collision/exclude_nodes)
+		if v, ok := defaults3["Joint"][key]; ok && isJointClass(class) {
+			return v, true
+		}
 	}
 	if v, ok := defaults4[class][key]; ok {
 		return v, true
