@@ -247,7 +247,8 @@ func (d *decoder) endOfStatement() error {
 	return nil
 }
 
-// key reads a property name: bare (letters, digits, _ / : . - @) or a
+// key reads a property name: bare (any printable character but '=' and
+// quotes, as Godot reads a name up to its '=': "anims/<BASE>") or a
 // quoted string.
 func (d *decoder) key() (string, error) {
 	if d.peek() == '"' {
@@ -271,8 +272,7 @@ func (d *decoder) key() (string, error) {
 }
 
 func isKeyByte(c byte) bool {
-	return c == '_' || c == '/' || c == ':' || c == '.' || c == '-' || c == '@' || c == '|' ||
-		c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	return c > ' ' && c != '=' && c != '"' && c != ';' && c != 0x7f
 }
 
 func isIdentStart(c byte) bool {

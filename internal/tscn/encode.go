@@ -93,11 +93,19 @@ func isBareKey(k string) bool {
 		return false
 	}
 	for i := 0; i < len(k); i++ {
-		if !isKeyByte(k[i]) {
+		if !isBareByte(k[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// isBareByte is a byte the encoder writes in a bare property name: those
+// Godot's own files use (letters, digits, _ / : . - @ | and the angle
+// brackets of "anims/<BASE>"); any other name is quoted.
+func isBareByte(c byte) bool {
+	return c == '_' || c == '/' || c == ':' || c == '.' || c == '-' || c == '@' || c == '|' || c == '<' || c == '>' ||
+		c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // FormatFloat writes a float the way Godot reads it back exactly:

@@ -400,3 +400,31 @@ func TestByteArraysReadAsNumbers(t *testing.T) {
 		t.Fatalf("only %d lists read into Bytes", bytesPath)
 	}
 }
+
+// TestPropertyNamesAsGodotReadsThem: Godot reads a property name up to
+// its '=', so names with characters beyond letters, digits and _ / : . -
+// (Godot 3's AnimationPlayer writes "anims/<BASE>") are read, and written
+// back so that Godot reads them again: bare when Godot's own files spell
+// them so, quoted otherwise.
+func TestPropertyNamesAsGodotReadsThem(t *testing.T) {
+	for _, c := range []struct {
+		key  string
+		bare bool
+	}{{"anims/<BASE>", true}, {"a[0]", false}, {"x+y", false}} {
+		src := "[gd_scene format=2]\n\n[node name=\"n\" type=\"Spatial\"]\n" + c.key + " = 1\n"
+		doc, err := Decode([]byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.key, err)
+		}
+		if p := doc.Sections[0].Props; len(p) != 1 || p[0].Key != c.key {
+			t.Errorf("%s: read %v", c.key, p)
+		}
+		again, err := Decode(Encode(doc))
+		if err != nil || again.Sections[0].Props[0].Key != c.key || strings.Contains(string(Encode(doc)), "\n"+c.key+" = ") != c.bare {
+			t.Errorf("%s: written as\n%s\nreads back %v", c.key, Encode(doc), err)
+		}
+	}
+	if _, err := Decode([]byte("[gd_scene format=2]\n[node name=\"n\"]\na;b = 1\n")); err == nil {
+		t.Error("a name with a comment in it was read")
+	}
+}
