@@ -206,7 +206,8 @@ func (p *parser) addNode(n *node, parent int) (int, error) {
 	if n.xf != nil {
 		gn.Transform = *n.xf
 	}
-	if v, ok := n.get("transform"); ok {
+	// a 2D node's transform (a HUD's CanvasLayer) places nothing in 3D
+	if v, ok := n.get("transform"); ok && tscn.TypeName(v.v) != "Transform2D" {
 		t, skew, err := v.transform("transform")
 		if err == errDegenerate {
 			p.note(convert.CodeGodotTransformDegenerate, convert.NodeSubject(len(p.g.Nodes)), n, "transform has a zero scale; identity used")
@@ -503,8 +504,12 @@ func (p *parser) body(n *node, idx int, c string) error {
 		p.engineBodies3 = append(p.engineBodies3, n)
 	}
 	p.g.Nodes[idx].Motion = m
-	if err := p.velocities(n, idx, m); err != nil {
-		return err
+	// only rigid bodies have velocities: on a static, kinematic or
+	// character body these names are a script's variables
+	if c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D" {
+		if err := p.velocities(n, idx, m); err != nil {
+			return err
+		}
 	}
 	p.lossyProps(n)
 	return p.filterOf(n, idx)
