@@ -381,7 +381,7 @@ var codeTable = []CodeInfo{
 	{CodeFrictionAnisotropic, Warning, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>` and `<mu2>` differ; the Graph's friction is isotropic and takes `mu1` (the primary direction)"},
 	{CodeContactMaterialRead, Info, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>/<mu2>/<kp>/<kd>` or Bullet `<contact>` of a link read as the physics material of its collisions (friction, restitution, rolling/spinning friction, contact stiffness/damping)"},
 	{CodeMaterialPerLink, Warning, secURDF, Qs(QMaterial), false, "URDF contact parameters are per link: a link whose collisions have different materials is written with the first one"},
-	{CodeCombineDropped, Info, secURDF, Qs(QMaterial), false, "URDF contact parameters (Gazebo, Bullet) have no friction or restitution combine rule; the material's is not kept"},
+	{CodeCombineDropped, Info, secURDF, Qs(QMaterial), false, "URDF contact parameters (Gazebo, Bullet) have no friction or restitution combine rule, MJCF no restitution combine rule; the material's is not kept"},
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh (a floor) thickened behind its front face so simulators can take its hull (URDF and MJCF output)"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},

@@ -259,6 +259,9 @@ func (e *emitter) materialContact(mi int) *materialContact {
 	if m.Restitution != 0 {
 		c.notes.Add(convert.CodeRestitutionDropped, none, "", "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
 	}
+	if m.RestitutionCombine != "" {
+		c.notes.Add(convert.CodeCombineDropped, none, "", "restitution combine %q has no MJCF form (MuJoCo has no restitution coefficient); dropped", m.RestitutionCombine)
+	}
 	// MuJoCo's torsional friction is the spinning friction of Bullet
 	torsional, rolling := 0.005, 0.0001
 	if m.SpinningFriction != 0 {

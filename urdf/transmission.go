@@ -178,11 +178,13 @@ func (e *emitter) transmission(src *convert.Joint, subj convert.Subject, name, p
 		if d.Damping != 0 {
 			lost = append(lost, "damping "+xmlx.Num(d.Damping))
 		}
-		if d.PositionTarget != nil && *d.PositionTarget != 0 {
-			lost = append(lost, "position target "+xmlx.Num(*d.PositionTarget))
+		// a target of 0 is a target too (a motor held at rest: a brake);
+		// +0 spells -0 as 0
+		if d.PositionTarget != nil {
+			lost = append(lost, "position target "+xmlx.Num(*d.PositionTarget+0))
 		}
-		if d.VelocityTarget != nil && *d.VelocityTarget != 0 {
-			lost = append(lost, "velocity target "+xmlx.Num(*d.VelocityTarget))
+		if d.VelocityTarget != nil {
+			lost = append(lost, "velocity target "+xmlx.Num(*d.VelocityTarget+0))
 		}
 		if len(lost) > 0 {
 			e.diags.Add(convert.CodeDriveGainsDropped, subj, path, "URDF transmissions have no gains or targets; the %s drive of joint %q becomes a %s transmission and its %s are dropped (its force limit becomes the effort limit)",
