@@ -105,7 +105,9 @@ func outputProjectLayers(out string) map[int]string {
 }
 
 type emitter struct {
-	joint convert.Subject // the joint being written
+	// connectedTo marks the nodes joints connect to (jointFrames)
+	connectedTo []bool
+	joint       convert.Subject // the joint being written
 	// couplingsSaid holds the couplings written as joint metadata or
 	// reported dropped.
 	couplingsSaid map[int]bool
@@ -223,6 +225,10 @@ func (e *emitter) prepare() {
 	// after the joints, which may turn a body's frame
 	for i := range g.Nodes {
 		e.alignInertia(i)
+	}
+	// after the inertia, which may make a scale uniform
+	for i := range g.Nodes {
+		e.unscale(i)
 	}
 	if e.v == 3 {
 		// in the frames written, before capsules turn to Godot 3's axis
@@ -626,6 +632,49 @@ func (e *emitter) rebase(i int, a convert.Transform) {
 			m.InertiaOrientation = &q
 		}
 	}
+}
+
+// unscale moves the uniform scale of a dynamic body's frame onto what the
+// body holds (its children's positions and scales, its own shape's and
+// visual's frame, its centre of mass), keeping every world pose: Godot
+// keeps a body's frame unscaled, and GodotPhysics3D reads center_of_mass
+// in the frame without its scale (Jolt with it), so a scaled body's
+// centre of mass landed 1/scale too far out there. A body that is itself
+// a joint's frame keeps its scale (its joints measure in it).
+func (e *emitter) unscale(i int) {
+	n := &e.g.Nodes[i]
+	s := n.Transform.S[0]
+	if n.Motion == nil || n.Motion.Kind != convert.Dynamic || s == 1 || !uniform(n.Transform.S) || !(s > 0) ||
+		n.Joint != nil || e.jointFrames()[i] {
+		return
+	}
+	n.Transform.S = convert.Vec3{1, 1, 1}
+	for _, c := range n.Children {
+		t := &e.g.Nodes[c].Transform
+		t.T, t.S = t.T.Scale(s), t.S.Scale(s)
+	}
+	if n.Collider != nil || n.Trigger != nil || n.Visual != nil {
+		o := e.ownShapeFrame(i)
+		e.ownShape[i] = convert.Transform{T: o.T.Scale(s), R: o.R, S: o.S.Scale(s)}
+	}
+	if m := n.Motion; m.CenterOfMass != nil {
+		c := m.CenterOfMass.Scale(s)
+		m.CenterOfMass = &c
+	}
+}
+
+// jointFrames marks the nodes joints connect to (their frame B), found
+// once.
+func (e *emitter) jointFrames() []bool {
+	if e.connectedTo == nil {
+		e.connectedTo = make([]bool, len(e.g.Nodes))
+		for _, n := range e.g.Nodes {
+			if j := n.Joint; j != nil && j.Connected >= 0 && j.Connected < len(e.connectedTo) {
+				e.connectedTo[j.Connected] = true
+			}
+		}
+	}
+	return e.connectedTo
 }
 
 // turnedOf is the change of frame prepare applied to node i.
