@@ -84,6 +84,7 @@ func DiffDeferred(a, b *Report, tol float64) []Difference {
 	c.scene(a, b)
 	c.bodies(a, b)
 	c.joints(a, b)
+	c.filterPairs()
 	return c.diffs
 }
 
@@ -92,6 +93,19 @@ type comparer struct {
 	diffs []Difference
 	// at is where the next differences are found.
 	at Difference
+	// filters are the matched shapes' filters; filtersDiffer: some are
+	// written differently (filterPairs decides which pair differently)
+	filters       []filterMatch
+	filtersDiffer bool
+}
+
+// filterMatch is one matched shape whose filters are written
+// differently in the two reports, with where to report it.
+type filterMatch struct {
+	at          Difference
+	what        shapeList
+	shape, node string
+	x, y        *convert.Filter
 }
 
 func (c *comparer) addf(q convert.Quantity, format string, args ...any) {
@@ -387,13 +401,105 @@ func (c *comparer) surface(what shapeList, x, y ShapeReport) {
 		})
 	}
 	fx, fy := x.Filter, y.Filter
-	if (fx == nil) != (fy == nil) {
-		c.addf(convert.QFilter, "%s: %s on %q: collision filter in only one", what, x.Shape, x.Node)
-	} else if fx != nil && !sameFilterText(fx, fy) {
-		shape, node, vx, vy := x.Shape, x.Node, *fx, *fy
+	if (fx == nil) != (fy == nil) || fx != nil && !sameFilterText(fx, fy) {
+		c.filtersDiffer = true
+	}
+	c.filters = append(c.filters, filterMatch{at: c.at, what: what, shape: string(x.Shape), node: x.Node, x: fx, y: fy})
+}
+
+// maxFilterGroups bounds the filter pairs filterPairs compares (pairs of
+// groups, so its time grows with the square of their count); past it,
+// filters that are written differently are differences as such.
+const maxFilterGroups = 256
+
+// filterPairs reports the shapes whose filters pair them with other
+// shapes differently in the two reports. Filters are written
+// differently by formats that name systems their own way (MJCF's
+// contype/conaffinity bits, Godot's layers); what matters is which
+// shapes collide. Shapes are grouped by the two filters they have; every
+// two groups (a group with itself too) must collide alike in both (a
+// shape without a filter collides with what accepts it; shapes whose
+// filters are written alike keep the pairs they have with each other,
+// and with every other shape the check goes through the groups).
+func (c *comparer) filterPairs() {
+	if !c.filtersDiffer {
+		return
+	}
+	type group struct {
+		x, y  convert.Filter
+		first int
+		n     int
+	}
+	key := func(f *convert.Filter) string {
+		if f == nil {
+			return "-"
+		}
+		return fmt.Sprint(f.Systems, f.CollideWith, f.NotCollideWith)
+	}
+	deref := func(f *convert.Filter) convert.Filter {
+		if f == nil {
+			return convert.Filter{}
+		}
+		return *f
+	}
+	byKey := map[string]int{}
+	var groups []group
+	for i, m := range c.filters {
+		k := key(m.x) + "|" + key(m.y)
+		g, ok := byKey[k]
+		if !ok {
+			g = len(groups)
+			byKey[k] = g
+			groups = append(groups, group{x: deref(m.x), y: deref(m.y), first: i})
+		}
+		groups[g].n++
+	}
+	report := func(m filterMatch, detail string) {
+		c.at = m.at
+		vx, vy := deref(m.x), deref(m.y)
 		c.addLater(convert.QFilter, func() string {
-			return fmt.Sprintf("%s: %s on %q: collision filter %+v vs %+v", what, shape, node, vx, vy)
+			return fmt.Sprintf("%s: %s on %q: collision filter %+v vs %+v%s", m.what, m.shape, m.node, vx, vy, detail)
 		})
+	}
+	if len(groups) > maxFilterGroups {
+		for _, m := range c.filters {
+			if (m.x == nil) != (m.y == nil) || m.x != nil && !sameFilterText(m.x, m.y) {
+				report(m, "")
+			}
+		}
+		return
+	}
+	// each group that pairs differently with some group is reported once,
+	// on its first shape, naming that other group's first shape
+	partner := make([]int, len(groups))
+	for a := range partner {
+		partner[a] = -1
+	}
+	for a := range groups {
+		for b := a; b < len(groups); b++ {
+			if a == b && groups[a].n < 2 || partner[a] >= 0 && partner[b] >= 0 {
+				continue
+			}
+			ga, gb := groups[a], groups[b]
+			if convert.FiltersCollide(ga.x, gb.x) == convert.FiltersCollide(ga.y, gb.y) {
+				continue
+			}
+			if partner[a] < 0 {
+				partner[a] = b
+			}
+			if partner[b] < 0 {
+				partner[b] = a
+			}
+		}
+	}
+	for a, b := range partner {
+		if b < 0 {
+			continue
+		}
+		ga, gb := groups[a], groups[b]
+		other := c.filters[gb.first]
+		report(c.filters[ga.first], fmt.Sprintf(": with %s on %q they collide %v in the first, %v in the second",
+			other.shape, other.node, convert.FiltersCollide(ga.x, gb.x), convert.FiltersCollide(ga.y, gb.y)))
 	}
 }
 

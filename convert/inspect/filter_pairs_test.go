@@ -1,0 +1,56 @@
+package inspect
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+)
+
+// filterScene is four static spheres with the given filters (nil: none).
+func filterScene(filters ...*convert.Filter) *convert.Graph {
+	g := convert.NewGraph()
+	s := g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.1, Mesh: -1})
+	for i, f := range filters {
+		fi := -1
+		if f != nil {
+			fi = len(g.Filters)
+			g.Filters = append(g.Filters, *f)
+		}
+		g.AddNode(convert.Node{Name: string(rune('a' + i)), Transform: convert.Transform{T: convert.Vec3{float64(i), 0, 0}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
+			Collider: &convert.Collider{Shape: s, Material: -1, Filter: fi}}, -1)
+	}
+	return g
+}
+
+// TestFiltersComparedByPairs: filters written differently (a format's
+// own system names, a filter where the other had none) are no
+// difference while every two shapes collide alike; when some pair
+// differs, the shapes of each group that pairs differently are named,
+// once per group.
+func TestFiltersComparedByPairs(t *testing.T) {
+	f := func(sys, with string) *convert.Filter {
+		x := &convert.Filter{Systems: strings.Fields(sys)}
+		if with != "" {
+			x.CollideWith = strings.Fields(with)
+		}
+		return x
+	}
+	// a and b meet each other, c and d each other
+	src := filterScene(nil, nil, f("x", "x"), f("x", "x"))
+	same := filterScene(f("p", "p"), f("p", "p"), f("q", "q"), f("q", "q"))
+	if ds := Diff(Inspect(src, "x", nil), Inspect(same, "y", nil), 1e-9); len(ds) != 0 {
+		t.Errorf("filters that pair alike: %v", ds)
+	}
+	// d no longer meets c
+	other := filterScene(nil, nil, f("x", "x"), f("x", "y"))
+	ds := Diff(Inspect(src, "x", nil), Inspect(other, "y", nil), 1e-9)
+	if len(ds) != 2 {
+		t.Fatalf("differences %v, want one for d and one for what it stops meeting", ds)
+	}
+	for _, d := range ds {
+		if d.Quantity != convert.QFilter || !strings.Contains(d.Format(), "they collide true in the first, false in the second") {
+			t.Errorf("difference %v", d.Format())
+		}
+	}
+}
