@@ -40,6 +40,25 @@ func RotationAsSpelled(n *Node, r Quat) (Vec3, bool) {
 	return rpy, true
 }
 
+// ExtraRotationQuat is the Node.Extras key under which a reader keeps the
+// quaternion its source spelled the node's own rotation with, as written
+// (Graph order x, y, z, w; not normalised): engines normalise it
+// themselves, and a normalised quaternion written back can differ from
+// what the engine makes of the source's in the last bit, which a chaotic
+// simulation grows; so an emitter whose rotation is still the spelled
+// one writes the spelling (QuatAsSpelled).
+const ExtraRotationQuat = "rotationQuat"
+
+// QuatAsSpelled returns the quaternion node n's source spelled its
+// rotation with when it still gives r (to 1e-12, either sign).
+func QuatAsSpelled(n *Node, r Quat) (Quat, bool) {
+	q, ok := n.Extras[ExtraRotationQuat].(Quat)
+	if !ok || !SameRotation(q.Normalize(), r.Normalize(), 1e-12) {
+		return Quat{}, false
+	}
+	return q, true
+}
+
 // SameRotation reports quaternions a and b equal to tol a component, q
 // and -q being one rotation.
 func SameRotation(a, b Quat, tol float64) bool {

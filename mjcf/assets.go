@@ -168,6 +168,8 @@ func (p *parser) meshAsset(e *Element) error {
 	var pos []convert.Vec3
 	var idx []uint32
 	var uv [][2]float64 // the file's texture coordinates per corner
+	var fileData []byte // the mesh file, while its triangles are the mesh's
+	var fileRel string
 	switch {
 	case file != "":
 		if a.has("vertex") {
@@ -183,6 +185,7 @@ func (p *parser) meshAsset(e *Element) error {
 		}
 		// copies: the mesh may be shared, and it is scaled below
 		pos, idx = slices.Clone(m.Positions), slices.Clone(m.Indices)
+		fileData, fileRel = data, rel
 		uv = m.UV
 		if n := m.FirstObject; n > 0 && strings.EqualFold(path.Ext(rel), ".obj") {
 			// MuJoCo takes the faces of an OBJ's first object (and the
@@ -235,7 +238,7 @@ func (p *parser) meshAsset(e *Element) error {
 		// collides with (and, for inertia="convex", weighs) the convex hull
 		// of the vertices, so the hull's faces stand in for them
 		if h := convert.HullIndices(pos); len(h) > 0 {
-			idx, uv = h, nil
+			idx, uv, fileData = h, nil, nil
 			p.diags.Add(convert.CodeFieldDropped, convert.MeshSubject(len(p.g.Meshes)), p.path(e), // the mesh added below
 				"mesh %q: its faces touch fewer than 4 vertices and bound no volume; the convex hull of its vertices (what MuJoCo collides with) is used", name).Affecting(convert.QShape)
 		}
@@ -263,6 +266,16 @@ func (p *parser) meshAsset(e *Element) error {
 	}
 	if file != "" {
 		gm.Extras = map[string]any{"mjcf.file": file}
+	}
+	if fileData != nil {
+		// the file as MuJoCo reads it and the scale baked in above: a
+		// writer copies it and writes the scale, rather than encode the
+		// scaled triangles again (in single precision, for STL)
+		ext := strings.ToLower(strings.TrimPrefix(path.Ext(fileRel), "."))
+		gm.Source = func() ([]byte, string, convert.Vec3, error) { return fileData, ext, scale, nil }
+		if loc, err := p.in.Locate(fileRel); err == nil && filepath.IsAbs(loc) {
+			gm.SourceFile = loc
+		}
 	}
 	p.lastMesh = &meshAsset{el: e, mesh: p.g.AddMesh(gm), inertia: mode}
 	p.meshes[name] = p.lastMesh

@@ -88,6 +88,8 @@ func (p *parser) openBody(e *Element, parentNode int, pre convert.Transform, chi
 	var extras map[string]any
 	if rpy, ok := p.spelledRPY(own); ok && pre.R == convert.IdentityQuat() {
 		extras = map[string]any{convert.ExtraRotationRPY: rpy}
+	} else if q, ok := p.spelledQuat(own); ok && pre.R == convert.IdentityQuat() {
+		extras = map[string]any{convert.ExtraRotationQuat: q}
 	}
 	bm := &bodyMotion{motion: convert.Motion{Kind: kind, GravityFactor: 1}}
 	node := p.g.AddNode(convert.Node{Name: name, Transform: local, Motion: &bm.motion, Extras: extras}, parentNode)

@@ -316,8 +316,10 @@ func (e *emitter) localPose(frame, n int, fallback func() convert.Transform) (po
 func (e *emitter) setNodePose(el *Element, t convert.Transform, n int, exact bool) {
 	rpy, spelled := convert.RotationAsSpelled(&e.g.Nodes[n], t.R)
 	if !exact && !spelled {
-		setPose(el, t)
-		return
+		if _, quat := convert.QuatAsSpelled(&e.g.Nodes[n], t.R); !quat {
+			setPose(el, t)
+			return
+		}
 	}
 	if t.T != (convert.Vec3{}) {
 		if exact {
@@ -329,6 +331,10 @@ func (e *emitter) setNodePose(el *Element, t convert.Transform, n int, exact boo
 	if spelled {
 		el.SetAttr("euler", exactFloats(rpy[0], rpy[1], rpy[2]))
 		e.eulerXYZ = true
+		return
+	}
+	if q, ok := convert.QuatAsSpelled(&e.g.Nodes[n], t.R); ok {
+		el.SetAttr("quat", exactFloats(q[3], q[0], q[1], q[2]))
 		return
 	}
 	setPose(el, convert.Transform{R: t.R, S: t.S}) // the rotation alone

@@ -468,6 +468,7 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 	name := e.uniqueName("mesh", sanitize(base))
 	el := e.asset.AddChild("mesh", "name", name)
 	e.meshAssets.add(content, hash, name)
+	exactScale := false
 	if e.opts.Bool(InlineMeshesOption) {
 		v := make([]float64, 0, 3*len(m.Positions))
 		for _, p := range m.Positions {
@@ -481,8 +482,10 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 		el.SetAttr("face", strings.Join(f, " "))
 	} else if data, ext, fileScale, ok := e.sourceFile(m); ok {
 		// the original file, which MuJoCo reads as it is; the scale the
-		// parser baked into the triangles goes into the attribute
+		// parser baked into the triangles goes into the attribute, every
+		// digit of it
 		s = s.Mul(fileScale)
+		exactScale = true
 		file := name + "." + ext
 		if ref := e.referenceTo(m.SourceFile); ref != "" {
 			el.SetAttr("file", ref)
@@ -504,7 +507,11 @@ func (e *emitter) mesh(mi int, sc convert.Vec3, path string, visual bool) (strin
 		e.encodeLater("meshes/"+file, encode)
 		el.SetAttr("file", e.meshPrefix()+file)
 	}
-	if s != (convert.Vec3{1, 1, 1}) {
+	switch {
+	case s == (convert.Vec3{1, 1, 1}):
+	case exactScale:
+		el.SetAttr("scale", exactFloats(s[0], s[1], s[2]))
+	default:
 		el.SetAttr("scale", fmtFloats(s[0], s[1], s[2]))
 	}
 	if sc == (convert.Vec3{1, 1, 1}) {

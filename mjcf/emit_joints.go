@@ -173,8 +173,12 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
 		ref := 0.0
 		if typ != "ball" {
-			axis = convert.AxisAsSpelled(&j, key, axis)
-			el.SetAttr("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
+			if spelled := convert.AxisAsSpelled(&j, key, axis); spelled != axis {
+				// the source's own numbers, which MuJoCo normalises as it did
+				el.SetAttr("axis", exactFloats(spelled[0], spelled[1], spelled[2]))
+			} else {
+				el.SetAttr("axis", fmtFloats(clean(axis[0]), clean(axis[1]), clean(axis[2])))
+			}
 			// an MJCF source's ref comes back: the pose written is the
 			// joint at qpos = ref, and the range moves with it
 			if ref = refs[key]; tj.Reversed {

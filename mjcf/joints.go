@@ -14,6 +14,7 @@ type jointSpec struct {
 	el                   *Element
 	name, kind           string
 	pos, axis            convert.Vec3
+	raw                  convert.Vec3 // axis as written (convert.ExtraAxisSpelled)
 	limited              bool
 	lo, hi               float64
 	stiffness, springref float64
@@ -48,6 +49,7 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 	if (j.kind == "hinge" || j.kind == "slide") && j.axis.Len() < eps {
 		return j, errAt(e, "joint axis is zero")
 	}
+	j.raw = j.axis
 	j.axis = j.axis.Normalize()
 	if j.solver, err = solverParams(a, jointSolverDefaults); err != nil {
 		return j, err
@@ -408,6 +410,9 @@ type jointSet struct {
 	names map[string]string  // "linear0".."angular2" or "angular" (ball) → MJCF name
 	refs  map[string]float64 // axis key → ref in the axis' sense, when not 0
 	signs map[string]float64 // axis key → -1 when the MJCF axis points against it
+	// spelled: axis key → the MJCF axis as written, where normalising it
+	// changes it (convert.ExtraAxisSpelled)
+	spelled map[string]convert.Vec3
 	// params holds each axis' damping, armature and frictionloss (linear
 	// 0-2, then angular 0-2), kept (extraJointParams) when they differ
 	params       [6][3]float64
@@ -436,6 +441,9 @@ func (s jointSet) extras() map[string]any {
 	}
 	if len(s.refs) > 0 {
 		x[extraJointRefs] = s.refs
+	}
+	if len(s.spelled) > 0 {
+		x[convert.ExtraAxisSpelled] = s.spelled
 	}
 	return x
 }
@@ -551,6 +559,12 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		key := axisKeys[lin][k]
 		set.names[key] = j.name
+		if j.raw != j.axis {
+			if set.spelled == nil {
+				set.spelled = map[string]convert.Vec3{}
+			}
+			set.spelled[key] = j.raw
+		}
 		if j.damping != js[0].damping || j.armature != js[0].armature || j.friction != js[0].friction {
 			set.paramsDiffer = true
 		}

@@ -58,6 +58,21 @@ func orientationForm(a attrs) (form string, owned int) {
 	return "", 0
 }
 
+// spelledQuat returns the element's quat as written (Graph order x, y,
+// z, w), when it is its orientation: kept on the node
+// (convert.ExtraRotationQuat) for writers that spell it back.
+func (p *parser) spelledQuat(a attrs) (convert.Quat, bool) {
+	if form, _ := orientationForm(a); form != "quat" {
+		return convert.Quat{}, false
+	}
+	var buf [4]float64
+	v, err := a.numsInto(buf[:0], "quat", 4, nil)
+	if err != nil {
+		return convert.Quat{}, false // orientation reports it
+	}
+	return convert.Quat{v[1], v[2], v[3], v[0]}, true
+}
+
 // spelledRPY returns the element's euler angles, in radians, when they
 // are its orientation and turn about fixed axes X, then Y, then Z
 // (eulerseq="XYZ", URDF's rpy): kept on the node
