@@ -305,7 +305,9 @@ func convertChainFused(t *testing.T, src, dir string, route []string, opts func(
 			return "", warns, fused, fmt.Errorf("%s → %s: %w", filepath.Base(from), to, err)
 		}
 		for _, d := range res.Diagnostics {
-			if d.Severity >= convert.Warning {
+			// a mesh rounded to glTF's single precision is said by an
+			// info (the change is tiny), which a chaotic model grows
+			if d.Severity >= convert.Warning || d.Code == convert.CodeMeshFloat32 {
 				warns = append(warns, string(d.Code))
 			}
 			if m := fusedMessage.FindStringSubmatch(d.Message); d.Code == convert.CodeGodotWeldFused && m != nil {
