@@ -72,6 +72,11 @@ type Capabilities struct {
 	// mass properties are not written at all (Godot).
 	Mass                              MassForm
 	ZeroInertia, ZeroInertiaKinematic bool
+	// PhysicalInertia: principal moments must satisfy the triangle
+	// inequality (each at most the sum of the other two), as MuJoCo
+	// requires (it refuses other bodies, and reads URDF through the same
+	// check); glTF and Godot engines take any positive moments.
+	PhysicalInertia bool
 	// Recomputes names the mass properties the target's readers compute
 	// from the shapes when the file does not give them.
 	Recomputes MassProps

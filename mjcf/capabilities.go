@@ -27,6 +27,7 @@ var Capabilities = convert.Capabilities{
 	// a mocap body keeps zero moments (MuJoCo refuses them only in a
 	// body it integrates)
 	ZeroInertiaKinematic: true,
+	PhysicalInertia:      true,
 	// a fixed joint nests the body without a joint (MJCF) or merges the
 	// links (URDF readers): rigid
 	RigidWelds: true,

@@ -100,6 +100,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	l.jointSolvers()
 	l.softWelds()
 	l.velocities()
+	l.physicalInertia()
 	l.pointMasses()
 	if l.caps.Materials {
 		l.contactExtras()

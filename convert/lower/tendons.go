@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/mass"
 )
 
 // tendons reshapes sites and tendons for the target. A target with
@@ -161,6 +162,32 @@ func (l *lowerer) contactExtras() {
 				// materials reads (and groups) as one message
 				"this format has no such contact parameters: %s are dropped (contacts are the engine's own)", strings.Join(lost, "; "))
 		}
+	}
+}
+
+// physicalInertia repairs principal moments that break the triangle
+// inequality where the target refuses them (Capabilities.PhysicalInertia):
+// a glTF or Godot source may give them, and its engine simulates them.
+func (l *lowerer) physicalInertia() {
+	if !l.caps.PhysicalInertia {
+		return
+	}
+	for i := range l.g.Nodes {
+		m := l.g.Nodes[i].Motion
+		if m == nil || m.InertiaDiagonal == nil {
+			continue
+		}
+		d := *m.InertiaDiagonal
+		if d[0] <= 0 || d[1] <= 0 || d[2] <= 0 || math.IsInf(d[0], 1) || math.IsInf(d[1], 1) || math.IsInf(d[2], 1) {
+			continue
+		}
+		fixed, problem := mass.RepairInertia(d)
+		if problem == "" {
+			continue
+		}
+		m.InertiaDiagonal = &fixed
+		l.diags.Add(convert.CodeInertiaRepaired, convert.BodySubject(i), l.g.NodeLabel(i),
+			"inertia %v is not a rigid body's (%s), which this format's engine refuses; written as %v", d, problem, fixed)
 	}
 }
 

@@ -62,6 +62,12 @@ func CompleteInPlace(g *convert.Graph, opts *convert.Options) convert.Diagnostic
 	return mc.diags
 }
 
+// positiveMoments reports principal moments that are each positive (or
+// infinite, KHR's fixed axis): only the triangle inequality may fail.
+func positiveMoments(d convert.Vec3) bool {
+	return d[0] > 0 && d[1] > 0 && d[2] > 0
+}
+
 func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 	node := &mc.g.Nodes[i]
 	// the node label is formatted only when a diagnostic is written
@@ -83,7 +89,11 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 	// allows it); targets that need positive moments get a stand-in at
 	// lowering
 	pointMass := m.InertiaDiagonal != nil && *m.InertiaDiagonal == (convert.Vec3{}) && m.Mass != nil && *m.Mass > 0 && !math.IsInf(*m.Mass, 1)
-	if m.InertiaDiagonal != nil && !pointMass {
+	// positive moments that break only the triangle inequality are what
+	// the source's engine simulates (glTF and Godot engines take them):
+	// kept, and repaired when lowering for a target that refuses them
+	// (Capabilities.PhysicalInertia)
+	if m.InertiaDiagonal != nil && !pointMass && !positiveMoments(*m.InertiaDiagonal) {
 		fixed, problem := RepairInertia(*m.InertiaDiagonal)
 		switch {
 		case problem != "" && fixed == (convert.Vec3{}):
