@@ -100,20 +100,9 @@ func (p *parser) expandAttachmentsIn(top *Element, dir string, stack []string) e
 // load reads the model an <asset><model> names.
 func (x *attacher) load(e *Element, dir string, stack []string) error {
 	p := x.p
-	file, ok := e.Attr("file")
-	if !ok || file == "" {
-		return errAt(e, "needs a file attribute")
-	}
-	if p.in.FS == nil {
-		return errAt(e, "cannot read model %q: the input has no folder", file)
-	}
-	preferred := file
-	if dir != "" && !path.IsAbs(file) {
-		preferred = path.Join(dir, file)
-	}
-	found, outside := findBeside(p.in, e, preferred, file)
-	if outside {
-		besideDiag(&p.diags, elementPath(e), preferred, found)
+	found, err := namedFile(p.in, e, dir, "read model", &p.diags)
+	if err != nil {
+		return err
 	}
 	if len(stack) > maxAttachDepth {
 		return errAt(e, "models attach models more than %d deep", maxAttachDepth)

@@ -64,22 +64,10 @@ func (x *includer) expand(e *Element, stack []string) error {
 			out = append(out, e.Children[:i]...)
 			expanding = true
 		}
-		file, ok := c.Attr("file")
-		if !ok || file == "" {
-			return errAt(c, "needs a file attribute")
+		file, err := namedFile(x.in, c, x.dir, "include", &x.diags)
+		if err != nil {
+			return err
 		}
-		if x.in.FS == nil {
-			return errAt(c, "cannot include %q: the input has no folder", file)
-		}
-		preferred := file
-		if x.dir != "" && !path.IsAbs(file) {
-			preferred = path.Join(x.dir, file)
-		}
-		found, outside := findBeside(x.in, c, preferred, file)
-		if outside {
-			besideDiag(&x.diags, elementPath(c), preferred, found)
-		}
-		file = found
 		data, err := x.in.Open(file)
 		if err != nil {
 			return errAt(c, "cannot include %q: %v", file, err)
@@ -116,6 +104,30 @@ func (x *includer) expand(e *Element, stack []string) error {
 		e.Children = out
 	}
 	return nil
+}
+
+// namedFile is the path of the file element e names in its file
+// attribute, found as MuJoCo finds it: under dir (the folder of the model
+// file e is in; "" for the input's own) or, failing that, beside the
+// included file e comes from. what says what the file is for, in errors
+// ("include").
+func namedFile(in *convert.Input, e *Element, dir, what string, diags *convert.Diagnostics) (string, error) {
+	file, ok := e.Attr("file")
+	if !ok || file == "" {
+		return "", errAt(e, "needs a file attribute")
+	}
+	if in.FS == nil {
+		return "", errAt(e, "cannot %s %q: the input has no folder", what, file)
+	}
+	preferred := file
+	if dir != "" && !path.IsAbs(file) {
+		preferred = path.Join(dir, file)
+	}
+	found, outside := findBeside(in, e, preferred, file)
+	if outside {
+		besideDiag(diags, elementPath(e), preferred, found)
+	}
+	return found, nil
 }
 
 // besideIncluder is where MuJoCo 3 looks for a file named inside an

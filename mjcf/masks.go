@@ -133,31 +133,10 @@ func affNames(mask int) []string {
 // filterMasks came from (bodies' systems from <exclude> aside); ok is
 // false for any other filter.
 func sourceMasks(f convert.Filter) (ct, ca int, ok bool) {
-	var bits, affs int
-	for _, s := range f.Systems {
-		switch {
-		case convert.IsBodySystem(s):
-		case maskBit(s, "bit") >= 0:
-			bits |= 1 << maskBit(s, "bit")
-		case maskBit(s, "aff") >= 0:
-			affs |= 1 << maskBit(s, "aff")
-		default:
-			return 0, 0, false
-		}
-	}
-	var with, withAff int
-	none := false
-	for _, s := range f.CollideWith {
-		switch {
-		case s == "none":
-			none = true
-		case maskBit(s, "bit") >= 0:
-			with |= 1 << maskBit(s, "bit")
-		case maskBit(s, "aff") >= 0:
-			withAff |= 1 << maskBit(s, "aff")
-		default:
-			return 0, 0, false
-		}
+	bits, affs, _, ok1 := maskSystems(f.Systems, convert.IsBodySystem)
+	with, withAff, none, ok2 := maskSystems(f.CollideWith, func(s string) bool { return s == "none" })
+	if !ok1 || !ok2 {
+		return 0, 0, false
 	}
 	switch {
 	case len(f.CollideWith) == 0 || none && (with != 0 || withAff != 0):
@@ -168,6 +147,25 @@ func sourceMasks(f convert.Filter) (ct, ca int, ok bool) {
 		return bits, affs, true
 	}
 	return 0, 0, false
+}
+
+// maskSystems reads a list of systems "bitK" and "affK" as the masks of
+// their bits; other names than those skip allows (skipped reports one
+// was there) make ok false.
+func maskSystems(names []string, skip func(string) bool) (bits, affs int, skipped, ok bool) {
+	for _, s := range names {
+		switch {
+		case skip(s):
+			skipped = true
+		case maskBit(s, "bit") >= 0:
+			bits |= 1 << maskBit(s, "bit")
+		case maskBit(s, "aff") >= 0:
+			affs |= 1 << maskBit(s, "aff")
+		default:
+			return 0, 0, false, false
+		}
+	}
+	return bits, affs, skipped, true
 }
 
 // maskBit is K of a system named prefix+K (0 ≤ K < 32), or -1.
