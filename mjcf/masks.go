@@ -52,7 +52,7 @@ func (p *parser) filterMasks() {
 	crosswise := false
 	for _, a := range kinds {
 		for _, b := range kinds {
-			if bitFilterOf(a).pairs(bitFilterOf(b)) != mujocoPairs(a, b) {
+			if convert.FiltersCollide(bitFilterOf(a), bitFilterOf(b)) != mujocoPairs(a, b) {
 				crosswise = true
 			}
 		}
@@ -64,7 +64,7 @@ func (p *parser) filterMasks() {
 		}
 		i, ok := index[g.masks]
 		if !ok {
-			f := bitFilterOf(g.masks).filter
+			f := bitFilterOf(g.masks)
 			if crosswise {
 				f = crossFilter(g.masks)
 			}
@@ -80,34 +80,18 @@ func (p *parser) filterMasks() {
 // mujocoPairs is MuJoCo's rule for two geoms' masks.
 func mujocoPairs(a, b [2]int) bool { return a[0]&b[1] != 0 || b[0]&a[1] != 0 }
 
-// maybeFilter is a filter or none (a collider without one).
-type maybeFilter struct {
-	filter convert.Filter
-	none   bool
-}
-
-func (f maybeFilter) pairs(g maybeFilter) bool {
-	switch {
-	case f.none && g.none:
-		return true
-	case f.none:
-		return g.filter.Accepts(convert.Filter{})
-	case g.none:
-		return f.filter.Accepts(convert.Filter{})
-	}
-	return convert.FiltersCollide(f.filter, g.filter)
-}
-
-// bitFilterOf is the by-bits filter of masks: none for the default ones.
-func bitFilterOf(m [2]int) maybeFilter {
+// bitFilterOf is the by-bits filter of masks: the zero Filter (which
+// convert.FiltersCollide reads as no filter: accepting all, in no
+// system) for the default ones.
+func bitFilterOf(m [2]int) convert.Filter {
 	if m == [2]int{1, 1} {
-		return maybeFilter{none: true}
+		return convert.Filter{}
 	}
 	f := convert.Filter{Systems: bitNames(m[0]), CollideWith: bitNames(m[1])}
 	if len(f.CollideWith) == 0 {
 		f.CollideWith = []string{"none"}
 	}
-	return maybeFilter{filter: f}
+	return f
 }
 
 // crossFilter is the crosswise filter of masks.
