@@ -449,6 +449,13 @@ func (p *parser) attributes(n *node, idx int) error {
 	return nil
 }
 
+// rigidClass reports the Godot 4 classes of rigid bodies (Godot 3's map
+// onto them): those with mass properties, freeze and velocities of their
+// own.
+func rigidClass(c string) bool {
+	return c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D"
+}
+
 // body reads the mass properties and motion of a physics body.
 func (p *parser) body(n *node, idx int, c string) error {
 	m := &convert.Motion{Kind: convert.Dynamic, GravityFactor: 1}
@@ -473,7 +480,7 @@ func (p *parser) body(n *node, idx int, c string) error {
 			m.Kind = convert.Kinematic
 		}
 	}
-	if n.version == 4 && (c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D") {
+	if n.version == 4 && rigidClass(c) {
 		frozen, err := p.flag(n, "freeze")
 		if err != nil {
 			return err
@@ -489,7 +496,7 @@ func (p *parser) body(n *node, idx int, c string) error {
 			}
 		}
 	}
-	if m.Kind == convert.Dynamic || c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D" {
+	if m.Kind == convert.Dynamic || rigidClass(c) {
 		if err := p.mass(n, m, c); err != nil {
 			return err
 		}
@@ -506,7 +513,7 @@ func (p *parser) body(n *node, idx int, c string) error {
 	p.g.Nodes[idx].Motion = m
 	// only rigid bodies have velocities: on a static, kinematic or
 	// character body these names are a script's variables
-	if c == "RigidBody3D" || c == "VehicleBody3D" || c == "PhysicalBone3D" {
+	if rigidClass(c) {
 		if err := p.velocities(n, idx, m); err != nil {
 			return err
 		}
