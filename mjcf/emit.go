@@ -315,11 +315,10 @@ func (e *emitter) localPose(frame, n int, fallback func() convert.Transform) (po
 // quaternion it would have made of the source itself.
 func (e *emitter) setNodePose(el *Element, t convert.Transform, n int, exact bool) {
 	rpy, spelled := convert.RotationAsSpelled(&e.g.Nodes[n], t.R)
-	if !exact && !spelled {
-		if _, quat := convert.QuatAsSpelled(&e.g.Nodes[n], t.R); !quat {
-			setPose(el, t)
-			return
-		}
+	q, quat := convert.QuatAsSpelled(&e.g.Nodes[n], t.R)
+	if !exact && !spelled && !quat {
+		setPose(el, t)
+		return
 	}
 	if t.T != (convert.Vec3{}) {
 		if exact {
@@ -333,7 +332,7 @@ func (e *emitter) setNodePose(el *Element, t convert.Transform, n int, exact boo
 		e.eulerXYZ = true
 		return
 	}
-	if q, ok := convert.QuatAsSpelled(&e.g.Nodes[n], t.R); ok {
+	if quat {
 		el.SetAttr("quat", exactFloats(q[3], q[0], q[1], q[2]))
 		return
 	}
