@@ -253,6 +253,16 @@ func (x *attacher) attach(e *Element) (*Element, error) {
 		msg += "; %d that also refer to what is not attached did not"
 		args = append(args, dropped)
 	}
+	keys := 0
+	for _, c := range m.top.Children {
+		if c.Name == "keyframe" {
+			keys += len(c.Children)
+		}
+	}
+	if keys > 0 {
+		msg += "; its %d keyframe(s) are left out (each is the attached model's whole state)"
+		args = append(args, keys)
+	}
 	p.diags.Add(convert.CodeAttachExpanded, convert.SourceSubject(-1), elementPath(e), msg, args...)
 	return out, nil
 }

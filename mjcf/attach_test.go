@@ -174,7 +174,8 @@ func TestAttachedModels(t *testing.T) {
 // TestAttachLeavesOutsideReferences: an element of the attached model
 // that also refers to what is not attached (an exclude between an
 // attached body and another) is left out and counted, where MuJoCo 3.3
-// copies it and then refuses the model for the missing name.
+// copies it and then refuses the model for the missing name. The
+// attached model's keyframes are left out, and counted.
 func TestAttachLeavesOutsideReferences(t *testing.T) {
 	child := `<mujoco model="c"><worldbody>
 <body name="a"><joint name="ja"/><geom size="0.1"/><body name="b" pos="0 0 0.3"><joint name="jb"/><geom size="0.1"/></body></body>
@@ -182,14 +183,15 @@ func TestAttachLeavesOutsideReferences(t *testing.T) {
 <contact><exclude body1="a" body2="b"/><exclude body1="b" body2="o"/></contact>
 <actuator><motor joint="jb"/><motor joint="ja" name="ma"/></actuator>
 <equality><joint joint1="ja" joint2="jb"/></equality>
-<sensor><framepos objtype="body" objname="o"/><jointpos joint="ja"/></sensor></mujoco>`
+<sensor><framepos objtype="body" objname="o"/><jointpos joint="ja"/></sensor>
+<keyframe><key qpos="0.1 0.2 0 0 0 1 0 0 0"/></keyframe></mujoco>`
 	model := `<mujoco><asset><model file="c.xml"/></asset><worldbody><attach model="c" body="a" prefix="p-"/></worldbody></mujoco>`
 	g, diags, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(model), FS: fstest.MapFS{"c.xml": {Data: []byte(child)}}, Dir: ".", Options: &convert.Options{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := diags.OfCode(convert.CodeAttachExpanded)
-	if len(d) != 1 || !strings.Contains(d[0].Message, "5 tendon, equality, actuator, sensor and contact element(s) that refer to it came along; 2 that also refer to what is not attached did not") {
+	if len(d) != 1 || !strings.Contains(d[0].Message, "5 tendon, equality, actuator, sensor and contact element(s) that refer to it came along; 2 that also refer to what is not attached did not; its 1 keyframe(s) are left out") {
 		t.Errorf("diagnostics %v", d)
 	}
 	out, _, err := Emit(g, &convert.Options{})
