@@ -13,7 +13,11 @@ import (
 // diagnostic about that Graph, by subject and quantity alone
 // (convert.Diagnostics.Explains), never by message.
 type Explainer struct {
+	// g is read once, by index, into facts: what explaining needs of
+	// each node. A verification then holds the facts, not the Graph,
+	// while the output is read back.
 	g         *convert.Graph
+	facts     []nodeFacts
 	want, got *Report // g's report and the other, as Diff compared them
 	list      convert.Diagnostics
 	// diags and nodes (report name, and node name → node indices) are
@@ -50,6 +54,14 @@ func NewExplainer(g *convert.Graph, want, got *Report, diags convert.Diagnostics
 // report. Call it before the Explainer is shared.
 func (x *Explainer) Prepare() { x.index() }
 
+// nodeFacts is what explaining a difference asks of a node: which
+// elements it has, and the material and filters its collider and
+// trigger use (-1: none).
+type nodeFacts struct {
+	joint, motion, collider, trigger        bool
+	material, colliderFilter, triggerFilter int
+}
+
 func (x *Explainer) index() {
 	if x.nodes != nil {
 		return
@@ -61,6 +73,18 @@ func (x *Explainer) index() {
 		if b < 0 || x.g.Nodes[b].Motion.Kind == convert.Static {
 			x.staticNodes = append(x.staticNodes, i)
 		}
+	}
+	x.facts = make([]nodeFacts, len(x.g.Nodes))
+	for i := range x.g.Nodes {
+		n := &x.g.Nodes[i]
+		f := nodeFacts{joint: n.Joint != nil, motion: n.Motion != nil, material: -1, colliderFilter: -1, triggerFilter: -1}
+		if n.Collider != nil {
+			f.collider, f.material, f.colliderFilter = true, n.Collider.Material, n.Collider.Filter
+		}
+		if n.Trigger != nil {
+			f.trigger, f.triggerFilter = true, n.Trigger.Filter
+		}
+		x.facts[i] = f
 	}
 	x.couplingsOf = map[int][]int{}
 	for k, c := range x.g.Couplings {
@@ -89,6 +113,7 @@ func (x *Explainer) index() {
 			add(n, i)
 		}
 	}
+	x.g = nil
 }
 
 // nodesOfBodies lists the nodes of each body in index order, at the
@@ -146,7 +171,7 @@ func (x *Explainer) subjects(d Difference, out []convert.Subject) ([]convert.Sub
 		}
 	case "joint":
 		for _, i := range x.nodes[d.Name] {
-			if x.g.Nodes[i].Joint == nil {
+			if !x.facts[i].joint {
 				continue
 			}
 			out = append(out, convert.JointSubject(i))
@@ -197,8 +222,8 @@ func (x *Explainer) subjects(d Difference, out []convert.Subject) ([]convert.Sub
 // with motion, or a collider or trigger of no body (a static body of its
 // own).
 func (x *Explainer) isBody(i int) bool {
-	n := &x.g.Nodes[i]
-	return n.Motion != nil || x.owners[i] < 0 && (n.Collider != nil || n.Trigger != nil)
+	f := &x.facts[i]
+	return f.motion || x.owners[i] < 0 && (f.collider || f.trigger)
 }
 
 // poolKey names a pool of shapes: a body's (-1: of no body) or the
@@ -236,19 +261,19 @@ func (p *subjectPool) explainedBy(diags *convert.DiagnosticIndex, q convert.Quan
 // filter it uses when the difference is in that quantity.
 func (x *Explainer) nodeSubjects(out []convert.Subject, nodes []int, q convert.Quantity) []convert.Subject {
 	for _, i := range nodes {
-		n := &x.g.Nodes[i]
+		f := &x.facts[i]
 		if x.owners[i] < 0 {
 			// a static collider without a body is its own body (as in
 			// the report); writers that give it one report on it so
 			out = append(out, convert.BodySubject(i))
 		}
-		if n.Collider != nil && q != convert.QTrigger {
-			out = append(out, x.g.ColliderSubject(i))
-			out = x.appendShared(out, q, n.Collider.Material, n.Collider.Filter)
+		if f.collider && q != convert.QTrigger {
+			out = append(out, convert.ColliderSubject(i, x.owners[i]))
+			out = x.appendShared(out, q, f.material, f.colliderFilter)
 		}
-		if n.Trigger != nil {
-			out = append(out, x.g.TriggerSubject(i))
-			out = x.appendShared(out, q, -1, n.Trigger.Filter)
+		if f.trigger {
+			out = append(out, convert.TriggerSubject(i, x.owners[i]))
+			out = x.appendShared(out, q, -1, f.triggerFilter)
 		}
 	}
 	return out
@@ -352,7 +377,7 @@ func (x *Explainer) between(ends map[string]bool) []convert.Subject {
 	var out []convert.Subject
 	for _, k := range joints {
 		for _, i := range x.nodes[a.wantJoints[k].Name] {
-			if x.g.Nodes[i].Joint != nil {
+			if x.facts[i].joint {
 				out = append(out, convert.JointSubject(i))
 			}
 		}
@@ -369,7 +394,7 @@ func (x *Explainer) between(ends map[string]bool) []convert.Subject {
 	})
 	for _, name := range names {
 		for _, i := range x.nodes[name] {
-			if x.g.Nodes[i].Motion != nil {
+			if x.facts[i].motion {
 				out = append(out, convert.BodySubject(i))
 			}
 		}

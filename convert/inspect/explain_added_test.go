@@ -64,7 +64,7 @@ func addedByWalk(x *Explainer, d Difference) []convert.Subject {
 		j = worldForStatic(j, wantStatic)
 		if ends[j.BodyA] && ends[j.BodyB] {
 			for _, i := range x.nodes[j.Name] {
-				if x.g.Nodes[i].Joint != nil {
+				if x.facts[i].joint {
 					out = append(out, convert.JointSubject(i))
 				}
 			}
@@ -72,7 +72,7 @@ func addedByWalk(x *Explainer, d Difference) []convert.Subject {
 	}
 	for name := range ends {
 		for _, i := range x.nodes[name] {
-			if x.g.Nodes[i].Motion != nil {
+			if x.facts[i].motion {
 				out = append(out, convert.BodySubject(i))
 			}
 		}
