@@ -1,9 +1,10 @@
 package convert
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -187,33 +188,38 @@ func (ds Diagnostics) WithFile(file string) Diagnostics {
 
 // Sorted returns the diagnostics in a deterministic order (file, line,
 // path, code, message) without duplicates, so parallel work prints the same.
+// A writer reports per shape, tens of thousands on a long chain: the order
+// is found on indices and the diagnostics moved once, not swapped through
+// every step of a stable sort.
 func (ds Diagnostics) Sorted() Diagnostics {
-	out := append(Diagnostics(nil), ds...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.File != b.File {
-			return a.File < b.File
+	order := make([]int32, len(ds))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		a, b := &ds[i], &ds[j]
+		if c := strings.Compare(a.File, b.File); c != 0 {
+			return c
 		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
+		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+			return c
 		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
 		}
-		if a.Code != b.Code {
-			return a.Code < b.Code
+		if c := strings.Compare(string(a.Code), string(b.Code)); c != 0 {
+			return c
 		}
-		return a.Message < b.Message
+		return strings.Compare(a.Message, b.Message)
 	})
-	n := 0
-	for i, d := range out {
-		if i > 0 && d == out[n-1] {
+	out := make(Diagnostics, 0, len(ds))
+	for _, i := range order {
+		if n := len(out); n > 0 && ds[i] == out[n-1] {
 			continue
 		}
-		out[n] = d
-		n++
+		out = append(out, ds[i])
 	}
-	return out[:n]
+	return out
 }
 
 // FormatError is malformed input: no output is produced. It names the file
