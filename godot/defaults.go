@@ -75,6 +75,20 @@ var class3to4 = map[string]string{
 	"RayCast": "RayCast3D",
 }
 
+// classOf is the class a node or resource of a file of Godot major
+// version names: Godot 4 still loads the Godot 3 names of the classes it
+// renamed (its compatibility classes: a StaticBody in a format=3 scene is
+// a StaticBody3D, with Godot 4's properties), and they are read as such;
+// a Godot 3 file keeps its names, read through class3to4 where needed.
+func classOf(version int, class string) string {
+	if version == 4 {
+		if c, ok := class3to4[class]; ok {
+			return c
+		}
+	}
+	return class
+}
+
 // defaultOf returns the class default of a numeric or boolean property
 // (booleans as 0/1) for the given Godot major version.
 func defaultOf(version int, class, key string) (float64, bool) {

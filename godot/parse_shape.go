@@ -58,7 +58,7 @@ func (p *parser) resourceOf(v value, key string, n *node) (*resource, *tscn.Sect
 			res.section = &d.tscn.Sections[i]
 			res.owner = d
 			if c := d.tscn.Header.AttrString("type"); c != "" {
-				res.class = c
+				res.class = classOf(d.version, c)
 			}
 			return res, res.section, d, nil
 		}

@@ -245,7 +245,7 @@ func (l *loader) decode(file string, data []byte) (*doc, error) {
 			if _, dup := d.ext[id]; dup {
 				return nil, lineErr(file, s.Line, "ext_resource id %q defined twice", id)
 			}
-			d.ext[id] = &resource{class: s.AttrString("type"), id: id, path: l.resolve(dir, p), resPath: p, line: s.Line, owner: d}
+			d.ext[id] = &resource{class: classOf(d.version, s.AttrString("type")), id: id, path: l.resolve(dir, p), resPath: p, line: s.Line, owner: d}
 		case "sub_resource":
 			id, err := sectionID(file, s)
 			if err != nil {
@@ -260,7 +260,7 @@ func (l *loader) decode(file string, data []byte) (*doc, error) {
 			if err := checkRefs(d, s, file); err != nil {
 				return nil, err
 			}
-			d.sub[id] = &resource{class: s.AttrString("type"), id: id, section: s, owner: d, line: s.Line}
+			d.sub[id] = &resource{class: classOf(d.version, s.AttrString("type")), id: id, section: s, owner: d, line: s.Line}
 		case "node", "resource":
 			if err := checkRefs(d, s, file); err != nil {
 				return nil, err
@@ -472,7 +472,7 @@ func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bo
 
 // nodeFrom creates, instances or overrides the node of one [node] section.
 func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*node, error) {
-	class := s.AttrString("type")
+	class := classOf(d.version, s.AttrString("type"))
 	inst, hasInst := s.Attr("instance").(tscn.Ref)
 	if s.Attr("instance") != nil && !hasInst {
 		return nil, lineErr(d.file, s.Line, "node %q: instance must be ExtResource(...), got %s", name, tscn.TypeName(s.Attr("instance")))
