@@ -232,10 +232,29 @@ func surfaceOverride(key string) bool {
 // crossVersionProps are kept properties that mean the same in Godot 3 and
 // Godot 4, per Godot 4 class: Godot 3 name → Godot 4 name (a ray cast's
 // cast_to became target_position, in the same node-local sense).
-var crossVersionProps = map[string]map[string]string{
-	"RayCast3D": {"cast_to": "target_position", "enabled": "enabled", "exclude_parent": "exclude_parent",
-		"collision_mask": "collision_mask", "collide_with_areas": "collide_with_areas", "collide_with_bodies": "collide_with_bodies"},
-}
+var crossVersionProps = func() map[string]map[string]string {
+	same := func(m map[string]string, keys ...string) map[string]string {
+		for _, k := range keys {
+			m[k] = k
+		}
+		return m
+	}
+	object := []string{"input_ray_pickable", "input_capture_on_drag"}
+	// a rigid body's contact reporting is contacts_reported in Godot 3
+	rigid := func() map[string]string {
+		return same(map[string]string{"contacts_reported": "max_contacts_reported"},
+			append([]string{"continuous_cd", "can_sleep", "sleeping", "contact_monitor"}, object...)...)
+	}
+	return map[string]map[string]string{
+		"RayCast3D": {"cast_to": "target_position", "enabled": "enabled", "exclude_parent": "exclude_parent",
+			"collision_mask": "collision_mask", "collide_with_areas": "collide_with_areas", "collide_with_bodies": "collide_with_bodies"},
+		"RigidBody3D":     rigid(),
+		"VehicleBody3D":   rigid(),
+		"StaticBody3D":    same(map[string]string{}, object...),
+		"CharacterBody3D": same(map[string]string{"collision/safe_margin": "safe_margin"}, object...),
+		"Area3D":          same(map[string]string{}, append([]string{"monitoring", "monitorable", "priority"}, object...)...),
+	}
+}()
 
 // crossVersion renames kept properties for Godot version v (the source
 // being the other one) and lists those without a counterpart.

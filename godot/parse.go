@@ -295,7 +295,7 @@ var nativeProps = func() map[string]map[string]bool {
 	}
 	casts := []string{"enabled", "exclude_parent", "collision_mask", "collide_with_areas", "collide_with_bodies",
 		"debug_shape_custom_color", "debug_shape_thickness", "hit_from_inside", "hit_back_faces"}
-	return map[string]map[string]bool{
+	m := map[string]map[string]bool{
 		"RayCast3D":   set(append(casts, "target_position")...),
 		"RayCast":     set(append(casts, "cast_to")...),
 		"ShapeCast3D": set(append(casts, "shape", "target_position", "margin", "max_results")...),
@@ -304,6 +304,19 @@ var nativeProps = func() map[string]map[string]bool {
 			"pinned_points", "ray_pickable", "disable_mode"),
 		"": set("visible", "rotation_edit_mode", "rotation_order", "top_level"), // every Node3D
 	}
+	// bodies and areas, often scripted (pickable objects, triggers): what
+	// every collision object has, and each class's own
+	object := []string{"input_ray_pickable", "input_capture_on_drag", "collision_priority", "disable_mode"}
+	rigid := append([]string{"continuous_cd", "can_sleep", "sleeping", "contact_monitor", "max_contacts_reported", "contacts_reported"}, object...)
+	area := append([]string{"monitoring", "monitorable", "priority"}, object...)
+	for _, c := range []string{"RigidBody3D", "RigidBody", "VehicleBody3D", "VehicleBody"} {
+		m[c] = set(rigid...)
+	}
+	for _, c := range []string{"StaticBody3D", "StaticBody", "AnimatableBody3D", "CharacterBody3D", "KinematicBody"} {
+		m[c] = set(object...)
+	}
+	m["Area3D"], m["Area"] = set(area...), set(area...)
+	return m
 }()
 
 func nativeProp(class, key string) bool { return nativeProps[class][key] || nativeProps[""][key] }
