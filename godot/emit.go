@@ -1264,7 +1264,7 @@ func (e *emitter) cls(c4 string) string {
 		return c4
 	}
 	for c3, c := range class3to4 {
-		if c == c4 && !strings.HasPrefix(c3, "CSG") && c3 != "SpatialMaterial" {
+		if c == c4 && c3 != "SpatialMaterial" {
 			return c3
 		}
 	}

@@ -454,7 +454,7 @@ func (p *parser) attributes(n *node, idx int) error {
 	default:
 		if strings.HasPrefix(c, "CSG") {
 			if v, ok := n.get("use_collision"); ok && v.v == true {
-				p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s collision is not converted (CSG geometry is built at run time)", n.class)
+				p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s collision is kept only by Godot output of the same Godot version (CSG geometry is built at run time; other formats and the other version have none of its shapes)", n.class)
 			}
 		}
 		return p.scriptedNode(n, idx)
