@@ -448,6 +448,24 @@ func (s jointSet) extras() map[string]any {
 	return x
 }
 
+// hingeAxes counts the different axes the hinges of js turn about.
+func hingeAxes(js []jointSpec) int {
+	var seen []convert.Vec3
+	for _, j := range js {
+		if j.kind != "hinge" {
+			continue
+		}
+		known := false
+		for _, a := range seen {
+			known = known || math.Abs(a.Dot(j.axis)) > 1-1e-12
+		}
+		if !known {
+			seen = append(seen, j.axis)
+		}
+	}
+	return len(seen)
+}
+
 // limitSet builds one Graph limit set from joints sharing an anchor whose
 // axes are parallel or perpendicular (hinge/slide), or a lone ball.
 func limitSet(js []jointSpec) (jointSet, bool) {
@@ -471,6 +489,20 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		return set, true
 	}
+	// MuJoCo moves a body by its joints in the order they are written: a
+	// slide after a hinge or ball slides along the axis they turned, which
+	// one set of axes fixed in the parent cannot say (unless the hinge
+	// turns about the slide's own axis)
+	for k, j := range js {
+		if j.kind != "slide" {
+			continue
+		}
+		for _, r := range js[:k] {
+			if r.kind == "ball" || r.kind == "hinge" && math.Abs(r.axis.Dot(j.axis)) < 1-1e-12 {
+				return jointSet{}, false
+			}
+		}
+	}
 	// a free ball beside hinges/slides frees all three angular axes (the
 	// emitter writes a free joint between two bodies as three slides and
 	// a ball)
@@ -493,10 +525,25 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		js = axial
 	}
-	// frame axes: first axis, then the first one perpendicular to it
+	// frame axes: first axis, then the first one perpendicular to it. The
+	// hinges, when two or more turn about different axes, come first: they
+	// compose in the order written (each turns the axes of those after
+	// it), and the set's angular axes are written back in axis order, so
+	// the hinges' order must be the axes' order
+	order := js
+	if hingeAxes(js) > 1 {
+		order = make([]jointSpec, 0, len(js))
+		for _, first := range []bool{true, false} {
+			for _, j := range js {
+				if (j.kind == "hinge") == first {
+					order = append(order, j)
+				}
+			}
+		}
+	}
 	var axesRoom [3]convert.Vec3
 	axes := axesRoom[:0]
-	for _, j := range js {
+	for _, j := range order {
 		known := false
 		for _, a := range axes {
 			d := math.Abs(a.Dot(j.axis))
