@@ -480,7 +480,8 @@ func (e *emitter) link(i int) {
 	// the mass properties go first, as MJCF files write them; they are
 	// written once the joints say whether the body moves
 	k := len(body.Children)
-	e.inertial(body, l.Body, e.static[body])
+	moving := slices.ContainsFunc(body.Children, func(c *Element) bool { return c.Name == "joint" || c.Name == "freejoint" })
+	e.inertial(body, l.Body, !e.static[body] && moving && !e.heldByWeldedChild(l))
 	for i, j := k, 0; i < len(body.Children); i, j = i+1, j+1 {
 		in := body.Children[i]
 		copy(body.Children[j+1:i+1], body.Children[j:i])
@@ -489,12 +490,60 @@ func (e *emitter) link(i int) {
 	e.geoms(l.Body, body, bw, l.Body)
 }
 
+// heldByWeldedChild reports whether a child body of link l written
+// without joints has a mass and moments MuJoCo takes: it then accepts l's
+// body massless (MuJoCo 2.2 looks at the direct children, MuJoCo 3 at
+// their welded descendants too).
+func (e *emitter) heldByWeldedChild(l kin.TreeLink) bool {
+	for _, c := range l.Children {
+		cl := e.tree.Links[c]
+		m := e.g.Nodes[cl.Body].Motion
+		if !writtenWelded(cl.Joint) || m == nil || m.Mass == nil || *m.Mass < minVal || m.InertiaDiagonal == nil {
+			continue
+		}
+		if d := *m.InertiaDiagonal; d[0] >= minVal && d[1] >= minVal && d[2] >= minVal {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenWelded reports whether a tree joint is written as no joint at
+// all (MJCF's weld): a weld, or a joint whose limits fix all six axes.
+func writtenWelded(tj kin.TreeJoint) bool {
+	switch tj.Kind {
+	case kin.Weld:
+		return true
+	case kin.GraphJoint:
+	default:
+		return false
+	}
+	var fixed [2][3]bool
+	for _, l := range tj.Joint.Limits {
+		if !l.Fixed() {
+			continue
+		}
+		for _, k := range l.Linear {
+			if k >= 0 && k < 3 {
+				fixed[0][k] = true
+			}
+		}
+		for _, k := range l.Angular {
+			if k >= 0 && k < 3 {
+				fixed[1][k] = true
+			}
+		}
+	}
+	return fixed == [2][3]bool{{true, true, true}, {true, true, true}}
+}
+
 // inertial writes the body's mass properties explicitly so MuJoCo's own
-// inertia rules never apply. A static body (one MuJoCo keeps still) may
-// be massless; a moving one gets a stand-in.
-func (e *emitter) inertial(body *Element, n int, static bool) {
+// inertia rules never apply. A body that needs a mass MuJoCo takes (one
+// it moves by joints of its own, unless a welded child gives it mass)
+// gets a stand-in when massless; any other may be massless.
+func (e *emitter) inertial(body *Element, n int, needsMass bool) {
 	m := e.g.Nodes[n].Motion
-	if m.IsMassless() && !static {
+	if m.IsMassless() && needsMass {
 		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(n), e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
@@ -529,7 +578,7 @@ func (e *emitter) inertial(body *Element, n int, static bool) {
 			}
 		}
 	}
-	if m.Kind == convert.Dynamic && !static {
+	if m.Kind == convert.Dynamic && needsMass {
 		bodyMassKg, diag = e.aboveMinVal(n, bodyMassKg, diag)
 	}
 	in := e.arena.AddChild(body, "inertial", 4)
