@@ -27,7 +27,14 @@ func (e *emitter) filterWidening() {
 		for _, a := range bodies[i] {
 			for _, b := range bodies[j] {
 				if e.excluded[bodyPair(a, b)] {
-					return false
+					// an <exclude> is written from the filters' own
+					// notCollideWith entries. Where masks made the filters
+					// list the systems they collide with, the Graph's rule
+					// reads those lists alone (the reader says the exclude
+					// is lost to other formats), while MuJoCo keeps the
+					// pair apart as the MJCF source did: not a change
+					// this output makes
+					return convert.FiltersCollide(e.g.Filters[i], e.g.Filters[j])
 				}
 			}
 		}
