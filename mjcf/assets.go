@@ -516,6 +516,9 @@ func (p *parser) visualLook(e *Element, a attrs, v *convert.Visual, subj convert
 	name := a.str("material", "")
 	m := p.looks[name]
 	if m == nil {
+		if name != "" {
+			p.diags.Add(convert.CodeTextureDropped, subj, p.path(e), "material %q is not defined (MuJoCo refuses the file for it); the geom keeps its own colour", name)
+		}
 		return
 	}
 	if m.rgba != nil && (v.Color == nil || *v.Color == [4]float64{0.5, 0.5, 0.5, 1}) {

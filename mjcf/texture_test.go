@@ -212,3 +212,35 @@ func parseAndEmit(t *testing.T, fsys fstest.MapFS) (*convert.Output, convert.Dia
 	}
 	return out, diags
 }
+
+// TestUndefinedMaterialSaid: a geom naming a material the model does not
+// define is a file MuJoCo refuses ("material not found"); it was read in
+// silence. The geom keeps its own colour, and the reader says which
+// material is missing and where.
+func TestUndefinedMaterialSaid(t *testing.T) {
+	const model = `<mujoco>
+  <asset><material name="red" rgba="1 0 0 1"/></asset>
+  <worldbody>
+    <geom name="wall" type="box" size="1 1 0.1" material="MatDarkWood" rgba="0 0 1 1"/>
+    <geom name="floor" type="plane" size="1 1 0.1" material="red"/>
+  </worldbody>
+</mujoco>`
+	g, diags, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(model), Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, d := range diags {
+		if d.Code == convert.CodeTextureDropped {
+			said = append(said, d.Path+": "+d.Message)
+		}
+	}
+	if len(said) != 1 || !strings.Contains(said[0], `"MatDarkWood"`) || !strings.Contains(said[0], "wall") {
+		t.Errorf("diagnostics of an undefined material: %q", said)
+	}
+	for _, n := range g.Nodes {
+		if n.Visual != nil && n.Name == "wall" && (n.Visual.Color == nil || *n.Visual.Color != [4]float64{0, 0, 1, 1}) {
+			t.Errorf("the wall lost its own colour: %v", n.Visual.Color)
+		}
+	}
+}
