@@ -36,14 +36,7 @@ func TestExcludesBesideOneSidedMasks(t *testing.T) {
 			}
 			src := "<mujoco><worldbody>" + floor + sc.bodies + "</worldbody><contact>" + sc.excludes + "</contact></mujoco>"
 			what := fmt.Sprintf("%s (one-sided wall %v)", sc.name, withWall)
-			g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, diags, err := Emit(g, &convert.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out, diags := readWrite(t, src)
 			if diags.Has(convert.CodeCollisionFilterWidened) {
 				t.Errorf("%s: %v\n%s", what, diags, out.Main)
 			}

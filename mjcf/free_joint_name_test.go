@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/physconv/physconv/convert"
 )
 
 // TestFreeJointKeepsItsName: a named <freejoint> (a free body, no Graph
@@ -30,14 +28,7 @@ func TestFreeJointKeepsItsName(t *testing.T) {
 		src := fmt.Sprintf(`<mujoco><worldbody><geom type="plane" size="2 2 0.1"/>
   <body name="ball%d" pos="0 0 1">%s<geom type="sphere" size="0.1"/></body>
 </worldbody><actuator>%s</actuator></mujoco>`, k, fill(c.joint), fill(c.actuator))
-		g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, diags, err := Emit(g, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, diags := readWrite(t, src)
 		if !strings.Contains(string(out.Main), fill(c.want)) {
 			t.Errorf("case %d: want %s in\n%s", k, fill(c.want), out.Main)
 		}

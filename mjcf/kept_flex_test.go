@@ -24,14 +24,7 @@ func TestKeptFlexNamesBodies(t *testing.T) {
     <flex name="f" dim="1" radius="0.003" body="` + c.bodies + `" vertex="0 0 0  0 0 0" element="0 1"/>
   </deformable>
 </mujoco>`
-		g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, diags, err := Emit(g, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, diags := readWrite(t, src)
 		written := strings.Contains(string(out.Main), `<flex body="`+c.bodies+`"`)
 		if written != c.kept || diags.Has(convert.CodeMjcfSectionDropped) == c.kept {
 			t.Errorf("body=%q: written %v, want %v (%v)\n%s", c.bodies, written, c.kept, diags, out.Main)

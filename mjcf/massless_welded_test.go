@@ -38,14 +38,7 @@ func TestMasslessBodiesMuJoCoTakes(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := "<mujoco><worldbody>" + c.bodies + "</worldbody></mujoco>"
-		g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, diags, err := Emit(g, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, diags := readWrite(t, src)
 		if got := diags.Has(convert.CodeMasslessBody); got != c.standIn {
 			t.Errorf("%s: stand-in written %v, want %v: %v\n%s", c.name, got, c.standIn, diags, out.Main)
 		}

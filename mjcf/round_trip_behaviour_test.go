@@ -12,20 +12,27 @@ import (
 	"github.com/physconv/physconv/internal/testenv"
 )
 
+// readWrite reads an MJCF model and writes it as MJCF again.
+func readWrite(t *testing.T, src string) (*convert.Output, convert.Diagnostics) {
+	t.Helper()
+	g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	out, diags, err := Emit(g, &convert.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, diags
+}
+
 // sameInMuJoCo converts src MJCF to MJCF and runs both in MuJoCo (backend
 // args, then --steps steps): the same bodies by name, the same number of
 // joints and degrees of freedom, and every body at the same pose after
 // the steps (1e-6 m, 1e-6 in the quaternion).
 func sameInMuJoCo(t *testing.T, what, src string, steps int, backend ...string) {
 	t.Helper()
-	g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", what, err, src)
-	}
-	out, _, err := Emit(g, &convert.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, _ := readWrite(t, src)
 	dir := t.TempDir()
 	run := func(file string) (map[string]testenv.MuJoCoBody, map[string]int) {
 		raw, code := testenv.RunOracle(t, "mj-inspect", append(append(backend, "--compact", "--steps", fmt.Sprint(steps)), file)...)

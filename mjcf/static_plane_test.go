@@ -26,14 +26,7 @@ func TestPlaneInBodyWeldedToWorld(t *testing.T) {
 		src := `<mujoco><worldbody>` + open + `<geom name="floor" type="plane" size="3 3 0.1"/>` + close + `
   <body name="ball" pos="0.3 0.2 0.5"><freejoint/><geom type="sphere" size="0.1" mass="1"/></body>
 </worldbody></mujoco>`
-		g, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(src), Options: &convert.Options{}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, diags, err := Emit(g, &convert.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, diags := readWrite(t, src)
 		if !strings.Contains(string(out.Main), `type="plane"`) || diags.Has(convert.CodeShapeDropped) || diags.Has(convert.CodeMasslessBody) || diags.Has(convert.CodePointMassInertia) {
 			t.Errorf("depth %d: %v\n%s", depth, diags, out.Main)
 		}
