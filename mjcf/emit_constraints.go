@@ -325,11 +325,31 @@ func (e *emitter) portableOption(sec *Element) *Element {
 		}
 	}
 	for _, c := range sec.Children {
-		if c.Name == "flag" {
-			out.Children = append(out.Children, c)
+		if c.Name != "flag" {
+			continue
+		}
+		flag := &Element{Name: "flag"}
+		for _, a := range c.Attrs {
+			if portableFlags[a.Name] {
+				flag.Attrs = append(flag.Attrs, a)
+				continue
+			}
+			e.diags.Add(convert.CodeOptionDropped, convert.DocumentSubject(), "option/flag", "flag %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)
+		}
+		if len(flag.Attrs) > 0 {
+			out.Children = append(out.Children, flag)
 		}
 	}
 	return out
+}
+
+// portableFlags are the <flag> attributes MuJoCo 2.2 and MuJoCo 3 both
+// read: 2.2 refuses a file with 3's (eulerdamp, island, spring, damper,
+// nativeccd ...), and 3 one with 2.2's passive and sensornoise.
+var portableFlags = map[string]bool{
+	"constraint": true, "equality": true, "frictionloss": true, "limit": true, "contact": true, "gravity": true,
+	"clampctrl": true, "warmstart": true, "filterparent": true, "actuation": true, "refsafe": true, "sensor": true,
+	"override": true, "energy": true, "fwdinv": true, "multiccd": true,
 }
 
 // portable drops attribute forms MuJoCo 2.2 rejects (a two-value tendon

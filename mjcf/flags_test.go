@@ -1,0 +1,63 @@
+package mjcf
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// TestFlagsBothVersionsRead: MJCF output is read by MuJoCo 2.2 and 3, and
+// each refuses the other's simulation flags (2.2 does not know eulerdamp,
+// island, spring, damper, nativeccd, midphase, autoreset or invdiscrete;
+// 3 no longer knows passive or sensornoise). The source's <flag> was
+// written as it was, and 113 humanoid-bench outputs failed to load in
+// MuJoCo 2.2. Flags both read are written; the others are dropped, each
+// said; an output left with no flag writes none; every output loads in
+// both versions.
+func TestFlagsBothVersionsRead(t *testing.T) {
+	cases := []struct {
+		flags   string
+		kept    []string // name="value" each, in the written <flag>; none: no <flag>
+		dropped []string
+	}{
+		{`eulerdamp="disable" energy="enable"`, []string{`energy="enable"`}, []string{"eulerdamp"}},
+		{`island="enable" nativeccd="disable" midphase="disable" spring="disable" damper="disable" autoreset="disable" invdiscrete="enable"`, nil,
+			[]string{"island", "nativeccd", "midphase", "spring", "damper", "autoreset", "invdiscrete"}},
+		{`passive="disable" sensornoise="enable" contact="disable"`, []string{`contact="disable"`}, []string{"passive", "sensornoise"}},
+		{`constraint="disable" equality="disable" frictionloss="disable" limit="disable" clampctrl="disable" warmstart="disable" filterparent="disable" actuation="disable" refsafe="disable" sensor="disable" override="enable" fwdinv="enable" multiccd="enable"`,
+			strings.Fields(`constraint="disable" equality="disable" frictionloss="disable" limit="disable" clampctrl="disable" warmstart="disable" filterparent="disable" actuation="disable" refsafe="disable" sensor="disable" override="enable" fwdinv="enable" multiccd="enable"`), nil},
+	}
+	for _, c := range cases {
+		src := `<mujoco><option timestep="0.004"><flag ` + c.flags + `/></option><worldbody>
+  <body name="b" pos="0 0 1"><freejoint/><geom type="sphere" size="0.1"/></body></worldbody></mujoco>`
+		out, diags := readWrite(t, src)
+		text := string(out.Main)
+		flag := ""
+		if i := strings.Index(text, "<flag "); i >= 0 {
+			flag = text[i : i+strings.Index(text[i:], ">")]
+		}
+		if len(c.kept) == 0 && flag != "" || len(c.kept) > 0 && len(strings.Fields(flag))-1 != len(c.kept) {
+			t.Errorf("flags %s: written %q, want %v", c.flags, flag, c.kept)
+		}
+		for _, k := range c.kept {
+			if !strings.Contains(flag, " "+k) {
+				t.Errorf("flags %s: %s not written in %q", c.flags, k, flag)
+			}
+		}
+		for _, name := range c.dropped {
+			said := false
+			for _, d := range diags {
+				said = said || d.Code == convert.CodeOptionDropped && strings.Contains(d.Message, "flag "+name+"=")
+			}
+			if !said {
+				t.Errorf("flags %s: %s dropped without a word: %v", c.flags, name, diags)
+			}
+		}
+		dir := t.TempDir()
+		for _, backend := range [][]string{nil, {"--backend", "c"}} {
+			testenv.MuJoCoBodies(t, testenv.WriteFiles(t, dir, "o.xml", out.Main, out.Files), backend...)
+		}
+	}
+}
