@@ -2,6 +2,7 @@ package godot
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -239,20 +240,18 @@ var crossVersionProps = func() map[string]map[string]string {
 		}
 		return m
 	}
-	object := []string{"input_ray_pickable", "input_capture_on_drag"}
 	// a rigid body's contact reporting is contacts_reported in Godot 3
 	rigid := func() map[string]string {
-		return same(map[string]string{"contacts_reported": "max_contacts_reported"},
-			append([]string{"continuous_cd", "can_sleep", "sleeping", "contact_monitor"}, object...)...)
+		return same(map[string]string{"contacts_reported": "max_contacts_reported"}, slices.Concat(rigidProps, objectProps)...)
 	}
 	return map[string]map[string]string{
 		"RayCast3D": {"cast_to": "target_position", "enabled": "enabled", "exclude_parent": "exclude_parent",
 			"collision_mask": "collision_mask", "collide_with_areas": "collide_with_areas", "collide_with_bodies": "collide_with_bodies"},
 		"RigidBody3D":     rigid(),
 		"VehicleBody3D":   rigid(),
-		"StaticBody3D":    same(map[string]string{}, object...),
-		"CharacterBody3D": same(map[string]string{"collision/safe_margin": "safe_margin"}, object...),
-		"Area3D":          same(map[string]string{}, append([]string{"monitoring", "monitorable", "priority"}, object...)...),
+		"StaticBody3D":    same(map[string]string{}, objectProps...),
+		"CharacterBody3D": same(map[string]string{"collision/safe_margin": "safe_margin"}, objectProps...),
+		"Area3D":          same(map[string]string{}, slices.Concat(areaProps, objectProps)...),
 	}
 }()
 

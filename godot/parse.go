@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -305,10 +306,11 @@ var nativeProps = func() map[string]map[string]bool {
 		"": set("visible", "rotation_edit_mode", "rotation_order", "top_level"), // every Node3D
 	}
 	// bodies and areas, often scripted (pickable objects, triggers): what
-	// every collision object has, and each class's own
-	object := []string{"input_ray_pickable", "input_capture_on_drag", "collision_priority", "disable_mode"}
-	rigid := append([]string{"continuous_cd", "can_sleep", "sleeping", "contact_monitor", "max_contacts_reported", "contacts_reported"}, object...)
-	area := append([]string{"monitoring", "monitorable", "priority"}, object...)
+	// every collision object has, and each class's own, under both
+	// versions' names
+	object := slices.Concat(objectProps, []string{"collision_priority", "disable_mode"})
+	rigid := slices.Concat(rigidProps, []string{"max_contacts_reported", "contacts_reported"}, object)
+	area := slices.Concat(areaProps, object)
 	for _, c := range []string{"RigidBody3D", "RigidBody", "VehicleBody3D", "VehicleBody"} {
 		m[c] = set(rigid...)
 	}
@@ -318,6 +320,16 @@ var nativeProps = func() map[string]map[string]bool {
 	m["Area3D"], m["Area"] = set(area...), set(area...)
 	return m
 }()
+
+// Engine properties of collision objects that Godot 3 and Godot 4 name
+// alike: every collision object's, a rigid body's and an area's. A
+// scripted node keeps them (nativeProps), and they carry between the
+// versions (crossVersionProps).
+var (
+	objectProps = []string{"input_ray_pickable", "input_capture_on_drag"}
+	rigidProps  = []string{"continuous_cd", "can_sleep", "sleeping", "contact_monitor"}
+	areaProps   = []string{"monitoring", "monitorable", "priority"}
+)
 
 func nativeProp(class, key string) bool { return nativeProps[class][key] || nativeProps[""][key] }
 
