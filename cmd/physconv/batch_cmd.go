@@ -13,7 +13,8 @@ import (
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
-	"github.com/schollz/progressbar/v3"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -414,7 +415,8 @@ type progress struct {
 	a       *app
 	mode    string
 	verbose bool
-	bar     *progressbar.ProgressBar
+	bars    *mpb.Progress // the bar's container; lines are printed through it, above the bar
+	bar     *mpb.Bar
 	failed  int
 	strict  int
 }
@@ -433,15 +435,10 @@ func (p *progress) start(total int) {
 	if p.mode != "bar" {
 		return
 	}
-	p.bar = progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(p.a.stderr),
-		progressbar.OptionSetDescription("converting"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("files"),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionFullWidth())
+	p.bars = mpb.New(mpb.WithOutput(p.a.stderr), mpb.WithAutoRefresh(), mpb.WithRefreshRate(100*time.Millisecond))
+	p.bar = p.bars.AddBar(int64(total), mpb.BarRemoveOnComplete(),
+		mpb.PrependDecorators(decor.Name("converting "), decor.CountersNoUnit("%d/%d files")),
+		mpb.AppendDecorators(decor.AverageSpeed(nil, " %.1f files/s")))
 }
 
 func (p *progress) result(r *batch.FileResult) {
@@ -475,10 +472,9 @@ func (p *progress) result(r *batch.FileResult) {
 	}
 	if p.bar != nil {
 		if b.Len() > 0 {
-			p.bar.Clear()
-			fmt.Fprint(p.a.stderr, b.String())
+			fmt.Fprint(p.bars, b.String())
 		}
-		p.bar.Add(1)
+		p.bar.Increment()
 		return
 	}
 	fmt.Fprint(p.a.stderr, b.String())
@@ -486,7 +482,10 @@ func (p *progress) result(r *batch.FileResult) {
 
 func (p *progress) finish() {
 	if p.bar != nil {
-		p.bar.Finish()
+		// a batch that stops early (--fail-fast, an interrupt) leaves the
+		// bar short of its total, which Wait would wait for
+		p.bar.Abort(true)
+		p.bars.Wait()
 	}
 }
 

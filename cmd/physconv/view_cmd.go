@@ -6,12 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/internal/pageserve"
 	"github.com/physconv/physconv/internal/view"
 	"github.com/spf13/cobra"
 )
@@ -82,25 +81,8 @@ func (a *app) servePage(ctx context.Context, addr string, page []byte) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(page)
-	})}
 	fmt.Fprintf(a.stdout, "http://%s/\n", ln.Addr())
-	go func() {
-		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		srv.Shutdown(shut)
-	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return pageserve.Serve(ctx, ln, page)
 }
 
 // writeWhole writes data through a temporary file renamed into place, so

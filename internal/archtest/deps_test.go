@@ -86,7 +86,7 @@ var appDeps = []string{
 	"gopkg.in/yaml.v3",
 	"github.com/bmatcuk/doublestar",
 	"golang.org/x/sync/errgroup",
-	"github.com/schollz/progressbar",
+	"github.com/vbauerster/mpb",
 	"github.com/fsnotify/fsnotify",
 	"github.com/spf13/cobra",
 }
@@ -123,6 +123,21 @@ func TestCoreImportsNoPass(t *testing.T) {
 	for _, d := range deps(t, module+"/convert") {
 		if strings.HasPrefix(d, "convert/") {
 			t.Errorf("package convert depends on %s", d)
+		}
+	}
+}
+
+// TestCommandLinksNoHTTPStack: the command serves its one page without
+// net/http, whose TLS, HTTP/2 and proxy code every run of the command
+// would load and initialise (2 MB more resident at start-up).
+func TestCommandLinksNoHTTPStack(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", module+"/cmd/physconv").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, line := range strings.Fields(string(out)) {
+		if line == "net/http" || line == "crypto/tls" {
+			t.Errorf("cmd/physconv depends on %s", line)
 		}
 	}
 }
