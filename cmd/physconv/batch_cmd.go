@@ -13,10 +13,10 @@ import (
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/batch"
 	"github.com/physconv/physconv/convert"
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
 	"golang.org/x/term"
 )
 

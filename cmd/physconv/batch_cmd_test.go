@@ -293,3 +293,39 @@ func TestBatchCommandJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchProgressBar runs batches with the bar drawn (on a writer that
+// is no terminal, as --progress bar allows): failures are printed with
+// their error, the bar counts every file, and a batch that stops at its
+// first failure still returns.
+func TestBatchProgressBar(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{"a.crate": "crate a 1\n", "b.crate": "bad\n", "c.crate": "crate c 2\n"})
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{nil, exitError, []string{"failed b.crate", "bad line", "converting 3/3 files"}},
+		{[]string{"--fail-fast", "-j", "1"}, exitError, []string{"failed b.crate", "--fail-fast"}},
+	} {
+		var out syncBuffer
+		done := make(chan int, 1)
+		go func() {
+			done <- runCrates(t.Context(), &out, append([]string{"batch", src, t.TempDir(), "--to", "crates", "--progress", "bar"}, c.args...)...)
+		}()
+		select {
+		case code := <-done:
+			if code != c.code {
+				t.Errorf("%v: exit %d, want %d\n%s", c.args, code, c.code, out.String())
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%v: the batch did not return\n%s", c.args, out.String())
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: no %q in\n%s", c.args, w, out.String())
+			}
+		}
+	}
+}
