@@ -70,15 +70,6 @@ func Parse(data []byte, opt Options) (*Element, error) {
 	return d.Root, nil
 }
 
-const (
-	xmlNS   = "http://www.w3.org/XML/1998/namespace"
-	xmlnsNS = "http://www.w3.org/2000/xmlns/"
-)
-
-// scope maps prefixes ("" = default) to namespace URIs; a child shares its
-// parent's map unless it declares namespaces itself.
-type scope map[string]string
-
 // ParseDocument reads XML into a Document. Processing instructions are
 // dropped; the XML declaration is not checked beyond being one.
 func ParseDocument(data []byte, opt Options) (*Document, error) {
@@ -96,7 +87,7 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	}
 	s := &scanner{src: src, line: 1}
 	s.skipDeclaration()
-	b := &builder{opt: opt, doc: &Document{}, scopes: []scope{{"xml": xmlNS}}}
+	b := &builder{opt: opt, doc: &Document{}}
 	for s.i < len(s.src) {
 		if opt.AfterRoot && b.doc.Root != nil && len(b.stack) == 0 {
 			s.space()
@@ -268,12 +259,11 @@ func (s *scanner) comment() (string, bool) {
 
 // builder makes the tree from what the scanner reads.
 type builder struct {
-	opt    Options
-	doc    *Document
-	stack  []*Element
-	scopes []scope
-	count  int
-	text   *Element // the text run being read, already the last child
+	opt   Options
+	doc   *Document
+	stack []*Element
+	count int
+	text  *Element // the text run being read, already the last child
 	// elements, attributes and the first children of each element are
 	// allocated in blocks
 	elems []Element
@@ -389,7 +379,6 @@ func (b *builder) end(s *scanner, line int) error {
 		return ErrorAt(line, "malformed XML: element <%s> (line %d) closed by </%s>", top.Name, top.Line, name)
 	}
 	b.stack = b.stack[:len(b.stack)-1]
-	b.scopes = b.scopes[:len(b.scopes)-1]
 	return nil
 }
 
@@ -402,7 +391,7 @@ func (s *scanner) nameErr(msg string) error {
 	return s.err.formatError()
 }
 
-// rawAttr is an attribute as read, before prefixes are resolved.
+// rawAttr is an attribute as read, before its element is made.
 type rawAttr struct {
 	name, value string
 	line        int
@@ -484,7 +473,7 @@ func (b *builder) start(s *scanner, line int) error {
 	if len(b.stack) == 0 && b.doc.Root != nil {
 		return ErrorAt(line, "more than one top-level element")
 	}
-	e, sc, err := b.element(name, line, attrs, b.scopes[len(b.scopes)-1])
+	e, err := b.element(name, line, attrs)
 	if err != nil {
 		return err
 	}
@@ -495,55 +484,26 @@ func (b *builder) start(s *scanner, line int) error {
 	}
 	if !empty {
 		b.stack = append(b.stack, e)
-		b.scopes = append(b.scopes, sc)
 	}
 	return nil
 }
 
-// element builds an element from its name and attributes, resolving
-// prefixes in the scope it opens.
-func (b *builder) element(name string, line int, attrs []rawAttr, parent scope) (*Element, scope, error) {
+// element builds an element from its name and attributes.
+func (b *builder) element(name string, line int, attrs []rawAttr) (*Element, error) {
 	e := b.newElement()
 	e.Name, e.Line = name, line
 	if len(attrs) > 0 {
 		e.Attrs = b.attrSlice(len(attrs))
 	}
-	sc, copied := parent, false
-	for _, a := range attrs {
-		prefix, local, _ := qualified(a.name)
-		if prefix == "xmlns" || prefix == "" && local == "xmlns" {
-			if !copied {
-				sc, copied = make(scope, len(parent)+1), true
-				for k, v := range parent {
-					sc[k] = v
-				}
-			}
-			if prefix == "" {
-				sc[""] = a.value
-			} else {
-				sc[local] = a.value
-			}
-		}
-	}
 	for i, a := range attrs {
 		for _, x := range e.Attrs[:i] {
 			if x.Name == a.name {
-				return nil, nil, ErrorAt(a.line, "<%s> repeats attribute %q", e.Name, a.name)
+				return nil, ErrorAt(a.line, "<%s> repeats attribute %q", e.Name, a.name)
 			}
 		}
-		prefix, _, _ := qualified(a.name)
-		space := ""
-		switch {
-		case prefix == "xmlns" || a.name == "xmlns":
-			space = xmlnsNS
-		case prefix != "":
-			space = sc[prefix]
-		}
-		e.Attrs[i] = Attr{Name: a.name, Value: a.value, Space: space, Line: a.line}
+		e.Attrs[i] = Attr{Name: a.name, Value: a.value, Line: a.line}
 	}
-	prefix, _, _ := qualified(name)
-	e.Space = sc[prefix]
-	return e, sc, nil
+	return e, nil
 }
 
 // endText trims a finished text run (unless space is kept) and drops it

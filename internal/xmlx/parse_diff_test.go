@@ -136,7 +136,7 @@ func sameList(a, b []*Element, at string) string {
 
 func sameElement(a, b *Element, at string) string {
 	switch {
-	case a.Kind != b.Kind || a.Name != b.Name || a.Space != b.Space || a.Data != b.Data || a.Line != b.Line:
+	case a.Kind != b.Kind || a.Name != b.Name || a.Data != b.Data || a.Line != b.Line:
 		return fmt.Sprintf("%s: %+v vs %+v", at, *a, *b)
 	case len(a.Attrs) != len(b.Attrs):
 		return fmt.Sprintf("%s <%s>: attributes %v vs %v", at, a.Name, a.Attrs, b.Attrs)

@@ -25,7 +25,6 @@ func parseDocumentReference(data []byte, opt Options) (*Document, error) {
 	d.Strict = true
 	doc := &Document{}
 	var stack []*Element
-	scopes := []scope{{"xml": xmlNS}}
 	count := 0
 	var text *Element // the text run being read, already the last child
 	for {
@@ -58,7 +57,7 @@ func parseDocumentReference(data []byte, opt Options) (*Document, error) {
 			if len(stack) == 0 && doc.Root != nil {
 				return nil, ErrorAt(line, "more than one top-level element")
 			}
-			e, sc, err := elementReference(t, line, data[off:d.InputOffset()], scopes[len(scopes)-1])
+			e, err := elementReference(t, line, data[off:d.InputOffset()])
 			if err != nil {
 				return nil, err
 			}
@@ -69,7 +68,6 @@ func parseDocumentReference(data []byte, opt Options) (*Document, error) {
 				p.Children = append(p.Children, e)
 			}
 			stack = append(stack, e)
-			scopes = append(scopes, sc)
 		case xml.EndElement:
 			name := qname(t.Name)
 			if len(stack) == 0 {
@@ -79,7 +77,6 @@ func parseDocumentReference(data []byte, opt Options) (*Document, error) {
 				return nil, ErrorAt(line, "malformed XML: element <%s> (line %d) closed by </%s>", top.Name, top.Line, name)
 			}
 			stack = stack[:len(stack)-1]
-			scopes = scopes[:len(scopes)-1]
 		case xml.CharData:
 			if !opt.Text || len(stack) == 0 {
 				continue
@@ -129,45 +126,20 @@ func qname(n xml.Name) string {
 	return n.Space + ":" + n.Local
 }
 
-// element builds an element from a raw start tag, resolving its prefixes
-// in the scope it opens.
-func elementReference(t xml.StartElement, line int, raw []byte, parent scope) (*Element, scope, error) {
+// elementReference builds an element from a raw start tag.
+func elementReference(t xml.StartElement, line int, raw []byte) (*Element, error) {
 	e := &Element{Name: qname(t.Name), Line: line, Attrs: make([]Attr, len(t.Attr))}
-	sc, copied := parent, false
-	for _, a := range t.Attr {
-		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
-			if !copied {
-				sc, copied = make(scope, len(parent)+1), true
-				for k, v := range parent {
-					sc[k] = v
-				}
-			}
-			if a.Name.Space == "" {
-				sc[""] = a.Value
-			} else {
-				sc[a.Name.Local] = a.Value
-			}
-		}
-	}
 	lines := attrLines(raw, line, len(t.Attr))
 	for i, a := range t.Attr {
 		name := qname(a.Name)
 		for _, b := range e.Attrs[:i] {
 			if b.Name == name {
-				return nil, nil, ErrorAt(lines[i], "<%s> repeats attribute %q", e.Name, name)
+				return nil, ErrorAt(lines[i], "<%s> repeats attribute %q", e.Name, name)
 			}
 		}
-		space := ""
-		switch {
-		case a.Name.Space == "xmlns" || name == "xmlns":
-			space = xmlnsNS
-		case a.Name.Space != "":
-			space = sc[a.Name.Space]
-		}
-		e.Attrs[i] = Attr{Name: name, Value: a.Value, Space: space, Line: lines[i]}
+		e.Attrs[i] = Attr{Name: name, Value: a.Value, Line: lines[i]}
 	}
-	e.Space = sc[t.Name.Space]
-	return e, sc, nil
+	return e, nil
 }
 
 // attrLines finds the line of each attribute name in a start tag the

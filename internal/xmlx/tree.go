@@ -2,8 +2,10 @@
 // a line-tracking element tree, a bounded and entity-free parser, and a
 // writer with deterministic output.
 //
-// Parsing (XML 1.0, https://www.w3.org/TR/xml/, with namespaces,
-// https://www.w3.org/TR/xml-names/):
+// Parsing (XML 1.0, https://www.w3.org/TR/xml/; names with a prefix, as
+// in https://www.w3.org/TR/xml-names/, are kept as written: the formats
+// read name their elements by prefix, xacro:macro, and no namespace URI is
+// resolved):
 //
 //	Parse(data, Options) (*Element, error)          the top-level element
 //	ParseDocument(data, Options) (*Document, error) plus comments around it
@@ -18,9 +20,9 @@
 // The tree (mutable; the zero Kind is an element, so &Element{Name: "geom"}
 // builds one):
 //
-//	Element{Kind, Name, Space, Attrs, Children, Data, Line, File}
+//	Element{Kind, Name, Attrs, Children, Data, Line, File}
 //	Kind: ElementNode, TextNode, CommentNode
-//	Attr{Name, Value, Space, Line}
+//	Attr{Name, Value, Line}
 //	(*Element).Prefix, Local, Attr, AttrOr, Has, SetAttr, RemoveAttr, AddChild,
 //	  Child, Elements, Text, Copy, Append, Insert, Replace, Remove, Index
 //	(*Element).Float, Floats with a NumberFunc such as ParseFloat
@@ -61,9 +63,6 @@ type Element struct {
 	Kind Kind
 	// Name is the qualified name as written ("xacro:macro", "link").
 	Name string
-	// Space is the namespace URI the prefix (or the default namespace)
-	// resolves to; "" when none is declared.
-	Space string
 	// Attrs are the attributes in source order, namespace declarations
 	// included.
 	Attrs []Attr
@@ -83,9 +82,6 @@ type Attr struct {
 	// Name is the qualified name as written ("xmlns:xacro", "xyz").
 	Name  string
 	Value string
-	// Space is the namespace URI of a prefixed name; "" for unprefixed
-	// names, which belong to no namespace.
-	Space string
 	// Line is where the attribute's name starts (0 for built attributes).
 	Line int
 }
