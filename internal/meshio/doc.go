@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -169,6 +170,16 @@ func budgetError(err error) error {
 	return err
 }
 
+// reserve makes room for triangles more triangles of about vertices
+// distinct corners, for a decoder that knows its counts before it reads
+// them: the lists and the vertex index are then not grown (and the index
+// not rehashed) as they fill.
+func (b *builder) reserve(triangles, vertices int) {
+	b.m.Indices = slices.Grow(b.m.Indices, 3*triangles)
+	b.m.Positions = slices.Grow(b.m.Positions, vertices)
+	b.index.reserve(len(b.m.Positions)+vertices, b.m.Positions)
+}
+
 func (b *builder) vertex(p convert.Vec3) uint32 {
 	i, found := b.index.find(b.m.Positions, p)
 	if !found {
@@ -207,13 +218,24 @@ func (x *vertexIndex) find(positions []convert.Vec3, p convert.Vec3) (uint32, bo
 	}
 }
 
-func (x *vertexIndex) grow(positions []convert.Vec3) {
-	n := 1024
-	for n < 4*(x.used+1) {
-		n *= 2
+// reserve sizes the table for n vertices at no more than its load limit.
+func (x *vertexIndex) reserve(n int, positions []convert.Vec3) {
+	if 2*(n+1) > len(x.slots) {
+		x.resize(n, positions)
 	}
-	x.slots = make([]uint32, n)
-	mask := uint64(n - 1)
+}
+
+func (x *vertexIndex) grow(positions []convert.Vec3) { x.resize(x.used, positions) }
+
+// resize makes the table at least four times n (and 1024) slots and
+// enters positions again.
+func (x *vertexIndex) resize(n int, positions []convert.Vec3) {
+	size := 1024
+	for size < 4*(n+1) {
+		size *= 2
+	}
+	x.slots = make([]uint32, size)
+	mask := uint64(size - 1)
 	for i, p := range positions {
 		h := vertexHash(p) & mask
 		for x.slots[h] != 0 {

@@ -75,6 +75,8 @@ func decodeBinarySTL(data []byte, n int, b *builder) error {
 	f := func(off int) float64 {
 		return float64(math.Float32frombits(binary.LittleEndian.Uint32(data[off:])))
 	}
+	// a closed mesh has about half as many vertices as triangles
+	b.reserve(n, n/2)
 	for i := 0; i < n; i++ {
 		off := stlHeader + stlTriangle*i + 12 // the normal is not read
 		var p [3]convert.Vec3

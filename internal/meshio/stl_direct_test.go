@@ -11,6 +11,7 @@ import (
 
 	"github.com/hschendel/stl"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/benchgen"
 )
 
 // TestSTLBinaryMatchesPackage holds the binary STL reader and writer,
@@ -18,17 +19,22 @@ import (
 // writes: generated meshes (shared corners, a degenerate triangle whose
 // normal is zero, values float32 rounds, long and short names) encode to
 // the same bytes, and decode to the same mesh as the package's triangles
-// fed through the same builder.
+// fed through the same builder. The last cases have thousands of
+// corners, more distinct ones than the reader makes room for from the
+// triangle count (half as many), so its vertex index grows as it reads.
 func TestSTLBinaryMatchesPackage(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	names := []string{"", "part", string(bytes.Repeat([]byte("n"), 100))}
-	for c := 0; c < 30; c++ {
-		nv := 3 + rng.IntN(40)
+	for c := 0; c < 34; c++ {
+		nv, nt := 3+rng.IntN(40), 1+rng.IntN(60)
+		if c >= 30 {
+			nv, nt = 2000+rng.IntN(6000), 1000+rng.IntN(4000)
+		}
 		m := &Mesh{}
 		for i := 0; i < nv; i++ {
 			m.Positions = append(m.Positions, convert.Vec3{rng.NormFloat64(), rng.NormFloat64() * 1e-3, rng.NormFloat64() * 1e3})
 		}
-		for i := 0; i < 1+rng.IntN(60); i++ {
+		for i := 0; i < nt; i++ {
 			m.Indices = append(m.Indices, uint32(rng.IntN(nv)), uint32(rng.IntN(nv)), uint32(rng.IntN(nv)))
 		}
 		m.Indices = append(m.Indices, 0, 0, 1) // degenerate: zero normal
@@ -111,5 +117,25 @@ func TestSTLShorterThanHeader(t *testing.T) {
 	m, err := DecodeSTL([]byte("solid e\nendsolid e\n"))
 	if err != nil || len(m.Indices) != 0 {
 		t.Errorf("empty ASCII solid: %v, %v", m, err)
+	}
+}
+
+// BenchmarkDecodeBinarySTL decodes a closed 20,000-triangle sphere, the
+// size of a robot link's mesh.
+//
+//	go test -run '^$' -bench DecodeBinarySTL ./internal/meshio
+func BenchmarkDecodeBinarySTL(b *testing.B) {
+	pos, idx := benchgen.UVSphere(0.1, 101, 100)
+	m := &Mesh{Indices: idx}
+	for _, p := range pos {
+		m.Positions = append(m.Positions, p)
+	}
+	data := EncodeSTL(m, "sphere")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeSTL(data); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
