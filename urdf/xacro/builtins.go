@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -252,18 +251,18 @@ func dictMethod(d *Dict, name string) *Func {
 	return nil
 }
 
-var braceField = regexp.MustCompile(`\{\{|\}\}|\{([^{}:!]*)(?:![rs])?(?::([^{}]*))?\}`)
+var braceField = lazyRegexp(`\{\{|\}\}|\{([^{}:!]*)(?:![rs])?(?::([^{}]*))?\}`)
 
 // braceFormat is a small str.format: positional and named fields, with
 // the format specs that percentFormat also knows.
 func braceFormat(f string, args []any, kw Kwargs) (any, error) {
 	auto := 0
 	var err error
-	out := braceField.ReplaceAllStringFunc(f, func(m string) string {
+	out := braceField().ReplaceAllStringFunc(f, func(m string) string {
 		if m == "{{" || m == "}}" {
 			return m[:1]
 		}
-		sub := braceField.FindStringSubmatch(m)
+		sub := braceField().FindStringSubmatch(m)
 		var v any
 		switch key := sub[1]; {
 		case key == "":
@@ -299,10 +298,10 @@ func braceFormat(f string, args []any, kw Kwargs) (any, error) {
 	return out, err
 }
 
-var specRe = regexp.MustCompile(`^([+\- ]?)(0?)(\d*)(?:\.(\d+))?([dfegsrFEGi%]?)$`)
+var specRe = lazyRegexp(`^([+\- ]?)(0?)(\d*)(?:\.(\d+))?([dfegsrFEGi%]?)$`)
 
 func formatSpec(spec string, v any) (string, error) {
-	m := specRe.FindStringSubmatch(spec)
+	m := specRe().FindStringSubmatch(spec)
 	if m == nil {
 		return "", fmt.Errorf("unsupported format spec %q", spec)
 	}
@@ -364,7 +363,7 @@ func formatSpec(spec string, v any) (string, error) {
 	return s, nil
 }
 
-var percentField = regexp.MustCompile(`%%|%([+\- 0]*)(\d*)(?:\.(\d+))?([diouxXeEfFgGcrs])`)
+var percentField = lazyRegexp(`%%|%([+\- 0]*)(\d*)(?:\.(\d+))?([diouxXeEfFgGcrs])`)
 
 // percentFormat is "fmt" % args for the common conversions.
 func percentFormat(f string, arg any) (any, error) {
@@ -374,11 +373,11 @@ func percentFormat(f string, arg any) (any, error) {
 	}
 	next := 0
 	var err error
-	out := percentField.ReplaceAllStringFunc(f, func(m string) string {
+	out := percentField().ReplaceAllStringFunc(f, func(m string) string {
 		if m == "%%" {
 			return "%"
 		}
-		sub := percentField.FindStringSubmatch(m)
+		sub := percentField().FindStringSubmatch(m)
 		if next >= len(args) {
 			err = errors.New("not enough arguments for format string")
 			return ""
@@ -502,8 +501,8 @@ func floatToInt(f float64) (any, error) {
 }
 
 var (
-	pyInt   = regexp.MustCompile(`^\s*[+-]?\d+\s*$`)
-	pyFloat = regexp.MustCompile(`(?i)^\s*[+-]?((\d+\.?\d*|\.\d+)(e[+-]?\d+)?|inf|infinity|nan)\s*$`)
+	pyInt   = lazyRegexp(`^\s*[+-]?\d+\s*$`)
+	pyFloat = lazyRegexp(`(?i)^\s*[+-]?((\d+\.?\d*|\.\d+)(e[+-]?\d+)?|inf|infinity|nan)\s*$`)
 )
 
 // pythonBuiltins are the builtins xacro exposes (directly and as python.*).
@@ -515,7 +514,7 @@ func pythonBuiltins(w *work) map[string]any {
 		if f, ok := number(a[0]); ok {
 			return f, nil
 		}
-		if s, ok := a[0].(string); ok && pyFloat.MatchString(s) {
+		if s, ok := a[0].(string); ok && pyFloat().MatchString(s) {
 			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 			if err == nil || isRangeErr(err) {
 				return f, nil

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/physconv/physconv/internal/xmlx"
@@ -520,7 +519,7 @@ func boolValue(v any, cond string) (bool, error) {
 		case "false", "False":
 			return false, nil
 		}
-		if pyInt.MatchString(s) && !strings.Contains(s, "_") {
+		if pyInt().MatchString(s) && !strings.Contains(s, "_") {
 			return strings.Trim(strings.TrimSpace(s), "+-0") != "", nil
 		}
 		return false, fmt.Errorf("condition %q evaluated to %q, which is not a boolean expression", cond, s)
@@ -528,10 +527,10 @@ func boolValue(v any, cond string) (bool, error) {
 	return truth(v), nil
 }
 
-var identifier = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
+var identifier = lazyRegexp(`^[\p{L}_][\p{L}\p{N}_]*$`)
 
 func validName(s string) bool {
-	return identifier.MatchString(s) && !keywords[s] && !pyKeywords[s]
+	return identifier().MatchString(s) && !keywords[s] && !pyKeywords[s]
 }
 
 var pyKeywords = map[string]bool{"as": true, "assert": true, "async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true, "except": true, "finally": true, "from": true, "global": true, "import": true, "nonlocal": true, "pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true}
@@ -634,13 +633,13 @@ func (x *expander) property(c *Node, t *Table) error {
 // macroParam matches one parameter spec: name, then optionally := or =,
 // ^ or ^|, and a default (an expression, a substitution, or a possibly
 // quoted word).
-var macroParam = regexp.MustCompile(`^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|)(?:\s+|$)((?s).*)`)
+var macroParam = lazyRegexp(`^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|)(?:\s+|$)((?s).*)`)
 
 func parseParams(spec string) ([]string, map[string]paramDefault) {
 	var names []string
 	defs := map[string]paramDefault{}
 	for strings.TrimSpace(spec) != "" {
-		if m := macroParam.FindStringSubmatch(spec); m != nil {
+		if m := macroParam().FindStringSubmatch(spec); m != nil {
 			d := paramDefault{forward: m[2] != "", value: m[3], has: m[3] != ""}
 			names = append(names, m[1])
 			if d.forward || d.has {
@@ -840,7 +839,7 @@ func importNamespaces(parent, from *Node) {
 	}
 }
 
-var globChars = regexp.MustCompile(`[*[?]+`)
+var globChars = lazyRegexp(`[*[?]+`)
 
 func (x *expander) include(c, parent *Node, m *macroTable, t *Table) ([]*Node, error) {
 	a, err := x.attrs(c, []string{"filename"}, []string{"ns", "optional"})
@@ -868,7 +867,7 @@ func (x *expander) include(c, parent *Node, m *macroTable, t *Table) ([]*Node, e
 		return nil, x.errAt(c, err)
 	}
 	files := []string{spec}
-	if globChars.MatchString(spec) {
+	if globChars().MatchString(spec) {
 		if x.opts.Glob == nil {
 			return nil, x.errorf(c, "include pattern %q: file patterns are not supported here", spec)
 		}

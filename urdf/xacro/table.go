@@ -113,12 +113,12 @@ func literal(v any) any {
 	if strings.Contains(s, "_") {
 		return s
 	}
-	if pyInt.MatchString(s) {
+	if pyInt().MatchString(s) {
 		if i, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
 			return i
 		}
 	}
-	if pyFloat.MatchString(s) {
+	if pyFloat().MatchString(s) {
 		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil || isRangeErr(err) {
 			return f
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -167,17 +166,17 @@ func (x *expander) yamlValue(n *yaml.Node, budget *int, depth int) (any, error) 
 // reader) resolves them: yes/no/on/off are booleans, a float needs a dot,
 // 0o… is octal as 0….
 var (
-	yamlBool  = regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
-	yamlFloat = regexp.MustCompile(`^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
-	yamlInt   = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+)$`)
-	yamlNull  = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
+	yamlBool  = lazyRegexp(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
+	yamlFloat = lazyRegexp(`^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+	yamlInt   = lazyRegexp(`^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+)$`)
+	yamlNull  = lazyRegexp(`^(?:~|null|Null|NULL|)$`)
 )
 
 func yaml11(s string) any {
 	switch {
-	case yamlNull.MatchString(s):
+	case yamlNull().MatchString(s):
 		return nil
-	case yamlBool.MatchString(s):
+	case yamlBool().MatchString(s):
 		switch s[0] {
 		case 'y', 'Y', 't', 'T':
 			return true
@@ -185,7 +184,7 @@ func yaml11(s string) any {
 			return s[1] == 'n' || s[1] == 'N'
 		}
 		return false
-	case yamlInt.MatchString(s):
+	case yamlInt().MatchString(s):
 		t := strings.ReplaceAll(s, "_", "")
 		neg := strings.HasPrefix(t, "-")
 		t = strings.TrimLeft(t, "+-")
@@ -207,7 +206,7 @@ func yaml11(s string) any {
 			i = -i
 		}
 		return i
-	case yamlFloat.MatchString(s):
+	case yamlFloat().MatchString(s):
 		t := strings.ToLower(strings.ReplaceAll(s, "_", ""))
 		switch strings.TrimLeft(t, "+") {
 		case ".inf":
