@@ -48,6 +48,7 @@ func decodeMSH(data []byte, b *builder) error {
 			return fmt.Errorf("meshio: MSH vertex %d is not a finite number", i)
 		}
 	}
+	b.reserve(int(nf), int(nv)) // the counts match the file's size (above)
 	texAt := mshHeader + 12*nv + 12*nn
 	facesAt := texAt + 8*nt
 	merged := make([]uint32, nv)

@@ -118,6 +118,8 @@ func decodePLY(data []byte, b *builder) error {
 				return fmt.Errorf("meshio: PLY faces come before the vertices they name")
 			}
 			faces = true
+			// a face is one triangle at least; its count is bounded above
+			b.reserve(int(el.n), len(positions))
 			var rec []float64
 			var corners []float64
 			for f := int64(0); f < el.n; f++ {
