@@ -52,6 +52,8 @@ func main() {
 
 	bin := filepath.Join(work, "physconv")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/physconv")
+	// the static build the README recommends: no C library to load
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	check(build.Run())
 
