@@ -120,6 +120,11 @@ type ShapeRow struct {
 	// FinitePlanes and InfinitePlanes: which planes the target has when
 	// Kinds lists Plane.
 	FinitePlanes, InfinitePlanes bool
+	// StillTriMeshes: triangle meshes collide only on bodies that are not
+	// dynamic (the engine does not collide two of them, and a dynamic
+	// body's falls through a static one); a dynamic body's mesh is
+	// written as its convex hull.
+	StillTriMeshes bool
 }
 
 // Has reports whether kind is in the row.

@@ -18,6 +18,10 @@ var Capabilities = convert.Capabilities{
 	Shapes: convert.ShapeRow{
 		Kinds:          []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh, convert.Heightfield, convert.Ray},
 		InfinitePlanes: true,
+		// ConcavePolygonShape3D is for static and animated bodies: Godot
+		// collides no two of them, and a rigid body's falls through a
+		// static one
+		StillTriMeshes: true,
 	},
 	// Visuals are primitive meshes (CylinderMesh has two radii) or mesh
 	// resources.

@@ -15,6 +15,10 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 	bad := func(i int, format string, args ...any) {
 		out = append(out, g.NodeLabel(i)+": "+fmt.Sprintf(format, args...))
 	}
+	var owners []int // each node's body, asked for when a row has StillTriMeshes
+	if caps.Shapes.StillTriMeshes {
+		owners = g.BodyOwners()
+	}
 	for i, n := range g.Nodes {
 		if m := n.Motion; m != nil && m.Kind == convert.Static && !caps.StaticMotion {
 			bad(i, "static motion")
@@ -25,6 +29,11 @@ func Check(g *convert.Graph, caps *convert.Capabilities) []string {
 			}
 			if why := checkShape(g, c.Shape, &caps.Shapes, caps); why != "" {
 				bad(i, "collider: %s", why)
+			}
+			if owners != nil && c.Shape >= 0 && c.Shape < len(g.Shapes) && g.Shapes[c.Shape].Kind == convert.TriMesh {
+				if b := owners[i]; b >= 0 && g.Nodes[b].Motion != nil && g.Nodes[b].Motion.Kind == convert.Dynamic {
+					bad(i, "collider: triangle mesh on a dynamic body")
+				}
 			}
 			if c.Material >= 0 && !caps.Materials {
 				bad(i, "collider material")

@@ -68,7 +68,7 @@ var shapeCases = []struct {
 	{"heightfield without samples", convert.Shape{Kind: convert.Heightfield, Field: &convert.HeightField{Columns: 2, Rows: 2}}, nil,
 		map[string]string{"khr": "- shape-dropped", "omi": "- shape-dropped", "urdf": "- shape-dropped", "mjcf": "heightfield", "godot": "heightfield"}},
 	{"convex", convert.Shape{Kind: convert.Convex}, ptr(cube()), all("convex")},
-	{"trimesh", convert.Shape{Kind: convert.TriMesh}, ptr(cube()), map[string]string{"khr": "trimesh", "omi": "trimesh", "urdf": "convex shape-approximated", "mjcf": "convex shape-approximated", "godot": "trimesh"}},
+	{"trimesh", convert.Shape{Kind: convert.TriMesh}, ptr(cube()), map[string]string{"khr": "trimesh", "omi": "trimesh", "urdf": "convex shape-approximated", "mjcf": "convex shape-approximated", "godot": "convex shape-approximated"}},
 	{"ray", convert.Shape{Kind: convert.Ray, Height: 1}, nil,
 		map[string]string{"khr": "- shape-dropped", "omi": "- shape-dropped", "urdf": "- shape-dropped", "mjcf": "- shape-dropped", "godot": "ray"}},
 	{"convex point cloud", convert.Shape{Kind: convert.Convex}, func() *convert.Mesh { m := cube(); m.Indices = nil; return &m }(),

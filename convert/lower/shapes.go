@@ -14,11 +14,14 @@ func (l *lowerer) shape(s int, subj convert.Subject) int {
 	if s < 0 || s >= len(l.g.Shapes) {
 		return s
 	}
-	key := use{s, subj.Kind == convert.SubjectVisual}
+	key := use{shape: s, visual: subj.Kind == convert.SubjectVisual}
+	if !key.visual && l.caps.Shapes.StillTriMeshes && l.g.Shapes[s].Kind == convert.TriMesh {
+		key.dynamic = l.dynamicBody(subj.Body)
+	}
 	to, ok := l.shapes[key]
 	if !ok {
 		var d change
-		to, d = l.lowerShape(s, key.visual)
+		to, d = l.lowerShape(s, key)
 		l.shapes[key] = to
 		l.said[key] = d
 	}
@@ -30,10 +33,21 @@ func (l *lowerer) shape(s int, subj convert.Subject) int {
 }
 
 // use is a shape as a collider or trigger, or as a visual: the rows and
-// the mesh checks differ.
+// the mesh checks differ; and, for a triangle mesh on a target with
+// StillTriMeshes, whether its body is dynamic.
 type use struct {
-	shape  int
-	visual bool
+	shape   int
+	visual  bool
+	dynamic bool
+}
+
+// dynamicBody reports whether body node b moves by dynamics.
+func (l *lowerer) dynamicBody(b int) bool {
+	if b < 0 || b >= len(l.g.Nodes) {
+		return false
+	}
+	m := l.g.Nodes[b].Motion
+	return m != nil && m.Kind == convert.Dynamic
 }
 
 // change is what happened to one shape: the diagnostics to repeat on each
@@ -43,7 +57,8 @@ type change []convert.Diagnostic
 // lowerShape applies the policies in turn until the shape is in the row or
 // dropped. Steps chain: a heightfield becomes a triangle mesh, which
 // becomes a convex hull where the row has no triangle meshes.
-func (l *lowerer) lowerShape(s int, visual bool) (int, change) {
+func (l *lowerer) lowerShape(s int, key use) (int, change) {
+	visual := key.visual
 	var said change
 	say := func(code convert.Code, format string, args ...any) {
 		said = append(said, convert.NewDiagnostic(code, convert.Subject{}, "", format, args...))
@@ -99,7 +114,8 @@ func (l *lowerer) lowerShape(s int, visual bool) (int, change) {
 			next = convert.Shape{Kind: convert.TriMesh, Name: sh.Name, Mesh: m}
 			say(convert.CodeShapeConverted, "this format has no heightfield; written as a triangle mesh of %d×%d samples", f.Columns, f.Rows)
 		case convert.TriMesh:
-			if row.Has(convert.TriMesh) {
+			still := key.dynamic && row.StillTriMeshes
+			if row.Has(convert.TriMesh) && !still {
 				if visual {
 					return l.done(s, cur, approx), said
 				}
@@ -110,7 +126,11 @@ func (l *lowerer) lowerShape(s int, visual bool) (int, change) {
 				break
 			}
 			next.Kind = convert.Convex
-			say(convert.CodeShapeApproximated, "this format's readers collide with the convex hull of a triangle mesh; the mesh is written as a convex shape")
+			if still {
+				say(convert.CodeShapeApproximated, "this format's engine collides triangle meshes only on bodies that are not dynamic (a dynamic body's falls through a static mesh); the mesh is written as its convex hull")
+			} else {
+				say(convert.CodeShapeApproximated, "this format's readers collide with the convex hull of a triangle mesh; the mesh is written as a convex shape")
+			}
 			approx = true
 		case convert.Convex:
 			if !row.Has(convert.Convex) {
