@@ -195,6 +195,7 @@ const (
 	CodePointMassInertia            Code = "point-mass-inertia"
 	CodeFrictionAnisotropic         Code = "friction-anisotropic"
 	CodeContactMaterialRead         Code = "contact-material-read"
+	CodeURDFFrictionDefault         Code = "urdf-friction-default"
 	CodeMaterialPerLink             Code = "material-per-link"
 	CodeCombineDropped              Code = "combine-dropped"
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
@@ -380,6 +381,7 @@ var codeTable = []CodeInfo{
 	{CodeMaterialDropped, Warning, secURDF, Qs(QMaterial), false, "the target has no physics materials: friction and restitution dropped"},
 	{CodeFrictionAnisotropic, Warning, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>` and `<mu2>` differ; the Graph's friction is isotropic and takes `mu1` (the primary direction)"},
 	{CodeContactMaterialRead, Info, secURDF, Qs(QMaterial), false, "Gazebo `<mu1>/<mu2>/<kp>/<kd>` or Bullet `<contact>` of a link read as the physics material of its collisions (friction, restitution, rolling/spinning friction, contact stiffness/damping)"},
+	{CodeURDFFrictionDefault, Info, secURDF, Qs(QMaterial), false, "collisions without Gazebo or Bullet contact parameters have friction 1, as Gazebo (ODE's `mu`) and MuJoCo's URDF import simulate them; URDF output leaves such a material unwritten"},
 	{CodeMaterialPerLink, Warning, secURDF, Qs(QMaterial), false, "URDF contact parameters are per link: a link whose collisions have different materials is written with the first one"},
 	{CodeCombineDropped, Info, secURDF, Qs(QMaterial), false, "URDF contact parameters (Gazebo, Bullet) have no friction or restitution combine rule, MJCF no restitution combine rule; the material's is not kept"},
 	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF has no collision filters"},

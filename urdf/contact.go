@@ -154,6 +154,34 @@ func (p *parser) contacts() (map[string]int, error) {
 	return out, nil
 }
 
+// defaultContact is the material a collision without contact parameters
+// touches with: URDF names no friction, and the simulators that read it
+// take 1 (Gazebo's ODE mu and mu2, MuJoCo's URDF import).
+func defaultContact() convert.Material {
+	return convert.Material{StaticFriction: 1, DynamicFriction: 1}
+}
+
+// isURDFDefault reports a material a URDF says by saying nothing:
+// defaultContact's friction and none of the other contact values.
+// (A combine rule has no URDF form either way.)
+func isURDFDefault(m convert.Material) bool {
+	d := defaultContact()
+	return m.StaticFriction == d.StaticFriction && m.DynamicFriction == d.DynamicFriction && m.Restitution == 0 &&
+		m.RollingFriction == 0 && m.SpinningFriction == 0 && m.ContactStiffness == 0 && m.ContactDamping == 0
+}
+
+// defaultMaterial returns the Graph material of collisions without
+// contact parameters, added with its diagnostic when link's is the first.
+func (p *parser) defaultMaterial(l *Link) int {
+	if p.defaultMat < 0 {
+		p.defaultMat = len(p.g.Materials)
+		p.g.Materials = append(p.g.Materials, defaultContact())
+		p.diags.Add(convert.CodeURDFFrictionDefault, convert.MaterialSubject(p.defaultMat), linkPath(l),
+			"collisions without Gazebo or Bullet contact parameters (first: link %q) have friction 1, as Gazebo and MuJoCo's URDF import simulate them", l.Name)
+	}
+	return p.defaultMat
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -190,34 +218,37 @@ func (e *emitter) contactMaterials() {
 		if len(nodes) == 0 {
 			continue
 		}
-		// the first collision that has a material stands for the link; one
-		// without a material (the default) cannot be told apart from it
-		owner := -1
-		for _, n := range nodes {
+		// every collision touches with its material, or glTF's default
+		// when it has none: URDF's default (friction 1) is another
+		matOf := func(n int) convert.Material {
 			if m := e.g.Nodes[n].Collider.Material; m >= 0 && m < len(e.g.Materials) {
-				owner = n
-				break
+				return e.g.Materials[m]
 			}
+			return convert.DefaultMaterial()
 		}
-		if owner < 0 {
-			continue
-		}
-		first := e.g.Nodes[owner].Collider.Material
+		// the first collision stands for the link
+		owner := nodes[0]
+		m := matOf(owner)
 		link := &e.r.Links[li]
-		for _, n := range nodes {
-			other := e.g.Nodes[n].Collider.Material
-			if other != first && (other < 0 || other >= len(e.g.Materials) || e.g.Materials[other] != e.g.Materials[first]) {
+		for _, n := range nodes[1:] {
+			if matOf(n) != m {
 				e.diags.Add(convert.CodeMaterialPerLink, e.colliderSubject(n), e.g.NodeLabel(n), "link %q has collisions with different physics materials; this one is written with the material of %s", link.Name, e.g.NodeLabel(owner))
 			}
 		}
-		m := e.g.Materials[first]
+		subject := e.colliderSubject(owner)
+		if i := e.g.Nodes[owner].Collider.Material; i >= 0 && i < len(e.g.Materials) {
+			subject = convert.MaterialSubject(i)
+		}
 		f := m.DynamicFriction
 		if m.StaticFriction != m.DynamicFriction {
 			f = math.Max(m.StaticFriction, m.DynamicFriction)
-			e.diags.Add(convert.CodeFrictionApproximated, convert.MaterialSubject(first), link.Name, "static %g and dynamic %g friction become Gazebo's single mu %g", m.StaticFriction, m.DynamicFriction, f)
+			e.diags.Add(convert.CodeFrictionApproximated, subject, link.Name, "static %g and dynamic %g friction become Gazebo's single mu %g", m.StaticFriction, m.DynamicFriction, f)
 		}
 		if m.FrictionCombine != "" || m.RestitutionCombine != "" {
-			e.diags.Add(convert.CodeCombineDropped, convert.MaterialSubject(first), link.Name, "friction combine %q and restitution combine %q have no URDF form; the simulator's own rule applies", m.FrictionCombine, m.RestitutionCombine)
+			e.diags.Add(convert.CodeCombineDropped, subject, link.Name, "friction combine %q and restitution combine %q have no URDF form; the simulator's own rule applies", m.FrictionCombine, m.RestitutionCombine)
+		}
+		if isURDFDefault(m) {
+			continue // what a URDF without contact parameters means
 		}
 		gz := &xmlElement{Name: "gazebo", Attrs: []xmlx.Attr{{Name: "reference", Value: link.Name}}}
 		tag := func(parent *xmlElement, name string, v float64, asAttr bool) {

@@ -109,17 +109,19 @@ func TestContactMalformed(t *testing.T) {
 			t.Errorf("%s%s: error %v", c.link, c.robot, err)
 		}
 	}
-	// a gazebo block about something else stays as it was
+	// a gazebo block about something else stays as it was: the link's
+	// collisions touch with URDF's default
 	g, _, err := parseURDF(t, contactRobot("", `<gazebo reference="a"><material>Gazebo/Red</material></gazebo>`))
-	if err != nil || len(g.Materials) != 0 {
+	if err != nil || len(g.Materials) != 1 || g.Materials[0] != defaultContact() {
 		t.Fatalf("non-contact gazebo block read as material: %v %+v", err, g.Materials)
 	}
 }
 
-// TestContactMaterialOwner: the link's material is the first collision
-// that has one, whatever order the collisions come in; a collision without
-// a material, or with another one, is reported (material-per-link), and a
-// combine rule URDF cannot hold is reported (combine-dropped).
+// TestContactMaterialOwner: the link's material is its first collision's
+// (one without a material touches with glTF's default, which URDF, whose
+// default friction is 1, writes out); a collision with another material
+// is reported (material-per-link), and a combine rule URDF cannot hold is
+// reported (combine-dropped).
 func TestContactMaterialOwner(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -163,9 +165,9 @@ func TestContactMaterialOwner(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := g.Materials[0]
-			if c.mats[0] < 0 || c.mats[0] == 1 && len(c.mats) == 1 {
-				want = g.Materials[c.mats[len(c.mats)-1]]
+			want := convert.DefaultMaterial()
+			if c.mats[0] >= 0 {
+				want = g.Materials[c.mats[0]]
 			}
 			for _, n := range back.Nodes {
 				if n.Collider == nil {

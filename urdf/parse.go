@@ -66,7 +66,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &parser{in: in, r: r, g: convert.NewGraph(), jointNode: make(map[string]int, len(r.Joints))}
+	p := &parser{in: in, r: r, g: convert.NewGraph(), jointNode: make(map[string]int, len(r.Joints)), defaultMat: -1}
 	if err := p.run(); err != nil {
 		return nil, nil, err
 	}
@@ -86,6 +86,9 @@ type parser struct {
 	meshCache map[string]int // resolved path → Graph mesh (collision)
 	visuals   *meshData      // triangles visual meshes may share, read on demand
 	linkMat   map[string]int // link name → Graph material of its collisions
+	// defaultMat is the Graph material of collisions without contact
+	// parameters (defaultContact); -1 until one needs it
+	defaultMat int
 	// the values the Graph gets one of per link, joint or shape, in
 	// arrays sized once per robot (see take)
 	motionBlock   slab.Slab[bodyMotion]
@@ -819,6 +822,8 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		*col = convert.Collider{Shape: shape, Material: -1, Filter: -1}
 		if m, ok := p.linkMat[l.Name]; ok {
 			col.Material = m
+		} else {
+			col.Material = p.defaultMaterial(l)
 		}
 		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind, c.Origin.RPY, c.Geometry.Normal)
 	}

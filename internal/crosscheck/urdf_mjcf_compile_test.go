@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -23,7 +22,7 @@ import (
 // and in the world, mass, principal moments and axes, centre of mass) and
 // every joint (axis, anchor, range, damping, stiffness, friction loss,
 // armature), and then moves the two the same, to the last bit, through
-// behaviourMJSteps steps under gravity (friction aside, see below).
+// behaviourMJSteps steps under gravity, friction included.
 // Bodies and geoms are placed as the source spelled them, rpy
 // as euler under eulerseq XYZ and the inertia tensor as fullinertia, so
 // MuJoCo does the same arithmetic on the same numbers. A difference is
@@ -105,20 +104,10 @@ func TestURDFToMJCFCompilesAsMuJoCoReadsURDF(t *testing.T) {
 				return
 			}
 			// With the same bodies and joints, MuJoCo moves the two the
-			// same to the last bit, but for one convention: a URDF gives
-			// no friction, which physconv reads as the Graph's default 0.6
-			// (glTF's) and MuJoCo's import as its own 1. The output's
-			// default friction is set to MuJoCo's here, so that it alone
-			// is told apart; every other difference would show.
-			aligned := filepath.Join(filepath.Dir(out), "aligned.xml")
-			data, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(aligned, []byte(strings.ReplaceAll(string(data), `friction="0.6 `, `friction="1 `)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			to, why, ok := mujocoPoses(t, aligned)
+			// same to the last bit: a URDF gives no friction, and the
+			// output's is the 1 MuJoCo's import gives it
+			// (urdf-friction-default).
+			to, why, ok := mujocoPoses(t, out)
 			if !ok {
 				t.Fatalf("MuJoCo does not run the output: %s", why)
 			}
