@@ -22,6 +22,10 @@ const (
 	extraAttachment    = "godot.attachment"      // true on frame-B nodes Parse adds for joints
 	extraConns         = "godot.connections"
 	extraLayers        = "godot.layer_names"   // map[int]string from project.godot
+	// extraSceneDamping is the project's default damping (linear, angular;
+	// [2]float64), which the damping of a body that does not replace it is
+	// added to; a Graph without it has none (glTF, MJCF, URDF bodies)
+	extraSceneDamping = "godot.default_damp"
 	extraMeshPath      = "godot.path"          // mesh resource path as written (res://…)
 	extraSegments      = "godot.segments"      // []tscn.Prop: a primitive mesh's own subdivision (radial_segments, rings)
 	extraStatedBox     = "godot.aabb"          // [2]convert.Vec3: the box an ArrayMesh's surfaces state (lo, hi)
@@ -52,6 +56,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if len(p.layerNames) > 0 {
 		p.g.Extras[extraLayers] = p.layerNames
 	}
+	p.g.Extras[extraSceneDamping] = l.defaultDamping()
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
 	}
