@@ -905,7 +905,9 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	}
 	resolved, err := p.in.Locate(geo.Filename)
 	var refErr *convert.RefError
-	if err != nil && (collision || !errors.As(err, &refErr) || refErr.Kind != convert.RefPackageNotFound) {
+	// a visual that cannot be found or may not be read (beyond the allowed
+	// folders) only draws: it is left unread, as a missing one is
+	if err != nil && (collision || !errors.As(err, &refErr)) {
 		return -1, &convert.FormatError{Line: geo.Line, Msg: fmt.Sprintf("mesh of link %q: %v", l.Name, err), Err: err}
 	}
 	if err != nil {
@@ -940,10 +942,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Source = source(read, resolved, geo.Scale)
 		mesh.SourceFile = p.diskPath(resolved)
 		mesh.Sibling = p.sibling(geo.Filename)
-	} else if _, serr := p.in.Stat(geo.Filename); err != nil || serr != nil {
-		if err == nil {
-			err = serr
-		}
+	} else if err != nil || p.statErr(geo.Filename, &err) {
 		p.diags.Add(convert.CodeMeshMissing, convert.Subject{}, linkPath(l)+"/visual", "visual mesh is not read (%v); the reference is kept", err).AtLine(geo.Line)
 	} else {
 		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale, p.in.Decoded())
@@ -953,6 +952,15 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		mesh.Sibling = p.sibling(geo.Filename)
 	}
 	return g.AddShape(convert.Shape{Kind: kind, Mesh: g.AddMesh(mesh)}), nil
+}
+
+// statErr reports a file the input cannot stat, setting *err to why.
+func (p *parser) statErr(name string, err *error) bool {
+	_, serr := p.in.Stat(name)
+	if serr != nil {
+		*err = serr
+	}
+	return serr != nil
 }
 
 // diskPath is where a file of the input's FS lies on disk ("" when the
