@@ -321,6 +321,11 @@ func (e *emitter) portableOption(sec *Element) *Element {
 			out.Attrs = append(out.Attrs, Attr{Name: "integrator", Value: "implicit"})
 			e.diags.Add(convert.CodeOptionApproximated, convert.DocumentSubject(), "option", "integrator %q is written as \"implicit\", which MuJoCo 2.2 also reads", a.Value)
 		default:
+			if def, ok := optionDefaults[a.Name]; ok && !sameOption(a.Value, def) {
+				// the source's MuJoCo simulates it, and the output's gets the default
+				e.diags.Add(convert.CodeSolverSettingsDropped, convert.DocumentSubject(), "option", "option %s=%q is not written (not understood by every MuJoCo version): the output is simulated with the default, %s", a.Name, a.Value, def)
+				continue
+			}
 			e.diags.Add(convert.CodeOptionDropped, convert.DocumentSubject(), "option", "option %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)
 		}
 	}
@@ -332,6 +337,11 @@ func (e *emitter) portableOption(sec *Element) *Element {
 		for _, a := range c.Attrs {
 			if portableFlags[a.Name] {
 				flag.Attrs = append(flag.Attrs, a)
+				continue
+			}
+			if on := a.Value == "enable"; on == flagsOff[a.Name] && a.Name != "energy" {
+				// turned from its default: the output moves otherwise
+				e.diags.Add(convert.CodeSolverSettingsDropped, convert.DocumentSubject(), "option/flag", "flag %s=%q is not written (not understood by every MuJoCo version): the output is simulated with it %sd", a.Name, a.Value, map[bool]string{true: "disable", false: "enable"}[on])
 				continue
 			}
 			e.diags.Add(convert.CodeOptionDropped, convert.DocumentSubject(), "option/flag", "flag %s=%q is not written (not understood by every MuJoCo version)", a.Name, a.Value)

@@ -337,9 +337,10 @@ var optionDefaults = map[string]string{
 	"o_margin": "0", "o_solref": "0.02 1", "o_solimp": "0.9 0.95 0.001 0.5 2", "o_friction": "1 1 0.005 0.0001 0.0001",
 }
 
-// flagsOff are the <flag> settings MuJoCo has off unless enabled; every
-// other flag is on. gravity has the Graph's field; energy only reports.
-var flagsOff = map[string]bool{"override": true, "energy": true, "fwdinv": true, "invdiscrete": true, "multiccd": true}
+// flagsOff are the <flag> settings MuJoCo has off unless enabled (2.2's
+// sensornoise too); every other flag is on. gravity has the Graph's
+// field; energy only reports.
+var flagsOff = map[string]bool{"override": true, "energy": true, "fwdinv": true, "invdiscrete": true, "multiccd": true, "sensornoise": true}
 
 // solverSettings records the <option> values other than MuJoCo's defaults
 // (and flags turned from their default) in Graph.SolverSettings, so that
