@@ -2,10 +2,7 @@ package physconv_test
 
 import (
 	"context"
-	"encoding/json"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -63,29 +60,13 @@ func TestGodotDefaultDamping(t *testing.T) {
 	}
 
 	testenv.Oracle(t, "godot4-inspect")
-	dir := t.TempDir()
-	for name, text := range map[string]string{"project.godot": "config_version=5\n", "ball.tscn": g4} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	const steps = 60
-	raw, code := testenv.RunOracle(t, "godot4-inspect", "--compact", "--steps", "60", filepath.Join(dir, "ball.tscn"))
-	var rep struct {
-		After map[string]struct {
-			Global struct {
-				Origin [3]float64 `json:"origin"`
-			} `json:"global_transform"`
-		} `json:"after_steps"`
-	}
-	if err := json.Unmarshal(raw, &rep); err != nil || code != 0 {
-		t.Fatalf("godot4-inspect exit %d: %v\n%s", code, err, raw)
-	}
+	at := testenv.GodotOrigins(t, "godot4-inspect", g4, steps, map[string]string{"project.godot": testenv.Godot4Project})
 	// semi-implicit Euler at 60 Hz, undamped: y = 10 − g·dt²·n(n+1)/2
 	dt := 1.0 / 60
 	want := 10 - 9.8*dt*dt*steps*(steps+1)/2
-	ball, ok := rep.After["."] // the only body is the scene's root
-	if y := ball.Global.Origin[1]; !ok || math.Abs(y-want) > 0.01 {
+	ball, ok := at["."] // the only body is the scene's root
+	if y := ball[1]; !ok || math.Abs(y-want) > 0.01 {
 		t.Errorf("Godot 4: the ball after %d steps at y %.4f, want %.4f (undamped)", steps, y, want)
 	}
 }

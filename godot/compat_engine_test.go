@@ -1,10 +1,7 @@
 package godot
 
 import (
-	"encoding/json"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/physconv/physconv/internal/testenv"
@@ -20,7 +17,7 @@ func TestGodot4MovesOutputAsSource(t *testing.T) {
 	cases := []struct {
 		name, scene string
 		version     int
-		steps       string
+		steps       int
 	}{
 		{"Godot 3 class names", `[gd_scene format=3]
 
@@ -42,7 +39,7 @@ mass = 2.0
 
 [node name="Shape" type="CollisionShape" parent="Ball"]
 shape = SubResource("2")
-`, 4, "120"},
+`, 4, 120},
 		{"scripted ball with continuous collision", `[gd_scene format=3]
 
 [ext_resource type="Script" path="res://p.gd" id="1"]
@@ -69,7 +66,7 @@ transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 2.5, 0, 0)
 
 [node name="Shape" type="CollisionShape3D" parent="Wall"]
 shape = SubResource("3")
-`, 4, "60"},
+`, 4, 60},
 		{"Godot 3 ball with continuous collision", `[gd_scene format=2]
 
 [sub_resource type="SphereShape" id=2]
@@ -93,35 +90,18 @@ transform = Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, 2.5, 0, 0 )
 
 [node name="Shape" type="CollisionShape" parent="Wall"]
 shape = SubResource( 3 )
-`, 3, "60"},
+`, 3, 60},
 	}
 	for _, c := range cases {
 		out, _ := convertScene(t, c.scene, 4)
-		dir := t.TempDir()
-		files := map[string]string{"project.godot": "config_version=5\n", "p.gd": "extends RigidBody3D\n", "source.tscn": c.scene, "output.tscn": out}
-		for name, text := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		files := map[string]string{"project.godot": testenv.Godot4Project, "p.gd": "extends RigidBody3D\n"}
 		at := map[string][3]float64{}
-		for _, name := range []string{"source", "output"} {
-			raw, code := testenv.RunOracle(t, "godot4-inspect", "--compact", "--steps", c.steps, filepath.Join(dir, name+".tscn"))
-			var rep struct {
-				After map[string]struct {
-					Global struct {
-						Origin [3]float64 `json:"origin"`
-					} `json:"global_transform"`
-				} `json:"after_steps"`
-			}
-			if err := json.Unmarshal(raw, &rep); err != nil || code != 0 {
-				t.Fatalf("%s, %s: godot4-inspect exit %d: %v\n%s", c.name, name, code, err, raw)
-			}
-			b, ok := rep.After["Ball"]
+		for name, scene := range map[string]string{"source": c.scene, "output": out} {
+			b, ok := testenv.GodotOrigins(t, "godot4-inspect", scene, c.steps, files)["Ball"]
 			if !ok {
-				t.Fatalf("%s, %s: no Ball in %s", c.name, name, raw)
+				t.Fatalf("%s, %s: no Ball after the steps", c.name, name)
 			}
-			at[name] = b.Global.Origin
+			at[name] = b
 		}
 		s, o := at["source"], at["output"]
 		if d := math.Hypot(math.Hypot(s[0]-o[0], s[1]-o[1]), s[2]-o[2]); d > 1e-3 {

@@ -1,11 +1,8 @@
 package godot
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,29 +104,13 @@ func TestCSGKeptInItsOwnVersion(t *testing.T) {
 		testenv.Oracle(t, oracle)
 		scene := csgScene(c.v, c.class, c.props)
 		out, _ := convertScene(t, scene, c.v)
-		dir := t.TempDir()
 		ys := map[string]float64{}
 		for name, text := range map[string]string{"source": scene, "output": out} {
-			file := filepath.Join(dir, name+".tscn")
-			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			raw, code := testenv.RunOracle(t, oracle, "--compact", "--steps", "60", file)
-			var rep struct {
-				After map[string]struct {
-					Global struct {
-						Origin [3]float64 `json:"origin"`
-					} `json:"global_transform"`
-				} `json:"after_steps"`
-			}
-			if err := json.Unmarshal(raw, &rep); err != nil || code != 0 {
-				t.Fatalf("%s %s exit %d: %v\n%s", oracle, name, code, err, raw)
-			}
-			b, ok := rep.After["Ball"]
+			b, ok := testenv.GodotOrigins(t, oracle, text, 60, nil)["Ball"]
 			if !ok {
-				t.Fatalf("%s %s: no Ball in %s", oracle, name, raw)
+				t.Fatalf("%s %s: no Ball after the steps", oracle, name)
 			}
-			ys[name] = b.Global.Origin[1]
+			ys[name] = b[1]
 		}
 		if ys["source"] < 0.5 || math.Abs(ys["output"]-ys["source"]) > 1e-3 {
 			t.Errorf("Godot %d: the box rests at y=%.4f in the source and at y=%.4f in the output", c.v, ys["source"], ys["output"])
