@@ -249,7 +249,6 @@ const (
 	CodeGodotThrusterInert          Code = "godot-thruster-inert"
 	CodeGodotMaterialDefault        Code = "godot-material-default"
 	CodeMJCFMaterialDefault         Code = "mjcf-material-default"
-	CodeJointAnchorExcluded         Code = "joint-anchor-excluded"
 	CodeGodotConvexPoints           Code = "godot-convex-points"
 	CodeGodotVelocityDropped        Code = "godot-velocity-dropped"
 	CodeGodotKinematicMassDropped   Code = "godot-kinematic-mass-dropped"
@@ -431,7 +430,6 @@ var codeTable = []CodeInfo{
 	{CodeAttachExpanded, Info, secMJCF, Qs(QStructure), false, "`<attach>` of another model (an `<asset><model>`) expanded in place, as MuJoCo 3's compiler attaches it: the body and its subtree (or the whole world body), names prefixed, read with that model's defaults, assets and compiler settings; its tendons, equalities, actuators, sensors and contact pairs come along when everything they refer to is attached, its keyframes do not. MJCF output writes the attached elements in place (MuJoCo 2 has no `<attach>`)"},
 	{CodeScaleBaked, Warning, secMJCF, Qs(QShape), false, "node scale folded into shape sizes"},
 	{CodeGravityFactorDropped, Warning, secMJCF, Qs(QGravity), false, "gravity factor has no MJCF form"},
-	{CodeJointAnchorExcluded, Info, secMJCF, Qs(QFilter), false, "a collider outside every body that a joint holds a body to is written in a jointless body of its own with an `<exclude>` of the two: the joint keeps them apart, and MuJoCo lets a body collide with a parent fixed in the world"},
 	{CodeMJCFMaterialDefault, Info, secMJCF, Qs(QMaterial), false, "a collider without a physics material gets glTF's default friction 0.6 written out (MuJoCo's own default, which its URDF import uses, is 1)"},
 	{CodeJointLimitApproximated, Warning, secMJCF, Qs(QLimit, QJointKind), false, "a limit that does not map exactly (also Godot Generic6DOF)"},
 	{CodeDriveAsActuator, Info, secMJCF, Qs(QDrive), false, "drives written as actuators, exactly or approximately"},

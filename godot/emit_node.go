@@ -443,22 +443,11 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	if m.CustomIntegrator {
 		add("custom_integrator", true)
 	}
-	// a body that adds its damping to the scene's default: Godot's project
-	// adds the same one when the scene came from a Godot project with it;
-	// from any other source (no default damping: glTF, MJCF, URDF) the
-	// body's damping replaces Godot's, which would slow every body
-	scene, fromGodot := e.g.Extras[extraSceneDamping].([2]float64)
-	for k, d := range []struct {
+	for _, d := range []struct {
 		key     string
 		value   float64
 		replace bool
 	}{{"linear_damp", m.LinearDamping, m.ReplaceLinearDamping}, {"angular_damp", m.AngularDamping, m.ReplaceAngularDamping}} {
-		if !d.replace && scene[k] != projectDamping[k] {
-			d.value, d.replace = scene[k]+d.value, true
-			if fromGodot {
-				e.note(convert.CodeDampingApproximated, convert.BodySubject(i), e.name(i), "the source project's default %s %g is not Godot's %g: written as the body's whole damping, %g, replacing the project default", d.key, scene[k], projectDamping[k], d.value)
-			}
-		}
 		switch {
 		case e.v == 4:
 			if d.replace {

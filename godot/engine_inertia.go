@@ -2,7 +2,6 @@ package godot
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -40,33 +39,6 @@ func (l *loader) physicsEngine() string {
 		return engineGodotPhysics
 	}
 	return v
-}
-
-// projectDamping is Godot's default damping of bodies (linear and
-// angular, 1/s), in Godot 3 and 4 alike.
-var projectDamping = [2]float64{0.1, 0.1}
-
-// defaultDamping is the damping, linear and angular, the input's project
-// gives bodies that do not replace it: project.godot's
-// physics/3d/default_linear_damp and default_angular_damp, or Godot's
-// defaults.
-func (l *loader) defaultDamping() [2]float64 {
-	d := projectDamping
-	if l.in.FS == nil {
-		return d
-	}
-	data, err := l.in.Open(l.resRoot + "/project.godot")
-	if err != nil {
-		return d
-	}
-	for k, key := range []string{"3d/default_linear_damp", "3d/default_angular_damp"} {
-		if v, ok := projectValue(data, "physics", key); ok {
-			if f, err := strconv.ParseFloat(v, 64); err == nil && f >= 0 && !math.IsInf(f, 0) {
-				d[k] = f
-			}
-		}
-	}
-	return d
 }
 
 // projectValue reads one key of a project.godot section, unquoted.

@@ -14,18 +14,14 @@ import (
 
 // Extras keys this format owns.
 const (
-	extraClass      = convert.ExtraGodotClass // node class as written
-	extraVersion    = "godot.version"         // Godot major version of the source
-	extraMargin     = "godot.margin"          // float64: a shape's collision margin
-	extraProps      = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip
-	extraGroups     = "godot.groups"          // []string
-	extraAttachment = "godot.attachment"      // true on frame-B nodes Parse adds for joints
-	extraConns      = "godot.connections"
-	extraLayers     = "godot.layer_names" // map[int]string from project.godot
-	// extraSceneDamping is the project's default damping (linear, angular;
-	// [2]float64), which the damping of a body that does not replace it is
-	// added to; a Graph without it has none (glTF, MJCF, URDF bodies)
-	extraSceneDamping  = "godot.default_damp"
+	extraClass         = convert.ExtraGodotClass // node class as written
+	extraVersion       = "godot.version"         // Godot major version of the source
+	extraMargin        = "godot.margin"          // float64: a shape's collision margin
+	extraProps         = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip
+	extraGroups        = "godot.groups"          // []string
+	extraAttachment    = "godot.attachment"      // true on frame-B nodes Parse adds for joints
+	extraConns         = "godot.connections"
+	extraLayers        = "godot.layer_names"   // map[int]string from project.godot
 	extraMeshPath      = "godot.path"          // mesh resource path as written (res://…)
 	extraSegments      = "godot.segments"      // []tscn.Prop: a primitive mesh's own subdivision (radial_segments, rings)
 	extraStatedBox     = "godot.aabb"          // [2]convert.Vec3: the box an ArrayMesh's surfaces state (lo, hi)
@@ -56,7 +52,6 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if len(p.layerNames) > 0 {
 		p.g.Extras[extraLayers] = p.layerNames
 	}
-	p.g.Extras[extraSceneDamping] = l.defaultDamping()
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
 	}

@@ -29,10 +29,6 @@ type emitter struct {
 	tree   *kin.Tree
 	// excluded holds the body pairs written as <exclude> (bodyPair)
 	excluded map[[2]string]bool
-	// anchored lists the bodies joints hold to each static collider
-	// (jointAnchors), and anchorBodies names the body each is written in
-	anchored     map[int][]int
-	anchorBodies map[int]string
 	// copied: mesh files written unchanged, whose references Emit carries
 	copied []carry.Copy
 	// encodes: mesh files to encode, side by side once the document is
@@ -118,7 +114,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		gltfx.DrawnVisuals(g, true, &drawn)
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
-	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{}, anchorBodies: map[int]string{},
+	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
 		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
@@ -176,7 +172,6 @@ func (e *emitter) document() *Element {
 	for i := range e.tree.Links {
 		e.link(i)
 	}
-	e.excludeAnchors()
 	e.loops()
 	e.filterWidening()
 	e.couplings()
@@ -364,77 +359,14 @@ func (e *emitter) bodyPoint(b int, p convert.Vec3) convert.Vec3 {
 	return p.Mul(e.frames.World(b).S)
 }
 
-// staticGeoms writes colliders outside every body as worldbody geoms;
-// one a joint holds a body to (anchors) in a body of its own.
+// staticGeoms writes colliders outside every body as worldbody geoms.
 func (e *emitter) staticGeoms() {
 	inScene := e.inScene()
-	anchors := e.jointAnchors()
 	for i, b := range e.ownerOf() {
 		if b >= 0 || !inScene[i] {
 			continue
 		}
-		el := e.worldbody
-		if len(anchors[i]) > 0 {
-			// jointless, it stays fixed in the world; MuJoCo's <exclude>
-			// names bodies, and the world's geoms are one body
-			el = e.worldbody.AddChild("body", "name", e.uniqueName("body", e.g.Nodes[i].Name))
-			e.static[el] = true
-			e.anchorBodies[i] = el.AttrOr("name", "")
-		}
-		e.geoms(i, el, e.world, -1)
-	}
-}
-
-// jointAnchors lists, for each collider outside every body that a joint
-// holds a body to while keeping the two from colliding (Joint without
-// EnableCollision: glTF's default), those bodies. MuJoCo keeps a body
-// from colliding with its parent unless the parent is fixed in the world:
-// a glTF rope pinned to a static pole collided with it and was thrown
-// up. The collider is the joint's frame node, or the nearest node above
-// it with a collider, on the side that is in no body.
-func (e *emitter) jointAnchors() map[int][]int {
-	out := map[int][]int{}
-	owner := e.ownerOf()
-	anchor := func(n int) int {
-		for k := n; k >= 0 && k < len(e.g.Nodes); k = e.g.Nodes[k].Parent {
-			if c := e.g.Nodes[k].Collider; c != nil && c.Shape >= 0 && owner[k] < 0 {
-				return k
-			}
-		}
-		return -1
-	}
-	for i := range e.g.Nodes {
-		j := e.g.Nodes[i].Joint
-		if j == nil || j.EnableCollision || j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
-			continue
-		}
-		a, b := owner[i], owner[j.Connected]
-		switch {
-		case a >= 0 && b < 0:
-			if s := anchor(j.Connected); s >= 0 {
-				out[s] = append(out[s], a)
-			}
-		case a < 0 && b >= 0:
-			if s := anchor(i); s >= 0 {
-				out[s] = append(out[s], b)
-			}
-		}
-	}
-	e.anchored = out
-	return out
-}
-
-// excludeAnchors writes an <exclude> for each static collider and body a
-// joint holds together (jointAnchors), once the bodies are written.
-func (e *emitter) excludeAnchors() {
-	for s, bodies := range e.anchored {
-		for _, b := range bodies {
-			e.exclude(e.anchorBodies[s], e.bodyName(b))
-			e.diags.Add(convert.CodeJointAnchorExcluded, convert.ColliderSubject(s, -1), e.names[s],
-				"a joint holds body %q to this collider, outside every body, and keeps the two apart: written in a body of its own, %q, with an <exclude> of the pair (MuJoCo lets a body collide with a parent fixed in the world)", e.g.Nodes[b].Name, e.anchorBodies[s])
-			e.diags.Add(convert.CodeJointAnchorExcluded, convert.BodySubject(b), e.names[b],
-				"kept apart by an <exclude> from %q, the static collider a joint holds it to", e.anchorBodies[s])
-		}
+		e.geoms(i, e.worldbody, e.world, -1)
 	}
 }
 

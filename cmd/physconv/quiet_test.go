@@ -32,7 +32,7 @@ func TestQuietByDefault(t *testing.T) {
 	got := lines(stderr)
 	if len(got) != 3 || strings.HasPrefix(got[0], "info:") ||
 		!strings.Contains(got[0], "[restitution-dropped] (×3)") || !strings.Contains(got[0], "Door and 2 more") ||
-		!strings.Contains(got[1], "12 less severe") || !strings.HasPrefix(got[2], "wrote ") {
+		!strings.Contains(got[1], "10 less severe") || !strings.HasPrefix(got[2], "wrote ") {
 		t.Errorf("default stderr:\n%s", stderr)
 	}
 	_, _, verbose := runCLI(t, "", "convert", "-v", "--force", doorExample, out)
@@ -145,7 +145,7 @@ func TestJSONOnStdoutWithError(t *testing.T) {
 		Error       *jsonError
 	}
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil || code != exitOK || res.Error != nil ||
-		res.From != "khr" || res.To != "mjcf" || len(res.Files) == 0 || len(res.Diagnostics) != 15 || stderr != "" {
+		res.From != "khr" || res.To != "mjcf" || len(res.Files) == 0 || len(res.Diagnostics) != 13 || stderr != "" {
 		t.Errorf("convert --json: exit %d, %+v (%v), stderr %q", code, res, err, stderr)
 	}
 }
