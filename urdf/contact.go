@@ -226,12 +226,19 @@ func (e *emitter) contactMaterials() {
 			}
 			return convert.DefaultMaterial()
 		}
-		// the first collision stands for the link
+		// the first collision that has a material stands for the link, or
+		// the first one when none has
 		owner := nodes[0]
+		for _, n := range nodes {
+			if m := e.g.Nodes[n].Collider.Material; m >= 0 && m < len(e.g.Materials) {
+				owner = n
+				break
+			}
+		}
 		m := matOf(owner)
 		link := &e.r.Links[li]
-		for _, n := range nodes[1:] {
-			if matOf(n) != m {
+		for _, n := range nodes {
+			if n != owner && matOf(n) != m {
 				e.diags.Add(convert.CodeMaterialPerLink, e.colliderSubject(n), e.g.NodeLabel(n), "link %q has collisions with different physics materials; this one is written with the material of %s", link.Name, e.g.NodeLabel(owner))
 			}
 		}

@@ -74,7 +74,7 @@ var propertyLosses = []propertyLoss{
 	{diff: regexp.MustCompile(`: plane on "(?P<name>[^"/#]*)[^"]*" at .* has no match in second$`), kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeDropped, convert.CodeShapeApproximated}, each: 2},
 	{diff: regexp.MustCompile(`: box on "(?P<name>[^"/#]*)[^"]*" at .* has no match in first$`), kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeApproximated}, each: 2},
 	// Triangle meshes that MuJoCo and URDF readers take as convex hulls.
-	{diff: regexp.MustCompile(`(colliders: (trimesh|convex) on "(?P<name>[^"#]+)(#\d+)?" at .* has no match|^mesh: trimesh on "(?P<name2>[^"]+)": read back as convex$)`),
+	{diff: regexp.MustCompile(`(colliders: (trimesh|convex) on "(?P<name>[^"#]+?)(Shape|#\d+)?" at .* has no match|^mesh: trimesh on "(?P<name2>[^"]+)": read back as convex$)`),
 		kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeShapeApproximated}},
 	// URDF capsules are a cylinder and two spheres.
 	{diff: regexp.MustCompile(`colliders: (capsule|cylinder|sphere) on "(?P<name>[^"/#]+)(/axis|#\d+)?" at .* has no match in (first|second)$`), kind: convert.SubjectCollider, q: convert.QShape, codes: []convert.Code{convert.CodeCapsuleSplit}, each: 4},

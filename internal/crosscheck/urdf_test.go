@@ -529,6 +529,10 @@ func TestGLTFJointsToURDF(t *testing.T) {
 			for _, c := range classes {
 				met.add(c, rel)
 			}
+			// a collider without a material has glTF's default, which URDF
+			// (whose own default friction is 1) writes out
+			inspect.DefaultMaterial(want)
+			inspect.DefaultMaterial(got)
 			if d := inspect.CompareReports(want, got, 1e-9); len(d) > 0 {
 				t.Errorf("glTF → URDF changed the physics without a diagnostic (%d differences; warnings %v):\n  %s",
 					len(d), warnings(diags), strings.Join(d, "\n  "))
