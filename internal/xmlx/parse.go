@@ -391,12 +391,6 @@ func (s *scanner) nameErr(msg string) error {
 	return s.err.formatError()
 }
 
-// rawAttr is an attribute as read, before its element is made.
-type rawAttr struct {
-	name, value string
-	line        int
-}
-
 // start reads a start tag after "<" and opens its element (and closes it
 // again when empty).
 func (b *builder) start(s *scanner, line int) error {
@@ -404,7 +398,7 @@ func (b *builder) start(s *scanner, line int) error {
 	if !ok {
 		return s.nameErr("expected element name after <")
 	}
-	var raw [8]rawAttr
+	var raw [8]Attr // the attributes as read, copied into the element's block
 	attrs := raw[:0]
 	empty := false
 	for {
@@ -462,7 +456,7 @@ func (b *builder) start(s *scanner, line int) error {
 		if !ok {
 			return nil
 		}
-		attrs = append(attrs, rawAttr{an, v, aline})
+		attrs = append(attrs, Attr{Name: an, Value: v, Line: aline})
 	}
 	if len(b.stack) >= b.opt.MaxDepth {
 		return ErrorAt(line, "elements nested deeper than %d", b.opt.MaxDepth)
@@ -489,7 +483,7 @@ func (b *builder) start(s *scanner, line int) error {
 }
 
 // element builds an element from its name and attributes.
-func (b *builder) element(name string, line int, attrs []rawAttr) (*Element, error) {
+func (b *builder) element(name string, line int, attrs []Attr) (*Element, error) {
 	e := b.newElement()
 	e.Name, e.Line = name, line
 	if len(attrs) > 0 {
@@ -497,11 +491,11 @@ func (b *builder) element(name string, line int, attrs []rawAttr) (*Element, err
 	}
 	for i, a := range attrs {
 		for _, x := range e.Attrs[:i] {
-			if x.Name == a.name {
-				return nil, ErrorAt(a.line, "<%s> repeats attribute %q", e.Name, a.name)
+			if x.Name == a.Name {
+				return nil, ErrorAt(a.Line, "<%s> repeats attribute %q", e.Name, a.Name)
 			}
 		}
-		e.Attrs[i] = Attr{Name: a.name, Value: a.value, Line: a.line}
+		e.Attrs[i] = a
 	}
 	return e, nil
 }
