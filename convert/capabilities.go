@@ -94,6 +94,12 @@ type Capabilities struct {
 	// gravity becomes factors relative to it.
 	SceneGravity, GravityFactors bool
 	DefaultGravity               float64
+	// BodyDamping: bodies carry damping that adds to the engine's
+	// DefaultDamping or replaces it (Godot's damp modes); a scene whose
+	// default differs has every dynamic body replace it with the sum.
+	// Without it, body damping is lost, said by damping-dropped.
+	BodyDamping    bool
+	DefaultDamping SceneDamping
 	// SolverSettings: the file keeps the source's scene-wide simulator
 	// settings (Graph.SolverSettings; MJCF <option>).
 	SolverSettings bool
@@ -259,6 +265,7 @@ func (c *Capabilities) Describe() []string {
 		visuals,
 		yes(c.Vehicles, "vehicles") + ", " + yes(c.Seats, "seats") + ", " + yes(c.SpawnPoints, "spawn points"),
 		gravity(c),
+		damping(c),
 	}
 	return lines
 }
@@ -275,6 +282,13 @@ func gravity(c *Capabilities) string {
 		forms = append(forms, "not written")
 	}
 	return fmt.Sprintf("gravity: %s (engine default %g m/s²)", strings.Join(forms, ", "), c.DefaultGravity)
+}
+
+func damping(c *Capabilities) string {
+	if !c.BodyDamping {
+		return "body damping: not written"
+	}
+	return fmt.Sprintf("body damping: added to the engine default (linear %g, angular %g 1/s) or replacing it", c.DefaultDamping.Linear, c.DefaultDamping.Angular)
 }
 
 func couplings(c *Capabilities) string {

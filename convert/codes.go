@@ -33,7 +33,6 @@ const (
 	CodeVelocityDropped             Code = "velocity-dropped"
 	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
-	CodeDampingApproximated         Code = "damping-approximated"
 	CodeIntegratorDropped           Code = "integrator-dropped"
 	CodeGodot3ComOrigin             Code = "godot3-com-origin"
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
@@ -396,8 +395,7 @@ var codeTable = []CodeInfo{
 	{CodeLimitEmpty, Warning, secURDF, Qs(QLimit, QJointKind), false, "a revolute or prismatic joint with lower = upper (no range), or with no `<limit>` (which urdfdom refuses), is read as unlimited, as MuJoCo reads it; exporters write 0 0 for joints without limits, while Gazebo and Bullet would lock the joint"},
 	{CodeLockDropped, Warning, secURDF, Qs(QLock), false, "a body's axis locks have no form in the target (URDF, OMI; KHR keeps rotation locks about principal axes, as infinite moments; MJCF only a free body's full rotation lock, as slide joints)"},
 	{CodeLockAsInertia, Info, secGLTF, Qs(QLock, QInertia), false, "a rotation lock is written as infinite (zero) moments about the locked principal axes, KHR's form of it; the body's finite moments there are not kept"},
-	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's own linear or angular damping has no form in the target (URDF, KHR, OMI; MJCF writes none for a body that is not free)"},
-	{CodeDampingApproximated, Info, secURDF, Qs(QDamping), false, "a body's damping is written in the target's own convention, which differs (Godot 3 damping replaces the project default; MJCF free-joint damping is a force per velocity, so the body's mass or moments scale it)"},
+	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's linear or angular damping has no form in the target (URDF, KHR, OMI, MJCF): said per body carrying damping of its own (with the scene's default it adds to), and once for a Godot scene's default damping (its project's, 0.1/s unless project.godot sets another) on the bodies that only take that"},
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
 

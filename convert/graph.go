@@ -51,10 +51,41 @@ type Graph struct {
 	// the source's own format writes them back, so other targets name
 	// them in a warning.
 	SolverSettings []string
+	// Damping is the scene's default body damping, which slows every
+	// dynamic body whose own damping adds to it (Motion.LinearDamping and
+	// AngularDamping without their Replace flags): Godot's project default
+	// (0.1/s unless project.godot sets another). Zero in formats with no
+	// such default.
+	Damping SceneDamping
 	// Extras keeps per-format data the Graph cannot model so a round trip
 	// to the same format loses nothing. Keys are owned by the format that
 	// wrote them (e.g. "gltf.document").
 	Extras map[string]any
+}
+
+// SceneDamping is a scene's default linear and angular damping (1/s).
+type SceneDamping struct {
+	Linear, Angular float64
+}
+
+// Zero reports a scene without default damping.
+func (d SceneDamping) Zero() bool { return d.Linear == 0 && d.Angular == 0 }
+
+// BodyDamping returns the damping that slows a body (1/s): its own where it
+// replaces the scene's default, else the default plus its own. A nil
+// Motion has none.
+func (g *Graph) BodyDamping(m *Motion) (linear, angular float64) {
+	if m == nil {
+		return 0, 0
+	}
+	linear, angular = m.LinearDamping, m.AngularDamping
+	if !m.ReplaceLinearDamping {
+		linear += g.Damping.Linear
+	}
+	if !m.ReplaceAngularDamping {
+		angular += g.Damping.Angular
+	}
+	return linear, angular
 }
 
 // Node is one element of the scene graph.
@@ -125,7 +156,8 @@ type Motion struct {
 	GravityFactor float64
 	// LinearDamping and AngularDamping (1/s) slow the body each second
 	// (Godot's linear_damp/angular_damp). They add to the scene's default
-	// damping unless the matching Replace flag says they replace it.
+	// damping (Graph.Damping) unless the matching Replace flag says they
+	// replace it; Graph.BodyDamping gives the sum.
 	LinearDamping, AngularDamping               float64
 	ReplaceLinearDamping, ReplaceAngularDamping bool
 	// LockLinear and LockAngular stop motion along or about the world's

@@ -66,10 +66,13 @@ func RotateDiag(d Vec3, r Mat3) Mat3 {
 }
 
 // MotionLosses reports what a target without body locks, body damping or
-// script integration loses of a dynamic body's Motion. fullRotationLock
-// says the target keeps a lock on all three rotations (as infinite
-// inertia), so only other locks are lost.
-func MotionLosses(diags *Diagnostics, body int, path, target string, m *Motion, fullRotationLock bool) {
+// script integration loses of a dynamic body's Motion (of g). A body
+// carrying damping of its own loses the damping that slows it, the
+// scene's default included; one that only takes the scene's default is
+// counted in SceneDampingLoss. fullRotationLock says the target keeps a
+// lock on all three rotations (as infinite inertia), so only other locks
+// are lost.
+func MotionLosses(diags *Diagnostics, g *Graph, body int, path, target string, m *Motion, fullRotationLock bool) {
 	if m == nil || m.Kind != Dynamic {
 		return
 	}
@@ -80,11 +83,29 @@ func MotionLosses(diags *Diagnostics, body int, path, target string, m *Motion, 
 	if lin != [3]bool{} || ang != [3]bool{} {
 		diags.Add(CodeLockDropped, BodySubject(body), path, "%s has no axis locks: the body's locks (linear %v, angular %v, world X Y Z) are dropped", target, lin, ang)
 	}
-	if m.LinearDamping != 0 || m.AngularDamping != 0 {
-		diags.Add(CodeDampingDropped, BodySubject(body), path, "%s has no body damping: linear %g and angular %g 1/s are dropped", target, m.LinearDamping, m.AngularDamping)
+	if lin, ang := g.BodyDamping(m); m.Damped() && (lin != 0 || ang != 0) {
+		diags.Add(CodeDampingDropped, BodySubject(body), path, "%s has no body damping: linear %g and angular %g 1/s are dropped", target, lin, ang)
 	}
 	if m.CustomIntegrator {
 		diags.Add(CodeIntegratorDropped, BodySubject(body), path, "the body is integrated by its script in the source; %s integrates it as an ordinary body", target)
+	}
+}
+
+// SceneDampingLoss reports, once, the scene's default damping (Godot's
+// project default) a target without body damping loses: every dynamic
+// body without damping of its own then moves undamped.
+func SceneDampingLoss(diags *Diagnostics, g *Graph, target string) {
+	if g.Damping.Zero() {
+		return
+	}
+	n := 0
+	for i := range g.Nodes {
+		if m := g.Nodes[i].Motion; m != nil && m.Kind == Dynamic && !m.Damped() {
+			n++
+		}
+	}
+	if n > 0 {
+		diags.Add(CodeDampingDropped, DocumentSubject(), "", "%s has no body damping: the scene's default damping (linear %g, angular %g 1/s, Godot's project default) is dropped from %d dynamic bodies, which move undamped", target, g.Damping.Linear, g.Damping.Angular, n)
 	}
 }
 

@@ -13,6 +13,9 @@ import (
 var Capabilities = convert.Capabilities{
 	// the default gravity is a project setting (9.8), not in the scene
 	GravityFactors: true, DefaultGravity: 9.8, InitialVelocities: true,
+	// a body's damping adds to the project's default (0.1/s) unless
+	// its damp mode replaces it
+	BodyDamping: true, DefaultDamping: DefaultDamping,
 	// joint solver parameters written back on the same joint class
 	JointSolver: godotSolverClass,
 	Shapes: convert.ShapeRow{

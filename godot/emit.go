@@ -101,7 +101,7 @@ func outputProjectLayers(out string) map[int]string {
 	if err != nil {
 		return nil
 	}
-	return projectLayerNames(data)
+	return readProject(data).layers
 }
 
 type emitter struct {

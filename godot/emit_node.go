@@ -443,11 +443,13 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	if m.CustomIntegrator {
 		add("custom_integrator", true)
 	}
+	// the lowering made the scene's default damping Godot's
+	linDamp, angDamp := e.g.BodyDamping(m)
 	for _, d := range []struct {
-		key     string
-		value   float64
-		replace bool
-	}{{"linear_damp", m.LinearDamping, m.ReplaceLinearDamping}, {"angular_damp", m.AngularDamping, m.ReplaceAngularDamping}} {
+		key          string
+		value, total float64
+		replace      bool
+	}{{"linear_damp", m.LinearDamping, linDamp, m.ReplaceLinearDamping}, {"angular_damp", m.AngularDamping, angDamp, m.ReplaceAngularDamping}} {
 		switch {
 		case e.v == 4:
 			if d.replace {
@@ -456,11 +458,9 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 			if d.value != 0 {
 				add(d.key, d.value)
 			}
-		case d.replace:
-			add(d.key, d.value)
-		case d.value != 0:
-			add(d.key, d.value)
-			e.note(convert.CodeDampingApproximated, convert.BodySubject(i), e.name(i), "Godot 3 damping replaces the project default; %s %g, added to the default in the source, is written as the whole damping", d.key, d.value)
+		case d.replace || d.value != 0:
+			// Godot 3's damping replaces the default: the sum
+			add(d.key, d.total)
 		}
 	}
 	return props

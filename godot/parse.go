@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -48,7 +49,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
 	p.index = make(map[*node]int, len(d.tscn.Sections))
-	p.layerNames = l.layerNames()
+	proj := l.project()
+	p.layerNames = proj.layers
+	p.g.Damping = proj.damping
 	if len(p.layerNames) > 0 {
 		p.g.Extras[extraLayers] = p.layerNames
 	}
@@ -917,22 +920,36 @@ func (p *parser) connections(d *doc) {
 	}
 }
 
-// layerNames reads 3D physics layer names from project.godot.
-func (l *loader) layerNames() map[int]string {
+// DefaultDamping is the damping Godot 3 and 4 give every body by default
+// (project settings physics/3d/default_linear_damp and
+// default_angular_damp).
+var DefaultDamping = convert.SceneDamping{Linear: 0.1, Angular: 0.1}
+
+// projectSettings are what a scene's physics takes from its project.
+type projectSettings struct {
+	layers  map[int]string // 3D physics layer names
+	damping convert.SceneDamping
+}
+
+// project reads the scene's project.godot: Godot's defaults when there is
+// none.
+func (l *loader) project() projectSettings {
 	if l.in.FS == nil {
-		return nil
+		return projectSettings{damping: DefaultDamping}
 	}
 	data, err := l.in.Open(path.Join(l.resRoot, "project.godot"))
 	if err != nil {
-		return nil
+		return projectSettings{damping: DefaultDamping}
 	}
-	return projectLayerNames(data)
+	return readProject(data)
 }
 
-// projectLayerNames reads the [layer_names] 3d_physics/layer_N entries of
-// a project.godot file.
-func projectLayerNames(data []byte) map[int]string {
-	out := map[int]string{}
+// readProject reads the [layer_names] 3d_physics/layer_N entries and the
+// [physics] 3d/default_linear_damp and default_angular_damp of a
+// project.godot file (a value that is no non-negative number leaves
+// Godot's default, as Godot's own reading does not apply it either).
+func readProject(data []byte) projectSettings {
+	out := projectSettings{layers: map[int]string{}, damping: DefaultDamping}
 	section := ""
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
@@ -941,12 +958,27 @@ func projectLayerNames(data []byte) map[int]string {
 			continue
 		}
 		k, v, ok := strings.Cut(line, "=")
-		if section != "layer_names" || !ok {
+		if !ok {
 			continue
 		}
-		var n int
-		if _, err := fmt.Sscanf(strings.TrimSpace(k), "3d_physics/layer_%d", &n); err == nil && n >= 1 && n <= 32 {
-			out[n] = strings.Trim(strings.TrimSpace(v), `"`)
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch section {
+		case "layer_names":
+			var n int
+			if _, err := fmt.Sscanf(k, "3d_physics/layer_%d", &n); err == nil && n >= 1 && n <= 32 {
+				out.layers[n] = strings.Trim(v, `"`)
+			}
+		case "physics":
+			var to *float64
+			switch k {
+			case "3d/default_linear_damp":
+				to = &out.damping.Linear
+			case "3d/default_angular_damp":
+				to = &out.damping.Angular
+			}
+			if f, err := strconv.ParseFloat(v, 64); to != nil && err == nil && f >= 0 && !math.IsInf(f, 0) {
+				*to = f
+			}
 		}
 	}
 	return out

@@ -51,6 +51,7 @@ func emitDoc(g *convert.Graph, opts *convert.Options) (*gltfx.Doc, convert.Diagn
 	if err := e.run(); err != nil {
 		return nil, diags, err
 	}
+	convert.SceneDampingLoss(&diags, g, "KHR")
 	return d, append(diags, d.Diags...), nil
 }
 
@@ -132,7 +133,7 @@ func (e *emitter) node(i int) (*NodeExt, error) {
 			lost.LockAngular = [3]bool{}
 			e.diags.Add(convert.CodeLockAsInertia, convert.BodySubject(i), p, "the body's rotation locks are written as infinite moments about principal axes %v", principal)
 		}
-		convert.MotionLosses(e.diags, i, p, "KHR", &lost, false)
+		convert.MotionLosses(e.diags, e.g, i, p, "KHR", &lost, false)
 	}
 	if c := n.Collider; c != nil {
 		geo, err := e.geometry(i, c.Shape)

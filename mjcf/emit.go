@@ -124,6 +124,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	e.reserveNames()
 	e.flat = meshVolumes(g)
 	root := e.document()
+	convert.SceneDampingLoss(&e.diags, e.g, "MJCF")
 	e.encodeFiles()
 	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	e.out.Main = xmlx.AppendEncode([]byte("<!-- written by physconv -->\n"), root)
@@ -444,7 +445,7 @@ func (e *emitter) link(i int) {
 	if slides {
 		lost.LockAngular, lost.LockLinear = [3]bool{}, [3]bool{}
 	}
-	convert.MotionLosses(&e.diags, l.Body, e.names[l.Body], "MJCF", &lost, false)
+	convert.MotionLosses(&e.diags, e.g, l.Body, e.names[l.Body], "MJCF", &lost, false)
 	if gf := m.GravityFactor; gf != 1 && !(gf == 0 && m.Kind != convert.Dynamic) {
 		e.diags.Add(convert.CodeGravityFactorDropped, convert.BodySubject(l.Body), e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
 	}

@@ -53,6 +53,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err := e.emit(); err != nil {
 		return nil, nil, err
 	}
+	convert.SceneDampingLoss(&e.diags, e.g, "OMI")
 	e.diags = append(e.diags, d.Diags...)
 	glb, base := container(opts.OutputName, d.Binary)
 	out, err := gltfx.Encode(d, glb, base)
@@ -316,7 +317,7 @@ func (e *emitter) trigger(i int, t *convert.Trigger) *jsonTrigger {
 func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	m = convert.NearZeroStandIn(m) // massless: see gltfx.PutRobotExtras
 	path := nodeRef(i)
-	convert.MotionLosses(&e.diags, i, path, "OMI", m, false)
+	convert.MotionLosses(&e.diags, e.g, i, path, "OMI", m, false)
 	jm := &jsonMotion{Type: string(m.Kind)}
 	if m.Mass != nil {
 		switch {

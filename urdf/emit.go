@@ -54,6 +54,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
+	convert.SceneDampingLoss(&e.diags, e.g, "URDF")
 	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	if len(e.trans) > 0 {
 		e.r.extras = append(append([]*xmlElement(nil), e.r.extras...), e.trans...)
@@ -808,7 +809,7 @@ func (e *emitter) inertial(link *Link, body int) {
 		return
 	}
 	path := nodePath(e.g, body)
-	convert.MotionLosses(&e.diags, body, path, "URDF", m, false)
+	convert.MotionLosses(&e.diags, e.g, body, path, "URDF", m, false)
 	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
 		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor).Affecting(convert.QGravity)
 	}

@@ -153,6 +153,14 @@ func gravityText(g *convert.Vec3) string {
 	return fmt.Sprint(*g)
 }
 
+// damping is a body's [linear, angular] damping (absent: none).
+func damping(b *BodyReport) [2]Num {
+	if b.Damping == nil {
+		return [2]Num{}
+	}
+	return *b.Damping
+}
+
 func gravityFactor(b *BodyReport) float64 {
 	if b.GravityFactor == nil {
 		return 1
@@ -233,6 +241,9 @@ func (c *comparer) body(x, y *BodyReport) {
 	}
 	if fx, fy := gravityFactor(x), gravityFactor(y); x.Kind == y.Kind && x.Kind == convert.Dynamic && !c.close(fx, fy) {
 		c.addf(convert.QGravity, "body %q: gravity factor %g vs %g", n, fx, fy)
+	}
+	if dx, dy := damping(x), damping(y); x.Kind == y.Kind && x.Kind == convert.Dynamic && !(c.close(float64(dx[0]), float64(dy[0])) && c.close(float64(dx[1]), float64(dy[1]))) {
+		c.addf(convert.QDamping, "body %q: damping (linear, angular) %g vs %g", n, dx, dy)
 	}
 	for _, v := range []struct {
 		what string

@@ -80,6 +80,9 @@ type BodyReport struct {
 	Inertia *[3][3]Num `json:"inertia"`
 	// GravityFactor scales gravity on a dynamic body; absent when 1.
 	GravityFactor *Num `json:"gravityFactor,omitempty"`
+	// Damping is the linear and angular damping (1/s) that slows a
+	// dynamic body, the scene's default included; absent when none.
+	Damping *[2]Num `json:"damping,omitempty"`
 	// LinearVelocity (m/s, of the body origin) and AngularVelocity
 	// (rad/s) the body starts with, world axes; absent when zero.
 	LinearVelocity  *convert.Vec3 `json:"linearVelocity,omitempty"`
@@ -254,6 +257,9 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 			if m.Kind == convert.Dynamic && m.GravityFactor != 1 {
 				f := Num(m.GravityFactor)
 				b.GravityFactor = &f
+			}
+			if lin, ang := g.BodyDamping(m); m.Kind == convert.Dynamic && (lin != 0 || ang != 0) {
+				b.Damping = &[2]Num{Num(lin), Num(ang)}
 			}
 			rot := frames.World(i).R
 			if m.LinearVelocity != (convert.Vec3{}) {

@@ -60,6 +60,27 @@ func (l *lowerer) gravity() {
 	}
 }
 
+// sceneDamping makes a scene's default damping the target engine's: where
+// they differ, every dynamic body replaces the engine's default with the
+// damping that slowed it in the source (exact). Targets without body
+// damping say what they drop as they write (convert.MotionLosses,
+// convert.SceneDampingLoss).
+func (l *lowerer) sceneDamping() {
+	g, caps := l.g, l.caps
+	if !caps.BodyDamping || g.Damping == caps.DefaultDamping {
+		return
+	}
+	for i := range g.Nodes {
+		m := g.Nodes[i].Motion
+		if m == nil || m.Kind != convert.Dynamic {
+			continue
+		}
+		m.LinearDamping, m.AngularDamping = g.BodyDamping(m)
+		m.ReplaceLinearDamping, m.ReplaceAngularDamping = true, true
+	}
+	g.Damping = caps.DefaultDamping
+}
+
 // solverSettings drops scene-wide simulator settings a target cannot
 // write, naming them.
 func (l *lowerer) solverSettings() {

@@ -96,6 +96,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	l.tendons()
 	l.inertJoints()
 	l.gravity()
+	l.sceneDamping()
 	l.solverSettings()
 	l.jointSolvers()
 	l.softWelds()
