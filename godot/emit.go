@@ -105,6 +105,8 @@ func outputProjectLayers(out string) map[int]string {
 }
 
 type emitter struct {
+	// soleCollider caches soleStaticCollider by node (-1: none)
+	soleCollider map[int]int
 	// connectedTo marks the nodes joints connect to (jointFrames)
 	connectedTo []bool
 	joint       convert.Subject // the joint being written

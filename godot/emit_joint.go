@@ -259,6 +259,81 @@ func (e *emitter) solverProps(i int, class string) []tscn.Prop {
 	return props
 }
 
+// jointBody is the body a joint's frame on node n moves with: its Graph
+// body, or, in the world, the static collider it hangs from, which is
+// written as a StaticBody3D of its own: Godot keeps a joint's two bodies
+// from colliding (as the Graph's joint without EnableCollision does)
+// only when the joint names both, and a glTF joint pinned to a static
+// post named the world and let its body collide with the post.
+func (e *emitter) jointBody(n int) int {
+	if b := e.g.BodyOf(n); b >= 0 {
+		return b
+	}
+	for k := n; k >= 0 && k < len(e.g.Nodes); k = e.g.Nodes[k].Parent {
+		if e.ownStaticBody(k) {
+			return k
+		}
+		if c, ok := e.soleStaticCollider(k); ok {
+			return c
+		}
+	}
+	return -1
+}
+
+// soleStaticCollider finds, below a plain node k, the one collider that
+// stands for it: k's only child that is a static body of its own, when
+// nothing else below k collides or moves (a glTF post whose collider is a
+// child node, a Godot StaticBody3D written to glTF and read back). ok is
+// false for any other node; the answer is kept, so joints pinned to one
+// large static subtree walk it once.
+func (e *emitter) soleStaticCollider(k int) (c int, ok bool) {
+	if r, seen := e.soleCollider[k]; seen {
+		return r, r >= 0
+	}
+	if e.soleCollider == nil {
+		e.soleCollider = map[int]int{}
+	}
+	g := e.g
+	c = -1
+	if n := &g.Nodes[k]; n.Motion == nil && n.Collider == nil && n.Trigger == nil && n.Joint == nil {
+		stack := append([]int(nil), n.Children...)
+		for len(stack) > 0 && c != -2 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			switch nx := &g.Nodes[x]; {
+			case nx.Motion != nil || nx.Joint != nil || nx.Trigger != nil:
+				c = -2
+			case nx.Collider != nil:
+				if c >= 0 || nx.Parent != k || !e.ownStaticBody(x) {
+					c = -2
+				} else {
+					c = x
+				}
+			}
+			stack = append(stack, g.Nodes[x].Children...)
+		}
+	}
+	c = max(c, -1)
+	e.soleCollider[k] = c
+	return c, c >= 0
+}
+
+// ownStaticBody reports a node classOf writes as a StaticBody3D of its
+// own: a collider outside any body.
+func (e *emitter) ownStaticBody(k int) bool {
+	n := &e.g.Nodes[k]
+	return !e.skip[k] && n.Motion == nil && n.Joint == nil && n.Collider != nil && n.Collider.Shape >= 0 &&
+		!e.parentIsBody(k) && (n.Trigger == nil || colliderAndTrigger(n))
+}
+
+// positiveZero is v, with a turned zero (-0) written as 0.
+func positiveZero(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	return v
+}
+
 // jointShapeProps writes what a joint connects and how it moves.
 func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 	e.joint = convert.JointSubject(i)
@@ -271,10 +346,10 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 	if e.v == 3 {
 		keyA, keyB = "nodes/node_a", "nodes/node_b"
 	}
-	a := g.BodyOf(i)
+	a := e.jointBody(i)
 	b := -1
 	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
-		b = g.BodyOf(j.Connected)
+		b = e.jointBody(j.Connected)
 		// both frames as the Graph had them, turned as frame A was
 		wa := e.frames.World(i)
 		wb := e.frames.World(j.Connected).Mul(e.turnedOf(j.Connected).Inverse()).Mul(e.turnedOf(i))
@@ -329,7 +404,7 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 				e.note(convert.CodeGodotMotorGainsDropped, e.joint, name, "a HingeJoint3D motor has a target velocity and a maximum impulse only; the drive's stiffness %g, damping %g, position target and %s mode are dropped", d.Stiffness, d.Damping, d.Mode)
 			}
 			add("motor/enable", true)
-			add("motor/target_velocity", sign**d.VelocityTarget)
+			add("motor/target_velocity", positiveZero(sign**d.VelocityTarget))
 			maxForce := d.MaxForce
 			if math.IsInf(maxForce, 1) {
 				maxForce = unlimitedImpulse
@@ -441,12 +516,12 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 			add(p+"stiffness", d.Stiffness)
 			add(p+"damping", d.Damping)
 			if d.PositionTarget != nil {
-				add(p+"equilibrium_point", sign**d.PositionTarget)
+				add(p+"equilibrium_point", positiveZero(sign**d.PositionTarget))
 			}
 		} else if d.VelocityTarget != nil {
 			p := d.Type + "_motor_" + a + "/"
 			add(p+"enabled", true)
-			add(p+"target_velocity", sign**d.VelocityTarget)
+			add(p+"target_velocity", positiveZero(sign**d.VelocityTarget))
 			maxForce := d.MaxForce
 			if math.IsInf(maxForce, 1) {
 				maxForce = unlimitedImpulse

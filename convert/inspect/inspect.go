@@ -473,6 +473,17 @@ func canonicalQuat(q convert.Quat) convert.Quat {
 	return q
 }
 
+// jointSide names the body a joint's side on node n moves with; "" for
+// the world, which a static body is part of: a joint to a glTF static
+// collider (no body) and to the StaticBody3D Godot writes for it is one
+// joint to the world.
+func jointSide(g *convert.Graph, n int, names []string) string {
+	if b := g.BodyOf(n); b >= 0 && g.Nodes[b].Motion.Kind != convert.Static {
+		return names[b]
+	}
+	return ""
+}
+
 func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joint, names []string, blocks *reportBlocks) JointReport {
 	w := frames.World(i)
 	jr := JointReport{Name: names[i], Anchor: w.T, Frame: canonicalQuat(w.R), Limits: blocks.limits.Room(len(j.Limits))}
@@ -483,13 +494,9 @@ func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joi
 		jr.Drives = append(jr.Drives, DriveReport{Type: d.Type, Mode: d.Mode, Axis: d.Axis, MaxForce: Num(d.MaxForce),
 			PositionTarget: d.PositionTarget, VelocityTarget: d.VelocityTarget, Stiffness: d.Stiffness, Damping: d.Damping})
 	}
-	if a := g.BodyOf(i); a >= 0 {
-		jr.BodyA = names[a]
-	}
+	jr.BodyA = jointSide(g, i, names)
 	if j.Connected >= 0 && j.Connected < len(g.Nodes) {
-		if b := g.BodyOf(j.Connected); b >= 0 {
-			jr.BodyB = names[b]
-		}
+		jr.BodyB = jointSide(g, j.Connected, names)
 	}
 	for _, l := range j.Limits {
 		jr.Limits = append(jr.Limits, LimitReport{Linear: l.Linear, Angular: l.Angular,
