@@ -571,7 +571,7 @@ func pythonBuiltins(w *work) map[string]any {
 			return best, nil
 		})
 	}
-	return map[string]any{
+	builtins := map[string]any{
 		"True": true, "False": false, "None": nil,
 		"float": toFloat, "int": toInt,
 		"str":  method("str", 0, 1, func(a []any) (any, error) { return strOf(a) }),
@@ -585,6 +585,8 @@ func pythonBuiltins(w *work) map[string]any {
 			case Tuple:
 				return int64(len(x)), nil
 			case *Dict:
+				return int64(x.Len()), nil
+			case *Set:
 				return int64(x.Len()), nil
 			}
 			return nil, fmt.Errorf("object of type '%s' has no len()", typeName(a[0]))
@@ -828,6 +830,10 @@ func pythonBuiltins(w *work) map[string]any {
 			return nil, errors.New("ord() expected a character")
 		}),
 	}
+	for k, v := range setBuiltins(builtins) {
+		builtins[k] = v
+	}
+	return builtins
 }
 
 func strOf(a []any) (any, error) {

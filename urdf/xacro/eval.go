@@ -69,6 +69,8 @@ func size(v any) int {
 		return len(x)
 	case *Dict:
 		return x.Len()
+	case *Set:
+		return x.Len()
 	}
 	return 0
 }
@@ -311,6 +313,11 @@ var (
 )
 
 func binary(op string, a, b any) (any, error) {
+	if x, ok := a.(*Set); ok {
+		if y, ok := b.(*Set); ok {
+			return setOp(op, x, y)
+		}
+	}
 	ia, aInt := integer(a)
 	ib, bInt := integer(b)
 	fa, aNum := number(a)
@@ -559,6 +566,11 @@ func compareOp(op string, a, b any, w *work) (bool, error) {
 		}
 		return same == (op == "is"), nil
 	}
+	if x, ok := a.(*Set); ok {
+		if y, ok := b.(*Set); ok {
+			return setCompare(op, x, y), nil
+		}
+	}
 	c, err := compare(a, b, w)
 	if err != nil {
 		return false, err
@@ -585,6 +597,8 @@ func contains(container, v any, w *work) (bool, error) {
 	case *Dict:
 		_, ok := c.Get(v)
 		return ok, nil
+	case *Set:
+		return c.has(v), nil
 	case *Namespace:
 		s, ok := v.(string)
 		return ok && c.table.has(s), nil
@@ -773,6 +787,10 @@ func attribute(v any, name string, w *work) (any, error) {
 		}
 	case Tuple:
 		if m := seqMethod(x, name, w); m != nil {
+			return m, nil
+		}
+	case *Set:
+		if m := setMethod(x, name); m != nil {
 			return m, nil
 		}
 	case float64:

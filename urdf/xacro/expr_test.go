@@ -55,6 +55,17 @@ var exprCases = []struct{ expr, want string }{
 	{"python.repr('q')", "'q'"}, {"list(python.zip([1, 2], 'ab'))", "[(1, 'a'), (2, 'b')]"},
 	{"list(python.enumerate('ab'))", "[(0, 'a'), (1, 'b')]"}, {"list(python.reversed([1, 2]))", "[2, 1]"}, {"python.ord('A')", "65"},
 	{"python.tuple([1])", "(1,)"},
+	// sets (printed only where Python's hash order cannot show), type tests
+	{"len(python.set('a b a'.split()))", "2"}, {"sorted(python.set([3, 1, 3]))", "[1, 3]"}, {"python.set()", "set()"},
+	{"python.set([1])", "{1}"}, {"python.frozenset([1])", "frozenset({1})"}, {"python.set([True, 1, 1.0])", "{True}"},
+	{"sorted(python.set('a b c'.split()) - python.set(['b']))", "['a', 'c']"}, {"sorted(python.set([1, 2]) & python.set([2, 3]))", "[2]"},
+	{"sorted(python.set([1, 2]) ^ python.set([2, 3]))", "[1, 3]"}, {"python.set([1]) | python.set([2]) == python.set([2, 1])", "True"},
+	{"'a' in python.set(['a'])", "True"}, {"python.set([1]) <= python.set([1, 2])", "True"}, {"python.set([1, 2]) < python.set([1, 2])", "False"},
+	{"not python.set()", "True"}, {"python.set('ab').issubset('abc')", "True"}, {"sorted(python.set([1]).union([2]))", "[1, 2]"},
+	{"python.isinstance([1], list)", "True"}, {"python.isinstance(dict(a=1), dict)", "True"}, {"python.isinstance(True, int)", "True"},
+	{"python.isinstance('x', (int, str))", "True"}, {"python.isinstance(1.5, int)", "False"}, {"python.type(1) == int", "True"},
+	{"python.type([]) == list", "True"}, {"python.issubclass(int, int)", "True"}, {"python.issubclass(list, dict)", "False"},
+	{"list(python.filter(None, [0, 1, '', 'a']))", "[1, 'a']"}, {"python.divmod(7, -2)", "(-4, -1)"},
 	// math
 	{"pi", "3.141592653589793"}, {"math.pi", "3.141592653589793"}, {"e", "2.718281828459045"}, {"sin(pi / 2)", "1.0"},
 	{"cos(0)", "1.0"}, {"tan(0)", "0.0"}, {"asin(1)", "1.5707963267948966"}, {"acos(1)", "0.0"}, {"atan(1)", "0.7853981633974483"},

@@ -113,6 +113,11 @@ func typeName(v any) string {
 		return "tuple"
 	case *Dict:
 		return "dict"
+	case *Set:
+		if x := v.(*Set); x.frozen {
+			return "frozenset"
+		}
+		return "set"
 	case *Func:
 		return "builtin_function_or_method"
 	case *Namespace:
@@ -202,6 +207,25 @@ func writeRepr(b *strings.Builder, v any) bool {
 			}
 		}
 		b.WriteByte('}')
+	case *Set:
+		switch {
+		case x.Len() == 0 && x.frozen:
+			b.WriteString("frozenset()")
+		case x.Len() == 0:
+			b.WriteString("set()")
+		default:
+			if x.frozen {
+				b.WriteString("frozenset(")
+			}
+			b.WriteByte('{')
+			if !writeSeq(b, x.keys) {
+				return false
+			}
+			b.WriteByte('}')
+			if x.frozen {
+				b.WriteByte(')')
+			}
+		}
 	case *Func:
 		b.WriteString("<built-in function " + x.Name + ">")
 	case *Namespace:
@@ -300,6 +324,8 @@ func truth(v any) bool {
 		return len(x) > 0
 	case *Dict:
 		return x.Len() > 0
+	case *Set:
+		return x.Len() > 0
 	}
 	return true
 }
@@ -397,6 +423,9 @@ func equal(a, b any, w *work) bool {
 			}
 		}
 		return true
+	case *Set:
+		y, ok := b.(*Set)
+		return ok && x.Len() == y.Len() && x.subset(y)
 	}
 	return a == b
 }
@@ -478,6 +507,8 @@ func items(v any) ([]any, error) {
 	case Tuple:
 		return x, nil
 	case *Dict:
+		return append([]any(nil), x.keys...), nil
+	case *Set:
 		return append([]any(nil), x.keys...), nil
 	case string:
 		var out []any
