@@ -38,6 +38,7 @@ const (
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
 	CodeXacroWarning                Code = "xacro-warning"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
+	CodeActuatorKept                Code = "actuator-kept"
 	CodeActuatorsDropped            Code = "actuators-dropped"
 	CodeGodotResourceUnreadable     Code = "godot-resource-unreadable"
 	CodeGodotMotorUnlimited         Code = "godot-motor-unlimited"
@@ -443,6 +444,7 @@ var codeTable = []CodeInfo{
 	{CodeOptionDropped, Info, secMJCF, Qs(QData, QGravity), false, "kept sections that cannot be written as they were"},
 	{CodeOptionApproximated, Warning, secMJCF, Qs(QData), false, "kept sections that cannot be written as they were"},
 	{CodeTendonApproximated, Warning, secMJCF, Qs(QCoupling, QData), false, "kept sections that cannot be written as they were"},
+	{CodeActuatorKept, Warning, secMJCF, Qs(QDrive), false, "an MJCF actuator that pushes at zero control (a position or velocity servo, a damper, an actuator with a bias) has no Graph form (a transmission other than one joint, a gear, a group …): kept for MJCF output only, so other formats move its joint freely"},
 	{CodeActuatorDefaultGains, Info, secMJCF, Qs(QDrive), false, "an actuator added for a transmission or `--actuators` gets the documented default gains (URDF has none)"},
 	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
 

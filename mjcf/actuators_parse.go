@@ -31,7 +31,7 @@ func targetCtrl(top *Element) (ctrl []float64, only bool) {
 // actuators reads the actuators of one <actuator> section that are drives
 // (or a motor) on a one-axis joint; the rest are kept for MJCF output.
 // next is the index of the section's first actuator among all of them.
-func (p *parser) actuators(sec *Element, ctrl []float64, next *int) {
+func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff map[int64]bool) {
 	var kept []*Element
 	for _, ch := range sec.Children {
 		i := *next
@@ -40,13 +40,51 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int) {
 		if i < len(ctrl) {
 			target = ctrl[i]
 		}
-		if !p.actuator(p.resolvedCopy(ch, "actuator"), target) {
+		a := p.resolvedCopy(ch, "actuator")
+		if !p.actuator(a, target) {
 			kept = append(kept, ch)
+			if actsAtRest(a, groupsOff) {
+				p.diags.Add(convert.CodeActuatorKept, convert.DocumentSubject(), p.path(ch), "<%s> pushes even at zero control and has no Graph form; it is kept for MJCF output only, and other formats move its joint freely", ch.Name)
+			}
 		}
 	}
 	if len(kept) > 0 {
 		p.keepSection(&Element{Name: sec.Name, Attrs: sec.Attrs, Children: kept, Line: sec.Line, File: sec.File})
 	}
+}
+
+// actsAtRest reports an actuator that applies a force at zero control: a
+// servo (position, velocity, intvelocity), a damper, or a general
+// actuator with a bias, unless its group is disabled.
+func actsAtRest(a *Element, groupsOff map[int64]bool) bool {
+	if g, err := strconv.ParseInt(a.AttrOr("group", "0"), 10, 64); err == nil && groupsOff[g] {
+		return false
+	}
+	switch a.Name {
+	case "position", "velocity", "intvelocity", "damper":
+		return true
+	case "general":
+		b := a.AttrOr("biastype", "none")
+		return b != "none"
+	}
+	return false
+}
+
+// actuatorGroupsOff reads <option actuatorgroupdisable>: the actuator
+// groups MuJoCo 3 leaves without force.
+func actuatorGroupsOff(top *Element) map[int64]bool {
+	off := map[int64]bool{}
+	for _, c := range top.Children {
+		if c.Name != "option" {
+			continue
+		}
+		for _, f := range strings.Fields(c.AttrOr("actuatorgroupdisable", "")) {
+			if g, err := strconv.ParseInt(f, 10, 64); err == nil {
+				off[g] = true
+			}
+		}
+	}
+	return off
 }
 
 // actuatorAttrs lists, per actuator, the attributes a drive (or the

@@ -320,6 +320,11 @@ func (e *emitter) portableOption(sec *Element) *Element {
 			}
 			out.Attrs = append(out.Attrs, Attr{Name: "integrator", Value: "implicit"})
 			e.diags.Add(convert.CodeOptionApproximated, convert.DocumentSubject(), "option", "integrator %q is written as \"implicit\", which MuJoCo 2.2 also reads", a.Value)
+		case "actuatorgroupdisable":
+			// MuJoCo 3 only: the disabled groups' actuators push again
+			if strings.TrimSpace(a.Value) != "" {
+				e.diags.Add(convert.CodeSolverSettingsDropped, convert.DocumentSubject(), "option", "option actuatorgroupdisable=%q is not written (MuJoCo 2.2 does not read it): the actuators of those groups act in the output", a.Value)
+			}
 		default:
 			if def, ok := optionDefaults[a.Name]; ok && !sameOption(a.Value, def) {
 				// the source's MuJoCo simulates it, and the output's gets the default

@@ -206,6 +206,7 @@ func (p *parser) model(top *Element) error {
 		return err
 	}
 	ctrl, onlyTargets := targetCtrl(top)
+	groupsOff := actuatorGroupsOff(top)
 	nextActuator := 0
 	for _, c := range top.Children {
 		if c.Name == "tendon" { // before <equality>, which may refer to tendons
@@ -219,7 +220,7 @@ func (p *parser) model(top *Element) error {
 		switch c.Name {
 		case "compiler", "default", "asset", "worldbody", "tendon":
 		case "actuator":
-			p.actuators(c, ctrl, &nextActuator)
+			p.actuators(c, ctrl, &nextActuator, groupsOff)
 		case "keyframe":
 			if !onlyTargets {
 				p.keepSection(c)
