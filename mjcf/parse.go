@@ -234,7 +234,17 @@ func (p *parser) model(top *Element) error {
 				p.solverSettings(c)
 				p.keepSection(c)
 			}
+		case "body":
+			// MuJoCo 3 ignores a body outside <worldbody> (2.2 refuses
+			// the file): not kept, so the output loads in both
+			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), p.path(c), "<body> outside <worldbody> is ignored, as MuJoCo 3 ignores it (MuJoCo 2.2 refuses the file): its bodies are not read")
 		default:
+			if !topSections[c.Name] {
+				// MuJoCo refuses the file ("unrecognized element"): a
+				// <geom> or <joint> outside <worldbody> is an include
+				// fragment, not a model
+				return errAt(c, "<%s> cannot be a section of <mujoco> (MuJoCo refuses the file); geoms, joints and sites go inside <worldbody>", c.Name)
+			}
 			p.keepSection(c)
 		}
 		if err != nil {
@@ -248,6 +258,12 @@ func (p *parser) model(top *Element) error {
 	p.reportDropped()
 	return nil
 }
+
+// topSections are the elements MuJoCo takes directly inside <mujoco>
+// (<include> is expanded before).
+var topSections = map[string]bool{"compiler": true, "option": true, "size": true, "visual": true, "statistic": true,
+	"default": true, "extension": true, "custom": true, "asset": true, "worldbody": true, "contact": true,
+	"deformable": true, "equality": true, "tendon": true, "actuator": true, "sensor": true, "keyframe": true}
 
 // Extras keys this package owns.
 const (
