@@ -205,28 +205,36 @@ func TestGodotWheelsEngineRoundTrip(t *testing.T) {
 }
 
 // undampedCopy copies a Godot 4 scene whose bodies take the project's
-// default damping, each body replacing it with none.
+// default damping, each body replacing it with none (undamped).
 func undampedCopy(t *testing.T, scene string) string {
 	t.Helper()
 	data, err := os.ReadFile(scene)
 	if err != nil {
 		t.Fatal(err)
 	}
+	path := filepath.Join(t.TempDir(), filepath.Base(scene))
+	if err := os.WriteFile(path, []byte(undamped(t, string(data))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// undamped is a Godot 4 scene's text with each rigid or vehicle body
+// replacing the project's default damping with none; a body with damping
+// of its own fails t.
+func undamped(t *testing.T, scene string) string {
+	t.Helper()
 	var out strings.Builder
-	for _, line := range strings.SplitAfter(string(data), "\n") {
+	for _, line := range strings.SplitAfter(scene, "\n") {
 		out.WriteString(line)
 		if strings.HasPrefix(line, "[node ") && (strings.Contains(line, `type="RigidBody3D"`) || strings.Contains(line, `type="VehicleBody3D"`)) {
-			if strings.Contains(string(data), "_damp") {
-				t.Fatalf("%s: a body has damping of its own", scene)
+			if strings.Contains(scene, "_damp") {
+				t.Fatalf("a body has damping of its own:\n%s", scene)
 			}
 			out.WriteString("linear_damp_mode = 1\nangular_damp_mode = 1\n")
 		}
 	}
-	path := filepath.Join(t.TempDir(), filepath.Base(scene))
-	if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return out.String()
 }
 
 // TestWheelsJointedInMuJoCo converts a Godot vehicle to MJCF and URDF and
