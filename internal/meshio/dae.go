@@ -14,6 +14,8 @@ import (
 // COLLADA 1.4/1.5 subset: geometry <mesh> with <triangles>, <polylist> or
 // <polygons> (polygons are fanned), node transforms (<matrix>, <translate>,
 // <rotate>, <scale> in document order) of the instanced visual scene,
+// nodes it instances from library_nodes (<instance_node>, as SketchUp
+// writes every component),
 // <asset><unit meter> (up_axis is read past: see decodeDAE); for drawing, each primitive's
 // material (bound by instance_material, else its symbol taken as the
 // material's id), the profile_COMMON effect's diffuse colour or texture
@@ -32,7 +34,9 @@ type daeDoc struct {
 	} `xml:"asset>unit"`
 	Geometries []daeGeometry `xml:"library_geometries>geometry"`
 	Scenes     []daeScene    `xml:"library_visual_scenes>visual_scene"`
-	SceneURL   struct {
+	// LibraryNodes are nodes <instance_node> places (by id).
+	LibraryNodes []daeNode `xml:"library_nodes>node"`
+	SceneURL     struct {
 		URL string `xml:"url,attr"`
 	} `xml:"scene>instance_visual_scene"`
 }
@@ -123,7 +127,12 @@ type daeScene struct {
 }
 
 type daeNode struct {
+	ID    string    `xml:"id,attr"`
 	Nodes []daeNode `xml:"node"`
+	// Instances place other nodes (by id) under this one.
+	Instances []struct {
+		URL string `xml:"url,attr"`
+	} `xml:"instance_node"`
 	Geoms []struct {
 		URL  string `xml:"url,attr"`
 		Bind []struct {
@@ -142,6 +151,10 @@ type daeNode struct {
 func DecodeDAE(data []byte) (*Mesh, error) {
 	return Decode("mesh.dae", data, nil)
 }
+
+// maxDAENodeVisits bounds the nodes one COLLADA scene places, instances
+// counted: a million, far beyond any model.
+const maxDAENodeVisits = 1 << 20
 
 // maxInputOffset bounds a primitive input's offset: indices are
 // interleaved per vertex, and no real file interleaves more than a few
@@ -219,10 +232,32 @@ func decodeDAE(data []byte, b *builder) error {
 		}
 		return nil
 	}
+	// every node by id, for <instance_node>
+	byID := map[string]*daeNode{}
+	var index func(ns []daeNode)
+	index = func(ns []daeNode) {
+		for i := range ns {
+			if ns[i].ID != "" {
+				byID[ns[i].ID] = &ns[i]
+			}
+			index(ns[i].Nodes)
+		}
+	}
+	index(doc.LibraryNodes)
+	for i := range doc.Scenes {
+		index(doc.Scenes[i].Nodes)
+	}
+	// visits bounds the walk: nodes instancing nodes can name a tree far
+	// larger than the file (each level instancing the next twice), which
+	// may hold no triangle for the limits to count
+	visits := 0
 	var walk func(n *daeNode, parent [4][4]float64, depth int) error
 	walk = func(n *daeNode, parent [4][4]float64, depth int) error {
 		if depth > 256 {
 			return fmt.Errorf("meshio: COLLADA node hierarchy is deeper than 256")
+		}
+		if visits++; visits > maxDAENodeVisits {
+			return fmt.Errorf("meshio: COLLADA nodes instance more than %d nodes", maxDAENodeVisits)
 		}
 		m, err := nodeMatrix(n)
 		if err != nil {
@@ -242,6 +277,16 @@ func decodeDAE(data []byte, b *builder) error {
 				return err
 			}
 		}
+		// the schema's order: instanced nodes before child nodes
+		for _, in := range n.Instances {
+			placed := byID[strings.TrimPrefix(in.URL, "#")]
+			if placed == nil {
+				return fmt.Errorf("meshio: COLLADA instance_node %q not found", in.URL)
+			}
+			if err := walk(placed, m, depth+1); err != nil {
+				return err
+			}
+		}
 		for i := range n.Nodes {
 			if err := walk(&n.Nodes[i], m, depth+1); err != nil {
 				return err
@@ -250,7 +295,7 @@ func decodeDAE(data []byte, b *builder) error {
 		return nil
 	}
 	for _, c := range []bool{true, false} {
-		counting = c
+		counting, visits = c, 0
 		for i := range scene.Nodes {
 			if err := walk(&scene.Nodes[i], base, 0); err != nil {
 				return err
