@@ -58,7 +58,8 @@ var shapeCases = []struct {
 		// MuJoCo's plane is infinite, like Godot's
 		map[string]string{"khr": "plane", "omi": "box shape-approximated", "urdf": "box shape-approximated", "mjcf": "plane shape-approximated", "godot": "plane shape-approximated"}},
 	{"infinite plane", convert.Shape{Kind: convert.Plane}, nil,
-		map[string]string{"khr": "plane", "omi": "- shape-dropped", "urdf": "- shape-dropped", "mjcf": "plane", "godot": "plane"}},
+		// a floor: a kilometre-wide box where the format has no plane
+		map[string]string{"khr": "plane", "omi": "box shape-approximated", "urdf": "box shape-approximated", "mjcf": "plane", "godot": "plane"}},
 	{"ellipsoid", convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{0.1, 0.2, 0.3}}, nil,
 		map[string]string{"khr": "convex shape-approximated", "omi": "convex shape-approximated", "urdf": "convex shape-approximated", "mjcf": "ellipsoid", "godot": "convex shape-approximated"}},
 	{"round ellipsoid", convert.Shape{Kind: convert.Ellipsoid, Size: convert.Vec3{0.2, 0.2, 0.2}}, nil,

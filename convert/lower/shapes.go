@@ -153,6 +153,10 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 			case !infinite && row.Has(convert.Box):
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{sh.SizeX, planeThickness, sh.SizeZ}, Mesh: -1}
 				say(convert.CodeShapeApproximated, "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
+			case row.Has(convert.Box):
+				// a floor: what stands on it stays up within the extent
+				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{infinitePlaneExtent, planeThickness, infinitePlaneExtent}, Mesh: -1}
+				say(convert.CodeShapeApproximated, "this format has no plane; the infinite plane is written as a box of %g × %g m, %g m thick, centred on it", infinitePlaneExtent, infinitePlaneExtent, planeThickness)
 			default:
 				ok = false
 			}
@@ -172,8 +176,13 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 	return l.done(s, cur, approx), said
 }
 
-// planeThickness is the box a plane becomes where a format has none.
-const planeThickness = 0.001
+// planeThickness is the box a plane becomes where a format has none, and
+// infinitePlaneExtent the side of the one an infinite plane becomes (a
+// kilometre: any robot's floor).
+const (
+	planeThickness      = 0.001
+	infinitePlaneExtent = 1000.0
+)
 
 // add appends a shape the pass made.
 func (l *lowerer) add(sh convert.Shape) int {
