@@ -62,7 +62,7 @@ func TestEveryPassLinear(t *testing.T) {
 	}
 }
 
-// TestLooseBodiesLinearTime converts scenes of 300 and of 2,400 elements
+// TestLooseBodiesLinearTime converts scenes of 250 and of 2,000 elements
 // — free bodies each with a friction of its own, a fan of joints all
 // mimicking one, capsules fixed in the world, a chain of welded links,
 // one body of many shapes, free bodies all of one name, free bodies
@@ -107,7 +107,7 @@ func TestLooseBodiesLinearTime(t *testing.T) {
 	formats := []struct{ format, name string }{
 		{"mjcf", "in.xml"}, {"urdf", "in.urdf"}, {"godot", "in.tscn"}, {"godot3", "in.tscn"}, {"khr", "in.gltf"}, {"omi", "in.gltf"},
 	}
-	const small, large = 300, 2400
+	const small, large = 250, 2000
 	families := []struct {
 		name    string
 		from    string             // the generator's format
