@@ -25,6 +25,13 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		return err
 	}
 	kind := a.str("type", "sphere")
+	// MuJoCo 3 collides an sdf geom of a plain mesh with the mesh itself
+	// (through its signed distance field, not its hull) and weighs it as
+	// the mesh: a triangle mesh
+	sdfMesh := kind == "sdf" && a.has("mesh") && e.Child("plugin") == nil
+	if sdfMesh {
+		kind = "mesh"
+	}
 	if kind == "plane" && len(p.states) > 0 && p.states[len(p.states)-1].moving {
 		return errAt(e, "a plane is allowed only in static bodies (MuJoCo refuses it in a body that moves)")
 	}
@@ -115,6 +122,9 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 			return errAt(e, "unknown mesh %q", meshName)
 		}
 		shape = convert.Shape{Kind: convert.Convex, Mesh: meshA.mesh}
+		if sdfMesh {
+			shape.Kind = convert.TriMesh
+		}
 	case "hfield":
 		hfieldName := a.str("hfield", "")
 		hf = p.hfields[hfieldName]
