@@ -71,14 +71,20 @@ const targetKey = "drive_targets"
 // stiffer than the step can follow: the servo's natural frequency
 // √(kp/moved) stays within half a radian per step (10 × effort on a 2 mg
 // gripper link turned 100 radians a step and sent MuJoCo's integration to
-// NaN); kv damps it critically.
+// NaN); kv damps it critically (what the joint moves unknown: the
+// subtree's, a massless link's stand-in included).
 func defaultGains(effort, inertia, moved, step float64) (kp, kv float64) {
 	kp = 100.0
 	if effort > 0 && !math.IsInf(effort, 1) {
 		kp = 10 * effort
 	}
 	if !(inertia > 0) || math.IsInf(inertia, 1) {
+		// unknown (a massless child): what the whole subtree weighs, so
+		// the damping too stays within what the step can follow
 		inertia = 1
+		if moved > 0 && !math.IsInf(moved, 1) {
+			inertia = moved
+		}
 	}
 	if step > 0 && moved > 0 && !math.IsInf(moved, 1) {
 		kp = math.Min(kp, moved*(maxServoTurn/step)*(maxServoTurn/step))
@@ -126,10 +132,15 @@ func (e *emitter) subtreeMass() []mass.MassProps {
 	return out
 }
 
-// worldMass is a body's own mass properties in world coordinates (zero
-// for a massless, infinitely heavy or static body).
+// worldMass is a body's own mass properties in world coordinates as
+// written: a massless body's stand-in (a servo sized for no mass at all
+// drove the stand-in's 1e-12 kg·m² to NaN on MuJoCo's first step); zero
+// for an infinitely heavy or static body.
 func (e *emitter) worldMass(body int) mass.MassProps {
 	m := e.g.Nodes[body].Motion
+	if m != nil && m.Kind == convert.Dynamic {
+		m = convert.NearZeroStandIn(m)
+	}
 	if m == nil || m.Kind != convert.Dynamic || m.Mass == nil || !(*m.Mass > 0) || math.IsInf(*m.Mass, 1) {
 		return mass.MassProps{}
 	}
