@@ -66,11 +66,11 @@ const (
 	// value and step, grown over behaviourGodotSteps steps and contacts;
 	// 1 mm and 1e-3 as the wheel round trip uses.
 	behaviourGodotTol = 1e-3
-	behaviourStride   = 4
+	behaviourStride   = 5
 	// behaviourGodotStride samples Godot scenes more thinly: each costs
 	// four runs of the engine at a few seconds each
 	behaviourGodotStride = 6
-	behaviourSeedsCI     = 4
+	behaviourSeedsCI     = 3
 	behaviourSeedsFull   = 200
 )
 
