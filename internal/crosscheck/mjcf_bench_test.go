@@ -125,10 +125,10 @@ func timeInProcess(b *testing.B, run func() error) timing {
 }
 
 // processCPU is the CPU time this process has used so far.
-func processCPU(b *testing.B) time.Duration {
+func processCPU(tb testing.TB) time.Duration {
 	var u syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
