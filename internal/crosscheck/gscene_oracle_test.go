@@ -96,6 +96,7 @@ func TestGameSceneBehaviour(t *testing.T) {
 		{"cone-mjcf", swing, "", []string{"mjcf", "godot"}, 2e-2, 0.5},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // each scene in a folder of its own
 			dir := t.TempDir()
 			src := filepath.Join(dir, "src.tscn")
 			if c.instanced != "" {
