@@ -64,7 +64,7 @@ var exprCases = []struct{ expr, want string }{
 	{"not python.set()", "True"}, {"python.set('ab').issubset('abc')", "True"}, {"sorted(python.set([1]).union([2]))", "[1, 2]"},
 	{"python.isinstance([1], list)", "True"}, {"python.isinstance(dict(a=1), dict)", "True"}, {"python.isinstance(True, int)", "True"},
 	{"python.isinstance('x', (int, str))", "True"}, {"python.isinstance(1.5, int)", "False"}, {"python.type(1) == int", "True"},
-	{"python.type([]) == list", "True"}, {"python.issubclass(int, int)", "True"}, {"python.issubclass(list, dict)", "False"},
+	{"python.type([]) == list", "True"}, {"python.type(True) == python.type(False)", "True"}, {"python.type(None) == python.type(1)", "False"}, {"python.issubclass(int, int)", "True"}, {"python.issubclass(list, dict)", "False"},
 	{"list(python.filter(None, [0, 1, '', 'a']))", "[1, 'a']"}, {"python.divmod(7, -2)", "(-4, -1)"},
 	// math
 	{"pi", "3.141592653589793"}, {"math.pi", "3.141592653589793"}, {"e", "2.718281828459045"}, {"sin(pi / 2)", "1.0"},

@@ -178,6 +178,7 @@ func setBuiltins(types map[string]any) map[string]any {
 		// bool is a subclass of int
 		return f.Name == name || f.Name == "int" && name == "bool", nil
 	}
+	others := map[string]*Func{}
 	out := map[string]any{
 		"set":       method("set", 0, 1, build(false)),
 		"frozenset": method("frozenset", 0, 1, build(true)),
@@ -205,9 +206,16 @@ func setBuiltins(types map[string]any) map[string]any {
 			if t, ok := types[name].(*Func); ok {
 				return t, nil
 			}
-			return &Func{Name: name, Call: func([]any, Kwargs) (any, error) {
+			// a type with no builtin (bool, NoneType …): one value per
+			// name, so that type(True) == type(False)
+			if t, ok := others[name]; ok {
+				return t, nil
+			}
+			t := &Func{Name: name, Call: func([]any, Kwargs) (any, error) {
 				return nil, fmt.Errorf("cannot create '%s' instances", name)
-			}}, nil
+			}}
+			others[name] = t
+			return t, nil
 		}),
 		"filter": method("filter", 2, 2, func(a []any) (any, error) {
 			xs, err := items(a[1])
