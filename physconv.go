@@ -127,7 +127,15 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	if err := ctx.Err(); err != nil {
 		return nil, res, err
 	}
-	lowered, out, diags, err := safeEmit(to, g, opts, true)
+	lowered, lowerDiags := lowerFor(to, g, true)
+	// the source's report is made while the writer writes
+	var pending pendingReport
+	verify := !opts.NoVerify && to.Parse != nil
+	if verify {
+		pending = startReport(lowered, to)
+	}
+	out, diags, err := convert.EmitChecked(to, lowered, opts)
+	diags = append(lowerDiags, diags...)
 	if err == nil && alongside != nil {
 		done := make(chan struct{})
 		go func() {
@@ -136,8 +144,11 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 		}()
 		defer func() { <-done }()
 	}
-	if err == nil && !opts.NoVerify {
-		diags = append(diags, Verify(lowered, to, out, diags, opts, src)...)
+	switch {
+	case err == nil && verify && out != nil:
+		diags = append(diags, verifyAgainst(lowered, pending, to, out, diags, opts, src)...)
+	case verify:
+		pending.wait() // a panic in the report is still raised
 	}
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)
@@ -791,14 +802,20 @@ func EmitGraph(f *convert.Format, g *convert.Graph, opts *convert.Options) (*con
 // reshape (a Graph it parsed for this conversion only); otherwise g is
 // left as it was.
 func safeEmit(f *convert.Format, g *convert.Graph, opts *convert.Options, owned bool) (*convert.Graph, *convert.Output, convert.Diagnostics, error) {
-	var diags convert.Diagnostics
-	switch {
-	case f.Capabilities == nil:
-	case owned:
-		g, diags = lower.LowerInPlace(g, f.Capabilities)
-	default:
-		g, diags = lower.Lower(g, f.Capabilities)
-	}
+	g, diags := lowerFor(f, g, owned)
 	out, more, err := convert.EmitChecked(f, g, opts)
 	return g, out, append(diags, more...), err
+}
+
+// lowerFor lowers g to f's row of the capability table (in place when
+// owned), as safeEmit does before it writes.
+func lowerFor(f *convert.Format, g *convert.Graph, owned bool) (*convert.Graph, convert.Diagnostics) {
+	switch {
+	case f.Capabilities == nil:
+		return g, nil
+	case owned:
+		return lower.LowerInPlace(g, f.Capabilities)
+	default:
+		return lower.Lower(g, f.Capabilities)
+	}
 }

@@ -34,34 +34,55 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 	if f.Parse == nil || out == nil {
 		return nil
 	}
-	// the source's report, and the index of its names and diagnostics
-	// that explains differences, do not depend on the output: they are
-	// built on the second core while the output is read back (got is
-	// filled in then)
-	type inspected struct {
-		report *inspect.Report
-		x      *inspect.Explainer
-		panic  any
-	}
-	got := &inspect.Report{}
-	wantc := make(chan inspected, 1)
+	return verifyAgainst(g, startReport(g, f), f, out, diags, opts, src)
+}
+
+// pendingReport is the report of a Graph made on another goroutine: a
+// conversion makes the source's report on the second core while the
+// writer writes (both only read the Graph), so neither waits for the other
+// and the Graph can go before the output is read back.
+type pendingReport chan inspected
+
+type inspected struct {
+	report *inspect.Report
+	panic  any
+}
+
+// startReport begins g's report as format f's.
+func startReport(g *convert.Graph, f *convert.Format) pendingReport {
+	c := make(pendingReport, 1)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				wantc <- inspected{panic: r}
+				c <- inspected{panic: r}
 			}
 		}()
-		want := inspect.Inspect(g, f.Name, nil)
-		x := inspect.NewExplainer(g, want, got, diags)
-		x.Prepare()
-		wantc <- inspected{report: want, x: x}
+		c <- inspected{report: inspect.Inspect(g, f.Name, nil)}
 	}()
-	back, err := reread(f, out, opts, src)
-	w := <-wantc
+	return c
+}
+
+// wait returns the report, raising a panic of its goroutine where it
+// would have been raised without it.
+func (c pendingReport) wait() *inspect.Report {
+	w := <-c
 	if w.panic != nil {
-		panic(w.panic) // where it would have been raised without the goroutine
+		panic(w.panic)
 	}
-	want := w.report
+	return w.report
+}
+
+// verifyAgainst is Verify with the source's report begun already. The
+// index that explains differences is built before the output is read
+// back, so the source Graph is no longer held while a second Graph, the
+// output's, is built: the two at once were most of a long chain's peak
+// memory.
+func verifyAgainst(g *convert.Graph, pending pendingReport, f *convert.Format, out *convert.Output, diags convert.Diagnostics, opts *convert.Options, src *convert.Input) convert.Diagnostics {
+	want := pending.wait()
+	got := &inspect.Report{}
+	x := inspect.NewExplainer(g, want, got, diags)
+	x.Prepare()
+	back, err := reread(f, out, opts, src)
 	var res convert.Diagnostics
 	if err != nil {
 		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
@@ -70,7 +91,6 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 	}
 	*got = *inspect.Inspect(back, f.Name, nil)
 	inspect.Equate(want, got, VerifyTolerance)
-	x := w.x
 	for _, d := range inspect.DiffDeferred(want, got, VerifyTolerance) {
 		if x.Explains(d) {
 			continue
