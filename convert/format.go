@@ -125,6 +125,12 @@ type Options struct {
 	// Verify sets it to read an output back, as it compares physics only;
 	// a Graph so read is not one to convert.
 	SkipVisualData bool `json:"-"`
+	// DefaultProject reads a Godot scene as in a project with Godot's
+	// default physics (gravity and damping), whatever project.godot it
+	// lies in: a written scene is meant for one (its gravity factors and
+	// damping are relative to Godot's defaults), and Verify reads it back
+	// so wherever it is written.
+	DefaultProject bool `json:"-"`
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
 	// SideFiles says how a side file that is a source file unchanged (a

@@ -51,7 +51,10 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	p.index = make(map[*node]int, len(d.tscn.Sections))
 	proj := l.project()
 	p.layerNames = proj.layers
-	p.g.Damping = proj.damping
+	p.g.Damping, p.g.Gravity = proj.damping, proj.gravity
+	if l.in.Options != nil && l.in.Options.DefaultProject {
+		p.g.Damping, p.g.Gravity = DefaultDamping, nil
+	}
 	if len(p.layerNames) > 0 {
 		p.g.Extras[extraLayers] = p.layerNames
 	}
@@ -929,7 +932,15 @@ var DefaultDamping = convert.SceneDamping{Linear: 0.1, Angular: 0.1}
 type projectSettings struct {
 	layers  map[int]string // 3D physics layer names
 	damping convert.SceneDamping
+	// gravity is the project's default gravity (m/s², scene axes) when it
+	// sets one other than Godot's 9.8 m/s² down the Y axis.
+	gravity *convert.Vec3
 }
+
+// DefaultGravity is the gravity Godot 3 and 4 give every body by default
+// (project settings physics/3d/default_gravity, 9.8, times
+// default_gravity_vector, which Godot does not normalise).
+const DefaultGravity = 9.8
 
 // project reads the scene's project.godot: Godot's defaults when there is
 // none.
@@ -945,11 +956,14 @@ func (l *loader) project() projectSettings {
 }
 
 // readProject reads the [layer_names] 3d_physics/layer_N entries and the
-// [physics] 3d/default_linear_damp and default_angular_damp of a
-// project.godot file (a value that is no non-negative number leaves
-// Godot's default, as Godot's own reading does not apply it either).
+// [physics] 3d/default_linear_damp, default_angular_damp, default_gravity
+// and default_gravity_vector of a project.godot file (a damping that is no
+// non-negative number, a gravity that is no finite number or vector,
+// leaves Godot's default, as Godot's own reading does not apply it
+// either).
 func readProject(data []byte) projectSettings {
 	out := projectSettings{layers: map[int]string{}, damping: DefaultDamping}
+	magnitude, direction := DefaultGravity, convert.Vec3{0, -1, 0}
 	section := ""
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
@@ -979,9 +993,49 @@ func readProject(data []byte) projectSettings {
 			if f, err := strconv.ParseFloat(v, 64); to != nil && err == nil && f >= 0 && !math.IsInf(f, 0) {
 				*to = f
 			}
+			switch k {
+			case "3d/default_gravity":
+				if f, err := strconv.ParseFloat(v, 64); err == nil && isFinite(f) {
+					magnitude = f
+				}
+			case "3d/default_gravity_vector":
+				if d, ok := projectVector(v); ok {
+					direction = d
+				}
+			}
 		}
 	}
+	if magnitude != DefaultGravity || direction != (convert.Vec3{0, -1, 0}) {
+		var gv convert.Vec3
+		for i := range gv {
+			if gv[i] = direction[i] * magnitude; gv[i] == 0 {
+				gv[i] = 0 // not -0
+			}
+		}
+		out.gravity = &gv
+	}
 	return out
+}
+
+// projectVector reads a Vector3 literal of a project setting.
+func projectVector(v string) (convert.Vec3, bool) {
+	d, err := tscn.Decode([]byte("[gd_resource type=\"Resource\" format=3]\n[resource]\nv = " + v + "\n"))
+	if err != nil || len(d.Sections) != 1 {
+		return convert.Vec3{}, false
+	}
+	val, _ := d.Sections[0].Prop("v")
+	c, ok := val.(*tscn.Call)
+	if !ok || c.Name != "Vector3" {
+		return convert.Vec3{}, false
+	}
+	f, ok := c.Floats()
+	if !ok || len(f) != 3 {
+		return convert.Vec3{}, false
+	}
+	if !isFinite(f[0]) || !isFinite(f[1]) || !isFinite(f[2]) {
+		return convert.Vec3{}, false
+	}
+	return convert.Vec3{f[0], f[1], f[2]}, true
 }
 
 func sortedInts(m map[int]string) []int {
