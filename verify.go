@@ -145,7 +145,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	}
 	// visuals are not compared: their geometry may be left unread
 	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: readBackLimits(opts), Packages: opts.Packages, AllowRoots: opts.AllowRoots,
-		SkipVisualData: true, DefaultProject: true}
+		SkipVisualData: true, DefaultProject: true, ForReport: true}
 	// out.Main is not changed while it is verified, and nothing read back
 	// outlives Verify: the diagnostics name subjects by index and format
 	// their own messages

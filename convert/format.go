@@ -131,6 +131,12 @@ type Options struct {
 	// damping are relative to Godot's defaults), and Verify reads it back
 	// so wherever it is written.
 	DefaultProject bool `json:"-"`
+	// ForReport says the Graph is read only to report its physics, as
+	// Verify reads an output back: a reader may leave out the Extras it
+	// keeps only so that its own writer can spell the source back as it
+	// was (rotations as spelled, raw attributes). Such a Graph is not one
+	// to convert either.
+	ForReport bool `json:"-"`
 	// Packages maps ROS package names to folders for package:// URIs.
 	Packages map[string]string
 	// SideFiles says how a side file that is a source file unchanged (a

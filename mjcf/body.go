@@ -86,7 +86,9 @@ func (p *parser) openBody(e *Element, parentNode int, pre convert.Transform, chi
 		kind = convert.Kinematic
 	}
 	var extras map[string]any
-	if rpy, ok := p.spelledRPY(own); ok && pre.R == convert.IdentityQuat() {
+	if p.forReport {
+		// the spelling is for writers only
+	} else if rpy, ok := p.spelledRPY(own); ok && pre.R == convert.IdentityQuat() {
 		extras = map[string]any{convert.ExtraRotationRPY: rpy}
 	} else if q, ok := p.spelledQuat(own); ok && pre.R == convert.IdentityQuat() {
 		extras = map[string]any{convert.ExtraRotationQuat: q}

@@ -164,11 +164,14 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 	}
 	shape.Name = name
 	si := p.g.AddShape(shape)
-	n := convert.Node{Name: name, Transform: nodeT, Extras: map[string]any{extraGeom: p.sharedGeomExtras(a)}}
-	if rpy, ok := p.spelledRPY(a); ok && !fromto {
-		n.Extras[convert.ExtraRotationRPY] = rpy // writers check it still holds
-	} else if q, ok := p.spelledQuat(a); ok && !fromto {
-		n.Extras[convert.ExtraRotationQuat] = q
+	n := convert.Node{Name: name, Transform: nodeT}
+	if !p.forReport {
+		n.Extras = map[string]any{extraGeom: p.sharedGeomExtras(a)}
+		if rpy, ok := p.spelledRPY(a); ok && !fromto {
+			n.Extras[convert.ExtraRotationRPY] = rpy // writers check it still holds
+		} else if q, ok := p.spelledQuat(a); ok && !fromto {
+			n.Extras[convert.ExtraRotationQuat] = q
+		}
 	}
 	color, err := p.geomColor(a)
 	if err != nil {

@@ -71,6 +71,9 @@ type parser struct {
 	// (attachCompiler); attachments counts the attachments made
 	attachedCompilers []compiler
 	attachments       int
+	// forReport leaves out what only the writer reads
+	// (convert.Options.ForReport)
+	forReport bool
 }
 
 type jointRef struct {
@@ -101,6 +104,7 @@ func parse(in *convert.Input) (p *parser, err error) {
 		meshes: map[string]*meshAsset{}, textures: map[string]*textureAsset{}, looks: map[string]*materialAsset{}, hfields: map[string]*hfieldAsset{},
 		dropped:    map[string]int{},
 		siteByName: map[string]int{}, tendonByName: map[string]int{}}
+	p.forReport = in.Options != nil && in.Options.ForReport
 	tails, includeDiags, err := expandIncludes(in, top)
 	p.diags = append(p.diags, includeDiags...)
 	if ignored > 0 {

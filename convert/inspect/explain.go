@@ -93,7 +93,11 @@ func (x *Explainer) index() {
 			x.couplingsOf[c.Leader] = append(x.couplingsOf[c.Leader], k)
 		}
 	}
-	names := convert.NodeNames(x.g)
+	names := x.want.nodeNames
+	if len(names) != len(x.g.Nodes) {
+		names = convert.NodeNames(x.g)
+	}
+	x.want.nodeNames = nil // the index has what it needs of them
 	x.nodes = make(map[string][]int, len(names))
 	// a name's first node is a window of one element of nodes (of
 	// capacity one: a second node of the name copies it), as most names

@@ -25,6 +25,10 @@ type Report struct {
 	Bodies      []BodyReport        `json:"bodies"`
 	Joints      []JointReport       `json:"joints"`
 	Diagnostics convert.Diagnostics `json:"diagnostics"`
+
+	// nodeNames are the Graph's convert.NodeNames, which an Explainer of
+	// the same Graph takes rather than make again
+	nodeNames []string
 }
 
 // Num is a number that writes +Inf as the string "infinite" (KHR's 0 mass
@@ -193,6 +197,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		r.Diagnostics = convert.Diagnostics{}
 	}
 	names := convert.NodeNames(g)
+	r.nodeNames = names
 	owner := bodyOwners(g)
 	frames := g.Frames(-1)
 	// Count first what each body gets, so that the reports and their
