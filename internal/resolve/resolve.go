@@ -501,7 +501,13 @@ func (r *Resolver) PackageDir(name string) (string, error) {
 		return p.disk, nil
 	}
 	if r.Root != "" {
-		return filepath.Join(r.Root, filepath.FromSlash(p.base)), nil
+		// absolute, as the paths into it are taken to be: a Root given
+		// relative to the working folder would be joined twice
+		dir := filepath.Join(r.Root, filepath.FromSlash(p.base))
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		return dir, nil
 	}
 	return p.base, nil
 }
@@ -591,14 +597,14 @@ func (r *Resolver) findPackageUncached(name string) (pkgResult, bool) {
 // read through FS (so callers that watch FS see the reads), else through
 // a confined FS of its own.
 func (r *Resolver) diskPackage(d string) pkgResult {
-	if r.Root != "" {
-		if rel, ok := Within(r.Root, d); ok {
-			return pkgResult{fsys: r.FS, base: rel, main: true, disk: d}
-		}
-	}
-	abs, err := filepath.Abs(d)
+	abs, err := filepath.Abs(d) // a folder given relative to the working folder
 	if err != nil {
 		abs = d
+	}
+	if r.Root != "" {
+		if rel, ok := Within(r.Root, abs); ok {
+			return pkgResult{fsys: r.FS, base: rel, main: true, disk: abs}
+		}
 	}
 	return pkgResult{fsys: Confined(abs, r.AllowRoots...), base: ".", disk: abs}
 }
