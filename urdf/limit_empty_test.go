@@ -14,7 +14,9 @@ import (
 // urdfdom refuses and MuJoCo, Bullet and Isaac Gym read), leaves a
 // revolute or prismatic joint no range; it is read as unlimited (MuJoCo's
 // reading; SolidWorks exporters write 0 0 for joints without limits)
-// with a warning, while a real range is kept.
+// with a warning, while a real range is kept. Lower > upper is unlimited
+// too, as MuJoCo and Bullet read it (the bounds were swapped, limiting
+// a joint both engines leave free).
 func TestEmptyLimitRange(t *testing.T) {
 	cases := []struct {
 		typ          string
@@ -22,14 +24,17 @@ func TestEmptyLimitRange(t *testing.T) {
 		kind         string
 		empty        bool
 		missing      bool // no <limit> element
+		inverted     bool // lower > upper: unlimited too
 	}{
-		{"revolute", 0, 0, kin.KindContinuous, true, true},
-		{"prismatic", 0, 0, kin.KindPrismatic, true, true},
-		{"revolute", 0, 0, kin.KindContinuous, true, false},
-		{"revolute", 0.5, 0.5, kin.KindContinuous, true, false},
-		{"prismatic", 0, 0, kin.KindPrismatic, true, false},
-		{"revolute", -1, 1, kin.KindRevolute, false, false},
-		{"prismatic", 0, 0.2, kin.KindPrismatic, false, false},
+		{"revolute", 0, 0, kin.KindContinuous, true, true, false},
+		{"prismatic", 0, 0, kin.KindPrismatic, true, true, false},
+		{"revolute", 0, 0, kin.KindContinuous, true, false, false},
+		{"revolute", 0.5, 0.5, kin.KindContinuous, true, false, false},
+		{"prismatic", 0, 0, kin.KindPrismatic, true, false, false},
+		{"revolute", -1, 1, kin.KindRevolute, false, false, false},
+		{"prismatic", 0, 0.2, kin.KindPrismatic, false, false, false},
+		{"revolute", 1, 0, kin.KindContinuous, false, false, true},
+		{"prismatic", 0.2, -0.1, kin.KindPrismatic, false, false, true},
 	}
 	for _, c := range cases {
 		src := fmt.Sprintf(`<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
@@ -52,6 +57,9 @@ func TestEmptyLimitRange(t *testing.T) {
 		if diags.Has(convert.CodeLimitEmpty) != c.empty {
 			t.Errorf("%s: %s said %v", name, convert.CodeLimitEmpty, !c.empty)
 		}
+		if diags.Has(convert.CodeLimitInverted) != c.inverted {
+			t.Errorf("%s: %s said %v", name, convert.CodeLimitInverted, !c.inverted)
+		}
 		for _, n := range g.Nodes {
 			if n.Joint == nil {
 				continue
@@ -61,7 +69,8 @@ func TestEmptyLimitRange(t *testing.T) {
 				t.Errorf("%s: kind %s, want %s", name, jc.Kind, c.kind)
 			}
 			lo, hi := jc.Lower, jc.Upper
-			if c.empty && !(math.IsInf(lo, -1) && math.IsInf(hi, 1)) || !c.empty && (lo != c.lower || hi != c.upper) {
+			unlimited := c.empty || c.inverted
+			if unlimited && !(math.IsInf(lo, -1) && math.IsInf(hi, 1)) || !unlimited && (lo != c.lower || hi != c.upper) {
 				t.Errorf("%s: range [%v, %v]", name, lo, hi)
 			}
 		}

@@ -627,8 +627,13 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		}
 		lo, hi = j.Limit.Lower, j.Limit.Upper
 		if lo > hi {
-			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v; the bounds are swapped", j.Name, lo, hi)
-			lo, hi = hi, lo
+			// MuJoCo and Bullet read such bounds as no limit (both
+			// limit a joint only when lower < upper)
+			p.diags.Add(convert.CodeLimitInverted, convert.Subject{}, jointPath(j), "joint %q has lower %v > upper %v: read as unlimited, as MuJoCo and Bullet read it", j.Name, lo, hi)
+			lo, hi = -inf, inf
+			if j.Type == Revolute {
+				kind = kin.KindContinuous
+			}
 		}
 		if lo == hi {
 			// exporters (SolidWorks' among them) write lower = upper = 0
