@@ -423,7 +423,7 @@ func decodeGeometry(parent *xmlElement) (Geometry, error) {
 			}
 		}
 	default:
-		return g, convert.ErrorAtLine(shape.Line, "unknown geometry <%s>", shape.Name)
+		g.unknown = true // left out with a warning, as urdfdom leaves it
 	}
 	return g, err
 }

@@ -768,6 +768,10 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if name == "" {
 			name = l.Name + "/visual" + strconv.Itoa(k)
 		}
+		if v.Geometry.unknown {
+			p.diags.Add(convert.CodeVisualDropped, convert.Subject{}, linkPath(l)+"/visual", "visual %q of link %q is an unknown geometry <%s>; it is left out, as urdfdom leaves it (MuJoCo refuses the file)", name, l.Name, v.Geometry.Kind).AtLine(v.Geometry.Line)
+			continue
+		}
 		if v.Geometry.empty != nil {
 			// urdfdom and PyBullet take it (a marker); it draws nothing,
 			// and MuJoCo refuses a geom of zero size
@@ -811,6 +815,10 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		name := c.Name
 		if name == "" {
 			name = l.Name + "/collision" + strconv.Itoa(k)
+		}
+		if c.Geometry.unknown {
+			p.diags.Add(convert.CodeShapeDropped, convert.Subject{}, linkPath(l)+"/collision", "collision %q of link %q is an unknown geometry <%s>; it is left out, as urdfdom leaves it (MuJoCo refuses the file)", name, l.Name, c.Geometry.Kind).AtLine(c.Geometry.Line)
+			continue
 		}
 		if c.Geometry.empty != nil {
 			// urdfdom takes it (exporters leave zero-radius placeholder

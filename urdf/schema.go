@@ -95,7 +95,11 @@ type Geometry struct {
 	// empty says why a primitive has no size (urdfdom takes one): it
 	// draws nothing and collides with nothing, and is left out.
 	empty error
-	Line  int
+	// unknown says the shape is no geometry URDF (or an extension read
+	// here) defines: urdfdom reads the robot without it, and so does the
+	// reader, with a warning.
+	unknown bool
+	Line    int
 }
 
 // Visual is a <visual>.
