@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"fmt"
 	"github.com/physconv/physconv/convert"
 	"strings"
 )
@@ -120,10 +121,10 @@ func (e *emitter) keptSections() keptSections {
 		}
 		var kept []*Element
 		for _, c := range sec.Children {
-			if e.refsResolve(c) {
+			if attr, name, ok := e.missingRef(c); !ok {
 				kept = append(kept, e.inWrittenSense(e.portable(stripClass(c), sec.Name)))
 			} else {
-				e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name+"/"+c.Name, "<%s> refers to an element the output does not have; dropped", c.Name)
+				e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name+"/"+c.Name, "<%s%s> refers to %s=%q, which the output does not have; dropped", c.Name, nameAttrText(c), attr, name)
 			}
 		}
 		if len(kept) == 0 {
@@ -177,6 +178,22 @@ func (e *emitter) setGravity(opt *Element) {
 // refsResolve reports whether every name an element (and its children)
 // refers to is present in the output.
 func (e *emitter) refsResolve(el *Element) bool {
+	_, _, missing := e.missingRef(el)
+	return !missing
+}
+
+// nameAttrText is ` name="…"` for an element with a name, for messages.
+func nameAttrText(el *Element) string {
+	if n := el.AttrOr("name", ""); n != "" {
+		return fmt.Sprintf(" name=%q", n)
+	}
+	return ""
+}
+
+// missingRef returns the first reference of an element (or of its
+// children) to a name the output does not have: the attribute and the
+// name.
+func (e *emitter) missingRef(el *Element) (attr, name string, missing bool) {
 	kinds := map[string]string{"joint": "joint", "joint1": "joint", "joint2": "joint", "jointinparent": "joint",
 		"body": "body", "body1": "body", "body2": "body", "geom": "geom", "geom1": "geom", "geom2": "geom",
 		"tendon": "tendon", "tendon1": "tendon", "tendon2": "tendon", "site": "site", "site1": "site", "site2": "site",
@@ -192,14 +209,14 @@ func (e *emitter) refsResolve(el *Element) bool {
 		if el.Name == "flex" && a.Name == "body" && allNamed(e.nameSpace(k), strings.Fields(a.Value)) {
 			continue // a flex names one body per vertex
 		}
-		return false
+		return a.Name, a.Value, true
 	}
 	for _, c := range el.Children {
-		if !e.refsResolve(c) {
-			return false
+		if attr, name, missing := e.missingRef(c); missing {
+			return attr, name, true
 		}
 	}
-	return true
+	return "", "", false
 }
 
 // allNamed reports whether set has every name of a non-empty list.
