@@ -20,7 +20,10 @@ import (
 // the reader took for Godot's default whatever the project said: a scene
 // made for 20 m/s² fell at 9.8 or 9.81 in every output, said by nothing.
 // The reader now carries a project's gravity as the scene's; formats with
-// a scene gravity write it, the others as gravity factors or a warning.
+// a scene gravity write it, the others as gravity factors or a warning,
+// and Godot output leaves it to the project the scene is placed in (a
+// scene of the same project, written in the other Godot version, falls
+// as the source does).
 func TestGodotProjectGravity(t *testing.T) {
 	reg := all.Registry()
 	strong := "config_version=5\n\n[physics]\n\n3d/default_gravity=20.0\n"
@@ -36,7 +39,9 @@ func TestGodotProjectGravity(t *testing.T) {
 		{"default project to MJCF", "", "mjcf", nil, "", ""},
 		{"no gravity set to MJCF", "config_version=5\n\n[physics]\n\n3d/default_linear_damp=0.1\n", "mjcf", nil, "", ""},
 		{"strong gravity to MJCF", strong, "mjcf", &convert.Vec3{0, -20, 0}, "", `gravity="0 0 -20"`},
-		{"strong gravity to Godot 4", strong, "godot", &convert.Vec3{0, -20, 0}, convert.CodeGravityAsFactors, "gravity_scale = 2.0408163265306123"},
+		{"strong gravity to Godot 4", strong, "godot", &convert.Vec3{0, -20, 0}, convert.CodeGravityFromProject, ""},
+		{"strong gravity to Godot 3", strong, "godot3", &convert.Vec3{0, -20, 0}, convert.CodeGravityFromProject, ""},
+		{"strong gravity to KHR", strong, "khr", &convert.Vec3{0, -20, 0}, convert.CodeGravityAsFactors, `"gravityFactor": 2.038735983690112`},
 		{"strong gravity to URDF", strong, "urdf", &convert.Vec3{0, -20, 0}, convert.CodeGravityDropped, ""},
 		{"sideways gravity to KHR", sideways, "khr", &convert.Vec3{9.8, 0, 0}, convert.CodeGravityDropped, ""},
 		{"sideways gravity to MJCF", sideways, "mjcf", &convert.Vec3{9.8, 0, 0}, "", `gravity="9.8 0 0"`},
@@ -64,7 +69,7 @@ func TestGodotProjectGravity(t *testing.T) {
 		var said convert.Code
 		for _, d := range res.Diagnostics {
 			switch d.Code {
-			case convert.CodeGravityAsFactors, convert.CodeGravityDropped, convert.CodeGravityFactorsAsScene:
+			case convert.CodeGravityAsFactors, convert.CodeGravityDropped, convert.CodeGravityFactorsAsScene, convert.CodeGravityFromProject:
 				said = d.Code
 			case convert.CodeVerifyMismatch:
 				t.Errorf("%s: %v", c.name, d)
@@ -75,6 +80,9 @@ func TestGodotProjectGravity(t *testing.T) {
 		}
 		if c.written != "" && !strings.Contains(string(out.Main), c.written) {
 			t.Errorf("%s: no %q in\n%s", c.name, c.written, out.Main)
+		}
+		if c.code == convert.CodeGravityFromProject && strings.Contains(string(out.Main), "gravity_scale") {
+			t.Errorf("%s: the project's gravity scaled again:\n%s", c.name, out.Main)
 		}
 	}
 
@@ -92,8 +100,8 @@ func TestGodotProjectGravity(t *testing.T) {
 		}
 	}
 
-	// in the engine: the source in its project falls as its Godot output
-	// does in a default one
+	// in the engine: the source and its Godot output fall alike in their
+	// project
 	testenv.Oracle(t, "godot4-inspect")
 	fsys = fstest.MapFS{"scene.tscn": {Data: []byte(dampedScene(undamped))}, "project.godot": {Data: []byte(strong)}}
 	in = &convert.Input{Name: "scene.tscn", Data: fsys["scene.tscn"].Data, FS: fsys, Dir: ".", Options: &convert.Options{From: "godot", To: "godot"}}
@@ -105,7 +113,7 @@ func TestGodotProjectGravity(t *testing.T) {
 		at := testenv.GodotOrigins(t, "godot4-inspect", scene, 60, map[string]string{"project.godot": project})
 		return 10 - at["Ball"][1]
 	}
-	source, output := fell(dampedScene(undamped), strong), fell(string(out.Main), testenv.Godot4Project)
+	source, output := fell(dampedScene(undamped), strong), fell(string(out.Main), strong)
 	want := fallAfter(20, 1.0/60, 0, 60)
 	if math.Abs(source-want) > 1e-3 || math.Abs(output-source) > 1e-6 {
 		t.Errorf("in Godot 4.6 the source fell %.5f m in 60 steps, its output %.5f; at 20 m/s² %.5f", source, output, want)

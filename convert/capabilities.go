@@ -94,6 +94,10 @@ type Capabilities struct {
 	// gravity becomes factors relative to it.
 	SceneGravity, GravityFactors bool
 	DefaultGravity               float64
+	// ProjectGravity: scenes fall under the default gravity of the
+	// project they lie in (Godot's project.godot), so a gravity read
+	// from a project (Graph.GravityFromProject) is left to it.
+	ProjectGravity bool
 	// BodyDamping: bodies carry damping that adds to the engine's
 	// DefaultDamping or replaces it (Godot's damp modes); a scene whose
 	// default differs has every dynamic body replace it with the sum.
@@ -277,6 +281,9 @@ func gravity(c *Capabilities) string {
 	}
 	if c.GravityFactors {
 		forms = append(forms, "per-body factor")
+	}
+	if c.ProjectGravity {
+		forms = append(forms, "the project's default")
 	}
 	if len(forms) == 0 {
 		forms = append(forms, "not written")

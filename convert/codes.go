@@ -23,6 +23,7 @@ const (
 	CodeLockDropped                 Code = "lock-dropped"
 	CodeGravityAsFactors            Code = "gravity-as-factors"
 	CodeGravityFactorsAsScene       Code = "gravity-factors-as-scene"
+	CodeGravityFromProject          Code = "gravity-from-project"
 	CodeGravityDropped              Code = "gravity-dropped"
 	CodeGravityVolumeKept           Code = "gravity-volume-kept"
 	CodePlaneRead                   Code = "plane-read"
@@ -277,6 +278,7 @@ var codeTable = []CodeInfo{
 	{CodeInertiaInvalid, Warning, secGraph, Qs(QInertia), false, "given inertia unusable; computed instead"},
 	{CodeGravityAsFactors, Info, secGraph, Qs(QGravity), false, "the scene's gravity (a zero-g or low-g scene) is written as every body's gravity factor, relative to the target engine's default gravity"},
 	{CodeGravityFactorsAsScene, Info, secGraph, Qs(QGravity), false, "every body shares one gravity factor, which a target without factors writes as the scene's gravity"},
+	{CodeGravityFromProject, Info, secGraph, Qs(QGravity), false, "the scene's gravity is its Godot project's default (project.godot): a Godot output leaves it to the project it is placed in rather than scale its bodies' gravity"},
 	{CodeGravityDropped, Warning, secGraph, Qs(QGravity), false, "the scene's gravity has no form in the target (no scene gravity, and no per-body factors or not along the vertical): the engine's default gravity applies"},
 	{CodeVelocityDropped, Warning, secGraph, Qs(QVelocity), false, "a body's initial linear or angular velocity has no form in the target (URDF, MJCF): the body starts at rest"},
 	{CodeJointSolverDropped, Warning, secGraph, Qs(QJointParam), false, "a joint's engine-specific solver parameters (Godot limit softness, bias, relaxation, restitution, damping …) have no form in the target or its joint class: the engine's defaults apply, so the joint responds differently"},

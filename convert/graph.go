@@ -45,6 +45,12 @@ type Graph struct {
 	// target engine's default, Earth gravity downwards. Bodies scale it
 	// by their Motion.GravityFactor.
 	Gravity *Vec3
+	// GravityFromProject says Gravity is the default of the project the
+	// scene lies in (a Godot project's project.godot), which applies to
+	// every scene of that project rather than being the scene's own: a
+	// target whose scenes take their gravity from a project around them
+	// (Capabilities.ProjectGravity) leaves it to the output's project.
+	GravityFromProject bool
 	// SolverSettings describe, one setting a line, what the source's
 	// simulator applies to the whole scene beyond the Graph's physics
 	// (MJCF <option>: time step, integrator, disabled contacts …): only

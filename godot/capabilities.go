@@ -12,7 +12,7 @@ import (
 // a centre of mass and inertia left out.
 var Capabilities = convert.Capabilities{
 	// the default gravity is a project setting (9.8), not in the scene
-	GravityFactors: true, DefaultGravity: 9.8, InitialVelocities: true,
+	GravityFactors: true, DefaultGravity: 9.8, ProjectGravity: true, InitialVelocities: true,
 	// a body's damping adds to the project's default (0.1/s) unless
 	// its damp mode replaces it
 	BodyDamping: true, DefaultDamping: DefaultDamping,

@@ -52,8 +52,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	proj := l.project()
 	p.layerNames = proj.layers
 	p.g.Damping, p.g.Gravity = proj.damping, proj.gravity
+	p.g.GravityFromProject = proj.gravity != nil
 	if l.in.Options != nil && l.in.Options.DefaultProject {
-		p.g.Damping, p.g.Gravity = DefaultDamping, nil
+		p.g.Damping, p.g.Gravity, p.g.GravityFromProject = DefaultDamping, nil, false
 	}
 	if len(p.layerNames) > 0 {
 		p.g.Extras[extraLayers] = p.layerNames

@@ -19,6 +19,11 @@ import (
 func (l *lowerer) gravity() {
 	g, caps := l.g, l.caps
 	switch {
+	case g.Gravity != nil && g.GravityFromProject && caps.ProjectGravity:
+		v := *g.Gravity
+		l.diags.Add(convert.CodeGravityFromProject, convert.DocumentSubject(), "",
+			"the scene's gravity %s m/s² is its project's default: the output takes the gravity of the project it is placed in", xmlx.Nums(v[:]...))
+		g.Gravity, g.GravityFromProject = nil, false
 	case g.Gravity != nil && !caps.SceneGravity:
 		v := *g.Gravity
 		down := v[0] == 0 && v[2] == 0 && v[1] <= 0

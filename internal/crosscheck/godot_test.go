@@ -115,6 +115,9 @@ type godotLoss struct {
 	explain *regexp.Regexp
 	// explained counts how many differences one diagnostic covers; 0 = any.
 	perDiagnostic int
+	// document: the diagnostic is about the whole scene, and explains
+	// the difference wherever it is
+	document bool
 }
 
 // godotLosses are the differences accepted in Godot → KHR → Godot.
@@ -143,6 +146,12 @@ var godotLosses = []godotLoss{
 	// softness, bias, priority …).
 	{code: convert.CodeJointSolverDropped, q: convert.QJointParam, kind: convert.SubjectJoint,
 		explain: regexp.MustCompile(`^joint "(?P<name>[^"]*)": solver parameters `)},
+	// KHR has no scene gravity: a Godot project's default gravity other
+	// than Godot's own becomes every body's gravity factor (relative to
+	// 9.81 m/s²), which a Godot scene written from the KHR file in that
+	// project scales the project's gravity by again.
+	{code: convert.CodeGravityAsFactors, q: convert.QGravity, document: true,
+		explain: regexp.MustCompile(`^(scene gravity |body "(?P<name>[^"]*)": gravity factor )`)},
 }
 
 // emitted is one emit of a round trip: the Graph it wrote, whose node
@@ -161,6 +170,9 @@ func explainDiffs(diffs []string, steps []emitted, accepted map[string]int) []st
 	}
 	explains := func(l godotLoss, name string) bool {
 		for k, st := range steps {
+			if l.document && st.diags.Has(l.code) {
+				return true
+			}
 			names := convert.NodeNames(st.g)
 			for i, d := range st.diags {
 				if d.Code != l.code || l.perDiagnostic > 0 && used[k][i] >= l.perDiagnostic {
