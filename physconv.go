@@ -211,11 +211,18 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	// verified, and put in place once it passes.
 	var staged *StagedOutput
 	var stageErr error
+	var written *convert.Output
 	var alongside func(*convert.Output)
 	if toFile {
-		alongside = func(out *convert.Output) { staged, stageErr = StageOutput(outPath, out, protect...) }
+		alongside = func(out *convert.Output) {
+			written = sideNamesFor(outPath, out)
+			staged, stageErr = StageOutput(outPath, written, protect...)
+		}
 	}
 	out, res, err := emit(ctx, g, from, to, &withName, res, in, alongside)
+	if written != nil {
+		out = written // the names written, which verification did not need
+	}
 	if err == nil {
 		err = ctx.Err()
 	}

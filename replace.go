@@ -1,12 +1,17 @@
 package physconv
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/sidenames"
 )
 
 // sideRecordSchema names the format of the side-file record.
@@ -68,6 +73,7 @@ func replaceSideFiles(mainPath string, side map[string][]byte, protect []string)
 	isInput := func(p string) bool {
 		return slices.ContainsFunc(protect, func(in string) bool { return sameFile(p, in) && entries.own(p, in) })
 	}
+	others := otherSideRecords(mainPath)
 	if data, err := os.ReadFile(recPath); err == nil {
 		var old sideRecord
 		if json.Unmarshal(data, &old) == nil && old.Schema == sideRecordSchema {
@@ -77,8 +83,8 @@ func replaceSideFiles(mainPath string, side map[string][]byte, protect []string)
 					continue
 				}
 				p := filepath.Join(dir, rel)
-				if isInput(p) || FileHash(p) != f.Hash {
-					continue
+				if isInput(p) || FileHash(p) != f.Hash || others[f.Path] != "" {
+					continue // not ours, or another output's too
 				}
 				if os.Remove(p) == nil {
 					removed = append(removed, p)
@@ -132,4 +138,83 @@ func removeEmptyDirs(dir, top string) {
 		}
 		dir = filepath.Dir(dir)
 	}
+}
+
+// readSideRecord returns the side files a record lists (path → hash).
+func readSideRecord(recPath string) map[string]string {
+	data, err := os.ReadFile(recPath)
+	if err != nil {
+		return nil
+	}
+	var rec sideRecord
+	if json.Unmarshal(data, &rec) != nil || rec.Schema != sideRecordSchema {
+		return nil
+	}
+	out := make(map[string]string, len(rec.Files))
+	for _, f := range rec.Files {
+		out[f.Path] = f.Hash
+	}
+	return out
+}
+
+// otherSideRecords returns the side files the other outputs of mainPath's
+// folder recorded (path → hash).
+func otherSideRecords(mainPath string) map[string]string {
+	dir, own := filepath.Dir(mainPath), filepath.Base(SideRecordPath(mainPath))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		n := e.Name()
+		if n == own || !strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".physconv-sides.json") || !e.Type().IsRegular() {
+			continue
+		}
+		for p, h := range readSideRecord(filepath.Join(dir, n)) {
+			out[p] = h
+		}
+	}
+	return out
+}
+
+// sideFilesClash reports whether writing out's side files beside
+// mainPath would change a file that is not this output's alone: one that
+// another output of the folder recorded, or that physconv did not write
+// for this output (a file of the user's), holding other bytes.
+func sideFilesClash(mainPath string, out *convert.Output) bool {
+	if len(out.Files) == 0 {
+		return false
+	}
+	dir := filepath.Dir(mainPath)
+	own, others := readSideRecord(SideRecordPath(mainPath)), otherSideRecords(mainPath)
+	for name, data := range out.Files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		st, err := os.Stat(p)
+		if err != nil {
+			continue // nothing there to change
+		}
+		if own[name] != "" && others[name] == "" {
+			continue // this output's own, to replace
+		}
+		if st.Mode().IsRegular() && st.Size() == int64(len(data)) {
+			if held, err := os.ReadFile(p); err == nil && bytes.Equal(held, data) {
+				continue // the same bytes: shared
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// sideNamesFor is out as written beside mainPath: when a side file's
+// name would change a file another output of the folder (or the user)
+// keeps there, every side file takes a name with a hash of its bytes in
+// it (sidenames.ContentNames, as batch runs name them), so converting
+// several files into one folder never swaps one's meshes for another's.
+func sideNamesFor(mainPath string, out *convert.Output) *convert.Output {
+	if !sideFilesClash(mainPath, out) {
+		return out
+	}
+	return sidenames.ContentNames(out)
 }

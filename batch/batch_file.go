@@ -12,6 +12,7 @@ import (
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/sidenames"
 )
 
 // plan decides every input's output path up front, so two inputs that
@@ -216,7 +217,7 @@ func (b *batchRun) convertOne(ctx context.Context, i int) (res *FileResult) {
 	if strict && res.Diagnostics.Max() >= convert.Warning {
 		return b.fail(res, &physconv.StrictError{Diagnostics: res.Diagnostics})
 	}
-	out = contentNames(out)
+	out = sidenames.ContentNames(out)
 	// The files read are relative to the input's root, which a format's
 	// project root (a Godot project) may have widened.
 	root := input.Root

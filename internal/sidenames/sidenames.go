@@ -1,8 +1,14 @@
-package batch
+// Package sidenames renames the side files of an output to names that
+// carry a hash of their bytes, rewriting the references the main file and
+// other side files make to them, so outputs that share a folder never
+// write different bytes under one name.
+package sidenames
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"path"
 	"slices"
 	"sort"
@@ -12,7 +18,7 @@ import (
 	"github.com/physconv/physconv/internal/meshio"
 )
 
-// contentNames renames every side file an emitter wrote to a name that
+// ContentNames renames every side file an emitter wrote to a name that
 // carries a short hash of its bytes ("meshes/base.stl" becomes
 // "meshes/base.3f2a9c01d4e7.stl") and rewrites the references to match:
 // the main file's, and those side files make to one another (a copied
@@ -25,7 +31,7 @@ import (
 // name in it (and is no longer the source's bytes, so no longer a link).
 // A side file whose name neither the main file contains verbatim nor
 // another side file names keeps its name.
-func contentNames(out *convert.Output) *convert.Output {
+func ContentNames(out *convert.Output) *convert.Output {
 	if out == nil || len(out.Files) == 0 {
 		return out
 	}
@@ -140,7 +146,7 @@ func nestedNames(out *convert.Output) *sideNames {
 			}
 		}
 		ext := path.Ext(name)
-		s.hashed[name] = name[:len(name)-len(ext)] + "." + hashBytes(s.data[name])[:12] + ext
+		s.hashed[name] = name[:len(name)-len(ext)] + "." + contentHash(s.data[name])[:12] + ext
 		state[name] = 2
 	}
 	for _, name := range out.SideFiles() {
@@ -214,4 +220,11 @@ func glbJSON(b []byte) ([]byte, func([]byte) []byte, bool) {
 		return append(out, rest...)
 	}
 	return append([]byte(nil), bytes.TrimRight(b[20:20+n], " ")...), pack, true
+}
+
+// contentHash is the SHA-256 of b in hex, as the side-file records spell
+// it.
+func contentHash(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
 }

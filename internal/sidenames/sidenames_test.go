@@ -1,4 +1,4 @@
-package batch
+package sidenames
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 )
 
 func TestContentNames(t *testing.T) {
-	h := func(s string) string { return hashBytes([]byte(s))[:12] }
+	h := func(s string) string { return contentHash([]byte(s))[:12] }
 	cases := []struct {
 		name      string
 		main      string
@@ -41,7 +41,7 @@ func TestContentNames(t *testing.T) {
 			for n, d := range c.files {
 				out.Files[n] = []byte(d)
 			}
-			got := contentNames(out)
+			got := ContentNames(out)
 			if string(got.Main) != c.wantMain {
 				t.Errorf("main:\n got %s\nwant %s", got.Main, c.wantMain)
 			}
@@ -54,7 +54,7 @@ func TestContentNames(t *testing.T) {
 					t.Errorf("file %d = %s, want %s", i, names[i], n)
 				}
 			}
-			if again := contentNames(out); !bytes.Equal(again.Main, got.Main) {
+			if again := ContentNames(out); !bytes.Equal(again.Main, got.Main) {
 				t.Error("renaming is not deterministic")
 			}
 		})
@@ -77,13 +77,13 @@ func TestContentNamesRepacksGLB(t *testing.T) {
 	glb = binary.LittleEndian.AppendUint32(glb, uint32(len(bin)))
 	glb = append(glb, "BIN\x00"...)
 	glb = append(glb, bin...)
-	got := contentNames(&convert.Output{Main: glb, Files: map[string][]byte{"tex.png": []byte("PNG")}})
+	got := ContentNames(&convert.Output{Main: glb, Files: map[string][]byte{"tex.png": []byte("PNG")}})
 	m := got.Main
 	if int(binary.LittleEndian.Uint32(m[8:12])) != len(m) {
 		t.Fatalf("GLB length %d, file is %d bytes", binary.LittleEndian.Uint32(m[8:12]), len(m))
 	}
 	n := int(binary.LittleEndian.Uint32(m[12:16]))
-	if n%4 != 0 || !bytes.Contains(m[20:20+n], []byte(`"tex.`+hashBytes([]byte("PNG"))[:12]+`.png"`)) {
+	if n%4 != 0 || !bytes.Contains(m[20:20+n], []byte(`"tex.`+contentHash([]byte("PNG"))[:12]+`.png"`)) {
 		t.Errorf("JSON chunk %q", m[20:20+n])
 	}
 	if !bytes.Equal(m[20+n:], glb[20+len(js):]) {
@@ -97,7 +97,7 @@ func TestContentNamesRepacksGLB(t *testing.T) {
 // (no longer a link to its source); a reference that cannot be rewritten
 // keeps its file at its own name as well, so every reference resolves.
 func TestContentNamesFollowsSideReferences(t *testing.T) {
-	h := func(s string) string { return hashBytes([]byte(s))[:12] }
+	h := func(s string) string { return contentHash([]byte(s))[:12] }
 	png := "PNG"
 	mtl := "newmtl m\nmap_Kd -s 1 1 1 tex\\t." + h(png) + ".png\n"
 	obj := "mtllib m." + h(mtl) + ".mtl\nv 0 0 0\n"
@@ -139,7 +139,7 @@ func TestContentNamesFollowsSideReferences(t *testing.T) {
 			for _, n := range c.links {
 				out.Link(n, "/src/"+n, nil)
 			}
-			got := contentNames(out)
+			got := ContentNames(out)
 			if c.wantFiles == nil {
 				// a cycle: whatever the names, every reference resolves
 				resolves(t, got)
