@@ -272,7 +272,7 @@ var codeTable = []CodeInfo{
 
 	// Mass properties and the graph
 	{CodeMassComputed, Info, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass or inertia integrated from the colliders (density `--density`, or scaled to a given mass)"},
-	{CodeMassDefaulted, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), false, "no collider with volume: default mass (1 kg), centre of mass (origin) or inertia (solid sphere of that mass) used; OMI emit: mass unknown, readers assume 1 kg"},
+	{CodeMassDefaulted, Warning, secGraph, Qs(QMass, QCenterOfMass, QInertia), true, "no collider with volume: default mass (1 kg), centre of mass (origin) or inertia (solid sphere of that mass) used (an info for a kinematic body, which no force moves); OMI emit: mass unknown, readers assume 1 kg"},
 	{CodeMassInvalid, Warning, secGraph, Qs(QMass, QCenterOfMass), false, "a given mass ≤ 0 or NaN, or a non-finite centre of mass, is ignored and computed"},
 	{CodeInertiaRepaired, Warning, secGraph, Qs(QInertia), false, "given principal moments not physical (non-positive; or breaking the triangle inequality, in MJCF and URDF output, whose engine refuses them: glTF and Godot keep them); repaired values used"},
 	{CodeInertiaInvalid, Warning, secGraph, Qs(QInertia), false, "given inertia unusable; computed instead"},

@@ -62,11 +62,11 @@ func TestAddUsesTable(t *testing.T) {
 	var ds Diagnostics
 	ds.Add(CodeMassComputed, BodySubject(2), "nodes[2]", "computed %d", 1)
 	ds.Add(CodeShapeApproximated, ColliderSubject(3, 2), "", "x").WithSeverity(Info)
-	ds.Add(CodeMassDefaulted, BodySubject(2), "", "x").WithSeverity(Info) // not Variable: stays a warning
+	ds.Add(CodeLimitInverted, JointSubject(2), "", "x").WithSeverity(Info) // not Variable: stays a warning
 	want := []struct {
 		sev Severity
 		qs  Quantities
-	}{{Info, Qs(QMass, QCenterOfMass, QInertia)}, {Info, Qs(QShape, QMass, QCenterOfMass, QInertia)}, {Warning, Qs(QMass, QCenterOfMass, QInertia)}}
+	}{{Info, Qs(QMass, QCenterOfMass, QInertia)}, {Info, Qs(QShape, QMass, QCenterOfMass, QInertia)}, {Warning, Qs(QLimit, QJointKind)}}
 	for i, w := range want {
 		if ds[i].Severity != w.sev || ds[i].Quantities != w.qs {
 			t.Errorf("ds[%d] = %v %v, want %v %v", i, ds[i].Severity, ds[i].Quantities, w.sev, w.qs)

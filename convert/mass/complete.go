@@ -152,7 +152,13 @@ func completeBody(mc *massCalc, i int, m *convert.Motion, density float64) {
 		mc.diags.Add(convert.CodeMassComputed, convert.BodySubject(i), label(), "%s computed from the colliders at %g kg/m³ (or scaled to the given mass)", strings.Join(computed, ", "), density)
 	}
 	if len(defaulted) > 0 {
-		mc.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), label(), "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
+		d := mc.diags.Add(convert.CodeMassDefaulted, convert.BodySubject(i), label(), "the body has no colliders with volume; using %s", strings.Join(defaulted, ", "))
+		if m.Kind == convert.Kinematic {
+			// moved by its animation, as if of infinite mass: what it
+			// is given changes nothing it does
+			d.Message += " (a kinematic body, which no force moves)"
+			d.WithSeverity(convert.Info)
+		}
 	}
 }
 

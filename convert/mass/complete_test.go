@@ -80,20 +80,29 @@ func TestCompleteGivenCOMUsesParallelAxis(t *testing.T) {
 	}
 }
 
+// TestCompleteDefaultsWithoutColliders: a body without colliders gets a
+// default mass, centre of mass and inertia, said by mass-defaulted: a
+// warning for a dynamic body, an info for a kinematic one, which no
+// force moves (a Godot AnimatableBody3D whose shapes come at run time).
 func TestCompleteDefaultsWithoutColliders(t *testing.T) {
-	g := convert.NewGraph()
-	b := g.AddNode(convert.Node{Name: "empty", Motion: &convert.Motion{Kind: convert.Kinematic}}, -1)
-	out, diags := Complete(g, nil)
-	m := out.Nodes[b].Motion
-	if *m.Mass != DefaultMass || m.MassSource != convert.Default || *m.CenterOfMass != (convert.Vec3{}) || m.InertiaSource != convert.Default {
-		t.Errorf("defaults: %v %v %v", *m.Mass, m.MassSource, m.InertiaSource)
-	}
-	r := math.Cbrt(3 / (4 * math.Pi * 1000))
-	for i := 0; i < 3; i++ {
-		assertRel(t, "default moment", m.InertiaDiagonal[i], 0.4*r*r, 1e-14)
-	}
-	if !diags.Has(convert.CodeMassDefaulted) {
-		t.Errorf("diagnostics %v", diags)
+	for _, c := range []struct {
+		kind     convert.BodyKind
+		severity convert.Severity
+	}{{convert.Kinematic, convert.Info}, {convert.Dynamic, convert.Warning}} {
+		g := convert.NewGraph()
+		b := g.AddNode(convert.Node{Name: "empty", Motion: &convert.Motion{Kind: c.kind}}, -1)
+		out, diags := Complete(g, nil)
+		m := out.Nodes[b].Motion
+		if *m.Mass != DefaultMass || m.MassSource != convert.Default || *m.CenterOfMass != (convert.Vec3{}) || m.InertiaSource != convert.Default {
+			t.Errorf("%s defaults: %v %v %v", c.kind, *m.Mass, m.MassSource, m.InertiaSource)
+		}
+		r := math.Cbrt(3 / (4 * math.Pi * 1000))
+		for i := 0; i < 3; i++ {
+			assertRel(t, "default moment", m.InertiaDiagonal[i], 0.4*r*r, 1e-14)
+		}
+		if d := diags.OfCode(convert.CodeMassDefaulted); len(d) != 1 || d[0].Severity != c.severity {
+			t.Errorf("%s: diagnostics %v, want one %v", c.kind, diags, c.severity)
+		}
 	}
 }
 
