@@ -491,7 +491,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotFilterMerged, Warning, secGodot, Qs(QFilter), false, "Godot has one filter and one material per body: the first is used"},
 	{CodeGodotMaterialMerged, Warning, secGodot, Qs(QMaterial), false, "Godot has one filter and one material per body: the first is used"},
 	{CodeGodotFrictionStaticDropped, Info, secGodot, Qs(QMaterial), false, "Godot has one friction: dynamic friction used"},
-	{CodeGodotInertiaAsLocks, Info, secGodot, Qs(QInertia, QLock), false, "a body that cannot rotate (all angular axes locked, or infinite moments: KHR's rotation lock) is written with angular axis locks and no inertia; read back, it has the locks and the moments Godot computes, which then have no effect"},
+	{CodeGodotInertiaAsLocks, Info, secGodot, Qs(QInertia, QLock), false, "a body that cannot rotate (all angular axes locked, or infinite moments: KHR's rotation lock) is written with angular axis locks and no inertia; read back, it has the locks and the moments Godot computes, which then have no effect. Infinite moments about some world axes are written as locks of those axes and moments a million times the free ones (Godot's contact solver uses a locked axis's moment)"},
 	{CodeGodotCombineDefault, Info, secGodot, Qs(QMaterial), false, "friction/restitution combine mode not given: Godot's own rule applies (friction: minimum; restitution: sum)"},
 	{CodeGodotCombineApproximated, Warning, secGodot, Qs(QMaterial), true, "friction/restitution combine mode with no Godot equivalent"},
 	{CodeGodotLayersExhausted, Warning, secGodot, Qs(QFilter), false, "more than 32 collision systems"},

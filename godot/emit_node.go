@@ -344,6 +344,19 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "the body cannot rotate: its inertia %v is written as angular axis locks", *d)
 			case e.engineInertia[i]:
 				// Godot computes this inertia, principal axes included.
+			case lockedMoments(*d, e.frames.World(i).R, m) > 0:
+				// infinite moments about world axes are written as locks of
+				// those axes (locksAndDamping) and moments as good as
+				// infinite, the others as they are
+				stand := lockedMoments(*d, e.frames.World(i).R, m)
+				w := *d
+				for k := range w {
+					if math.IsInf(w[k], 1) {
+						w[k] = stand
+					}
+				}
+				add("inertia", e.vec(w))
+				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "inertia %v: its infinite moments are written as angular axis locks and moments of %g, as good as infinite to Godot's solver", *d, stand)
 			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "inertia %v has infinite or zero moments, which Godot cannot store; Godot computes it", *d)
 			default:
@@ -410,6 +423,35 @@ func (e *emitter) bodyColliders(i int) []int {
 	}
 	walk(i)
 	return out
+}
+
+// lockedMoments is the moment written for the infinite principal moments
+// of inertia d (KHR's zero) of a body turned by world, when every one is
+// about a world axis, which Godot then locks too, and the others are
+// finite and positive: a million times the largest of those. Godot's
+// contact solver still uses a locked axis's moment (it zeroes the
+// turning only afterwards), and a million times the free moments turns a
+// body as a moment a million times larger again does, to 1e-7 rad. 0
+// otherwise.
+func lockedMoments(d convert.Vec3, world convert.Quat, m *convert.Motion) float64 {
+	if _, ok := convert.WorldLocks(world, m); !ok {
+		return 0
+	}
+	largest, infinite := 0.0, 0
+	for _, v := range d {
+		switch {
+		case math.IsInf(v, 1):
+			infinite++
+		case v > 0 && !math.IsInf(v, 0):
+			largest = max(largest, v)
+		default:
+			return 0
+		}
+	}
+	if infinite == 0 || infinite == 3 {
+		return 0
+	}
+	return 1e6 * largest
 }
 
 // locksAndDamping writes axis locks, damping and the custom integrator.
