@@ -62,6 +62,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
 	}
+	p.staticFilters()
 	p.engineInertia()
 	p.engineInertia3()
 	// world poses from here on come from one cache: every change below
@@ -785,6 +786,66 @@ func (p *parser) filterOf(n *node, idx int) error {
 		p.g.Filters[f].NotCollideWith = p.bitNames(0xffffffff)
 	}
 	return nil
+}
+
+// staticFilters makes the filters of bodies that do not respond to
+// collisions (static and kinematic bodies) pair as Godot pairs them. In
+// Godot a rigid body or an area responds to another object when its mask
+// meets the other's layer, and a static body's own mask plays no part;
+// read as glTF filters (each side must accept the other), a static floor
+// of mask 0 accepted only colliders without a filter, so a box of layer 3
+// fell through it in glTF output though it rests on it in Godot. Where
+// that reading differs for some responding filter, a static filter
+// instead accepts every layer but those of no responding filter whose
+// mask meets its layer: exact for every responding filter with layers of
+// its own (a collider without a filter, Godot's layer 1 and mask 1, it
+// accepts as before).
+func (p *parser) staticFilters() {
+	if len(p.g.Filters) == 0 {
+		return
+	}
+	responds := make([]bool, len(p.g.Filters))
+	still := make([]bool, len(p.g.Filters))
+	owner := p.g.BodyOwners()
+	for i := range p.g.Nodes {
+		n := &p.g.Nodes[i]
+		if t := n.Trigger; t != nil && t.Filter >= 0 {
+			responds[t.Filter] = true
+		}
+		if c := n.Collider; c != nil && c.Filter >= 0 {
+			if b := owner[i]; b >= 0 && p.g.Nodes[b].Motion.Kind == convert.Dynamic {
+				responds[c.Filter] = true
+			} else {
+				still[c.Filter] = true
+			}
+		}
+	}
+	var bits [][2]uint32 // layer and mask of each filter
+	for _, f := range p.g.Filters {
+		var layer, mask uint32
+		fmt.Sscanf(f.Name, "layer %d mask %d", &layer, &mask)
+		bits = append(bits, [2]uint32{layer, mask})
+	}
+	for s := range p.g.Filters {
+		if !still[s] || responds[s] {
+			continue // moves or detects, or shared with what does
+		}
+		var hit uint32 // layers of the responding filters that meet it
+		differs := false
+		for r := range p.g.Filters {
+			if !responds[r] || bits[r][1]&bits[s][0] == 0 {
+				continue
+			}
+			hit |= bits[r][0]
+			if !convert.FiltersCollide(p.g.Filters[r], p.g.Filters[s]) {
+				differs = true
+			}
+		}
+		if differs {
+			p.g.Filters[s].CollideWith = nil
+			p.g.Filters[s].NotCollideWith = p.bitNames(^hit)
+		}
+	}
 }
 
 // bitNames lists the layer names of set bits ("Layer N" unless the
