@@ -46,6 +46,7 @@ func (e *emitter) node(i int) {
 		s.Props = append(s.Props, tscn.Prop{Key: "unique_name_in_owner", Value: true})
 	}
 	s.Props = append(s.Props, props...)
+	s.Props = append(s.Props, e.ownLayers(i, s.Props)...)
 	e.keptProps(i, class, &s)
 	e.out = append(e.out, s)
 	// Children Godot needs that the Graph keeps on the node itself.
@@ -403,6 +404,18 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 	}
 	props = append(props, e.filterProps(f, i)...)
 	return props
+}
+
+// ownLayers writes back the collision layer and mask a Godot source gave
+// body or area i when nothing written for it says them (props): one
+// without shapes of its own (those of an inherited scene, or added at run
+// time) has no collider to carry a filter.
+func (e *emitter) ownLayers(i int, props []tscn.Prop) []tscn.Prop {
+	lm, ok := e.g.Nodes[i].Extras[extraLayerMask].([2]int64)
+	if !ok || slices.ContainsFunc(props, func(p tscn.Prop) bool { return p.Key == "collision_layer" || p.Key == "collision_mask" }) {
+		return nil
+	}
+	return []tscn.Prop{{Key: "collision_layer", Value: lm[0]}, {Key: "collision_mask", Value: lm[1]}}
 }
 
 // bodyColliders lists the collider nodes that belong to body i.

@@ -16,6 +16,7 @@ import (
 // Extras keys this format owns.
 const (
 	extraClass         = convert.ExtraGodotClass // node class as written
+	extraLayerMask     = "godot.layerMask"       // a body's or area's collision_layer and collision_mask
 	extraVersion       = "godot.version"         // Godot major version of the source
 	extraMargin        = "godot.margin"          // float64: a shape's collision margin
 	extraProps         = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip
@@ -769,6 +770,7 @@ func (p *parser) filterOf(n *node, idx int) error {
 	if key == [2]int64{1, 1} {
 		return nil
 	}
+	p.g.Nodes[idx].Extras[extraLayerMask] = key // for one without shapes
 	f, ok := p.filters[key]
 	if !ok {
 		f = len(p.g.Filters)
