@@ -135,6 +135,10 @@ type ShapeRow struct {
 	// body's falls through a static one); a dynamic body's mesh is
 	// written as its convex hull.
 	StillTriMeshes bool
+	// RevolvedEllipsoids: ellipsoids whose X and Z semi-axes are equal
+	// (Godot's SphereMesh of a height other than twice its radius) are
+	// kept when Kinds lists no Ellipsoid.
+	RevolvedEllipsoids bool
 }
 
 // Has reports whether kind is in the row.

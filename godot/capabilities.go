@@ -30,7 +30,7 @@ var Capabilities = convert.Capabilities{
 	// resources.
 	VisualShapes: convert.ShapeRow{
 		Kinds:            []convert.ShapeKind{convert.Box, convert.Sphere, convert.Capsule, convert.Cylinder, convert.Plane, convert.Convex, convert.TriMesh},
-		TaperedCylinders: true, Cones: true, FinitePlanes: true,
+		TaperedCylinders: true, Cones: true, FinitePlanes: true, RevolvedEllipsoids: true,
 	},
 	Triggers:               true,
 	ImplicitTriggers:       true,

@@ -442,6 +442,14 @@ func (e *emitter) meshNode(i int, name, parent string) (tscn.Section, bool) {
 			segments = []tscn.Prop{{Key: "rings", Value: int64(sphereRings)}}
 		}
 		mesh = e.addSub("SphereMesh", append([]tscn.Prop{{Key: "radius", Value: sh.Radius}, {Key: "height", Value: 2 * sh.Radius}}, segments...))
+	case sh.Kind == convert.Ellipsoid && sh.Size[0] == sh.Size[2]:
+		// a SphereMesh of a height other than twice its radius (the
+		// lowering keeps no other ellipsoid)
+		segments, kept := sh.Extras[extraSegments].([]tscn.Prop)
+		if !kept {
+			segments = []tscn.Prop{{Key: "rings", Value: int64(sphereRings)}}
+		}
+		mesh = e.addSub("SphereMesh", append([]tscn.Prop{{Key: "radius", Value: sh.Size[0]}, {Key: "height", Value: 2 * sh.Size[1]}}, segments...))
 	case sh.Kind == convert.Cylinder:
 		segments, _ := sh.Extras[extraSegments].([]tscn.Prop)
 		mesh = e.addSub("CylinderMesh", append([]tscn.Prop{{Key: "top_radius", Value: sh.RadiusTop}, {Key: "bottom_radius", Value: sh.RadiusBottom}, {Key: "height", Value: sh.Height}}, segments...))

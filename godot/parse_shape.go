@@ -601,7 +601,7 @@ func (p *parser) visual(n *node, idx int) error {
 	if align != nil {
 		p.align(idx, *align)
 	}
-	if sh.Kind == convert.Sphere || sh.Kind == convert.Cylinder || sh.Kind == convert.Capsule {
+	if sh.Kind == convert.Sphere || sh.Kind == convert.Ellipsoid || sh.Kind == convert.Cylinder || sh.Kind == convert.Capsule {
 		sh.Extras = map[string]any{extraSegments: segmentProps(s)}
 	}
 	p.g.Nodes[idx].Visual = &convert.Visual{Shape: p.g.AddShape(sh), Color: color, Texture: tex}

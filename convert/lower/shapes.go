@@ -87,7 +87,7 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 			say(convert.CodeShapeApproximated, "this format has no tapered %s; radii %g (top) and %g (bottom) are written as the larger, %g, which encloses the shape", sh.Kind, sh.RadiusTop, sh.RadiusBottom, r)
 			approx = true
 		case convert.Ellipsoid:
-			if row.Has(convert.Ellipsoid) {
+			if row.Has(convert.Ellipsoid) || row.RevolvedEllipsoids && sh.Size[0] == sh.Size[2] {
 				return l.done(s, cur, approx), said
 			}
 			if r := sh.Size[0]; r == sh.Size[1] && r == sh.Size[2] && row.Has(convert.Sphere) {
