@@ -214,6 +214,11 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	}
 	rough := mat.FrictionCombine == "maximum"
 	absorbent := mat.RestitutionCombine == "minimum"
+	if ref, ok := e.g.Nodes[i].Extras[extraMaterialRef].(string); ok && m >= 0 && mat.Name == "Godot default" {
+		// the source's material is a binary resource physconv does not
+		// read (said when read): named again, it keeps its values
+		return []tscn.Prop{{Key: "physics_material_override", Value: e.addExtTagged("PhysicsMaterial", ref, "material")}}
+	}
 	if mat.DynamicFriction == 1 && mat.StaticFriction == 1 && mat.Restitution == 0 && !rough && !absorbent &&
 		(mat.FrictionCombine == "" || mat.FrictionCombine == "minimum") {
 		if mat.FrictionCombine == "" {

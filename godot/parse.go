@@ -17,6 +17,7 @@ import (
 const (
 	extraClass         = convert.ExtraGodotClass // node class as written
 	extraLayerMask     = "godot.layerMask"       // a body's or area's collision_layer and collision_mask
+	extraMaterialRef   = "godot.materialRef"     // a body's physics material unread (binary): its res:// path
 	extraVersion       = "godot.version"         // Godot major version of the source
 	extraMargin        = "godot.margin"          // float64: a shape's collision margin
 	extraProps         = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip

@@ -348,9 +348,19 @@ func (p *parser) materialFrom(body *node, property string) (int, error) {
 	var d *doc
 	if v, ok := body.get(property); ok && v.v != nil {
 		var err error
-		_, s, d, err = p.resourceOf(v, property, body)
+		var res *resource
+		res, s, d, err = p.resourceOf(v, property, body)
 		if err != nil {
 			return -1, err
+		}
+		if res != nil && s == nil && res.resPath != "" && property == "physics_material_override" {
+			// a binary .phymat, unread: Godot output names it again
+			if i := p.idx(body); i >= 0 {
+				if p.g.Nodes[i].Extras == nil {
+					p.g.Nodes[i].Extras = map[string]any{}
+				}
+				p.g.Nodes[i].Extras[extraMaterialRef] = res.resPath
+			}
 		}
 	}
 	key := s
