@@ -35,6 +35,7 @@ const (
 	CodeLockAsInertia               Code = "lock-as-inertia"
 	CodeDampingDropped              Code = "damping-dropped"
 	CodeIntegratorDropped           Code = "integrator-dropped"
+	CodeCCDDropped                  Code = "ccd-dropped"
 	CodeGodot3ComOrigin             Code = "godot3-com-origin"
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
 	CodeXacroWarning                Code = "xacro-warning"
@@ -400,6 +401,7 @@ var codeTable = []CodeInfo{
 	{CodeLockAsInertia, Info, secGLTF, Qs(QLock, QInertia), false, "a rotation lock is written as infinite (zero) moments about the locked principal axes, KHR's form of it; the body's finite moments there are not kept"},
 	{CodeDampingDropped, Warning, secURDF, Qs(QDamping), false, "a body's linear or angular damping has no form in the target (URDF, KHR, OMI, MJCF): said per body carrying damping of its own (with the scene's default it adds to), and once for a Godot scene's default damping (its project's, 0.1/s unless project.godot sets another) on the bodies that only take that"},
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
+	{CodeCCDDropped, Warning, secURDF, Qs(QData), false, "a body's continuous collision detection (Godot's continuous_cd) has no form in the target (KHR, OMI, MJCF, URDF): a fast body may pass through thin objects"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
 
 	// MJCF

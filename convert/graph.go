@@ -173,6 +173,10 @@ type Motion struct {
 	// CustomIntegrator: a script integrates the body's forces; the
 	// engine applies no gravity or damping of its own (Godot).
 	CustomIntegrator bool
+	// ContinuousCollision: the engine sweeps the body's shapes between
+	// steps (Godot's continuous_cd), so a fast body does not pass
+	// through thin objects it would skip from one step to the next.
+	ContinuousCollision bool
 
 	// Where each value came from; set by Parse for given values and by
 	// Complete for the rest. Empty means not known yet.

@@ -89,6 +89,9 @@ func MotionLosses(diags *Diagnostics, g *Graph, body int, path, target string, m
 	if m.CustomIntegrator {
 		diags.Add(CodeIntegratorDropped, BodySubject(body), path, "the body is integrated by its script in the source; %s integrates it as an ordinary body", target)
 	}
+	if m.ContinuousCollision {
+		diags.Add(CodeCCDDropped, BodySubject(body), path, "%s has no continuous collision detection: the body's (which keeps it from passing through thin objects between steps) is dropped", target)
+	}
 }
 
 // SceneDampingLoss reports, once, the scene's default damping (Godot's

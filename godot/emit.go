@@ -530,6 +530,7 @@ func (e *emitter) fusible(a, b int, surf map[int]surface, fused *fusedBodies) bo
 	return mb.GravityFactor == ma.GravityFactor && mb.LinearDamping == ma.LinearDamping && mb.AngularDamping == ma.AngularDamping &&
 		mb.ReplaceLinearDamping == ma.ReplaceLinearDamping && mb.ReplaceAngularDamping == ma.ReplaceAngularDamping &&
 		mb.LockLinear == ma.LockLinear && mb.LockAngular == ma.LockAngular && mb.CustomIntegrator == ma.CustomIntegrator &&
+		mb.ContinuousCollision == ma.ContinuousCollision &&
 		mb.LinearVelocity == (convert.Vec3{}) && mb.AngularVelocity == (convert.Vec3{})
 }
 

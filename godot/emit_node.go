@@ -498,6 +498,9 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	if m.CustomIntegrator {
 		add("custom_integrator", true)
 	}
+	if m.ContinuousCollision {
+		add("continuous_cd", true)
+	}
 	// the lowering made the scene's default damping Godot's
 	linDamp, angDamp := e.g.BodyDamping(m)
 	for _, d := range []struct {

@@ -337,7 +337,7 @@ var nativeProps = func() map[string]map[string]bool {
 // versions (crossVersionProps).
 var (
 	objectProps = []string{"input_ray_pickable", "input_capture_on_drag"}
-	rigidProps  = []string{"continuous_cd", "can_sleep", "sleeping", "contact_monitor"}
+	rigidProps  = []string{"can_sleep", "sleeping", "contact_monitor"}
 	areaProps   = []string{"monitoring", "monitorable", "priority"}
 )
 
@@ -658,7 +658,7 @@ var lossyKeys = []string{"constant_force", "constant_torque", "constant_linear_v
 // motionKeys are the body properties locksAndDamping reads into Motion.
 var motionKeys = []string{"linear_damp", "angular_damp", "linear_damp_mode", "angular_damp_mode", "lock_rotation",
 	"axis_lock_linear_x", "axis_lock_linear_y", "axis_lock_linear_z",
-	"axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z", "custom_integrator"}
+	"axis_lock_angular_x", "axis_lock_angular_y", "axis_lock_angular_z", "custom_integrator", "continuous_cd"}
 
 // locksAndDamping reads axis locks, damping and the custom integrator.
 // Godot 3's damping of -1 means the project default; any other value
@@ -683,6 +683,9 @@ func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
 	}
 	var err error
 	if m.CustomIntegrator, err = p.flag(n, "custom_integrator"); err != nil {
+		return err
+	}
+	if m.ContinuousCollision, err = p.flag(n, "continuous_cd"); err != nil {
 		return err
 	}
 	for _, d := range []struct {
