@@ -182,6 +182,14 @@ func godotPhysicsMass(g *convert.Graph, body int, total float64) (mass.MassProps
 		switch s.Kind {
 		case convert.Sphere:
 			r := s.Radius
+			if capsule, _ := s.Extras[extraCapsuleSphere].(bool); capsule {
+				// a capsule shape with no cylinder part: the engine's
+				// moments are still its bounding box's
+				half = convert.Vec3{r, r, r}
+				vol = 4.0 / 3 * math.Pi * r * r * r
+				approx = true
+				break
+			}
 			parts = append(parts, part{4.0 / 3 * math.Pi * r * r * r * scaled, func(m float64) convert.Vec3 {
 				k := 0.4 * m * r * r
 				return convert.Vec3{k, k, k}

@@ -18,6 +18,7 @@ const (
 	extraClass         = convert.ExtraGodotClass // node class as written
 	extraLayerMask     = "godot.layerMask"       // a body's or area's collision_layer and collision_mask
 	extraMaterialRef   = "godot.materialRef"     // a body's physics material unread (binary): its res:// path
+	extraCapsuleSphere = "godot.capsuleSphere"   // shape: a sphere read from a capsule with no cylinder part
 	extraVersion       = "godot.version"         // Godot major version of the source
 	extraMargin        = "godot.margin"          // float64: a shape's collision margin
 	extraProps         = "godot.props"           // []tscn.Prop: reference-free properties kept for a Godot round trip

@@ -195,6 +195,9 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 			sh.Kind, sh.RadiusTop, sh.RadiusBottom, sh.Height = convert.Sphere, 0, 0, 0
 			sh.Radius = capsuleSphere(d.version, r, h)
 			err = positive("radius (the capsule is a sphere)", sh.Radius)
+			// Godot's own physics still gives it a capsule's moments, by
+			// its bounding box (godotPhysicsMass)
+			sh.Extras = map[string]any{extraCapsuleSphere: true}
 		}
 	case "CylinderShape3D":
 		sh.Kind = convert.Cylinder
