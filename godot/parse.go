@@ -470,6 +470,12 @@ func (p *parser) attributes(n *node, idx int) error {
 		return p.scriptedNode(n, idx) // omi-godot hover thrusters are ray casts
 	case "GridMap":
 		return p.gridMap(n, idx)
+	case "RigidBody2D", "StaticBody2D", "CharacterBody2D", "AnimatableBody2D", "KinematicBody2D", "Area2D",
+		"PinJoint2D", "GrooveJoint2D", "DampedSpringJoint2D", "PhysicalBone2D", "VehicleBody2D":
+		// a 2D scene's physics: nothing of it reaches the Graph, which
+		// holds 3D bodies; said rather than left out silently
+		p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is 2D physics, which is not converted (physconv converts 3D rigid bodies)", n.class)
+		return p.scriptedNode(n, idx)
 	case "SoftBody3D", "CollisionPolygon3D", "SpringArm3D", "ShapeCast3D":
 		if c != "ShapeCast3D" && c != "SpringArm3D" {
 			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is not converted (no rigid-body equivalent)", n.class)
