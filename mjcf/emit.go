@@ -553,13 +553,17 @@ func (e *emitter) inertial(body *Element, n int, needsMass bool) {
 	rot := convert.IdentityQuat()
 	if math.IsNaN(bodyMassKg) || m.InertiaDiagonal == nil || m.CenterOfMass == nil {
 		mp, ds := mass.BodyMassProps(e.g, n, e.opts.DensityOr())
-		e.diags = append(e.diags, ds...)
 		if math.IsNaN(bodyMassKg) {
 			bodyMassKg = mp.Mass
 		}
 		d, r := mass.PrincipalAxes(mp.Inertia)
 		com, diag, rot = mp.COM, d, r
-		e.diags.Add(convert.CodeMassComputed, convert.BodySubject(n), e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
+		if m.Kind != convert.Static {
+			// a static body is welded to the world: what its colliders
+			// weigh (a floor plane, nothing) moves nothing
+			e.diags = append(e.diags, ds...)
+			e.diags.Add(convert.CodeMassComputed, convert.BodySubject(n), e.names[n], "mass properties were not given; computed from the colliders at %s kg/m³", fmtFloat(e.opts.DensityOr()))
+		}
 	} else {
 		// The Graph's centre of mass is a point of the node's scaled frame;
 		// MJCF bodies have no scale, so the scale is applied here.
