@@ -116,8 +116,7 @@ func (e *emitter) keptSections() keptSections {
 		case "size", "statistic", "visual", "custom", "extension":
 			continue // viewer and memory settings: not physics, and version specific
 		case "sensor", "keyframe":
-			e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name, "<%s> is not written: it measures or stores states rather than defining physics, and its elements differ between MuJoCo versions", sec.Name).WithSeverity(convert.Info)
-			continue
+			continue // not converted, as the reader said
 		}
 		var kept []*Element
 		for _, c := range sec.Children {

@@ -427,6 +427,9 @@ func (p *parser) keepSection(c *Element) {
 	switch c.Name {
 	case "option", "size", "visual", "statistic", "custom", "extension":
 		// settings without bodies: kept, nothing to report
+	case "sensor", "keyframe":
+		// no output writes them, MJCF's included (emitter.keptSections)
+		p.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), p.path(c), "<%s> is not converted: it measures or stores states rather than defining physics, and its elements differ between MuJoCo versions", c.Name).WithSeverity(convert.Info)
 	default:
 		p.diags.Add(convert.CodeMjcfSectionKept, convert.DocumentSubject(), p.path(c), "<%s> has no Graph equivalent; it is kept for MJCF output only and other formats will not carry it", c.Name)
 	}
