@@ -51,7 +51,6 @@ shape = SubResource("2")
 // still falls through it.
 func TestGodotStaticFilters(t *testing.T) {
 	reg := all.Registry()
-	ctx := context.Background()
 	for _, c := range []struct {
 		layer, mask, floorMask int
 		rests                  bool
@@ -62,50 +61,59 @@ func TestGodotStaticFilters(t *testing.T) {
 		{4, 3, 0, true},
 	} {
 		name := fmt.Sprintf("box layer %d mask %d on a floor of mask %d", c.layer, c.mask, c.floorMask)
-		scene := floorScene(c.layer, c.mask, c.floorMask)
-		pairs := map[string]bool{}
-		for _, to := range []string{"khr", "mjcf", "godot"} {
-			out, res, err := physconv.ConvertBytes(ctx, reg, &convert.Input{Name: "floor.tscn", Data: []byte(scene),
-				Options: &convert.Options{From: "godot", To: to, OutputName: "out." + map[string]string{"khr": "gltf", "mjcf": "xml", "godot": "tscn"}[to]}})
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			staticFilterCase(t, reg, name, c.layer, c.mask, c.floorMask, c.rests)
+		})
+	}
+}
+
+// staticFilterCase checks one box on one floor in every engine.
+func staticFilterCase(t *testing.T, reg *convert.Registry, name string, layer, mask, floorMask int, rests bool) {
+	ctx := context.Background()
+	scene := floorScene(layer, mask, floorMask)
+	pairs := map[string]bool{}
+	for _, to := range []string{"khr", "mjcf", "godot"} {
+		out, res, err := physconv.ConvertBytes(ctx, reg, &convert.Input{Name: "floor.tscn", Data: []byte(scene),
+			Options: &convert.Options{From: "godot", To: to, OutputName: "out." + map[string]string{"khr": "gltf", "mjcf": "xml", "godot": "tscn"}[to]}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range res.Diagnostics {
+			if d.Code == convert.CodeVerifyMismatch || d.Code == convert.CodeCollisionFilterWidened {
+				t.Errorf("%s → %s: %v", name, to, d)
+			}
+		}
+		if to == "mjcf" {
+			testenv.Oracle(t, "mj-inspect")
+			dir := t.TempDir()
+			box := testenv.MuJoCoBodies(t, testenv.WriteFiles(t, dir, "out.xml", out.Main, out.Files), "--steps", "500")["Cube"]
+			pairs["MuJoCo"] = box.Xpos[2] > 0.5
+		}
+		if to == "khr" {
+			_, g, _, err := physconv.ParseGraph(ctx, reg, &convert.Input{Name: "out.gltf", Data: out.Main, Options: &convert.Options{}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range res.Diagnostics {
-				if d.Code == convert.CodeVerifyMismatch || d.Code == convert.CodeCollisionFilterWidened {
-					t.Errorf("%s → %s: %v", name, to, d)
-				}
-			}
-			if to == "mjcf" {
-				testenv.Oracle(t, "mj-inspect")
-				dir := t.TempDir()
-				box := testenv.MuJoCoBodies(t, testenv.WriteFiles(t, dir, "out.xml", out.Main, out.Files), "--steps", "500")["Cube"]
-				pairs["MuJoCo"] = box.Xpos[2] > 0.5
-			}
-			if to == "khr" {
-				_, g, _, err := physconv.ParseGraph(ctx, reg, &convert.Input{Name: "out.gltf", Data: out.Main, Options: &convert.Options{}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				var filters []convert.Filter
-				for _, n := range g.Nodes {
-					if n.Collider != nil {
-						f := convert.Filter{}
-						if n.Collider.Filter >= 0 {
-							f = g.Filters[n.Collider.Filter]
-						}
-						filters = append(filters, f)
+			var filters []convert.Filter
+			for _, n := range g.Nodes {
+				if n.Collider != nil {
+					f := convert.Filter{}
+					if n.Collider.Filter >= 0 {
+						f = g.Filters[n.Collider.Filter]
 					}
+					filters = append(filters, f)
 				}
-				pairs["KHR"] = len(filters) == 2 && convert.FiltersCollide(filters[0], filters[1])
 			}
+			pairs["KHR"] = len(filters) == 2 && convert.FiltersCollide(filters[0], filters[1])
 		}
-		testenv.Oracle(t, "godot4-inspect")
-		at := testenv.GodotOrigins(t, "godot4-inspect", scene, 90, map[string]string{"project.godot": testenv.Godot4Project})
-		pairs["Godot 4.6 (the source)"] = at["Cube"][1] > 0.3
-		for where, rests := range pairs {
-			if rests != c.rests {
-				t.Errorf("%s: in %s the box rests on the floor: %v, want %v", name, where, rests, c.rests)
-			}
+	}
+	testenv.Oracle(t, "godot4-inspect")
+	at := testenv.GodotOrigins(t, "godot4-inspect", scene, 90, map[string]string{"project.godot": testenv.Godot4Project})
+	pairs["Godot 4.6 (the source)"] = at["Cube"][1] > 0.3
+	for where, got := range pairs {
+		if got != rests {
+			t.Errorf("%s: in %s the box rests on the floor: %v, want %v", name, where, got, rests)
 		}
 	}
 }
