@@ -449,7 +449,7 @@ var codeTable = []CodeInfo{
 	{CodeOptionApproximated, Warning, secMJCF, Qs(QData), false, "kept sections that cannot be written as they were"},
 	{CodeTendonApproximated, Warning, secMJCF, Qs(QCoupling, QData), false, "kept sections that cannot be written as they were"},
 	{CodeActuatorKept, Warning, secMJCF, Qs(QDrive), false, "an MJCF actuator that pushes at zero control (a position or velocity servo, a damper, an actuator with a bias) has no Graph form (a transmission other than one joint, a gear, a group …): kept for MJCF output only, so other formats move its joint freely"},
-	{CodeActuatorDefaultGains, Info, secMJCF, Qs(QDrive), false, "an actuator added for a transmission or `--actuators` gets the documented default gains (URDF has none)"},
+	{CodeActuatorDefaultGains, Info, secMJCF, Qs(QDrive), true, "an actuator added for a transmission or `--actuators` gets the documented default gains (URDF has none); once for the whole model, a warning that servos a source's transmissions ask for hold their joints at zero control"},
 	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
 
 	// Godot

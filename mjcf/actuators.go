@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -329,6 +330,9 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints *axisJoints, path 
 		e.actuated[jname] = true
 		if kind != convert.ActuateEffort {
 			e.diags.Add(convert.CodeActuatorDefaultGains, convert.JointSubject(tj.Node), path, "joint %q gets a <%s> actuator with default gains kp %s, kv %s (see the README)", jname, act.Name, fmtFloat(kp), fmtFloat(kv))
+			if j.Actuator != "" {
+				e.interfaceServos = append(e.interfaceServos, jname)
+			}
 		}
 	}
 }
@@ -339,6 +343,14 @@ func (e *emitter) finishActuators() *Element {
 	if e.opts.Value(ActuatorsOption) == "none" && len(e.actuator.Children) > 0 {
 		e.diags.Add(convert.CodeActuatorsDropped, convert.DocumentSubject(), "actuator", "%d actuator(s) are not written (actuators none)", len(e.actuator.Children))
 		e.actuator.Children = nil
+	}
+	if n := len(e.interfaceServos); n > 0 && len(e.actuator.Children) > 0 {
+		// the source names an interface, not a controller: a servo at
+		// zero control holds its joint at 0 or brakes it, which the
+		// source's own engine does not (MuJoCo's import of a URDF adds
+		// no actuators)
+		e.diags.Add(convert.CodeActuatorDefaultGains, convert.DocumentSubject(), "actuator",
+			"%d joint(s) with a position or velocity interface (%s) get servos with default gains, which at zero control hold their joints at 0 or brake them; --actuators none leaves them free", n, strings.Join(firstNames(e.interfaceServos, 4), ", ")).WithSeverity(convert.Warning)
 	}
 	var ctrl []float64
 	nonzero := false
@@ -372,4 +384,12 @@ func (e *emitter) scene() {
 func actuatorExtras(extras map[string]any) map[int][]Attr {
 	m, _ := extras[extraActuators].(map[int][]Attr)
 	return m
+}
+
+// firstNames is up to n names, and how many more.
+func firstNames(names []string, n int) []string {
+	if len(names) <= n {
+		return names
+	}
+	return append(names[:n:n], fmt.Sprintf("%d more", len(names)-n))
 }

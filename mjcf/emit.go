@@ -54,6 +54,9 @@ type emitter struct {
 	// actuated the MJCF joints that have an actuator.
 	targets  map[*Element]float64
 	actuated map[string]bool
+	// interfaceServos are the joints a source's actuator interface (a
+	// URDF transmission) gave a servo with default gains
+	interfaceServos []string
 	// followerOf lists each joint node's couplings as follower; owners
 	// is BodyOf of every node (ownerOf).
 	followerOf map[int][]int
