@@ -1,9 +1,7 @@
 package physconv_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +9,6 @@ import (
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/convert/inspect"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -27,40 +24,26 @@ func TestForReportSamePhysics(t *testing.T) {
 	compared, lighter := 0, 0
 	check := func(name string, open func(opts *convert.Options) (*convert.Input, error)) {
 		t.Helper()
-		var reports [2][]byte
-		var errs [2]error
 		var extras [2]int
-		for k, forReport := range []bool{false, true} {
-			in, err := open(&convert.Options{ForReport: forReport})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			f, g, _, err := physconv.ParseGraph(ctx, reg, in)
-			if errs[k] = err; err != nil {
-				continue
+		look := func(with bool, _ *convert.Input, g *convert.Graph) {
+			k := map[bool]int{false: 0, true: 1}[with]
+			extras[k] = 0
+			if g == nil {
+				return
 			}
 			for _, n := range g.Nodes {
 				extras[k] += len(n.Extras)
 			}
-			if reports[k], err = json.Marshal(inspect.Inspect(g, f.Name, nil)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
 		}
-		switch {
-		case (errs[0] == nil) != (errs[1] == nil):
-			t.Errorf("%s: error %v without the option, %v with it", name, errs[0], errs[1])
-		case errs[0] != nil:
-			// included fragments and unsupported inputs: refused alike
-		case !bytes.Equal(reports[0], reports[1]):
-			t.Errorf("%s: physics read differently with the option:\n%s\nwithout:\n%s", name, reports[1], reports[0])
-		default:
-			compared++
-			if extras[1] > extras[0] {
-				t.Errorf("%s: %d node extras with the option, %d without", name, extras[1], extras[0])
-			}
-			if extras[1] < extras[0] {
-				lighter++
-			}
+		if !readsAlike(t, reg, name, open, func(o *convert.Options) { o.ForReport = true }, look) {
+			return
+		}
+		compared++
+		if extras[1] > extras[0] {
+			t.Errorf("%s: %d node extras with the option, %d without", name, extras[1], extras[0])
+		}
+		if extras[1] < extras[0] {
+			lighter++
 		}
 	}
 	for _, file := range corpusInputs(t) {

@@ -32,35 +32,15 @@ func TestSkipVisualDataSamePhysics(t *testing.T) {
 	// options given
 	check := func(name string, open func(opts *convert.Options) (*convert.Input, error)) {
 		t.Helper()
-		var reports [2][]byte
-		var errs [2]error
-		for k, skip := range []bool{false, true} {
-			in, err := open(&convert.Options{SkipVisualData: skip})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if k == 0 && bytes.Contains(in.Data, []byte(`type="ArrayMesh"`)) {
+		look := func(with bool, in *convert.Input, g *convert.Graph) {
+			if !with && bytes.Contains(in.Data, []byte(`type="ArrayMesh"`)) {
 				meshes++
 			}
-			f, g, _, err := physconv.ParseGraph(ctx, reg, in)
-			if errs[k] = err; err != nil {
-				continue
-			}
-			if skip && hasUnreadMesh(g) {
+			if with && g != nil && hasUnreadMesh(g) {
 				unread++
 			}
-			if reports[k], err = json.Marshal(inspect.Inspect(g, f.Name, nil)); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
 		}
-		switch {
-		case (errs[0] == nil) != (errs[1] == nil):
-			t.Errorf("%s: error %v without the option, %v with it", name, errs[0], errs[1])
-		case errs[0] != nil:
-			// included fragments and unsupported inputs: refused alike
-		case !bytes.Equal(reports[0], reports[1]):
-			t.Errorf("%s: physics read differently with the option:\n%s\nwithout:\n%s", name, reports[1], reports[0])
-		default:
+		if readsAlike(t, reg, name, open, func(o *convert.Options) { o.SkipVisualData = true }, look) {
 			compared++
 		}
 	}
@@ -99,6 +79,48 @@ func TestSkipVisualDataSamePhysics(t *testing.T) {
 		t.Errorf("%d inputs with ArrayMesh resources, %d read with meshes left unread: the option was not exercised", meshes, unread)
 	}
 	t.Logf("%d inputs read alike (%d with ArrayMesh resources, %d with meshes left unread)", compared, meshes, unread)
+}
+
+// readsAlike reads one input without and with an option (set turns it on;
+// open makes the input anew with the options given) and requires the
+// same physics report both ways; look sees each input and the Graph read
+// from it (nil when refused). It reports whether both were read: inputs
+// refused alike (included fragments, unsupported inputs) are not
+// compared.
+func readsAlike(t *testing.T, reg *convert.Registry, name string, open func(*convert.Options) (*convert.Input, error),
+	set func(*convert.Options), look func(with bool, in *convert.Input, g *convert.Graph)) bool {
+	t.Helper()
+	var reports [2][]byte
+	var errs [2]error
+	for k, with := range []bool{false, true} {
+		opts := &convert.Options{}
+		if with {
+			set(opts)
+		}
+		in, err := open(opts)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		f, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
+		if errs[k] = err; err != nil {
+			look(with, in, nil)
+			continue
+		}
+		look(with, in, g)
+		if reports[k], err = json.Marshal(inspect.Inspect(g, f.Name, nil)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	switch {
+	case (errs[0] == nil) != (errs[1] == nil):
+		t.Errorf("%s: error %v without the option, %v with it", name, errs[0], errs[1])
+	case errs[0] != nil:
+	case !bytes.Equal(reports[0], reports[1]):
+		t.Errorf("%s: physics read differently with the option:\n%s\nwithout:\n%s", name, reports[1], reports[0])
+	default:
+		return true
+	}
+	return false
 }
 
 // hasUnreadMesh reports whether a visual of g has a mesh left unread.
