@@ -132,12 +132,19 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 				b.charData(t, line)
 			}
 		case strings.HasPrefix(rest, "<!-"):
-			s.i += 3
-			if s.i >= len(s.src) {
+			// not a comment: TinyXML2, which MuJoCo and urdfdom read with,
+			// passes over such markup up to its '>' (an escaped comment,
+			// <!-\- … -\->, in MuJoCo's own task files); it reads here as
+			// the white space it stands in
+			end := strings.IndexByte(rest, '>')
+			if end < 0 {
+				s.i = len(s.src)
 				s.eof()
-			} else {
-				s.failAt(s.i, "invalid sequence <!- not part of <!--")
+				break
 			}
+			b.charData(blankMarkup(rest[:end+1]), line)
+			s.line += strings.Count(rest[:end], "\n")
+			s.i += end + 1
 		case strings.HasPrefix(rest, "<!["):
 			k := 3
 			for k < len(rest) && k < 9 && rest[k] == "<![CDATA["[k] {
@@ -173,6 +180,18 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 		return nil, ErrorAt(1, "no XML element found")
 	}
 	return b.doc, nil
+}
+
+// blankMarkup is markup passed over, as the white space it stands in:
+// a space for each byte, its line breaks kept.
+func blankMarkup(m string) string {
+	b := []byte(m)
+	for i, c := range b {
+		if c != '\n' && c != '\r' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 func (e *syntaxErr) formatError() error { return ErrorAt(e.line, "malformed XML: %s", e.msg) }

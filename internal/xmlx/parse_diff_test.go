@@ -100,6 +100,11 @@ var edgeCases = []string{
 	"<r>\r\n text\r more\r\n<![CDATA[ a]]b ]]> &#13;\n</r>",
 	"<r><!-- c - d --><!----></r><!-- after -->",
 	"<!-- before --><?pi data?><r/>",
+	// markup that opens like a comment and is none (an escaped comment):
+	// passed over up to its '>' as white space, as TinyXML2 passes it
+	"<r>a<!-\\- x\n -\\->b<c/> <!-x></r><!-after>",
+	"<r><!-- <!-x> --><![CDATA[<!-y>]]><c a=\"<!-z>\"/></r>",
+	"<r><!-no end</r>",
 	`<x:r xmlns:x="u" xmlns="d"><a x:b="1" xmlns:y="v"><y:c/></a></x:r>`,
 	"<r a=\"1\"b=\"2\"/>", "<r a = '1' />", "<r\n a=\"1\"\n b=\"2\"/>",
 	"<r>]]></r>", "<r a=\"]]>\"/>", "<r><!-- a -- b --></r>", "<r><!- x --></r>", "<r><![CDAT[x]]></r>",

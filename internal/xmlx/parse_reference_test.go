@@ -20,6 +20,7 @@ func parseDocumentReference(data []byte, opt Options) (*Document, error) {
 	if opt.MaxElements <= 0 {
 		opt.MaxElements = DefaultMaxElements
 	}
+	data = blankUnknownMarkup(data)
 	head := blankDeclaration(data)
 	d := xml.NewDecoder(io.MultiReader(bytes.NewReader(head), bytes.NewReader(data[len(head):])))
 	d.Strict = true
@@ -204,6 +205,64 @@ func blankDeclaration(data []byte) []byte {
 		}
 	}
 	return head
+}
+
+// blankUnknownMarkup turns markup that starts "<!-" but is no comment,
+// up to its '>', into white space (line breaks kept), as ParseDocument
+// passes over it; comments, CDATA sections, processing instructions and
+// tags (their quoted values) are skipped whole, so only markup where a
+// tag could start is touched.
+func blankUnknownMarkup(data []byte) []byte {
+	out := data
+	skipTo := func(i int, end string) int {
+		if k := bytes.Index(data[i:], []byte(end)); k >= 0 {
+			return i + k + len(end)
+		}
+		return len(data)
+	}
+	for i := 0; i < len(data); {
+		rest := data[i:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			i = skipTo(i+4, "-->")
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			i = skipTo(i+9, "]]>")
+		case bytes.HasPrefix(rest, []byte("<?")):
+			i = skipTo(i+2, "?>")
+		case bytes.HasPrefix(rest, []byte("<!-")):
+			k := bytes.IndexByte(rest, '>')
+			if k < 0 {
+				return out
+			}
+			if &out[0] == &data[0] {
+				out = bytes.Clone(data)
+			}
+			for j := i; j <= i+k; j++ {
+				if out[j] != '\n' && out[j] != '\r' {
+					out[j] = ' '
+				}
+			}
+			i += k + 1
+		case rest[0] == '<':
+			// a tag: to its '>', past quoted values
+			j := i + 1
+			for j < len(data) && data[j] != '>' {
+				if q := data[j]; q == '"' || q == '\'' {
+					if k := bytes.IndexByte(data[j+1:], q); k >= 0 {
+						j += k + 1
+					} else {
+						j = len(data)
+						break
+					}
+				}
+				j++
+			}
+			i = j + 1
+		default:
+			i++
+		}
+	}
+	return out
 }
 
 // BenchmarkParseChainReference is BenchmarkParseChain with the
