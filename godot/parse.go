@@ -833,11 +833,9 @@ func (p *parser) staticFilters() {
 			}
 		}
 	}
-	var bits [][2]uint32 // layer and mask of each filter
-	for _, f := range p.g.Filters {
-		var layer, mask uint32
-		fmt.Sscanf(f.Name, "layer %d mask %d", &layer, &mask)
-		bits = append(bits, [2]uint32{layer, mask})
+	bits := make([][2]uint32, len(p.g.Filters)) // layer and mask of each filter
+	for key, f := range p.filters {
+		bits[f] = [2]uint32{uint32(key[0]), uint32(key[1])}
 	}
 	for s := range p.g.Filters {
 		if !still[s] || responds[s] {
