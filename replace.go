@@ -2,8 +2,6 @@ package physconv
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -41,10 +39,7 @@ type sideFile struct {
 
 // ContentHash is the hex SHA-256 of b: how records of written files name
 // their content.
-func ContentHash(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
+func ContentHash(b []byte) string { return sidenames.ContentHash(b) }
 
 // FileHash is ContentHash of a file's bytes, or "" when it cannot be read
 // (which matches no recorded hash).
@@ -74,23 +69,18 @@ func replaceSideFiles(mainPath string, side map[string][]byte, protect []string)
 		return slices.ContainsFunc(protect, func(in string) bool { return sameFile(p, in) && entries.own(p, in) })
 	}
 	others := otherSideRecords(mainPath)
-	if data, err := os.ReadFile(recPath); err == nil {
-		var old sideRecord
-		if json.Unmarshal(data, &old) == nil && old.Schema == sideRecordSchema {
-			for _, f := range old.Files {
-				rel := filepath.FromSlash(f.Path)
-				if _, kept := side[f.Path]; kept || !filepath.IsLocal(rel) {
-					continue
-				}
-				p := filepath.Join(dir, rel)
-				if isInput(p) || FileHash(p) != f.Hash || others[f.Path] != "" {
-					continue // not ours, or another output's too
-				}
-				if os.Remove(p) == nil {
-					removed = append(removed, p)
-					removeEmptyDirs(filepath.Dir(p), dir)
-				}
-			}
+	for _, f := range readSideRecord(recPath) {
+		rel := filepath.FromSlash(f.Path)
+		if _, kept := side[f.Path]; kept || !filepath.IsLocal(rel) {
+			continue
+		}
+		p := filepath.Join(dir, rel)
+		if isInput(p) || FileHash(p) != f.Hash || others[f.Path] != "" {
+			continue // not ours, or another output's too
+		}
+		if os.Remove(p) == nil {
+			removed = append(removed, p)
+			removeEmptyDirs(filepath.Dir(p), dir)
 		}
 	}
 	if len(side) == 0 {
@@ -140,8 +130,9 @@ func removeEmptyDirs(dir, top string) {
 	}
 }
 
-// readSideRecord returns the side files a record lists (path → hash).
-func readSideRecord(recPath string) map[string]string {
+// readSideRecord returns the side files a record lists, in its order;
+// none when it cannot be read.
+func readSideRecord(recPath string) []sideFile {
 	data, err := os.ReadFile(recPath)
 	if err != nil {
 		return nil
@@ -150,11 +141,18 @@ func readSideRecord(recPath string) map[string]string {
 	if json.Unmarshal(data, &rec) != nil || rec.Schema != sideRecordSchema {
 		return nil
 	}
-	out := make(map[string]string, len(rec.Files))
-	for _, f := range rec.Files {
-		out[f.Path] = f.Hash
+	return rec.Files
+}
+
+// recordedHashes is the side files of records by path: their hashes.
+func recordedHashes(files []sideFile, into map[string]string) map[string]string {
+	if into == nil {
+		into = make(map[string]string, len(files))
 	}
-	return out
+	for _, f := range files {
+		into[f.Path] = f.Hash
+	}
+	return into
 }
 
 // otherSideRecords returns the side files the other outputs of mainPath's
@@ -171,9 +169,7 @@ func otherSideRecords(mainPath string) map[string]string {
 		if n == own || !strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".physconv-sides.json") || !e.Type().IsRegular() {
 			continue
 		}
-		for p, h := range readSideRecord(filepath.Join(dir, n)) {
-			out[p] = h
-		}
+		recordedHashes(readSideRecord(filepath.Join(dir, n)), out)
 	}
 	return out
 }
@@ -187,7 +183,7 @@ func sideFilesClash(mainPath string, out *convert.Output) bool {
 		return false
 	}
 	dir := filepath.Dir(mainPath)
-	own, others := readSideRecord(SideRecordPath(mainPath)), otherSideRecords(mainPath)
+	own, others := recordedHashes(readSideRecord(SideRecordPath(mainPath)), nil), otherSideRecords(mainPath)
 	for name, data := range out.Files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		st, err := os.Stat(p)

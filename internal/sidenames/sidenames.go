@@ -146,7 +146,7 @@ func nestedNames(out *convert.Output) *sideNames {
 			}
 		}
 		ext := path.Ext(name)
-		s.hashed[name] = name[:len(name)-len(ext)] + "." + contentHash(s.data[name])[:12] + ext
+		s.hashed[name] = name[:len(name)-len(ext)] + "." + ContentHash(s.data[name])[:12] + ext
 		state[name] = 2
 	}
 	for _, name := range out.SideFiles() {
@@ -222,9 +222,9 @@ func glbJSON(b []byte) ([]byte, func([]byte) []byte, bool) {
 	return append([]byte(nil), bytes.TrimRight(b[20:20+n], " ")...), pack, true
 }
 
-// contentHash is the SHA-256 of b in hex, as the side-file records spell
-// it.
-func contentHash(b []byte) string {
+// ContentHash is the SHA-256 of b in hex: the hash side-file records and
+// content names spell.
+func ContentHash(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
 }

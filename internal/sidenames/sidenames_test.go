@@ -12,7 +12,7 @@ import (
 )
 
 func TestContentNames(t *testing.T) {
-	h := func(s string) string { return contentHash([]byte(s))[:12] }
+	h := func(s string) string { return ContentHash([]byte(s))[:12] }
 	cases := []struct {
 		name      string
 		main      string
@@ -83,7 +83,7 @@ func TestContentNamesRepacksGLB(t *testing.T) {
 		t.Fatalf("GLB length %d, file is %d bytes", binary.LittleEndian.Uint32(m[8:12]), len(m))
 	}
 	n := int(binary.LittleEndian.Uint32(m[12:16]))
-	if n%4 != 0 || !bytes.Contains(m[20:20+n], []byte(`"tex.`+contentHash([]byte("PNG"))[:12]+`.png"`)) {
+	if n%4 != 0 || !bytes.Contains(m[20:20+n], []byte(`"tex.`+ContentHash([]byte("PNG"))[:12]+`.png"`)) {
 		t.Errorf("JSON chunk %q", m[20:20+n])
 	}
 	if !bytes.Equal(m[20+n:], glb[20+len(js):]) {
@@ -97,7 +97,7 @@ func TestContentNamesRepacksGLB(t *testing.T) {
 // (no longer a link to its source); a reference that cannot be rewritten
 // keeps its file at its own name as well, so every reference resolves.
 func TestContentNamesFollowsSideReferences(t *testing.T) {
-	h := func(s string) string { return contentHash([]byte(s))[:12] }
+	h := func(s string) string { return ContentHash([]byte(s))[:12] }
 	png := "PNG"
 	mtl := "newmtl m\nmap_Kd -s 1 1 1 tex\\t." + h(png) + ".png\n"
 	obj := "mtllib m." + h(mtl) + ".mtl\nv 0 0 0\n"
