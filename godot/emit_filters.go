@@ -19,19 +19,7 @@ func (e *emitter) filterWidening() {
 	for i, f := range e.g.Filters {
 		of[i].layer, of[i].mask = e.layerMask(f)
 	}
-	responds := make([]bool, len(e.g.Filters))
-	owner := e.g.BodyOwners()
-	for i := range e.g.Nodes {
-		n := &e.g.Nodes[i]
-		if t := n.Trigger; t != nil && t.Filter >= 0 && t.Filter < len(responds) {
-			responds[t.Filter] = true
-		}
-		if c := n.Collider; c != nil && c.Filter >= 0 && c.Filter < len(responds) {
-			if b := owner[i]; b >= 0 && e.g.Nodes[b].Motion.Kind == convert.Dynamic {
-				responds[c.Filter] = true
-			}
-		}
-	}
+	responds, _ := filterUse(e.g)
 	godot := func(i, j int) bool {
 		if !responds[i] && !responds[j] {
 			// nothing of either moves or detects: no difference shows
@@ -44,4 +32,28 @@ func (e *emitter) filterWidening() {
 		e.note(convert.CodeCollisionFilterWidened, convert.FilterSubject(m.IA), "filters", "%s (in Godot a moving body or an area responds to another object when its mask meets the other's layer; glTF needs both sides to accept)",
 			m.Describe("Godot"))
 	}
+}
+
+// filterUse says of each collision filter of g whether an object that
+// responds to collisions uses it (an area, which detects, or a collider of
+// a dynamic body, which is pushed) and whether a collider that does not
+// (of a static or kinematic body, whose own mask Godot leaves out of its
+// pairs) does.
+func filterUse(g *convert.Graph) (responds, still []bool) {
+	responds, still = make([]bool, len(g.Filters)), make([]bool, len(g.Filters))
+	owner := g.BodyOwners()
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		if t := n.Trigger; t != nil && t.Filter >= 0 && t.Filter < len(responds) {
+			responds[t.Filter] = true
+		}
+		if c := n.Collider; c != nil && c.Filter >= 0 && c.Filter < len(responds) {
+			if b := owner[i]; b >= 0 && g.Nodes[b].Motion.Kind == convert.Dynamic {
+				responds[c.Filter] = true
+			} else {
+				still[c.Filter] = true
+			}
+		}
+	}
+	return responds, still
 }

@@ -335,6 +335,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 			}
 		}
 		if d := m.InertiaDiagonal; d != nil {
+			locked := lockedMoments(*d, e.frames.World(i).R, m)
 			switch {
 			case e.v == 3 && e.bulletExact[i]:
 				// Godot 3 computes this very inertia from the shapes
@@ -345,19 +346,18 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "the body cannot rotate: its inertia %v is written as angular axis locks", *d)
 			case e.engineInertia[i]:
 				// Godot computes this inertia, principal axes included.
-			case lockedMoments(*d, e.frames.World(i).R, m) > 0:
+			case locked > 0:
 				// infinite moments about world axes are written as locks of
 				// those axes (locksAndDamping) and moments as good as
 				// infinite, the others as they are
-				stand := lockedMoments(*d, e.frames.World(i).R, m)
 				w := *d
 				for k := range w {
 					if math.IsInf(w[k], 1) {
-						w[k] = stand
+						w[k] = locked
 					}
 				}
 				add("inertia", e.vec(w))
-				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "inertia %v: its infinite moments are written as angular axis locks and moments of %g, as good as infinite to Godot's solver", *d, stand)
+				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "inertia %v: its infinite moments are written as angular axis locks and moments of %g, as good as infinite to Godot's solver", *d, locked)
 			case math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "inertia %v has infinite or zero moments, which Godot cannot store; Godot computes it", *d)
 			default:

@@ -817,22 +817,7 @@ func (p *parser) staticFilters() {
 	if len(p.g.Filters) == 0 {
 		return
 	}
-	responds := make([]bool, len(p.g.Filters))
-	still := make([]bool, len(p.g.Filters))
-	owner := p.g.BodyOwners()
-	for i := range p.g.Nodes {
-		n := &p.g.Nodes[i]
-		if t := n.Trigger; t != nil && t.Filter >= 0 {
-			responds[t.Filter] = true
-		}
-		if c := n.Collider; c != nil && c.Filter >= 0 {
-			if b := owner[i]; b >= 0 && p.g.Nodes[b].Motion.Kind == convert.Dynamic {
-				responds[c.Filter] = true
-			} else {
-				still[c.Filter] = true
-			}
-		}
-	}
+	responds, still := filterUse(p.g)
 	bits := make([][2]uint32, len(p.g.Filters)) // layer and mask of each filter
 	for key, f := range p.filters {
 		bits[f] = [2]uint32{uint32(key[0]), uint32(key[1])}
