@@ -60,6 +60,7 @@ const (
 	CodeShapeFlatRead               Code = "shape-flat-read"
 	CodeXMLAfterRootIgnored         Code = "xml-after-root-ignored"
 	CodeGlobalCoordinates           Code = "global-coordinates"
+	CodeDefaultClassRenamed         Code = "default-class-renamed"
 	CodeDrakeGeometryRead           Code = "drake-geometry-read"
 	CodeWorldLinkImplied            Code = "world-link-implied"
 	CodeShapeMassless               Code = "shape-massless"
@@ -407,6 +408,7 @@ var codeTable = []CodeInfo{
 	// MJCF
 	{CodeLegacyAttribute, Info, secMJCF, Qs(QData), false, "MuJoCo 1.x syntax that changes nothing"},
 	{CodeGlobalCoordinates, Info, secMJCF, Qs(QData), false, "a model in MuJoCo 1.x global coordinates (`coordinate=\"global\"`, which MuJoCo 3 refuses) is read by converting every body, geom, site, joint, inertial, camera and light to local coordinates, as MuJoCo 2.3.3's compiler did; MJCF output is in local coordinates"},
+	{CodeDefaultClassRenamed, Info, secMJCF, Qs(QData), false, "a top-level `<default>` with a class name other than `main` is read as MuJoCo 2 read it: the class of every element without one, also under its own name (MuJoCo 3 refuses the rename); MJCF output writes the values it gives"},
 	{CodeFieldDropped, Warning, secMJCF, Qs(QData), true, "an attribute, element or value not applied (all formats use it for values with no place in the target)"},
 	{CodeInertialIgnored, Info, secMJCF, Qs(QMass, QCenterOfMass, QInertia), false, "`<inertial>` ignored because `inertiafromgeom=\"true\"`"},
 	{CodeMassBounded, Info, secMJCF, Qs(QMass, QInertia), false, "mass raised to `boundmass`"},

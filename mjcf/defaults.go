@@ -1,5 +1,7 @@
 package mjcf
 
+import "github.com/physconv/physconv/convert"
+
 // class is one <default> class: for each element kind the attribute values
 // it sets, already merged with its parent class.
 type class struct {
@@ -23,6 +25,20 @@ func (p *parser) collectDefaults(e *Element, parent *class) error {
 			return errAt(e, "nested <default> needs a class attribute")
 		}
 		name = "main"
+	}
+	if parent == nil && name != "main" {
+		// MuJoCo 2 took the top class under any name as the one every
+		// element without a class uses; MuJoCo 3 refuses the rename
+		p.diags.Add(convert.CodeDefaultClassRenamed, convert.DocumentSubject(), p.path(e),
+			"the top-level default class is named %q: it is read as MuJoCo 2 read it, the class of every element without one (MuJoCo 3 refuses the rename); MJCF output writes the values it gives", name)
+		if err := p.collectDefaults(withoutClass(e), nil); err != nil {
+			return err
+		}
+		if old, dup := p.classes[name]; dup {
+			return errAt(e, "default class %q is defined twice (again at line %d)", name, old.line)
+		}
+		p.classes[name] = p.classes["main"]
+		return nil
 	}
 	if old, dup := p.classes[name]; dup && !(name == "main" && parent == nil) {
 		return errAt(e, "default class %q is defined twice (first at line %d)", name, old.line)
@@ -63,6 +79,18 @@ func (p *parser) collectDefaults(e *Element, parent *class) error {
 		}
 	}
 	return nil
+}
+
+// withoutClass is a copy of e without its class attribute.
+func withoutClass(e *Element) *Element {
+	cp := *e
+	cp.Attrs = nil
+	for _, a := range e.Attrs {
+		if a.Name != "class" {
+			cp.Attrs = append(cp.Attrs, a)
+		}
+	}
+	return &cp
 }
 
 // resolve returns e's attributes over the defaults of its class: its own
