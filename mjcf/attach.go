@@ -347,6 +347,10 @@ func (x *attacher) addDefaults(m *subModel, prefix string) {
 		}
 	}
 	x.added = append(x.added, d)
+	if x.p.attachedDefaults == nil {
+		x.p.attachedDefaults = map[*Element]bool{}
+	}
+	x.p.attachedDefaults[d] = true
 }
 
 // addAssets copies the attached model's assets in under prefixed names;

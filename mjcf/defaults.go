@@ -26,7 +26,7 @@ func (p *parser) collectDefaults(e *Element, parent *class) error {
 		}
 		name = "main"
 	}
-	if parent == nil && name != "main" {
+	if parent == nil && name != "main" && !p.attachedDefaults[e] {
 		// MuJoCo 2 took the top class under any name as the one every
 		// element without a class uses; MuJoCo 3 refuses the rename
 		p.diags.Add(convert.CodeDefaultClassRenamed, convert.DocumentSubject(), p.path(e),

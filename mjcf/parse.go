@@ -71,6 +71,9 @@ type parser struct {
 	// (attachCompiler); attachments counts the attachments made
 	attachedCompilers []compiler
 	attachments       int
+	// attachedDefaults are the top-level <default>s attachment added,
+	// one per attached model, each a class of its own
+	attachedDefaults map[*Element]bool
 	// forReport leaves out what only the writer reads
 	// (convert.Options.ForReport)
 	forReport bool
