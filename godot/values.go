@@ -200,27 +200,46 @@ func basisToTransform(m convert.Mat3, origin convert.Vec3) (convert.Transform, b
 	return t, skew, nil
 }
 
-// shortDecimals reports whether every basis number has at most seven
-// significant digits, as Godot writes them (physconv writes the shortest
-// decimal that round-trips, usually 15 to 17 digits).
+// shortDecimals reports whether every basis number is written as Godot
+// writes them: with at most seven significant digits (Godot 3), or as the
+// shortest decimal of a single-precision number (Godot 4, up to nine
+// digits). physconv writes the shortest decimal that round-trips in
+// double precision, usually 15 to 17 digits.
 func shortDecimals(m convert.Mat3) bool {
 	for _, row := range m {
 		for _, x := range row {
-			digits := 0
-			for _, r := range strconv.FormatFloat(x, 'e', -1, 64) {
-				if r == 'e' {
-					break
-				}
-				if r >= '0' && r <= '9' {
-					digits++
-				}
-			}
-			if digits > 7 {
+			if !fewDigits(x, 7) && !singleShortest(x) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// fewDigits reports whether x's shortest decimal has at most n
+// significant digits.
+func fewDigits(x float64, n int) bool {
+	digits := 0
+	for _, r := range strconv.FormatFloat(x, 'e', -1, 64) {
+		if r == 'e' {
+			break
+		}
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	return digits <= n
+}
+
+// singleShortest reports whether x is what reading the shortest decimal
+// of a single-precision number gives.
+func singleShortest(x float64) bool {
+	f := float32(x)
+	if math.IsInf(float64(f), 0) {
+		return false
+	}
+	back, err := strconv.ParseFloat(strconv.FormatFloat(float64(f), 'g', -1, 32), 64)
+	return err == nil && back == x
 }
 
 // evenScaleTolerance is how far apart (relative) scale components may be
