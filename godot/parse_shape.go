@@ -245,7 +245,11 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 			}
 		}
 		if len(mesh.Positions) < 3 {
-			return shapeRef{}, lineErr(d.file, s.Line, "%s has %d points; a shape needs at least 3", class, len(mesh.Positions))
+			// an empty shape a script fills at run time: Godot loads it,
+			// and it collides with nothing
+			p.note(convert.CodeShapeDropped, p.g.ColliderSubject(p.idx(n)), n, "%s (line %d) has %d points, so it collides with nothing; the collider is dropped", class, s.Line, len(mesh.Positions)).
+				Affecting(convert.QShape, convert.QMass, convert.QCenterOfMass, convert.QInertia)
+			return shapeRef{index: -1}, nil
 		}
 		if sh.Kind == convert.Convex {
 			mesh.Indices = convert.HullIndices(mesh.Positions)

@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -366,6 +367,9 @@ func (l *loader) scene(d *doc) (*node, error) {
 	// unique holds this scene's nodes marked unique_name_in_owner, which
 	// parent paths may name as %Name
 	unique := map[string]*node{}
+	// vanished holds the paths of nodes Godot skips, as it skips what
+	// the file places under them
+	var vanished []string
 	for i := range d.tscn.Sections {
 		s := &d.tscn.Sections[i]
 		if s.Tag != "node" {
@@ -391,6 +395,12 @@ func (l *loader) scene(d *doc) (*node, error) {
 				return nil, lineErr(d.file, s.Line, "node %q names a parent before the scene has a root node", name)
 			}
 			p, opaque, err := findPath(root, unique, parentPath)
+			var gone *vanishedError
+			if errors.As(err, &gone) {
+				// Godot skips a node whose parent is not in the scene
+				vanished = l.vanish(d, s, vanished, parentPath, name, "its parent %q is not in the scene (%v)", parentPath, err)
+				continue
+			}
 			if err != nil {
 				return nil, lineErr(d.file, s.Line, "node %q: parent %q: %v", name, parentPath, err)
 			}
@@ -413,6 +423,11 @@ func (l *loader) scene(d *doc) (*node, error) {
 		if err != nil {
 			return nil, err
 		}
+		if n == nil {
+			// an override of a node the instanced scene no longer has
+			vanished = l.vanish(d, s, vanished, parentPath, name, "it has no type and overrides no node of the instanced scene under %q", parent.path())
+			continue
+		}
 		if parent == nil {
 			root = n
 		}
@@ -427,6 +442,30 @@ func (l *loader) scene(d *doc) (*node, error) {
 		return nil, lineErr(d.file, d.tscn.Header.Line, "scene has no nodes")
 	}
 	return root, nil
+}
+
+// vanishedError is a parent path naming a node the scene does not have.
+type vanishedError struct{ part, under string }
+
+func (e *vanishedError) Error() string { return fmt.Sprintf("no node %q under %q", e.part, e.under) }
+
+// vanish notes that the node of section s is skipped, as Godot skips it
+// (once for a skipped subtree: what lies under a skipped node is skipped
+// without a word of its own), and returns vanished with its path added.
+func (l *loader) vanish(d *doc, s *tscn.Section, vanished []string, parentPath, name, why string, args ...any) []string {
+	at := name
+	if parentPath != "" && parentPath != "." {
+		at = parentPath + "/" + name
+	}
+	for _, v := range vanished {
+		if parentPath == v || strings.HasPrefix(parentPath, v+"/") {
+			return append(vanished, at)
+		}
+	}
+	l.note(convert.CodeGodotNodeVanished, convert.SourceSubject(-1), d.file, s.Line, at,
+		"node %q is skipped, with what the file places under it, as Godot skips it: "+why, append([]any{name}, args...)...).
+		Affecting(convert.QStructure)
+	return append(vanished, at)
 }
 
 // findPath walks a parent path from the root, or from the scene-unique
@@ -452,7 +491,7 @@ func findPath(root *node, unique map[string]*node, p string) (n *node, opaque bo
 		c := n.child(part)
 		if c == nil {
 			if n.instance == "" && n.gltf == "" {
-				return nil, false, fmt.Errorf("no node %q under %q", part, n.path())
+				return nil, false, &vanishedError{part: part, under: n.path()}
 			}
 			// a node the unexpanded file brings in, or one Godot's glTF
 			// importer makes (a Skeleton3D from a skin): kept as a
@@ -506,7 +545,7 @@ func (l *loader) nodeFrom(d *doc, s *tscn.Section, name string, parent *node) (*
 				xf: &convert.Transform{R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}}
 			break
 		}
-		return nil, lineErr(d.file, s.Line, "node %q has no type and overrides no instanced node under %q", name, parent.path())
+		return nil, nil // vanished: Godot skips it
 	case class == "":
 		return nil, lineErr(d.file, s.Line, "root node %q has no type", name)
 	default:
