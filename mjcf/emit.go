@@ -591,7 +591,7 @@ func (e *emitter) inertial(body *Element, n int, needsMass bool) {
 	}
 	in := e.arena.AddChild(body, "inertial", 4)
 	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
-		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && clearOfTriangleBound(diag) && min(diag[0], diag[1], diag[2]) >= fullInertiaMin {
+		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && mass.ClearOfTriangleBound(diag, mass.TriangleMargin) && min(diag[0], diag[1], diag[2]) >= fullInertiaMin {
 		// the tensor as the source gave it: MuJoCo finds its principal
 		// axes as it does for the source
 		in.SetAttr("pos", exactFloats(sp.COM[0], sp.COM[1], sp.COM[2]))
@@ -605,7 +605,7 @@ func (e *emitter) inertial(body *Element, n int, needsMass bool) {
 		in.SetAttr("pos", "0 0 0")
 	}
 	in.SetAttr("mass", fmtFloat(bodyMassKg))
-	if clearOfTriangleBound(diag) {
+	if mass.ClearOfTriangleBound(diag, mass.TriangleMargin) {
 		in.SetAttr("diaginertia", fmtFloats(diag[0], diag[1], diag[2]))
 		return
 	}
@@ -640,28 +640,6 @@ func (e *emitter) aboveMinVal(n int, kg float64, diag convert.Vec3) (float64, co
 // fullinertia (mjEPS; a diaginertia may go down to mjMINVAL): a tensor
 // with a smaller one is written as principal moments and axes.
 const fullInertiaMin = 1e-14
-
-// triangleMargin is how far, relative to the largest moment, principal
-// moments must be from breaking the triangle inequality (A + B >= C) for
-// a tensor to be written as the source spelled it. MuJoCo refuses a body
-// whose moments break it by any amount, and finds the moments of a
-// fullinertia itself: a tensor on the bound (a flat plate's, C = A + B,
-// or one that the mass completion accepted as breaking it by rounding
-// only) may come out a last bit over it there.
-const triangleMargin = 1e-12
-
-// clearOfTriangleBound reports whether principal moments d satisfy the
-// triangle inequality with triangleMargin to spare.
-func clearOfTriangleBound(d convert.Vec3) bool {
-	largest := math.Max(d[0], math.Max(d[1], d[2]))
-	for i := range 3 {
-		j, k := (i+1)%3, (i+2)%3
-		if d[j]+d[k]-d[i] < triangleMargin*largest {
-			return false
-		}
-	}
-	return true
-}
 
 // withinTriangleBound lowers a moment that exceeds the sum of the other
 // two to that sum, as MuJoCo adds them, so the written diaginertia passes

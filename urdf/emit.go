@@ -12,6 +12,7 @@ import (
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
+	"github.com/physconv/physconv/convert/mass"
 	"github.com/physconv/physconv/internal/carry"
 	"github.com/physconv/physconv/internal/gltfx"
 	"github.com/physconv/physconv/internal/hull"
@@ -831,12 +832,12 @@ func (e *emitter) inertial(link *Link, body int) {
 		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(body), path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
 		m = convert.NearZeroStandIn(m)
 	}
-	mass := *m.Mass
-	if math.IsInf(mass, 1) {
+	kg := *m.Mass
+	if math.IsInf(kg, 1) {
 		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
 		return
 	}
-	in := &Inertial{Mass: mass}
+	in := &Inertial{Mass: kg}
 	// The inertial frame in the body node, then in the link frame.
 	frame := convert.Identity()
 	if m.CenterOfMass != nil {
@@ -860,10 +861,25 @@ func (e *emitter) inertial(link *Link, body int) {
 		// the full tensor in the link's axes, the inertial frame unturned:
 		// readers differ on <inertial><origin rpy> (MuJoCo 3.3 drops it),
 		// never on the six numbers
+		// moments on the triangle bound are moved a rounding's width
+		// inside it: the reader finds them again from the six numbers
 		r := frame.R.Mat()
-		t := r.Mul(convert.Diag(*moments)).Mul(r.T())
-		in.IXX, in.IYY, in.IZZ = t[0][0], t[1][1], t[2][2]
-		in.IXY, in.IXZ, in.IYZ = offDiagonal(t[0][1], t[1][0]), offDiagonal(t[0][2], t[2][0]), offDiagonal(t[1][2], t[2][1])
+		tensor := func(d convert.Vec3) {
+			t := r.Mul(convert.Diag(d)).Mul(r.T())
+			in.IXX, in.IYY, in.IZZ = t[0][0], t[1][1], t[2][2]
+			in.IXY, in.IXZ, in.IYZ = offDiagonal(t[0][1], t[1][0]), offDiagonal(t[0][2], t[2][0]), offDiagonal(t[1][2], t[2][1])
+		}
+		tensor(*moments)
+		if in.IXY != 0 || in.IXZ != 0 || in.IYZ != 0 {
+			// with products of inertia the reader finds the moments
+			// again: on the triangle bound, they are moved a rounding's
+			// width inside it, and none may be below MuJoCo's least
+			d := mass.IntoTriangle(*moments)
+			if min(d[0], d[1], d[2]) < fullInertiaMin {
+				d = e.aboveFullInertiaMin(body, path, link.Name, d)
+			}
+			tensor(d)
+		}
 		frame.R = convert.IdentityQuat()
 	}
 	in.Origin = transformPose(frame)
@@ -872,6 +888,29 @@ func (e *emitter) inertial(link *Link, body int) {
 		in = &c
 	}
 	link.Inertial = in
+}
+
+// fullInertiaMin is the smallest principal moment MuJoCo takes in a
+// tensor with products of inertia (mjEPS): it refuses a body whose
+// eigenvalues are below it, as a rod's zero moment about its axis is.
+const fullInertiaMin = 1e-14
+
+// aboveFullInertiaMin raises principal moments below fullInertiaMin to
+// twice it, with a diagnostic, for a tensor written turned (with products
+// of inertia); a rod's zero moment comes out of the full tensor a
+// rounding away from zero either way.
+func (e *emitter) aboveFullInertiaMin(body int, path, link string, d convert.Vec3) convert.Vec3 {
+	var raised []string
+	for k := range d {
+		if d[k] < fullInertiaMin {
+			raised = append(raised, fmt.Sprintf("%g", d[k]))
+			d[k] = 2 * fullInertiaMin
+		}
+	}
+	if len(raised) > 0 {
+		e.diags.Add(convert.CodePointMassInertia, convert.BodySubject(body), path, "link %q: principal moments %s kg·m² about turned axes are written as %g, as MuJoCo refuses a tensor with products of inertia whose moments are below %g", link, strings.Join(raised, ", "), 2*fullInertiaMin, fullInertiaMin).Affecting(convert.QInertia)
+	}
+	return d
 }
 
 // spelledOrigin is the link's joint origin as the source spelled it when

@@ -375,3 +375,55 @@ func closestAxis(v convert.Vec3) int {
 	}
 	return best
 }
+
+// TriangleMargin is how far, relative to the largest, principal moments
+// are kept inside the triangle inequality (A + B >= C) in a tensor
+// written for a reader that finds the moments itself. MuJoCo refuses a
+// body whose moments break it by any amount, and a tensor on the bound
+// (a flat plate's or a thin ring's, C = A + B, or one repaired onto it)
+// turned into the six numbers of a full tensor comes back from its
+// eigen-solver a last bit over it as often as not.
+const TriangleMargin = 1e-13
+
+// ClearOfTriangleBound reports whether principal moments d satisfy the
+// triangle inequality with margin (relative to the largest) to spare.
+func ClearOfTriangleBound(d convert.Vec3, margin float64) bool {
+	largest := max(d[0], d[1], d[2])
+	for i := range 3 {
+		j, k := (i+1)%3, (i+2)%3
+		if d[j]+d[k]-d[i] < margin*largest {
+			return false
+		}
+	}
+	return true
+}
+
+// IntoTriangle returns principal moments d moved TriangleMargin inside
+// the triangle inequality when they lie on it or within rounding of it:
+// the smallest is raised until the other two are that far from breaking
+// it, a change of the order of the margin times the largest moment.
+// Moments clear of the bound, infinite or breaking it grossly (which
+// RepairInertia handles) come back as they are.
+func IntoTriangle(d convert.Vec3) convert.Vec3 {
+	if math.IsInf(d[0], 0) || math.IsInf(d[1], 0) || math.IsInf(d[2], 0) || ClearOfTriangleBound(d, TriangleMargin) {
+		return d
+	}
+	lo, hi := 0, 0
+	for i := range 3 {
+		if d[i] < d[lo] {
+			lo = i
+		}
+		if d[i] > d[hi] {
+			hi = i
+		}
+	}
+	if lo == hi {
+		return d
+	}
+	mid := 3 - lo - hi
+	m := TriangleMargin * d[hi]
+	if need := d[hi] - d[mid] + 1.5*m; d[lo] < need && need-d[lo] <= 1e-9*d[hi] {
+		d[lo] = need
+	}
+	return d
+}
