@@ -257,6 +257,15 @@ func (p *parser) bodyMass(e *Element, node int, bm *bodyMotion, parts []massPart
 		p.diags.Add(convert.CodeInertiaBalanced, convert.BodySubject(node), p.path(e), "inertia broke the triangle inequality; compiler balanceinertia replaced it by its mean %s", fmtFloat(avg))
 	}
 	bm.mass, bm.com, bm.inertia, bm.inertiaOrientation = bodyMassKg, com, diag, rot
+	if inertial != nil && !fromGeoms && bodyMassKg == 0 && diag == (convert.Vec3{}) {
+		// where the file puts a massless body's inertial frame, which
+		// MuJoCo weighs its constraints at; MJCF output keeps it there
+		n := &p.g.Nodes[node]
+		if n.Extras == nil {
+			n.Extras = map[string]any{}
+		}
+		n.Extras[convert.ExtraInertiaSpelled] = convert.SpelledInertia{COM: com}
+	}
 	m := &bm.motion
 	m.Mass, m.CenterOfMass, m.InertiaDiagonal, m.InertiaOrientation = &bm.mass, &bm.com, &bm.inertia, &bm.inertiaOrientation
 	m.MassSource, m.CenterOfMassSource, m.InertiaSource = src, src, src

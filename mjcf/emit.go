@@ -485,7 +485,7 @@ func (e *emitter) link(i int) {
 	// written once the joints say whether the body moves
 	k := len(body.Children)
 	moving := slices.ContainsFunc(body.Children, func(c *Element) bool { return c.Name == "joint" || c.Name == "freejoint" })
-	e.inertial(body, l.Body, !e.static[body] && moving && !e.heldByWeldedChild(l))
+	e.inertial(body, l.Body, !e.static[body] && moving && !e.heldByWeldedChild(l), pose)
 	for i, j := k, 0; i < len(body.Children); i, j = i+1, j+1 {
 		in := body.Children[i]
 		copy(body.Children[j+1:i+1], body.Children[j:i])
@@ -545,7 +545,7 @@ func writtenWelded(tj kin.TreeJoint) bool {
 // inertia rules never apply. A body that needs a mass MuJoCo takes (one
 // it moves by joints of its own, unless a welded child gives it mass)
 // gets a stand-in when massless; any other may be massless.
-func (e *emitter) inertial(body *Element, n int, needsMass bool) {
+func (e *emitter) inertial(body *Element, n int, needsMass bool, pose convert.Transform) {
 	m := e.g.Nodes[n].Motion
 	if m.IsMassless() && needsMass {
 		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(n), e.names[n], "MuJoCo rejects massless moving bodies; a stand-in of %g kg is written", convert.NearZeroMass)
@@ -590,6 +590,22 @@ func (e *emitter) inertial(body *Element, n int, needsMass bool) {
 		bodyMassKg, diag = e.aboveMinVal(n, bodyMassKg, diag)
 	}
 	in := e.arena.AddChild(body, "inertial", 4)
+	if bodyMassKg == 0 && diag == (convert.Vec3{}) {
+		// a massless body: its inertial frame as an MJCF source placed
+		// it, else where MuJoCo puts that of a body with nothing to
+		// weigh, at the body's pose in its parent (body_ipos and
+		// body_iquat copy pos and quat). The weight a body gives the
+		// equality constraints and contacts at it (body_invweight0) is
+		// measured there.
+		if sp, ok := e.g.Nodes[n].Extras[convert.ExtraInertiaSpelled].(convert.SpelledInertia); ok && sp.Mass == 0 && sp.Tensor == ([6]float64{}) {
+			pose = convert.Transform{T: sp.COM, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}
+		}
+		in.SetAttr("pos", "0 0 0") // first, as setPose leaves out a zero one
+		setPose(in, pose)
+		in.SetAttr("mass", "0")
+		in.SetAttr("diaginertia", "0 0 0")
+		return
+	}
 	if sp, ok := convert.InertiaAsSpelled(&e.g.Nodes[n]); ok && m == e.g.Nodes[n].Motion && e.frames.World(n).S == (convert.Vec3{1, 1, 1}) &&
 		sp.Mass == bodyMassKg && diag == *m.InertiaDiagonal && mass.ClearOfTriangleBound(diag, mass.TriangleMargin) && min(diag[0], diag[1], diag[2]) >= fullInertiaMin {
 		// the tensor as the source gave it: MuJoCo finds its principal

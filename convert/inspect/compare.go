@@ -267,7 +267,10 @@ func (c *comparer) body(x, y *BodyReport) {
 	case x.Mass != nil && !c.close(float64(*x.Mass), float64(*y.Mass)):
 		c.addf(convert.QMass, "body %q: mass %g vs %g", n, float64(*x.Mass), float64(*y.Mass))
 	}
+	// a massless body's centre of mass is no point of its physics
+	massless := x.Mass != nil && y.Mass != nil && *x.Mass == 0 && *y.Mass == 0
 	switch {
+	case massless:
 	case (x.CenterOfMass == nil) != (y.CenterOfMass == nil):
 		c.addf(convert.QCenterOfMass, "body %q: centre of mass known in only one", n)
 	case x.CenterOfMass != nil && !c.closeVec(*x.CenterOfMass, *y.CenterOfMass):

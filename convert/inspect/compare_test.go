@@ -120,3 +120,22 @@ func TestDiffPlacesDifferences(t *testing.T) {
 		t.Errorf("with tolerance 0.4 only the friction (0.5 vs 0.05) differs: %+v", d)
 	}
 }
+
+// TestCompareMasslessCentre: a massless body's centre of mass is no point
+// of its physics (readers put it where their engine does, MuJoCo at the
+// body's pose in its parent): it is compared only when a body has mass.
+func TestCompareMasslessCentre(t *testing.T) {
+	body := func(kg float64, com convert.Vec3) *Report {
+		var zero [3][3]Num
+		return &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic, Mass: num(kg), CenterOfMass: &com, Inertia: &zero}}}
+	}
+	for _, c := range []struct {
+		kg   [2]float64
+		want int
+	}{{[2]float64{0, 0}, 0}, {[2]float64{1, 1}, 1}, {[2]float64{0, 1}, 2}} {
+		d := CompareReports(body(c.kg[0], convert.Vec3{0, 0, 0}), body(c.kg[1], convert.Vec3{0.3, 0, 1}), 1e-9)
+		if len(d) != c.want {
+			t.Errorf("masses %v: %d differences %v, want %d", c.kg, len(d), d, c.want)
+		}
+	}
+}
