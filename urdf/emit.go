@@ -260,9 +260,31 @@ func (e *emitter) run() error {
 		e.parentLink(-1)
 	}
 	for _, lp := range tree.Loops {
-		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "joint %q closes a kinematic loop, which URDF cannot express; it is dropped", g.Nodes[lp.Node].Name)
+		e.diags.Add(convert.CodeJointLoopDropped, convert.JointSubject(lp.Node), nodePath(g, lp.Node), "%s closes a kinematic loop, which URDF cannot express; it is dropped", jointCalled(g, lp.Node))
 	}
 	return nil
+}
+
+// jointCalled names joint node i for a message: by its name, or, without
+// one (an MJCF weld or connect), by the bodies it joins.
+func jointCalled(g *convert.Graph, i int) string {
+	if name := g.Nodes[i].Name; name != "" {
+		return fmt.Sprintf("joint %q", name)
+	}
+	body := func(b int) string {
+		if b < 0 || b >= len(g.Nodes) {
+			return "the world"
+		}
+		if name := g.Nodes[b].Name; name != "" {
+			return fmt.Sprintf("%q", name)
+		}
+		return fmt.Sprintf("node %d", b)
+	}
+	other := -1
+	if j := g.Nodes[i].Joint; j != nil && j.Connected >= 0 && j.Connected < len(g.Nodes) {
+		other = g.BodyOf(j.Connected)
+	}
+	return fmt.Sprintf("the unnamed joint between %s and %s", body(g.BodyOf(i)), body(other))
 }
 
 func nodePath(g *convert.Graph, i int) string {
