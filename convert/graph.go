@@ -982,6 +982,22 @@ func copyMap(m map[string]any) map[string]any {
 	return c
 }
 
+// ExtraGravityAsFactors is the Graph.Extras key under which lowering
+// records the scene gravity it wrote as every body's gravity factor, for a
+// target with factors and no scene gravity (KHR): its writer keeps the
+// record beside them, so reading the file back restores the scene's
+// gravity and the bodies' own factors.
+const ExtraGravityAsFactors = "gravityAsFactors"
+
+// GravityAsFactors is the record kept under ExtraGravityAsFactors: the
+// scene's gravity, whether it was its project's, and the factor every
+// moving body's own was multiplied by.
+type GravityAsFactors struct {
+	Gravity     Vec3    `json:"gravity"`
+	FromProject bool    `json:"fromProject,omitempty"`
+	Factor      float64 `json:"factor"`
+}
+
 // Ptr returns a pointer to v; handy for optional fields.
 func Ptr[T any](v T) *T { return &v }
 

@@ -100,6 +100,11 @@ func (e *emitter) run() error {
 		}
 	}
 	e.doc.PutRobotExtras(e.g, e.diags)
+	if rec, ok := e.g.Extras[convert.ExtraGravityAsFactors].(convert.GravityAsFactors); ok {
+		// the scene's gravity, which the bodies' factors carry for other
+		// readers, kept for a reader that restores it
+		e.doc.PutDocExtra(sceneGravityExtra, rec)
+	}
 	return e.carry()
 }
 

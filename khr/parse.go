@@ -31,6 +31,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, nil, err
 	}
 	g, diags, err := parseDoc(d)
+	if err == nil && !in.Options.ForReport {
+		err = restoreSceneGravity(d, g)
+	}
 	if err == nil && in.Options.Bool(gltfx.CollisionNamesOption) {
 		if err = gltfx.ApplyNameHints(d, g, &diags); err != nil {
 			g = nil
@@ -458,4 +461,45 @@ func (p *parser) carry() {
 			p.diags.Add(convert.CodeExtensionIgnored, convert.DocumentSubject(), "extensions."+name, "the file also has %s physics; reading it as KHR ignores that (use --from omi)", name)
 		}
 	}
+}
+
+// sceneGravityExtra names the document extra that keeps a scene gravity
+// written as every body's gravity factor (convert.GravityAsFactors).
+const sceneGravityExtra = "sceneGravity"
+
+// restoreSceneGravity gives the Graph back the scene gravity physconv
+// wrote as gravity factors, and the bodies their own factors, so that a
+// Godot scene's project gravity, through KHR, is its project's again and
+// not Earth's times a factor. A verification's read-back leaves the
+// factors as every other reader takes them.
+func restoreSceneGravity(d *gltfx.Doc, g *convert.Graph) error {
+	raw, at, ok := d.DocExtra(sceneGravityExtra)
+	if !ok {
+		return nil
+	}
+	var rec convert.GravityAsFactors
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return convert.Errorf(at, "cannot read physconv scene gravity: %v", err)
+	}
+	f := rec.Factor
+	if !(f > 0) || math.IsInf(f, 0) || !finite(rec.Gravity) {
+		return nil // a zero-gravity scene: the factors hold it exactly
+	}
+	for i := range g.Nodes {
+		if m := g.Nodes[i].Motion; m != nil && m.Kind != convert.Static {
+			m.GravityFactor /= f
+		}
+	}
+	v := rec.Gravity
+	g.Gravity, g.GravityFromProject = &v, rec.FromProject
+	return nil
+}
+
+func finite(v convert.Vec3) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

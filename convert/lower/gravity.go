@@ -42,7 +42,11 @@ func (l *lowerer) gravity() {
 				m.GravityFactor *= f
 			}
 		}
-		g.Gravity = nil
+		if g.Extras == nil {
+			g.Extras = map[string]any{}
+		}
+		g.Extras[convert.ExtraGravityAsFactors] = convert.GravityAsFactors{Gravity: v, FromProject: g.GravityFromProject, Factor: f}
+		g.Gravity, g.GravityFromProject = nil, false
 		l.diags.Add(convert.CodeGravityAsFactors, convert.DocumentSubject(), "",
 			"the scene's gravity %s m/s² is written as a gravity factor of %s on every body (of the engine's default %s m/s²)", xmlx.Nums(v[:]...), xmlx.Num(f), xmlx.Num(caps.DefaultGravity))
 	case g.Gravity == nil && caps.SceneGravity && !caps.GravityFactors && caps.DefaultGravity > 0:

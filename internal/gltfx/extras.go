@@ -80,6 +80,38 @@ func (d *Doc) PutNodeExtra(i int, name string, v any, why string, diags *convert
 	diags.Add(convert.CodeKeptInExtras, convert.NodeSubject(i), p, "the glTF physics extensions have no %s; kept in the node's extras, which physics engines ignore", why)
 }
 
+// PutDocExtra keeps v under name in the document's physconv extras (the
+// glTF root's extras), which engines ignore and physconv reads back.
+func (d *Doc) PutDocExtra(name string, v any) {
+	extras, _ := d.GLTF.Extras.(map[string]any)
+	if extras == nil {
+		if d.GLTF.Extras != nil {
+			return // a source's extras of another kind stay as they are
+		}
+		extras = map[string]any{}
+		d.GLTF.Extras = extras
+	}
+	pc, _ := extras[ExtrasKey].(map[string]any)
+	if pc == nil {
+		pc = map[string]any{}
+		extras[ExtrasKey] = pc
+	}
+	pc[name] = v
+}
+
+// DocExtra returns the document's physconv extra of that name as raw
+// JSON, and the JSON path of it.
+func (d *Doc) DocExtra(name string) (json.RawMessage, string, bool) {
+	extras, _ := d.GLTF.Extras.(map[string]any)
+	pc, _ := extras[ExtrasKey].(map[string]any)
+	v, ok := pc[name]
+	if !ok {
+		return nil, "", false
+	}
+	raw, err := json.Marshal(v)
+	return raw, "extras." + ExtrasKey + "." + name, err == nil
+}
+
 // NodeExtras returns node i's physconv extras as raw JSON by name, sorted
 // names first, and the JSON path of the object.
 func (d *Doc) NodeExtras(i int) (map[string]json.RawMessage, []string, string) {
