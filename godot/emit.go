@@ -122,6 +122,8 @@ type emitter struct {
 	v        int
 	diags    convert.Diagnostics
 	ext, sub []tscn.Section
+	// extRefs are the files declared in ext, by class and path
+	extRefs  map[string]tscn.Ref
 	out      []tscn.Section
 	shapeIDs map[string]string
 	// meshShapes finds a written convex or triangle-mesh shape by what it

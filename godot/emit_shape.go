@@ -35,7 +35,12 @@ func (e *emitter) addExt(class, p string) tscn.Ref {
 }
 
 // addExtTagged is addExt with the tag Godot 4 ids carry after their number.
+// A file is declared once however many nodes refer to it.
 func (e *emitter) addExtTagged(class, p, tag string) tscn.Ref {
+	key := class + "\x00" + p
+	if ref, ok := e.extRefs[key]; ok {
+		return ref
+	}
 	n := len(e.ext) + 1
 	id := fmt.Sprintf("%d_%s", n, tag)
 	ref := tscn.Ref{Kind: "ExtResource", ID: id}
@@ -45,6 +50,10 @@ func (e *emitter) addExtTagged(class, p, tag string) tscn.Ref {
 		s.Attrs = []tscn.Prop{{Key: "path", Value: p}, {Key: "type", Value: class}, {Key: "id", Value: int64(n)}}
 	}
 	e.ext = append(e.ext, s)
+	if e.extRefs == nil {
+		e.extRefs = map[string]tscn.Ref{}
+	}
+	e.extRefs[key] = ref
 	return ref
 }
 
