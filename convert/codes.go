@@ -202,6 +202,7 @@ const (
 	CodeMaterialPerLink             Code = "material-per-link"
 	CodeCombineDropped              Code = "combine-dropped"
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
+	CodeJointChainFused             Code = "joint-chain-fused"
 	CodeGodotNodeVanished           Code = "godot-node-vanished"
 	CodeGodotTransformSkew          Code = "godot-transform-skew"
 	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
@@ -307,6 +308,7 @@ var codeTable = []CodeInfo{
 	{CodeTendonDropped, Warning, secGraph, Qs(QTendon), false, "the target has no tendons and cannot say this one another way (wrapping, pulleys, more than two sites, springs, a fixed tendon); its length limit, spring and damping are lost. A limited two-site tendon whose sites are fixed in one body (or both in the world) constrains nothing and is dropped too"},
 	{CodeSitesDropped, Info, secGraph, Qs(QData), false, "the target has no sites (named frames): those not used by a written distance joint are dropped"},
 	{CodeContactParamsDropped, Warning, secGraph, Qs(QMaterial), false, "rolling/spinning friction or contact stiffness/damping of a material have no form in the target (only URDF keeps stiffness; URDF and MJCF keep rolling friction); dropped"},
+	{CodeJointChainFused, Info, secGraph, Qs(QStructure, QJointKind, QName, QBodyKind), false, "two joints that meet at a massless body with nothing of its own (a planar base's slide links) are one joint where the target's engine solves bodies in world coordinates (Godot, glTF), in which a chain through a massless stand-in comes apart under load; the fused joint moves along and about the same axes, and the massless body is a plain frame"},
 	{CodePointMassInertia, Info, secGraph, Qs(QInertia), false, "a point mass (given mass, zero moments) is kept as such; targets that read zero moments as infinite (KHR), as \"compute\" (OMI, Godot) or refuse them (MuJoCo) get 1e-12 kg·m² moments (a kinematic body's too in glTF, whose readers read its mass properties back)"},
 
 	// glTF: KHR and OMI

@@ -30,7 +30,7 @@ var Capabilities = convert.Capabilities{
 	PhysicalInertia:      true,
 	// a fixed joint nests the body without a joint (MJCF) or merges the
 	// links (URDF readers): rigid
-	RigidWelds: true,
+	RigidWelds: true, MasslessLinks: true,
 	JointKinds: []string{kin.KindFixed, kin.KindBall, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindFree},
 	Couplings:  true,
 	Loops:      true,

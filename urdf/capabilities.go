@@ -17,7 +17,7 @@ var Capabilities = convert.Capabilities{
 	MeshFiles:      true,
 	StaticMotion:   true,
 	// URDF readers merge the links of a fixed joint: rigid
-	RigidWelds: true,
+	RigidWelds: true, MasslessLinks: true,
 	JointKinds: []string{kin.KindFixed, kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic, kin.KindPlanar, kin.KindFree},
 	// a ball joint is written as three revolute joints through dummy links
 	Couplings: true,

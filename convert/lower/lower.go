@@ -94,6 +94,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	l.filterLists()
 	l.couplings()
 	l.tendons()
+	l.fuseMasslessChains()
 	l.inertJoints()
 	l.gravity()
 	l.sceneDamping()
