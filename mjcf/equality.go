@@ -38,6 +38,9 @@ func (p *parser) equalities(e *Element) error {
 			}
 			f, ok1 := p.joints[j1]
 			if !ok1 {
+				if p.droppedWithMaker(c, j1) {
+					continue
+				}
 				return p.unknownName(c, "unknown joint1 %q", j1)
 			}
 			coef, err := a.numsUpTo("polycoef", []float64{0, 1, 0, 0, 0})
@@ -50,6 +53,9 @@ func (p *parser) equalities(e *Element) error {
 			}
 			l, ok2 := p.joints[j2]
 			if !ok2 {
+				if p.droppedWithMaker(c, j2) {
+					continue
+				}
 				return p.unknownName(c, "unknown joint2 %q", j2)
 			}
 			if !f.single || !l.single || coef[2] != 0 || coef[3] != 0 || coef[4] != 0 {
@@ -89,11 +95,17 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 		n1, ok = p.root, true // MuJoCo's world body
 	}
 	if !ok {
+		if p.droppedWithMaker(c, b1) {
+			return nil
+		}
 		return p.unknownName(c, "unknown body1 %q", b1)
 	}
 	n2 := p.root
 	if b2 != "" && b2 != "world" {
 		if n2, ok = p.bodyByName[b2]; !ok {
+			if p.droppedWithMaker(c, b2) {
+				return nil
+			}
 			return p.unknownName(c, "unknown body2 %q", b2)
 		}
 	}
@@ -149,6 +161,9 @@ func (p *parser) contacts(e *Element) error {
 			n1, ok1 := p.excludedBody(b1)
 			n2, ok2 := p.excludedBody(b2)
 			if !ok1 || !ok2 {
+				if name := map[bool]string{true: b2, false: b1}[ok1]; p.droppedWithMaker(c, name) {
+					continue
+				}
 				return p.unknownName(c, "unknown body in exclude (%q, %q)", b1, b2)
 			}
 			p.exclude(n1, b1, b2)

@@ -538,6 +538,21 @@ func (p *parser) unknownName(e *Element, format string, args ...any) *convert.Fo
 	return errAt(e, "%s; it may be a name the %s would have made, which physconv does not read", msg, strings.Join(where, ", "))
 }
 
+// droppedWithMaker drops element e, which names name that no element has,
+// with a warning when elements that make bodies and joints of their own
+// were dropped (a <composite> cable's B_first, B_last): MuJoCo makes the
+// name and takes the file, and what refers to the dropped elements goes
+// with them. It reports whether it did.
+func (p *parser) droppedWithMaker(e *Element, name string) bool {
+	if len(p.droppedMakers) == 0 {
+		return false
+	}
+	m := p.droppedMakers[0]
+	p.diags.Add(convert.CodeFieldDropped, convert.SourceSubject(-1), p.path(e), "<%s> names %q, which no element read makes (the <%s> at line %d, dropped, may have made it): it is dropped too", e.Name, name, m.Name, m.Line).
+		Affecting(convert.QLoop, convert.QCoupling, convert.QFilter)
+	return true
+}
+
 // pose reads pos and orientation.
 func (p *parser) pose(a attrs) (convert.Transform, error) {
 	t := convert.Identity()
