@@ -18,6 +18,7 @@ import (
 	"github.com/physconv/physconv/internal/hull"
 	"github.com/physconv/physconv/internal/meshio"
 	"github.com/physconv/physconv/internal/names"
+	"github.com/physconv/physconv/internal/xmlx"
 )
 
 // Emit writes a Graph as URDF.
@@ -60,8 +61,36 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if len(e.trans) > 0 {
 		e.r.extras = append(append([]*xmlElement(nil), e.r.extras...), e.trans...)
 	}
+	if meshesInFolders(e.r) && !slices.ContainsFunc(e.r.extras, func(x *xmlElement) bool { return x.Name == "mujoco" }) {
+		// MuJoCo's URDF import looks for a mesh beside the file, its
+		// folders stripped, unless told otherwise
+		e.r.extras = append(append([]*xmlElement(nil), e.r.extras...), &xmlElement{Name: "mujoco",
+			Children: []*xmlElement{{Name: "compiler", Attrs: []xmlx.Attr{{Name: "strippath", Value: "false"}}}}})
+	}
 	e.out.Main = Encode(e.r)
 	return e.out, e.diags, nil
+}
+
+// meshesInFolders reports whether a mesh the robot names is a path into a
+// folder beside the file (meshes/rock.stl), not a package:// or file://
+// reference.
+func meshesInFolders(r *Robot) bool {
+	inFolder := func(g Geometry) bool {
+		return g.Kind == "mesh" && strings.Contains(g.Filename, "/") && !strings.Contains(g.Filename, "://") && !path.IsAbs(g.Filename)
+	}
+	for _, l := range r.Links {
+		for _, v := range l.Visuals {
+			if inFolder(v.Geometry) {
+				return true
+			}
+		}
+		for _, c := range l.Collisions {
+			if inFolder(c.Geometry) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unitRotations returns g, or a copy with every node rotation scaled to

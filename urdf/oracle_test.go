@@ -34,7 +34,7 @@ type mjBody struct {
 // mujocoBodies loads a URDF in MuJoCo 2.2.2 keeping static links.
 func mujocoBodies(t *testing.T, file, meshdir string) (map[string]mjBody, bool) {
 	t.Helper()
-	out, code := testenv.RunOracle(t, "mj-inspect", "--backend", "c", "--keep-static", "--meshdir", meshdir, "--compact", file)
+	out, code := testenv.RunOracle(t, "mj-inspect", testenv.MeshDirFor(file, []string{"--backend", "c", "--keep-static", "--meshdir", meshdir, "--compact", file})...)
 	if code != 0 {
 		return nil, false
 	}
@@ -61,8 +61,9 @@ var mujocoMeshDirs = map[string]string{
 }
 
 // TestOracles: every URDF written from the corpus passes urdfdom, and where
-// MuJoCo loads the original, it loads ours with the same per-body mass and
-// inertia tensor.
+// MuJoCo loads the original (told where its meshes are), it loads ours as
+// it is, its meshes beside it, with the same per-body mass and inertia
+// tensor.
 func TestOracles(t *testing.T) {
 	for _, c := range corpus {
 		t.Run(c.name, func(t *testing.T) {
@@ -87,6 +88,9 @@ func TestOracles(t *testing.T) {
 			if !ok {
 				t.Fatalf("MuJoCo no longer loads the original")
 			}
+			// meshes the output writes lie beside it, in folders MuJoCo is
+			// told to keep (MeshDirFor); meshes it names by package, as
+			// the source did, MuJoCo finds where it finds the source's
 			got, ok := mujocoBodies(t, file, md)
 			if !ok {
 				t.Fatalf("MuJoCo rejects the output")

@@ -142,7 +142,7 @@ func turned(q, q0 convert.Quat) convert.Quat {
 func mujocoPoses(t *testing.T, file string, extra ...string) (map[string]worldPose, string, bool) {
 	t.Helper()
 	args := append([]string{"--compact", "--steps", strconv.Itoa(behaviourMJSteps)}, extra...)
-	raw, code := runOracleBounded(t, "mj-inspect", append(args, file)...)
+	raw, code := runOracleBounded(t, "mj-inspect", testenv.MeshDirFor(file, append(args, file))...)
 	var m jointModel
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Sprintf("exit %d, %v", code, err), false

@@ -352,7 +352,7 @@ func mujocoURDFBodies(t *testing.T, file, meshdir string) (map[string]mjURDFBody
 	if err := os.MkdirAll(meshdir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, code := runOracleBounded(t, "mj-inspect", "--backend", "c", "--keep-static", "--meshdir", meshdir, "--compact", file)
+	out, code := runOracleBounded(t, "mj-inspect", testenv.MeshDirFor(file, []string{"--backend", "c", "--keep-static", "--meshdir", meshdir, "--compact", file})...)
 	if code != 0 {
 		t.Logf("MuJoCo: %s", out)
 		return nil, false

@@ -425,7 +425,7 @@ func TestNameHintsToURDF(t *testing.T) {
 		}
 	}
 
-	res, code := testenv.RunOracle(t, "mj-inspect", "--compact", "--meshdir", filepath.Join(filepath.Dir(out), "meshes"), out)
+	res, code := testenv.RunOracle(t, "mj-inspect", testenv.MeshDirFor(out, []string{"--compact", "--meshdir", filepath.Join(filepath.Dir(out), "meshes"), out})...)
 	var mj struct {
 		OK        bool    `json:"ok"`
 		TotalMass float64 `json:"total_mass"`

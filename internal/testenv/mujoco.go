@@ -2,6 +2,8 @@ package testenv
 
 import (
 	"encoding/json"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +45,25 @@ func MuJoCoBodies(t testing.TB, file string, args ...string) map[string]MuJoCoBo
 		byName[b.Name] = b
 	}
 	return byName
+}
+
+// MeshDirFor drops "--meshdir DIR" from mj-inspect arguments for a URDF
+// file that tells MuJoCo to keep its mesh folders (a <mujoco> compiler
+// with strippath="false", as physconv's URDF output writes when its meshes
+// lie in a folder beside it): MuJoCo then finds them where the file says,
+// and a mesh folder given as well would be put before those paths.
+func MeshDirFor(file string, args []string) []string {
+	data, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(data), `strippath="false"`) {
+		return args
+	}
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--meshdir" && i+1 < len(args) {
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
