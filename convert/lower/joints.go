@@ -84,3 +84,23 @@ func tendonJoints(g *convert.Graph) map[int]bool {
 	}
 	return out
 }
+
+// springDamping makes a joint's own damping its spring's where the target
+// writes passive springs (MJCF: one damping per joint, read back as the
+// spring's): a single drive that is a spring, beside joint damping, is the
+// same force, -k(q - q0) - d q̇, either way, and so it reads back.
+func (l *lowerer) springDamping() {
+	if !l.caps.Springs {
+		return
+	}
+	for i := range l.g.Nodes {
+		j := l.g.Nodes[i].Joint
+		if j == nil || j.Damping == 0 || len(j.Drives) != 1 {
+			continue
+		}
+		d := &j.Drives[0]
+		if d.Stiffness != 0 && d.PositionTarget != nil && d.VelocityTarget == nil && d.Damping == 0 {
+			d.Damping, j.Damping = j.Damping, 0
+		}
+	}
+}

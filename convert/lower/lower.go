@@ -95,6 +95,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	l.couplings()
 	l.tendons()
 	l.fuseMasslessChains()
+	l.springDamping()
 	l.inertJoints()
 	l.gravity()
 	l.sceneDamping()
