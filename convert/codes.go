@@ -204,6 +204,7 @@ const (
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
 	CodeJointChainFused             Code = "joint-chain-fused"
 	CodeGodotNodeVanished           Code = "godot-node-vanished"
+	CodeGodotStartsAsleep           Code = "godot-starts-asleep"
 	CodeGodotTransformSkew          Code = "godot-transform-skew"
 	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
 	CodeGodotResourceDropped        Code = "godot-resource-dropped"
@@ -458,6 +459,7 @@ var codeTable = []CodeInfo{
 	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
 
 	// Godot
+	{CodeGodotStartsAsleep, Warning, secGodot, Qs(QVelocity), false, "a Godot 3 rigid body that starts asleep (`sleeping = true`) stays where it is until touched; no other format, nor Godot 4, starts a body asleep (Godot 3 output keeps it)"},
 	{CodeGodotNodeVanished, Warning, secGodot, Qs(QStructure), false, "a node whose parent path names no node of the scene, or an override of a node the instanced scene does not have, is skipped with everything under it, as Godot skips it when it loads the scene"},
 	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .scn (or unreadable) scene kept as a reference; nodes the scene parents into it get stand-ins at the identity"},
 	{CodeShapeFlatRead, Info, secGodot, Qs(QShape), false, "a box with one side of zero length, which Godot takes (a floor), read as its rectangle: a flat triangle mesh colliding on both faces (MJCF and URDF output thicken it, see `mesh-thickened`); a box with no area is dropped (`shape-dropped`)"},

@@ -695,6 +695,11 @@ func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
 	if m.ContinuousCollision, err = p.flag(n, "continuous_cd"); err != nil {
 		return err
 	}
+	if asleep, err := p.flag(n, "sleeping"); err != nil {
+		return err
+	} else if asleep && n.version == 3 && m.Kind == convert.Dynamic {
+		p.note(convert.CodeGodotStartsAsleep, convert.BodySubject(p.idx(n)), n, "the body starts asleep in Godot 3 (sleeping = true): it stays where it is until something touches it; no other format, nor Godot 4, starts a body asleep, so it falls from the start there (a Godot 3 scene written from this one keeps it)")
+	}
 	for _, d := range []struct {
 		key, modeKey string
 		value        *float64
