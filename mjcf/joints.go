@@ -75,6 +75,11 @@ func (p *parser) jointSpec(e *Element, cc string) (jointSpec, error) {
 		return j, errAt(e, "a limited ball joint's range must start at 0 (MuJoCo bounds only its angle, by the upper end)")
 	case j.kind != "ball" && rng[0] >= rng[1]:
 		return j, errAt(e, "joint range lower bound must be below the upper")
+	case j.kind == "ball" && rng[1] <= 0:
+		// MuJoCo takes it: a soft limit holds the joint at its initial
+		// orientation, giving a little under load
+		p.diags.Add(convert.CodeJointLimitApproximated, convert.SourceSubject(-1), p.path(e), "ball joint limited to an angle of %s (no range given, or a range ending at 0): MuJoCo holds it at its initial orientation by a soft limit, which gives a little under load; it is read as fixed, its three degrees of freedom gone", fmtFloat(rng[1])).
+			Affecting(convert.QLimit, convert.QJointKind)
 	}
 	scale := 1.0
 	if p.comp.degree && (j.kind == "hinge" || j.kind == "ball") {
