@@ -1,15 +1,12 @@
 package physconv_test
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
-	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -34,30 +31,24 @@ gravity_scale = 0.5
 [node name="Shape" type="CollisionShape3D" parent="Light"]
 shape = SubResource("1")
 `
-	convertBytes := func(name string, data []byte, fsys fstest.MapFS, to string) []byte {
+	convertBytes := func(name string, fsys fstest.MapFS, to string) []byte {
 		t.Helper()
-		in := &convert.Input{Name: name, Data: data, FS: fsys, Dir: ".", Options: &convert.Options{To: to}}
-		out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s to %s: %v", name, to, err)
-		}
-		for _, d := range res.Diagnostics {
-			if d.Code == convert.CodeVerifyMismatch {
-				t.Errorf("%s to %s: %v", name, to, d)
-			}
+		out, res := convertIn(t, reg, fsys, name, to)
+		for _, d := range mismatches(res) {
+			t.Errorf("%s to %s: %v", name, to, d)
 		}
 		return out.Main
 	}
 	fsys := fstest.MapFS{"scene.tscn": {Data: []byte(scene)}, "project.godot": {Data: []byte(project)}}
-	gltf := convertBytes("scene.tscn", []byte(scene), fsys, "khr")
+	gltf := convertBytes("scene.tscn", fsys, "khr")
 	if !strings.Contains(string(gltf), `"sceneGravity"`) {
 		t.Fatalf("the KHR file keeps no scene gravity:\n%s", gltf)
 	}
-	back := convertBytes("scene.gltf", gltf, fstest.MapFS{"scene.gltf": {Data: gltf}}, "godot")
+	back := convertBytes("scene.gltf", fstest.MapFS{"scene.gltf": {Data: gltf}}, "godot")
 	if strings.Contains(string(back), "gravity_scale = 2") || !strings.Contains(string(back), "gravity_scale = 0.5") {
 		t.Errorf("Godot scene of the glTF has factors of its own:\n%s", back)
 	}
-	mjcf := convertBytes("scene.gltf", gltf, fstest.MapFS{"scene.gltf": {Data: gltf}}, "mjcf")
+	mjcf := convertBytes("scene.gltf", fstest.MapFS{"scene.gltf": {Data: gltf}}, "mjcf")
 	if !strings.Contains(string(mjcf), `gravity="0 0 -20"`) {
 		t.Errorf("MJCF of the glTF has not the gravity of 20 m/s²:\n%s", mjcf)
 	}

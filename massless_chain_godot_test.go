@@ -1,12 +1,11 @@
 package physconv_test
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
+	"testing/fstest"
 
-	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
@@ -39,15 +38,9 @@ func TestMasslessChainHoldsInGodot(t *testing.T) {
 </robot>`
 	reg := all.Registry()
 	write := func(to string) (*convert.Output, convert.Diagnostics) {
-		in := &convert.Input{Name: "p.urdf", Data: []byte(robot), Options: &convert.Options{To: to}}
-		out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s: %v", to, err)
-		}
-		for _, d := range res.Diagnostics {
-			if d.Code == convert.CodeVerifyMismatch {
-				t.Errorf("%s: %v", to, d)
-			}
+		out, res := convertIn(t, reg, fstest.MapFS{"p.urdf": {Data: []byte(robot)}}, "p.urdf", to)
+		for _, d := range mismatches(res) {
+			t.Errorf("%s: %v", to, d)
 		}
 		return out, res.Diagnostics
 	}

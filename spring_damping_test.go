@@ -1,15 +1,14 @@
 package physconv_test
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
-	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
@@ -26,17 +25,15 @@ import (
 // MuJoCo 3.3 as their sources do after 300 steps.
 func TestSpringJointDamping(t *testing.T) {
 	reg := all.Registry()
-	conv := func(name string, data []byte, to string) *convert.Output {
+	conv := func(name string, data []byte, files map[string][]byte, to string) *convert.Output {
 		t.Helper()
-		in := &convert.Input{Name: name, Data: data, Options: &convert.Options{To: to}}
-		out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s to %s: %v", name, to, err)
+		fsys := fstest.MapFS{name: {Data: data}}
+		for rel, b := range files {
+			fsys[rel] = &fstest.MapFile{Data: b}
 		}
-		for _, d := range res.Diagnostics {
-			if d.Code == convert.CodeVerifyMismatch {
-				t.Errorf("%s to %s: %s", name, to, d.Message)
-			}
+		out, res := convertIn(t, reg, fsys, name, to)
+		for _, d := range mismatches(res) {
+			t.Errorf("%s to %s: %s", name, to, d.Message)
 		}
 		return out
 	}
@@ -66,7 +63,7 @@ linear_spring_y/enabled = true
 linear_spring_y/stiffness = 10.0
 linear_spring_y/damping = 1.0
 `
-	if out := conv("spring.tscn", []byte(scene), "mjcf"); !strings.Contains(string(out.Main), `stiffness="10" damping="1"`) {
+	if out := conv("spring.tscn", []byte(scene), nil, "mjcf"); !strings.Contains(string(out.Main), `stiffness="10" damping="1"`) {
 		t.Errorf("MJCF of the Godot spring:\n%s", out.Main)
 	}
 	for _, j := range []string{
@@ -83,8 +80,8 @@ linear_spring_y/damping = 1.0
     </body>
   </worldbody>
 </mujoco>`, j)
-		gltf := conv("spring.xml", []byte(src), "khr")
-		back := conv("spring.gltf", gltf.Main, "mjcf")
+		gltf := conv("spring.xml", []byte(src), nil, "khr")
+		back := conv("spring.gltf", gltf.Main, gltf.Files, "mjcf")
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "src.xml"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)

@@ -1,13 +1,11 @@
 package physconv_test
 
 import (
-	"context"
 	"strings"
 	"testing"
+	"testing/fstest"
 
-	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
-	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -56,11 +54,7 @@ mass = 2.0
 shape = SubResource("box")
 `},
 	} {
-		in := &convert.Input{Name: "s.tscn", Data: []byte(c.scene), Options: &convert.Options{To: "urdf"}}
-		out, _, err := physconv.ConvertBytes(context.Background(), reg, in)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
+		out, _ := convertIn(t, reg, fstest.MapFS{"s.tscn": {Data: []byte(c.scene)}}, "s.tscn", "urdf")
 		if !strings.Contains(string(out.Main), `<compiler strippath="false"/>`) || len(out.Files) == 0 {
 			t.Fatalf("%s: no mesh folder told to MuJoCo (%d side files):\n%s", c.name, len(out.Files), out.Main)
 		}
