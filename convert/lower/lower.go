@@ -28,6 +28,13 @@
 //     target has no tendons (see tendons), and distance joints become
 //     tendons where it has; a tendon between two sites fixed in one body
 //     (or both in the world) constrains nothing and becomes no joint;
+//   - two joints that meet at a bare massless body become one joint
+//     along and about the same axes where the target's engine solves
+//     bodies in world coordinates and one joint can say it (see
+//     fuseMasslessChains);
+//   - a joint's damping beside its one spring is the spring's where the
+//     target writes passive springs (MJCF), which read it back so (see
+//     springDamping);
 //   - a joint whose two frames lie in one body, or both outside every
 //     body (the world), constrains nothing and is dropped (see
 //     inertJoints);
