@@ -44,13 +44,23 @@ func TestMasslessChainHoldsInGodot(t *testing.T) {
 		}
 		return out, res.Diagnostics
 	}
+	// glTF keeps the chain (its links marked massless), for its readers
+	// and a round trip
 	gltf, diags := write("khr")
-	if n := strings.Count(string(gltf.Main), `"connectedNode"`); !diags.Has(convert.CodeJointChainFused) || n != 2 {
-		t.Errorf("glTF: %d joints (want the fused one and the shoulder), fusion said %v", n, diags.Has(convert.CodeJointChainFused))
+	if n := strings.Count(string(gltf.Main), `"connectedNode"`); diags.Has(convert.CodeJointChainFused) || n != 4 {
+		t.Errorf("glTF: %d joints (want the URDF's 4), fusion said %v", n, diags.Has(convert.CodeJointChainFused))
 	}
-	scene, _ := write("godot")
-	if !strings.Contains(string(scene.Main), `type="Generic6DOFJoint3D"`) {
+	scene, diags := write("godot")
+	if !strings.Contains(string(scene.Main), `type="Generic6DOFJoint3D"`) || !diags.Has(convert.CodeJointChainFused) {
 		t.Fatalf("no fused joint in the scene:\n%s", scene.Main)
+	}
+	// and a Godot scene of the glTF is fused alike
+	files := fstest.MapFS{"p.gltf": {Data: gltf.Main}}
+	for rel, data := range gltf.Files {
+		files[rel] = &fstest.MapFile{Data: data}
+	}
+	if again, res := convertIn(t, reg, files, "p.gltf", "godot"); !res.Diagnostics.Has(convert.CodeJointChainFused) || strings.Count(string(again.Main), "Joint3D") != 2 {
+		t.Errorf("Godot scene of the glTF: fusion said %v\n%s", res.Diagnostics.Has(convert.CodeJointChainFused), again.Main)
 	}
 	at := testenv.GodotOrigins(t, "godot4-inspect", string(scene.Main), 120, nil)
 	var base [3]float64

@@ -114,12 +114,13 @@ type Capabilities struct {
 	// without a joint, URDF readers merge fixed links), so a weld the
 	// source engine solves softly (Godot's) stops giving under load.
 	RigidWelds bool
-	// MasslessLinks: a chain of joints through massless bodies holds
-	// (engines in joint coordinates: MuJoCo, URDF's simulators). Where it
-	// does not (engines in world coordinates, where a massless body is a
-	// 1e-9 kg stand-in and such a chain comes apart under load), two
-	// joints that meet at a bare massless body are fused into one where
-	// they can form one.
+	// MasslessLinks: a chain of joints through massless bodies is written
+	// as it is: the engine holds it (joint coordinates: MuJoCo, URDF's
+	// simulators), or the file keeps it for its readers (glTF, whose
+	// massless bodies are marked in extras). Where not (Godot, which
+	// solves in world coordinates, a massless body a 1e-9 kg stand-in, and
+	// lets such a chain come apart under load), two joints that meet at a
+	// bare massless body are fused into one where they can form one.
 	MasslessLinks bool
 	// JointSolver names the engine whose joint-solver parameters
 	// (Joint.Solver, by class prefix: "Godot ") the file keeps; "" = none.

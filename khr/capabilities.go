@@ -21,10 +21,13 @@ var Capabilities = convert.Capabilities{
 	},
 	MeshFaces: true,
 	// Visuals become glTF meshes on their nodes.
-	Visuals:        true,
-	VisualShapes:   gltfx.VisualShapes,
-	Triggers:       true,
-	JointKinds:     kin.JointKinds(),
+	Visuals:      true,
+	VisualShapes: gltfx.VisualShapes,
+	Triggers:     true,
+	JointKinds:   kin.JointKinds(),
+	// a chain through massless bodies is kept as it is, each marked
+	// massless in extras, so a glTF round trip keeps its links and joints
+	MasslessLinks:  true,
 	Couplings:      true,
 	Loops:          true,
 	DistanceLimits: true,

@@ -28,10 +28,13 @@ var Capabilities = convert.Capabilities{
 	CompoundColliders: true,
 	StaticMotion:      true,
 	JointKinds:        kin.JointKinds(),
-	Couplings:         true,
-	Loops:             true,
-	DistanceLimits:    true,
-	Vehicles:          true, Seats: true, SpawnPoints: true,
+	// a chain through massless bodies is kept as it is, each marked
+	// massless in extras, so a glTF round trip keeps its links and joints
+	MasslessLinks:  true,
+	Couplings:      true,
+	Loops:          true,
+	DistanceLimits: true,
+	Vehicles:       true, Seats: true, SpawnPoints: true,
 	Materials:          true,
 	FrictionCombine:    []string{"average", "minimum", "maximum", "multiply"},
 	RestitutionCombine: []string{"average", "minimum", "maximum", "multiply"},

@@ -10,7 +10,7 @@ import (
 // fuseMasslessChains makes one joint of two joints that meet at a
 // massless body with nothing of its own (a URDF planar base's x and y
 // slide links, a chain of dummy links), where the target's engine solves
-// bodies in world coordinates: there the massless body gets a stand-in of
+// bodies in world coordinates (Godot): there the massless body gets a stand-in of
 // 1e-9 kg, and a chain of joints through such stand-ins comes apart under
 // load (a 10 kg base on two slides fell through them in Godot). The
 // fused joint moves along and about the axes the two moved on, exactly

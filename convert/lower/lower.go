@@ -30,7 +30,7 @@
 //     (or both in the world) constrains nothing and becomes no joint;
 //   - two joints that meet at a bare massless body become one joint
 //     along and about the same axes where the target's engine solves
-//     bodies in world coordinates and one joint can say it (see
+//     bodies in world coordinates (Godot) and one joint can say it (see
 //     fuseMasslessChains);
 //   - a joint's damping beside its one spring is the spring's where the
 //     target writes passive springs (MJCF), which read it back so (see
