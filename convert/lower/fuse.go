@@ -32,7 +32,12 @@ func (l *lowerer) fuseMasslessChains() {
 		owners := g.BodyOwners()
 		// the joints that hang each body from another, and the joints
 		// each body holds
-		into, outOf := map[int][]int{}, map[int][]int{}
+		into, outOf, owned := map[int][]int{}, map[int][]int{}, map[int][]int{}
+		for i, o := range owners {
+			if o >= 0 && o != i && g.Nodes[o].Motion.IsMassless() {
+				owned[o] = append(owned[o], i)
+			}
+		}
 		for i := range g.Nodes {
 			j := g.Nodes[i].Joint
 			if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) {
@@ -52,7 +57,7 @@ func (l *lowerer) fuseMasslessChains() {
 				continue
 			}
 			j1, j2 := into[link][0], outOf[link][0]
-			if owners[j1] == link || coupled[j1] || coupled[j2] || !bare(g, owners, link, j2) {
+			if owners[j1] == link || coupled[j1] || coupled[j2] || !bare(g, owned[link], j2) {
 				continue
 			}
 			if l.fuse(frames, link, j1, j2) {
@@ -66,11 +71,12 @@ func (l *lowerer) fuseMasslessChains() {
 	}
 }
 
-// bare reports whether the massless body link has nothing of its own but
-// its node and the joint node j: no shape, visual or other element.
-func bare(g *convert.Graph, owners []int, link, j int) bool {
-	for i, o := range owners {
-		if o != link || i == link || i == j {
+// bare reports whether a massless body whose nodes (but its own) are
+// owned has nothing of its own but the joint node j: no shape, visual or
+// other element.
+func bare(g *convert.Graph, owned []int, j int) bool {
+	for _, i := range owned {
+		if i == j {
 			continue
 		}
 		n := &g.Nodes[i]
