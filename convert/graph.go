@@ -596,6 +596,20 @@ type Drive struct {
 	Damping        float64
 }
 
+// LoneSpring returns the joint's one drive when it is a spring without
+// damping of its own (a stiffness pulling to a position, no velocity
+// target), which the joint's damping can be the damping of; else nil.
+func (j *Joint) LoneSpring() *Drive {
+	if len(j.Drives) != 1 {
+		return nil
+	}
+	d := &j.Drives[0]
+	if d.Stiffness == 0 || d.PositionTarget == nil || d.VelocityTarget != nil || d.Damping != 0 {
+		return nil
+	}
+	return d
+}
+
 // Coupling makes Follower's joint coordinate equal
 // Multiplier·Leader + Offset (URDF mimic). Both are node indices of joints.
 type Coupling struct {

@@ -482,7 +482,7 @@ func restoreSceneGravity(d *gltfx.Doc, g *convert.Graph) error {
 		return convert.Errorf(at, "cannot read physconv scene gravity: %v", err)
 	}
 	f := rec.Factor
-	if !(f > 0) || math.IsInf(f, 0) || !finite(rec.Gravity) {
+	if !(f > 0) || math.IsInf(f, 0) || !rec.Gravity.Finite() {
 		return nil // a zero-gravity scene: the factors hold it exactly
 	}
 	for i := range g.Nodes {
@@ -493,13 +493,4 @@ func restoreSceneGravity(d *gltfx.Doc, g *convert.Graph) error {
 	v := rec.Gravity
 	g.Gravity, g.GravityFromProject = &v, rec.FromProject
 	return nil
-}
-
-func finite(v convert.Vec3) bool {
-	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }

@@ -409,11 +409,11 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 			*f.dst = math.Max(*f.dst, f.v)
 		}
 	}
-	if d := j.Drives; len(js) == 1 && len(d) == 1 && d[0].Stiffness != 0 && d[0].PositionTarget != nil && d[0].VelocityTarget == nil && d[0].Damping == 0 {
+	if s := j.LoneSpring(); s != nil && len(js) == 1 {
 		// a spring joint's damping is its spring's: MuJoCo's passive
 		// force -k(q - springref) - d q̇ is a drive of both, which MJCF
 		// output writes back as the joint's stiffness and damping
-		j.Drives[0].Damping, j.Damping = j.Damping, 0
+		s.Damping, j.Damping = j.Damping, 0
 	}
 }
 

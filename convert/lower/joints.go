@@ -95,12 +95,11 @@ func (l *lowerer) springDamping() {
 	}
 	for i := range l.g.Nodes {
 		j := l.g.Nodes[i].Joint
-		if j == nil || j.Damping == 0 || len(j.Drives) != 1 {
+		if j == nil || j.Damping == 0 {
 			continue
 		}
-		d := &j.Drives[0]
-		if d.Stiffness != 0 && d.PositionTarget != nil && d.VelocityTarget == nil && d.Damping == 0 {
-			d.Damping, j.Damping = j.Damping, 0
+		if s := j.LoneSpring(); s != nil {
+			s.Damping, j.Damping = j.Damping, 0
 		}
 	}
 }
