@@ -64,6 +64,9 @@ type Capabilities struct {
 	// collideWith and notCollideWith systems together (MJCF writes the
 	// second as <exclude>, Godot masks it out); glTF forbids it.
 	Filters, FilterBothLists bool
+	// OneSidedContacts: a body may respond to another's contacts while
+	// the other does not respond to its own (Godot 4's masks).
+	OneSidedContacts bool
 	// Mass is the richest form of mass properties the target writes.
 	// ZeroInertia: a point mass (zero principal moments) is written as
 	// such; elsewhere zero means infinite (KHR) or "compute" (OMI, Godot)

@@ -1003,6 +1003,13 @@ func copyMap(m map[string]any) map[string]any {
 // gravity and the bodies' own factors.
 const ExtraGravityAsFactors = "gravityAsFactors"
 
+// ExtraOneSidedContacts is the Graph.Extras key under which a reader
+// lists ([]string) pairs of collision filters of moving bodies of which
+// one responds to the other's contacts and the other does not (Godot 4
+// masks): the Graph's filters pair them, so targets without one-sided
+// contacts push both (lowering says so).
+const ExtraOneSidedContacts = "oneSidedContacts"
+
 // GravityAsFactors is the record kept under ExtraGravityAsFactors: the
 // scene's gravity, whether it was its project's, and the factor every
 // moving body's own was multiplied by.

@@ -47,8 +47,10 @@ var Capabilities = convert.Capabilities{
 	Filters:         true,
 	// a notCollideWith list is masked out of collision_mask
 	FilterBothLists: true,
-	Mass:            convert.InertiaDiagonalOnly,
-	Recomputes:      convert.PropCenterOfMass | convert.PropInertia,
+	// a rigid body responds to what its mask meets (Godot 4)
+	OneSidedContacts: true,
+	Mass:             convert.InertiaDiagonalOnly,
+	Recomputes:       convert.PropCenterOfMass | convert.PropInertia,
 	// AnimatableBody3D has no mass properties to write
 	ZeroInertiaKinematic: true,
 }
@@ -59,5 +61,7 @@ var Capabilities = convert.Capabilities{
 var Capabilities3 = func() convert.Capabilities {
 	c := Capabilities
 	c.Mass = convert.MassOnly
+	// Godot 3 pushes both bodies of a pair either one's mask makes
+	c.OneSidedContacts = false
 	return c
 }()

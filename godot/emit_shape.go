@@ -286,7 +286,20 @@ func (e *emitter) filterProps(f int, i int) []tscn.Prop {
 	if f < 0 || f >= len(e.g.Filters) {
 		return nil
 	}
-	layer, mask := e.layerMask(e.g.Filters[f])
+	flt := e.g.Filters[f]
+	layer, mask := e.layerMask(flt)
+	if len(flt.CollideWith) > 0 && !slices.ContainsFunc(flt.CollideWith, func(s string) bool { return !isScanName(s) }) {
+		// a filter of objects that do not respond (scanFilters): no pair
+		// depends on their mask, which a character's script moves by, so
+		// it is the source's, or Godot's default
+		mask = 1
+		if lm, ok := e.g.Nodes[i].Extras[extraLayerMask].([2]int64); ok && lm[0] == int64(layer) {
+			mask = uint32(lm[1])
+		}
+	}
+	if [2]int64{int64(layer), int64(mask)} == defaultLayerMask {
+		return nil
+	}
 	return []tscn.Prop{{Key: "collision_layer", Value: int64(layer)}, {Key: "collision_mask", Value: int64(mask)}}
 }
 
@@ -334,7 +347,8 @@ func (e *emitter) assignBits() {
 	for _, f := range e.g.Filters {
 		for _, l := range [][]string{f.Systems, f.CollideWith, f.NotCollideWith} {
 			for _, n := range l {
-				names[n] = true
+				// a scan system says what a mask meets, not a layer
+				names[n] = !isScanName(n)
 			}
 		}
 	}
@@ -356,7 +370,7 @@ func (e *emitter) assignBits() {
 	}
 	var rest []string
 	for _, n := range sortedKeys(names) {
-		if _, ok := e.bits[n]; ok {
+		if _, ok := e.bits[n]; ok || !names[n] {
 			continue
 		}
 		var b int

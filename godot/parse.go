@@ -65,7 +65,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
 	}
-	p.staticFilters()
+	p.settleFilters()
 	p.engineInertia()
 	p.engineInertia3()
 	// world poses from here on come from one cache: every change below
@@ -771,8 +771,9 @@ func (p *parser) lossyProps(n *node) {
 }
 
 // filterOf turns collision_layer/collision_mask into a Graph filter for
-// the shapes under a body or area. Godot's default (layer 1, mask 1) is
-// "collides with everything" and needs none.
+// the shapes under a body or area. Godot's default (layer 1, mask 1) gets
+// one too: it is "collides with everything" only while no object has
+// other layers (settleFilters).
 func (p *parser) filterOf(n *node, idx int) error {
 	layer, _, err := p.num(n, "collision_layer")
 	if err != nil {
@@ -783,10 +784,9 @@ func (p *parser) filterOf(n *node, idx int) error {
 		return err
 	}
 	key := [2]int64{int64(layer), int64(mask)}
-	if key == [2]int64{1, 1} {
-		return nil
+	if key != defaultLayerMask {
+		p.g.Nodes[idx].Extras[extraLayerMask] = key // for one without shapes
 	}
-	p.g.Nodes[idx].Extras[extraLayerMask] = key // for one without shapes
 	f, ok := p.filters[key]
 	if !ok {
 		f = len(p.g.Filters)
@@ -806,47 +806,47 @@ func (p *parser) filterOf(n *node, idx int) error {
 	return nil
 }
 
-// staticFilters makes the filters of bodies that do not respond to
-// collisions (static and kinematic bodies) pair as Godot pairs them. In
-// Godot a rigid body or an area responds to another object when its mask
-// meets the other's layer, and a static body's own mask plays no part;
-// read as glTF filters (each side must accept the other), a static floor
-// of mask 0 accepted only colliders without a filter, so a box of layer 3
-// fell through it in glTF output though it rests on it in Godot. Where
-// that reading differs for some responding filter, a static filter
-// instead accepts every layer but those of no responding filter whose
-// mask meets its layer: exact for every responding filter with layers of
-// its own (a collider without a filter, Godot's layer 1 and mask 1, it
-// accepts as before).
-func (p *parser) staticFilters() {
-	if len(p.g.Filters) == 0 {
-		return
-	}
-	responds, still := filterUse(p.g)
-	bits := make([][2]uint32, len(p.g.Filters)) // layer and mask of each filter
-	for key, f := range p.filters {
-		bits[f] = [2]uint32{uint32(key[0]), uint32(key[1])}
-	}
-	for s := range p.g.Filters {
-		if !still[s] || responds[s] {
-			continue // moves or detects, or shared with what does
-		}
-		var hit uint32 // layers of the responding filters that meet it
-		differs := false
-		for r := range p.g.Filters {
-			if !responds[r] || bits[r][1]&bits[s][0] == 0 {
-				continue
-			}
-			hit |= bits[r][0]
-			if !convert.FiltersCollide(p.g.Filters[r], p.g.Filters[s]) {
-				differs = true
-			}
-		}
-		if differs {
-			p.g.Filters[s].CollideWith = nil
-			p.g.Filters[s].NotCollideWith = p.bitNames(^hit)
+// defaultLayerMask is Godot's collision_layer and collision_mask of a
+// body or area that sets neither.
+var defaultLayerMask = [2]int64{1, 1}
+
+// settleFilters makes the filters read pair colliders as Godot does. A
+// scene whose objects all keep the default layer and mask needs no
+// filter: every pair collides. Otherwise each default object keeps its
+// filter (layer 1, mask 1): read as none, it collided with a ball of
+// layer 3 and mask 3 in glTF, and in MuJoCo the ball fell through the
+// floor (a filter of no layer meets no mask). Where a pair differs from
+// Godot's rule (an object that responds, a rigid body or an area, pairs
+// with another when its mask meets the other's layer, so one side is
+// enough, and a static body's own mask plays no part: a box of layer 3
+// rests on a floor of mask 0), every filter is written with the layers
+// it scans as systems too (scanFilters).
+func (p *parser) settleFilters() {
+	if len(p.filters) == 1 {
+		if f, ok := p.filters[defaultLayerMask]; ok {
+			p.dropFilter(f)
+			return
 		}
 	}
+	if len(p.g.Filters) > 0 && !p.pairsAsGodot() {
+		p.scanFilters()
+	}
+}
+
+// dropFilter removes the only filter, f, from every collider and trigger.
+func (p *parser) dropFilter(f int) {
+	for i := range p.g.Nodes {
+		n := &p.g.Nodes[i]
+		if c := n.Collider; c != nil && c.Filter == f {
+			c.Filter = -1
+		}
+		if t := n.Trigger; t != nil && t.Filter == f {
+			t.Filter = -1
+		}
+		delete(n.Extras, "godot.filter")
+	}
+	p.g.Filters = nil
+	p.filters = map[[2]int64]int{}
 }
 
 // bitNames lists the layer names of set bits ("Layer N" unless the

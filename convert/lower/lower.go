@@ -54,6 +54,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/mass"
@@ -99,6 +100,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	}
 	l.owners = nil
 	l.filterLists()
+	l.oneSidedContacts()
 	l.couplings()
 	l.tendons()
 	l.fuseMasslessChains()
@@ -349,6 +351,23 @@ func (l *lowerer) filterLists() {
 			WithSeverity(convert.Info).Affecting(convert.QFilter)
 		f.NotCollideWith = nil
 	}
+}
+
+// oneSidedContacts warns, for a target whose contacts push both bodies,
+// of the pairs the source pushed one way only (ExtraOneSidedContacts).
+func (l *lowerer) oneSidedContacts() {
+	pairs, _ := l.g.Extras[convert.ExtraOneSidedContacts].([]string)
+	if l.caps.OneSidedContacts || len(pairs) == 0 {
+		return
+	}
+	shown := pairs[:min(len(pairs), 4)]
+	more := ""
+	if len(pairs) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(pairs)-len(shown))
+	}
+	l.diags.Add(convert.CodeCollisionFilterWidened, convert.DocumentSubject(), "filters",
+		"in the source a body can respond to another's contacts without the other responding to its own (%s%s); this format pushes both bodies of every colliding pair", strings.Join(shown, "; "), more).
+		Affecting(convert.QFilter)
 }
 
 func (l *lowerer) couplings() {
