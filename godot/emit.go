@@ -712,6 +712,10 @@ func (e *emitter) alignInertia(i int) {
 	if e.v == 3 || m.Kind != convert.Dynamic {
 		return // no inertia written (Godot 3, kinematic and static bodies)
 	}
+	if !m.InertiaDiagonal.Finite() {
+		e.alignInfinite(i)
+		return
+	}
 	t, ok := m.InertiaTensor()
 	if !ok || !finiteMat(t) {
 		return
@@ -751,6 +755,36 @@ func (e *emitter) alignInertia(i int) {
 		m.InertiaOrientation = nil
 		e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
 	}
+}
+
+// alignInfinite lays the moments of a body with infinite ones (KHR's
+// locked axes) along its own axes: permuted when the principal axes are
+// the body's axes in another order, otherwise with the body's frame
+// turned onto them. Read as they stood, the moments of a stone free to
+// spin about its upright axis only, whose principal frame was turned, lay
+// on the wrong axes: Godot spun it as if a million times heavier.
+func (e *emitter) alignInfinite(i int) {
+	n := &e.g.Nodes[i]
+	m := n.Motion
+	rm := m.InertiaOrientation.Normalize().Mat()
+	if isAxisPermutation(rm) {
+		var d convert.Vec3
+		for k := range 3 {
+			for b := range 3 {
+				if math.Abs(rm[b][k]) > 0.5 {
+					d[b] = m.InertiaDiagonal[k]
+				}
+			}
+		}
+		m.InertiaDiagonal, m.InertiaOrientation = &d, nil
+		return
+	}
+	if n.Vehicle != nil || !uniform(n.Transform.S) {
+		return // its frame cannot turn; the moments are not written
+	}
+	e.rebase(i, convert.Transform{R: m.InertiaOrientation.Normalize(), S: convert.Vec3{1, 1, 1}})
+	m.InertiaOrientation = nil
+	e.note(convert.CodeGodotInertiaBaked, convert.BodySubject(i), e.name(i), "Godot has no inertia orientation; the body's frame is rotated onto its principal axes (world poses unchanged)")
 }
 
 // offDiagonal is the size of products of inertia, relative to the largest
