@@ -99,11 +99,12 @@ func (p *parser) geom(e *Element, node, body int, pre convert.Transform, childcl
 		if sz[2] <= 0 && !a.has("size") {
 			sz[2] = 1 // unspecified grid spacing; MuJoCo needs it positive
 		}
-		if sz[0] < 0 || sz[1] < 0 || sz[2] <= 0 {
-			return errAt(e, "plane size must be ≥ 0 (half extents) with a positive grid spacing")
+		if sz[2] <= 0 {
+			return errAt(e, "plane size(3), the grid spacing, must be positive")
 		}
-		// MuJoCo collides with the whole plane; its size only draws it,
-		// and is kept for MJCF output
+		// MuJoCo collides with the whole plane; its size only draws it
+		// (half extents of 0 or less draw it infinite), and is kept for
+		// MJCF output
 		shape = convert.Shape{Kind: convert.Plane, Extras: map[string]any{extraPlaneSize: [3]float64{sz[0], sz[1], sz[2]}}}
 	case "sphere":
 		shape = convert.Shape{Kind: convert.Sphere, Radius: sz[0]}
