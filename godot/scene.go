@@ -215,6 +215,10 @@ func (l *loader) decode(file string, data []byte) (*doc, error) {
 		}
 		return nil, err
 	}
+	for _, p := range td.RunOn {
+		l.note(convert.CodeGodotTextRunOn, convert.DocumentSubject(), file, p.Line, "",
+			"the text from this line to the next '=' reads as one property name, %q, as Godot reads it (only ';' starts a comment): its value is ignored", p.Key)
+	}
 	d := &doc{file: file, tscn: td, ext: map[string]*resource{}, sub: map[string]*resource{}, version: 4}
 	switch f := td.Format(); {
 	case f == 2:

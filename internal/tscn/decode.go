@@ -188,8 +188,13 @@ func (d *decoder) document() (*Document, error) {
 			return nil, err
 		}
 		d.skipSpace(false)
+		runOn := false
 		if d.peek() != '=' {
-			return nil, d.errorf(d.line, "expected '=' after property %q", key)
+			var ok bool
+			if key, ok = d.runOnName(key); !ok {
+				break // Godot ends the file at text without an '='
+			}
+			runOn = true
 		}
 		d.pos++
 		v, err := d.value()
@@ -197,6 +202,9 @@ func (d *decoder) document() (*Document, error) {
 			return nil, err
 		}
 		d.props = append(d.props, Prop{Key: key, Value: v, Line: line})
+		if runOn {
+			doc.RunOn = append(doc.RunOn, d.props[len(d.props)-1])
+		}
 		if err := d.endOfStatement(); err != nil {
 			return nil, err
 		}
@@ -245,6 +253,39 @@ func (d *decoder) endOfStatement() error {
 		}
 	}
 	return nil
+}
+
+// runOnName reads on from a property name that no '=' follows, as Godot
+// does: every character above a space up to the next '=' (a ';' comment
+// and line breaks left out, a quoted string replacing what came before)
+// joins the name. It stops at the '='; false at the end of the text.
+func (d *decoder) runOnName(name string) (string, bool) {
+	b := []byte(name)
+	for d.pos < len(d.src) {
+		switch c := d.src[d.pos]; {
+		case c == '=':
+			return string(b), true
+		case c == ';':
+			for d.pos < len(d.src) && d.src[d.pos] != '\n' {
+				d.pos++
+			}
+		case c == '"':
+			q, err := d.quoted()
+			if err != nil {
+				return "", false
+			}
+			b = append(b[:0], q...)
+		case c == '\n':
+			d.line++
+			d.pos++
+		case c > ' ':
+			b = append(b, c)
+			d.pos++
+		default:
+			d.pos++
+		}
+	}
+	return "", false
 }
 
 // key reads a property name: bare (any printable character but '=' and

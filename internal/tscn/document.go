@@ -5,6 +5,11 @@ package tscn
 type Document struct {
 	Header   Section
 	Sections []Section
+	// RunOn lists the property names that ran over text without an '='
+	// (a "# note" line, which is no comment to Godot): Godot reads every
+	// non-blank character up to the next '=' as the name, so the value
+	// goes to a property no object has. Each is also in its section.
+	RunOn []Prop
 }
 
 // Section is one [tag attr=value ...] block with the properties under it.
