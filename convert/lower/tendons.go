@@ -207,6 +207,6 @@ func (l *lowerer) pointMasses() {
 		}
 		m.InertiaDiagonal, m.InertiaOrientation, m.InertiaSource = &convert.Vec3{convert.NearZeroInertia, convert.NearZeroInertia, convert.NearZeroInertia}, nil, convert.Given
 		l.diags.Add(convert.CodePointMassInertia, convert.BodySubject(i), l.g.NodeLabel(i),
-			"point mass %s (%g kg, zero inertia): this format cannot write zero moments, so %g kg·m² stands in", l.g.NodeLabel(i), m.MassOr(0), convert.NearZeroInertia)
+			"point mass %s (%g kg, zero inertia): %g kg·m² stands in for the zero moments, which this format's readers refuse on a body that moves or read as 'compute' or 'infinite' (MuJoCo takes zero moments only on a body without joints, which moves with its parent)", l.g.NodeLabel(i), m.MassOr(0), convert.NearZeroInertia)
 	}
 }
