@@ -10,7 +10,8 @@ import (
 // TestKeptResourceProps: properties that reference resources and are a
 // node's own data (a ShapeCast3D's shape, a SoftBody3D's mesh, nested
 // resources, external files) survive Godot → Godot, written under the
-// output's ids, and a second round trip changes nothing.
+// output's ids, and a second round trip changes nothing. A soft body's
+// layers are its own too (they were dropped).
 func TestKeptResourceProps(t *testing.T) {
 	for _, c := range []struct {
 		name, resources, node string
@@ -22,8 +23,8 @@ radius = 0.25
 			[]string{"[sub_resource type=\"SphereShape3D\"", "radius = 0.25", "shape = SubResource(", "target_position = Vector3(0, -2, 0)"}},
 		{"soft body mesh", `[sub_resource type="BoxMesh" id="M"]
 size = Vector3(2, 1, 1)
-`, "[node name=\"N\" type=\"SoftBody3D\" parent=\".\"]\nmesh = SubResource(\"M\")\ntotal_mass = 2.0\n",
-			[]string{"[sub_resource type=\"BoxMesh\"", "size = Vector3(2, 1, 1)", "mesh = SubResource(", "total_mass = 2.0"}},
+`, "[node name=\"N\" type=\"SoftBody3D\" parent=\".\"]\nmesh = SubResource(\"M\")\ntotal_mass = 2.0\ncollision_layer = 2\ncollision_mask = 3\n",
+			[]string{"[sub_resource type=\"BoxMesh\"", "size = Vector3(2, 1, 1)", "mesh = SubResource(", "total_mass = 2.0", "collision_layer = 2", "collision_mask = 3"}},
 		{"nested resources", `[sub_resource type="StandardMaterial3D" id="Mat"]
 albedo_color = Color(1, 0, 0, 1)
 

@@ -346,10 +346,12 @@ func nativeProp(class, key string) bool { return nativeProps[class][key] || nati
 
 // ownResource names properties that read as Graph attributes on other
 // classes but are these classes' own data, kept for a Godot round trip: a
-// soft body's mesh is its body, not a visual; a shape cast's shape sweeps,
-// it does not collide.
+// soft body's mesh is its body, not a visual, and its layers no Graph
+// collider's; a shape cast's shape sweeps, it does not collide.
 var ownResource = map[string]map[string]bool{
-	"SoftBody3D": {"mesh": true}, "SoftBody": {"mesh": true}, "ShapeCast3D": {"shape": true, "collision_mask": true},
+	"SoftBody3D":  {"mesh": true, "collision_layer": true, "collision_mask": true},
+	"SoftBody":    {"mesh": true, "collision_layer": true, "collision_mask": true},
+	"ShapeCast3D": {"shape": true, "collision_mask": true},
 	// a cast's mask chooses what it hits; it is no body's filter
 	"RayCast3D": {"collision_mask": true}, "RayCast": {"collision_mask": true},
 }
