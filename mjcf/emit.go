@@ -29,6 +29,8 @@ type emitter struct {
 	tree   *kin.Tree
 	// excluded holds the body pairs written as <exclude> (bodyPair)
 	excluded map[[2]string]bool
+	// worldSystems are the bodies' own collision systems of world colliders
+	worldSystems map[string]bool
 	// copied: mesh files written unchanged, whose references Emit carries
 	copied []carry.Copy
 	// encodes: mesh files to encode, side by side once the document is

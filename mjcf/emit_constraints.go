@@ -48,7 +48,7 @@ func (e *emitter) loops() {
 			}
 			for _, o := range f.NotCollideWith {
 				if convert.IsBodySystem(o) && s < o {
-					e.exclude(s[5:], o[5:])
+					e.exclude(e.excludedBody(s), e.excludedBody(o))
 				}
 			}
 		}
@@ -59,7 +59,7 @@ func (e *emitter) loops() {
 // bodies are written ("world" is MuJoCo's world body, always there).
 func (e *emitter) exclude(a, b string) {
 	written := func(n string) bool { return n == "world" || e.nameSpace("body").Has(n) }
-	if e.excluded[bodyPair(a, b)] || !written(a) || !written(b) {
+	if a == b || e.excluded[bodyPair(a, b)] || !written(a) || !written(b) {
 		return
 	}
 	if e.excluded == nil {
@@ -67,6 +67,44 @@ func (e *emitter) exclude(a, b string) {
 	}
 	e.excluded[bodyPair(a, b)] = true
 	e.contact.AddChild("exclude", "body1", a, "body2", b)
+}
+
+// excludedBody is the MJCF body an <exclude> names for a body's own
+// collision system ("body:<name>"): the body of that name, or the world
+// when every collider in the system is the world's (a static body of a
+// format that writes it as colliders without motion, KHR); "" when none.
+func (e *emitter) excludedBody(system string) string {
+	name := system[len("body:"):]
+	if name == "world" || e.nameSpace("body").Has(name) {
+		return name
+	}
+	if e.worldSystems == nil {
+		e.worldSystems = map[string]bool{}
+		owners := e.g.BodyOwners()
+		elsewhere := map[string]bool{}
+		for i, n := range e.g.Nodes {
+			c := n.Collider
+			if c == nil || c.Filter < 0 || c.Filter >= len(e.g.Filters) {
+				continue
+			}
+			for _, sys := range e.g.Filters[c.Filter].Systems {
+				if convert.IsBodySystem(sys) {
+					if owners[i] < 0 {
+						e.worldSystems[sys] = true
+					} else {
+						elsewhere[sys] = true
+					}
+				}
+			}
+		}
+		for sys := range elsewhere {
+			delete(e.worldSystems, sys)
+		}
+	}
+	if e.worldSystems[system] {
+		return "world"
+	}
+	return ""
 }
 
 func (e *emitter) bodyName(n int) string {

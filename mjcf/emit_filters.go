@@ -19,7 +19,7 @@ func (e *emitter) filterWidening() {
 		of[i].ct, of[i].ca = e.filterBits(f)
 		for _, s := range f.Systems {
 			if convert.IsBodySystem(s) {
-				bodies[i] = append(bodies[i], s[5:])
+				bodies[i] = append(bodies[i], e.excludedBody(s))
 			}
 		}
 	}

@@ -79,6 +79,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 		l.jointWheels()
 	}
 	if !caps.StaticMotion {
+		l.staticJointExclusions()
 		// world poses from one snapshot (a static body keeps its own)
 		frames := l.g.Frames(-1)
 		var movedFrom []int
