@@ -31,7 +31,7 @@ func targetCtrl(top *Element) (ctrl []float64, only bool) {
 // actuators reads the actuators of one <actuator> section that are drives
 // (or a motor) on a one-axis joint; the rest are kept for MJCF output.
 // next is the index of the section's first actuator among all of them.
-func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff map[int64]bool) {
+func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff map[int64]bool) error {
 	var kept []*Element
 	for _, ch := range sec.Children {
 		i := *next
@@ -41,6 +41,12 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 			target = ctrl[i]
 		}
 		a := p.resolvedCopy(ch, "actuator")
+		if known, err := p.transmissionKnown(a); err != nil || !known {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if !p.actuator(a, target) {
 			kept = append(kept, ch)
 			if actsAtRest(a, groupsOff) {
@@ -51,6 +57,35 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 	if len(kept) > 0 {
 		p.keepSection(&Element{Name: sec.Name, Attrs: sec.Attrs, Children: kept, Line: sec.Line, File: sec.File})
 	}
+	return nil
+}
+
+// transmissionKnown checks that the joint, tendon, site or body an
+// actuator drives is in the model, as MuJoCo does ("unknown transmission
+// target"): a motor on a joint no element makes was kept, then dropped
+// as one "the output does not have". false, with a warning, when the name
+// may be one a dropped <composite> would have made.
+func (p *parser) transmissionKnown(a *Element) (bool, error) {
+	for _, t := range []struct {
+		attr  string
+		known func(string) bool
+	}{
+		{"joint", func(n string) bool { _, ok := p.joints[n]; return ok }},
+		{"jointinparent", func(n string) bool { _, ok := p.joints[n]; return ok }},
+		{"tendon", func(n string) bool { _, ok := p.tendonByName[n]; return ok }},
+		{"site", func(n string) bool { _, ok := p.siteByName[n]; return ok }},
+		{"body", func(n string) bool { _, ok := p.bodyByName[n]; return ok }},
+	} {
+		name, ok := a.Attr(t.attr)
+		if !ok || t.known(name) {
+			continue
+		}
+		if p.droppedWithMaker(a, name) {
+			return false, nil
+		}
+		return false, p.unknownName(a, "unknown transmission target %s=%q", t.attr, name)
+	}
+	return true, nil
 }
 
 // actsAtRest reports an actuator that applies a force at zero control: a

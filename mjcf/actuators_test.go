@@ -1,6 +1,7 @@
 package mjcf
 
 import (
+	"errors"
 	"math"
 	"regexp"
 	"strconv"
@@ -254,5 +255,43 @@ func TestSceneOptionAndModelName(t *testing.T) {
 	back, _, err := Parse(&convert.Input{Name: "x.xml", Data: []byte(text), Options: &convert.Options{}})
 	if err != nil || back.Name != "hinged" {
 		t.Errorf("read back: name %v, err %v", back, err)
+	}
+}
+
+// TestUnknownTransmissionTarget: MuJoCo refuses an actuator whose joint,
+// tendon, site or body no element makes ("unknown transmission target");
+// the reader kept such a motor, and MJCF output dropped it as one the
+// output did not have. Refused at the actuator's line; a name that exists
+// is read.
+func TestUnknownTransmissionTarget(t *testing.T) {
+	model := func(act string) string {
+		return `<mujoco><worldbody><body name="b" pos="0 0 1"><joint name="j" type="hinge"/><geom type="sphere" size="0.1"/><site name="s"/></body></worldbody>
+<tendon><fixed name="t"><joint joint="j" coef="1"/></fixed></tendon>
+<actuator>
+` + act + `
+</actuator></mujoco>`
+	}
+	for _, c := range []struct {
+		act   string
+		known bool
+	}{
+		{`<motor joint="j"/>`, true},
+		{`<motor joint="nosuch"/>`, false},
+		{`<motor tendon="t"/>`, true},
+		{`<position tendon="nosuch" kp="1"/>`, false},
+		{`<motor site="s"/>`, true},
+		{`<motor site="nosuch"/>`, false},
+		{`<adhesion body="b" gain="1"/>`, true},
+		{`<adhesion body="nosuch" gain="1"/>`, false},
+		{`<general jointinparent="nosuch"/>`, false},
+	} {
+		_, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(model(c.act))})
+		var fe *convert.FormatError
+		switch {
+		case c.known && err != nil:
+			t.Errorf("%s: %v", c.act, err)
+		case !c.known && (!errors.As(err, &fe) || fe.Line != 4 || !strings.Contains(err.Error(), "unknown transmission target")):
+			t.Errorf("%s: %v, want a refusal at line 4 naming the unknown transmission target", c.act, err)
+		}
 	}
 }

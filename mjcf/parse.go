@@ -227,7 +227,7 @@ func (p *parser) model(top *Element) error {
 		switch c.Name {
 		case "compiler", "default", "asset", "worldbody", "tendon":
 		case "actuator":
-			p.actuators(c, ctrl, &nextActuator, groupsOff)
+			err = p.actuators(c, ctrl, &nextActuator, groupsOff)
 		case "keyframe":
 			if !onlyTargets {
 				p.keepSection(c)
