@@ -47,7 +47,8 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, diags, err
 	}
 	p := &parser{l: l, g: convert.NewGraph(), diags: &diags, index: map[*node]int{},
-		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{}}
+		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{},
+		bothWays: root.version == 3}
 	// about one Graph node per scene node: grown once rather than
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
@@ -118,9 +119,13 @@ type parser struct {
 	// so the nodes sharing one share its mesh
 	arrayMeshes map[*tscn.Section]arrayMeshRead
 	filters     map[[2]int64]int
-	layerNames  map[int]string
-	joints      []*node
-	seatFixups  []func()
+	// bothWays: the scene is Godot 3's, which pairs two objects when
+	// either's mask meets the other's layer, static ones too, and pushes
+	// both
+	bothWays   bool
+	layerNames map[int]string
+	joints     []*node
+	seatFixups []func()
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
 	// the project's physics engine completes (engineInertia).
 	engineBodies []*node
