@@ -598,13 +598,16 @@ type Drive struct {
 
 // LoneSpring returns the joint's one drive when it is a spring without
 // damping of its own (a stiffness pulling to a position, no velocity
-// target), which the joint's damping can be the damping of; else nil.
+// target, a force of no limit), which the joint's damping can be the
+// damping of; else nil. A drive whose force is limited is a servo's: the
+// limit would clamp the joint's damping too.
 func (j *Joint) LoneSpring() *Drive {
 	if len(j.Drives) != 1 {
 		return nil
 	}
 	d := &j.Drives[0]
-	if d.Stiffness == 0 || d.PositionTarget == nil || d.VelocityTarget != nil || d.Damping != 0 {
+	if d.Stiffness == 0 || d.PositionTarget == nil || d.VelocityTarget != nil || d.Damping != 0 ||
+		!math.IsInf(d.MaxForce, 1) || d.Mode == "acceleration" {
 		return nil
 	}
 	return d
@@ -1002,6 +1005,12 @@ func copyMap(m map[string]any) map[string]any {
 // record beside them, so reading the file back restores the scene's
 // gravity and the bodies' own factors.
 const ExtraGravityAsFactors = "gravityAsFactors"
+
+// ExtraActuatorDrives is the Joint.Extras key under which the MJCF reader
+// records the drives of a joint that its actuators apply (a servo, not a
+// passive spring): MJCF output writes them back as actuators, whose force
+// MuJoCo integrates apart from the joint's own damping.
+const ExtraActuatorDrives = "mjcf.actuators"
 
 // ExtraOneSidedContacts is the Graph.Extras key under which a reader
 // lists ([]string) pairs of collision filters of moving bodies of which

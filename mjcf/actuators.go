@@ -56,7 +56,7 @@ var SceneOption = convert.Option{Name: "scene", Kind: convert.OptionBool, Side: 
 const (
 	// extraActuators: map[int][]Attr, drive index → attributes the drive
 	// does not hold (name, ctrlrange) for an MJCF round trip.
-	extraActuators = "mjcf.actuators"
+	extraActuators = convert.ExtraActuatorDrives
 	// extraMotor: []Attr of the <motor> read into Actuator "effort".
 	extraMotor = "mjcf.motor"
 )

@@ -88,7 +88,9 @@ func tendonJoints(g *convert.Graph) map[int]bool {
 // springDamping makes a joint's own damping its spring's where the target
 // writes passive springs (MJCF: one damping per joint, read back as the
 // spring's): a single drive that is a spring, beside joint damping, is the
-// same force, -k(q - q0) - d q̇, either way, and so it reads back.
+// same force, -k(q - q0) - d q̇, either way, and so it reads back. A drive
+// an MJCF actuator applied stays an actuator, whose velocity gain MuJoCo
+// integrates otherwise than joint damping (0.4 mrad apart in 200 steps).
 func (l *lowerer) springDamping() {
 	if !l.caps.Springs {
 		return
@@ -96,6 +98,9 @@ func (l *lowerer) springDamping() {
 	for i := range l.g.Nodes {
 		j := l.g.Nodes[i].Joint
 		if j == nil || j.Damping == 0 {
+			continue
+		}
+		if _, servo := j.Extras[convert.ExtraActuatorDrives]; servo {
 			continue
 		}
 		if s := j.LoneSpring(); s != nil {
