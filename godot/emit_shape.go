@@ -288,12 +288,15 @@ func (e *emitter) filterProps(f int, i int) []tscn.Prop {
 	}
 	flt := e.g.Filters[f]
 	layer, mask := e.layerMask(flt)
-	if len(flt.CollideWith) > 0 && !slices.ContainsFunc(flt.CollideWith, func(s string) bool { return !isScanName(s) }) {
-		// a filter of objects that do not respond (scanFilters): no pair
-		// depends on their mask, which a character's script moves by, so
-		// it is the source's, or Godot's default
+	n := &e.g.Nodes[i]
+	still := n.Trigger == nil && (n.Motion == nil || n.Motion.Kind != convert.Dynamic)
+	if still && len(flt.CollideWith) > 0 && !slices.ContainsFunc(flt.CollideWith, func(s string) bool { return !isScanName(s) }) {
+		// a static or kinematic body's filter of scan systems only
+		// (scanFilters): no pair depends on its mask, which a
+		// character's script moves by, so it is the source's, or Godot's
+		// default (a rigid body's mask is what it scans: none here)
 		mask = 1
-		if lm, ok := e.g.Nodes[i].Extras[extraLayerMask].([2]int64); ok && lm[0] == int64(layer) {
+		if lm, ok := n.Extras[extraLayerMask].([2]int64); ok && lm[0] == int64(layer) {
 			mask = uint32(lm[1])
 		}
 	}
