@@ -206,6 +206,7 @@ const (
 	CodeGodotNodeVanished           Code = "godot-node-vanished"
 	CodeGodotStartsAsleep           Code = "godot-starts-asleep"
 	CodeGodotTextRunOn              Code = "godot-text-run-on"
+	CodeGodotProcessOff             Code = "godot-process-off"
 	CodeGodotTransformSkew          Code = "godot-transform-skew"
 	CodeGodotTransformDegenerate    Code = "godot-transform-degenerate"
 	CodeGodotResourceDropped        Code = "godot-resource-dropped"
@@ -460,6 +461,7 @@ var codeTable = []CodeInfo{
 	{CodeActuatorsDropped, Info, secMJCF, Qs(QDrive), false, "`--actuators none`: the actuators are not written"},
 
 	// Godot
+	{CodeGodotProcessOff, Warning, secGodot, Qs(QBodyKind, QShape), false, "a Godot 4 body or area whose `process_mode` is Disabled (its own or inherited) is out of the physics (`disable_mode` Remove: read as static, without colliders) or made static (Make Static), as Godot does"},
 	{CodeGodotTextRunOn, Warning, secGodot, Qs(QData), false, "a line without `=` (a `# note`: only `;` starts a comment) runs on into the next property's name, as Godot reads it: the value goes to a property no object has, and is ignored, as Godot ignores it"},
 	{CodeGodotStartsAsleep, Warning, secGodot, Qs(QVelocity), false, "a Godot 3 rigid body that starts asleep (`sleeping = true`) stays where it is until touched; no other format, nor Godot 4, starts a body asleep (Godot 3 output keeps it)"},
 	{CodeGodotNodeVanished, Warning, secGodot, Qs(QStructure), false, "a node whose parent path names no node of the scene, or an override of a node the instanced scene does not have, is skipped with everything under it, as Godot skips it when it loads the scene"},

@@ -48,7 +48,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p := &parser{l: l, g: convert.NewGraph(), diags: &diags, index: map[*node]int{},
 		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{},
-		bothWays: root.version == 3}
+		bothWays: root.version == 3, removed: map[*node]bool{}}
 	// about one Graph node per scene node: grown once rather than
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
@@ -119,6 +119,8 @@ type parser struct {
 	// so the nodes sharing one share its mesh
 	arrayMeshes map[*tscn.Section]arrayMeshRead
 	filters     map[[2]int64]int
+	// removed are the bodies and areas out of the physics (processOff)
+	removed map[*node]bool
 	// bothWays: the scene is Godot 3's, which pairs two objects when
 	// either's mask meets the other's layer, static ones too, and pushes
 	// both
@@ -457,6 +459,9 @@ func (p *parser) attributes(n *node, idx int) error {
 			p.note(convert.CodeGodotPhysicalBone, convert.BodySubject(p.idx(n)), n, "PhysicalBone3D read as a rigid body; its bone joint needs the skeleton and is dropped")
 		}
 	case "Area3D":
+		if err := p.processOff(n, nil); err != nil {
+			return err
+		}
 		p.g.Nodes[idx].Trigger = &convert.Trigger{Shape: -1, Filter: -1}
 		if err := p.filterOf(n, idx); err != nil {
 			return err
@@ -544,6 +549,9 @@ func (p *parser) body(n *node, idx int, c string) error {
 				m.Kind = convert.Kinematic
 			}
 		}
+	}
+	if err := p.processOff(n, m); err != nil {
+		return err
 	}
 	if m.Kind == convert.Dynamic || rigidClass(c) {
 		if err := p.mass(n, m, c); err != nil {
@@ -902,6 +910,9 @@ func (p *parser) collisionShape(n *node, idx int) error {
 		p.note(convert.CodeGodotShapeDisabled, p.g.ColliderSubject(p.idx(n)), n, "disabled shape dropped")
 		return nil
 	}
+	if p.removed[owner] {
+		return nil // its object is out of the physics (processOff)
+	}
 	v, ok := n.get("shape")
 	if !ok || v.v == nil {
 		p.note(convert.CodeGodotShapeMissing, p.g.ColliderSubject(p.idx(n)), n, "CollisionShape3D has no shape; nothing collides here")
@@ -1116,3 +1127,48 @@ func sortedInts(m map[int]string) []int {
 	sort.Ints(out)
 	return out
 }
+
+// processOff reads a Godot 4 body or area that is disabled (process_mode
+// Disabled, its own or inherited):
+// Godot takes it out of the physics (disable_mode Remove, the default),
+// and it neither moves nor collides, read as a static body (m) without
+// colliders or an area without shapes; or makes it static (Make Static);
+// or keeps it (Keep Active). It was read as an active body, which fell
+// in every other format where Godot holds it.
+func (p *parser) processOff(n *node, m *convert.Motion) error {
+	if n.version != 4 {
+		return nil
+	}
+	mode := 0.0
+	for a := n; a != nil && mode == 0; a = a.parent {
+		v, _, err := p.num(a, "process_mode")
+		if err != nil {
+			return err
+		}
+		mode = v
+	}
+	if mode != processDisabled {
+		return nil // When Paused stops its processing, not its physics
+	}
+	dm, _, err := p.num(n, "disable_mode")
+	if err != nil {
+		return err
+	}
+	how := map[float64]string{0: "Remove", 1: "Make Static", 2: "Keep Active"}[dm]
+	switch {
+	case dm == 0:
+		p.removed[n] = true
+		if m != nil {
+			m.Kind = convert.Static
+		}
+		p.note(convert.CodeGodotProcessOff, convert.NodeSubject(p.idx(n)), n, "process_mode Disabled takes this %s out of the running game (disable_mode %s): Godot takes it out of the physics, so it is read as neither moving nor colliding", n.class, how)
+	case dm == 1 && m != nil && m.Kind != convert.Static:
+		m.Kind = convert.Static
+		p.note(convert.CodeGodotProcessOff, convert.NodeSubject(p.idx(n)), n, "process_mode Disabled takes this %s out of the running game (disable_mode %s): Godot makes it static, and so it is read", n.class, how)
+	}
+	return nil
+}
+
+// processDisabled is Godot 4's process_mode Disabled (0 inherits the
+// parent's).
+const processDisabled = 4
