@@ -40,7 +40,7 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 		if i < len(ctrl) {
 			target = ctrl[i]
 		}
-		a := p.resolvedCopy(ch, "actuator")
+		a, shared := p.resolvedActuator(ch)
 		if known, err := p.transmissionKnown(a); err != nil || !known {
 			if err != nil {
 				return err
@@ -48,6 +48,9 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 			continue
 		}
 		if !p.actuator(a, target) {
+			if shared {
+				ch = a // the <general> MuJoCo's one default makes of it
+			}
 			kept = append(kept, ch)
 			if actsAtRest(a, groupsOff) {
 				p.diags.Add(convert.CodeActuatorKept, convert.DocumentSubject(), p.path(ch), "<%s> pushes even at zero control and has no Graph form; it is kept for MJCF output only, and other formats move its joint freely", ch.Name)
@@ -70,8 +73,8 @@ func (p *parser) transmissionKnown(a *Element) (bool, error) {
 		attr  string
 		known func(string) bool
 	}{
-		{"joint", func(n string) bool { _, ok := p.joints[n]; return ok }},
-		{"jointinparent", func(n string) bool { _, ok := p.joints[n]; return ok }},
+		{"joint", func(n string) bool { return p.jointNames[n] }},
+		{"jointinparent", func(n string) bool { return p.jointNames[n] }},
 		{"tendon", func(n string) bool { _, ok := p.tendonByName[n]; return ok }},
 		{"site", func(n string) bool { _, ok := p.siteByName[n]; return ok }},
 		{"body", func(n string) bool { _, ok := p.bodyByName[n]; return ok }},

@@ -265,7 +265,8 @@ func TestSceneOptionAndModelName(t *testing.T) {
 // is read.
 func TestUnknownTransmissionTarget(t *testing.T) {
 	model := func(act string) string {
-		return `<mujoco><worldbody><body name="b" pos="0 0 1"><joint name="j" type="hinge"/><geom type="sphere" size="0.1"/><site name="s"/></body></worldbody>
+		return `<mujoco><worldbody><body name="b" pos="0 0 1"><joint name="j" type="hinge"/><geom type="sphere" size="0.1"/><site name="s"/></body>
+<body name="f"><freejoint name="free"/><geom type="sphere" size="0.1"/></body></worldbody>
 <tendon><fixed name="t"><joint joint="j" coef="1"/></fixed></tendon>
 <actuator>
 ` + act + `
@@ -284,14 +285,15 @@ func TestUnknownTransmissionTarget(t *testing.T) {
 		{`<adhesion body="b" gain="1"/>`, true},
 		{`<adhesion body="nosuch" gain="1"/>`, false},
 		{`<general jointinparent="nosuch"/>`, false},
+		{`<motor joint="free"/>`, true}, // a free joint's name
 	} {
 		_, _, err := Parse(&convert.Input{Name: "m.xml", Data: []byte(model(c.act))})
 		var fe *convert.FormatError
 		switch {
 		case c.known && err != nil:
 			t.Errorf("%s: %v", c.act, err)
-		case !c.known && (!errors.As(err, &fe) || fe.Line != 4 || !strings.Contains(err.Error(), "unknown transmission target")):
-			t.Errorf("%s: %v, want a refusal at line 4 naming the unknown transmission target", c.act, err)
+		case !c.known && (!errors.As(err, &fe) || fe.Line != 5 || !strings.Contains(err.Error(), "unknown transmission target")):
+			t.Errorf("%s: %v, want a refusal at line 5 naming the unknown transmission target", c.act, err)
 		}
 	}
 }

@@ -9,11 +9,15 @@ type class struct {
 	parent *class
 	kinds  map[string]map[string]string
 	line   int
+	// actuators are the actuator elements of the class's defaults and
+	// its parents', in the order MuJoCo applies them to its one actuator
+	// default (resolvedActuator)
+	actuators []*Element
 }
 
 // defaultKind maps an element name to the defaults kind it reads. All
-// actuator shortcuts share one kind in MuJoCo; each still keeps its own
-// name here so shortcut-specific attributes do not leak.
+// actuator shortcuts share one kind in MuJoCo; each keeps its own name
+// here, and resolvedActuator applies them as MuJoCo does where they mix.
 func defaultKind(name string) string { return name }
 
 // collectDefaults walks the <default> tree under e (the top <default> is
@@ -47,6 +51,7 @@ func (p *parser) collectDefaults(e *Element, parent *class) error {
 	if !reuse {
 		c = &class{name: name, parent: parent, kinds: map[string]map[string]string{}, line: e.Line}
 		if parent != nil {
+			c.actuators = append([]*Element(nil), parent.actuators...)
 			for k, m := range parent.kinds {
 				cp := make(map[string]string, len(m))
 				for a, v := range m {
@@ -62,6 +67,9 @@ func (p *parser) collectDefaults(e *Element, parent *class) error {
 		if ch.Name == "default" {
 			subs = append(subs, ch)
 			continue
+		}
+		if isActuatorElement(ch.Name) {
+			c.actuators = append(c.actuators, ch)
 		}
 		k := defaultKind(ch.Name)
 		m := c.kinds[k]

@@ -187,6 +187,9 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 			if err != nil {
 				return err
 			}
+			if j.name != "" {
+				p.jointNames[j.name] = true
+			}
 			js = append(js, j)
 		}
 	}

@@ -7,15 +7,13 @@ import (
 	"github.com/physconv/physconv/convert"
 )
 
-// TestKeptSectionMissingRef: a kept actuator or contact pair
-// that names an element the output lacks is dropped with a warning that
-// says which reference it is (a model MuJoCo refuses for a motor on an
-// unknown joint, or one whose body the conversion left out); it said
-// only "an element the output does not have".
+// TestKeptSectionMissingRef: a kept contact pair that names an element
+// the output lacks is dropped with a warning that says which reference it
+// is; it said only "an element the output does not have". (An actuator
+// on a joint or tendon no element makes is refused, as MuJoCo refuses it:
+// TestUnknownTransmissionTarget.)
 func TestKeptSectionMissingRef(t *testing.T) {
 	for _, c := range []struct{ section, want string }{
-		{`<actuator><motor name="m" joint="nope"/></actuator>`, `<motor name="m"> refers to joint="nope"`},
-		{`<actuator><position tendon="gone"/></actuator>`, `<position> refers to tendon="gone"`},
 		{`<contact><pair geom1="g" geom2="missing"/></contact>`, `<pair> refers to geom2="missing"`},
 	} {
 		src := `<mujoco model="m"><worldbody><body name="b" pos="0 0 1"><joint name="j" type="hinge"/><geom name="g" type="box" size="0.1 0.1 0.1"/></body></worldbody>` + c.section + `</mujoco>`

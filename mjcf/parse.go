@@ -33,10 +33,12 @@ type parser struct {
 	bodyByName map[string]int
 	// joints maps an MJCF joint name to its Graph joint node and whether
 	// that Graph joint has exactly one degree of freedom.
-	joints  map[string]jointRef
-	dropped map[string]int
-	extra   []*Element
-	states  []bodyState
+	joints map[string]jointRef
+	// jointNames are the names of every joint read, free ones too
+	jointNames map[string]bool
+	dropped    map[string]int
+	extra      []*Element
+	states     []bodyState
 	// replicas counts <replicate> copies made so far (bounded).
 	replicas int
 	// replicated maps each name given inside a <replicate> (and each
@@ -188,6 +190,7 @@ func (p *parser) model(top *Element) error {
 	p.bodyByName = make(map[string]int, size.namedBodies)
 	p.geomNodes = make(map[string]int, size.namedGeoms)
 	p.joints = make(map[string]jointRef, size.namedJoints)
+	p.jointNames = make(map[string]bool, size.namedJoints)
 	p.root = p.g.AddNode(convert.Node{Name: rootName(name), Transform: rootT,
 		Extras: map[string]any{extraRoot: true}}, -1)
 	p.g.Extras[extraModel] = name
