@@ -104,6 +104,7 @@ const (
 	CodeCompoundColliderDropped     Code = "compound-collider-dropped"
 	CodeCompoundTriggerListed       Code = "compound-trigger-listed"
 	CodeStaticMotionDropped         Code = "static-motion-dropped"
+	CodeStaticJointApart            Code = "static-joint-apart"
 	CodeStaticBodyReparented        Code = "static-body-reparented"
 	CodeStaticBodyAdded             Code = "static-body-added"
 	CodeShapeConverted              Code = "shape-converted"
@@ -343,6 +344,7 @@ var codeTable = []CodeInfo{
 	{CodeCompoundColliderDropped, Info, secGLTF, Qs(QStructure), false, "OMI `collider: {}` has no KHR form; descendants still join the body"},
 	{CodeCompoundTriggerListed, Info, secGLTF, Qs(QTrigger), false, "implicit compound trigger written with an explicit `nodes` list"},
 	{CodeStaticMotionDropped, Info, secGLTF, Qs(QBodyKind, QStructure), false, "static OMI motion written as KHR collider without motion"},
+	{CodeStaticJointApart, Info, secGLTF, Qs(QFilter), false, "a joint to a static body, which KHR writes as colliders without motion, holds the other body to the world: the two bodies' colliders are kept apart by collision filters of their own (`body:<name>` systems), as the joint kept them (a warning where their filters list the systems they collide with, which cannot)"},
 	{CodeStaticBodyReparented, Warning, secGLTF, Qs(QStructure, QPose), false, "static body inside a moving body moved to the scene root (same world pose), else KHR would merge it"},
 	{CodeStaticBodyAdded, Info, secGLTF, Qs(QStructure), false, "a joint's world-side frame becomes a static OMI body (OMI needs a body there)"},
 	{CodeShapeConverted, Info, secGLTF, Qs(QShape), false, "heightfield written as a triangle mesh"},

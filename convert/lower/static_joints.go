@@ -54,6 +54,9 @@ func (l *lowerer) staticJointExclusions() {
 			continue
 		}
 		for _, side := range [][2]int{{a, b}, {b, a}} {
+			l.diags.Add(convert.CodeStaticJointApart, convert.BodySubject(side[0]), g.NodeLabel(side[0]),
+				"this format writes static body %s as colliders without motion, so the joint holds %s to the world: the colliders of %s are kept apart from %s's by collision filters of their own, as the joint kept them",
+				g.NodeLabel(a), g.NodeLabel(b), g.NodeLabel(side[0]), g.NodeLabel(side[1]))
 			own, other := "body:"+names[side[0]], "body:"+names[side[1]]
 			for _, c := range colliders[side[0]] {
 				col := g.Nodes[c].Collider
