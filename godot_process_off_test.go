@@ -44,10 +44,7 @@ func TestGodotProcessOff(t *testing.T) {
 	src := testenv.GodotOrigins(t, "godot4-inspect", scene, steps, map[string]string{"project.godot": testenv.Godot4Project})
 	fsys := fstest.MapFS{"s.tscn": {Data: []byte(scene)}}
 	gltf, _ := convertIn(t, reg, fsys, "s.tscn", "khr")
-	gfs := fstest.MapFS{"s.gltf": {Data: gltf.Main}}
-	for name, data := range gltf.Files {
-		gfs[name] = &fstest.MapFile{Data: data}
-	}
+	gfs := outputFS(gltf, "s.gltf")
 	for _, via := range []struct {
 		name string
 		fsys fstest.MapFS

@@ -35,10 +35,7 @@ func TestServoKeepsJointDamping(t *testing.T) {
 		want := testenv.MuJoCoBodies(t, testenv.WriteFiles(t, dir, "src.xml", []byte(model), nil), "--steps", "200")["b"].Xquat
 		fsys := fstest.MapFS{"s.xml": {Data: []byte(model)}}
 		gltf, _ := convertIn(t, reg, fsys, "s.xml", "khr")
-		gfs := fstest.MapFS{"s.gltf": {Data: gltf.Main}}
-		for name, data := range gltf.Files {
-			gfs[name] = &fstest.MapFile{Data: data}
-		}
+		gfs := outputFS(gltf, "s.gltf")
 		for _, via := range []struct {
 			name string
 			fsys fstest.MapFS

@@ -191,6 +191,16 @@ func parseIn(t *testing.T, reg *convert.Registry, fsys fs.FS, name string) (*con
 
 // convertIn converts file name of fsys to format to through reg, the
 // output named out plus the format's extension; it fails t on an error.
+// outputFS holds a converted output as name, with its side files beside
+// it, for reading it again.
+func outputFS(out *convert.Output, name string) fstest.MapFS {
+	fsys := fstest.MapFS{name: {Data: out.Main}}
+	for rel, data := range out.Files {
+		fsys[rel] = &fstest.MapFile{Data: data}
+	}
+	return fsys
+}
+
 func convertIn(t *testing.T, reg *convert.Registry, fsys fs.FS, name, to string) (*convert.Output, *physconv.Result) {
 	t.Helper()
 	in, err := physconv.NewInput(fsys, name, &convert.Options{To: to, OutputName: "out" + emitExt[to]})
