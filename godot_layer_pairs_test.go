@@ -21,33 +21,20 @@ type layerObject struct {
 	layer, mask uint32
 }
 
-// layerScene writes objects as a Godot 4 scene (a Godot 3 one when v3),
-// each with one sphere, a layer and mask left out when they are Godot's
-// default (1 and 1).
-func layerScene(objs []layerObject, v3 ...bool) string {
-	old := len(v3) > 0 && v3[0]
-	class := func(c string) string {
-		if !old {
-			return c
-		}
-		return map[string]string{"StaticBody3D": "StaticBody", "RigidBody3D": "RigidBody", "CharacterBody3D": "KinematicBody", "Area3D": "Area",
-			"CollisionShape3D": "CollisionShape", "SphereShape3D": "SphereShape", "Node3D": "Spatial"}[c]
-	}
-	format, transform := 3, "Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %d, 0, 0)"
-	if old {
-		format, transform = 2, "Transform( 1, 0, 0, 0, 1, 0, 0, 0, 1, %d, 0, 0 )"
-	}
+// layerScene writes objects as a Godot 4 scene, each with one sphere, a
+// layer and mask left out when they are Godot's default (1 and 1).
+func layerScene(objs []layerObject) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "[gd_scene load_steps=2 format=%d]\n\n[sub_resource type=%q id=\"s\"]\nradius = 0.5\n\n[node name=\"Root\" type=%q]\n", format, class("SphereShape3D"), class("Node3D"))
+	b.WriteString("[gd_scene load_steps=2 format=3]\n\n[sub_resource type=\"SphereShape3D\" id=\"s\"]\nradius = 0.5\n\n[node name=\"Root\" type=\"Node3D\"]\n")
 	for k, o := range objs {
-		fmt.Fprintf(&b, "\n[node name=\"O%d\" type=%q parent=\".\"]\ntransform = "+transform+"\n", k, class(o.class), 3*k)
+		fmt.Fprintf(&b, "\n[node name=\"O%d\" type=%q parent=\".\"]\ntransform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %d, 0, 0)\n", k, o.class, 3*k)
 		if o.layer != 1 || o.mask != 1 {
 			fmt.Fprintf(&b, "collision_layer = %d\ncollision_mask = %d\n", o.layer, o.mask)
 		}
 		if o.class == "RigidBody3D" {
 			b.WriteString("gravity_scale = 0.0\n")
 		}
-		fmt.Fprintf(&b, "\n[node name=\"Shape\" type=%q parent=\"O%d\"]\nshape = SubResource(\"s\")\n", class("CollisionShape3D"), k)
+		fmt.Fprintf(&b, "\n[node name=\"Shape\" type=\"CollisionShape3D\" parent=\"O%d\"]\nshape = SubResource(\"s\")\n", k)
 	}
 	return b.String()
 }
@@ -57,12 +44,8 @@ func layerScene(objs []layerObject, v3 ...bool) string {
 func (o layerObject) responds() bool { return o.class == "RigidBody3D" || o.class == "Area3D" }
 
 // godotPairs is Godot 4's rule: an object that responds pairs with
-// another when its mask meets the other's layer. Godot 3's (v3) counts
-// every object's mask.
-func godotPairs(a, b layerObject, v3 bool) bool {
-	if v3 {
-		return a.mask&b.layer != 0 || b.mask&a.layer != 0
-	}
+// another when its mask meets the other's layer.
+func godotPairs(a, b layerObject) bool {
 	return a.responds() && a.mask&b.layer != 0 || b.responds() && b.mask&a.layer != 0
 }
 
@@ -108,43 +91,37 @@ func filtersByObject(t *testing.T, g *convert.Graph) map[string]convert.Filter {
 // scenes of every kind of object, layer and mask: the filters read pair
 // every two objects one of which responds as Godot does, and so does
 // every target read back (no verify-mismatch); a pair Godot pushes one
-// way only is said to targets that push both. Godot 3 pairs two objects
-// when either's mask meets the other's layer, static ones too, and
-// pushes both: its scenes read so.
+// way only is said to targets that push both.
 func TestGodotLayersPairAsGodot(t *testing.T) {
 	reg := all.Registry()
 	rng := rand.New(rand.NewPCG(17, 3))
 	classes := []string{"StaticBody3D", "RigidBody3D", "RigidBody3D", "CharacterBody3D", "Area3D"}
 	layers := []uint32{1, 1, 2, 3, 4, 5, 0}
-	for c := 0; c < 60; c++ {
-		v3 := c%3 == 2 // Godot 3 scenes: every mask counts, both pushed
+	for c := 0; c < 40; c++ {
 		objs := make([]layerObject, 2+rng.IntN(4))
 		for k := range objs {
 			objs[k] = layerObject{classes[rng.IntN(len(classes))], layers[rng.IntN(len(layers))], layers[rng.IntN(len(layers))]}
 		}
-		scene := layerScene(objs, v3)
+		scene := layerScene(objs)
 		fsys := fstest.MapFS{"s.tscn": {Data: []byte(scene)}}
 		_, g := parseIn(t, reg, fsys, "s.tscn")
-		checkGodotPairs(t, fmt.Sprintf("scene %d", c), objs, filtersByObject(t, g), v3)
+		checkGodotPairs(t, fmt.Sprintf("scene %d", c), objs, filtersByObject(t, g))
 		oneSided := false
 		for a := range objs {
 			for b := range objs {
-				if !v3 && objs[a].class == "RigidBody3D" && objs[b].class == "RigidBody3D" && objs[a].mask&objs[b].layer != 0 && objs[b].mask&objs[a].layer == 0 {
+				if objs[a].class == "RigidBody3D" && objs[b].class == "RigidBody3D" && objs[a].mask&objs[b].layer != 0 && objs[b].mask&objs[a].layer == 0 {
 					oneSided = true
 				}
 			}
 		}
 		for _, to := range []string{"khr", "mjcf", "godot"} {
-			if v3 && to == "godot" {
-				continue // Godot 4 pairs otherwise: collision-filter-widened says so
-			}
 			out, res := convertIn(t, reg, fsys, "s.tscn", to)
-			if to == "khr" && !v3 {
+			if to == "khr" {
 				// and back into Godot: the same pairs (a mask of 0 came
 				// back as 1)
 				rt, _ := convertIn(t, reg, outputFS(out, "s.gltf"), "s.gltf", "godot")
 				_, back := parseIn(t, reg, fstest.MapFS{"r.tscn": {Data: rt.Main}}, "r.tscn")
-				checkGodotPairs(t, fmt.Sprintf("scene %d through glTF and back", c), objs, filtersByObject(t, back), false)
+				checkGodotPairs(t, fmt.Sprintf("scene %d through glTF and back", c), objs, filtersByObject(t, back))
 			}
 			widened := false
 			for _, d := range res.Diagnostics {
@@ -163,8 +140,8 @@ func TestGodotLayersPairAsGodot(t *testing.T) {
 }
 
 // checkGodotPairs reports the pairs of objects, one of which responds,
-// that the filters got pair otherwise than Godot (Godot 3 when v3).
-func checkGodotPairs(t *testing.T, what string, objs []layerObject, got map[string]convert.Filter, v3 bool) {
+// that the filters got pair otherwise than Godot.
+func checkGodotPairs(t *testing.T, what string, objs []layerObject, got map[string]convert.Filter) {
 	t.Helper()
 	for a := range objs {
 		for b := range objs {
@@ -172,7 +149,7 @@ func checkGodotPairs(t *testing.T, what string, objs []layerObject, got map[stri
 			if a == b || !objs[a].responds() && !objs[b].responds() {
 				continue
 			}
-			if want := godotPairs(objs[a], objs[b], v3); convert.FiltersCollide(got[na], got[nb]) != want {
+			if want := godotPairs(objs[a], objs[b]); convert.FiltersCollide(got[na], got[nb]) != want {
 				t.Errorf("%s: %s %+v and %s %+v pair: %v, Godot: %v (filters %+v, %+v)", what, na, objs[a], nb, objs[b], !want, want, got[na], got[nb])
 			}
 		}

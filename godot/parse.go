@@ -48,7 +48,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p := &parser{l: l, g: convert.NewGraph(), diags: &diags, index: map[*node]int{},
 		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{},
-		bothWays: root.version == 3, removed: map[*node]bool{}}
+		removed: map[*node]bool{}}
 	// about one Graph node per scene node: grown once rather than
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
@@ -120,11 +120,7 @@ type parser struct {
 	arrayMeshes map[*tscn.Section]arrayMeshRead
 	filters     map[[2]int64]int
 	// removed are the bodies and areas out of the physics (processOff)
-	removed map[*node]bool
-	// bothWays: the scene is Godot 3's, which pairs two objects when
-	// either's mask meets the other's layer, static ones too, and pushes
-	// both
-	bothWays   bool
+	removed    map[*node]bool
 	layerNames map[int]string
 	joints     []*node
 	seatFixups []func()

@@ -32,21 +32,6 @@ func (p *parser) filterBits() [][2]uint32 {
 	return bits
 }
 
-// filterResponse says of each filter whether its objects respond to what
-// their mask meets (filterUse) and whether objects that do not respond
-// use it;
-// in a Godot 3 scene every object's mask counts (bothWays).
-func (p *parser) filterResponse() (responds, still []bool) {
-	responds, still = filterUse(p.g)
-	if p.bothWays {
-		for i := range responds {
-			responds[i] = responds[i] || still[i]
-			still[i] = false
-		}
-	}
-	return responds, still
-}
-
 // godotPairs says whether Godot pairs the objects of filters i and j:
 // one that responds (a rigid body, an area) must scan the other's layer.
 func godotPairs(bits [][2]uint32, responds []bool, i, j int) bool {
@@ -59,7 +44,7 @@ func godotPairs(bits [][2]uint32, responds []bool, i, j int) bool {
 // them: a floor accepting a box that does not accept it is a pair there.
 func (p *parser) pairsAsGodot() bool {
 	bits := p.filterBits()
-	responds, still := p.filterResponse()
+	responds, still := filterUse(p.g)
 	used := func(i int) bool { return responds[i] || still[i] }
 	for i := range p.g.Filters {
 		if !used(i) {
@@ -117,7 +102,7 @@ func (p *parser) scanFilters() {
 // of the same layer and mask), since only the latter's mask scans, and
 // says of each filter whether it responds; bits grows with the copies.
 func (p *parser) splitStill(bits [][2]uint32) ([][2]uint32, []bool) {
-	responds, still := p.filterResponse()
+	responds, still := filterUse(p.g)
 	copyOf := map[int]int{}
 	owner := p.g.BodyOwners()
 	for i := range p.g.Nodes {
@@ -139,7 +124,7 @@ func (p *parser) splitStill(bits [][2]uint32) ([][2]uint32, []bool) {
 		}
 		c.Filter = k
 	}
-	responds, _ = p.filterResponse()
+	responds, _ = filterUse(p.g)
 	return bits, responds
 }
 
@@ -156,9 +141,6 @@ func (p *parser) scanNames(bits uint32) []string {
 // pairs one way only: a rigid body whose mask meets the other's layer is
 // pushed, the other, whose mask misses, is not. Areas only detect.
 func (p *parser) oneSided(bits [][2]uint32, responds []bool) {
-	if p.bothWays {
-		return // Godot 3 pushes both
-	}
 	moving := make([]bool, len(p.g.Filters))
 	owner := p.g.BodyOwners()
 	for i := range p.g.Nodes {
