@@ -48,7 +48,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p := &parser{l: l, g: convert.NewGraph(), diags: &diags, index: map[*node]int{},
 		shapes: map[*tscn.Section]shapeRef{}, materials: map[*tscn.Section]int{}, filters: map[[2]int64]int{},
-		removed: map[*node]bool{}}
+		removed: map[*node]bool{}, processModes: map[*node]float64{}}
 	// about one Graph node per scene node: grown once rather than
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
@@ -119,11 +119,13 @@ type parser struct {
 	// so the nodes sharing one share its mesh
 	arrayMeshes map[*tscn.Section]arrayMeshRead
 	filters     map[[2]int64]int
-	// removed are the bodies and areas out of the physics (processOff)
-	removed    map[*node]bool
-	layerNames map[int]string
-	joints     []*node
-	seatFixups []func()
+	// removed are the bodies and areas out of the physics (processOff);
+	// processModes the process_mode each node has, inherited or its own
+	removed      map[*node]bool
+	processModes map[*node]float64
+	layerNames   map[int]string
+	joints       []*node
+	seatFixups   []func()
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
 	// the project's physics engine completes (engineInertia).
 	engineBodies []*node
@@ -1135,13 +1137,9 @@ func (p *parser) processOff(n *node, m *convert.Motion) error {
 	if n.version != 4 {
 		return nil
 	}
-	mode := 0.0
-	for a := n; a != nil && mode == 0; a = a.parent {
-		v, _, err := p.num(a, "process_mode")
-		if err != nil {
-			return err
-		}
-		mode = v
+	mode, err := p.processMode(n)
+	if err != nil {
+		return err
 	}
 	if mode != processDisabled {
 		return nil // When Paused stops its processing, not its physics
@@ -1163,6 +1161,29 @@ func (p *parser) processOff(n *node, m *convert.Motion) error {
 		p.note(convert.CodeGodotProcessOff, convert.NodeSubject(p.idx(n)), n, "process_mode Disabled takes this %s out of the running game (disable_mode %s): Godot makes it static, and so it is read", n.class, how)
 	}
 	return nil
+}
+
+// processMode is node n's process_mode, its parent's where it inherits
+// (0), found once per node: a walk up from every body of a deep chain of
+// nested bodies would be quadratic.
+func (p *parser) processMode(n *node) (float64, error) {
+	if n == nil {
+		return 0, nil
+	}
+	if m, ok := p.processModes[n]; ok {
+		return m, nil
+	}
+	m, _, err := p.num(n, "process_mode")
+	if err != nil {
+		return 0, err
+	}
+	if m == 0 {
+		if m, err = p.processMode(n.parent); err != nil {
+			return 0, err
+		}
+	}
+	p.processModes[n] = m
+	return m, nil
 }
 
 // processDisabled is Godot 4's process_mode Disabled (0 inherits the
