@@ -15,11 +15,6 @@ import (
 // refused the output: "invalid control range"), and a gear or gain came
 // from the wrong element.
 
-// actuatorShortcut lists the actuator elements whose effect on the shared
-// default the reader follows; others (intvelocity, damper, cylinder,
-// muscle, adhesion, plugin) keep the reading by element name.
-var actuatorShortcut = map[string]bool{"general": true, "motor": true, "position": true, "velocity": true}
-
 // isActuatorElement reports whether name is one of MuJoCo's actuator
 // elements, all of which write the one actuator default.
 func isActuatorElement(name string) bool {
@@ -32,6 +27,9 @@ func isActuatorElement(name string) bool {
 
 // shortcutOwn are the attributes a shortcut turns into gains, biases and
 // dynamics; every other attribute is the actuator's own (ranges, gear …).
+// Its elements are those whose effect on the shared default the reader
+// follows; others (intvelocity, damper, cylinder, muscle, adhesion,
+// plugin) keep the reading by element name.
 var shortcutOwn = map[string]map[string]bool{
 	"general":  {"gaintype": true, "gainprm": true, "biastype": true, "biasprm": true, "dyntype": true},
 	"motor":    {},
@@ -179,7 +177,7 @@ func prmText(v []float64, least int) string {
 // not follow an element of the chain, e's own element's defaults.
 func (p *parser) resolvedActuator(e *Element) (a *Element, shared bool) {
 	c := p.classes[e.AttrOr("class", "main")]
-	if c == nil || !actuatorShortcut[e.Name] {
+	if _, followed := shortcutOwn[e.Name]; c == nil || !followed {
 		return p.resolvedCopy(e, "actuator"), false
 	}
 	mixed := false

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -70,7 +71,7 @@ func (l *lowerer) staticJointExclusions() {
 					f.Name += ", "
 				}
 				f.Name += "apart from " + names[side[1]]
-				key := f.Name + "\x00" + joinAll(f.Systems) + "\x00" + joinAll(f.NotCollideWith)
+				key := f.Name + "\x00" + strings.Join(f.Systems, "\x01") + "\x00" + strings.Join(f.NotCollideWith, "\x01")
 				k, ok := made[key]
 				if !ok {
 					k = len(g.Filters)
@@ -106,13 +107,4 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
-}
-
-// joinAll joins names with a separator no name holds.
-func joinAll(names []string) string {
-	out := ""
-	for _, n := range names {
-		out += n + "\x01"
-	}
-	return out
 }
