@@ -251,6 +251,7 @@ const (
 	CodeGodotLayersExhausted        Code = "godot-layers-exhausted"
 	CodeGodotLayerAssigned          Code = "godot-layer-assigned"
 	CodeGodotJointRebased           Code = "godot-joint-rebased"
+	CodeGodotJointAnchored          Code = "godot-joint-anchored"
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
 	CodeGodotEngineInertia          Code = "godot-engine-inertia"
@@ -513,6 +514,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotLayersExhausted, Warning, secGodot, Qs(QFilter), false, "more than 32 collision systems"},
 	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
 	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
+	{CodeGodotJointAnchored, Info, secGodot, Qs(QStructure), false, "a joint from the world whose limits Godot would measure in the moving body's frame (it takes a lone body as A) gets a StaticBody3D of its own, without shapes, as body A"},
 	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
 	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},
 	{CodeGodotThrusterInert, Warning, secGodot, Qs(QVehicle), false, "a thruster or hover thruster is written as `metadata/omi_*` on a node: Godot applies its force only with the omi-godot thruster scripts"},

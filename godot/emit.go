@@ -221,6 +221,7 @@ func (e *emitter) prepare() {
 		}
 	}
 	e.hoistColliders()
+	e.anchorWorldJoints()
 	for i := range g.Nodes {
 		if j := g.Nodes[i].Joint; j != nil {
 			e.rebaseJoint(i)

@@ -3,6 +3,7 @@ package godot
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -280,10 +281,124 @@ func (e *emitter) jointBody(n int) int {
 	return -1
 }
 
+// anchorWorldJoints gives a joint from the world to a body, where the
+// swap Godot makes would change what its limits measure, a StaticBody3D
+// of its own (no shapes) as body A, at the joint's pose. Godot has no
+// joint from the world to a body: it takes the lone body as A and the
+// world as B, and measures a Generic6DOFJoint3D's limits in A's frame, so
+// a rail held to the world turned with the ball sliding on it, and two
+// limited angles are not the inverse rotation's two angles negated.
+// Joints whose swap is exact (one axis, a ball, a symmetric cone, pure
+// translation) keep the swap.
+func (e *emitter) anchorWorldJoints() {
+	g := e.g
+	var world func(int) convert.Transform
+	anchored := false
+	for i, n := 0, len(g.Nodes); i < n; i++ {
+		j := g.Nodes[i].Joint
+		if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) || swapExact(j) ||
+			e.jointBody(i) >= 0 || e.jointBody(j.Connected) < 0 {
+			continue
+		}
+		if world == nil {
+			world = lazyWorld(g)
+		}
+		parent := g.Nodes[i].Parent
+		at := world(i)
+		rel := at
+		if parent >= 0 {
+			rel = world(parent).Inverse().Mul(at)
+		}
+		k := g.AddNode(convert.Node{Name: g.Nodes[i].Name + "Anchor", Transform: rel,
+			Motion: &convert.Motion{Kind: convert.Static}}, parent)
+		e.skip = append(e.skip, false)
+		// the joint moves under its anchor, at the same world pose
+		siblings := &g.Roots
+		if parent >= 0 {
+			siblings = &g.Nodes[parent].Children
+		}
+		*siblings = slices.DeleteFunc(*siblings, func(c int) bool { return c == i })
+		g.Nodes[i].Parent = k
+		g.Nodes[i].Transform = convert.Identity()
+		g.Nodes[k].Children = append(g.Nodes[k].Children, i)
+		anchored = true
+		e.note(convert.CodeGodotJointAnchored, convert.JointSubject(i), e.name(i),
+			"the joint holds body %q to the world, and Godot measures its limits in body A's frame: a %s %q without shapes is written as its A side",
+			g.Nodes[e.jointBody(j.Connected)].Name, pick(e.v == 3, "StaticBody", "StaticBody3D"), g.Nodes[k].Name)
+	}
+	if anchored {
+		e.soleCollider = nil // the anchors are bodies below their parents
+	}
+}
+
+// swapExact reports whether Godot's swap of a joint from the world (the
+// body as A, the world as B, every coordinate's sign changed) constrains
+// as the joint does. A position held or limited along an axis is
+// measured along that axis of A's frame, which now turns with the body:
+// the same along the axis it turns about, along the two others only when
+// both are held or both free, and anywhere when every position is held
+// (the two origins meet in any frame). Angles are the
+// inverse rotation's: one angle's sign changes, but two or more limited or
+// driven angles are not their inverse's angles negated. Godot's own
+// hinge, slider, ball and symmetric cone joints measure one axis, or
+// none, and keep the swap.
+func swapExact(j *convert.Joint) bool {
+	kind, _ := nativeKind(j)
+	if kind != "generic" {
+		return true
+	}
+	s := analyze(j)
+	if s.cone != nil || s.soft {
+		return false
+	}
+	turning := 0
+	for _, d := range s.ang {
+		if d.state != dofFixed {
+			turning++
+		}
+	}
+	measuredAngle := false
+	for _, d := range s.ang {
+		if d.state != dofFixed && d.state != dofFree {
+			measuredAngle = true
+		}
+	}
+	linearDriven := [3]bool{}
+	for _, d := range j.Drives {
+		if d.Type == "angular" {
+			measuredAngle = true
+		} else if d.Axis >= 0 && d.Axis < 3 {
+			linearDriven[d.Axis] = true
+		}
+	}
+	if turning >= 2 && measuredAngle {
+		return false
+	}
+	if allState(s.lin, dofFixed) {
+		return true
+	}
+	// turning about axis r moves the two other axes within their plane:
+	// what holds along them must be the same along both (held, or free)
+	unmeasured := func(m int) bool { return s.lin[m].state == dofFree && !linearDriven[m] }
+	for r, a := range s.ang {
+		if a.state == dofFixed {
+			continue
+		}
+		p, q := (r+1)%3, (r+2)%3
+		bothHeld := s.lin[p].state == dofFixed && s.lin[q].state == dofFixed && !linearDriven[p] && !linearDriven[q]
+		if !bothHeld && !(unmeasured(p) && unmeasured(q)) {
+			return false
+		}
+	}
+	return true
+}
+
 // soleStaticCollider finds, below a plain node k, the one collider that
 // stands for it: k's only child that is a static body of its own, when
 // nothing else below k collides or moves (a glTF post whose collider is a
-// child node, a Godot StaticBody3D written to glTF and read back). ok is
+// child node, a Godot StaticBody3D written to glTF and read back, the
+// joints it holds among its children: a joint's node neither moves nor
+// collides, and a joint from a static body is written there). ok is
 // false for any other node; the answer is kept, so joints pinned to one
 // large static subtree walk it once.
 func (e *emitter) soleStaticCollider(k int) (c int, ok bool) {
@@ -301,7 +416,7 @@ func (e *emitter) soleStaticCollider(k int) (c int, ok bool) {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			switch nx := &g.Nodes[x]; {
-			case nx.Motion != nil || nx.Joint != nil || nx.Trigger != nil:
+			case nx.Motion != nil || nx.Trigger != nil:
 				c = -2
 			case nx.Collider != nil:
 				if c >= 0 || nx.Parent != k || !e.ownStaticBody(x) {
