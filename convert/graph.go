@@ -533,6 +533,14 @@ type SolverParam struct {
 // that write a joint per axis name each after it, so names survive.
 const ExtraAxisNames = "axisNames"
 
+// ExtraAxisParams is the Joint.Extras key, readable by every format, under
+// which a reader keeps each axis's own damping, armature and friction
+// (map[string][3]float64, keyed as ExtraAxisNames is) when the joints one
+// Graph joint stands for had different ones (MJCF stacks one joint per
+// axis in a body): the Joint keeps the largest, and an emitter that
+// writes a joint per axis writes each axis its own.
+const ExtraAxisParams = "axisParams"
+
 // ExtraAxisSpelled is the Joint.Extras key under which a reader keeps an
 // axis its source spelled other than as a unit vector: a map[string]Vec3
 // keyed as ExtraAxisNames is. Engines normalise an axis themselves, and

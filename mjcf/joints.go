@@ -400,14 +400,25 @@ func (p *parser) jointParams(j *convert.Joint, js []jointSpec) {
 			p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different solver attributes; the first joint's are kept")
 		}
 	}
+	// a spring's damping in a set of joints is its drive's (limitSet)
+	passive := func(s jointSpec) float64 {
+		if s.stiffness != 0 && len(js) > 1 {
+			return 0
+		}
+		return s.damping
+	}
 	for _, s := range js {
 		for _, f := range []struct {
 			dst *float64
 			v   float64
 			n   string
-		}{{&j.Damping, s.damping, "damping"}, {&j.Armature, s.armature, "armature"}, {&j.Friction, s.friction, "frictionloss"}} {
-			if f.v != js[0].param(f.n) {
-				p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different %s; formats with one value per joint keep the largest (MJCF output keeps each joint's)", f.n)
+		}{{&j.Damping, passive(s), "damping"}, {&j.Armature, s.armature, "armature"}, {&j.Friction, s.friction, "frictionloss"}} {
+			first := js[0].param(f.n)
+			if f.n == "damping" {
+				first = passive(js[0])
+			}
+			if f.v != first {
+				p.diags.Add(convert.CodeJointParameterMerged, convert.SourceSubject(-1), p.path(s.el), "joints merged into one have different %s; formats with one value per joint keep the largest (MJCF and URDF output keep each joint's)", f.n)
 			}
 			*f.dst = math.Max(*f.dst, f.v)
 		}
@@ -626,10 +637,13 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 			}
 			set.spelled[key] = j.raw
 		}
-		if j.damping != js[0].damping || j.armature != js[0].armature || j.friction != js[0].friction {
-			set.paramsDiffer = true
+		passive := j.damping
+		if j.stiffness != 0 && len(js) > 1 {
+			// the axis's damping is its spring's, as a lone joint's is
+			// (jointParams): -k(q - springref) - d q̇ on this axis alone
+			passive = 0
 		}
-		set.params[lin*3+k] = [3]float64{j.damping, j.armature, j.friction}
+		set.params[lin*3+k] = [3]float64{passive, j.armature, j.friction}
 		if sign < 0 {
 			if set.signs == nil {
 				set.signs = map[string]float64{}
@@ -654,10 +668,15 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 			free[lin] = append(free[lin], k)
 		}
 		if j.stiffness != 0 {
-			set.drives = append(set.drives, convert.Drive{Type: typ, Mode: "force", Axis: k, MaxForce: math.Inf(1),
-				PositionTarget: convert.Ptr(sign * j.springref), Stiffness: j.stiffness})
+			d := convert.Drive{Type: typ, Mode: "force", Axis: k, MaxForce: math.Inf(1),
+				PositionTarget: convert.Ptr(sign * j.springref), Stiffness: j.stiffness}
+			if len(js) > 1 {
+				d.Damping = j.damping
+			}
+			set.drives = append(set.drives, d)
 		}
 	}
+	set.paramsDiffer = paramsDiffer(set)
 	if ball != nil {
 		for k := 0; k < 3; k++ {
 			if used[1][k] {
@@ -692,6 +711,26 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		set.limits = nil // as before: no limits at all is none
 	}
 	return set, true
+}
+
+// paramsDiffer reports whether the axes a set moves have different
+// damping, armature or friction.
+func paramsDiffer(set jointSet) bool {
+	var first *[3]float64
+	for lin := range 2 {
+		for k := range 3 {
+			if !hasKey(set.names, axisKeys[lin][k]) {
+				continue
+			}
+			v := &set.params[lin*3+k]
+			if first == nil {
+				first = v
+			} else if *v != *first {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // axisKeys are the Graph's axis keys ("linear0" … "angular2") by

@@ -305,10 +305,11 @@ const (
 	// (actuator gears, tendon coefficients, joint equalities) measure it
 	// in the source's sense, and Emit turns them to the sense it writes.
 	extraJointSigns = "mjcf.signs"
-	// extraJointParams (joint): axis key → the MJCF joint's damping,
-	// armature and frictionloss, when they differ between the joints one
-	// Graph joint holds (which keeps the largest); MJCF output writes each.
-	extraJointParams = "mjcf.params"
+	// extraJointParams (joint): axis key → the MJCF joint's damping (not
+	// a spring's: that is its drive's), armature and frictionloss, when
+	// they differ between the joints one Graph joint holds (which keeps
+	// the largest); MJCF and URDF output write each.
+	extraJointParams = convert.ExtraAxisParams
 )
 
 func rootName(model string) string {

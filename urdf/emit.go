@@ -763,6 +763,23 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 		named = named && n != "" && !seen[n]
 		seen[n] = true
 	}
+	// every step is slowed as its axis was: by the joint's damping and
+	// friction, or by the axis's own where the source's joints differed
+	params, _ := tj.Joint.Extras[convert.ExtraAxisParams].(map[string][3]float64)
+	dynamics := func(d dof) *Dynamics {
+		damping, friction := tj.Joint.Damping, tj.Joint.Friction
+		key := "angular"
+		if d.lin {
+			key = "linear"
+		}
+		if v, ok := params[key+strconv.Itoa(d.axis)]; ok {
+			damping, friction = v[0], v[2]
+		}
+		if damping == 0 && friction == 0 {
+			return nil
+		}
+		return &Dynamics{Damping: damping, Friction: friction}
+	}
 	child := j.Child
 	prev := j.Parent
 	for k, d := range dofs {
@@ -773,9 +790,8 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 		}
 		if k == 0 {
 			step.extras = j.extras
-		} else {
-			step.Dynamics = nil
 		}
+		step.Dynamics = dynamics(d)
 		step.Parent = prev
 		switch {
 		case k == len(dofs)-1 && named:

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // inertJoints drops the joints that constrain nothing: both frames in one
@@ -87,8 +88,9 @@ func tendonJoints(g *convert.Graph) map[int]bool {
 
 // springDamping makes a joint's own damping its spring's where the target
 // writes passive springs (MJCF: one damping per joint, read back as the
-// spring's): a single drive that is a spring, beside joint damping, is the
-// same force, -k(q - q0) - d q̇, either way, and so it reads back. A drive
+// spring's): a single drive that is a spring, beside the damping of a
+// joint of one axis, is the same force, -k(q - q0) - d q̇, either way, and
+// so it reads back. A drive
 // an MJCF actuator applied stays an actuator, whose velocity gain MuJoCo
 // integrates otherwise than joint damping (0.4 mrad apart in 200 steps).
 func (l *lowerer) springDamping() {
@@ -103,8 +105,18 @@ func (l *lowerer) springDamping() {
 		if _, servo := j.Extras[convert.ExtraActuatorDrives]; servo {
 			continue
 		}
-		if s := j.LoneSpring(); s != nil {
+		// on a joint of several axes the damping slows the others too
+		if s := j.LoneSpring(); s != nil && oneAxis(j) {
 			s.Damping, j.Damping = j.Damping, 0
 		}
 	}
+}
+
+// oneAxis reports whether j moves along or about one axis only.
+func oneAxis(j *convert.Joint) bool {
+	switch kin.Classify(j).Kind {
+	case kin.KindRevolute, kin.KindContinuous, kin.KindPrismatic:
+		return true
+	}
+	return false
 }

@@ -26,6 +26,15 @@ type JointExtras struct {
 	Armature float64 `json:"armature,omitempty"`
 	// Actuator is the joint's command interface (convert.Joint.Actuator).
 	Actuator string `json:"actuator,omitempty"`
+	// Axes are each axis's own damping, armature and friction, where the
+	// joints the joint stands for had different ones
+	// (convert.ExtraAxisParams).
+	Axes map[string][3]float64 `json:"axes,omitempty"`
+}
+
+// empty reports whether x says nothing.
+func (x JointExtras) empty() bool {
+	return x.Effort == 0 && x.Velocity == 0 && x.Damping == 0 && x.Friction == 0 && x.Armature == 0 && x.Actuator == "" && len(x.Axes) == 0
 }
 
 // MimicExtras ties a joint node's coordinate to another joint node's:
@@ -150,7 +159,8 @@ func (d *Doc) PutRobotExtras(g *convert.Graph, diags *convert.Diagnostics) {
 	for i, n := range g.Nodes {
 		if j := n.Joint; j != nil {
 			x := JointExtras{Effort: j.Effort, Velocity: j.Velocity, Damping: j.Damping, Friction: j.Friction, Armature: j.Armature, Actuator: j.Actuator}
-			if x != (JointExtras{}) {
+			x.Axes, _ = j.Extras[convert.ExtraAxisParams].(map[string][3]float64)
+			if !x.empty() {
 				d.PutNodeExtra(i, "joint", x, "effort/velocity caps, joint damping, friction, armature or actuator interface", diags)
 			}
 		}
@@ -159,6 +169,15 @@ func (d *Doc) PutRobotExtras(g *convert.Graph, diags *convert.Diagnostics) {
 		d.PutNodeExtra(c.Follower, "mimic", MimicExtras{Leader: c.Leader, Multiplier: c.Multiplier, Offset: c.Offset},
 			"joint coupling (mimic)", diags)
 	}
+}
+
+// axisKey reports whether key names an axis ("linear0".."angular2").
+func axisKey(key string) bool {
+	switch key {
+	case "linear0", "linear1", "linear2", "angular0", "angular1", "angular2":
+		return true
+	}
+	return false
 }
 
 // ReadRobotExtra restores one "joint", "mimic" or "massless" entry written
@@ -202,9 +221,25 @@ func ReadRobotExtra(g *convert.Graph, i int, name string, raw json.RawMessage, p
 		default:
 			return true, convert.Errorf(path+".actuator", "joint actuator must be position, velocity or effort, not %q", x.Actuator)
 		}
+		for key, v := range x.Axes {
+			if !axisKey(key) {
+				return true, convert.Errorf(path+".axes", "an axis is linear0 to angular2, not %q", key)
+			}
+			for _, p := range v {
+				if math.IsNaN(p) || math.IsInf(p, 0) || p < 0 {
+					return true, convert.Errorf(path+".axes."+key, "axis damping, armature and friction must be non-negative numbers")
+				}
+			}
+		}
 		j := node.Joint
 		j.Effort, j.Velocity, j.Damping, j.Friction, j.Armature = x.Effort, x.Velocity, x.Damping, x.Friction, x.Armature
 		j.Actuator = x.Actuator
+		if len(x.Axes) > 0 {
+			if j.Extras == nil {
+				j.Extras = map[string]any{}
+			}
+			j.Extras[convert.ExtraAxisParams] = x.Axes
+		}
 		return true, nil
 	case "wheel":
 		var x WheelExtras
