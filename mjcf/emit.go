@@ -79,11 +79,14 @@ type emitter struct {
 	// flipped names the joints whose written coordinate runs against the
 	// MJCF source joint of that name (extraJointSigns): the kept sections
 	// that measure them are turned to the written sense.
-	flipped   map[string]bool
-	bodyElems map[int]*Element // link body node → <body>
-	owned     [][]int          // body node → the nodes it owns (see ownedNodes)
-	usedNames map[string]*names.Set
-	bits      map[string]int
+	flipped map[string]bool
+	// measuredJoints are the joint nodes a coupling or a tendon measures
+	// (senseFree), found at the first question
+	measuredJoints map[int]bool
+	bodyElems      map[int]*Element // link body node → <body>
+	owned          [][]int          // body node → the nodes it owns (see ownedNodes)
+	usedNames      map[string]*names.Set
+	bits           map[string]int
 	// sourceMasks: every filter is one an MJCF reader made from
 	// contype and conaffinity masks, written back as they were
 	sourceMasks bool

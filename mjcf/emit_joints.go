@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -172,6 +173,14 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		el := e.arena.AddChild(body, "joint", 8, "name", nameFor(key, jointCount), "type", typ)
 		el.SetAttr("pos", fmtFloats(clean(cf.T[0]), clean(cf.T[1]), clean(cf.T[2])))
 		ref := 0.0
+		// an MJCF source's joint that pointed against the Graph's axis
+		// points so again (its coordinate, in qpos too, is the source's)
+		// where nothing written measures it in the Graph's sense
+		restore := typ != "ball" && signs[key] < 0 && !tj.Reversed && e.senseFree(&j, tj.Node, key)
+		if restore {
+			axis = axis.Scale(-1)
+			st.lo, st.hi = -st.hi, -st.lo
+		}
 		if typ != "ball" {
 			if spelled := convert.AxisAsSpelled(&j, key, axis); spelled != axis {
 				// the source's own numbers, which MuJoCo normalises as it did
@@ -181,11 +190,11 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 			}
 			// an MJCF source's ref comes back: the pose written is the
 			// joint at qpos = ref, and the range moves with it
-			if ref = refs[key]; tj.Reversed {
+			if ref = refs[key]; tj.Reversed || restore {
 				ref = -ref
 			}
 			// the written coordinate against the source joint's
-			if (signs[key] < 0) != tj.Reversed {
+			if (signs[key] < 0) != tj.Reversed && !restore {
 				e.flipped[el.AttrOr("name", "")] = true
 			}
 			if ref != 0 {
@@ -222,9 +231,16 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		written.set(key, el)
 		return el
 	}
+	type axisJoint struct {
+		typ, key string
+		axis     convert.Vec3
+		st       axisState
+	}
+	var axesRoom [7]axisJoint
+	axes := axesRoom[:0]
 	for k := 0; k < 3; k++ {
 		if !lin[k].fixed {
-			add("slide", linearKeys[k], frameAxis(k), lin[k])
+			axes = append(axes, axisJoint{"slide", linearKeys[k], frameAxis(k), lin[k]})
 		}
 	}
 	if allAngFree {
@@ -232,17 +248,55 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		if cone > 0 {
 			st = axisState{limited: true, lo: 0, hi: cone}
 		}
-		add("ball", "angular", convert.Vec3{}, st)
+		axes = append(axes, axisJoint{"ball", "angular", convert.Vec3{}, st})
 	} else {
 		for k := 0; k < 3; k++ {
 			if !ang[k].fixed {
-				add("hinge", angularKeys[k], frameAxis(k), ang[k])
+				axes = append(axes, axisJoint{"hinge", angularKeys[k], frameAxis(k), ang[k]})
 			}
 		}
+	}
+	// an MJCF source's joints in its own order (slides first otherwise)
+	if order, _ := j.Extras[extraJointOrder].([]string); len(order) > 1 {
+		at := func(key string) int {
+			if i := slices.Index(order, key); i >= 0 {
+				return i
+			}
+			return len(order)
+		}
+		slices.SortStableFunc(axes, func(a, b axisJoint) int { return at(a.key) - at(b.key) })
+	}
+	for _, a := range axes {
+		add(a.typ, a.key, a.axis, a.st)
 	}
 	e.jointNames[tj.Node] = written
 	e.drives(j, convert.JointSubject(tj.Node), written, path, e.driveScale(tj))
 	e.interfaceActuators(tj, written, path)
+}
+
+// senseFree reports whether nothing the emitter writes from the Graph
+// measures axis key of joint node n in the Graph's sense: no drive on it
+// (springs, actuators), no coupling and no tendon through the joint.
+func (e *emitter) senseFree(j *convert.Joint, n int, key string) bool {
+	for _, d := range j.Drives {
+		if d.Type+strconv.Itoa(d.Axis) == key {
+			return false
+		}
+	}
+	if e.measuredJoints == nil {
+		e.measuredJoints = map[int]bool{}
+		for _, c := range e.g.Couplings {
+			e.measuredJoints[c.Follower], e.measuredJoints[c.Leader] = true, true
+		}
+		for _, t := range e.g.Tendons {
+			for _, pt := range t.Path {
+				if pt.Joint >= 0 {
+					e.measuredJoints[pt.Joint] = true
+				}
+			}
+		}
+	}
+	return !e.measuredJoints[n]
 }
 
 // linearKeys and angularKeys are the axis keys of one-axis joints.

@@ -442,9 +442,12 @@ type jointSet struct {
 	// 0-2, then angular 0-2), kept (extraJointParams) when they differ
 	params       [6][3]float64
 	paramsDiffer bool
-	frame        convert.Quat
-	limits       []convert.Limit
-	drives       []convert.Drive
+	// order is the axis keys in the order the joints are written (a ball
+	// aside): MuJoCo numbers a body's joints so, in qpos too
+	order  []string
+	frame  convert.Quat
+	limits []convert.Limit
+	drives []convert.Drive
 }
 
 // extras is the Graph joint's Extras for the set.
@@ -466,6 +469,9 @@ func (s jointSet) extras() map[string]any {
 	}
 	if len(s.refs) > 0 {
 		x[extraJointRefs] = s.refs
+	}
+	if len(s.order) > 1 {
+		x[extraJointOrder] = s.order
 	}
 	if len(s.spelled) > 0 {
 		x[convert.ExtraAxisSpelled] = s.spelled
@@ -631,6 +637,7 @@ func limitSet(js []jointSpec) (jointSet, bool) {
 		}
 		key := axisKeys[lin][k]
 		set.names[key] = j.name
+		set.order = append(set.order, key)
 		if j.raw != j.axis {
 			if set.spelled == nil {
 				set.spelled = map[string]convert.Vec3{}

@@ -305,6 +305,11 @@ const (
 	// (actuator gears, tendon coefficients, joint equalities) measure it
 	// in the source's sense, and Emit turns them to the sense it writes.
 	extraJointSigns = "mjcf.signs"
+	// extraJointOrder (joint): the axis keys of a body's joints in the
+	// order the file writes them; MJCF output writes them so (slides
+	// commute, and hinges keep their order in the joint's frame anyway),
+	// keeping each joint's place in qpos
+	extraJointOrder = "mjcf.order"
 	// extraJointParams (joint): axis key → the MJCF joint's damping (not
 	// a spring's: that is its drive's), armature and frictionloss, when
 	// they differ between the joints one Graph joint holds (which keeps

@@ -1,0 +1,115 @@
+package physconv_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// jointOrderCases are MJCF bodies whose joints one Graph joint holds, in
+// orders other than the Graph's (slides after another's place, a slide
+// along -y where the hinges' frame has +y), with a range and a ref on the
+// reversed axis; and one whose reversed slide is a spring (written in the
+// Graph's sense, the spring turned with it).
+var jointOrderCases = []struct {
+	name, joints string
+	sameQpos     bool
+}{
+	{"pelvis", `<joint name="tx" type="slide" axis="1 0 0"/><joint name="tz" type="slide" axis="0 1 0"/><joint name="ty" type="slide" axis="0 0 1"/>` +
+		`<joint name="tilt" type="hinge" axis="0 -1 0"/><joint name="list" type="hinge" axis="1 0 0"/><joint name="rot" type="hinge" axis="0 0 1"/>`, true},
+	{"slides-zxy", `<joint name="sz" type="slide" axis="0 0 1"/><joint name="sx" type="slide" axis="1 0 0"/><joint name="sy" type="slide" axis="0 1 0" range="-0.2 0.3" ref="0.05"/>` +
+		`<joint name="h1" type="hinge" axis="0 -1 0"/><joint name="h2" type="hinge" axis="1 0 0"/>`, true},
+	{"spring", `<joint name="tx" type="slide" axis="1 0 0"/><joint name="ty" type="slide" axis="0 1 0" stiffness="20" springref="0.1"/>` +
+		`<joint name="h1" type="hinge" axis="0 -1 0"/><joint name="h2" type="hinge" axis="1 0 0"/>`, false},
+}
+
+// TestMJCFJointOrderKept: MuJoCo numbers a body's joints in the order the
+// file writes them, and datasets and controllers index qpos so. MJCF
+// output wrote the joints one Graph joint holds slides first, each along
+// the Graph frame's axis (a slide along +y where the hinges' frame has -y
+// came out along -y: its coordinate negated). Now the source's order comes
+// back, and a reversed axis points as the source's where nothing written
+// (a spring, an actuator, a coupling, a tendon) measures it in the Graph's
+// sense: MuJoCo compiles the output with the source's joints in the
+// source's order and axes, and steps it to the same qpos.
+func TestMJCFJointOrderKept(t *testing.T) {
+	reg := all.Registry()
+	dir := t.TempDir()
+	for _, c := range jointOrderCases {
+		src := `<mujoco><worldbody><body name="b" pos="0 0 1">` + c.joints +
+			`<geom type="box" size="0.1 0.15 0.2" pos="0.1 0.2 -0.3" mass="1"/></body></worldbody></mujoco>`
+		out, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(src)}}, "src.xml", "mjcf")
+		if m := mismatches(res); len(m) > 0 {
+			t.Errorf("%s: %v", c.name, m)
+		}
+		testenv.Oracle(t, "mj-inspect")
+		files := map[string][]byte{"src.xml": []byte(src), "out.xml": out.Main}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, c.name+"-"+name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := mujocoQpos(t, filepath.Join(dir, c.name+"-src.xml"))
+		got := mujocoQpos(t, filepath.Join(dir, c.name+"-out.xml"))
+		if fmt.Sprint(got.names) != fmt.Sprint(want.names) {
+			t.Errorf("%s: joints in the order %v, the source's %v", c.name, got.names, want.names)
+			continue
+		}
+		if !c.sameQpos {
+			continue
+		}
+		for k := range want.axes {
+			if got.axes[k] != want.axes[k] {
+				t.Errorf("%s: joint %s along %v, the source's along %v", c.name, want.names[k], got.axes[k], want.axes[k])
+			}
+		}
+		for k := range want.qpos {
+			if math.Abs(got.qpos[k]-want.qpos[k]) > 1e-9 {
+				t.Errorf("%s: qpos after 100 steps %v, the source's %v", c.name, got.qpos, want.qpos)
+				break
+			}
+		}
+	}
+}
+
+type mjJoints struct {
+	names []string
+	axes  [][3]float64
+	qpos  []float64
+}
+
+// mujocoQpos is the file's joints in MuJoCo's order, their axes, and qpos
+// after 100 steps.
+func mujocoQpos(t *testing.T, file string) mjJoints {
+	t.Helper()
+	out, code := testenv.RunOracle(t, "mj-inspect", "--steps", "100", "--compact", file)
+	if code != 0 {
+		t.Fatalf("MuJoCo refuses %s: %s", file, out)
+	}
+	var r struct {
+		Joints []struct {
+			Name string     `json:"name"`
+			Axis [3]float64 `json:"axis"`
+		} `json:"joints"`
+		After struct {
+			Qpos []float64 `json:"qpos"`
+		} `json:"after_steps"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	var m mjJoints
+	for _, j := range r.Joints {
+		m.names = append(m.names, j.Name)
+		m.axes = append(m.axes, j.Axis)
+	}
+	m.qpos = r.After.Qpos
+	return m
+}
