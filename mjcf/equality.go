@@ -58,8 +58,18 @@ func (p *parser) equalities(e *Element) error {
 				}
 				return p.unknownName(c, "unknown joint2 %q", j2)
 			}
-			if !f.single || !l.single || coef[2] != 0 || coef[3] != 0 || coef[4] != 0 {
-				p.keepElement(c, "equality joint is not a linear coupling of two one-axis joints")
+			if coef[2] != 0 || coef[3] != 0 || coef[4] != 0 {
+				p.keepElement(c, "equality joint is not a linear coupling (its polycoef has higher powers)")
+				continue
+			}
+			if !f.single || !l.single {
+				// a ball, or a hinge or slide that shares its body with
+				// other joints: one axis of the Graph joint they make
+				shared := j1
+				if f.single {
+					shared = j2
+				}
+				p.keepElement(c, fmt.Sprintf("equality joint couples joint %q, which other formats hold as part of a joint of several axes (a ball, or one of several joints of its body), while their couplings tie whole one-axis joints", shared))
 				continue
 			}
 			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0]})
