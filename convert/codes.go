@@ -477,7 +477,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotScriptDropped, Info, secGodot, Qs(QData), false, "a node's script is not carried over"},
 	{CodeGodotScriptDefaults, Info, secGodot, Qs(QVehicle), false, "seat limits taken from the omi-godot seat script's defaults"},
 	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
-	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "SoftBody3D, CollisionPolygon3D or 2D physics (RigidBody2D, StaticBody2D, Area2D …) not converted; CSG collision kept only by Godot output of the same Godot version"},
+	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "2D physics (RigidBody2D, StaticBody2D, Area2D …) not converted; SoftBody3D, CollisionPolygon3D and CSG collision kept only by Godot output of the same Godot version"},
 	{CodeGodotGridMapRead, Info, secGodot, Qs(QVisual, QStructure), false, "a GridMap is read as one static body with its cells' collision shapes (from the mesh library, placed by each cell's position and orientation); the cells' meshes are not converted"},
 	{CodeGodot3BodiesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes bodies nested deeper than 8 levels under the scene root, with the same world pose (Godot 3 has no scene-unique names; full parent paths would make the file quadratic in the depth)"},
 	{CodeGodot3NodesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes other nodes nested deeper than 8 levels directly under the body they move with (the scene root outside every body), with the same world pose, for the same reason"},

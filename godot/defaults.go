@@ -72,7 +72,7 @@ var class3to4 = map[string]string{
 	"SoftBody": "SoftBody3D", "CSGBox": "CSGBox3D", "CSGSphere": "CSGSphere3D",
 	"CSGCylinder": "CSGCylinder3D", "CSGMesh": "CSGMesh3D", "CSGCombiner": "CSGCombiner3D",
 	"CSGPolygon": "CSGPolygon3D", "CSGTorus": "CSGTorus3D", "SpatialMaterial": "StandardMaterial3D",
-	"RayCast": "RayCast3D",
+	"RayCast": "RayCast3D", "CollisionPolygon": "CollisionPolygon3D", "SpringArm": "SpringArm3D",
 }
 
 // classOf is the class a node or resource of a file of Godot major

@@ -487,8 +487,13 @@ func (p *parser) attributes(n *node, idx int) error {
 		p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is 2D physics, which is not converted (physconv converts 3D rigid bodies)", n.class)
 		return p.scriptedNode(n, idx)
 	case "SoftBody3D", "CollisionPolygon3D", "SpringArm3D", "ShapeCast3D":
-		if c != "ShapeCast3D" && c != "SpringArm3D" {
-			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is not converted (no rigid-body equivalent)", n.class)
+		// kept as written by Godot output of the same version, as any
+		// node of a class the Graph has no form for
+		switch c {
+		case "SoftBody3D":
+			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s is kept only by Godot output of the same Godot version (a soft body has no rigid-body equivalent: other formats and the other version have none of it)", n.class)
+		case "CollisionPolygon3D":
+			p.note(convert.CodeGodotUnsupportedNode, convert.NodeSubject(p.idx(n)), n, "%s collision is kept only by Godot output of the same Godot version (an extruded polygon is not converted: other formats and the other version have none of its shapes)", n.class)
 		}
 	default:
 		if strings.HasPrefix(c, "CSG") {
