@@ -252,6 +252,7 @@ const (
 	CodeGodotLayerAssigned          Code = "godot-layer-assigned"
 	CodeGodotJointRebased           Code = "godot-joint-rebased"
 	CodeGodotJointAnchored          Code = "godot-joint-anchored"
+	CodeGodotMotorInert             Code = "godot-motor-inert"
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
 	CodeGodotEngineInertia          Code = "godot-engine-inertia"
@@ -514,6 +515,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotLayersExhausted, Warning, secGodot, Qs(QFilter), false, "more than 32 collision systems"},
 	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
 	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
+	{CodeGodotMotorInert, Warning, secGodot, Qs(QDrive), false, "a Generic6DOFJoint3D motor that GodotPhysics3D (Godot 4's default engine) does not run: a linear motor, or an angular motor on an axis whose limit is off. Read under GodotPhysics3D, not a drive (a project on Jolt Physics, which runs both, keeps it); written to Godot 4, said"},
 	{CodeGodotJointAnchored, Info, secGodot, Qs(QStructure), false, "a joint from the world whose limits Godot would measure in the moving body's frame (it takes a lone body as A) gets a StaticBody3D of its own, without shapes, as body A"},
 	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
 	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},

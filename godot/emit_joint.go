@@ -634,6 +634,13 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 				add(p+"equilibrium_point", positiveZero(sign**d.PositionTarget))
 			}
 		} else if d.VelocityTarget != nil {
+			if e.v == 4 && (d.Type == "linear" || limitOff(s.ang[d.Axis])) {
+				why := "an angular motor on an axis whose limit is off"
+				if d.Type == "linear" {
+					why = "a linear motor"
+				}
+				e.note(convert.CodeGodotMotorInert, e.joint, name, "%s_motor_%s: GodotPhysics3D, Godot 4's default physics engine, does not run %s (Jolt Physics does)", d.Type, a, why)
+			}
 			p := d.Type + "_motor_" + a + "/"
 			add(p+"enabled", true)
 			add(p+"target_velocity", positiveZero(sign**d.VelocityTarget))
@@ -645,6 +652,19 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 		}
 	}
 	return props
+}
+
+// limitOff reports whether generic writes axis d with its limit disabled.
+func limitOff(d dof) bool {
+	switch d.state {
+	case dofFree:
+		return true
+	case dofComplex:
+		return math.IsInf(d.lo, 0) && math.IsInf(d.hi, 0)
+	case dofLimited:
+		return math.IsInf(d.lo, 0) || math.IsInf(d.hi, 0)
+	}
+	return false
 }
 
 // axisDrives fits drives to a Generic6DOFJoint3D, which holds one spring

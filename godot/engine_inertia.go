@@ -41,6 +41,14 @@ func (l *loader) physicsEngine() string {
 	return v
 }
 
+// engine is the project's 3D physics engine, read once.
+func (p *parser) engine() string {
+	if p.physicsEngine == "" {
+		p.physicsEngine = p.l.physicsEngine()
+	}
+	return p.physicsEngine
+}
+
 // projectValue reads one key of a project.godot section, unquoted.
 func projectValue(data []byte, section, key string) (string, bool) {
 	cur := ""
@@ -85,7 +93,7 @@ func (p *parser) engineInertia() {
 			continue
 		}
 		if engine == "" {
-			engine = p.l.physicsEngine()
+			engine = p.engine()
 		}
 		partial, isPartial := p.partialInertia[b]
 		exact, _ := mass.BodyMassProps(p.g, i, 1)

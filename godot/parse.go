@@ -104,11 +104,13 @@ type parser struct {
 	// classValues holds each class name boxed once (classValue)
 	classValues map[string]any
 	l           *loader
-	g           *convert.Graph
-	diags       *convert.Diagnostics
-	index       map[*node]int
-	shapes      map[*tscn.Section]shapeRef
-	materials   map[*tscn.Section]int
+	// physicsEngine is the project's 3D engine once asked (engine)
+	physicsEngine string
+	g             *convert.Graph
+	diags         *convert.Diagnostics
+	index         map[*node]int
+	shapes        map[*tscn.Section]shapeRef
+	materials     map[*tscn.Section]int
 	// movedFrom lists the parents (-1: the roots) reparent took nodes
 	// from, whose lists Graph.DropMoved then mends.
 	movedFrom []int

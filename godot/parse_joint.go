@@ -336,7 +336,9 @@ func (p *parser) limits(n *node, used map[string]bool) (*convert.Joint, error) {
 			ranged(nil, []int{0}, -twist, twist)}
 	case "Generic6DOFJoint3D":
 		var fixLin, fixAng []int
+		inertMotors := n.version == 4 && p.engine() == engineGodotPhysics
 		for i, a := range jointAxes {
+			angularLimited := on("angular_limit_" + a + "/enabled")
 			if on("linear_limit_" + a + "/enabled") {
 				lo, hi := get("linear_limit_"+a+"/lower_distance"), get("linear_limit_"+a+"/upper_distance")
 				switch {
@@ -346,7 +348,7 @@ func (p *parser) limits(n *node, used map[string]bool) (*convert.Joint, error) {
 					j.Limits = append(j.Limits, ranged([]int{i}, nil, lo, hi))
 				}
 			}
-			if on("angular_limit_" + a + "/enabled") {
+			if angularLimited {
 				lo, hi := ang("angular_limit_"+a+"/lower_angle"), ang("angular_limit_"+a+"/upper_angle")
 				switch {
 				case lo == 0 && hi == 0:
@@ -367,7 +369,18 @@ func (p *parser) limits(n *node, used map[string]bool) (*convert.Joint, error) {
 						PositionTarget: convert.Ptr(eq), Stiffness: get(kind + "_spring_" + a + "/stiffness"),
 						Damping: get(kind + "_spring_" + a + "/damping")})
 				}
-				if on(kind + "_motor_" + a + "/enabled") {
+				if on(kind+"_motor_"+a+"/enabled") && inertMotors && (kind == "linear" || !angularLimited) {
+					// GodotPhysics3D runs no linear motor, and an angular
+					// one only on an axis whose limit is on (Jolt runs both)
+					get(kind + "_motor_" + a + "/force_limit")
+					get(kind + "_motor_" + a + "/target_velocity")
+					why := "an angular motor on an axis whose limit is off"
+					if kind == "linear" {
+						why = "a linear motor"
+					}
+					p.note(convert.CodeGodotMotorInert, convert.JointSubject(p.idx(n)), n,
+						"%s_motor_%s: GodotPhysics3D, the project's physics engine, does not run %s (Jolt Physics does); not read as a drive", kind, a, why)
+				} else if on(kind + "_motor_" + a + "/enabled") {
 					maxForce := get(kind + "_motor_" + a + "/force_limit")
 					if maxForce >= unlimitedImpulse {
 						maxForce = math.Inf(1) // the stand-in physconv writes for an unlimited motor
