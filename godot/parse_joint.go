@@ -170,7 +170,9 @@ func (p *parser) joint(n *node) error {
 		bodies[0], bodies[1] = bodies[1], bodies[0] // Godot attaches a lone body B as A, to the world
 	}
 	if bodies[0] == bodies[1] {
-		return lineErr(n.file, n.line, "joint %q connects body %q to itself", n.path(), p.g.Nodes[bodies[0]].Name)
+		// Godot loads the scene and makes no joint (Godot 3 says so)
+		p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "node_a and node_b name one body, %q; Godot makes no joint of it, so it is dropped", p.g.Nodes[bodies[0]].Name)
+		return nil
 	}
 	used := map[string]bool{}
 	j, err := p.limits(n, used)
