@@ -363,6 +363,20 @@ var ownResource = map[string]map[string]bool{
 	"RayCast3D": {"collision_mask": true}, "RayCast": {"collision_mask": true},
 }
 
+func init() {
+	// a CSG shape's collision (use_collision) is built at run time and is
+	// no Graph collider: its layers, and a polygon's mode (extruded, spun
+	// or along a path: the shape itself), are its own
+	csgOwn := map[string]bool{"collision_layer": true, "collision_mask": true}
+	for _, c := range []string{"CSGBox3D", "CSGSphere3D", "CSGCylinder3D", "CSGMesh3D", "CSGCombiner3D", "CSGTorus3D",
+		"CSGBox", "CSGSphere", "CSGCylinder", "CSGMesh", "CSGCombiner", "CSGTorus"} {
+		ownResource[c] = csgOwn
+	}
+	for _, c := range []string{"CSGPolygon3D", "CSGPolygon"} {
+		ownResource[c] = map[string]bool{"collision_layer": true, "collision_mask": true, "mode": true}
+	}
+}
+
 // keepProps stores the reference-free properties of a node so a Godot
 // round trip keeps what the Graph does not model (damping, axis locks,
 // solver parameters, non-physics nodes); properties that reference
