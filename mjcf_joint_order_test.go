@@ -113,3 +113,65 @@ func mujocoQpos(t *testing.T, file string) mjJoints {
 	m.qpos = r.After.Qpos
 	return m
 }
+
+// TestMJCFUnnamedHingesStayHinges: three hinges about the three axes of a
+// body, unnamed, were written back as one ball joint, which holds no
+// damping and takes stiffness and armature otherwise (the body 0.43 m off
+// after 300 steps); named, they stayed hinges. Unnamed, with springs,
+// damping, armature or friction loss, they stay hinges now: MuJoCo
+// compiles three hinges with the source's parameters and steps the body
+// to the same place.
+func TestMJCFUnnamedHingesStayHinges(t *testing.T) {
+	reg := all.Registry()
+	dir := t.TempDir()
+	for k, params := range []string{`damping="5" stiffness="1"`, `armature="0.1"`, `frictionloss="0.5"`, ``} {
+		src := `<mujoco><worldbody><body name="b" pos="0 0 1">` +
+			`<joint axis="1 0 0" ` + params + `/><joint axis="0 0 1" ` + params + `/><joint axis="0 1 0" ` + params + `/>` +
+			`<geom type="capsule" size="0.05" fromto="0 0 0 0.5 0.2 0" mass="1"/></body></worldbody></mujoco>`
+		out, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(src)}}, "src.xml", "mjcf")
+		if m := mismatches(res); len(m) > 0 {
+			t.Errorf("%s: %v", params, m)
+		}
+		testenv.Oracle(t, "mj-inspect")
+		srcFile, outFile := filepath.Join(dir, fmt.Sprint(k, "src.xml")), filepath.Join(dir, fmt.Sprint(k, "out.xml"))
+		if err := os.WriteFile(srcFile, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(outFile, out.Main, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, got := mujocoJointParams(t, srcFile), mujocoJointParams(t, outFile)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: joints compiled as %v, the source's %v:\n%s", params, got, want, out.Main)
+		}
+		a := testenv.MuJoCoBodies(t, srcFile, "--steps", "300")["b"].Xquat
+		b := testenv.MuJoCoBodies(t, outFile, "--steps", "300")["b"].Xquat
+		if d := math.Abs(a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]); d < 1-1e-9 {
+			t.Errorf("%s: body turned %v after 300 steps, the source's %v", params, b, a)
+		}
+	}
+}
+
+// mujocoJointParams is each joint's type, damping, stiffness, armature and
+// friction loss as MuJoCo compiles the file, in its order.
+func mujocoJointParams(t *testing.T, file string) []string {
+	t.Helper()
+	out, code := testenv.RunOracle(t, "mj-inspect", "--compact", file)
+	if code != 0 {
+		t.Fatalf("MuJoCo refuses %s: %s", file, out)
+	}
+	var r struct {
+		Joints []struct {
+			Type                                       string
+			Damping, Stiffness, Armature, Frictionloss float64
+		} `json:"joints"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	var s []string
+	for _, j := range r.Joints {
+		s = append(s, fmt.Sprintf("%s d %g k %g a %g f %g", j.Type, j.Damping, j.Stiffness, j.Armature, j.Frictionloss))
+	}
+	return s
+}

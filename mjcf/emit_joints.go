@@ -136,10 +136,14 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		e.diags.Add(convert.CodeFreeJointImplicit, convert.JointSubject(tj.Node), path, "joint %q restrains nothing; it is written as the <freejoint> of body %q, which reads back as a free body without a joint", e.g.Nodes[tj.Node].Name, e.rawName(tj.ChildBody))
 		return
 	}
-	// three free rotations a source wrote as hinges (named per axis, maybe
-	// with springs and refs; through glTF the names are the node's "a+b+c")
-	// stay hinges; otherwise they are a ball
-	if allAngFree && (names["angular0"] != "" && names["angular1"] != "" && names["angular2"] != "" ||
+	// three free rotations a source wrote as hinges (named per axis or
+	// not, maybe with springs, damping and refs of their own; through glTF
+	// the names are the node's "a+b+c") stay hinges; otherwise they are a
+	// ball
+	_, hinge0 := names["angular0"]
+	_, hinge1 := names["angular1"]
+	_, hinge2 := names["angular2"]
+	if allAngFree && (hinge0 && hinge1 && hinge2 ||
 		free == 3 && names == nil && len(parts) == 3 && parts[0] != "" && parts[1] != "" && parts[2] != "") {
 		allAngFree = false
 	}
