@@ -1,6 +1,7 @@
 package godot
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -199,8 +200,14 @@ func (e *emitter) keptProps(i int, class string, s *tscn.Section) {
 		return
 	}
 	if !e.sameVersion(i) {
-		var dropped []string
-		if kept, dropped = crossVersion(kept, class, e.v); len(dropped) > 0 {
+		var dropped, areaDropped []string
+		var area []tscn.Prop
+		if class == "Area3D" {
+			kept, area, areaDropped = areaCrossVersion(kept, e.v)
+		}
+		kept, dropped = crossVersion(kept, class, e.v)
+		kept, dropped = append(kept, area...), append(dropped, areaDropped...)
+		if len(dropped) > 0 {
 			e.note(convert.CodeGodotPropsDropped, convert.NodeSubject(i), e.name(i), "Godot properties of the source (%s) have no Godot %d form and are dropped: %s", src, e.v, strings.Join(dropped, ", "))
 		}
 	}
@@ -275,6 +282,60 @@ func crossVersion(kept []tscn.Prop, class string, v int) (out []tscn.Prop, dropp
 		}
 	}
 	return out, dropped
+}
+
+// areaCrossVersion carries an Area3D's gravity and damping overrides to
+// Godot version v, the source being the other one: Godot 3 overrides
+// gravity and damping with one space_override and takes gravity_vec as the
+// direction, or the centre of point gravity; Godot 4 has an override each
+// and names the two vectors apart. rest are the properties it leaves to
+// crossVersion; dropped those with no counterpart (an override of damping
+// other than gravity's, a point gravity's falloff).
+func areaCrossVersion(kept []tscn.Prop, v int) (rest, out []tscn.Prop, dropped []string) {
+	value := map[string]tscn.Value{}
+	for _, p := range kept {
+		value[p.Key] = p.Value
+	}
+	point, _ := value["gravity_point"].(bool)
+	isZero := func(x tscn.Value) bool { f, ok := tscn.Number(x); return ok && f == 0 }
+	add := func(key string, x tscn.Value) { out = append(out, tscn.Prop{Key: key, Value: x}) }
+	for _, p := range kept {
+		switch k := p.Key; {
+		case k == "gravity" || k == "gravity_point" || k == "linear_damp" || k == "angular_damp":
+			add(k, p.Value)
+		case v == 3 && k == "gravity_space_override":
+			add("space_override", p.Value)
+		case v == 3 && (k == "linear_damp_space_override" || k == "angular_damp_space_override"):
+			if fmt.Sprint(p.Value) != fmt.Sprint(value["gravity_space_override"]) {
+				dropped = append(dropped, k+" (Godot 3 overrides damping as it does gravity)")
+			}
+		case v == 3 && k == "gravity_point_center" && point, v == 3 && k == "gravity_direction" && !point:
+			add("gravity_vec", p.Value)
+		case v == 3 && (k == "gravity_point_center" || k == "gravity_direction"):
+			// the other kind of gravity's vector: not in effect
+		case v == 3 && k == "gravity_point_unit_distance", v == 4 && k == "gravity_distance_scale":
+			if !isZero(p.Value) {
+				dropped = append(dropped, k)
+			}
+		case v == 4 && k == "space_override":
+			add("gravity_space_override", p.Value)
+			add("linear_damp_space_override", p.Value)
+			add("angular_damp_space_override", p.Value)
+		case v == 4 && k == "gravity_vec":
+			add(pick(point, "gravity_point_center", "gravity_direction"), p.Value)
+		default:
+			rest = append(rest, p)
+		}
+	}
+	if mode, ok := value["gravity_space_override"]; v == 3 && ok && !isZero(mode) {
+		// Godot 3 overrides damping too, where Godot 4 left it alone
+		for _, k := range []string{"linear_damp_space_override", "angular_damp_space_override"} {
+			if _, ok := value[k]; !ok {
+				dropped = append(dropped, k+" (none: Godot 3 overrides damping as it does gravity)")
+			}
+		}
+	}
+	return rest, out, dropped
 }
 
 func (e *emitter) bodyClass(i int) string {
