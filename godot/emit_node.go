@@ -252,14 +252,17 @@ var crossVersionProps = func() map[string]map[string]string {
 	rigid := func() map[string]string {
 		return same(map[string]string{"contacts_reported": "max_contacts_reported"}, slices.Concat(rigidProps, objectProps)...)
 	}
+	// a static body's conveyor velocities, a vehicle's controls and a
+	// character's locks have both versions' forms
 	return map[string]map[string]string{
 		"RayCast3D": {"cast_to": "target_position", "enabled": "enabled", "exclude_parent": "exclude_parent",
 			"collision_mask": "collision_mask", "collide_with_areas": "collide_with_areas", "collide_with_bodies": "collide_with_bodies"},
-		"RigidBody3D":     rigid(),
-		"VehicleBody3D":   rigid(),
-		"StaticBody3D":    same(map[string]string{}, objectProps...),
-		"CharacterBody3D": same(map[string]string{"collision/safe_margin": "safe_margin"}, objectProps...),
-		"Area3D":          same(map[string]string{}, slices.Concat(areaProps, objectProps)...),
+		"RigidBody3D":   rigid(),
+		"VehicleBody3D": same(rigid(), "engine_force", "brake", "steering"),
+		"StaticBody3D":  same(map[string]string{}, slices.Concat(objectProps, []string{"constant_linear_velocity", "constant_angular_velocity"})...),
+		"CharacterBody3D": same(map[string]string{"collision/safe_margin": "safe_margin",
+			"move_lock_x": "axis_lock_linear_x", "move_lock_y": "axis_lock_linear_y", "move_lock_z": "axis_lock_linear_z"}, objectProps...),
+		"Area3D": same(map[string]string{}, slices.Concat(areaProps, objectProps)...),
 	}
 }()
 

@@ -377,6 +377,13 @@ func init() {
 	}
 }
 
+// godot3Material reports a Godot 3 body's own friction and bounce, which
+// its colliders' material takes (materialOf) and Godot output writes as
+// a PhysicsMaterial.
+func godot3Material(n *node, k string) bool {
+	return n.version == 3 && (k == "friction" || k == "bounce") && (n.class == "StaticBody" || n.class == "RigidBody")
+}
+
 // keepProps stores the reference-free properties of a node so a Godot
 // round trip keeps what the Graph does not model (damping, axis locks,
 // solver parameters, non-physics nodes); properties that reference
@@ -392,7 +399,7 @@ func (p *parser) keepProps(n *node, idx int) {
 	}
 	for _, k := range n.order {
 		v := n.props[k]
-		if physicsKeys[k] && !ownResource[n.class][k] || n.read[k] || motionKey[k] && p.g.Nodes[idx].Motion != nil || strings.HasPrefix(k, "metadata/omi_") || isJointKey(n.class, k) {
+		if physicsKeys[k] && !ownResource[n.class][k] || n.read[k] || godot3Material(n, k) || motionKey[k] && p.g.Nodes[idx].Motion != nil || strings.HasPrefix(k, "metadata/omi_") || isJointKey(n.class, k) {
 			continue
 		}
 		if scripted && !lossy[k] && !nativeProp(n.class, k) {
