@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"strings"
 	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
@@ -82,12 +83,16 @@ func verifyAgainst(g *convert.Graph, pending pendingReport, f *convert.Format, o
 	got := &inspect.Report{}
 	x := inspect.NewExplainer(g, want, got, diags)
 	x.Prepare()
-	back, err := reread(f, out, opts, src)
+	back, over, err := reread(f, out, opts, src)
 	var res convert.Diagnostics
 	if err != nil {
 		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
 			"the written %s file does not read back: %v", f.Name, err).Affecting(convert.QStructure)
 		return res
+	}
+	if len(over) > 0 {
+		res.Add(convert.CodeOutputOverLimits, convert.DocumentSubject(), "",
+			"the written %s file expands to %s, more than this conversion's limits let a reader take: reading it back needs those limits raised", f.Name, strings.Join(over, ", ")).Affecting(convert.QData)
 	}
 	*got = *inspect.Inspect(back, f.Name, nil)
 	inspect.Equate(want, got, VerifyTolerance)
@@ -111,10 +116,10 @@ func verifyAgainst(g *convert.Graph, pending pendingReport, f *convert.Format, o
 // without writing them, a URDF mesh kept by its path or package, resolve
 // as they did for the source), or, under --side-files reference, over the
 // disk where the output goes.
-func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *convert.Input) (g *convert.Graph, err error) {
+func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *convert.Input) (g *convert.Graph, over []string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			g, err = nil, fmt.Errorf("internal error while reading it: %v", r)
+			g, over, err = nil, nil, fmt.Errorf("internal error while reading it: %v", r)
 		}
 	}()
 	name := "output" + f.Extensions[0]
@@ -159,10 +164,10 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 		err = convert.Validate(back)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	mass.CompleteInPlace(back, ropts)
-	return back, nil
+	return back, in.Budget().Over(opts.EffectiveLimits()), nil
 }
 
 // readBackLimits are the limits an output is read back under: the

@@ -72,7 +72,7 @@ func BenchmarkVerify(b *testing.B) {
 						}
 						if mode == "readback" {
 							b.StartTimer()
-							if _, err := physconv.ReadBack(to, out, opts, src); err != nil {
+							if _, _, err := physconv.ReadBack(to, out, opts, src); err != nil {
 								b.Fatal(err)
 							}
 						}

@@ -253,6 +253,7 @@ const (
 	CodeGodotJointRebased           Code = "godot-joint-rebased"
 	CodeGodotJointAnchored          Code = "godot-joint-anchored"
 	CodeGodotMotorInert             Code = "godot-motor-inert"
+	CodeOutputOverLimits            Code = "output-over-limits"
 	CodeGodotWheelOrphan            Code = "godot-wheel-orphan"
 	CodeGodotWheelMaterialDropped   Code = "godot-wheel-material-dropped"
 	CodeGodotEngineInertia          Code = "godot-engine-inertia"
@@ -308,6 +309,7 @@ var codeTable = []CodeInfo{
 	{CodeJointBadConnection, Warning, secGraph, Qs(QStructure, QJointKind), false, "a joint's connected node does not exist; joint left out"},
 	{CodeSeveralFreeBodies, Warning, secGraph, Qs(QStructure), false, "several free bodies hang from a `world` link by floating joints"},
 	{CodeVerifyMismatch, Warning, secGraph, Qs(QData), false, "the output, read back, differs from what was written in a quantity no diagnostic explains (the message names it and both values), or does not read back; `--no-verify` skips the check"},
+	{CodeOutputOverLimits, Warning, secGraph, Qs(QData), false, "the written file expands to more nodes, triangles or numbers than the conversion's limits let a reader take (a height field written as a mesh): reading it back needs them raised"},
 	{CodeTendonAsDistanceJoint, Info, secGraph, Qs(QTendon, QLoop), false, "a limited spatial tendon that is one straight segment between two sites is written as a joint limiting the distance between the two frames (a 3-axis linear limit); its spring, damping and width are not carried"},
 	{CodeDistanceJointAsTendon, Info, secGraph, Qs(QLoop, QTendon), false, "a joint that only limits the distance between its two frames (3-axis linear limit, rotation free) is written as a limited spatial tendon between two sites"},
 	{CodeTendonAsCoupling, Info, secGraph, Qs(QTendon, QCoupling), false, "a fixed tendon held at a constant length (equality tendon) between two joints is read as a joint coupling"},

@@ -131,6 +131,27 @@ func (in *Input) Budget() *Budget {
 
 var budgetMu sync.Mutex
 
+// Over lists, as "N what (--flag)", what the budget has counted past lim:
+// an output read back within wider limits than a reader of it will have.
+func (b *Budget) Over(lim Limits) []string {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	lim = lim.Or()
+	var over []string
+	for _, c := range []struct {
+		used, limit int64
+		what, flag  string
+	}{{b.nodes, lim.Nodes, "nodes", "max-nodes"}, {b.triangles, lim.Triangles, "triangles", "max-triangles"}, {b.elements, lim.Elements, "numbers", "max-elements"}} {
+		if c.used > c.limit {
+			over = append(over, fmt.Sprintf("%d %s (limit %d, --%s)", c.used, c.what, c.limit, c.flag))
+		}
+	}
+	return over
+}
+
 // Limits returns the budget's limits, defaults filled in.
 func (b *Budget) Limits() Limits { return b.lim }
 
