@@ -120,26 +120,35 @@ func TestAxisDampingPerJoint(t *testing.T) {
 }
 
 // mujocoJoints is each joint's damping and stiffness as MuJoCo compiles
-// the file.
+// the file, by name.
 func mujocoJoints(t *testing.T, file string) map[string][2]float64 {
+	t.Helper()
+	m := map[string][2]float64{}
+	for _, j := range mujocoJointList(t, file) {
+		m[j.Name] = [2]float64{j.Damping, j.Stiffness}
+	}
+	return m
+}
+
+// mjJoint is one joint of an mj-inspect report.
+type mjJoint struct {
+	Name, Type                                 string
+	Damping, Stiffness, Armature, Frictionloss float64
+}
+
+// mujocoJointList is the file's joints as MuJoCo compiles it, in its
+// order.
+func mujocoJointList(t *testing.T, file string) []mjJoint {
 	t.Helper()
 	out, code := testenv.RunOracle(t, "mj-inspect", "--compact", file)
 	if code != 0 {
 		t.Fatalf("MuJoCo refuses %s: %s", file, out)
 	}
 	var r struct {
-		Joints []struct {
-			Name      string  `json:"name"`
-			Damping   float64 `json:"damping"`
-			Stiffness float64 `json:"stiffness"`
-		} `json:"joints"`
+		Joints []mjJoint `json:"joints"`
 	}
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatal(err)
 	}
-	m := map[string][2]float64{}
-	for _, j := range r.Joints {
-		m[j.Name] = [2]float64{j.Damping, j.Stiffness}
-	}
-	return m
+	return r.Joints
 }

@@ -156,21 +156,8 @@ func TestMJCFUnnamedHingesStayHinges(t *testing.T) {
 // friction loss as MuJoCo compiles the file, in its order.
 func mujocoJointParams(t *testing.T, file string) []string {
 	t.Helper()
-	out, code := testenv.RunOracle(t, "mj-inspect", "--compact", file)
-	if code != 0 {
-		t.Fatalf("MuJoCo refuses %s: %s", file, out)
-	}
-	var r struct {
-		Joints []struct {
-			Type                                       string
-			Damping, Stiffness, Armature, Frictionloss float64
-		} `json:"joints"`
-	}
-	if err := json.Unmarshal(out, &r); err != nil {
-		t.Fatal(err)
-	}
 	var s []string
-	for _, j := range r.Joints {
+	for _, j := range mujocoJointList(t, file) {
 		s = append(s, fmt.Sprintf("%s d %g k %g a %g f %g", j.Type, j.Damping, j.Stiffness, j.Armature, j.Frictionloss))
 	}
 	return s
