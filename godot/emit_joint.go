@@ -293,7 +293,8 @@ func (e *emitter) jointBody(n int) int {
 func (e *emitter) anchorWorldJoints() {
 	g := e.g
 	var world func(int) convert.Transform
-	anchored := false
+	moved := map[int]bool{} // joints now under their anchors
+	left := map[int]bool{}  // their old parents (-1: the roots)
 	for i, n := 0, len(g.Nodes); i < n; i++ {
 		j := g.Nodes[i].Joint
 		if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) || swapExact(j) ||
@@ -312,23 +313,28 @@ func (e *emitter) anchorWorldJoints() {
 		k := g.AddNode(convert.Node{Name: g.Nodes[i].Name + "Anchor", Transform: rel,
 			Motion: &convert.Motion{Kind: convert.Static}}, parent)
 		e.skip = append(e.skip, false)
-		// the joint moves under its anchor, at the same world pose
-		siblings := &g.Roots
-		if parent >= 0 {
-			siblings = &g.Nodes[parent].Children
-		}
-		*siblings = slices.DeleteFunc(*siblings, func(c int) bool { return c == i })
+		// the joint moves under its anchor, at the same world pose (its
+		// old parent's list is mended once, below)
 		g.Nodes[i].Parent = k
 		g.Nodes[i].Transform = convert.Identity()
 		g.Nodes[k].Children = append(g.Nodes[k].Children, i)
-		anchored = true
+		moved[i], left[parent] = true, true
 		e.note(convert.CodeGodotJointAnchored, convert.JointSubject(i), e.name(i),
 			"the joint holds body %q to the world, and Godot measures its limits in body A's frame: a %s %q without shapes is written as its A side",
 			g.Nodes[e.jointBody(j.Connected)].Name, pick(e.v == 3, "StaticBody", "StaticBody3D"), g.Nodes[k].Name)
 	}
-	if anchored {
-		e.soleCollider = nil // the anchors are bodies below their parents
+	if len(moved) == 0 {
+		return
 	}
+	for p := range left {
+		gone := func(c int) bool { return moved[c] && g.Nodes[c].Parent != p }
+		if p < 0 {
+			g.Roots = slices.DeleteFunc(g.Roots, gone)
+		} else {
+			g.Nodes[p].Children = slices.DeleteFunc(g.Nodes[p].Children, gone)
+		}
+	}
+	e.soleCollider = nil // the anchors are bodies below their parents
 }
 
 // swapExact reports whether Godot's swap of a joint from the world (the
