@@ -355,27 +355,26 @@ func nativeProp(class, key string) bool { return nativeProps[class][key] || nati
 // classes but are these classes' own data, kept for a Godot round trip: a
 // soft body's mesh is its body, not a visual, and its layers no Graph
 // collider's; a shape cast's shape sweeps, it does not collide.
-var ownResource = map[string]map[string]bool{
-	"SoftBody3D":  {"mesh": true, "collision_layer": true, "collision_mask": true},
-	"SoftBody":    {"mesh": true, "collision_layer": true, "collision_mask": true},
-	"ShapeCast3D": {"shape": true, "collision_mask": true},
-	// a cast's mask chooses what it hits; it is no body's filter
-	"RayCast3D": {"collision_mask": true}, "RayCast": {"collision_mask": true},
-}
-
-func init() {
+var ownResource = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{
+		"SoftBody3D":  {"mesh": true, "collision_layer": true, "collision_mask": true},
+		"SoftBody":    {"mesh": true, "collision_layer": true, "collision_mask": true},
+		"ShapeCast3D": {"shape": true, "collision_mask": true},
+		// a cast's mask chooses what it hits; it is no body's filter
+		"RayCast3D": {"collision_mask": true}, "RayCast": {"collision_mask": true},
+	}
 	// a CSG shape's collision (use_collision) is built at run time and is
 	// no Graph collider: its layers, and a polygon's mode (extruded, spun
 	// or along a path: the shape itself), are its own
-	csgOwn := map[string]bool{"collision_layer": true, "collision_mask": true}
 	for _, c := range []string{"CSGBox3D", "CSGSphere3D", "CSGCylinder3D", "CSGMesh3D", "CSGCombiner3D", "CSGTorus3D",
 		"CSGBox", "CSGSphere", "CSGCylinder", "CSGMesh", "CSGCombiner", "CSGTorus"} {
-		ownResource[c] = csgOwn
+		m[c] = map[string]bool{"collision_layer": true, "collision_mask": true}
 	}
 	for _, c := range []string{"CSGPolygon3D", "CSGPolygon"} {
-		ownResource[c] = map[string]bool{"collision_layer": true, "collision_mask": true, "mode": true}
+		m[c] = map[string]bool{"collision_layer": true, "collision_mask": true, "mode": true}
 	}
-}
+	return m
+}()
 
 // godot3Material reports a Godot 3 body's own friction and bounce, which
 // its colliders' material takes (materialOf) and Godot output writes as
