@@ -120,15 +120,12 @@ func (p *parser) openBody(e *Element, parentNode int, pre convert.Transform, chi
 		case "inertial":
 			hasInertial = true
 		}
-		if c.Name == "joint" || c.Name == "freejoint" {
-			st.moving = true
-			if typ, _ := c.Attr("type"); c.Name == "freejoint" || typ == "free" {
-				if len(p.states) > 0 {
-					return openedBody{}, errAt(c, "a free joint can only be used in a top-level body (MuJoCo refuses it deeper)")
-				}
-			}
-		}
 	}
+	moving, free := hasJoint(e)
+	if free != nil && len(p.states) > 0 {
+		return openedBody{}, errAt(free, "a free joint can only be used in a top-level body (MuJoCo refuses it deeper)")
+	}
+	st.moving = moving
 	if len(p.states) > 0 && p.states[len(p.states)-1].moving {
 		st.moving = true
 	}

@@ -180,17 +180,13 @@ func (p *parser) limited(e *Element, what, lim string, rng []float64) (bool, err
 // other stacks become a chain through massless links.
 func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Transform, cc string, mocap bool) error {
 	var room [2]jointSpec // most bodies have a joint or two
-	js := room[:0]
-	for _, c := range e.Children {
-		if c.Name == "joint" || c.Name == "freejoint" {
-			j, err := p.jointSpec(c, cc)
-			if err != nil {
-				return err
-			}
-			if j.name != "" {
-				p.jointNames[j.name] = true
-			}
-			js = append(js, j)
+	js, err := p.jointSpecs(room[:0], e, convert.Identity(), cc)
+	if err != nil {
+		return err
+	}
+	for _, j := range js {
+		if j.name != "" {
+			p.jointNames[j.name] = true
 		}
 	}
 	name := p.g.Nodes[node].Name
@@ -277,6 +273,61 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		prevT = convert.Identity()
 	}
 	return nil
+}
+
+// jointSpecs appends the joints of body e to js in file order: its own
+// and those inside its <frame> elements (at any depth), which MuJoCo
+// gives the body, their anchors and axes in the body's frame and their
+// defaults from the frame's childclass. frame is the transform of the
+// frames around e's children (identity for the body itself).
+func (p *parser) jointSpecs(js []jointSpec, e *Element, frame convert.Transform, cc string) ([]jointSpec, error) {
+	for _, c := range e.Children {
+		switch c.Name {
+		case "joint", "freejoint":
+			j, err := p.jointSpec(c, cc)
+			if err != nil {
+				return js, err
+			}
+			if frame != convert.Identity() {
+				j.pos = frame.Apply(j.pos)
+				j.axis = frame.R.Rotate(j.axis)
+				j.raw = frame.R.Rotate(j.raw)
+			}
+			js = append(js, j)
+		case "frame":
+			restore := p.useAttachedCompiler(c)
+			t, fcc, err := p.framePose(c, cc)
+			if err == nil {
+				js, err = p.jointSpecs(js, c, frame.Mul(t), fcc)
+			}
+			restore()
+			if err != nil {
+				return js, err
+			}
+		}
+	}
+	return js, nil
+}
+
+// hasJoint reports whether body e has a joint of its own or inside its
+// <frame> elements; free is its first free joint, if any.
+func hasJoint(e *Element) (moving bool, free *Element) {
+	for _, c := range e.Children {
+		switch c.Name {
+		case "joint", "freejoint":
+			moving = true
+			if typ, _ := c.Attr("type"); free == nil && (c.Name == "freejoint" || typ == "free") {
+				free = c
+			}
+		case "frame":
+			m, f := hasJoint(c)
+			moving = moving || m
+			if free == nil {
+				free = f
+			}
+		}
+	}
+	return moving, free
 }
 
 // stackLink is a joint-stack link whose body or joint has no name in

@@ -496,28 +496,46 @@ func (p *parser) children(e *Element, node, body int, pre convert.Transform, chi
 // frame reads a <frame>'s children in its frame. Like body, it keeps its
 // work out of children, which recurses once per level of the model.
 func (p *parser) frame(e *Element, node, body int, pre convert.Transform, childclass string) error {
-	if k, ok := e.Attr(attachCompiler); ok {
-		// an attached model's elements: read with its compiler settings
-		i, _ := strconv.Atoi(k)
-		own := p.comp
-		p.comp = p.attachedCompilers[i]
-		defer func() { p.comp = own }()
-	}
-	a, err := p.resolve(e, childclass)
+	defer p.useAttachedCompiler(e)()
+	t, cc, err := p.framePose(e, childclass)
 	if err != nil {
 		return err
+	}
+	return p.children(e, node, body, pre.Mul(t), cc)
+}
+
+// useAttachedCompiler reads frame e's elements with the compiler settings
+// of the model it attached, if it is an attachment's frame; the returned
+// function restores the settings before.
+func (p *parser) useAttachedCompiler(e *Element) (restore func()) {
+	k, ok := e.Attr(attachCompiler)
+	if !ok {
+		return func() {}
+	}
+	i, _ := strconv.Atoi(k)
+	own := p.comp
+	p.comp = p.attachedCompilers[i]
+	return func() { p.comp = own }
+}
+
+// framePose is a <frame>'s pose in what encloses it and the class its
+// elements take their defaults from.
+func (p *parser) framePose(e *Element, childclass string) (convert.Transform, string, error) {
+	a, err := p.resolve(e, childclass)
+	if err != nil {
+		return convert.Transform{}, "", err
 	}
 	t, err := p.pose(a)
 	if err != nil {
-		return err
+		return convert.Transform{}, "", err
 	}
 	cc := a.str("childclass", childclass)
 	if cc != childclass {
 		if _, ok := p.classes[cc]; !ok {
-			return errAt(e, "unknown childclass %q", cc)
+			return convert.Transform{}, "", errAt(e, "unknown childclass %q", cc)
 		}
 	}
-	return p.children(e, node, body, pre.Mul(t), cc)
+	return t, cc, nil
 }
 
 // unsupportedChild says that an element children does not read inside

@@ -8,14 +8,29 @@ import (
 )
 
 // MuJoCoBody is one body of an mj-inspect report: its mass, principal
-// moments and world pose (after the steps asked for, in after_steps;
-// Xquat is w first, as MuJoCo writes it).
+// moments, centre of mass in its frame and world pose (after the steps
+// asked for, in after_steps; Xquat is w first, as MuJoCo writes it).
 type MuJoCoBody struct {
 	Name    string     `json:"name"`
 	Mass    float64    `json:"mass"`
 	Inertia [3]float64 `json:"inertia"`
+	Ipos    [3]float64 `json:"ipos"`
 	Xpos    [3]float64 `json:"xpos"`
 	Xquat   [4]float64 `json:"xquat"`
+}
+
+// COM is the body's centre of mass in the world: where it is whatever
+// frame a format gives the body (URDF puts a link's frame at its joint).
+func (b MuJoCoBody) COM() [3]float64 {
+	w, x, y, z := b.Xquat[0], b.Xquat[1], b.Xquat[2], b.Xquat[3]
+	v := b.Ipos
+	// v + 2w(q×v) + 2q×(q×v), q the vector part
+	cx, cy, cz := y*v[2]-z*v[1], z*v[0]-x*v[2], x*v[1]-y*v[0]
+	return [3]float64{
+		b.Xpos[0] + v[0] + 2*w*cx + 2*(y*cz-z*cy),
+		b.Xpos[1] + v[1] + 2*w*cy + 2*(z*cx-x*cz),
+		b.Xpos[2] + v[2] + 2*w*cz + 2*(x*cy-y*cx),
+	}
 }
 
 // MuJoCoBodies runs mj-inspect on file (args before it, such as
@@ -38,7 +53,16 @@ func MuJoCoBodies(t testing.TB, file string, args ...string) map[string]MuJoCoBo
 	}
 	bodies := r.Bodies
 	if r.After != nil {
+		// the poses after the steps, the rest from the model
+		model := make(map[string]MuJoCoBody, len(r.Bodies))
+		for _, b := range r.Bodies {
+			model[b.Name] = b
+		}
 		bodies = r.After.Bodies
+		for i, b := range bodies {
+			m := model[b.Name]
+			bodies[i].Mass, bodies[i].Inertia, bodies[i].Ipos = m.Mass, m.Inertia, m.Ipos
+		}
 	}
 	byName := make(map[string]MuJoCoBody, len(bodies))
 	for _, b := range bodies {
