@@ -565,6 +565,20 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 	return "Generic6DOFJoint3D", append(props, e.generic(name, j, s, sides)...)
 }
 
+// godotSides is -1 for a joint Godot takes the other way round: from the
+// world (A) to a body (B), which Godot makes the lone body A and the
+// world B, so that every coordinate changes sign; else 1.
+func (e *emitter) godotSides(i int) float64 {
+	j := e.g.Nodes[i].Joint
+	if j == nil || j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
+		return 1
+	}
+	if e.jointBody(i) < 0 && e.jointBody(j.Connected) >= 0 {
+		return -1
+	}
+	return 1
+}
+
 // generic writes Generic6DOFJoint3D limits, springs and motors per axis;
 // sides is -1 when Godot's bodies are the Graph's swapped.
 func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides float64) []tscn.Prop {

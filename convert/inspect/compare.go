@@ -97,6 +97,9 @@ type comparer struct {
 	// written differently (filterPairs decides which pair differently)
 	filters       []filterMatch
 	filtersDiffer bool
+	// senses: the joints of the second report measured the other way
+	// (jointSenses)
+	senses map[string]float64
 }
 
 // filterMatch is one matched shape whose filters are written
@@ -613,6 +616,7 @@ func (c *comparer) joints(a, b *Report) {
 	for k, j := range b.Joints {
 		mb[j.Name] = k
 	}
+	c.senses = jointSenses(a, b, mb, sa, sb)
 	seen := make(map[string]bool, len(a.Joints))
 	for _, x := range a.Joints {
 		x = worldForStatic(x, sa)
@@ -629,6 +633,59 @@ func (c *comparer) joints(a, b *Report) {
 		if !seen[y.Name] {
 			c.on("joint", y.Name)
 			c.missing(convert.QJointKind, "first", "joint %q: missing in first", y.Name)
+		}
+	}
+}
+
+// jointSenses gives, for each one-axis joint of a that b has, the sign
+// that turns b's coordinate into a's: -1 when b measures the motion the
+// other way, its axis reversed or its bodies swapped (not both). A
+// coupling names coordinates, so its factors change sign with them.
+// mb is b's joints by name; sa and sb are the reports' static bodies.
+func jointSenses(a, b *Report, mb map[string]int, sa, sb map[string]bool) map[string]float64 {
+	var senses map[string]float64
+	for _, x := range a.Joints {
+		k, ok := mb[x.Name]
+		if !ok || x.Axis == nil || b.Joints[k].Axis == nil || b.Joints[k].chain != nil {
+			continue
+		}
+		x, y := worldForStatic(x, sa), worldForStatic(b.Joints[k], sb)
+		s := 1.0
+		if x.Axis.Dot(*y.Axis) < 0 {
+			s = -s
+		}
+		if x.BodyA != y.BodyA && x.BodyA == y.BodyB && x.BodyB == y.BodyA {
+			s = -s
+		}
+		if s < 0 {
+			if senses == nil {
+				senses = map[string]float64{}
+			}
+			senses[x.Name] = s
+		}
+	}
+	return senses
+}
+
+// sense is the sign jointSenses found for joint n (1 when none).
+func (c *comparer) sense(n string) float64 {
+	if s, ok := c.senses[n]; ok {
+		return s
+	}
+	return 1
+}
+
+// mimic compares joint n's couplings, y's measured in x's senses of the
+// follower and the leader: follower = multiplier·leader + offset.
+func (c *comparer) mimic(n string, x, y *MimicReport) {
+	switch {
+	case (x == nil) != (y == nil):
+		c.addf(convert.QCoupling, "joint %q: mimic in only one", n)
+	case x == nil:
+	default:
+		sf, sl := c.sense(n), c.sense(y.Joint)
+		if x.Joint != y.Joint || !c.close(x.Multiplier, sf*sl*y.Multiplier) || !c.close(x.Offset, sf*y.Offset) {
+			c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x, *y)
 		}
 	}
 }
@@ -685,11 +742,7 @@ func (c *comparer) joint(x, y JointReport) {
 	if !swapped && !c.closeVec(x.Anchor, y.Anchor) {
 		c.addf(convert.QFrame, "joint %q: anchor %v vs %v", n, x.Anchor, y.Anchor)
 	}
-	if (x.Mimic == nil) != (y.Mimic == nil) {
-		c.addf(convert.QCoupling, "joint %q: mimic in only one", n)
-	} else if x.Mimic != nil && (x.Mimic.Joint != y.Mimic.Joint || !c.close(x.Mimic.Multiplier, y.Mimic.Multiplier) || !c.close(x.Mimic.Offset, y.Mimic.Offset)) {
-		c.addf(convert.QCoupling, "joint %q: mimic %+v vs %+v", n, *x.Mimic, *y.Mimic)
-	}
+	c.mimic(n, x.Mimic, y.Mimic)
 	c.drives(n, x, y, swapped)
 	c.solvers(n, x.Solver, y.Solver)
 	if x.Kind == "generic" {
