@@ -562,7 +562,7 @@ func (e *emitter) hfield(sh convert.Shape, sc convert.Vec3, path string) (string
 		}
 	}
 	elev := make([]float64, 0, len(f.Heights))
-	for r := f.Rows - 1; r >= 0; r-- {
+	for r := 0; r < f.Rows; r++ {
 		for c := 0; c < f.Columns; c++ {
 			v := 0.0
 			if hi > lo {

@@ -566,7 +566,9 @@ func bitNames(mask int) []string {
 }
 
 // field converts the asset to the Graph's heightfield: rows along −Y of
-// MJCF become rows along +Z of the shape, heights in metres.
+// MJCF become rows along +Z of the shape, heights in metres. MuJoCo puts
+// the first elevation row (a PNG's top row) at +Y, which is the Graph's
+// −Z: the Graph's first row, as it is Godot's.
 func (h *hfieldAsset) field() *convert.HeightField {
 	f := &convert.HeightField{Columns: h.ncol, Rows: h.nrow, SizeX: 2 * h.size[0], SizeZ: 2 * h.size[1],
 		MinY: -h.size[3], MaxY: h.size[2], Heights: make([]float64, h.nrow*h.ncol)}
@@ -577,7 +579,7 @@ func (h *hfieldAsset) field() *convert.HeightField {
 		}
 		for r := 0; r < h.nrow; r++ {
 			for c := 0; c < h.ncol; c++ {
-				v := h.heights[(h.nrow-1-r)*h.ncol+c]
+				v := h.heights[r*h.ncol+c]
 				if hi > lo {
 					v = (v - lo) / (hi - lo)
 				} else {

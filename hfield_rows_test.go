@@ -1,0 +1,141 @@
+package physconv_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/internal/testenv"
+)
+
+// hfieldBalls are where balls drop onto a 6×5 height field of 1 m cells
+// centred on the origin, in Godot's x and z (MJCF's x and −y): inside
+// it, off its samples, where a field mirrored along either axis puts
+// them at other heights.
+var hfieldBalls = [][2]float64{{-1.3, -0.8}, {1.6, -1.2}, {-1.4, 1.3}, {0.7, 0.9}, {-0.4, 0.2}}
+
+// hfieldHeights are the field's heights, row by row from −z (Godot's
+// first row; MJCF's first elevation row, at +y): a plane rising 0.1 m a
+// metre along x and 0.2 m along z (so 0.1·(x+2.5) + 0.2·(z+2) between
+// samples too), on which a ball of radius r rests at the height under
+// its centre plus r·√(1 + 0.1² + 0.2²).
+var hfieldHeights = func() (h [5][6]float64) {
+	for r := range h {
+		for c := range h[r] {
+			h[r][c] = 0.1*float64(c) + 0.2*float64(r)
+		}
+	}
+	return h
+}()
+
+const hfieldBall = 0.2 // the balls' radius
+
+// TestHeightFieldRows: MJCF's first elevation row lies at +y, Godot's
+// first height map row at −z, which is MJCF's +y; the MJCF reader and
+// writer each reversed the rows, so a terrain crossing between MJCF and
+// any other format was mirrored front to back (a ball resting 0.5 m off
+// in MuJoCo) and a round trip did not show it. Now a Godot height map
+// rests each ball in MuJoCo where Godot 4.6 rests it, and an MJCF height
+// field, which MuJoCo rests the balls on the same way, is written for
+// Godot as that height map.
+func TestHeightFieldRows(t *testing.T) {
+	reg := all.Registry()
+	dir := t.TempDir()
+	var flat []string
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, row := range hfieldHeights {
+		for _, h := range row {
+			flat = append(flat, fmt.Sprint(h))
+			lo, hi = math.Min(lo, h), math.Max(hi, h)
+		}
+	}
+	// the rest height of each ball, on the plane
+	want := make([]float64, len(hfieldBalls))
+	for k, b := range hfieldBalls {
+		want[k] = 0.1*(b[0]+2.5) + 0.2*(b[1]+2) + hfieldBall*math.Sqrt(1+0.1*0.1+0.2*0.2)
+	}
+
+	godotSrc := `[gd_scene load_steps=3 format=3]
+[sub_resource type="HeightMapShape3D" id="h"]
+map_width = 6
+map_depth = 5
+map_data = PackedFloat32Array(` + strings.Join(flat, ", ") + `)
+[sub_resource type="SphereShape3D" id="s"]
+radius = ` + fmt.Sprint(hfieldBall) + `
+[node name="Root" type="Node3D"]
+[node name="Terrain" type="StaticBody3D" parent="."]
+[node name="Shape" type="CollisionShape3D" parent="Terrain"]
+shape = SubResource("h")
+`
+	mjcfSrc := `<mujoco><asset><hfield name="h" nrow="5" ncol="6" size="2.5 2 ` + fmt.Sprint(hi-lo) + ` 0.1" elevation="` + strings.Join(flat, " ") + `"/></asset>` +
+		`<worldbody><geom type="hfield" hfield="h" pos="0 0 ` + fmt.Sprint(lo) + `"/>`
+	for k, b := range hfieldBalls {
+		godotSrc += fmt.Sprintf(`[node name="Ball%d" type="RigidBody3D" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %g, %g, %g)
+lock_rotation = true
+axis_lock_linear_x = true
+axis_lock_linear_z = true
+[node name="Shape" type="CollisionShape3D" parent="Ball%d"]
+shape = SubResource("s")
+`, k, b[0], want[k]+0.3, b[1], k)
+		mjcfSrc += fmt.Sprintf(`<body name="Ball%d" pos="%g %g %g"><joint type="slide" axis="0 0 1"/><geom type="sphere" size="%g"/></body>`, k, b[0], -b[1], want[k]+0.3, hfieldBall)
+	}
+	mjcfSrc += `</worldbody></mujoco>`
+
+	// Godot's height map in MuJoCo
+	out, res := convertIn(t, reg, fstest.MapFS{"src.tscn": {Data: []byte(godotSrc)}}, "src.tscn", "mjcf")
+	if m := mismatches(res); len(m) > 0 {
+		t.Errorf("Godot to MJCF: %v", m)
+	}
+	// MJCF's height field in Godot
+	scene, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(mjcfSrc)}}, "src.xml", "godot")
+	if m := mismatches(res); len(m) > 0 {
+		t.Errorf("MJCF to Godot: %v", m)
+	}
+	testenv.Oracle(t, "mj-inspect")
+	for name, data := range map[string]string{"from-godot.xml": string(out.Main), "src.xml": mjcfSrc} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at := testenv.MuJoCoBodies(t, file, "--steps", "1500")
+		for k := range hfieldBalls {
+			if z := at[fmt.Sprint("Ball", k)].Xpos[2]; math.Abs(z-want[k]) > 0.03 {
+				t.Errorf("%s in MuJoCo: ball %d over %v rests at %.3f, over the field's %.3f", name, k, hfieldBalls[k], z, want[k])
+			}
+		}
+	}
+	// Godot rests the balls on its height map where the grid says: the
+	// order the MJCF output must give back
+	at := testenv.GodotOrigins(t, "godot4-inspect", godotSrc, 180, map[string]string{"project.godot": "config_version=5\n"})
+	for k := range hfieldBalls {
+		if y := at[fmt.Sprint("Ball", k)][1]; math.Abs(y-want[k]) > 0.03 {
+			t.Errorf("the Godot source in Godot: ball %d over %v rests at %.3f, over the field's %.3f", k, hfieldBalls[k], y, want[k])
+		}
+	}
+	// the MJCF source's height field written for Godot is that height map
+	// (in Godot 4.6 the balls, held by slider joints, are thrown off a
+	// height map at random, a plane holds them: its engine is not asked)
+	m := regexp.MustCompile(`map_data = PackedFloat32Array\(([^)]*)\)`).FindStringSubmatch(string(scene.Main))
+	if m == nil {
+		t.Fatalf("no height map written for Godot:\n%s", scene.Main)
+	}
+	got := strings.Split(m[1], ", ")
+	if len(got) != len(flat) {
+		t.Fatalf("Godot height map of %d heights, the source's %d", len(got), len(flat))
+	}
+	for k := range got {
+		g, _ := strconv.ParseFloat(got[k], 64)
+		w, _ := strconv.ParseFloat(flat[k], 64)
+		if math.Abs(g-w) > 1e-9 {
+			t.Fatalf("Godot height map %v, the source's %v", got, flat)
+		}
+	}
+}
