@@ -405,6 +405,9 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				// Godot 3 computes this very inertia from the shapes
 			case e.v == 3:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
+			case infiniteInertia(m) && e.v == 4:
+				// written as lock_rotation (locksAndDamping), which is
+				// infinite inertia
 			case rotationLocked(m):
 				// written as angular axis locks (locksAndDamping)
 				e.note(convert.CodeGodotInertiaAsLocks, convert.BodySubject(i), e.name(i), "the body cannot rotate: its inertia %v is written as angular axis locks", *d)
@@ -538,14 +541,20 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
 	ang := m.LockAngular
-	if inf, _ := convert.WorldLocks(e.frames.World(i).R, m); inf != [3]bool{} {
-		// infinite moments about world axes (KHR's zero inertia) lock them
-		for k := range ang {
-			ang[k] = ang[k] || inf[k]
+	if infiniteInertia(m) && e.v == 4 {
+		// Godot 4's lock_rotation is infinite inertia: nothing turns the
+		// body, and it keeps the spin it has (axis locks would stop it)
+		add("lock_rotation", true)
+	} else {
+		if inf, _ := convert.WorldLocks(e.frames.World(i).R, m); inf != [3]bool{} {
+			// infinite moments about world axes (KHR's zero inertia) lock them
+			for k := range ang {
+				ang[k] = ang[k] || inf[k]
+			}
 		}
-	}
-	if rotationLocked(m) {
-		ang = [3]bool{true, true, true}
+		if rotationLocked(m) {
+			ang = [3]bool{true, true, true}
+		}
 	}
 	character := e.v == 3 && ang == [3]bool{true, true, true}
 	if character {
@@ -591,9 +600,12 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 // rotationLocked reports a body that cannot rotate: all three angular
 // axes locked, or all three moments infinite (KHR's zero inertia).
 func rotationLocked(m *convert.Motion) bool {
-	if m.LockAngular == [3]bool{true, true, true} {
-		return true
-	}
+	return m.LockAngular == [3]bool{true, true, true} || infiniteInertia(m)
+}
+
+// infiniteInertia reports a body whose moments are all infinite: nothing
+// turns it, and it keeps whatever spin it has.
+func infiniteInertia(m *convert.Motion) bool {
 	d := m.InertiaDiagonal
 	return d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1)
 }

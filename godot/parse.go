@@ -689,6 +689,19 @@ func (p *parser) velocities(n *node, idx int, m *convert.Motion) error {
 		if err != nil {
 			return err
 		}
+		// Godot holds a locked axis still: a velocity along it is gone
+		// at the first step
+		for a, axis := range []string{"x", "y", "z"} {
+			lockKey := "axis_lock_angular_" + axis
+			if k == "linear_velocity" {
+				lockKey = "axis_lock_linear_" + axis
+			}
+			if locked, err := p.flag(n, lockKey); err != nil {
+				return err
+			} else if locked {
+				vel[a] = 0
+			}
+		}
 		if k == "linear_velocity" {
 			m.LinearVelocity = rot.Rotate(vel)
 		} else {
@@ -726,7 +739,15 @@ func (p *parser) locksAndDamping(n *node, m *convert.Motion) error {
 	if lock, err := p.flag(n, "lock_rotation"); err != nil {
 		return err
 	} else if lock {
-		m.LockAngular = [3]bool{true, true, true}
+		// Godot 4's lock_rotation zeroes the inverse inertia: nothing
+		// turns the body, and a spin it has goes on (axis locks would
+		// stop it); whatever inertia was given is not used
+		inf := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+		m.InertiaDiagonal, m.InertiaSource = &inf, convert.Given
+		if m.InertiaOrientation == nil {
+			m.InertiaOrientation = convert.Ptr(convert.IdentityQuat())
+		}
+		delete(p.partialInertia, n)
 	}
 	var err error
 	if m.CustomIntegrator, err = p.flag(n, "custom_integrator"); err != nil {
