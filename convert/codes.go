@@ -224,6 +224,7 @@ const (
 	CodeGodotInertiaPartial         Code = "godot-inertia-partial"
 	CodeGodotScaleRounded           Code = "godot-scale-rounded"
 	CodeGodotPropertyKept           Code = "godot-property-kept"
+	CodeGodotConstantForce          Code = "godot-constant-force"
 	CodeGodotShapeOrphan            Code = "godot-shape-orphan"
 	CodeGodotShapeDisabled          Code = "godot-shape-disabled"
 	CodeGodotShapeMissing           Code = "godot-shape-missing"
@@ -490,6 +491,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotScaleRounded, Info, secGodot, Qs(QFrame, QShape, QCenterOfMass), false, "a body whose scale is uniform but for single-precision rounding (axes within 2e-7 of each other) and whose principal axes of inertia are not its own is written with a uniform scale, so that its frame can turn onto them (Godot stores moments along the body's axes only) rather than lose the products of inertia; what it holds moves by that rounding"},
 	{CodeGodotInertiaPartial, Info, secGodot, Qs(QInertia), false, "inertia with zero components, read as Godot 4 reads it: the tensor is computed (as for `godot-engine-inertia`) and the non-zero moments replace its diagonal entries in the body's axes (Jolt also zeroes the products of each axis given)"},
 	{CodeGodotPropertyKept, Info, secGodot, Qs(QDamping, QLock, QData), false, "constant forces and velocities kept for Godot output only"},
+	{CodeGodotConstantForce, Warning, secGodot, Qs(QData), false, "a moving body's `constant_force` or `constant_torque` pushes it all along in Godot 4: Godot 4 output keeps it; no other format, nor Godot 3, has one, and the body moves there as if it had none"},
 	{CodeGodotShapeOrphan, Warning, secGodot, Qs(QShape), false, "CollisionShape3D not a direct child of a body or area"},
 	{CodeGodotShapeDisabled, Warning, secGodot, Qs(QShape), false, "disabled shape dropped"},
 	{CodeGodotShapeMissing, Warning, secGodot, Qs(QShape), false, "CollisionShape3D without a shape"},

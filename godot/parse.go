@@ -600,7 +600,7 @@ func (p *parser) body(n *node, idx int, c string) error {
 			return err
 		}
 	}
-	p.lossyProps(n)
+	p.lossyProps(n, c)
 	return p.filterOf(n, idx)
 }
 
@@ -817,14 +817,27 @@ func (p *parser) spaceOverrides(n *node, idx int) error {
 	return nil
 }
 
-func (p *parser) lossyProps(n *node) {
-	var found []string
+// lossyProps reports the body properties of lossyKeys that n, of
+// class, has: a force or torque that pushes a rigid body all along with
+// a warning
+// (every other format moves the body without it), the rest as kept.
+func (p *parser) lossyProps(n *node, class string) {
+	var found, pushing []string
 	seen := map[string]bool{}
 	for _, k := range lossyKeys {
-		if _, ok := n.get(k); ok && !seen[k] {
-			seen[k] = true
-			found = append(found, k)
+		v, ok := n.get(k)
+		if !ok || seen[k] {
+			continue
 		}
+		seen[k] = true
+		if f, err := v.vec3(k); err == nil && f != (convert.Vec3{}) && (k == "constant_force" || k == "constant_torque") && rigidClass(class) {
+			pushing = append(pushing, fmt.Sprintf("%s %v", k, f))
+			continue
+		}
+		found = append(found, k)
+	}
+	if len(pushing) > 0 {
+		p.note(convert.CodeGodotConstantForce, convert.BodySubject(p.idx(n)), n, "%s pushes the body all along in Godot 4: Godot 4 output keeps it; no other format, nor Godot 3, has one, and there the body moves without it", strings.Join(pushing, " and "))
 	}
 	if len(found) > 0 {
 		p.note(convert.CodeGodotPropertyKept, convert.BodySubject(p.idx(n)), n, "%s kept for Godot output only; other formats have no equivalent", strings.Join(found, ", "))
