@@ -151,8 +151,14 @@ func (e *emitter) keptSections() keptSections {
 			}
 			out.before = append(out.before, opt)
 			continue
-		case "size", "statistic", "visual", "custom", "extension":
-			continue // viewer and memory settings: not physics, and version specific
+		case "size":
+			// memory and contact buffers: MuJoCo 2 drops the contacts
+			// past nconmax, so bodies fall through what holds them in the
+			// source; kept as written, for the MuJoCo the source was for
+			out.before = append(out.before, &Element{Name: sec.Name, Attrs: sec.Attrs})
+			continue
+		case "statistic", "visual", "custom", "extension":
+			continue // viewer settings and user data: not physics, and version specific
 		case "sensor", "keyframe":
 			continue // not converted, as the reader said
 		}
