@@ -339,13 +339,17 @@ func pairMap(pairs []attrValuePair) map[string]string {
 }
 
 // contactAttrCount is the number of names isContactAttr takes.
-const contactAttrCount = 13
+const contactAttrCount = 15
 
-// isContactAttr names the geom attributes geomExtras keeps.
+// isContactAttr names the geom attributes geomExtras keeps: those of its
+// contacts, and its shape in the fluid model (fluidshape, fluidcoef),
+// which moves a body through the <option> density and viscosity that
+// MJCF output keeps too.
 func isContactAttr(name string) bool {
 	switch name {
 	case "contype", "conaffinity", "condim", "group", "priority", "friction",
-		"solref", "solimp", "solmix", "margin", "gap", "rgba", "material":
+		"solref", "solimp", "solmix", "margin", "gap", "rgba", "material",
+		"fluidshape", "fluidcoef":
 		return true
 	}
 	return false
