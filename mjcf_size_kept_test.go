@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -17,7 +18,8 @@ import (
 // in the source fall through the floor. MJCF output left it out without
 // a word: forty boxes on a floor (MuJoCo 2's default buffer holds a
 // hundred contacts) sank 4.9 m in a second. It is written as the source
-// gave it now, and MuJoCo 2.2 holds every box up in the output as in the
+// gave it now (but MuJoCo 3's memory, which MuJoCo 2 refuses, with a
+// diagnostic), and MuJoCo 2.2 holds every box up in the output as in the
 // source.
 func TestMJCFSizeKept(t *testing.T) {
 	var b strings.Builder
@@ -33,6 +35,19 @@ func TestMJCFSizeKept(t *testing.T) {
 	}
 	if !strings.Contains(string(out.Main), `<size nconmax="500" njmax="2000" nstack="1000000"/>`) {
 		t.Errorf("the source's <size> is not written:\n%s", out.Main)
+	}
+	// MuJoCo 3's memory, which MuJoCo 2 refuses, is left out and said
+	mem := strings.Replace(src, `<size `, `<size memory="20M" `, 1)
+	out3, res := convertIn(t, all.Registry(), fstest.MapFS{"src.xml": {Data: []byte(mem)}}, "src.xml", "mjcf")
+	if !strings.Contains(string(out3.Main), `<size nconmax="500" njmax="2000" nstack="1000000"/>`) {
+		t.Errorf("the source's <size> without memory is not written:\n%s", out3.Main)
+	}
+	said := false
+	for _, d := range res.Diagnostics {
+		said = said || d.Code == convert.CodeOptionDropped && strings.Contains(d.Message, "memory")
+	}
+	if !said {
+		t.Errorf("no diagnostic says memory is not written: %v", res.Diagnostics)
 	}
 	testenv.Oracle(t, "mj-inspect")
 	dir := t.TempDir()

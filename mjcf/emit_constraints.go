@@ -152,10 +152,9 @@ func (e *emitter) keptSections() keptSections {
 			out.before = append(out.before, opt)
 			continue
 		case "size":
-			// memory and contact buffers: MuJoCo 2 drops the contacts
-			// past nconmax, so bodies fall through what holds them in the
-			// source; kept as written, for the MuJoCo the source was for
-			out.before = append(out.before, &Element{Name: sec.Name, Attrs: sec.Attrs})
+			if size := e.portableSize(sec); len(size.Attrs) > 0 {
+				out.before = append(out.before, size)
+			}
 			continue
 		case "statistic", "visual", "custom", "extension":
 			continue // viewer settings and user data: not physics, and version specific
@@ -366,6 +365,23 @@ var _ = convert.Identity
 // portableOption keeps the <option> settings both MuJoCo 2.2 and 3.x read
 // the same way (time step, gravity, medium, classic integrators, the
 // solver, its no-slip pass and contact overrides, flags).
+// portableSize is the source's <size> as every MuJoCo version reads it:
+// memory and contact buffers, which MuJoCo 2 fills up (the contacts past
+// nconmax are dropped, and bodies fall through what holds them in the
+// source). MuJoCo 3's memory is not written, with a diagnostic: MuJoCo 2
+// refuses it.
+func (e *emitter) portableSize(sec *Element) *Element {
+	out := &Element{Name: "size"}
+	for _, a := range sec.Attrs {
+		if a.Name == "memory" {
+			e.diags.Add(convert.CodeOptionDropped, convert.DocumentSubject(), "size", "size memory=%q is not written (MuJoCo 2.2 does not read it): MuJoCo 3 sizes the output's memory from its njmax and nconmax, or its own default", a.Value)
+			continue
+		}
+		out.Attrs = append(out.Attrs, a)
+	}
+	return out
+}
+
 func (e *emitter) portableOption(sec *Element) *Element {
 	out := &Element{Name: "option"}
 	for _, a := range sec.Attrs {
