@@ -753,8 +753,13 @@ func InspectFile(ctx context.Context, reg *convert.Registry, path string, stdin 
 // withFile sets the file name on errors that carry a place but no file.
 func withFile(err error, file string) error {
 	var fe *convert.FormatError
-	if errors.As(err, &fe) && fe.File == "" {
-		fe.File = file
+	if errors.As(err, &fe) {
+		// it says where; what it wraps (a file it could not read) is
+		// part of its message
+		if fe.File == "" {
+			fe.File = file
+		}
+		return err
 	}
 	var ue *convert.UnsupportedError
 	if errors.As(err, &ue) && ue.File == "" {

@@ -252,13 +252,27 @@ func (e *FormatError) Error() string {
 func (e *FormatError) Unwrap() error { return e.Err }
 
 // Errorf builds a FormatError at path (file is filled in by Convert).
+// An error among args is the FormatError's underlying error: a caller
+// can still tell what it was (a reference outside the allowed folders,
+// which the command answers with the flag that allows it).
 func Errorf(path, format string, args ...any) *FormatError {
-	return &FormatError{Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &FormatError{Path: path, Msg: fmt.Sprintf(format, args...), Err: firstError(args)}
 }
 
-// ErrorAtLine builds a FormatError at a line of a text format.
+// ErrorAtLine builds a FormatError at a line of a text format; an error
+// among args is its underlying error, as for Errorf.
 func ErrorAtLine(line int, format string, args ...any) *FormatError {
-	return &FormatError{Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &FormatError{Line: line, Msg: fmt.Sprintf(format, args...), Err: firstError(args)}
+}
+
+// firstError is the first error among args, or nil.
+func firstError(args []any) error {
+	for _, a := range args {
+		if err, ok := a.(error); ok {
+			return err
+		}
+	}
+	return nil
 }
 
 // UnsupportedError is valid input that physconv cannot convert.

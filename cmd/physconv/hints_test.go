@@ -9,7 +9,8 @@ import (
 
 // TestRefHints: a side file that cannot be read fails with the library's
 // message (what, where looked) and the CLI's hint naming the flag that
-// fixes it; in batch too.
+// fixes it, also where a reader made the message its own (an MJCF
+// include, a glTF buffer); in batch too.
 func TestRefHints(t *testing.T) {
 	t.Setenv("ROS_PACKAGE_PATH", "")
 	t.Setenv("AMENT_PREFIX_PATH", "")
@@ -28,6 +29,12 @@ func TestRefHints(t *testing.T) {
 	write("up/r.urdf", strings.Replace(robot, "%s", "../secret.stl", 1))
 	write("link/r.urdf", strings.Replace(robot, "%s", "part.stl", 1))
 	write("secret.stl", "solid x\nendsolid x\n")
+	// a reference the reader made its own message of: an MJCF include,
+	// a glTF buffer
+	write("inc/m.xml", `<mujoco><include file="../parts.xml"/><worldbody/></mujoco>`)
+	write("parts.xml", `<mujoco/>`)
+	write("buf/s.gltf", `{"asset":{"version":"2.0"},"buffers":[{"uri":"../data.bin","byteLength":4}]}`)
+	write("data.bin", "abcd")
 	if err := os.Symlink(filepath.Join(dir, "secret.stl"), filepath.Join(dir, "link", "part.stl")); err != nil {
 		t.Fatal(err)
 	}
@@ -35,6 +42,8 @@ func TestRefHints(t *testing.T) {
 		{"pkg/r.urdf", `ROS package "nopkg" not found; looked in: `, "hint: give the package's folder with --package nopkg=DIR"},
 		{"up/r.urdf", `"../secret.stl" escapes the allowed root ` + filepath.Join(dir, "up"), "hint: to read files there, allow the folder with --allow-root DIR"},
 		{"link/r.urdf", "part.stl is a symbolic link to " + filepath.Join(dir, "secret.stl"), "hint: to read files there, allow the folder with --allow-root DIR"},
+		{"inc/m.xml", `cannot include "../parts.xml": "../parts.xml" escapes the allowed root ` + filepath.Join(dir, "inc"), "hint: to read files there, allow the folder with --allow-root DIR"},
+		{"buf/s.gltf", `"../data.bin" escapes the allowed root ` + filepath.Join(dir, "buf"), "hint: to read files there, allow the folder with --allow-root DIR"},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
