@@ -2,6 +2,7 @@ package physconv_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv"
@@ -12,8 +13,9 @@ import (
 // TestRotationLockedBodiesVerify: a free body that cannot rotate — all
 // angular axes locked, or infinite moments (KHR's rotation lock) — is
 // written exactly where the target can say it (MJCF slide joints, Godot
-// axis locks) with a diagnostic naming the change, and reads back with no
-// unexplained difference.
+// axis locks) with a diagnostic naming the change, or as it is (Godot 4's
+// lock_rotation is infinite inertia), and reads back with no unexplained
+// difference.
 func TestRotationLockedBodiesVerify(t *testing.T) {
 	inf := math.Inf(1)
 	for _, c := range []struct {
@@ -40,7 +42,7 @@ func TestRotationLockedBodiesVerify(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, diags, err := physconv.EmitGraph(f, g, &convert.Options{OutputName: "out" + emitExt[to.format]})
+				out, diags, err := physconv.EmitGraph(f, g, &convert.Options{OutputName: "out" + emitExt[to.format]})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -48,7 +50,14 @@ func TestRotationLockedBodiesVerify(t *testing.T) {
 				if to.format == "mjcf" && math.IsInf(c.inertia[0], 1) {
 					want = convert.CodeMassInfinite // MuJoCo has no infinite inertia: it says so
 				}
-				said := false
+				if to.format == "godot" && math.IsInf(c.inertia[0], 1) {
+					// Godot 4's lock_rotation is infinite inertia: exact
+					want = ""
+					if !strings.Contains(string(out.Main), "lock_rotation = true") {
+						t.Errorf("infinite moments not written as lock_rotation:\n%s", out.Main)
+					}
+				}
+				said := want == ""
 				for _, d := range diags {
 					said = said || d.Code == want
 					if d.Code == convert.CodeVerifyMismatch {

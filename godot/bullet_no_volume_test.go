@@ -2,6 +2,7 @@ package godot
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -10,8 +11,9 @@ import (
 
 // TestBulletBodyWithoutVolume: a Godot 3 rigid body without a shape of
 // volume (rays only, or no shape) gets no inertia from Bullet (the
-// engine reports an inverse inertia of zero: no torque turns it); it is
-// read with its rotation locked, and a body with a box is not.
+// engine reports an inverse inertia of zero: no torque turns it, and it
+// keeps a spin it has); it is read with infinite moments, and a body with
+// a box is not.
 func TestBulletBodyWithoutVolume(t *testing.T) {
 	const scene = `[gd_scene load_steps=3 format=2]
 
@@ -40,14 +42,15 @@ shape = SubResource( 2 )
 	if err != nil {
 		t.Fatal(err)
 	}
-	locked := map[string]bool{}
+	locked := map[string]bool{} // no inertia: infinite moments
 	for _, n := range g.Nodes {
-		if n.Motion != nil {
-			locked[n.Name] = n.Motion.LockAngular == [3]bool{true, true, true}
+		if m := n.Motion; m != nil {
+			d := m.InertiaDiagonal
+			locked[n.Name] = d != nil && math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1)
 		}
 	}
 	if !locked["Ray"] || !locked["Bare"] || locked["Box"] || diags.Has(convert.CodeMassDefaulted) {
-		t.Errorf("rotation locked: %v; diagnostics %v", locked, diags)
+		t.Errorf("infinite moments: %v; diagnostics %v", locked, diags)
 	}
 	p := testenv.WriteFiles(t, t.TempDir(), "s.tscn", []byte(scene), nil)
 	raw, code := testenv.RunOracle(t, "godot3-inspect", "--compact", p)
@@ -70,7 +73,7 @@ shape = SubResource( 2 )
 		seen++
 		none := n.State.InverseInertia[0] == 0 && n.State.InverseInertia[1] == 0 && n.State.InverseInertia[2] == 0
 		if none != locked[n.Name] {
-			t.Errorf("%s: Godot 3's inverse inertia %v, ours locked %v", n.Name, n.State.InverseInertia, locked[n.Name])
+			t.Errorf("%s: Godot 3's inverse inertia %v, ours infinite %v", n.Name, n.State.InverseInertia, locked[n.Name])
 		}
 	}
 	if seen != 3 {

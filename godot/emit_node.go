@@ -541,11 +541,15 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
 	ang := m.LockAngular
-	if infiniteInertia(m) && e.v == 4 {
+	switch {
+	case infiniteInertia(m) && e.v == 4:
 		// Godot 4's lock_rotation is infinite inertia: nothing turns the
 		// body, and it keeps the spin it has (axis locks would stop it)
 		add("lock_rotation", true)
-	} else {
+	case infiniteInertia(m) && e.bulletExact[i]:
+		// Godot 3's Bullet gives a body without a shape of volume no
+		// inertia, which is infinite inertia
+	default:
 		if inf, _ := convert.WorldLocks(e.frames.World(i).R, m); inf != [3]bool{} {
 			// infinite moments about world axes (KHR's zero inertia) lock them
 			for k := range ang {

@@ -58,11 +58,11 @@ func (p *parser) engineInertia3() {
 		}
 		if exact, _ := mass.BodyMassProps(p.g, i, 1); !(exact.Mass > 0) {
 			// no shape of volume (no shape, rays only): Bullet gives the
-			// body no inertia at all, so no torque turns it
-			one := convert.Vec3{1, 1, 1}
-			m.InertiaDiagonal, m.InertiaSource, m.InertiaOrientation = &one, convert.Default, nil
-			m.LockAngular = [3]bool{true, true, true}
-			p.note(convert.CodeGodotEngineInertia, convert.BodySubject(i), b, "no shape with volume: Godot 3's Bullet gives the body no inertia, so it does not rotate; read with its rotation locked (and 1 kg·m² about each axis)")
+			// body no inertia at all (its inverse is zero), so no torque
+			// turns it and it keeps the spin it has: infinite moments
+			inf := convert.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+			m.InertiaDiagonal, m.InertiaSource, m.InertiaOrientation = &inf, convert.Default, convert.Ptr(convert.IdentityQuat())
+			p.note(convert.CodeGodotEngineInertia, convert.BodySubject(i), b, "no shape with volume: Godot 3's Bullet gives the body no inertia, so no torque turns it and it keeps the spin it has; read with infinite moments")
 			continue
 		}
 		moments, ok := bulletInertia(p.g, i, *m.Mass)
@@ -205,6 +205,12 @@ func hullCentre(g *convert.Graph, s convert.Shape) convert.Vec3 {
 func bulletGives(g *convert.Graph, i int, m *convert.Motion) bool {
 	if m.Mass == nil || m.InertiaDiagonal == nil || m.CenterOfMass != nil && *m.CenterOfMass != (convert.Vec3{}) {
 		return false
+	}
+	if d := *m.InertiaDiagonal; math.IsInf(d[0], 1) && math.IsInf(d[1], 1) && math.IsInf(d[2], 1) {
+		// Bullet gives a body without a shape of volume no inertia:
+		// nothing turns it, as infinite moments
+		exact, _ := mass.BodyMassProps(g, i, 1)
+		return !(exact.Mass > 0)
 	}
 	for _, d := range *m.InertiaDiagonal {
 		// a locked axis (an infinite or zero moment) is no shape's inertia

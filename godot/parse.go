@@ -689,16 +689,14 @@ func (p *parser) velocities(n *node, idx int, m *convert.Motion) error {
 		if err != nil {
 			return err
 		}
-		// Godot holds a locked axis still: a velocity along it is gone
-		// at the first step
-		for a, axis := range []string{"x", "y", "z"} {
-			lockKey := "axis_lock_angular_" + axis
-			if k == "linear_velocity" {
-				lockKey = "axis_lock_linear_" + axis
-			}
-			if locked, err := p.flag(n, lockKey); err != nil {
-				return err
-			} else if locked {
+		// Godot holds a locked axis still (Godot 3's Character mode every
+		// angular one): a velocity along it is gone at the first step
+		locks := m.LockAngular
+		if k == "linear_velocity" {
+			locks = m.LockLinear
+		}
+		for a, locked := range locks {
+			if locked {
 				vel[a] = 0
 			}
 		}
