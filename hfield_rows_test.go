@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
+	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
 )
 
@@ -136,6 +137,92 @@ shape = SubResource("s")
 		w, _ := strconv.ParseFloat(flat[k], 64)
 		if math.Abs(g-w) > 1e-9 {
 			t.Fatalf("Godot height map %v, the source's %v", got, flat)
+		}
+	}
+}
+
+// TestHeightFieldSpacing: Godot's height map cells are 1 m; a field of
+// other spacing is the map under a scaled CollisionShape3D. Godot 4
+// output wrote such a field unscaled ("its extent changes"), so a terrain
+// of 2 m cells came out half its size and bodies fell off it. The
+// scale is written now: read back, the field has the source's extent;
+// and a Godot scene whose height map is scaled (2 m by 0.5 m cells)
+// rests each ball in MuJoCo where Godot 4.6 rests it.
+func TestHeightFieldSpacing(t *testing.T) {
+	reg := all.Registry()
+	const sx, sz = 2.0, 0.5
+	var flat []string
+	for _, row := range hfieldHeights {
+		for _, h := range row {
+			flat = append(flat, fmt.Sprint(h))
+		}
+	}
+	// balls inside the field, off its samples: the plane's height plus
+	// the radius along its normal
+	balls := [][2]float64{{-2.6, -0.4}, {3.1, -0.6}, {-2.8, 0.65}, {1.4, 0.45}, {-0.8, 0.1}}
+	want := make([]float64, len(balls))
+	godotSrc := `[gd_scene load_steps=3 format=3]
+[sub_resource type="HeightMapShape3D" id="h"]
+map_width = 6
+map_depth = 5
+map_data = PackedFloat32Array(` + strings.Join(flat, ", ") + `)
+[sub_resource type="SphereShape3D" id="s"]
+radius = ` + fmt.Sprint(hfieldBall) + `
+[node name="Root" type="Node3D"]
+[node name="Terrain" type="StaticBody3D" parent="."]
+[node name="Shape" type="CollisionShape3D" parent="Terrain"]
+transform = Transform3D(` + fmt.Sprint(sx) + `, 0, 0, 0, 1, 0, 0, 0, ` + fmt.Sprint(sz) + `, 0, 0, 0)
+shape = SubResource("h")
+`
+	mjcfSrc := fmt.Sprintf(`<mujoco><asset><hfield name="h" nrow="5" ncol="6" size="%g %g 1.3 0.1" elevation="%s"/></asset>`, 2.5*sx, 2*sz, strings.Join(flat, " ")) +
+		`<worldbody><geom type="hfield" hfield="h"/></worldbody></mujoco>`
+	for k, b := range balls {
+		gx, gz := 0.1/sx, 0.2/sz // the plane's slope along x and z
+		want[k] = 0.1*(b[0]/sx+2.5) + 0.2*(b[1]/sz+2) + hfieldBall*math.Sqrt(1+gx*gx+gz*gz)
+		godotSrc += fmt.Sprintf(`[node name="Ball%d" type="RigidBody3D" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %g, %g, %g)
+lock_rotation = true
+axis_lock_linear_x = true
+axis_lock_linear_z = true
+[node name="Shape" type="CollisionShape3D" parent="Ball%d"]
+shape = SubResource("s")
+`, k, b[0], want[k]+0.3, b[1], k)
+	}
+
+	// the MJCF field through Godot keeps its extent
+	scene, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(mjcfSrc)}}, "src.xml", "godot")
+	for _, d := range res.Diagnostics {
+		if d.Code == convert.CodeVerifyMismatch || d.Code == convert.CodeShapeApproximated {
+			t.Errorf("MJCF to Godot: %s", d.Message)
+		}
+	}
+	if !strings.Contains(string(scene.Main), fmt.Sprintf("Transform3D(%.1f, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, %.1f,", sx, sz)) {
+		t.Errorf("the height map's CollisionShape3D is not scaled to the field's cells:\n%s", scene.Main)
+	}
+	back, _ := convertIn(t, reg, outputFS(scene, "out.tscn"), "out.tscn", "mjcf")
+	if !strings.Contains(string(back.Main), fmt.Sprintf(`size="%g %g `, 2.5*sx, 2*sz)) {
+		t.Errorf("read back from Godot, the field is not the source's %g × %g m:\n%s", 5*sx, 4*sz, back.Main)
+	}
+
+	// Godot's scaled height map in MuJoCo
+	out, res := convertIn(t, reg, fstest.MapFS{"src.tscn": {Data: []byte(godotSrc)}}, "src.tscn", "mjcf")
+	if m := mismatches(res); len(m) > 0 {
+		t.Errorf("Godot to MJCF: %v", m)
+	}
+	testenv.Oracle(t, "godot4-inspect")
+	at := testenv.GodotOrigins(t, "godot4-inspect", godotSrc, 180, map[string]string{"project.godot": "config_version=5\n"})
+	file := filepath.Join(t.TempDir(), "from-godot.xml")
+	if err := os.WriteFile(file, out.Main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mj := testenv.MuJoCoBodies(t, file, "--steps", "1500")
+	for k := range balls {
+		name := fmt.Sprint("Ball", k)
+		if y := at[name][1]; math.Abs(y-want[k]) > 0.03 {
+			t.Errorf("Godot: ball %d over %v rests at %.3f, over the scaled field's %.3f", k, balls[k], y, want[k])
+		}
+		if z := mj[name].Xpos[2]; math.Abs(z-want[k]) > 0.03 {
+			t.Errorf("MuJoCo, from Godot: ball %d over %v rests at %.3f, over the scaled field's %.3f", k, balls[k], z, want[k])
 		}
 	}
 }

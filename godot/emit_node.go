@@ -26,6 +26,12 @@ func (e *emitter) node(i int) {
 		return
 	}
 	class, props := e.classOf(i)
+	if class == "CollisionShape3D" && e.v == 4 && n.Collider != nil && n.Collider.Shape >= 0 {
+		if _, scaled := cellScale(e.g.Shapes[n.Collider.Shape]); scaled {
+			// a scale on this node would stretch what hangs below it too
+			e.note(convert.CodeShapeApproximated, e.g.ColliderSubject(i), name, "height field spacing is not 1 m; Godot's height maps use 1 m cells, so its extent changes")
+		}
+	}
 	s := e.sectionFor(name, e.cls(class), parent)
 	if i == e.root && e.root >= 0 {
 		s = e.sectionFor(name, e.cls(class), "")
@@ -92,6 +98,11 @@ func (e *emitter) shapeChild(owner, name, parentPath string, shape int, at conve
 	cs := e.sectionFor(name, e.cls("CollisionShape3D"), parentPath)
 	if e.v == 3 && e.g.Shapes[shape].Kind == convert.Capsule {
 		at = at.Mul(capsuleAlign3)
+	}
+	if sc, scaled := cellScale(e.g.Shapes[shape]); scaled && e.v == 4 {
+		// the height map's cells at the field's spacing; the node holds
+		// nothing else for the scale to stretch
+		at = at.Mul(convert.Transform{R: convert.IdentityQuat(), S: sc})
 	}
 	if !isIdentityTransform(at) {
 		cs.Props = append(cs.Props, tscn.Prop{Key: "transform", Value: e.transformValue(at)})

@@ -164,7 +164,7 @@ func (e *emitter) shapeRef(si int, where string) tscn.Value {
 	case convert.Heightfield:
 		f := sh.Field
 		class = pick(g3, "HeightMapShape", "HeightMapShape3D")
-		if f.Columns > 1 && f.Rows > 1 && (math.Abs(f.SizeX/float64(f.Columns-1)-1) > 1e-9 || math.Abs(f.SizeZ/float64(f.Rows-1)-1) > 1e-9) {
+		if _, scaled := cellScale(sh); scaled && e.v == 3 {
 			e.diags.AddAll(convert.CodeShapeApproximated, users, where, "height field spacing is not 1 m; Godot's height maps use 1 m cells, so its extent changes")
 		}
 		add("map_width", int64(f.Columns))
@@ -820,4 +820,17 @@ func (e *emitter) surface(pos []convert.Vec3, idx []uint32, uv [][2]float64, mat
 		}...)
 	}
 	return surface
+}
+
+// cellScale is the scale that gives a Godot height map, whose cells are
+// 1 m, the height field's own spacing; scaled reports one other than 1.
+// Godot 4 output writes it on the CollisionShape3D that holds the map
+// (its heights are the field's, so the scale along y is 1).
+func cellScale(sh convert.Shape) (s convert.Vec3, scaled bool) {
+	f := sh.Field
+	if sh.Kind != convert.Heightfield || f == nil || f.Columns < 2 || f.Rows < 2 {
+		return convert.Vec3{1, 1, 1}, false
+	}
+	s = convert.Vec3{f.SizeX / float64(f.Columns-1), 1, f.SizeZ / float64(f.Rows-1)}
+	return s, math.Abs(s[0]-1) > 1e-9 || math.Abs(s[2]-1) > 1e-9
 }
