@@ -184,6 +184,8 @@ type emitter struct {
 	// bulletExact holds the Godot 3 bodies whose inertia Bullet computes
 	// from their shapes as the Graph has it.
 	bulletExact map[int]bool
+	// jointedBodies: the bodies a joint holds (jointed)
+	jointedBodies map[int]bool
 	// images are the texture images met, by source file.
 	images map[string]*sceneImage
 }

@@ -416,7 +416,7 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 				// Godot 3 computes this very inertia from the shapes
 			case e.v == 3:
 				e.note(convert.CodeGodotInertiaDropped, convert.BodySubject(i), e.name(i), "Godot 3 has no inertia property; the engine computes it from the shapes")
-			case infiniteInertia(m) && e.v == 4:
+			case infiniteInertia(m) && e.v == 4 && !e.jointed(i):
 				// written as lock_rotation (locksAndDamping), which is
 				// infinite inertia
 			case rotationLocked(m):
@@ -553,9 +553,12 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
 	ang := m.LockAngular
 	switch {
-	case infiniteInertia(m) && e.v == 4:
+	case infiniteInertia(m) && e.v == 4 && !e.jointed(i):
 		// Godot 4's lock_rotation is infinite inertia: nothing turns the
-		// body, and it keeps the spin it has (axis locks would stop it)
+		// body, and it keeps the spin it has (axis locks would stop it).
+		// A joint to such a body (or the world) has no angular mass to
+		// act on, which GodotPhysics3D reports as an error: a jointed
+		// body keeps the locks
 		add("lock_rotation", true)
 	case infiniteInertia(m) && e.bulletExact[i]:
 		// Godot 3's Bullet gives a body without a shape of volume no
@@ -616,6 +619,24 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 // axes locked, or all three moments infinite (KHR's zero inertia).
 func rotationLocked(m *convert.Motion) bool {
 	return m.LockAngular == [3]bool{true, true, true} || infiniteInertia(m)
+}
+
+// jointed reports whether a joint holds body i (found for all bodies at
+// once).
+func (e *emitter) jointed(i int) bool {
+	if e.jointedBodies == nil {
+		e.jointedBodies = map[int]bool{}
+		g := e.g
+		for k := range g.Nodes {
+			if j := g.Nodes[k].Joint; j != nil {
+				e.jointedBodies[g.BodyOf(k)] = true
+				if j.Connected >= 0 && j.Connected < len(g.Nodes) {
+					e.jointedBodies[g.BodyOf(j.Connected)] = true
+				}
+			}
+		}
+	}
+	return e.jointedBodies[i]
 }
 
 // infiniteInertia reports a body whose moments are all infinite: nothing
