@@ -472,6 +472,28 @@ func DefaultMaterial() Material {
 	return Material{StaticFriction: 0.6, DynamicFriction: 0.6}
 }
 
+// FrictionRange is the least and the greatest dynamic friction of the
+// Graph's colliders (DefaultMaterial's for a collider without one): when
+// they differ, how an engine combines two touching colliders' frictions
+// changes how those that touch slide. ok is false without colliders.
+func (g *Graph) FrictionRange() (lo, hi float64, ok bool) {
+	for i := range g.Nodes {
+		c := g.Nodes[i].Collider
+		if c == nil || c.Shape < 0 {
+			continue
+		}
+		f := DefaultMaterial().DynamicFriction
+		if c.Material >= 0 && c.Material < len(g.Materials) {
+			f = g.Materials[c.Material].DynamicFriction
+		}
+		if !ok {
+			lo, hi, ok = f, f, true
+		}
+		lo, hi = math.Min(lo, f), math.Max(hi, f)
+	}
+	return lo, hi, ok
+}
+
 // Filter is a collision filter over named collision systems.
 type Filter struct {
 	Name string `json:"name,omitempty"`

@@ -130,10 +130,13 @@ type emitter struct {
 	// is written from
 	meshShapes meshShapeIndex
 	matIDs     map[string]string
-	meshIDs    map[string]string
-	skip       []bool
-	emitted    []int    // emitted node order (pre-order)
-	names      []string // unique sibling names
+	// frictions: the least and greatest friction of the Graph's
+	// colliders, found once (combineDefault)
+	frictions *[2]float64
+	meshIDs   map[string]string
+	skip      []bool
+	emitted   []int    // emitted node order (pre-order)
+	names     []string // unique sibling names
 	// paths is how the scene refers to each emitted node as a parent:
 	// "." for the root, a path from the root, or %Name (see refFor)
 	paths    map[int]string

@@ -231,7 +231,7 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	if mat.DynamicFriction == 1 && mat.StaticFriction == 1 && mat.Restitution == 0 && !rough && !absorbent &&
 		(mat.FrictionCombine == "" || mat.FrictionCombine == "minimum") {
 		if mat.FrictionCombine == "" {
-			e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
+			e.combineDefault(i)
 		}
 		return nil // Godot's own default material
 	}
@@ -240,7 +240,7 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	}
 	switch mat.FrictionCombine {
 	case "":
-		e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
+		e.combineDefault(i)
 	case "minimum":
 	case "maximum":
 		e.note(convert.CodeGodotCombineApproximated, convert.BodySubject(i), e.name(i), "friction combine \"maximum\" written as a rough material (its friction wins)").WithSeverity(convert.Info)
@@ -833,4 +833,20 @@ func cellScale(sh convert.Shape) (s convert.Vec3, scaled bool) {
 	}
 	s = convert.Vec3{f.SizeX / float64(f.Columns-1), 1, f.SizeZ / float64(f.Rows-1)}
 	return s, math.Abs(s[0]-1) > 1e-9 || math.Abs(s[2]-1) > 1e-9
+}
+
+// combineDefault says that body i's friction combine rule was not given
+// and Godot takes the minimum: a warning when the scene's colliders have
+// different frictions (glTF's rule, the average, gives others where two
+// of them touch), else an info.
+func (e *emitter) combineDefault(i int) {
+	if e.frictions == nil {
+		lo, hi, _ := e.g.FrictionRange()
+		e.frictions = &[2]float64{lo, hi}
+	}
+	if lo, hi := e.frictions[0], e.frictions[1]; hi > lo {
+		e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum, and the scene's frictions differ (%g to %g): where two of them touch, the smaller one acts (glTF's rule takes their average)", lo, hi).WithSeverity(convert.Warning)
+		return
+	}
+	e.note(convert.CodeGodotCombineDefault, convert.BodySubject(i), e.name(i), "friction combine mode not given; Godot combines friction by taking the minimum")
 }

@@ -103,6 +103,9 @@ type emitter struct {
 	// contacts holds each material's materialContact (index 0: the
 	// default material, else the material's index + 1)
 	contacts []*materialContact
+	// frictionLo and frictionHi: the least and greatest friction of the
+	// Graph's colliders (a combine rule matters only between them)
+	frictionLo, frictionHi float64
 	// arena makes the bodies, joints, geoms and inertials, which are
 	// most of the document, in blocks
 	arena xmlx.Arena

@@ -231,6 +231,7 @@ func (e *emitter) materialContact(mi int) *materialContact {
 	}
 	if e.contacts == nil {
 		e.contacts = make([]*materialContact, len(e.g.Materials)+1)
+		e.frictionLo, e.frictionHi, _ = e.g.FrictionRange()
 	}
 	if c := e.contacts[key]; c != nil {
 		return c
@@ -254,7 +255,12 @@ func (e *emitter) materialContact(mi int) *materialContact {
 		if rule == "" {
 			rule = "not given"
 		}
-		c.notes.Add(convert.CodeFrictionCombineMaximum, none, "", "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
+		if e.frictionHi > e.frictionLo {
+			// colliders of other frictions touch it: the larger now wins
+			c.notes.Add(convert.CodeFrictionCombineMaximum, none, "", "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept, and the scene's frictions differ (%s to %s): where two of them touch, the larger one acts", rule, fmtFloat(e.frictionLo), fmtFloat(e.frictionHi)).WithSeverity(convert.Warning)
+		} else {
+			c.notes.Add(convert.CodeFrictionCombineMaximum, none, "", "MuJoCo combines the frictions of two touching geoms by their maximum; the material's combine rule (%s) is not kept", rule)
+		}
 	}
 	if m.Restitution != 0 {
 		c.notes.Add(convert.CodeRestitutionDropped, none, "", "restitution %s has no MJCF coefficient (MuJoCo's bounce comes from solref); dropped", fmtFloat(m.Restitution))
