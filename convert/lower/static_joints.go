@@ -30,6 +30,9 @@ func (l *lowerer) staticJointExclusions() {
 		if a < 0 || b < 0 || a == b || isStatic(g, a) == isStatic(g, b) {
 			continue
 		}
+		if !isStatic(g, a) {
+			a, b = b, a // the static body first, as the messages name them
+		}
 		pairs = append(pairs, [2]int{a, b})
 	}
 	if len(pairs) == 0 {
