@@ -225,6 +225,7 @@ const (
 	CodeGodotScaleRounded           Code = "godot-scale-rounded"
 	CodeGodotPropertyKept           Code = "godot-property-kept"
 	CodeGodotConstantForce          Code = "godot-constant-force"
+	CodeGazeboGravityOff            Code = "gazebo-gravity-off"
 	CodeGodotShapeOrphan            Code = "godot-shape-orphan"
 	CodeGodotShapeDisabled          Code = "godot-shape-disabled"
 	CodeGodotShapeMissing           Code = "godot-shape-missing"
@@ -366,6 +367,7 @@ var codeTable = []CodeInfo{
 
 	// URDF
 	{CodeLinkOrphan, Warning, secURDF, Qs(QStructure), false, "link joined to nothing, with no mass or collision: kept as a visual frame"},
+	{CodeGazeboGravityOff, Info, secURDF, Qs(QGravity), false, "a link Gazebo turns gravity off for (`<gazebo reference>` with `<turnGravityOff>true` or `<gravity>false`) is read with a gravity factor of 0; URDF output writes it back so"},
 	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world"},
 	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body"},
 	{CodeInertialIncomplete, Warning, secURDF, Qs(QMass, QCenterOfMass, QInertia), false, "an `<inertial>` without `<inertia>`, or with a `<density>` instead of a `<mass>` (Isaac Gym's reading): what it lacks is computed from the link's collisions, at its density if it gives one (urdfdom drops such an inertial, MuJoCo refuses it)"},

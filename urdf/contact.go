@@ -59,8 +59,15 @@ func (p *parser) contacts() (map[string]int, error) {
 		}
 		vals := map[string]float64{}
 		rest := &xmlx.Element{Kind: e.Kind, Name: e.Name, Attrs: e.Attrs, Line: e.Line, File: e.File}
-		meaningful := false
+		meaningful, gravity := false, false
 		for _, c := range e.Children {
+			if off, ok := gazeboGravityOff(c); ok {
+				if p.gravityOff == nil {
+					p.gravityOff = map[string]bool{}
+				}
+				p.gravityOff[ref], gravity = off, true
+				continue
+			}
 			if c.Kind == xmlx.ElementNode && contains(gazeboContact, c.Name) {
 				v, err := contactValue(c)
 				if err != nil {
@@ -72,7 +79,7 @@ func (p *parser) contacts() (map[string]int, error) {
 			rest.Children = append(rest.Children, c)
 			meaningful = meaningful || c.Kind == xmlx.ElementNode
 		}
-		if meaningful || len(vals) == 0 {
+		if meaningful || len(vals) == 0 && !gravity {
 			keep = append(keep, rest)
 		}
 		if len(vals) == 0 {

@@ -878,7 +878,12 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	path := nodePath(e.g, body)
 	convert.MotionLosses(&e.diags, e.g, body, path, "URDF", m, false)
-	if m.GravityFactor != 1 && m.Kind == convert.Dynamic {
+	switch {
+	case m.GravityFactor == 0 && m.Kind == convert.Dynamic:
+		// Gazebo's own switch, which is all URDF has
+		e.r.extras = append(e.r.extras, &xmlElement{Name: "gazebo", Attrs: []xmlx.Attr{{Name: "reference", Value: link.Name}},
+			Children: []*xmlElement{{Name: "turnGravityOff", Children: []*xmlElement{{Kind: xmlx.TextNode, Data: "true"}}}}})
+	case m.GravityFactor != 1 && m.Kind == convert.Dynamic:
 		e.diags.Add(convert.CodeFieldDropped, convert.BodySubject(body), path, "URDF has no gravity factor; link %q gets full gravity instead of %v times it", link.Name, m.GravityFactor).Affecting(convert.QGravity)
 	}
 	switch m.Kind {

@@ -74,18 +74,20 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 }
 
 type parser struct {
-	in        *convert.Input
-	r         *Robot
-	g         *convert.Graph
-	diags     convert.Diagnostics
-	links     map[string]*Link
-	children  map[string][]*Joint // parent link → joints
-	parentOf  map[string]*Joint   // child link → joint
-	materials map[string]*Material
-	jointNode map[string]int // joint name → Graph node of its Joint
-	meshCache map[string]int // resolved path → Graph mesh (collision)
-	visuals   *meshData      // triangles visual meshes may share, read on demand
-	linkMat   map[string]int // link name → Graph material of its collisions
+	// gravityOff: the links Gazebo turns gravity off for
+	gravityOff map[string]bool
+	in         *convert.Input
+	r          *Robot
+	g          *convert.Graph
+	diags      convert.Diagnostics
+	links      map[string]*Link
+	children   map[string][]*Joint // parent link → joints
+	parentOf   map[string]*Joint   // child link → joint
+	materials  map[string]*Material
+	jointNode  map[string]int // joint name → Graph node of its Joint
+	meshCache  map[string]int // resolved path → Graph mesh (collision)
+	visuals    *meshData      // triangles visual meshes may share, read on demand
+	linkMat    map[string]int // link name → Graph material of its collisions
 	// defaultMat is the Graph material of collisions without contact
 	// parameters (defaultContact); -1 until one needs it
 	defaultMat int
@@ -167,6 +169,7 @@ func (p *parser) run() error {
 	if p.linkMat, err = p.contacts(); err != nil {
 		return err
 	}
+	p.gazeboUnreadTags(r.extras)
 
 	g := p.g
 	g.Extras[extraRobot] = r.Name
@@ -386,6 +389,11 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 		if massless(l) {
 			p.diags.Add(convert.CodeLinkMassless, convert.BodySubject(self), linkPath(l), "link %q has no mass but moves on joint %q: it stays massless (no mass is invented); formats whose simulators need mass on moving bodies say what they write", l.Name, j.Name)
 		}
+	}
+	if n.Motion != nil && p.gravityOff[l.Name] {
+		// Gazebo's <turnGravityOff>: the link feels no gravity
+		n.Motion.GravityFactor = 0
+		p.diags.Add(convert.CodeGazeboGravityOff, convert.BodySubject(self), linkPath(l), "Gazebo turns gravity off for link %q: read as a gravity factor of 0", l.Name)
 	}
 	if n.Motion != nil && l.Inertial != nil {
 		n.Extras[extraSpelledInertial] = l.Inertial
