@@ -81,6 +81,9 @@ func (p *parser) equalities(e *Element) error {
 				return err
 			} else if !ok {
 				p.keepElement(c, "equality tendon other than a fixed tendon of two one-axis joints held at its length has no Graph form")
+			} else if err := p.couplingSolverDropped(c, a); err != nil {
+				// a coupling like a joint equality's: its softness is not kept
+				return err
 			}
 		default:
 			p.keepElement(c, "equality "+c.Name+" has no Graph form")
