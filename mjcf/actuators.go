@@ -1,8 +1,10 @@
 package mjcf
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,6 +61,9 @@ const (
 	extraActuators = convert.ExtraActuatorDrives
 	// extraMotor: []Attr of the <motor> read into Actuator "effort".
 	extraMotor = "mjcf.motor"
+	// extraActuatorOrder (graph): map[*Element]int, each actuator kept
+	// as MJCF → its place among the file's actuators
+	extraActuatorOrder = "mjcf.actuatorOrder"
 )
 
 // targetKey names the keyframe that holds drive targets.
@@ -259,9 +264,14 @@ func (e *emitter) nameActuator(act *Element, jname string, extras map[string]any
 		back = as
 	}
 	for _, a := range back {
-		if a.Name == "name" {
+		switch a.Name {
+		case "name":
 			name = a.Value
-		} else {
+		case actuatorOrderAttr:
+			if i, err := strconv.Atoi(a.Value); err == nil {
+				e.placeActuator(act, i)
+			}
+		default:
 			act.SetAttr(a.Name, a.Value)
 		}
 	}
@@ -337,9 +347,41 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints *axisJoints, path 
 	}
 }
 
+// placeActuator records act's place among the source's actuators.
+func (e *emitter) placeActuator(act *Element, i int) {
+	if e.actuatorPlace == nil {
+		e.actuatorPlace = map[*Element]int{}
+	}
+	e.actuatorPlace[act] = i
+}
+
+// sourceActuatorOrder puts the actuators read from an MJCF file back in
+// the file's order (those kept as MJCF were written first, those read as
+// drives in the order of their joints); actuators the source did not
+// have follow, in the order they were written.
+func (e *emitter) sourceActuatorOrder() {
+	if len(e.actuatorPlace) == 0 {
+		return
+	}
+	slices.SortStableFunc(e.actuator.Children, func(a, b *Element) int {
+		i, okA := e.actuatorPlace[a]
+		j, okB := e.actuatorPlace[b]
+		switch {
+		case okA && okB:
+			return cmp.Compare(i, j)
+		case okA:
+			return -1
+		case okB:
+			return 1
+		}
+		return 0
+	})
+}
+
 // finishActuators applies "--actuators none", writes the drive_targets
 // keyframe when some target is not zero (returned, nil otherwise).
 func (e *emitter) finishActuators() *Element {
+	e.sourceActuatorOrder()
 	if e.opts.Value(ActuatorsOption) == "none" && len(e.actuator.Children) > 0 {
 		e.diags.Add(convert.CodeActuatorsDropped, convert.DocumentSubject(), "actuator", "%d actuator(s) are not written (actuators none)", len(e.actuator.Children))
 		e.actuator.Children = nil

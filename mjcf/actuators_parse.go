@@ -40,6 +40,7 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 		if i < len(ctrl) {
 			target = ctrl[i]
 		}
+		p.actIndex = i
 		a, shared := p.resolvedActuator(ch)
 		if known, err := p.transmissionKnown(a); err != nil || !known {
 			if err != nil {
@@ -52,6 +53,7 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 				ch = a // the <general> MuJoCo's one default makes of it
 			}
 			kept = append(kept, ch)
+			p.keptActuatorOrder(ch, i)
 			if actsAtRest(a, groupsOff) {
 				p.diags.Add(convert.CodeActuatorKept, convert.DocumentSubject(), p.path(ch), "<%s> pushes even at zero control and has no Graph form; it is kept for MJCF output only, and other formats move its joint freely", ch.Name)
 			}
@@ -269,9 +271,11 @@ func (p *parser) actuator(a *Element, target float64) bool {
 			j.Effort = effort
 		}
 		j.Actuator = convert.ActuateEffort
+		as := []Attr{{Name: actuatorOrderAttr, Value: strconv.Itoa(p.actIndex)}}
 		if n, ok := m["name"]; ok {
-			j.Extras[extraMotor] = []Attr{{Name: "name", Value: n}}
+			as = append(as, Attr{Name: "name", Value: n})
 		}
+		j.Extras[extraMotor] = as
 		return true
 	}
 	if math.IsNaN(d.Stiffness) || math.IsNaN(d.Damping) || d.Stiffness < 0 || d.Damping < 0 {
@@ -290,7 +294,7 @@ func (p *parser) actuator(a *Element, target float64) bool {
 		// measured from the pose in the file, as the joint's range is
 		d.PositionTarget = convert.Ptr(*d.PositionTarget - refs[key])
 	}
-	var back []Attr
+	back := []Attr{{Name: actuatorOrderAttr, Value: strconv.Itoa(p.actIndex)}}
 	for _, n := range []string{"name", "ctrllimited", "ctrlrange"} {
 		if v, ok := m[n]; ok {
 			back = append(back, Attr{Name: n, Value: v})
@@ -344,4 +348,21 @@ func generalDrive(m map[string]string, d convert.Drive, target float64) (convert
 		return d, false
 	}
 	return d, true
+}
+
+// actuatorOrderAttr marks, among the attributes kept with a drive read
+// from an actuator, the actuator's place among the file's actuators:
+// controllers, policies and keyframes index the controls by it, so MJCF
+// output writes the actuators back in that order. It is never written.
+const actuatorOrderAttr = "physconv:order"
+
+// keptActuatorOrder records the place among the file's actuators of an
+// actuator kept as MJCF (the graph's extraActuatorOrder).
+func (p *parser) keptActuatorOrder(el *Element, i int) {
+	order, _ := p.g.Extras[extraActuatorOrder].(map[*Element]int)
+	if order == nil {
+		order = map[*Element]int{}
+		p.g.Extras[extraActuatorOrder] = order
+	}
+	order[el] = i
 }

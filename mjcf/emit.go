@@ -103,6 +103,9 @@ type emitter struct {
 	// contacts holds each material's materialContact (index 0: the
 	// default material, else the material's index + 1)
 	contacts []*materialContact
+	// actuatorPlace: each actuator read from an MJCF file → its place
+	// among the file's actuators (sourceActuatorOrder)
+	actuatorPlace map[*Element]int
 	// frictionLo and frictionHi: the least and greatest friction of the
 	// Graph's colliders (a combine rule matters only between them)
 	frictionLo, frictionHi float64

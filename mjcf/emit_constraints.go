@@ -162,9 +162,14 @@ func (e *emitter) keptSections() keptSections {
 			continue // not converted, as the reader said
 		}
 		var kept []*Element
+		order, _ := e.g.Extras[extraActuatorOrder].(map[*Element]int)
 		for _, c := range sec.Children {
 			if attr, name, ok := e.missingRef(c); !ok {
-				kept = append(kept, e.inWrittenSense(e.portable(stripClass(c), sec.Name)))
+				el := e.inWrittenSense(e.portable(stripClass(c), sec.Name))
+				if i, ok := order[c]; ok && sec.Name == "actuator" {
+					e.placeActuator(el, i)
+				}
+				kept = append(kept, el)
 			} else {
 				e.diags.Add(convert.CodeMjcfSectionDropped, convert.DocumentSubject(), sec.Name+"/"+c.Name, "<%s%s> refers to %s=%q, which the output does not have; dropped", c.Name, nameAttrText(c), attr, name)
 			}

@@ -11,7 +11,9 @@ import (
 
 // parser carries the state of one Parse.
 type parser struct {
-	in *convert.Input
+	// actIndex is the place among the file's actuators of the one read
+	actIndex int
+	in       *convert.Input
 	// droppedMakers are the elements dropped unread that would have
 	// made bodies, sites or joints (a <composite>, a <flexcomp>)
 	droppedMakers []*Element
@@ -430,6 +432,13 @@ func (p *parser) keepSection(c *Element) {
 	sec := &Element{Name: c.Name, Attrs: c.Attrs, Line: c.Line, File: c.File}
 	for _, ch := range c.Children {
 		r := p.resolvedCopy(ch, c.Name)
+		if order, _ := p.g.Extras[extraActuatorOrder].(map[*Element]int); order != nil {
+			if i, ok := order[ch]; ok {
+				// the place belongs to the copy kept
+				delete(order, ch)
+				order[r] = i
+			}
+		}
 		if ch.Name == "fixed" {
 			r.Attrs = withoutAttrs(r.Attrs, "width", "rgba", "material", "group") // visual settings only spatial tendons take
 		}
