@@ -16,8 +16,7 @@ import (
 // jointOrderCases are MJCF bodies whose joints one Graph joint holds, in
 // orders other than the Graph's (slides after another's place, a slide
 // along -y where the hinges' frame has +y), with a range and a ref on the
-// reversed axis; and one whose reversed slide is a spring (written in the
-// Graph's sense, the spring turned with it).
+// reversed axis; and some whose reversed joint is a spring.
 var jointOrderCases = []struct {
 	name, joints string
 	sameQpos     bool
@@ -27,7 +26,13 @@ var jointOrderCases = []struct {
 	{"slides-zxy", `<joint name="sz" type="slide" axis="0 0 1"/><joint name="sx" type="slide" axis="1 0 0"/><joint name="sy" type="slide" axis="0 1 0" range="-0.2 0.3" ref="0.05"/>` +
 		`<joint name="h1" type="hinge" axis="0 -1 0"/><joint name="h2" type="hinge" axis="1 0 0"/>`, true},
 	{"spring", `<joint name="tx" type="slide" axis="1 0 0"/><joint name="ty" type="slide" axis="0 1 0" stiffness="20" springref="0.1"/>` +
-		`<joint name="h1" type="hinge" axis="0 -1 0"/><joint name="h2" type="hinge" axis="1 0 0"/>`, false},
+		`<joint name="h1" type="hinge" axis="0 -1 0"/><joint name="h2" type="hinge" axis="1 0 0"/>`, true},
+	// three hinges about axes of the other handedness, a spring on the
+	// reversed one (dm_control's and Gymnasium's humanoid hips)
+	{"hip", `<joint name="hip_x" axis="1 0 0" range="-0.4 0.1"/><joint name="hip_z" axis="0 0 1" range="-1 0.6"/>` +
+		`<joint name="hip_y" axis="0 1 0" range="-1.9 0.3" stiffness="20" springref="-0.5" damping="1"/>`, true},
+	{"hip-ref", `<joint name="hip_x" axis="1 0 0"/><joint name="hip_z" axis="0 0 1"/>` +
+		`<joint name="hip_y" axis="0 1 0" range="-1.9 0.3" stiffness="20" springref="-0.5" ref="0.2"/>`, true},
 }
 
 // TestMJCFJointOrderKept: MuJoCo numbers a body's joints in the order the
@@ -36,9 +41,12 @@ var jointOrderCases = []struct {
 // the Graph frame's axis (a slide along +y where the hinges' frame has -y
 // came out along -y: its coordinate negated). Now the source's order comes
 // back, and a reversed axis points as the source's where nothing written
-// (a spring, an actuator, a coupling, a tendon) measures it in the Graph's
-// sense: MuJoCo compiles the output with the source's joints in the
-// source's order and axes, and steps it to the same qpos.
+// (an actuator read as a drive, a coupling, a tendon) measures it in the
+// Graph's sense; a spring is written with its rest position turned with
+// the joint (it had kept the Graph's sense: dm_control's humanoid hips
+// came out negated, qpos and all): MuJoCo compiles the output with the
+// source's joints in the source's order and axes, and steps it to the
+// same qpos.
 func TestMJCFJointOrderKept(t *testing.T) {
 	reg := all.Registry()
 	dir := t.TempDir()

@@ -80,6 +80,9 @@ type emitter struct {
 	// MJCF source joint of that name (extraJointSigns): the kept sections
 	// that measure them are turned to the written sense.
 	flipped map[string]bool
+	// restored are the joints written against the Graph's axis, as their
+	// MJCF source had them (a spring's rest position turns with them)
+	restored map[*Element]bool
 	// measuredJoints are the joint nodes a coupling or a tendon measures
 	// (senseFree), found at the first question
 	measuredJoints map[int]bool
@@ -129,7 +132,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
+		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, restored: map[*Element]bool{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
 	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})

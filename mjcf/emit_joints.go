@@ -184,6 +184,7 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 		if restore {
 			axis = axis.Scale(-1)
 			st.lo, st.hi = -st.hi, -st.lo
+			e.restored[el] = true
 		}
 		if typ != "ball" {
 			if spelled := convert.AxisAsSpelled(&j, key, axis); spelled != axis {
@@ -282,8 +283,10 @@ func (e *emitter) joint(body *Element, tj kin.TreeJoint, topLevel bool) {
 // measures axis key of joint node n in the Graph's sense: no drive on it
 // (springs, actuators), no coupling and no tendon through the joint.
 func (e *emitter) senseFree(j *convert.Joint, n int, key string) bool {
-	for _, d := range j.Drives {
-		if d.Type+strconv.Itoa(d.Axis) == key {
+	for k, d := range j.Drives {
+		if d.Type+strconv.Itoa(d.Axis) == key && !jointSpring(*j, k, d) {
+			// a spring is written on the joint, its rest position in the
+			// joint's own sense (drives); an actuator's control is not
 			return false
 		}
 	}
@@ -413,13 +416,15 @@ func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints *axisJoin
 			e.diags.Add(convert.CodeDriveDropped, subj, path, "drive on %s axis %d acts on a fixed axis and is dropped", d.Type, d.Axis)
 			continue
 		}
-		_, wasActuator := actuatorExtras(j.Extras)[k]
-		isSpring := d.Mode != "acceleration" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && el.AttrOr("type", "") != "ball" && !wasActuator
-		if isSpring {
+		if isSpring := jointSpring(j, k, d) && el.AttrOr("type", "") != "ball"; isSpring {
 			el.SetAttr("stiffness", fmtFloat(d.Stiffness))
 			rest := e.jointRefs[el] // springref is a joint position, ref included
 			if d.PositionTarget != nil {
-				rest += *d.PositionTarget
+				if e.restored[el] {
+					rest -= *d.PositionTarget // the joint runs as the source's, against the Graph's axis
+				} else {
+					rest += *d.PositionTarget
+				}
 			}
 			if rest != 0 {
 				el.SetAttr("springref", fmtFloat(rest))
@@ -445,6 +450,13 @@ func (e *emitter) drives(j convert.Joint, subj convert.Subject, joints *axisJoin
 		act := e.driveActuator(j, k, d, el)
 		e.diags.Add(convert.CodeDriveAsActuator, subj, path, "drive becomes a <%s> actuator; its target is the actuator's control value in the keyframe %q", act.Name, targetKey)
 	}
+}
+
+// jointSpring reports whether drive k of j is a spring MJCF writes as
+// the joint's stiffness and springref (not an actuator the source had).
+func jointSpring(j convert.Joint, k int, d convert.Drive) bool {
+	_, wasActuator := actuatorExtras(j.Extras)[k]
+	return d.Mode == "force" && math.IsInf(d.MaxForce, 1) && d.VelocityTarget == nil && d.Stiffness != 0 && !wasActuator
 }
 
 // ballSpring reports whether the drives are the same spring on all three
