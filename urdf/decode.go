@@ -226,7 +226,10 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 			if v.Origin, err = decodePose(c); err != nil {
 				return Link{}, err
 			}
-			if v.Geometry, err = decodeGeometry(c); err != nil {
+			if c.Child("geometry") == nil {
+				// urdfdom and MuJoCo read the robot without it
+				v.Geometry = Geometry{unknown: true, Line: c.Line}
+			} else if v.Geometry, err = decodeGeometry(c); err != nil {
 				return Link{}, err
 			}
 			if m := c.Child("material"); m != nil {

@@ -776,6 +776,10 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		if name == "" {
 			name = l.Name + "/visual" + strconv.Itoa(k)
 		}
+		if v.Geometry.unknown && v.Geometry.Kind == "" {
+			p.diags.Add(convert.CodeVisualDropped, convert.Subject{}, linkPath(l)+"/visual", "visual %q of link %q has no <geometry>; it is left out, as urdfdom and MuJoCo leave it", name, l.Name).AtLine(v.Geometry.Line)
+			continue
+		}
 		if v.Geometry.unknown {
 			p.diags.Add(convert.CodeVisualDropped, convert.Subject{}, linkPath(l)+"/visual", "visual %q of link %q is an unknown geometry <%s>; it is left out, as urdfdom leaves it (MuJoCo refuses the file)", name, l.Name, v.Geometry.Kind).AtLine(v.Geometry.Line)
 			continue

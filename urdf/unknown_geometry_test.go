@@ -1,6 +1,8 @@
 package urdf
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/physconv/physconv/convert"
@@ -43,5 +45,33 @@ func TestUnknownGeometry(t *testing.T) {
 		if colliders != 1 || visuals != 0 {
 			t.Errorf("%s %s: %d colliders and %d visuals read, want the box alone", c.element, c.shape, colliders, visuals)
 		}
+	}
+}
+
+// TestVisualWithoutGeometry: a <visual> without a <geometry> made the
+// reader refuse the robot, which urdfdom and MuJoCo read without it; it
+// is left out, said at its line. A <collision> without one is still
+// refused at its line (MuJoCo refuses it).
+func TestVisualWithoutGeometry(t *testing.T) {
+	src := "<robot name=\"r\">\n<link name=\"a\">\n<inertial><mass value=\"1\"/><inertia ixx=\"0.1\" iyy=\"0.1\" izz=\"0.1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial>\n" +
+		"<collision><geometry><box size=\"1 1 1\"/></geometry></collision>\n" +
+		"<visual><material name=\"red\"><color rgba=\"1 0 0 1\"/></material></visual>\n</link>\n</robot>\n"
+	g, diags, err := Parse(&convert.Input{Name: "r.urdf", Data: []byte(src), Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diags.OfCode(convert.CodeVisualDropped); len(d) != 1 || d[0].Line != 5 {
+		t.Errorf("visual-dropped %v, want one at line 5", d)
+	}
+	for _, n := range g.Nodes {
+		if n.Visual != nil {
+			t.Errorf("a visual read: %+v", n)
+		}
+	}
+	bad := strings.Replace(src, "<collision><geometry><box size=\"1 1 1\"/></geometry></collision>", "<collision><origin xyz=\"0 0 0\"/></collision>", 1)
+	_, _, err = Parse(&convert.Input{Name: "r.urdf", Data: []byte(bad), Options: &convert.Options{}})
+	var fe *convert.FormatError
+	if !errors.As(err, &fe) || fe.Line != 4 || !strings.Contains(err.Error(), "<collision> needs a <geometry>") {
+		t.Errorf("a collision without geometry: %v, want refused at line 4", err)
 	}
 }
