@@ -384,7 +384,10 @@ func (r *Resolver) pkg(ref string) result {
 	if name == "" || name == "." || name == ".." {
 		return failed(&Error{Kind: Invalid, Ref: ref, Err: errors.New("no package name")})
 	}
-	sub = path.Clean(sub)
+	// the rest is inside the package's folder: a slash doubled after the
+	// name ("package://pkg//meshes/a.stl", which ROS joins to the
+	// folder's path as a file system reads it) does not make it absolute
+	sub = path.Clean(strings.TrimLeft(sub, "/"))
 	if !fs.ValidPath(sub) {
 		// a package path stays inside its package
 		return failed(&Error{Kind: Outside, Ref: ref, Root: "package://" + name})

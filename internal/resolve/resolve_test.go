@@ -125,6 +125,8 @@ func TestResolve(t *testing.T) {
 		{"link into an allowed root", "../meshes/extra.stl", "meshes/extra.stl", 0, true},
 		{"absolute link inside the root", "../meshes/abs.stl", "meshes/abs.stl", 0, true},
 		{"enclosing package", "package://robot/meshes/base.stl", "meshes/base.stl", 0, true},
+		{"package path with a doubled slash", "package://robot//meshes/base.stl", "meshes/base.stl", 0, true},
+		{"sibling package path with a doubled slash", "package://arm_description//meshes/a.stl", filepath.Join(ws, "arm", "meshes", "a.stl"), 0, false},
 		{"package in a child folder", "package://tools/t.stl", "tools/t.stl", 0, true},
 		{"sibling package", "package://arm_description/meshes/a.stl", filepath.Join(ws, "arm", "meshes", "a.stl"), 0, false},
 		{"package below the workspace src", "package://deep_pkg/d.stl", filepath.Join(ws, "group", "sub", "d.stl"), 0, false},
