@@ -376,7 +376,7 @@ var codeTable = []CodeInfo{
 	{CodeMasslessBody, Warning, secURDF, Qs(QMass, QInertia), false, "a massless moving body (URDF link without `<inertial>`): simulators reject it, so URDF, MJCF and Godot write a stand-in of 1e-9 kg and 1e-12 kg·m² (glTF writes the same stand-in and keeps the massless flag in `extras.physconv`); MJCF only for a body MuJoCo moves by joints of its own and no welded child gives mass"},
 	{CodeAxisNormalized, Info, secURDF, Qs(QAxis), false, "joint axis was not a unit vector"},
 	{CodeLimitInverted, Warning, secURDF, Qs(QLimit, QJointKind), false, "a revolute or prismatic joint with lower > upper is read as unlimited, as MuJoCo and Bullet read it"},
-	{CodeContinuousLimitIgnored, Warning, secURDF, Qs(QLimit), false, "a continuous joint's `lower` and `upper` are ignored, as the URDF specification and urdfdom read it; MuJoCo's URDF import applies them as a range"},
+	{CodeContinuousLimitIgnored, Warning, secURDF, Qs(QLimit), false, "a continuous (or planar) joint's `lower` and `upper` are ignored, as the URDF specification and urdfdom read it; MuJoCo's URDF import applies them as a range (a planar joint's to its first slide)"},
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
 	{CodeElementIgnored, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "an element URDF allows once given again (a second child of `<geometry>`, a second `<inertial>`) is ignored, as urdfdom does"},
 	{CodeMeshMissing, Warning, secURDF, Qs(QVisual), false, "visual mesh not found; reference kept"},

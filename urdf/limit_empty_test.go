@@ -77,23 +77,26 @@ func TestEmptyLimitRange(t *testing.T) {
 	}
 }
 
-// TestContinuousLimitIgnored: a continuous joint has no range whatever
-// its <limit> says, as the URDF specification and urdfdom read it; a range
-// it gives (which MuJoCo's URDF import applies) is reported, bounds of 0 0
-// (no range to apply) are not.
+// TestContinuousLimitIgnored: a continuous (or planar) joint has no range
+// whatever its <limit> says, as the URDF specification and urdfdom read
+// it; a range it gives (which MuJoCo's URDF import applies) is reported,
+// bounds of 0 0 (no range to apply) are not. A planar joint's was
+// ignored without a word.
 func TestContinuousLimitIgnored(t *testing.T) {
 	for _, c := range []struct {
-		limit    string
-		reported bool
+		typ, limit string
+		reported   bool
 	}{
-		{`<limit lower="-1" upper="1" effort="1" velocity="1"/>`, true},
-		{`<limit lower="0" upper="0" effort="1" velocity="1"/>`, false},
-		{`<limit effort="1" velocity="1"/>`, false},
-		{``, false},
+		{"continuous", `<limit lower="-1" upper="1" effort="1" velocity="1"/>`, true},
+		{"continuous", `<limit lower="0" upper="0" effort="1" velocity="1"/>`, false},
+		{"continuous", `<limit effort="1" velocity="1"/>`, false},
+		{"continuous", ``, false},
+		{"planar", `<limit lower="-1" upper="1" effort="1" velocity="1"/>`, true},
+		{"planar", `<limit lower="0" upper="0" effort="1" velocity="1"/>`, false},
 	} {
 		src := `<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
 <link name="b"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>
-<joint name="j" type="continuous"><parent link="a"/><child link="b"/><axis xyz="1 0 0"/>` + c.limit + `</joint></robot>`
+<joint name="j" type="` + c.typ + `"><parent link="a"/><child link="b"/><axis xyz="1 0 0"/>` + c.limit + `</joint></robot>`
 		g, diags, err := Parse(&convert.Input{Name: "r.urdf", Data: []byte(src), Options: &convert.Options{}})
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +105,11 @@ func TestContinuousLimitIgnored(t *testing.T) {
 			t.Errorf("%q: %s said %v", c.limit, convert.CodeContinuousLimitIgnored, !c.reported)
 		}
 		for _, n := range g.Nodes {
-			if n.Joint != nil {
+			if n.Joint != nil && c.typ == "planar" {
+				if jc := kin.Classify(n.Joint); jc.Kind != kin.KindPlanar {
+					t.Errorf("%q: %s, want planar", c.limit, jc.Kind)
+				}
+			} else if n.Joint != nil {
 				if jc := kin.Classify(n.Joint); jc.Kind != kin.KindContinuous || !math.IsInf(jc.Lower, -1) || !math.IsInf(jc.Upper, 1) {
 					t.Errorf("%q: %s [%v, %v], want continuous, unlimited", c.limit, jc.Kind, jc.Lower, jc.Upper)
 				}

@@ -664,6 +664,9 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		kind = kin.KindFree
 	case Planar:
 		kind = kin.KindPlanar
+		if l := j.Limit; l != nil && l.Lower != l.Upper {
+			p.diags.Add(convert.CodeContinuousLimitIgnored, convert.Subject{}, jointPath(j), "planar joint %q has lower %v and upper %v; they are ignored, as urdfdom reads a planar joint (MuJoCo's URDF import applies them to its first slide)", j.Name, l.Lower, l.Upper)
+		}
 	case Spherical:
 		kind = kin.KindBall
 	}
