@@ -502,7 +502,22 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 		add(pick(e.v == 3, "collision/exclude_nodes", "exclude_nodes_from_collision"), false)
 	}
 	if j.Effort != 0 || j.Velocity != 0 || j.Damping != 0 || j.Friction != 0 || j.Armature != 0 {
-		e.note(convert.CodeJointFieldDropped, e.joint, name, "effort, velocity, damping, friction and armature have no Godot joint equivalent and are dropped")
+		var fields []string
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"effort", j.Effort}, {"velocity", j.Velocity}, {"damping", j.Damping}, {"friction", j.Friction}, {"armature", j.Armature}} {
+			if f.v != 0 {
+				fields = append(fields, f.name)
+			}
+		}
+		// named, not valued: joints that drop the same fields are told
+		// about together
+		list := fields[len(fields)-1]
+		if n := len(fields); n > 1 {
+			list = strings.Join(fields[:n-1], ", ") + " and " + list
+		}
+		e.note(convert.CodeJointFieldDropped, e.joint, name, "%s: no Godot joint holds them; dropped", list)
 	}
 	kind, _ := nativeKind(j)
 	s := analyze(j)
