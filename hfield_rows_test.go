@@ -38,6 +38,53 @@ var hfieldHeights = func() (h [5][6]float64) {
 
 const hfieldBall = 0.2 // the balls' radius
 
+// hfieldScenes are the field of hfieldHeights with cells of sx by sz
+// metres and balls dropped onto it at balls (Godot's x and z): as a Godot
+// scene (its height map under a CollisionShape3D scaled to the cells,
+// each ball held by axis locks to move up and down only) and as an MJCF
+// model (each ball on a slide joint), with the height each ball rests at
+// on the plane and the field's heights as written.
+func hfieldScenes(sx, sz float64, balls [][2]float64) (godot, mjcf string, want []float64, flat []string) {
+	for _, row := range hfieldHeights {
+		for _, h := range row {
+			flat = append(flat, fmt.Sprint(h))
+		}
+	}
+	shape := ""
+	if sx != 1 || sz != 1 {
+		shape = fmt.Sprintf("transform = Transform3D(%g, 0, 0, 0, 1, 0, 0, 0, %g, 0, 0, 0)\n", sx, sz)
+	}
+	godot = `[gd_scene load_steps=3 format=3]
+[sub_resource type="HeightMapShape3D" id="h"]
+map_width = 6
+map_depth = 5
+map_data = PackedFloat32Array(` + strings.Join(flat, ", ") + `)
+[sub_resource type="SphereShape3D" id="s"]
+radius = ` + fmt.Sprint(hfieldBall) + `
+[node name="Root" type="Node3D"]
+[node name="Terrain" type="StaticBody3D" parent="."]
+[node name="Shape" type="CollisionShape3D" parent="Terrain"]
+` + shape + `shape = SubResource("h")
+`
+	// the heights span 0 to 1.3 m
+	mjcf = fmt.Sprintf(`<mujoco><asset><hfield name="h" nrow="5" ncol="6" size="%g %g 1.3 0.1" elevation="%s"/></asset>`, 2.5*sx, 2*sz, strings.Join(flat, " ")) +
+		`<worldbody><geom type="hfield" hfield="h"/>`
+	gx, gz := 0.1/sx, 0.2/sz // the plane's slope along x and z
+	for k, b := range balls {
+		want = append(want, 0.1*(b[0]/sx+2.5)+0.2*(b[1]/sz+2)+hfieldBall*math.Sqrt(1+gx*gx+gz*gz))
+		godot += fmt.Sprintf(`[node name="Ball%d" type="RigidBody3D" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %g, %g, %g)
+lock_rotation = true
+axis_lock_linear_x = true
+axis_lock_linear_z = true
+[node name="Shape" type="CollisionShape3D" parent="Ball%d"]
+shape = SubResource("s")
+`, k, b[0], want[k]+0.3, b[1], k)
+		mjcf += fmt.Sprintf(`<body name="Ball%d" pos="%g %g %g"><joint type="slide" axis="0 0 1"/><geom type="sphere" size="%g"/></body>`, k, b[0], -b[1], want[k]+0.3, hfieldBall)
+	}
+	return godot, mjcf + `</worldbody></mujoco>`, want, flat
+}
+
 // TestHeightFieldRows: MJCF's first elevation row lies at +y, Godot's
 // first height map row at −z, which is MJCF's +y; the MJCF reader and
 // writer each reversed the rows, so a terrain crossing between MJCF and
@@ -49,46 +96,7 @@ const hfieldBall = 0.2 // the balls' radius
 func TestHeightFieldRows(t *testing.T) {
 	reg := all.Registry()
 	dir := t.TempDir()
-	var flat []string
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, row := range hfieldHeights {
-		for _, h := range row {
-			flat = append(flat, fmt.Sprint(h))
-			lo, hi = math.Min(lo, h), math.Max(hi, h)
-		}
-	}
-	// the rest height of each ball, on the plane
-	want := make([]float64, len(hfieldBalls))
-	for k, b := range hfieldBalls {
-		want[k] = 0.1*(b[0]+2.5) + 0.2*(b[1]+2) + hfieldBall*math.Sqrt(1+0.1*0.1+0.2*0.2)
-	}
-
-	godotSrc := `[gd_scene load_steps=3 format=3]
-[sub_resource type="HeightMapShape3D" id="h"]
-map_width = 6
-map_depth = 5
-map_data = PackedFloat32Array(` + strings.Join(flat, ", ") + `)
-[sub_resource type="SphereShape3D" id="s"]
-radius = ` + fmt.Sprint(hfieldBall) + `
-[node name="Root" type="Node3D"]
-[node name="Terrain" type="StaticBody3D" parent="."]
-[node name="Shape" type="CollisionShape3D" parent="Terrain"]
-shape = SubResource("h")
-`
-	mjcfSrc := `<mujoco><asset><hfield name="h" nrow="5" ncol="6" size="2.5 2 ` + fmt.Sprint(hi-lo) + ` 0.1" elevation="` + strings.Join(flat, " ") + `"/></asset>` +
-		`<worldbody><geom type="hfield" hfield="h" pos="0 0 ` + fmt.Sprint(lo) + `"/>`
-	for k, b := range hfieldBalls {
-		godotSrc += fmt.Sprintf(`[node name="Ball%d" type="RigidBody3D" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %g, %g, %g)
-lock_rotation = true
-axis_lock_linear_x = true
-axis_lock_linear_z = true
-[node name="Shape" type="CollisionShape3D" parent="Ball%d"]
-shape = SubResource("s")
-`, k, b[0], want[k]+0.3, b[1], k)
-		mjcfSrc += fmt.Sprintf(`<body name="Ball%d" pos="%g %g %g"><joint type="slide" axis="0 0 1"/><geom type="sphere" size="%g"/></body>`, k, b[0], -b[1], want[k]+0.3, hfieldBall)
-	}
-	mjcfSrc += `</worldbody></mujoco>`
+	godotSrc, mjcfSrc, want, flat := hfieldScenes(1, 1, hfieldBalls)
 
 	// Godot's height map in MuJoCo
 	out, res := convertIn(t, reg, fstest.MapFS{"src.tscn": {Data: []byte(godotSrc)}}, "src.tscn", "mjcf")
@@ -151,43 +159,9 @@ shape = SubResource("s")
 func TestHeightFieldSpacing(t *testing.T) {
 	reg := all.Registry()
 	const sx, sz = 2.0, 0.5
-	var flat []string
-	for _, row := range hfieldHeights {
-		for _, h := range row {
-			flat = append(flat, fmt.Sprint(h))
-		}
-	}
-	// balls inside the field, off its samples: the plane's height plus
-	// the radius along its normal
+	// balls inside the field, off its samples
 	balls := [][2]float64{{-2.6, -0.4}, {3.1, -0.6}, {-2.8, 0.65}, {1.4, 0.45}, {-0.8, 0.1}}
-	want := make([]float64, len(balls))
-	godotSrc := `[gd_scene load_steps=3 format=3]
-[sub_resource type="HeightMapShape3D" id="h"]
-map_width = 6
-map_depth = 5
-map_data = PackedFloat32Array(` + strings.Join(flat, ", ") + `)
-[sub_resource type="SphereShape3D" id="s"]
-radius = ` + fmt.Sprint(hfieldBall) + `
-[node name="Root" type="Node3D"]
-[node name="Terrain" type="StaticBody3D" parent="."]
-[node name="Shape" type="CollisionShape3D" parent="Terrain"]
-transform = Transform3D(` + fmt.Sprint(sx) + `, 0, 0, 0, 1, 0, 0, 0, ` + fmt.Sprint(sz) + `, 0, 0, 0)
-shape = SubResource("h")
-`
-	mjcfSrc := fmt.Sprintf(`<mujoco><asset><hfield name="h" nrow="5" ncol="6" size="%g %g 1.3 0.1" elevation="%s"/></asset>`, 2.5*sx, 2*sz, strings.Join(flat, " ")) +
-		`<worldbody><geom type="hfield" hfield="h"/></worldbody></mujoco>`
-	for k, b := range balls {
-		gx, gz := 0.1/sx, 0.2/sz // the plane's slope along x and z
-		want[k] = 0.1*(b[0]/sx+2.5) + 0.2*(b[1]/sz+2) + hfieldBall*math.Sqrt(1+gx*gx+gz*gz)
-		godotSrc += fmt.Sprintf(`[node name="Ball%d" type="RigidBody3D" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, %g, %g, %g)
-lock_rotation = true
-axis_lock_linear_x = true
-axis_lock_linear_z = true
-[node name="Shape" type="CollisionShape3D" parent="Ball%d"]
-shape = SubResource("s")
-`, k, b[0], want[k]+0.3, b[1], k)
-	}
+	godotSrc, mjcfSrc, want, _ := hfieldScenes(sx, sz, balls)
 
 	// the MJCF field through Godot keeps its extent
 	scene, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(mjcfSrc)}}, "src.xml", "godot")
