@@ -29,54 +29,78 @@ func gazeboGravityOff(c *xmlElement) (off, ok bool) {
 }
 
 // gazeboUnread are the Gazebo extension tags that change how Gazebo
-// moves a link, a joint or the model and that physconv does not read,
-// with what each does. They stay in the element URDF output keeps.
-var gazeboUnread = map[string]string{
-	"minDepth":             "the depth contacts may sink before Gazebo pushes back",
-	"maxVel":               "the speed at which Gazebo pushes contacts apart",
-	"fdir1":                "the direction mu1 acts along (friction here is isotropic)",
-	"selfCollide":          "whether the link collides with the model's other links",
-	"self_collide":         "whether the model's links collide with each other",
-	"dampingFactor":        "velocity decay of the link",
-	"maxContacts":          "the most contacts the link keeps",
-	"collision":            "the link's collision surface (friction, bounce) as Gazebo's SDF spells it",
-	"kinematic":            "the link moves only as it is told, not by forces",
-	"static":               "the model does not move at all",
-	"springStiffness":      "the joint's spring",
-	"springReference":      "the joint's spring's rest position",
-	"stopErp":              "how hard the joint's limits push back",
-	"stopCfm":              "how soft the joint's limits are",
-	"implicitSpringDamper": "how Gazebo integrates the joint's spring and damping",
-	"cfmDamping":           "how Gazebo integrates the joint's damping",
-	"fudgeFactor":          "how the joint's motor and limits share force",
+// moves a link, a joint or the model and that physconv does not read:
+// what each does, and Gazebo's default (a tag that gives it changes
+// nothing). They stay in the element URDF output keeps.
+var gazeboUnread = map[string]struct{ does, def string }{
+	"minDepth":             {"the depth contacts may sink before Gazebo pushes back", "0"},
+	"maxVel":               {"the speed at which Gazebo pushes contacts apart", ""},
+	"fdir1":                {"the direction mu1 acts along (friction here is isotropic)", "0 0 0"},
+	"selfCollide":          {"the link colliding with the model's other links", "false"},
+	"self_collide":         {"the model's links colliding with each other", "false"},
+	"dampingFactor":        {"velocity decay of the link", "0"},
+	"collision":            {"the link's collision surface (friction, bounce) as Gazebo's SDF spells it", ""},
+	"kinematic":            {"the link moving only as it is told, not by forces", "false"},
+	"static":               {"the model not moving at all", "false"},
+	"springStiffness":      {"the joint's spring", "0"},
+	"springReference":      {"the joint's spring's rest position", "0"},
+	"stopErp":              {"how hard the joint's limits push back", ""},
+	"stopCfm":              {"how soft the joint's limits are", "0"},
+	"implicitSpringDamper": {"how Gazebo integrates the joint's spring and damping", "false"},
 }
 
-// gazeboUnreadTags warns of the tags of gazeboUnread in the <gazebo>
-// elements kept for URDF output: Gazebo moves the model by them, and
-// every output moves it without.
+// gazeboUnreadTags warns of the tags of gazeboUnread that a <gazebo>
+// element kept for URDF output sets otherwise than Gazebo's default:
+// Gazebo moves the model by them, and every output moves it without.
+// The message names the tag, not the link or joint (the place does), so
+// that the elements setting one tag are told about together.
 func (p *parser) gazeboUnreadTags(kept []*xmlElement) {
 	for _, e := range kept {
 		if e.Name != "gazebo" {
 			continue
 		}
 		ref, _ := e.Attr("reference")
-		what := "the model"
-		switch {
-		case ref != "" && p.links[ref] != nil:
-			what = fmt.Sprintf("link %q", ref)
-		case ref != "":
-			what = fmt.Sprintf("%q", ref)
-		}
 		for _, c := range e.Children {
-			does, ok := gazeboUnread[c.Name]
+			u, ok := gazeboUnread[c.Name]
 			if c.Kind != xmlx.ElementNode || !ok {
+				continue
+			}
+			v, attr := c.Attr("value")
+			if !attr {
+				v = c.Text()
+			}
+			if sameGazeboValue(v, u.def) {
 				continue
 			}
 			where := "robot/gazebo"
 			if ref != "" {
 				where = fmt.Sprintf("robot/gazebo[%s]", ref)
 			}
-			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), where+"/"+c.Name, "Gazebo's <%s> of %s (%s) is not read: the output moves as if it had none (URDF output keeps it)", c.Name, what, does).AtLine(c.Line).Affecting(convert.QData)
+			p.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), where+"/"+c.Name, "Gazebo's <%s> (%s) is not read: the output moves as if it had none (URDF output keeps it)", c.Name, u.does).AtLine(c.Line).Affecting(convert.QData)
 		}
 	}
+}
+
+// sameGazeboValue reports whether a tag's value is the default def
+// (none: every value counts): as words (true, false) or as numbers.
+func sameGazeboValue(v, def string) bool {
+	if def == "" {
+		return false
+	}
+	v, def = strings.ToLower(strings.TrimSpace(v)), strings.ToLower(def)
+	if v == def || v == "0" && def == "false" || v == "1" && def == "true" {
+		return true
+	}
+	a, b := strings.Fields(v), strings.Fields(def)
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		x, errX := urdfNumber(a[k])
+		y, errY := urdfNumber(b[k])
+		if errX != nil || errY != nil || x != y {
+			return false
+		}
+	}
+	return true
 }

@@ -20,9 +20,10 @@ func lines(s string) []string {
 	return strings.Split(s, "\n")
 }
 
-// TestQuietByDefault: the shipped example prints its warning (grouped,
-// with a count), one line about the hidden infos and the "wrote" line;
-// -v adds the infos, -q prints nothing.
+// TestQuietByDefault: the shipped example prints its warnings (each
+// grouped, with a count: the frictions MuJoCo combines otherwise, the
+// restitution it drops), one line about the hidden infos and the "wrote"
+// line; -v adds the infos, -q prints nothing.
 func TestQuietByDefault(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "door.xml")
 	code, _, stderr := runCLI(t, "", "convert", doorExample, out)
@@ -30,9 +31,10 @@ func TestQuietByDefault(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got := lines(stderr)
-	if len(got) != 3 || strings.HasPrefix(got[0], "info:") ||
-		!strings.Contains(got[0], "[restitution-dropped] (×3)") || !strings.Contains(got[0], "Door and 2 more") ||
-		!strings.Contains(got[1], "10 less severe") || !strings.HasPrefix(got[2], "wrote ") {
+	if len(got) != 4 || strings.HasPrefix(got[0], "info:") ||
+		!strings.Contains(got[0], "[friction-combine-maximum] (×4)") || !strings.Contains(got[0], "Door and 3 more") ||
+		!strings.Contains(got[1], "[restitution-dropped] (×3)") || !strings.Contains(got[1], "Door and 2 more") ||
+		!strings.Contains(got[2], "6 less severe") || !strings.HasPrefix(got[3], "wrote ") {
 		t.Errorf("default stderr:\n%s", stderr)
 	}
 	_, _, verbose := runCLI(t, "", "convert", "-v", "--force", doorExample, out)
@@ -50,12 +52,12 @@ func TestQuietByDefault(t *testing.T) {
 func TestDiagnosticsLevels(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "door.xml")
-	code, _, stderr := runCLI(t, "", "convert", "--diagnostics", "restitution-dropped=ignore", doorExample, out)
+	code, _, stderr := runCLI(t, "", "convert", "--diagnostics", "restitution-dropped=ignore,friction-combine-maximum=ignore", doorExample, out)
 	if code != exitOK || strings.Contains(stderr, "restitution-dropped") || strings.Contains(stderr, "warning:") {
 		t.Errorf("ignore: exit %d, stderr:\n%s", code, stderr)
 	}
 	code, _, stderr = runCLI(t, "", "convert", "--force", "--diagnostics", "mass-computed=warning,restitution-dropped=info", doorExample, out)
-	if code != exitOK || !strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "[mass-computed]") || strings.Contains(stderr, "restitution") {
+	if code != exitOK || !strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "[mass-computed]") || strings.Contains(stderr, "restitution") || !strings.Contains(stderr, "[friction-combine-maximum]") {
 		t.Errorf("re-grade: exit %d, stderr:\n%s", code, stderr)
 	}
 	os.Remove(out)
