@@ -480,8 +480,8 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 	}
 	// Godot has no joint from the world (A) to a body (B): it makes the
 	// lone body A and the world B, so every coordinate changes sign.
-	swapped := a < 0 && b >= 0
-	if swapped {
+	sides := e.godotSides(i)
+	if sides < 0 {
 		add(keyA, tscn.NodePath(e.relPathTo(i, b)))
 	} else {
 		if a >= 0 {
@@ -490,10 +490,6 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 		if b >= 0 {
 			add(keyB, tscn.NodePath(e.relPathTo(i, b)))
 		}
-	}
-	sides := 1.0
-	if swapped {
-		sides = -1
 	}
 	if a < 0 && b < 0 {
 		e.note(convert.CodeGodotJointUnconnected, e.joint, name, "joint connects no bodies")
