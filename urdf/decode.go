@@ -21,73 +21,93 @@ func Decode(data []byte) (*Robot, error) { return decode(data, false) }
 // decode is Decode; borrow: data is never modified afterwards (see
 // xmlx.Options.Borrow).
 func decode(data []byte, borrow bool) (*Robot, error) {
-	root, err := xmlx.Parse(data, xmlx.Options{Text: true, Borrow: borrow})
-	if err != nil {
-		return nil, err
-	}
-	if root.Name != "robot" {
-		return nil, convert.ErrorAtLine(root.Line, "top-level element is <%s>, want <robot>", root.Name)
-	}
-	r := &Robot{Line: root.Line}
-	r.Name, _ = root.Attr("name")
-	// sized once: a robot may have thousands of links and joints
-	elems := root.Elements()
-	nLinks, nJoints := 0, 0
-	for _, e := range elems {
-		switch e.Name {
-		case "link":
-			nLinks++
-		case "joint":
-			nJoints++
+	// the links and joints are decoded as they are read, each in the
+	// memory the one before it used (xmlx.Stream), rather than from a
+	// tree of the whole robot
+	r := &Robot{}
+	links, joints := map[string]int{}, map[string]int{}
+	ps := &parts{inertials: slab.Slab[Inertial]{Size: partsBlock}, limits: slab.Slab[Limit]{Size: partsBlock},
+		visuals: slab.Slab[Visual]{Size: partsBlock}, collisions: slab.Slab[Collision]{Size: partsBlock}}
+	doc, err := xmlx.Stream(data, xmlx.Options{Text: true, Borrow: borrow}, func(root, e *xmlElement) (bool, error) {
+		if err := checkRobotRoot(root); err != nil {
+			return false, err
 		}
-	}
-	if nLinks > 0 {
-		r.Links = make([]Link, 0, nLinks)
-	}
-	if nJoints > 0 {
-		r.Joints = make([]Joint, 0, nJoints)
-	}
-	links, joints := make(map[string]int, nLinks), make(map[string]int, nJoints)
-	ps := countParts(elems)
-	for _, e := range elems {
 		switch e.Name {
 		case "link":
 			l, err := ps.decodeLink(e)
 			if err != nil {
-				return nil, err
+				return false, err
 			}
 			if prev, ok := links[l.Name]; ok {
-				return nil, convert.ErrorAtLine(e.Line, "duplicate link name %q (first at line %d)", l.Name, prev)
+				return false, convert.ErrorAtLine(e.Line, "duplicate link name %q (first at line %d)", l.Name, prev)
 			}
 			links[l.Name] = e.Line
 			r.Links = append(r.Links, l)
+			return l.holdsElements(), nil
 		case "joint":
 			j, err := ps.decodeJoint(e)
 			if err != nil {
-				return nil, err
+				return false, err
 			}
 			if prev, ok := joints[j.Name]; ok {
-				return nil, convert.ErrorAtLine(e.Line, "duplicate joint name %q (first at line %d)", j.Name, prev)
+				return false, convert.ErrorAtLine(e.Line, "duplicate joint name %q (first at line %d)", j.Name, prev)
 			}
 			joints[j.Name] = e.Line
 			r.Joints = append(r.Joints, j)
+			return len(j.extras) > 0, nil
 		case "material":
 			m, err := decodeMaterial(e)
 			if err != nil {
-				return nil, err
+				return false, err
 			}
 			r.Materials = append(r.Materials, *m)
+			return false, nil
 		default:
 			r.extras = append(r.extras, e)
+			return true, nil
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
+	if err := checkRobotRoot(doc.Root); err != nil {
+		return nil, err
+	}
+	r.Line = doc.Root.Line
+	r.Name, _ = doc.Root.Attr("name")
 	return r, nil
 }
 
+func checkRobotRoot(root *xmlElement) error {
+	if root.Name != "robot" {
+		return convert.ErrorAtLine(root.Line, "top-level element is <%s>, want <robot>", root.Name)
+	}
+	return nil
+}
+
+// holdsElements reports whether l keeps any of the elements it was read
+// from (unknown children, ignored geometry), which must then stay.
+func (l *Link) holdsElements() bool {
+	if len(l.extras) > 0 {
+		return true
+	}
+	for _, v := range l.Visuals {
+		if len(v.Geometry.ignored) > 0 {
+			return true
+		}
+	}
+	for _, c := range l.Collisions {
+		if len(c.Geometry.ignored) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // parts holds what Decode gives links and joints by pointer or as a
-// list: counted before decoding and allocated once per kind, so a robot
-// of thousands of links costs a few allocations for them, not thousands.
-// Each link or joint takes its own elements, never shared.
+// list, in blocks of partsBlock: a robot of thousands of links costs a
+// few dozen allocations for them, not thousands. Each link or joint takes
+// its own elements, never shared.
 type parts struct {
 	inertials  slab.Slab[Inertial]
 	limits     slab.Slab[Limit]
@@ -95,32 +115,8 @@ type parts struct {
 	collisions slab.Slab[Collision]
 }
 
-// countParts sizes the parts of the top-level elements.
-func countParts(elems []*xmlElement) *parts {
-	var inertials, limits, visuals, collisions int
-	for _, e := range elems {
-		if e.Name != "link" && e.Name != "joint" {
-			continue
-		}
-		for _, c := range e.Children {
-			if c.Kind != xmlx.ElementNode {
-				continue
-			}
-			switch {
-			case e.Name == "link" && c.Name == "inertial":
-				inertials++
-			case e.Name == "link" && c.Name == "visual":
-				visuals++
-			case e.Name == "link" && c.Name == "collision":
-				collisions++
-			case e.Name == "joint" && c.Name == "limit":
-				limits++
-			}
-		}
-	}
-	return &parts{inertials: slab.Slab[Inertial]{Size: inertials}, limits: slab.Slab[Limit]{Size: limits},
-		visuals: slab.Slab[Visual]{Size: visuals}, collisions: slab.Slab[Collision]{Size: collisions}}
-}
+// partsBlock is how many of each part one allocation holds.
+const partsBlock = 128
 
 func required(e *xmlElement, name string) (string, error) {
 	v, ok := e.Attr(name)

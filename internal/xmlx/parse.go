@@ -73,6 +73,24 @@ func Parse(data []byte, opt Options) (*Element, error) {
 // ParseDocument reads XML into a Document. Processing instructions are
 // dropped; the XML declaration is not checked beyond being one.
 func ParseDocument(data []byte, opt Options) (*Document, error) {
+	return parse(data, opt, nil)
+}
+
+// Stream reads XML as ParseDocument does, but gives each element child
+// of the top-level element (root) to each as soon as its end tag is read,
+// instead of adding it to the tree: the Document's Root keeps its
+// attributes and text only. Unless each keeps a child (returns true), the
+// memory of the child and of everything in it is reused for the next one,
+// so a document of thousands of top-level elements (a URDF's links and
+// joints) is read in the memory of a few; each must then hold nothing of
+// a child it does not keep but strings. Once each returns an error it is
+// not called again; the document is still read to its end, and a
+// malformed document's error comes first, as ParseDocument's would.
+func Stream(data []byte, opt Options, each func(root, child *Element) (keep bool, err error)) (*Document, error) {
+	return parse(data, opt, each)
+}
+
+func parse(data []byte, opt Options, each func(root, child *Element) (bool, error)) (*Document, error) {
 	if opt.MaxDepth <= 0 {
 		opt.MaxDepth = DefaultMaxDepth
 	}
@@ -87,7 +105,7 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	}
 	s := &scanner{src: src, line: 1}
 	s.skipDeclaration()
-	b := &builder{opt: opt, doc: &Document{}}
+	b := &builder{opt: opt, doc: &Document{}, each: each}
 	for s.i < len(s.src) {
 		if opt.AfterRoot && b.doc.Root != nil && len(b.stack) == 0 {
 			s.space()
@@ -178,6 +196,9 @@ func ParseDocument(data []byte, opt Options) (*Document, error) {
 	}
 	if b.doc.Root == nil {
 		return nil, ErrorAt(1, "no XML element found")
+	}
+	if b.eachErr != nil {
+		return nil, b.eachErr
 	}
 	return b.doc, nil
 }
@@ -288,6 +309,44 @@ type builder struct {
 	elems []Element
 	attrs []Attr
 	kids  []*Element
+	// Stream's: the callback, its first error, and where in the blocks
+	// the top-level child being read began
+	each    func(root, child *Element) (bool, error)
+	eachErr error
+	mark    blockMark
+}
+
+// blockMark is the free part of each block at one moment.
+type blockMark struct {
+	elems []Element
+	attrs []Attr
+	kids  []*Element
+}
+
+// deliver gives a finished child of the root to each, then frees its
+// memory for the next unless each keeps it.
+func (b *builder) deliver(e *Element) {
+	keep := false
+	if b.eachErr == nil {
+		keep, b.eachErr = b.each(b.doc.Root, e)
+	}
+	if !keep {
+		b.elems = reuse(b.mark.elems, b.elems)
+		b.attrs = reuse(b.mark.attrs, b.attrs)
+		b.kids = reuse(b.mark.kids, b.kids)
+	}
+}
+
+// reuse returns mark, the free part of a block at an earlier moment, with
+// what was taken from it since cleared, when cur is still the same
+// block's free part; otherwise (a new block was begun) cur. Blocks are
+// taken from the front, so a block's free parts all end where it ends.
+func reuse[T any](mark, cur []T) []T {
+	if cap(mark) == 0 || cap(cur) == 0 || &mark[:cap(mark)][cap(mark)-1] != &cur[:cap(cur)][cap(cur)-1] {
+		return cur
+	}
+	clear(mark[:len(mark)-len(cur)])
+	return mark
 }
 
 func (b *builder) newElement() *Element {
@@ -394,10 +453,14 @@ func (b *builder) end(s *scanner, line int) error {
 	if len(b.stack) == 0 {
 		return ErrorAt(line, "malformed XML: unexpected end element </%s>", name)
 	}
-	if top := b.stack[len(b.stack)-1]; top.Name != name {
+	top := b.stack[len(b.stack)-1]
+	if top.Name != name {
 		return ErrorAt(line, "malformed XML: element <%s> (line %d) closed by </%s>", top.Name, top.Line, name)
 	}
 	b.stack = b.stack[:len(b.stack)-1]
+	if b.each != nil && len(b.stack) == 1 {
+		b.deliver(top)
+	}
 	return nil
 }
 
@@ -486,13 +549,22 @@ func (b *builder) start(s *scanner, line int) error {
 	if len(b.stack) == 0 && b.doc.Root != nil {
 		return ErrorAt(line, "more than one top-level element")
 	}
+	streamed := b.each != nil && len(b.stack) == 1
+	if streamed {
+		b.mark = blockMark{b.elems, b.attrs, b.kids}
+	}
 	e, err := b.element(name, line, attrs)
 	if err != nil {
 		return err
 	}
-	if len(b.stack) == 0 {
+	switch {
+	case len(b.stack) == 0:
 		b.doc.Root = e
-	} else {
+	case streamed:
+		if empty {
+			b.deliver(e)
+		}
+	default:
 		b.addChild(b.stack[len(b.stack)-1], e)
 	}
 	if !empty {

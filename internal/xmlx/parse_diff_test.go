@@ -21,6 +21,42 @@ import (
 // attributes and their lines, text, comments, lines) as the
 // encoding/xml-based reader it replaced, and refuses the same inputs.
 func TestParseMatchesReference(t *testing.T) {
+	inputs := testInputs()
+	opts := []Options{{}, {Text: true, Comments: true}, {Text: true, Space: true, Comments: true, MaxDepth: 20, MaxElements: 500},
+		{Text: true, Comments: true, Borrow: true}}
+	refused, lineDiffs := 0, 0
+	for name, data := range inputs {
+		for _, o := range opts {
+			got, gerr := ParseDocument(data, o)
+			want, werr := parseDocumentReference(data, o)
+			if (gerr == nil) != (werr == nil) {
+				t.Fatalf("%s %+v: error %v, reference %v", name, o, gerr, werr)
+			}
+			if gerr != nil {
+				refused++
+				var g, w *convert.FormatError
+				if !errors.As(gerr, &g) || !errors.As(werr, &w) {
+					t.Fatalf("%s: errors %T %T", name, gerr, werr)
+				}
+				if g.Line != w.Line {
+					lineDiffs++
+					if !strings.Contains(w.Msg, "DTD") && !strings.Contains(w.Msg, "EOF") {
+						t.Errorf("%s %+v: error at line %d (%s), reference line %d (%s)", name, o, g.Line, g.Msg, w.Line, w.Msg)
+					}
+				}
+				continue
+			}
+			if diff := sameDocument(got, want); diff != "" {
+				t.Fatalf("%s %+v: %s", name, o, diff)
+			}
+		}
+	}
+	t.Logf("%d inputs, %d refusals, %d at another line (unterminated constructs)", len(inputs), refused, lineDiffs)
+}
+
+// testInputs are the edge cases, every XML file of the repository and
+// the corpus, and mutations of each (the same every run).
+func testInputs() map[string][]byte {
 	inputs := map[string][]byte{}
 	for i, s := range edgeCases {
 		inputs[fmt.Sprintf("edge%d", i)] = []byte(s)
@@ -63,36 +99,7 @@ func TestParseMatchesReference(t *testing.T) {
 			inputs[fmt.Sprintf("%s~%d", n, k)] = m
 		}
 	}
-	opts := []Options{{}, {Text: true, Comments: true}, {Text: true, Space: true, Comments: true, MaxDepth: 20, MaxElements: 500},
-		{Text: true, Comments: true, Borrow: true}}
-	refused, lineDiffs := 0, 0
-	for name, data := range inputs {
-		for _, o := range opts {
-			got, gerr := ParseDocument(data, o)
-			want, werr := parseDocumentReference(data, o)
-			if (gerr == nil) != (werr == nil) {
-				t.Fatalf("%s %+v: error %v, reference %v", name, o, gerr, werr)
-			}
-			if gerr != nil {
-				refused++
-				var g, w *convert.FormatError
-				if !errors.As(gerr, &g) || !errors.As(werr, &w) {
-					t.Fatalf("%s: errors %T %T", name, gerr, werr)
-				}
-				if g.Line != w.Line {
-					lineDiffs++
-					if !strings.Contains(w.Msg, "DTD") && !strings.Contains(w.Msg, "EOF") {
-						t.Errorf("%s %+v: error at line %d (%s), reference line %d (%s)", name, o, g.Line, g.Msg, w.Line, w.Msg)
-					}
-				}
-				continue
-			}
-			if diff := sameDocument(got, want); diff != "" {
-				t.Fatalf("%s %+v: %s", name, o, diff)
-			}
-		}
-	}
-	t.Logf("%d inputs, %d refusals, %d at another line (unterminated constructs)", len(inputs), refused, lineDiffs)
+	return inputs
 }
 
 var edgeCases = []string{
