@@ -208,7 +208,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		colliders, triggers int
 	}
 	plan := make([]bodyPlan, len(g.Nodes))
-	var bodies, moving, shapes, joints, limits int
+	var bodies, moving, shapes, joints, limits, axes int
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		plan[i].report = -1
@@ -218,6 +218,9 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 		if n.Joint != nil {
 			joints++
 			limits += len(n.Joint.Limits)
+			for _, l := range n.Joint.Limits {
+				axes += len(l.Linear) + len(l.Angular)
+			}
 		}
 	}
 	mark := func(i int) {
@@ -242,7 +245,7 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 			shapes++
 		}
 	}
-	blocks := newReportBlocks(moving, joints, limits)
+	blocks := newReportBlocks(moving, joints, limits, axes)
 	shapeBlock := make([]ShapeReport, shapes)
 	// the bodies in node order, each with room for exactly its shapes (so
 	// that appending to a body's list later copies it)
@@ -324,23 +327,28 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 // a report points to from blocks sized for the whole Graph: a few
 // allocations per report rather than several per body and joint (which,
 // for a serial chain of thousands of links, the garbage collector then
-// had to find and free one by one).
+// had to find and free one by one). A report shares no memory with its
+// Graph (a limit's axes are copied): it outlives the Graph while an
+// output is read back, and one axis list kept would keep the reader's
+// whole block of limits.
 type reportBlocks struct {
 	nums     slab.Slab[Num]
 	vecs     slab.Slab[convert.Vec3]
 	inertias slab.Slab[[3][3]Num]
 	limits   slab.Slab[LimitReport]
+	axes     slab.Slab[int]
 }
 
 // newReportBlocks sizes the blocks for a Graph of moving bodies, and
-// joints with limits in all: at most a mass, centre of mass and inertia
-// per body, an axis and range per joint.
-func newReportBlocks(moving, joints, limits int) *reportBlocks {
+// joints with limits and limited axes in all: at most a mass, centre of
+// mass and inertia per body, an axis and range per joint.
+func newReportBlocks(moving, joints, limits, axes int) *reportBlocks {
 	return &reportBlocks{
 		nums:     slab.Slab[Num]{Size: moving + 2*joints},
 		vecs:     slab.Slab[convert.Vec3]{Size: moving + joints},
 		inertias: slab.Slab[[3][3]Num]{Size: moving},
 		limits:   slab.Slab[LimitReport]{Size: limits},
+		axes:     slab.Slab[int]{Size: axes},
 	}
 }
 
@@ -504,7 +512,7 @@ func jointReport(g *convert.Graph, frames *convert.Frames, i int, j *convert.Joi
 		jr.BodyB = jointSide(g, j.Connected, names)
 	}
 	for _, l := range j.Limits {
-		jr.Limits = append(jr.Limits, LimitReport{Linear: l.Linear, Angular: l.Angular,
+		jr.Limits = append(jr.Limits, LimitReport{Linear: blocks.axes.Copy(l.Linear), Angular: blocks.axes.Copy(l.Angular),
 			Min: Num(l.Min), Max: Num(l.Max), Stiffness: Num(l.Stiffness), Damping: Num(l.Damping)})
 	}
 	if j.Solver != nil {
