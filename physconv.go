@@ -148,7 +148,7 @@ func emit(ctx context.Context, g *convert.Graph, from, to *convert.Format, opts 
 	case err == nil && verify && out != nil:
 		diags = append(diags, verifyAgainst(lowered, pending, to, out, diags, opts, src)...)
 	case verify:
-		pending.wait() // a panic in the report is still raised
+		pending() // a panic in the report is still raised
 	}
 	if opts.OutputName != "" && opts.OutputName != "-" {
 		diags = diags.WithFile(opts.OutputName)

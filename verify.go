@@ -41,49 +41,34 @@ func Verify(g *convert.Graph, f *convert.Format, out *convert.Output, diags conv
 // pendingReport is the report of a Graph made on another goroutine: a
 // conversion makes the source's report on the second core while the
 // writer writes (both only read the Graph), so neither waits for the other
-// and the Graph can go before the output is read back.
-type pendingReport chan inspected
-
-type inspected struct {
-	report *inspect.Report
-	panic  any
-}
+// and the Graph can go before the output is read back. Calling it waits
+// for the report, and raises a panic of its goroutine where it would have
+// been raised without it.
+type pendingReport func() *inspect.Report
 
 // startReport begins g's report as format f's.
 func startReport(g *convert.Graph, f *convert.Format) pendingReport {
-	c := make(pendingReport, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				c <- inspected{panic: r}
-			}
-		}()
-		c <- inspected{report: inspect.Inspect(g, f.Name, nil)}
-	}()
-	return c
-}
-
-// wait returns the report, raising a panic of its goroutine where it
-// would have been raised without it.
-func (c pendingReport) wait() *inspect.Report {
-	w := <-c
-	if w.panic != nil {
-		panic(w.panic)
+	var r *inspect.Report
+	wait := aside(func() { r = inspect.Inspect(g, f.Name, nil) })
+	return func() *inspect.Report {
+		wait()
+		return r
 	}
-	return w.report
 }
 
 // verifyAgainst is Verify with the source's report begun already. The
-// index that explains differences is built before the output is read
-// back, so the source Graph is no longer held while a second Graph, the
-// output's, is built: the two at once were most of a long chain's peak
-// memory.
+// index that explains differences is built on the second core while the
+// output is read back, and holds only what it needs of the source Graph,
+// which then goes while the output's text is still being read, before
+// the output's Graph is built: the two Graphs at once were most of a
+// long chain's peak memory.
 func verifyAgainst(g *convert.Graph, pending pendingReport, f *convert.Format, out *convert.Output, diags convert.Diagnostics, opts *convert.Options, src *convert.Input) convert.Diagnostics {
-	want := pending.wait()
+	want := pending()
 	got := &inspect.Report{}
 	x := inspect.NewExplainer(g, want, got, diags)
-	x.Prepare()
+	prepared := aside(x.Prepare)
 	back, over, err := reread(f, out, opts, src)
+	prepared()
 	var res convert.Diagnostics
 	if err != nil {
 		res.Add(convert.CodeVerifyMismatch, convert.DocumentSubject(), "",
@@ -108,6 +93,22 @@ func verifyAgainst(g *convert.Graph, pending pendingReport, f *convert.Format, o
 			d.QuantityName, d.Format()).Affecting(d.Quantity)
 	}
 	return res
+}
+
+// aside runs work on another goroutine; the function it returns waits
+// for it, and raises its panic where it would have been raised had it
+// run in place.
+func aside(work func()) (wait func()) {
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		work()
+	}()
+	return func() {
+		if r := <-done; r != nil {
+			panic(r)
+		}
+	}
 }
 
 // reread parses an output from memory, as a conversion would read it
