@@ -73,7 +73,7 @@ func Lower(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, conver
 // largest live object while the output was verified, of converting a long
 // chain.
 func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, convert.Diagnostics) {
-	l := &lowerer{g: g, caps: caps, shapes: map[use]int{}, approximated: map[int]bool{}, said: map[use]change{}}
+	l := &lowerer{g: g, caps: caps, shapes: map[use]int{}, approximated: map[int]bool{}, said: map[use]change{}, slabs: map[int]bool{}}
 	orig := len(l.g.Shapes)
 	if !caps.Vehicles {
 		l.jointWheels()
@@ -100,6 +100,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 		l.node(i)
 	}
 	l.owners = nil
+	l.sinkSlabs()
 	l.filterLists()
 	l.oneSidedContacts()
 	l.couplings()
@@ -133,6 +134,9 @@ type lowerer struct {
 	// approximated holds the bodies (node index, -1 for static parts)
 	// whose collider shapes were approximated.
 	approximated map[int]bool
+	// slabs are the boxes infinite planes became, to be lowered under
+	// them (sinkSlabs)
+	slabs map[int]bool
 	// said holds each source shape's diagnostics, repeated per use.
 	said map[use]change
 	// owners is every node's body while shapes are lowered (shapesOf, node).

@@ -69,7 +69,7 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 		row = &caps.VisualShapes
 	}
 	cur := s
-	approx := false
+	approx, slab := false, false
 	for step := 0; step < 4; step++ {
 		sh := g.Shapes[cur]
 		next, ok := sh, true
@@ -153,10 +153,17 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 			case !infinite && row.Has(convert.Box):
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{sh.SizeX, planeThickness, sh.SizeZ}, Mesh: -1}
 				say(convert.CodeShapeApproximated, "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
-			case row.Has(convert.Box):
-				// a floor: what stands on it stays up within the extent
+			case row.Has(convert.Box) && visual:
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{infinitePlaneExtent, planeThickness, infinitePlaneExtent}, Mesh: -1}
 				say(convert.CodeShapeApproximated, "this format has no plane; the infinite plane is written as a box of %g × %g m, %g m thick, centred on it", infinitePlaneExtent, infinitePlaneExtent, planeThickness)
+			case row.Has(convert.Box):
+				// a floor, everything below which is inside: a slab under
+				// it (sinkSlabs moves it down), deep enough that nothing
+				// falls through; a thin box let a small or fast body pass
+				// its middle and be pushed out below
+				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{infinitePlaneExtent, slabDepth, infinitePlaneExtent}, Mesh: -1}
+				say(convert.CodeShapeApproximated, "this format has no plane; the infinite plane is written as a box of %g × %g m, %g m deep, its top face on the plane", infinitePlaneExtent, infinitePlaneExtent, slabDepth)
+				slab = true
 			default:
 				ok = false
 			}
@@ -172,17 +179,54 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 			return l.done(s, -1, approx), said
 		}
 		cur = l.add(next)
+		if slab {
+			l.slabs[cur] = true
+		}
 	}
 	return l.done(s, cur, approx), said
 }
 
-// planeThickness is the box a plane becomes where a format has none, and
-// infinitePlaneExtent the side of the one an infinite plane becomes (a
-// kilometre: any robot's floor).
+// planeThickness is the box a finite plane (or a plane seen) becomes
+// where a format has none; an infinite plane that collides becomes a slab
+// slabDepth deep, infinitePlaneExtent on a side (a kilometre: any robot's
+// floor).
 const (
 	planeThickness      = 0.001
+	slabDepth           = 10.0
 	infinitePlaneExtent = 1000.0
 )
+
+// sinkSlabs lowers each slab an infinite plane became by half its depth,
+// so that its top face is where the plane was: the node of a collider
+// that carries nothing else moves; otherwise the collider moves to a new
+// child node (its body and name unchanged).
+func (l *lowerer) sinkSlabs() {
+	if len(l.slabs) == 0 {
+		return
+	}
+	down := convert.Identity()
+	down.T = convert.Vec3{0, -slabDepth / 2, 0}
+	for i, n := 0, len(l.g.Nodes); i < n; i++ {
+		nd := &l.g.Nodes[i]
+		if nd.Collider == nil || !l.slabs[nd.Collider.Shape] {
+			continue
+		}
+		if colliderOnly(nd) {
+			nd.Transform = nd.Transform.Mul(down)
+			continue
+		}
+		c := nd.Collider
+		nd.Collider = nil
+		l.g.AddNode(convert.Node{Name: nd.Name, Transform: down, Collider: c}, i)
+	}
+}
+
+// colliderOnly reports whether a node carries a collider and nothing that
+// would move with it.
+func colliderOnly(n *convert.Node) bool {
+	return len(n.Children) == 0 && n.Motion == nil && n.Joint == nil && n.Visual == nil && n.Trigger == nil &&
+		n.Vehicle == nil && n.Wheel == nil && n.Thruster == nil && n.HoverThruster == nil && n.Seat == nil && n.SpawnPoint == nil
+}
 
 // add appends a shape the pass made.
 func (l *lowerer) add(sh convert.Shape) int {
