@@ -48,6 +48,10 @@ type Tendon struct {
 	SpringLength                               *[2]float64
 	// Margin (m) is the distance from a limit at which it activates.
 	Margin float64
+	// Solver is the engine's softness of the limit and the friction loss
+	// (MuJoCo's solreflimit, solimplimit, solreffriction, solimpfriction)
+	// where it differs from the engine's defaults; nil: the defaults.
+	Solver *JointSolver
 	Extras map[string]any
 }
 

@@ -130,6 +130,16 @@ func (e *emitter) tendonElement(t *convert.Tendon) (el *Element, missing string)
 	if sl := t.SpringLength; sl != nil {
 		el.SetAttr("springlength", fmtFloats(sl[0], sl[1]))
 	}
+	if t.Solver != nil {
+		if t.Solver.Class == solverTendon {
+			attrs := solverAttrs(t.Solver.Params)
+			for _, k := range sortedKeys(attrs) {
+				el.SetAttr(k, attrs[k])
+			}
+		} else {
+			e.diags.Add(convert.CodeTendonApproximated, convert.DocumentSubject(), "tendon/"+t.Name, "%s solver parameters do not apply to an MJCF tendon: %s", t.Solver.Class, t.Solver.Text()).Affecting(convert.QTendon)
+		}
+	}
 	extras, _ := t.Extras[extraTendon].(map[string]string)
 	for _, k := range sortedKeys(extras) {
 		if k != "material" {

@@ -491,17 +491,21 @@ func contactKept(a attrs) ([]string, error) {
 const (
 	solverJoint    = "MuJoCo joint"
 	solverEquality = "MuJoCo equality"
+	solverTendon   = "MuJoCo tendon"
 )
 
-// jointSolverDefaults and equalitySolverDefaults are MuJoCo's values of
-// the solver attributes of joints (limit and friction softness, limit
-// margin) and of equality constraints.
+// jointSolverDefaults, tendonSolverDefaults and equalitySolverDefaults
+// are MuJoCo's values of the solver attributes of joints (limit and
+// friction softness, limit margin), of tendons and of equality
+// constraints.
 var (
 	jointSolverDefaults = []attrDefault{
 		{"solreflimit", []float64{0.02, 1}}, {"solimplimit", []float64{0.9, 0.95, 0.001, 0.5, 2}},
 		{"solreffriction", []float64{0.02, 1}}, {"solimpfriction", []float64{0.9, 0.95, 0.001, 0.5, 2}},
 		{"margin", []float64{0}},
 	}
+	// a tendon's margin is the Graph's own (Tendon.Margin)
+	tendonSolverDefaults   = jointSolverDefaults[:4]
 	equalitySolverDefaults = []attrDefault{
 		{"solref", []float64{0.02, 1}}, {"solimp", []float64{0.9, 0.95, 0.001, 0.5, 2}},
 	}

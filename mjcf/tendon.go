@@ -67,7 +67,8 @@ func otherAttrs(a attrs, skip map[string]bool) map[string]string {
 
 // tendonAttrs are the tendon attributes the Graph models.
 var tendonAttrs = map[string]bool{"name": true, "class": true, "limited": true, "range": true, "stiffness": true,
-	"damping": true, "frictionloss": true, "armature": true, "springlength": true, "margin": true}
+	"damping": true, "frictionloss": true, "armature": true, "springlength": true, "margin": true,
+	"solreflimit": true, "solimplimit": true, "solreffriction": true, "solimpfriction": true}
 
 // tendons reads <tendon>: each spatial or fixed tendon becomes a Graph
 // tendon over the sites, geoms and joints read before. A name that does
@@ -125,6 +126,13 @@ func (p *parser) tendons(sec *Element) error {
 				hi = sl[0] // one value: no dead band
 			}
 			t.SpringLength = &[2]float64{sl[0], hi}
+		}
+		solver, err := solverParams(a, tendonSolverDefaults)
+		if err != nil {
+			return err
+		}
+		if solver != nil {
+			t.Solver = &convert.JointSolver{Class: solverTendon, Params: solver}
 		}
 		rest := otherAttrs(a, tendonAttrs)
 		if c.Name == "fixed" {

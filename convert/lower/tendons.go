@@ -56,12 +56,12 @@ func (l *lowerer) tendons() {
 		lo := math.Max(t.Min, 0)
 		g.AddNode(convert.Node{Name: tendonLabel(t, k), Transform: sa.Transform, Joint: &convert.Joint{Connected: bn,
 			Limits: []convert.Limit{{Linear: []int{0, 1, 2}, Min: lo, Max: t.Max, Stiffness: math.Inf(1)}}, EnableCollision: true}}, sa.Node)
-		lost := ""
-		if t.Stiffness != 0 || t.Damping != 0 || t.FrictionLoss != 0 {
-			lost = fmt.Sprintf("; its stiffness %g N/m, damping %g N·s/m and friction loss %g N are not carried", t.Stiffness, t.Damping, t.FrictionLoss)
-		}
 		l.diags.Add(convert.CodeTendonAsDistanceJoint, convert.TendonSubject(k), "tendon/"+t.Name,
-			"spatial tendon %q between sites %q and %q is written as a joint keeping their distance within [%g, %g] m%s", t.Name, sa.Name, sb.Name, lo, t.Max, lost)
+			"spatial tendon %q between sites %q and %q is written as a joint keeping their distance within [%g, %g] m", t.Name, sa.Name, sb.Name, lo, t.Max)
+		if lost := tendonJointLoses(t); len(lost) > 0 {
+			l.diags.Add(convert.CodeFieldDropped, convert.TendonSubject(k), "tendon/"+t.Name,
+				"the joint written for spatial tendon %q holds the distance with the target's own hard limit, without the tendon's %s", t.Name, strings.Join(lost, ", ")).Affecting(convert.QTendon)
+		}
 	}
 	if n := len(g.Sites) - len(used); n > 0 {
 		l.diags.Add(convert.CodeSitesDropped, convert.DocumentSubject(), "sites", "this format has no sites; %d site(s) are dropped", n)
@@ -209,4 +209,24 @@ func (l *lowerer) pointMasses() {
 		l.diags.Add(convert.CodePointMassInertia, convert.BodySubject(i), l.g.NodeLabel(i),
 			"point mass %s (%g kg, zero inertia): %g kg·m² stands in for the zero moments, which this format's readers refuse on a body that moves or read as 'compute' or 'infinite' (MuJoCo takes zero moments only on a body without joints, which moves with its parent)", l.g.NodeLabel(i), m.MassOr(0), convert.NearZeroInertia)
 	}
+}
+
+// tendonJointLoses names what of tendon t a distance joint does not
+// carry: its spring, damping, friction loss and inertia, and how its limit
+// acts (the margin it activates at, its softness).
+func tendonJointLoses(t *convert.Tendon) []string {
+	var lost []string
+	for _, f := range []struct {
+		name, unit string
+		v          float64
+	}{{"stiffness", "N/m", t.Stiffness}, {"damping", "N·s/m", t.Damping}, {"friction loss", "N", t.FrictionLoss},
+		{"armature", "kg", t.Armature}, {"limit margin", "m", t.Margin}} {
+		if f.v != 0 {
+			lost = append(lost, fmt.Sprintf("%s %g %s", f.name, f.v, f.unit))
+		}
+	}
+	if t.Solver != nil {
+		lost = append(lost, fmt.Sprintf("%s solver parameters (%s)", t.Solver.Class, t.Solver.Text()))
+	}
+	return lost
 }
