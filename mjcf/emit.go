@@ -191,6 +191,7 @@ func (e *emitter) document() *Element {
 		e.link(i)
 	}
 	e.loops()
+	e.jointContacts()
 	e.filterWidening()
 	e.couplings()
 	e.sites()

@@ -2,8 +2,10 @@ package mjcf
 
 import (
 	"fmt"
-	"github.com/physconv/physconv/convert"
 	"strings"
+
+	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 )
 
 // loops writes joints left out of the tree as equality constraints:
@@ -53,6 +55,57 @@ func (e *emitter) loops() {
 			}
 		}
 	}
+}
+
+// jointContacts writes a <pair> for each two colliders, one of each body,
+// of a moving joint that lets its bodies collide: MuJoCo filters out the
+// contacts of a body with its parent (the tree writes the joint's bodies
+// so) unless a pair names them. A pair's contact parameters come from
+// its two geoms, as an automatic contact's do. Joints that hold their
+// bodies rigidly are left alone: their contacts push on one rigid body.
+func (e *emitter) jointContacts() {
+	var colliders map[int][]int // body node → its collider nodes, once asked
+	for _, link := range e.tree.Links {
+		tj := link.Joint
+		if tj.Kind != kin.GraphJoint || !tj.Joint.EnableCollision || tj.ParentBody < 0 || kin.Classify(&tj.Joint).Kind == kin.KindFixed {
+			continue
+		}
+		if colliders == nil {
+			colliders = map[int][]int{}
+			for i, b := range e.g.BodyOwners() {
+				if c := e.g.Nodes[i].Collider; c != nil && c.Shape >= 0 && b >= 0 {
+					if _, written := e.geomElems[i]; written {
+						colliders[b] = append(colliders[b], i)
+					}
+				}
+			}
+		}
+		for _, x := range colliders[tj.ParentBody] {
+			for _, y := range colliders[tj.ChildBody] {
+				if !convert.FiltersCollide(e.filterOf(x), e.filterOf(y)) {
+					continue
+				}
+				e.contact.AddChild("pair", "geom1", e.geomName(x), "geom2", e.geomName(y))
+			}
+		}
+	}
+}
+
+// filterOf is collider node i's filter (the empty one: collides with all).
+func (e *emitter) filterOf(i int) convert.Filter {
+	if f := e.g.Nodes[i].Collider.Filter; f >= 0 && f < len(e.g.Filters) {
+		return e.g.Filters[f]
+	}
+	return convert.Filter{}
+}
+
+// geomName is the name of collider node i's geom, given one if it has none.
+func (e *emitter) geomName(i int) string {
+	g := e.geomElems[i]
+	if !g.Has("name") {
+		g.SetAttr("name", e.uniqueName("geom", e.rawName(i)))
+	}
+	return g.AttrOr("name", "")
 }
 
 // exclude writes <exclude body1=a body2=b> once for the pair, when both

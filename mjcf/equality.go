@@ -1,8 +1,11 @@
 package mjcf
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -164,9 +167,11 @@ func (p *parser) keepElement(c *Element, why string) {
 	p.diags.Add(convert.CodeConstraintKept, convert.DocumentSubject(), p.path(c), "%s; it is kept for MJCF output only and other formats lose it", why)
 }
 
-// contacts maps <exclude> body pairs onto collision filters and keeps
-// <pair> elements for MJCF output.
+// contacts maps <exclude> body pairs onto collision filters, <pair>
+// elements that let a joint's bodies collide onto the joint
+// (jointCollisions), and keeps other <pair> elements for MJCF output.
 func (p *parser) contacts(e *Element) error {
+	var pairs []geomPair
 	for _, c := range e.Children {
 		switch c.Name {
 		case "exclude":
@@ -183,11 +188,116 @@ func (p *parser) contacts(e *Element) error {
 			p.exclude(n2, b2, b1)
 			p.excludes = append(p.excludes, excludePair{el: c, names: [2]string{b1, b2}, bodies: [2]int{n1, n2}})
 		default:
-			p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{p.resolvedCopy(c, "contact")}, Line: c.Line, File: c.File})
-			p.diags.Add(convert.CodeContactPairKept, convert.DocumentSubject(), p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
+			if g1, g2, ok := p.geomPair(c); ok {
+				pairs = append(pairs, geomPair{el: c, geoms: [2]int{g1, g2}})
+				continue
+			}
+			p.keepContact(c)
 		}
 	}
+	for _, c := range p.jointCollisions(pairs) {
+		p.keepContact(c)
+	}
 	return nil
+}
+
+// keepContact keeps a <contact> child for MJCF output and reports it.
+func (p *parser) keepContact(c *Element) {
+	p.extra = append(p.extra, &Element{Name: "contact", Children: []*Element{p.resolvedCopy(c, "contact")}, Line: c.Line, File: c.File})
+	p.diags.Add(convert.CodeContactPairKept, convert.DocumentSubject(), p.path(c), "explicit contact <%s> has no Graph form; kept for MJCF output only", c.Name)
+}
+
+// geomPair is a <pair> that names two geoms and sets nothing else.
+type geomPair struct {
+	el    *Element
+	geoms [2]int // collider nodes
+}
+
+// geomPair reads a <pair> of nothing but two known geoms.
+func (p *parser) geomPair(c *Element) (g1, g2 int, ok bool) {
+	if c.Name != "pair" || len(c.Attrs) != 2 {
+		return 0, 0, false
+	}
+	g1, ok1 := p.geomNodes[c.AttrOr("geom1", "")]
+	g2, ok2 := p.geomNodes[c.AttrOr("geom2", "")]
+	return g1, g2, ok1 && ok2
+}
+
+// jointCollisions reads pairs that let the bodies of a joint collide:
+// MuJoCo filters out the contacts of a body with its parent, and a
+// <pair> for each two of their geoms that would otherwise touch is how
+// MJCF says that a joint lets its bodies collide (as the writer says
+// it). Such a joint gets EnableCollision; it returns the pairs that are
+// not all of one joint's, kept as they are.
+func (p *parser) jointCollisions(pairs []geomPair) []*Element {
+	if len(pairs) == 0 {
+		return nil
+	}
+	owners := p.g.BodyOwners()
+	type bodies [2]int
+	key := func(a, b int) bodies {
+		if a > b {
+			a, b = b, a
+		}
+		return bodies{a, b}
+	}
+	joints := map[bodies][]int{} // the joints between two bodies
+	for i := range p.g.Nodes {
+		if j := p.g.Nodes[i].Joint; j != nil && j.Connected >= 0 && j.Connected < len(owners) {
+			if a, b := owners[i], owners[j.Connected]; a >= 0 && b >= 0 && a != b {
+				joints[key(a, b)] = append(joints[key(a, b)], i)
+			}
+		}
+	}
+	named := map[bodies]map[[2]int]*Element{}
+	var rest []*Element
+	for _, pr := range pairs {
+		k := key(owners[pr.geoms[0]], owners[pr.geoms[1]])
+		if len(joints[k]) == 0 {
+			rest = append(rest, pr.el)
+			continue
+		}
+		if named[k] == nil {
+			named[k] = map[[2]int]*Element{}
+		}
+		named[k][key(pr.geoms[0], pr.geoms[1])] = pr.el
+	}
+	colliders := map[int][]int{}
+	for i, b := range owners {
+		if c := p.g.Nodes[i].Collider; c != nil && c.Shape >= 0 && b >= 0 {
+			colliders[b] = append(colliders[b], i)
+		}
+	}
+	filter := func(i int) convert.Filter {
+		if f := p.g.Nodes[i].Collider.Filter; f >= 0 && f < len(p.g.Filters) {
+			return p.g.Filters[f]
+		}
+		return convert.Filter{}
+	}
+	for _, k := range slices.SortedFunc(maps.Keys(named), func(x, y bodies) int { return cmp.Compare(x[0]*len(owners)+x[1], y[0]*len(owners)+y[1]) }) {
+		pairs := named[k]
+		// every two colliders that would touch, and nothing else, paired
+		touching, all := 0, true
+		for _, x := range colliders[k[0]] {
+			for _, y := range colliders[k[1]] {
+				if convert.FiltersCollide(filter(x), filter(y)) {
+					touching++
+					all = all && pairs[key(x, y)] != nil
+				}
+			}
+		}
+		if !all || touching != len(pairs) {
+			for _, el := range pairs {
+				rest = append(rest, el)
+			}
+			continue
+		}
+		for _, j := range joints[k] {
+			p.g.Nodes[j].Joint.EnableCollision = true
+		}
+	}
+	slices.SortFunc(rest, func(a, b *Element) int { return cmp.Compare(a.Line, b.Line) })
+	return rest
 }
 
 // excludePair is one <exclude> read, checked once all are (excludesLost).
