@@ -11,41 +11,68 @@ import (
 	"github.com/physconv/physconv/internal/testenv"
 )
 
-// TestJointContactsKeptInMJCF: MuJoCo lets the geoms of two bodies an
-// equality <connect> joins collide, and two overlapping spheres push
-// each other round the joint (the smaller turns some 100°); written as a
-// parent and a child body joined by a ball joint, their contact was
-// filtered out and nothing moved. The output pairs their geoms, and the
-// smaller sphere turns as in the source (the source's connect is soft,
-// the output's ball joint rigid: within 15°).
-func TestJointContactsKeptInMJCF(t *testing.T) {
+// TestEqualityBodiesKeepContacts: MuJoCo lets the geoms of two bodies an
+// equality <connect> or <weld> joins collide, and two overlapping spheres
+// push each other round the joint (the smaller turns some 100°) or apart
+// against the weld. MJCF output nested one body in the other, so their
+// contact was filtered out and nothing moved. An equality read from MJCF
+// is written back as one now, its bodies free: MuJoCo moves the output as
+// the source (1e-6 m). Through KHR the equality is a joint that lets its
+// bodies collide, written as a parent and a child body whose geoms get a
+// <pair>: the smaller sphere turns as in the source (the source's connect
+// is soft, the output's ball joint rigid: within 15°).
+func TestEqualityBodiesKeepContacts(t *testing.T) {
 	reg := all.Registry()
-	src := `<mujoco><option gravity="0 0 0"/><worldbody>` +
-		`<body name="a" pos="0 0 1"><freejoint/><geom type="sphere" size="0.2"/></body>` +
-		`<body name="b" pos="0.25 0 1"><freejoint/><geom type="sphere" size="0.1" pos="0 0 0.1"/></body>` +
-		`</worldbody><equality><connect body1="a" body2="b" anchor="0.25 0 0"/></equality></mujoco>`
-	out, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(src)}}, "src.xml", "mjcf")
-	if m := mismatches(res); len(m) > 0 {
-		t.Errorf("%v", m)
-	}
-	testenv.Oracle(t, "mj-inspect")
 	dir := t.TempDir()
-	srcFile, outFile := filepath.Join(dir, "src.xml"), filepath.Join(dir, "out.xml")
-	if err := os.WriteFile(srcFile, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
+	write := func(name string, data []byte) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
 	}
-	if err := os.WriteFile(outFile, out.Main, 0o644); err != nil {
-		t.Fatal(err)
+	bodies := `<mujoco><option gravity="0 0 0"/><worldbody>` +
+		`<body name="a" pos="0 0 1"><freejoint/><geom type="sphere" size="0.2"/></body>` +
+		`<body name="b" pos="0.25 0 1"><freejoint/><geom type="sphere" size="0.1" pos="0 0 0.1"/></body></worldbody>`
+	for name, eq := range map[string]string{
+		"connect": `<connect body1="a" body2="b" anchor="0.25 0 0"/>`,
+		"weld":    `<weld body1="a" body2="b"/>`,
+	} {
+		src := bodies + `<equality>` + eq + `</equality></mujoco>`
+		out, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(src)}}, "src.xml", "mjcf")
+		if m := mismatches(res); len(m) > 0 {
+			t.Errorf("%s: %v", name, m)
+		}
+		testenv.Oracle(t, "mj-inspect")
+		srcFile, outFile := write(name+"-src.xml", []byte(src)), write(name+"-out.xml", out.Main)
+		want := testenv.MuJoCoBodies(t, srcFile, "--backend", "c", "--steps", "400")
+		got := testenv.MuJoCoBodies(t, outFile, "--backend", "c", "--steps", "400")
+		for _, body := range []string{"a", "b"} {
+			w, g := want[body].Xpos, got[body].Xpos
+			if d := math.Hypot(math.Hypot(g[0]-w[0], g[1]-w[1]), g[2]-w[2]); d > 1e-6 {
+				t.Errorf("%s: body %s at %v after 400 steps, the source's at %v", name, body, g, w)
+			}
+		}
+	}
+	src := bodies + `<equality><connect body1="a" body2="b" anchor="0.25 0 0"/></equality></mujoco>`
+	gltf, _ := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(src)}}, "src.xml", "khr")
+	files := fstest.MapFS{"src.gltf": {Data: gltf.Main}}
+	for n, data := range gltf.Files {
+		files[n] = &fstest.MapFile{Data: data}
+	}
+	out, res := convertIn(t, reg, files, "src.gltf", "mjcf")
+	if m := mismatches(res); len(m) > 0 {
+		t.Errorf("through KHR: %v", m)
 	}
 	turned := func(file string) float64 {
 		q := testenv.MuJoCoBodies(t, file, "--backend", "c", "--steps", "400")["b"].Xquat
 		return 2 * math.Acos(math.Min(1, math.Abs(q[0]))) * 180 / math.Pi
 	}
-	want, got := turned(srcFile), turned(outFile)
+	want, got := turned(write("src.xml", []byte(src))), turned(testenv.WriteFiles(t, dir, "khr-out.xml", out.Main, out.Files))
 	if want < 60 {
 		t.Fatalf("the source's sphere turned %.1f°, want it pushed round", want)
 	}
 	if math.Abs(got-want) > 15 {
-		t.Errorf("the output's sphere turned %.1f°, the source's %.1f°", got, want)
+		t.Errorf("through KHR, the output's sphere turned %.1f°, the source's %.1f°", got, want)
 	}
 }

@@ -135,7 +135,10 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, restored: map[*Element]bool{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
-	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames})
+	// an equality read from MJCF stays one (its bodies free, its softness
+	// kept), where a tree would nest one body in the other rigidly
+	fromEquality := func(j int) bool { _, ok := g.Nodes[j].Joint.Extras[extraEquality]; return ok }
+	tree, diags := kin.BuildTree(g, kin.TreeOptions{Root: e.rootBody(), Frames: e.frames, Loop: fromEquality})
 	e.diags = append(e.diags, diags...)
 	e.tree = tree
 	e.reserveNames()

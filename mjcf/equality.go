@@ -152,7 +152,7 @@ func (p *parser) loopJoint(c *Element, a attrs) error {
 	if err != nil {
 		return err
 	}
-	joint := &convert.Joint{Limits: limits, EnableCollision: true, Extras: map[string]any{"mjcf.equality": c.Name}}
+	joint := &convert.Joint{Limits: limits, EnableCollision: true, Extras: map[string]any{extraEquality: c.Name}}
 	if len(params) > 0 {
 		joint.Solver = &convert.JointSolver{Class: solverEquality, Params: params}
 	}

@@ -284,6 +284,10 @@ const (
 	extraSections = "mjcf.sections" // graph: []*Element kept verbatim
 	extraStack    = "mjcf.stack"    // node: a joint-stack link (body name)
 	extraGeom     = "mjcf.geom"     // node: map of contact attributes
+	// extraEquality (joint): the kind of MJCF equality ("weld",
+	// "connect") the joint was read from; MJCF output writes it back as
+	// one, never as a nested body
+	extraEquality = "mjcf.equality"
 	// extraFreeJoint (body node): the name of the plain <freejoint> of a
 	// free body, which the Graph holds as no joint; MJCF output names its
 	// <freejoint> so, and actuators and sensors on it keep their joint

@@ -111,6 +111,11 @@ type TreeOptions struct {
 	// Frames are g's world frames (g.Frames(-1)) when the caller has
 	// taken them already, so both share one cache; nil: taken here.
 	Frames *convert.Frames
+	// Loop, when set, names joints to keep out of the tree, as loops
+	// (Tree.Loops) whatever their bodies: a format that writes a
+	// constraint back as one (MJCF's equality <weld> and <connect>
+	// between bodies that are otherwise free) keeps its bodies free.
+	Loop func(joint int) bool
 }
 
 // BuildTree computes the kinematic spanning tree of g. It does not modify
@@ -166,15 +171,21 @@ func BuildTree(g *convert.Graph, opts TreeOptions) (*Tree, convert.Diagnostics) 
 		}
 		edges = append(edges, edge{i, a, b})
 	}
+	// a loop the caller asks for is in no body's list, so never taken
+	inTree := func(ed edge) bool { return opts.Loop == nil || !opts.Loop(ed.joint) }
 	degree := make([]int, n+1)
 	for _, ed := range edges {
-		degree[slot(ed.a)]++
-		degree[slot(ed.b)]++
+		if inTree(ed) {
+			degree[slot(ed.a)]++
+			degree[slot(ed.b)]++
+		}
 	}
 	adj := carveLists(degree) // slot of a body (or the world) → edge indices
 	for e, ed := range edges {
-		adj[slot(ed.a)] = append(adj[slot(ed.a)], e)
-		adj[slot(ed.b)] = append(adj[slot(ed.b)], e)
+		if inTree(ed) {
+			adj[slot(ed.a)] = append(adj[slot(ed.a)], e)
+			adj[slot(ed.b)] = append(adj[slot(ed.b)], e)
+		}
 	}
 
 	// Parent assignment: a spanning forest grown from the world, then from
