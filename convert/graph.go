@@ -648,6 +648,10 @@ func (j *Joint) LoneSpring() *Drive {
 type Coupling struct {
 	Follower, Leader   int
 	Multiplier, Offset float64
+	// Solver is the engine's softness of the coupling (MuJoCo's equality
+	// solref and solimp) where it differs from the engine's defaults;
+	// nil: the defaults (or a rigid coupling).
+	Solver *JointSolver
 }
 
 // Vehicle is OMI_vehicle_body (current form).

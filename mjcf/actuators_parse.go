@@ -42,6 +42,7 @@ func (p *parser) actuators(sec *Element, ctrl []float64, next *int, groupsOff ma
 		}
 		p.actIndex = i
 		a, shared := p.resolvedActuator(ch)
+		a = p.inheritRange(a)
 		if known, err := p.transmissionKnown(a); err != nil || !known {
 			if err != nil {
 				return err
@@ -365,4 +366,27 @@ func (p *parser) keptActuatorOrder(el *Element, i int) {
 		p.g.Extras[extraActuatorOrder] = order
 	}
 	order[el] = i
+}
+
+// inheritRange returns a resolved actuator whose inheritrange (MuJoCo 3)
+// is written as the control range it stands for: its joint's range,
+// scaled about the middle. An actuator without one, or whose target is no
+// limited joint, is returned as it is.
+func (p *parser) inheritRange(a *Element) *Element {
+	v, ok := a.Attr("inheritrange")
+	f, good := floatsOf(v)
+	ref, known := p.joints[a.AttrOr("joint", "")]
+	if !ok || !good || len(f) != 1 || f[0] <= 0 || !known || !ref.limited {
+		return a
+	}
+	out := *a
+	out.Attrs = nil
+	for _, at := range a.Attrs {
+		if at.Name != "inheritrange" && at.Name != "ctrlrange" && at.Name != "ctrllimited" {
+			out.Attrs = append(out.Attrs, at)
+		}
+	}
+	mid, half := (ref.lo+ref.hi)/2, f[0]*(ref.hi-ref.lo)/2
+	out.Attrs = append(out.Attrs, Attr{Name: "ctrlrange", Value: fmtFloats(mid-half, mid+half)}, Attr{Name: "ctrllimited", Value: "true"})
+	return &out
 }

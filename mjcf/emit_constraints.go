@@ -180,7 +180,8 @@ func (e *emitter) couplings() {
 			e.diags.Add(convert.CodeCouplingDropped, convert.CouplingSubject(k), "couplings", "a coupling between joints that are not one-axis MJCF joints is dropped")
 			continue
 		}
-		e.equality.AddChild("joint", "joint1", f, "joint2", l, "polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0))
+		el := e.equality.AddChild("joint", "joint1", f, "joint2", l, "polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0))
+		e.solverAttrs(el, c.Solver, solverEquality, c.Follower, e.names[c.Follower])
 	}
 }
 
@@ -502,8 +503,12 @@ var portableFlags = map[string]bool{
 }
 
 // portable drops attribute forms MuJoCo 2.2 rejects (a two-value tendon
-// springlength, the dead band of MuJoCo 3).
+// springlength, the dead band of MuJoCo 3; an actuator's inheritrange,
+// written as the control range it stands for, and dampratio).
 func (e *emitter) portable(el *Element, section string) *Element {
+	if section == "actuator" {
+		e.portableActuator(el)
+	}
 	if section == "tendon" {
 		if v, ok := el.Attr("springlength"); ok {
 			if f, good := floatsOf(v); good && len(f) == 2 {
@@ -526,3 +531,64 @@ func (e *emitter) portable(el *Element, section string) *Element {
 }
 
 func fmtAnchor(p convert.Vec3) string { return fmtFloats(p[0], p[1], p[2]) }
+
+// portableActuator writes a kept actuator's inheritrange as the control
+// range MuJoCo 3 derives from it (the target joint's range, scaled about
+// its middle) and drops dampratio, which MuJoCo 2.2 refuses and whose
+// damping depends on the model's inertia at its initial pose.
+func (e *emitter) portableActuator(el *Element) {
+	path := "actuator/" + el.Name + nameAttrText(el)
+	if v, ok := el.Attr("inheritrange"); ok {
+		el.Attrs = withoutAttr(el.Attrs, "inheritrange")
+		f, good := floatsOf(v)
+		switch lo, hi, limited := e.writtenJointRange(el.AttrOr("joint", "")); {
+		case !good || len(f) != 1 || f[0] <= 0:
+		case limited:
+			mid, half := (lo+hi)/2, f[0]*(hi-lo)/2
+			el.SetAttr("ctrlrange", fmtFloats(mid-half, mid+half))
+		default:
+			e.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), path, "inheritrange=%q is not written (MuJoCo 2.2 does not read it) and its target is no limited joint of the output: the actuator's control is not limited", v).Affecting(convert.QDrive)
+		}
+	}
+	if v, ok := el.Attr("dampratio"); ok {
+		el.Attrs = withoutAttr(el.Attrs, "dampratio")
+		e.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), path, "dampratio=%q is not written (MuJoCo 2.2 does not read it, and the damping it stands for depends on the model's inertia): the actuator has no damping", v).Affecting(convert.QDrive)
+	}
+}
+
+// writtenJointRange is the range of the joint the output writes by that
+// name, in the source's sense (a joint written with its axis reversed has
+// its range negated).
+func (e *emitter) writtenJointRange(name string) (lo, hi float64, limited bool) {
+	if name == "" {
+		return 0, 0, false
+	}
+	stack := []*Element{e.worldbody}
+	for len(stack) > 0 {
+		el := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if el.Name == "joint" && el.AttrOr("name", "") == name {
+			r, ok := floatsOf(el.AttrOr("range", ""))
+			if !ok || len(r) != 2 || el.AttrOr("limited", "auto") == "false" {
+				return 0, 0, false
+			}
+			if e.flipped[name] {
+				return -r[1], -r[0], true
+			}
+			return r[0], r[1], true
+		}
+		stack = append(stack, el.Children...)
+	}
+	return 0, 0, false
+}
+
+// withoutAttr is attrs without the one named.
+func withoutAttr(attrs []Attr, name string) []Attr {
+	var out []Attr
+	for _, a := range attrs {
+		if a.Name != name {
+			out = append(out, a)
+		}
+	}
+	return out
+}

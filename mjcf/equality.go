@@ -75,18 +75,16 @@ func (p *parser) equalities(e *Element) error {
 				p.keepElement(c, fmt.Sprintf("equality joint couples joint %q, which other formats hold as part of a joint of several axes (a ball, or one of several joints of its body), while their couplings tie whole one-axis joints", shared))
 				continue
 			}
-			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0]})
-			if err := p.couplingSolverDropped(c, a); err != nil {
+			solver, err := couplingSolver(a)
+			if err != nil {
 				return err
 			}
+			p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.node, Leader: l.node, Multiplier: coef[1], Offset: coef[0], Solver: solver})
 		case "tendon":
 			if ok, err := p.tendonCoupling(c, a); err != nil {
 				return err
 			} else if !ok {
 				p.keepElement(c, "equality tendon other than a fixed tendon of two one-axis joints held at its length has no Graph form")
-			} else if err := p.couplingSolverDropped(c, a); err != nil {
-				// a coupling like a joint equality's: its softness is not kept
-				return err
 			}
 		default:
 			p.keepElement(c, "equality "+c.Name+" has no Graph form")

@@ -551,16 +551,14 @@ func solverAttrs(params []convert.SolverParam) map[string]string {
 	return out
 }
 
-// couplingSolverDropped names an equality joint's solver attributes that
-// differ from MuJoCo's defaults: a coupling has no solver parameters in
-// the Graph, so they reach no output.
-func (p *parser) couplingSolverDropped(e *Element, a attrs) error {
-	dropped, err := notDefault(a, equalitySolverDefaults)
-	if err != nil || len(dropped) == 0 {
-		return err
+// couplingSolver reads an equality's solver attributes that differ from
+// MuJoCo's defaults as its coupling's solver parameters (nil: none do).
+func couplingSolver(a attrs) (*convert.JointSolver, error) {
+	params, err := solverParams(a, equalitySolverDefaults)
+	if err != nil || params == nil {
+		return nil, err
 	}
-	p.diags.Add(convert.CodeJointSolverDropped, convert.DocumentSubject(), p.path(e), "coupling solver attributes %s are not converted: the engine's defaults apply to the written coupling, so it gives differently", strings.Join(dropped, ", "))
-	return nil
+	return &convert.JointSolver{Class: solverEquality, Params: params}, nil
 }
 
 func bitNames(mask int) []string {

@@ -232,7 +232,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		p.jointParams(p.g.Nodes[jn].Joint, js)
 		for _, j := range js {
 			if j.name != "" {
-				p.joints[j.name] = jointRef{node: jn, single: len(js) == 1 && j.kind != "ball"}
+				p.joints[j.name] = jointRef{node: jn, single: len(js) == 1 && j.kind != "ball", limited: j.limited, lo: j.lo, hi: j.hi}
 			}
 		}
 		return nil
@@ -264,7 +264,7 @@ func (p *parser) bodyJoints(e *Element, node, parentNode int, local convert.Tran
 		p.g.Nodes[jn].Joint.Extras = set.extras()
 		p.jointParams(p.g.Nodes[jn].Joint, []jointSpec{j})
 		if j.name != "" {
-			p.joints[j.name] = jointRef{node: jn, single: j.kind != "ball"}
+			p.joints[j.name] = jointRef{node: jn, single: j.kind != "ball", limited: j.limited, lo: j.lo, hi: j.hi}
 		}
 		if target != node && (name == "" || j.name == "") {
 			p.unnamedLinks = append(p.unnamedLinks, stackLink{link: target, body: node, joint: jn})

@@ -86,6 +86,10 @@ type parser struct {
 type jointRef struct {
 	node   int
 	single bool
+	// limited, lo and hi are the joint's own range, as written (radians
+	// or metres): what a position actuator's inheritrange takes
+	limited bool
+	lo, hi  float64
 }
 
 // Parse reads an MJCF file into a Graph (see the package comment).

@@ -242,7 +242,11 @@ func (p *parser) tendonCoupling(c *Element, a attrs) (ok bool, err error) {
 	if l.JointAxis != "" || f.JointAxis != "" || f.Coef == 0 || l.Joint == f.Joint {
 		return false, nil
 	}
-	p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.Joint, Leader: l.Joint, Multiplier: -l.Coef / f.Coef, Offset: coef[0] / f.Coef})
+	solver, err := couplingSolver(a)
+	if err != nil {
+		return false, err
+	}
+	p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.Joint, Leader: l.Joint, Multiplier: -l.Coef / f.Coef, Offset: coef[0] / f.Coef, Solver: solver})
 	p.diags.Add(convert.CodeTendonAsCoupling, convert.CouplingSubject(len(p.g.Couplings)-1), p.path(c),
 		"fixed tendon %q held at constant length couples its joints: %s = %g·%s + %g", name, p.g.NodeLabel(f.Joint), -l.Coef/f.Coef, p.g.NodeLabel(l.Joint), coef[0]/f.Coef)
 	return true, nil

@@ -376,7 +376,19 @@ func (l *lowerer) oneSidedContacts() {
 }
 
 func (l *lowerer) couplings() {
-	if l.caps.Couplings || len(l.g.Couplings) == 0 {
+	if l.caps.Couplings {
+		for k := range l.g.Couplings {
+			c := &l.g.Couplings[k]
+			if c.Solver == nil || l.caps.JointSolver != "" && strings.HasPrefix(c.Solver.Class, l.caps.JointSolver) {
+				continue
+			}
+			l.diags.Add(convert.CodeJointSolverDropped, convert.CouplingSubject(k), l.g.NodeLabel(c.Follower),
+				"%s solver parameters of the coupling of joint %s to joint %s have no form in this format (the coupling holds as its engine holds couplings): %s", c.Solver.Class, l.g.NodeLabel(c.Follower), l.g.NodeLabel(c.Leader), c.Solver.Text())
+			c.Solver = nil
+		}
+		return
+	}
+	if len(l.g.Couplings) == 0 {
 		return
 	}
 	for k, c := range l.g.Couplings {
