@@ -203,6 +203,8 @@ const (
 	CodeMaterialPerLink             Code = "material-per-link"
 	CodeCombineDropped              Code = "combine-dropped"
 	CodeGodotInstanceOpaque         Code = "godot-instance-opaque"
+	CodeGodotProjectGravity         Code = "godot-project-gravity"
+	CodeGodotInstanceUnread         Code = "godot-instance-unread"
 	CodeJointChainFused             Code = "joint-chain-fused"
 	CodeGodotNodeVanished           Code = "godot-node-vanished"
 	CodeGodotStartsAsleep           Code = "godot-starts-asleep"
@@ -474,6 +476,8 @@ var codeTable = []CodeInfo{
 	{CodeGodotTextRunOn, Warning, secGodot, Qs(QData), false, "a line without `=` (a `# note`: only `;` starts a comment) runs on into the next property's name, as Godot reads it: the value goes to a property no object has, and is ignored, as Godot ignores it"},
 	{CodeGodotStartsAsleep, Warning, secGodot, Qs(QVelocity), false, "a Godot 3 rigid body that starts asleep (`sleeping = true`) stays where it is until touched; no other format, nor Godot 4, starts a body asleep (Godot 3 output keeps it)"},
 	{CodeGodotNodeVanished, Warning, secGodot, Qs(QStructure), false, "a node whose parent path names no node of the scene, or an override of a node the instanced scene does not have, is skipped with everything under it, as Godot skips it when it loads the scene"},
+	{CodeGodotProjectGravity, Warning, secGodot, Qs(QGravity), false, "the Godot project a scene is written into sets a default gravity other than Godot's 9.8 m/s² down, by which its bodies fall; the gravity scales written are relative to Godot's default"},
+	{CodeGodotInstanceUnread, Warning, secGodot, Qs(QStructure), false, "an instanced scene that does not exist (Godot refuses the scene), or one not read (a binary .scn, an unreadable file) when the output is not a Godot scene that keeps the reference: the physics inside it is missing"},
 	{CodeGodotInstanceOpaque, Info, secGodot, Qs(QStructure), false, "instanced .scn (or unreadable) scene kept as a reference; nodes the scene parents into it get stand-ins at the identity"},
 	{CodeShapeFlatRead, Info, secGodot, Qs(QShape), false, "a box with one side of zero length, which Godot takes (a floor), read as its rectangle: a flat triangle mesh colliding on both faces (MJCF and URDF output thicken it, see `mesh-thickened`); a box with no area is dropped (`shape-dropped`)"},
 	{CodeGodotTransformSkew, Warning, secGodot, Qs(QPose, QShape), false, "sheared basis approximated by rotation and scale"},

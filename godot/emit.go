@@ -2,6 +2,7 @@ package godot
 
 import (
 	"fmt"
+	"github.com/physconv/physconv/internal/xmlx"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,7 +26,11 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		meshIDs: map[string]string{}, paths: map[int]string{}, kind: map[int]string{},
 		images: map[string]*sceneImage{}}
 	if opts != nil {
-		e.projectLayers = outputProjectLayers(opts.OutputName)
+		proj := outputProject(opts.OutputName)
+		e.projectLayers = proj.layers
+		if v := proj.gravity; v != nil {
+			e.note(convert.CodeGodotProjectGravity, convert.DocumentSubject(), "", "the Godot project this scene is written into sets a default gravity of %s m/s², not Godot's %s m/s² down: its bodies fall by the project's gravity, which the gravity scales written here (relative to Godot's default) do not undo", xmlx.Nums(v[:]...), xmlx.Num(DefaultGravity))
+		}
 	}
 	e.gltfVisuals()
 	e.prepare()
@@ -82,26 +87,26 @@ func mustFinite(v tscn.Value) {
 	}
 }
 
-// outputProjectLayers reads the physics layer names of the Godot project
-// an output file is written into ("" or "-": none), so collision systems
-// land on the layers that project already names.
-func outputProjectLayers(out string) map[int]string {
+// outputProject reads the settings of the Godot project an output file
+// is written into ("" or "-": none): collision systems land on the layers
+// that project already names, and a default gravity of its own is said.
+func outputProject(out string) projectSettings {
 	if out == "" || out == "-" {
-		return nil
+		return projectSettings{}
 	}
 	dir, err := filepath.Abs(filepath.Dir(out))
 	if err != nil {
-		return nil
+		return projectSettings{}
 	}
 	root := ProjectRoot(dir)
 	if root == "" {
-		return nil
+		return projectSettings{}
 	}
 	data, err := os.ReadFile(filepath.Join(root, "project.godot"))
 	if err != nil {
-		return nil
+		return projectSettings{}
 	}
-	return readProject(data).layers
+	return readProject(data)
 }
 
 type emitter struct {

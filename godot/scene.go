@@ -3,6 +3,8 @@ package godot
 import (
 	"errors"
 	"fmt"
+	"github.com/physconv/physconv/internal/resolve"
+	"io/fs"
 	"path"
 	"strings"
 
@@ -595,9 +597,19 @@ func insideOpaque(n *node) bool {
 // instance expands an instanced scene, or keeps a placeholder for files
 // this reader does not expand (.glb, .scn …) or cannot read.
 func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
+	missing := false
 	placeholder := func(why string) *node {
-		l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, s.AttrString("name"),
-			"instanced %s is kept as a reference (%s); any physics inside it is not read", r.resPath, why)
+		switch to := l.targetFormat(); {
+		case missing:
+			l.note(convert.CodeGodotInstanceUnread, convert.SourceSubject(-1), d.file, s.Line, s.AttrString("name"),
+				"instanced %s does not exist: Godot refuses this scene (and an output that keeps the reference); any physics inside it is not read", r.resPath)
+		case to != "" && to != "godot" && to != "godot3":
+			l.note(convert.CodeGodotInstanceUnread, convert.SourceSubject(-1), d.file, s.Line, s.AttrString("name"),
+				"instanced %s is not read (%s): any physics inside it (a level's collision, its bodies) is missing from the %s output", r.resPath, why, to)
+		default:
+			l.note(convert.CodeGodotInstanceOpaque, convert.SourceSubject(-1), d.file, s.Line, s.AttrString("name"),
+				"instanced %s is kept as a reference (%s); any physics inside it is not read", r.resPath, why)
+		}
 		return &node{class: "Node3D", version: d.version, props: map[string]value{}, file: d.file, line: s.Line,
 			instance: r.resPath, attrs: map[string]tscn.Value{"instance": r.resPath}}
 	}
@@ -619,6 +631,8 @@ func (l *loader) instance(d *doc, r *resource, s *tscn.Section) (*node, error) {
 		if fe, ok := err.(*convert.FormatError); ok {
 			return nil, fe
 		}
+		var re *resolve.Error
+		missing = errors.Is(err, fs.ErrNotExist) || errors.As(err, &re) && re.Kind == resolve.NotFound
 		return placeholder("cannot read it: " + err.Error()), nil
 	}
 	// A file instanced again costs what it cost the first time; charging
@@ -651,4 +665,13 @@ func (l *loader) charge(d *doc, s *tscn.Section, n int64) error {
 		return lineErr(d.file, s.Line, "node %q: %v", s.AttrString("name"), err)
 	}
 	return nil
+}
+
+// targetFormat is the format the scene is read to be written as ("":
+// not said, an inspection).
+func (l *loader) targetFormat() string {
+	if l.in.Options == nil {
+		return ""
+	}
+	return l.in.Options.To
 }
