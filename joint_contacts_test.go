@@ -2,13 +2,10 @@ package physconv_test
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
-	"github.com/physconv/physconv/internal/testenv"
 )
 
 // TestEqualityBodiesKeepContacts: MuJoCo lets the geoms of two bodies an
@@ -24,13 +21,6 @@ import (
 func TestEqualityBodiesKeepContacts(t *testing.T) {
 	reg := all.Registry()
 	dir := t.TempDir()
-	write := func(name string, data []byte) string {
-		f := filepath.Join(dir, name)
-		if err := os.WriteFile(f, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
 	bodies := `<mujoco><option gravity="0 0 0"/><worldbody>` +
 		`<body name="a" pos="0 0 1"><freejoint/><geom type="sphere" size="0.2"/></body>` +
 		`<body name="b" pos="0.25 0 1"><freejoint/><geom type="sphere" size="0.1" pos="0 0 0.1"/></body></worldbody>`
@@ -43,13 +33,10 @@ func TestEqualityBodiesKeepContacts(t *testing.T) {
 		if m := mismatches(res); len(m) > 0 {
 			t.Errorf("%s: %v", name, m)
 		}
-		testenv.Oracle(t, "mj-inspect")
-		srcFile, outFile := write(name+"-src.xml", []byte(src)), write(name+"-out.xml", out.Main)
-		want := testenv.MuJoCoBodies(t, srcFile, "--backend", "c", "--steps", "400")
-		got := testenv.MuJoCoBodies(t, outFile, "--backend", "c", "--steps", "400")
+		want := stepped(t, dir, name+"-src.xml", []byte(src), nil, 400, "--backend", "c")
+		got := stepped(t, dir, name+"-out.xml", out.Main, nil, 400, "--backend", "c")
 		for _, body := range []string{"a", "b"} {
-			w, g := want[body].Xpos, got[body].Xpos
-			if d := math.Hypot(math.Hypot(g[0]-w[0], g[1]-w[1]), g[2]-w[2]); d > 1e-6 {
+			if w, g := want[body].Xpos, got[body].Xpos; apart(g, w) > 1e-6 {
 				t.Errorf("%s: body %s at %v after 400 steps, the source's at %v", name, body, g, w)
 			}
 		}
@@ -64,11 +51,11 @@ func TestEqualityBodiesKeepContacts(t *testing.T) {
 	if m := mismatches(res); len(m) > 0 {
 		t.Errorf("through KHR: %v", m)
 	}
-	turned := func(file string) float64 {
-		q := testenv.MuJoCoBodies(t, file, "--backend", "c", "--steps", "400")["b"].Xquat
+	turned := func(name string, data []byte, side map[string][]byte) float64 {
+		q := stepped(t, dir, name, data, side, 400, "--backend", "c")["b"].Xquat
 		return 2 * math.Acos(math.Min(1, math.Abs(q[0]))) * 180 / math.Pi
 	}
-	want, got := turned(write("src.xml", []byte(src))), turned(testenv.WriteFiles(t, dir, "khr-out.xml", out.Main, out.Files))
+	want, got := turned("src.xml", []byte(src), nil), turned("khr-out.xml", out.Main, out.Files)
 	if want < 60 {
 		t.Fatalf("the source's sphere turned %.1f°, want it pushed round", want)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/testenv"
 )
 
 // TestPositionActuatorMuJoCo3Attributes: MuJoCo 3's inheritrange (the
@@ -48,15 +47,12 @@ func TestPositionActuatorMuJoCo3Attributes(t *testing.T) {
 		if warned != (c.warned != "") {
 			t.Errorf("%s: warned %v (%v)", c.actuator, warned, res.Diagnostics)
 		}
-		testenv.Oracle(t, "mj-inspect")
-		srcFile := testenv.WriteFiles(t, dir, fmt.Sprintf("src%d.xml", i), []byte(src), nil)
-		outFile := testenv.WriteFiles(t, dir, fmt.Sprintf("out%d.xml", i), out.Main, nil)
-		testenv.MuJoCoBodies(t, outFile, "--backend", "c") // MuJoCo 2.2 loads it
+		stepped(t, dir, fmt.Sprintf("out%d.xml", i), out.Main, nil, 0, "--backend", "c") // MuJoCo 2.2 loads it
 		if c.warned != "" {
 			continue
 		}
-		want := testenv.MuJoCoBodies(t, srcFile, "--steps", "300")["arm"].Xquat
-		got := testenv.MuJoCoBodies(t, outFile, "--steps", "300")["arm"].Xquat
+		want := stepped(t, dir, fmt.Sprintf("src%d.xml", i), []byte(src), nil, 300)["arm"].Xquat
+		got := stepped(t, dir, fmt.Sprintf("out%d.xml", i), out.Main, nil, 300)["arm"].Xquat
 		for k := range want {
 			if math.Abs(got[k]-want[k]) > 1e-9 {
 				t.Errorf("%s: the arm at %v after 300 steps in MuJoCo 3, the source's at %v", c.actuator, got, want)

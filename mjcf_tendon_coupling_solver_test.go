@@ -2,14 +2,12 @@ package physconv_test
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
-	"github.com/physconv/physconv/internal/testenv"
 )
 
 // TestCouplingSoftness: an equality holding a joint at a linear function
@@ -57,13 +55,10 @@ func TestCouplingSoftness(t *testing.T) {
 		if strings.HasPrefix(c.equality, "<tendon") {
 			continue
 		}
-		testenv.Oracle(t, "mj-inspect")
-		srcFile := testenv.WriteFiles(t, dir, fmt.Sprintf("src%d.xml", i), []byte(src), nil)
-		outFile := testenv.WriteFiles(t, dir, fmt.Sprintf("out%d.xml", i), out.Main, nil)
+		want := stepped(t, dir, fmt.Sprintf("src%d.xml", i), []byte(src), nil, 300, "--backend", "c")
+		got := stepped(t, dir, fmt.Sprintf("out%d.xml", i), out.Main, nil, 300, "--backend", "c")
 		for _, body := range []string{"a", "b"} {
-			w := testenv.MuJoCoBodies(t, srcFile, "--backend", "c", "--steps", "300")[body].COM()
-			g := testenv.MuJoCoBodies(t, outFile, "--backend", "c", "--steps", "300")[body].COM()
-			if d := math.Hypot(math.Hypot(g[0]-w[0], g[1]-w[1]), g[2]-w[2]); d > 1e-6 {
+			if w, g := want[body].COM(), got[body].COM(); apart(g, w) > 1e-6 {
 				t.Errorf("%s: body %s at %v after 300 steps, the source's at %v", c.equality, body, g, w)
 			}
 		}

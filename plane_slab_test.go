@@ -2,13 +2,10 @@ package physconv_test
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 	"testing/fstest"
 
 	"github.com/physconv/physconv/all"
-	"github.com/physconv/physconv/internal/testenv"
 )
 
 // TestPlaneSlabHoldsBodies: MuJoCo's plane is a half-space. URDF has no
@@ -26,17 +23,9 @@ func TestPlaneSlabHoldsBodies(t *testing.T) {
 	if m := mismatches(res); len(m) > 0 {
 		t.Errorf("%v", m)
 	}
-	testenv.Oracle(t, "mj-inspect")
 	dir := t.TempDir()
-	srcFile, outFile := filepath.Join(dir, "src.xml"), filepath.Join(dir, "out.urdf")
-	if err := os.WriteFile(srcFile, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(outFile, out.Main, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	want := testenv.MuJoCoBodies(t, srcFile, "--backend", "c", "--steps", "1500")
-	got := testenv.MuJoCoBodies(t, outFile, "--backend", "c", "--steps", "1500")
+	want := stepped(t, dir, "src.xml", []byte(src), nil, 1500, "--backend", "c")
+	got := stepped(t, dir, "out.urdf", out.Main, nil, 1500, "--backend", "c")
 	for name, r := range map[string]float64{"pebble": 0.01, "dropped": 0.05} {
 		w, g := want[name].Xpos[2], got[name].Xpos[2]
 		if math.Abs(w-r) > 2e-3 {
