@@ -45,6 +45,15 @@ func (f Filter) Accepts(other Filter) bool {
 // in glTF: both must accept each other.
 func FiltersCollide(a, b Filter) bool { return a.Accepts(b) && b.Accepts(a) }
 
+// ColliderFilter is the filter of node i's collider: the empty filter
+// (colliding with everything) when it has none.
+func (g *Graph) ColliderFilter(i int) Filter {
+	if c := g.Nodes[i].Collider; c != nil && c.Filter >= 0 && c.Filter < len(g.Filters) {
+		return g.Filters[c.Filter]
+	}
+	return Filter{}
+}
+
 // FilterMismatch is a collision filter in use whose colliders a target
 // format pairs differently from the source (glTF's rule) with those of
 // other filters (or of itself, when two or more colliders use it):

@@ -380,12 +380,7 @@ func (p *parser) inheritRange(a *Element) *Element {
 		return a
 	}
 	out := *a
-	out.Attrs = nil
-	for _, at := range a.Attrs {
-		if at.Name != "inheritrange" && at.Name != "ctrlrange" && at.Name != "ctrllimited" {
-			out.Attrs = append(out.Attrs, at)
-		}
-	}
+	out.Attrs = withoutAttrs(a.Attrs, "inheritrange", "ctrlrange", "ctrllimited")
 	mid, half := (ref.lo+ref.hi)/2, f[0]*(ref.hi-ref.lo)/2
 	out.Attrs = append(out.Attrs, Attr{Name: "ctrlrange", Value: fmtFloats(mid-half, mid+half)}, Attr{Name: "ctrllimited", Value: "true"})
 	return &out

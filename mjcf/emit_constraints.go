@@ -82,21 +82,13 @@ func (e *emitter) jointContacts() {
 		}
 		for _, x := range colliders[tj.ParentBody] {
 			for _, y := range colliders[tj.ChildBody] {
-				if !convert.FiltersCollide(e.filterOf(x), e.filterOf(y)) {
+				if !convert.FiltersCollide(e.g.ColliderFilter(x), e.g.ColliderFilter(y)) {
 					continue
 				}
 				e.contact.AddChild("pair", "geom1", e.geomName(x), "geom2", e.geomName(y))
 			}
 		}
 	}
-}
-
-// filterOf is collider node i's filter (the empty one: collides with all).
-func (e *emitter) filterOf(i int) convert.Filter {
-	if f := e.g.Nodes[i].Collider.Filter; f >= 0 && f < len(e.g.Filters) {
-		return e.g.Filters[f]
-	}
-	return convert.Filter{}
 }
 
 // geomName is the name of collider node i's geom, given one if it has none.
@@ -515,13 +507,7 @@ func (e *emitter) portable(el *Element, section string) *Element {
 				if f[0] == f[1] {
 					el.SetAttr("springlength", fmtFloat(f[0]))
 				} else {
-					var attrs []Attr
-					for _, a := range el.Attrs {
-						if a.Name != "springlength" {
-							attrs = append(attrs, a)
-						}
-					}
-					el.Attrs = attrs
+					el.RemoveAttr("springlength")
 					e.diags.Add(convert.CodeTendonApproximated, convert.DocumentSubject(), "tendon/"+el.AttrOr("name", ""), "tendon spring dead band %q is dropped (MuJoCo 2.2 has none); the spring rests at the initial length", v)
 				}
 			}
@@ -539,7 +525,7 @@ func fmtAnchor(p convert.Vec3) string { return fmtFloats(p[0], p[1], p[2]) }
 func (e *emitter) portableActuator(el *Element) {
 	path := "actuator/" + el.Name + nameAttrText(el)
 	if v, ok := el.Attr("inheritrange"); ok {
-		el.Attrs = withoutAttr(el.Attrs, "inheritrange")
+		el.RemoveAttr("inheritrange")
 		f, good := floatsOf(v)
 		switch lo, hi, limited := e.writtenJointRange(el.AttrOr("joint", "")); {
 		case !good || len(f) != 1 || f[0] <= 0:
@@ -551,7 +537,7 @@ func (e *emitter) portableActuator(el *Element) {
 		}
 	}
 	if v, ok := el.Attr("dampratio"); ok {
-		el.Attrs = withoutAttr(el.Attrs, "dampratio")
+		el.RemoveAttr("dampratio")
 		e.diags.Add(convert.CodeFieldDropped, convert.DocumentSubject(), path, "dampratio=%q is not written (MuJoCo 2.2 does not read it, and the damping it stands for depends on the model's inertia): the actuator has no damping", v).Affecting(convert.QDrive)
 	}
 }
@@ -580,15 +566,4 @@ func (e *emitter) writtenJointRange(name string) (lo, hi float64, limited bool) 
 		stack = append(stack, el.Children...)
 	}
 	return 0, 0, false
-}
-
-// withoutAttr is attrs without the one named.
-func withoutAttr(attrs []Attr, name string) []Attr {
-	var out []Attr
-	for _, a := range attrs {
-		if a.Name != name {
-			out = append(out, a)
-		}
-	}
-	return out
 }

@@ -158,14 +158,10 @@ func (e *emitter) pathElement(pt convert.TendonPoint) (*Element, string) {
 	case pt.Site >= 0:
 		return &Element{Name: "site", Attrs: []Attr{{Name: "site", Value: e.siteNames[pt.Site]}}}, ""
 	case pt.Geom >= 0:
-		g, ok := e.geomElems[pt.Geom]
-		if !ok {
+		if _, ok := e.geomElems[pt.Geom]; !ok {
 			return nil, "geom " + e.names[pt.Geom]
 		}
-		if !g.Has("name") {
-			g.SetAttr("name", e.uniqueName("geom", e.rawName(pt.Geom)))
-		}
-		c := &Element{Name: "geom", Attrs: []Attr{{Name: "geom", Value: g.AttrOr("name", "")}}}
+		c := &Element{Name: "geom", Attrs: []Attr{{Name: "geom", Value: e.geomName(pt.Geom)}}}
 		if pt.SideSite >= 0 {
 			c.SetAttr("sidesite", e.siteNames[pt.SideSite])
 		}

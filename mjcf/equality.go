@@ -266,19 +266,13 @@ func (p *parser) jointCollisions(pairs []geomPair) []*Element {
 			colliders[b] = append(colliders[b], i)
 		}
 	}
-	filter := func(i int) convert.Filter {
-		if f := p.g.Nodes[i].Collider.Filter; f >= 0 && f < len(p.g.Filters) {
-			return p.g.Filters[f]
-		}
-		return convert.Filter{}
-	}
 	for _, k := range slices.SortedFunc(maps.Keys(named), func(x, y bodies) int { return cmp.Compare(x[0]*len(owners)+x[1], y[0]*len(owners)+y[1]) }) {
 		pairs := named[k]
 		// every two colliders that would touch, and nothing else, paired
 		touching, all := 0, true
 		for _, x := range colliders[k[0]] {
 			for _, y := range colliders[k[1]] {
-				if convert.FiltersCollide(filter(x), filter(y)) {
+				if convert.FiltersCollide(p.g.ColliderFilter(x), p.g.ColliderFilter(y)) {
 					touching++
 					all = all && pairs[key(x, y)] != nil
 				}
@@ -334,11 +328,7 @@ func (p *parser) excludesLost() {
 		for _, ch := range p.g.Nodes[b].Children {
 			if c := p.g.Nodes[ch].Collider; c != nil && c.Shape >= 0 && !seen[c.Filter] {
 				seen[c.Filter] = true
-				f := convert.Filter{}
-				if c.Filter >= 0 && c.Filter < len(p.g.Filters) {
-					f = p.g.Filters[c.Filter]
-				}
-				fs = append(fs, f)
+				fs = append(fs, p.g.ColliderFilter(ch))
 			}
 		}
 		filters[b] = fs
