@@ -99,10 +99,12 @@ type emitter struct {
 	stackParent map[int]int
 	// geomElems maps a node to the <geom> written for it; siteNames holds
 	// the name written for each Graph site; tendon is the <tendon>
-	// section (nil when empty).
-	geomElems map[int]*Element
-	siteNames []string
-	tendon    *Element
+	// section (nil when empty), tendonNames the name written for each
+	// Graph tendon ("" when unnamed or dropped).
+	geomElems   map[int]*Element
+	siteNames   []string
+	tendon      *Element
+	tendonNames []string
 	// contacts holds each material's materialContact (index 0: the
 	// default material, else the material's index + 1)
 	contacts []*materialContact
@@ -196,9 +198,9 @@ func (e *emitter) document() *Element {
 	e.loops()
 	e.jointContacts()
 	e.filterWidening()
-	e.couplings()
 	e.sites()
 	e.tendons()
+	e.couplings() // after the tendons: a coupling may be a tendon's equality
 	kept := e.keptSections()
 	if !e.opts.Bool(InlineMeshesOption) && len(e.meshNames) > 0 && !e.referencing() {
 		comp.SetAttr("meshdir", "meshes")

@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -163,7 +164,8 @@ func (e *emitter) bodyName(n int) string {
 }
 
 // couplings writes mimic couplings between one-axis joints as equality
-// joint constraints (joint1 = offset + multiplier·joint2).
+// joint constraints (joint1 = offset + multiplier·joint2), or as the
+// tendon equality the reader took one from.
 func (e *emitter) couplings() {
 	for k, c0 := range e.g.Couplings {
 		c := e.tree.Coupling(c0)
@@ -172,9 +174,38 @@ func (e *emitter) couplings() {
 			e.diags.Add(convert.CodeCouplingDropped, convert.CouplingSubject(k), "couplings", "a coupling between joints that are not one-axis MJCF joints is dropped")
 			continue
 		}
-		el := e.equality.AddChild("joint", "joint1", f, "joint2", l, "polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0))
+		var el *Element
+		if tendon, length, ok := e.heldTendon(c0); ok {
+			el = e.equality.AddChild("tendon", "tendon1", tendon, "polycoef", fmtFloats(length, 1, 0, 0, 0))
+		} else {
+			el = e.equality.AddChild("joint", "joint1", f, "joint2", l, "polycoef", fmtFloats(c.Offset, c.Multiplier, 0, 0, 0))
+		}
 		e.solverAttrs(el, c.Solver, solverEquality, c.Follower, e.names[c.Follower])
 	}
+}
+
+// heldTendon finds the written fixed tendon an equality held at a length
+// when the reader took coupling c (in Graph terms) from it, and that
+// length. MuJoCo weighs a tendon equality's residual by the tendon's
+// coefficients, so a soft one written as a joint equality moves otherwise
+// (millimetres in a few hundred steps); the tendon's length does not
+// depend on the sense its joints are written in.
+func (e *emitter) heldTendon(c convert.Coupling) (name string, length float64, ok bool) {
+	for k := range e.g.Tendons {
+		t := &e.g.Tendons[k]
+		if held, _ := t.Extras[extraHeldTendon].(bool); !held || t.Kind != convert.FixedTendon || len(t.Path) != 2 {
+			continue
+		}
+		l, f := t.Path[0], t.Path[1]
+		if f.Joint != c.Follower || l.Joint != c.Leader || f.Coef == 0 || e.tendonNames[k] == "" {
+			continue
+		}
+		if m := -l.Coef / f.Coef; math.Abs(m-c.Multiplier) > 1e-12*math.Max(1, math.Abs(m)) {
+			continue
+		}
+		return e.tendonNames[k], c.Offset * f.Coef, true
+	}
+	return "", 0, false
 }
 
 func (e *emitter) single(node int) string { return e.jointNames[node].single() }

@@ -74,6 +74,7 @@ func (e *emitter) sites() {
 // the output does not have is dropped with a diagnostic.
 func (e *emitter) tendons() {
 	sec := &Element{Name: "tendon"}
+	e.tendonNames = make([]string, len(e.g.Tendons))
 	for k := range e.g.Tendons {
 		t := &e.g.Tendons[k]
 		el, missing := e.tendonElement(t)
@@ -81,6 +82,7 @@ func (e *emitter) tendons() {
 			e.diags.Add(convert.CodeTendonDropped, convert.TendonSubject(k), "tendon/"+t.Name, "tendon %q passes %s, which the output does not have; dropped", t.Name, missing)
 			continue
 		}
+		e.tendonNames[k] = el.AttrOr("name", "")
 		sec.Children = append(sec.Children, e.portable(el, "tendon"))
 	}
 	if len(sec.Children) > 0 {

@@ -11,6 +11,10 @@ import (
 const (
 	extraSite   = "mjcf.site"
 	extraTendon = "mjcf.tendon"
+	// extraHeldTendon (tendon): an equality holds this fixed tendon at a
+	// length, read as a coupling of its two joints; MJCF output writes the
+	// coupling back as that equality.
+	extraHeldTendon = "mjcf.held"
 	// extraPlaneSize (shape): the size of an MJCF plane, which only draws
 	// it (MuJoCo planes are infinite).
 	extraPlaneSize = "mjcf.planeSize"
@@ -247,6 +251,10 @@ func (p *parser) tendonCoupling(c *Element, a attrs) (ok bool, err error) {
 		return false, err
 	}
 	p.g.Couplings = append(p.g.Couplings, convert.Coupling{Follower: f.Joint, Leader: l.Joint, Multiplier: -l.Coef / f.Coef, Offset: coef[0] / f.Coef, Solver: solver})
+	if p.g.Tendons[k].Extras == nil {
+		p.g.Tendons[k].Extras = map[string]any{}
+	}
+	p.g.Tendons[k].Extras[extraHeldTendon] = true
 	p.diags.Add(convert.CodeTendonAsCoupling, convert.CouplingSubject(len(p.g.Couplings)-1), p.path(c),
 		"fixed tendon %q held at constant length couples its joints: %s = %g·%s + %g", name, p.g.NodeLabel(f.Joint), -l.Coef/f.Coef, p.g.NodeLabel(l.Joint), coef[0]/f.Coef)
 	return true, nil

@@ -188,7 +188,8 @@ func TestTendonDanglingDropped(t *testing.T) {
 }
 
 // An equality holding a fixed tendon of two hinges at its length is the
-// coupling q2 = −c1/c2·q1 + a0/c2; other tendon equalities stay MJCF data.
+// coupling q2 = −c1/c2·q1 + a0/c2, written back as that equality; other
+// tendon equalities stay MJCF data.
 func TestTendonEqualityCoupling(t *testing.T) {
 	cases := []struct {
 		c1, c2, a0   float64
@@ -221,8 +222,11 @@ func TestTendonEqualityCoupling(t *testing.T) {
 		if g.Nodes[cp.Follower].Name != "j2" || g.Nodes[cp.Leader].Name != "j1" || math.Abs(cp.Multiplier-c.mult) > 1e-12 || math.Abs(cp.Offset-c.offset) > 1e-12 {
 			t.Errorf("%+v: coupling %+v (follower %s)", c, cp, g.Nodes[cp.Follower].Name)
 		}
-		if _, text := emitParse(t, g); !strings.Contains(text, `<joint joint1="j2" joint2="j1"`) || !strings.Contains(text, `<fixed name="t">`) {
-			t.Errorf("%+v: coupling or tendon not written:\n%s", c, text)
+		// written back as the tendon's equality, which MuJoCo weighs by
+		// the tendon's coefficients
+		want := fmt.Sprintf(`<tendon tendon1="t" polycoef="%g 1 0 0 0"/>`, c.a0)
+		if _, text := emitParse(t, g); !strings.Contains(text, want) || !strings.Contains(text, `<fixed name="t">`) || strings.Contains(text, `joint1=`) {
+			t.Errorf("%+v: coupling or tendon not written (want %s):\n%s", c, want, text)
 		}
 	}
 }
