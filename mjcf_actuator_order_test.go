@@ -14,7 +14,8 @@ import (
 // actuators it keeps as MJCF (a gear other than 1, a tendon
 // transmission) first and those it reads as joint drives after them, in
 // the order of their joints, so a control vector drove other joints (a
-// motor of gear 50 took the control meant for one of gear 1). Each
+// motor of gear 50 took the control meant for one of gear 1), and a motor
+// on a joint another actuator drives was dropped without a word. Each
 // actuator comes back in its place now, whatever its kind.
 func TestMJCFActuatorOrderKept(t *testing.T) {
 	reg := all.Registry()
@@ -26,6 +27,12 @@ func TestMJCFActuatorOrderKept(t *testing.T) {
 		`<motor name="mb" joint="jb" gear="1"/><motor name="ma" joint="ja" gear="50"/>`,
 		`<position name="pc" joint="jc" kp="100"/><velocity name="vb" joint="jb" kv="3"/><motor name="mt" tendon="t" gear="2"/><position name="pa" joint="ja" kp="20"/>`,
 		`<motor name="ta" tendon="t"/><motor name="mc" joint="jc"/><position name="pb" joint="jb" kp="5" ctrlrange="-1 1"/>`,
+		// several actuators on one joint: none is dropped
+		`<motor name="m0" joint="ja"/><motor name="m2" joint="ja" gear="2"/>`,
+		`<position name="p" joint="jb" kp="50"/><motor name="m" joint="jb"/><velocity name="v" joint="jb" kv="3"/>`,
+		`<velocity name="v" joint="jc" kv="2"/><motor name="m" joint="jc"/>`,
+		`<motor name="m1" joint="ja"/><motor name="m2" joint="ja"/><motor name="m3" joint="ja"/>`,
+		`<motor name="m1" joint="ja"/><position name="p" joint="ja" kp="5"/>`,
 	} {
 		src := `<mujoco>` + bodies + `<actuator>` + actuators + `</actuator></mujoco>`
 		out, res := convertIn(t, reg, fstest.MapFS{"src.xml": {Data: []byte(src)}}, "src.xml", "mjcf")

@@ -300,10 +300,15 @@ func (e *emitter) interfaceActuators(tj kin.TreeJoint, joints *axisJoints, path 
 			return // a mimic joint follows its leader
 		}
 	}
+	// the source's own motor, read into the interface, is written whatever
+	// else drives the joint; an interface from elsewhere gets default
+	// gains only on a joint nothing drives
+	_, ownMotor := j.Extras[extraMotor].([]Attr)
+	ownMotor = ownMotor && kind == convert.ActuateEffort
 	scale := e.driveScale(tj)
 	for _, key := range []string{"linear0", "linear1", "linear2", "angular0", "angular1", "angular2"} {
 		el := joints.joint(key)
-		if el == nil || e.actuated[el.AttrOr("name", "")] {
+		if el == nil || e.actuated[el.AttrOr("name", "")] && !ownMotor {
 			continue
 		}
 		jname := el.AttrOr("name", "")
