@@ -220,6 +220,7 @@ const (
 	CodeGodotUnsupportedNode        Code = "godot-unsupported-node"
 	CodeGodotGridMapRead            Code = "godot-gridmap-read"
 	CodeGodot3BodiesLifted          Code = "godot3-bodies-lifted"
+	CodeGodot3KinematicMaterial     Code = "godot3-kinematic-material"
 	CodeGodot3NodesLifted           Code = "godot3-nodes-lifted"
 	CodeGodotGridMapEmpty           Code = "godot-gridmap-empty"
 	CodeGodotMassDefault            Code = "godot-mass-default"
@@ -489,6 +490,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotPhysicalBone, Warning, secGodot, Qs(QBodyKind, QJointKind), false, "PhysicalBone3D read as a rigid body; its bone joint is dropped"},
 	{CodeGodotUnsupportedNode, Warning, secGodot, Qs(QShape, QStructure), false, "2D physics (RigidBody2D, StaticBody2D, Area2D …) not converted; SoftBody3D, CollisionPolygon3D and CSG collision kept only by Godot output of the same Godot version"},
 	{CodeGodotGridMapRead, Info, secGodot, Qs(QVisual, QStructure), false, "a GridMap is read as one static body with its cells' collision shapes (from the mesh library, placed by each cell's position and orientation); the cells' meshes are not converted"},
+	{CodeGodot3KinematicMaterial, Warning, secGodot, Qs(QMaterial), false, "a Godot 3 KinematicBody has no physics material: it touches others with its engine's friction (Bullet's 0.5) and no bounce"},
 	{CodeGodot3BodiesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes bodies nested deeper than 8 levels under the scene root, with the same world pose (Godot 3 has no scene-unique names; full parent paths would make the file quadratic in the depth)"},
 	{CodeGodot3NodesLifted, Info, secGodot, Qs(QStructure), false, "Godot 3 output writes other nodes nested deeper than 8 levels directly under the body they move with (the scene root outside every body), with the same world pose, for the same reason"},
 	{CodeGodotGridMapEmpty, Info, secGodot, Qs(QShape), false, "a GridMap without a mesh library has no collision"},
@@ -531,7 +533,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},
 	{CodeGodotThrusterInert, Warning, secGodot, Qs(QVehicle), false, "a thruster or hover thruster is written as `metadata/omi_*` on a node: Godot applies its force only with the omi-godot thruster scripts"},
 	{CodeGodotEngineInertia, Info, secGodot, Qs(QInertia, QCenterOfMass), false, "a body without custom inertia is read with the inertia and centre of mass its project's physics engine computes: GodotPhysics3D (the default) gives capsules, cylinders and convex shapes the inertia of their bounding box and puts each shape's mass at its origin; Jolt is exact. A body without a shape of volume (no shape, rays only) gets 1 kg·m² about each axis from GodotPhysics3D (whatever its mass) and its mass in kg·m² from Jolt; Godot 3's Bullet gives it no inertia at all, so it never rotates: read with its rotation locked"},
-	{CodeGodotMaterialDefault, Info, secGodot, Qs(QMaterial), false, "glTF's default material written out explicitly (Godot's own default friction is 1)"},
+	{CodeGodotMaterialDefault, Info, secGodot, Qs(QMaterial), false, "glTF's default material written out explicitly (Godot's own default friction is 1; Godot 3 with Bullet: 0.5)"},
 	{CodeGodotConvexPoints, Info, secGodot, Qs(QShape), false, "convex mesh written as points (Godot keeps no faces); mass properties unchanged"},
 	{CodeGodotVelocityDropped, Warning, secGodot, Qs(QVelocity), false, "initial velocity of a kinematic or static body dropped (AnimatableBody3D has none)"},
 	{CodeGodotKinematicMassDropped, Info, secGodot, Qs(QMass, QCenterOfMass, QInertia), false, "mass, centre of mass and inertia of a kinematic body not written (AnimatableBody3D / Godot 3 KinematicBody have none; it moves as if infinitely heavy)"},

@@ -28,6 +28,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if opts != nil {
 		proj := outputProject(opts.OutputName)
 		e.projectLayers = proj.layers
+		e.engine3 = proj.engine
 		if v := proj.gravity; v != nil {
 			e.note(convert.CodeGodotProjectGravity, convert.DocumentSubject(), "", "the Godot project this scene is written into sets a default gravity of %s m/s², not Godot's %s m/s² down: its bodies fall by the project's gravity, which the gravity scales written here (relative to Godot's default) do not undo", xmlx.Nums(v[:]...), xmlx.Num(DefaultGravity))
 		}
@@ -110,6 +111,9 @@ func outputProject(out string) projectSettings {
 }
 
 type emitter struct {
+	// engine3 is the 3D physics engine of the Godot 3 project written
+	// into ("" or Bullet: Bullet, Godot 3's default)
+	engine3 string
 	// soleCollider caches soleStaticCollider by node (-1: none)
 	soleCollider map[int]int
 	// connectedTo marks the nodes joints connect to (jointFrames)

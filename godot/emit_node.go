@@ -470,7 +470,11 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 		mats = append(mats, g.Nodes[c].Collider.Material)
 		filters = append(filters, g.Nodes[c].Collider.Filter)
 	}
-	props = append(props, e.materialProps(i, mats)...)
+	if e.v == 3 && e.cls(class) == "KinematicBody" {
+		e.kinematicMaterial3(i, mats)
+	} else {
+		props = append(props, e.materialProps(i, mats)...)
+	}
 	f := -1
 	for k, x := range filters {
 		if k == 0 {

@@ -216,10 +216,11 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 		}
 	}
 	mat := convert.DefaultMaterial()
+	own := e.engineFriction()
 	if m >= 0 {
 		mat = e.g.Materials[m]
-	} else {
-		e.note(convert.CodeGodotMaterialDefault, convert.BodySubject(i), e.name(i), "colliders without a physics material get glTF's default (friction %g, restitution 0) written out, since Godot's own default is friction 1", mat.DynamicFriction)
+	} else if mat.DynamicFriction != own {
+		e.note(convert.CodeGodotMaterialDefault, convert.BodySubject(i), e.name(i), "colliders without a physics material get glTF's default (friction %g, restitution 0) written out, since Godot's own default is friction %g", mat.DynamicFriction, own)
 	}
 	rough := mat.FrictionCombine == "maximum"
 	absorbent := mat.RestitutionCombine == "minimum"
@@ -228,7 +229,7 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 		// read (said when read): named again, it keeps its values
 		return []tscn.Prop{{Key: "physics_material_override", Value: e.addExtTagged("PhysicsMaterial", ref, "material")}}
 	}
-	if mat.DynamicFriction == 1 && mat.StaticFriction == 1 && mat.Restitution == 0 && !rough && !absorbent &&
+	if mat.DynamicFriction == own && mat.StaticFriction == own && mat.Restitution == 0 && !rough && !absorbent &&
 		(mat.FrictionCombine == "" || mat.FrictionCombine == "minimum") {
 		if mat.FrictionCombine == "" {
 			e.combineDefault(i)
@@ -279,6 +280,33 @@ func (e *emitter) materialProps(i int, mats []int) []tscn.Prop {
 	ref := e.addSub("PhysicsMaterial", props)
 	e.matIDs[key] = ref.ID
 	return []tscn.Prop{{Key: "physics_material_override", Value: ref}}
+}
+
+// engineFriction is the friction Godot gives a body without a physics
+// material: 1, or in Godot 3 its engine's (Bullet's 0.5 unless the
+// output's project chooses GodotPhysics).
+func (e *emitter) engineFriction() float64 {
+	if e.v == 3 {
+		return godot3EngineFriction(e.engine3)
+	}
+	return 1
+}
+
+// kinematicMaterial3 says what a Godot 3 KinematicBody, which has no
+// physics material, loses of its colliders' material: it touches others
+// with its engine's friction and no bounce.
+func (e *emitter) kinematicMaterial3(i int, mats []int) {
+	own := e.engineFriction()
+	for _, m := range mats {
+		mat := convert.DefaultMaterial()
+		if m >= 0 {
+			mat = e.g.Materials[m]
+		}
+		if mat.DynamicFriction != own || mat.StaticFriction != own || mat.Restitution != 0 {
+			e.note(convert.CodeGodot3KinematicMaterial, convert.BodySubject(i), e.name(i), "a Godot 3 KinematicBody has no physics material: it touches others with the engine's friction %g and no bounce, not its colliders' friction %g and restitution %g", own, mat.DynamicFriction, mat.Restitution)
+			return
+		}
+	}
 }
 
 // filterProps writes collision_layer/collision_mask for a Graph filter.

@@ -22,6 +22,9 @@ import (
 
 const (
 	engineBullet = "Bullet"
+	// engineGodotPhysics3 is Godot 3's own engine, which a project may
+	// choose instead of Bullet.
+	engineGodotPhysics3 = "GodotPhysics"
 	// godot3Margin is a Godot 3 shape's margin when the scene gives none.
 	godot3Margin = 0.04
 	// bulletDefaultMargin is the margin a Bullet hull's cached box is
@@ -39,7 +42,7 @@ func (l *loader) physicsEngine3() string {
 	if err != nil {
 		return engineBullet
 	}
-	if v, ok := projectValue(data, "physics", "3d/physics_engine"); ok && v == "GodotPhysics" {
+	if v, ok := projectValue(data, "physics", "3d/physics_engine"); ok && v == engineGodotPhysics3 {
 		return v
 	}
 	return engineBullet
@@ -47,7 +50,7 @@ func (l *loader) physicsEngine3() string {
 
 // engineInertia3 applies Bullet's rules to every Godot 3 dynamic body.
 func (p *parser) engineInertia3() {
-	if len(p.engineBodies3) == 0 || p.l.physicsEngine3() != engineBullet {
+	if len(p.engineBodies3) == 0 || p.engine3() != engineBullet {
 		return
 	}
 	for _, b := range p.engineBodies3 {

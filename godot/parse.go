@@ -97,6 +97,8 @@ type shapeRef struct {
 }
 
 type parser struct {
+	// engine3Name is a Godot 3 project's physics engine (engine3)
+	engine3Name string
 	// frames caches world poses once the node tree is built (joints)
 	frames *convert.Frames
 	// drawings are the meshes of instanced glTF files (gltfDrawing)
@@ -1073,6 +1075,8 @@ type projectSettings struct {
 	// gravity is the project's default gravity (m/s², scene axes) when it
 	// sets one other than Godot's 9.8 m/s² down the Y axis.
 	gravity *convert.Vec3
+	// engine is physics/3d/physics_engine ("": not set)
+	engine string
 }
 
 // DefaultGravity is the gravity Godot 3 and 4 give every body by default
@@ -1121,6 +1125,9 @@ func readProject(data []byte) projectSettings {
 				out.layers[n] = strings.Trim(v, `"`)
 			}
 		case "physics":
+			if k == "3d/physics_engine" {
+				out.engine = strings.Trim(v, `"`)
+			}
 			var to *float64
 			switch k {
 			case "3d/default_linear_damp":

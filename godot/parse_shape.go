@@ -353,7 +353,9 @@ func (p *parser) materialOf(body *node) (int, error) {
 func (p *parser) materialFrom(body *node, property string) (int, error) {
 	var s *tscn.Section
 	var d *doc
-	if v, ok := body.get(property); ok && v.v != nil {
+	named := false // a material is named, read or not
+	if v, ok := body.get(property); ok && v.v != nil && !(body.version == 3 && body.class == "KinematicBody") {
+		named = true
 		var err error
 		var res *resource
 		res, s, d, err = p.resourceOf(v, property, body)
@@ -396,20 +398,10 @@ func (p *parser) materialFrom(body *node, property string) (int, error) {
 		if v, ok := prop(s, d, "absorbent"); ok {
 			absorbent, _ = v.boolean("absorbent")
 		}
-	} else if body.version == 3 {
-		for _, k := range []string{"friction", "bounce"} {
-			if v, ok := body.get(k); ok {
-				f, err := v.float(k)
-				if err != nil {
-					return -1, err
-				}
-				if k == "friction" {
-					mat.StaticFriction, mat.DynamicFriction = f, f
-				} else {
-					mat.Restitution = f
-				}
-				mat.Name = ""
-			}
+	} else if body.version == 3 && !named {
+		var err error
+		if mat, err = p.godot3BodyMaterial(body); err != nil {
+			return -1, err
 		}
 	}
 	if rough {
@@ -431,6 +423,61 @@ func (p *parser) materialFrom(body *node, property string) (int, error) {
 }
 
 var godotDefaultMaterial = &tscn.Section{Tag: "default"}
+
+// godot3BodyMaterial is the material of a Godot 3 body without a
+// PhysicsMaterial. Godot 3 leaves its friction to the engine then:
+// Bullet's is 0.5, GodotPhysics' 1 (a KinematicBody never has a
+// material). The body's own friction and bounce, deprecated, make a
+// material only when they differ from a new PhysicsMaterial's (friction
+// 1, bounce 0): friction = 1 alone keeps the engine's 0.5, bounce = 0.1
+// alone gives friction 1. Both engines combine frictions by their
+// minimum.
+func (p *parser) godot3BodyMaterial(body *node) (convert.Material, error) {
+	own := convert.Material{StaticFriction: 1, DynamicFriction: 1, FrictionCombine: "minimum"}
+	made := false
+	if body.class != "KinematicBody" {
+		for _, k := range []string{"friction", "bounce"} {
+			v, ok := body.get(k)
+			if !ok {
+				continue
+			}
+			f, err := v.float(k)
+			if err != nil {
+				return convert.Material{}, err
+			}
+			if k == "friction" {
+				own.StaticFriction, own.DynamicFriction = f, f
+				made = made || f != 1
+			} else {
+				own.Restitution = f
+				made = made || f != 0
+			}
+		}
+	}
+	if made {
+		return own, nil
+	}
+	f := godot3EngineFriction(p.engine3())
+	return convert.Material{Name: "Godot default", StaticFriction: f, DynamicFriction: f, FrictionCombine: "minimum"}, nil
+}
+
+// godot3EngineFriction is the friction a Godot 3 engine gives a body
+// without a material: btCollisionObject's default in Bullet, the body's
+// in GodotPhysics ("" is the default engine, Bullet).
+func godot3EngineFriction(engine string) float64 {
+	if engine == engineGodotPhysics3 {
+		return 1
+	}
+	return 0.5
+}
+
+// engine3 is the Godot 3 project's 3D physics engine, read once.
+func (p *parser) engine3() string {
+	if p.engine3Name == "" {
+		p.engine3Name = p.l.physicsEngine3()
+	}
+	return p.engine3Name
+}
 
 func (p *parser) findMaterial(m convert.Material) (int, bool) {
 	if i, ok := p.materialFinder.Find(p.g, m); ok {
