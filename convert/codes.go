@@ -221,6 +221,7 @@ const (
 	CodeGodotGridMapRead            Code = "godot-gridmap-read"
 	CodeGodot3BodiesLifted          Code = "godot3-bodies-lifted"
 	CodeGodot3KinematicMaterial     Code = "godot3-kinematic-material"
+	CodeJointSplitContacts          Code = "joint-split-contacts"
 	CodeGodot3NodesLifted           Code = "godot3-nodes-lifted"
 	CodeGodotGridMapEmpty           Code = "godot-gridmap-empty"
 	CodeGodotMassDefault            Code = "godot-mass-default"
@@ -387,6 +388,7 @@ var codeTable = []CodeInfo{
 	{CodeNameChanged, Info, secURDF, Qs(QName), true, "a name was taken or invalid in the target; written renamed (URDF, MJCF, Godot)"},
 	{CodeJointLoopDropped, Warning, secURDF, Qs(QLoop), false, "loop-closing joint dropped (URDF is a tree; MJCF and Godot write no loop form for it)"},
 	{CodeJointKindUnsupported, Warning, secURDF, Qs(QJointKind, QStructure), false, "ball/universal/cylindrical/cone-twist/generic joint written as a chain of dummy links"},
+	{CodeJointSplitContacts, Warning, secURDF, Qs(QFilter), false, "a joint written through dummy links no longer keeps its two links from colliding: they are not parent and child any more, and simulators that skip contacts only between a link and its parent (MuJoCo) let them touch"},
 	{CodeDummyLinkMass, Info, secURDF, Qs(QStructure, QMass), false, "dummy links get a tiny documented mass so simulators accept them"},
 	{CodeFloatingJointAdded, Info, secURDF, Qs(QStructure), false, "a free body is joined to the world root by a floating joint"},
 	{CodeJointFramesApart, Warning, secURDF, Qs(QFrame, QAxis, QLimit), false, "the joint's two frames do not coincide; one frame used for both (URDF and MJCF: the child's; Godot: frame A), which moves the axis and the limits' zero"},

@@ -412,6 +412,31 @@ func isIdentity(t convert.Transform) bool {
 	return t == convert.Identity()
 }
 
+// mayTouch reports whether bodies a and b each have a collider whose
+// filters let the two collide.
+func (e *emitter) mayTouch(a, b int) bool {
+	var fa, fb []convert.Filter
+	for i := range e.g.Nodes {
+		if c := e.g.Nodes[i].Collider; c == nil || c.Shape < 0 {
+			continue
+		}
+		switch e.bodyOf(i) {
+		case a:
+			fa = append(fa, e.g.ColliderFilter(i))
+		case b:
+			fb = append(fb, e.g.ColliderFilter(i))
+		}
+	}
+	for _, x := range fa {
+		for _, y := range fb {
+			if convert.FiltersCollide(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // owner returns the nearest link node at or above n, or -1. The links are
 // settled before the first question and the Graph does not change while
 // it is written: every node's answer is found at once.
@@ -745,6 +770,11 @@ func (e *emitter) dummyChain(j Joint, tj kin.TreeJoint, kind string, axisIn func
 	if len(dofs) > 1 {
 		e.diags.Add(convert.CodeDummyLinkMass, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
 			"the %d dummy links of joint %q each carry %v kg and %v kg·m² (simulators such as MuJoCo reject massless moving links)", len(dofs)-1, j.Name, dummyMass, dummyInertia)
+		// (a body joined to the world touches the world's colliders anyway)
+		if !tj.Joint.EnableCollision && tj.ParentBody >= 0 && e.mayTouch(tj.ParentBody, tj.ChildBody) {
+			e.diags.Add(convert.CodeJointSplitContacts, convert.JointSubject(tj.Node), nodePath(e.g, tj.Node),
+				"joint %q kept links %s and %s from colliding; through its dummy links they are no longer parent and child, and simulators that skip contacts only between a link and its parent (MuJoCo's URDF import) let their colliders touch", j.Name, e.g.NodeLabel(tj.ParentBody), e.g.NodeLabel(tj.ChildBody))
+		}
 	}
 	// per-axis names from the source (an MJCF body's hinges) name the
 	// steps, and each dummy link after the step's joint
