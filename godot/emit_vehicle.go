@@ -64,15 +64,16 @@ func (e *emitter) wheelProps(i int) []tscn.Prop {
 	if p := e.g.Nodes[i].Parent; p < 0 || e.g.Nodes[p].Motion == nil {
 		e.note(convert.CodeGodotWheelOrphan, convert.VehicleSubject(i), e.name(i), "VehicleWheel3D works only as a direct child of a VehicleBody3D")
 	}
-	// OMI suspension values are 1000× Godot's (N/m vs N/mm, kg/s vs Mg/s).
+	// Godot's suspension values are per kilogram of the chassis
+	scale := suspensionScale(e.g, i)
 	props := []tscn.Prop{
 		{Key: "use_as_traction", Value: w.MaxPropulsionForce > 0},
 		{Key: "use_as_steering", Value: w.MaxSteeringAngle > 0},
 		{Key: "wheel_radius", Value: w.Radius},
 		{Key: "suspension_travel", Value: w.SuspensionTravel},
-		{Key: "suspension_stiffness", Value: w.SuspensionStiffness / 1000},
-		{Key: "damping_compression", Value: w.SuspensionDampingCompression / 1000},
-		{Key: "damping_relaxation", Value: w.SuspensionDampingRebound / 1000},
+		{Key: "suspension_stiffness", Value: w.SuspensionStiffness / scale},
+		{Key: "damping_compression", Value: w.SuspensionDampingCompression / scale},
+		{Key: "damping_relaxation", Value: w.SuspensionDampingRebound / scale},
 		e.meta("width", w.Width),
 		e.meta("max_steering_angle", w.MaxSteeringAngle),
 		e.meta("max_propulsion_force", w.MaxPropulsionForce),

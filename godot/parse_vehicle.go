@@ -117,11 +117,12 @@ func (p *parser) wheel(n *node, idx int) error {
 	}
 	w.Radius = get("wheel_radius")
 	w.SuspensionTravel = get("suspension_travel")
-	// Godot's suspension stiffness and damping are in units 1000× smaller
-	// than OMI's (N/mm, Mg/s).
-	w.SuspensionStiffness = get("suspension_stiffness") * 1000
-	w.SuspensionDampingCompression = get("damping_compression") * 1000
-	w.SuspensionDampingRebound = get("damping_relaxation") * 1000
+	// Godot's suspension stiffness and damping are per kilogram of the
+	// chassis (suspensionScale)
+	scale := suspensionScale(p.g, idx)
+	w.SuspensionStiffness = get("suspension_stiffness") * scale
+	w.SuspensionDampingCompression = get("damping_compression") * scale
+	w.SuspensionDampingRebound = get("damping_relaxation") * scale
 	steer, err1 := p.flag(n, "use_as_steering")
 	traction, err2 := p.flag(n, "use_as_traction")
 	if err := firstErr2(firstErr, err1, err2); err != nil {
@@ -333,4 +334,19 @@ func (p *parser) seat(n *node, idx int) error {
 	}
 	p.g.Nodes[idx].Seat = s
 	return nil
+}
+
+// suspensionScale is what Godot multiplies a wheel's suspension stiffness
+// and damping by: the mass of the VehicleBody3D it is a child of (Godot's
+// raycast vehicle, as Bullet's, scales the suspension force by the
+// chassis mass), so the Graph's N/m and N·s/m are Godot's values times
+// it. A wheel outside a body, which Godot does not simulate, keeps the
+// factor OMI's mapping documents, 1000 (a 1,000 kg chassis).
+func suspensionScale(g *convert.Graph, wheel int) float64 {
+	if p := g.Nodes[wheel].Parent; p >= 0 {
+		if m := g.Nodes[p].Motion; m != nil && m.Mass != nil && *m.Mass > 0 && !math.IsInf(*m.Mass, 1) {
+			return *m.Mass
+		}
+	}
+	return 1000
 }
