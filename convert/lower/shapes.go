@@ -152,17 +152,17 @@ func (l *lowerer) lowerShape(s int, key use) (int, change) {
 				say(convert.CodeShapeApproximated, "this format has only infinite planes; the %g × %g plane is written as an infinite one", sh.SizeX, sh.SizeZ)
 			case !infinite && row.Has(convert.Box):
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{sh.SizeX, planeThickness, sh.SizeZ}, Mesh: -1}
-				say(convert.CodeShapeApproximated, "this format has no plane; the %g × %g plane is written as a box %g m thick centred on it", sh.SizeX, sh.SizeZ, planeThickness)
+				say(convert.CodeShapeApproximated, "this format has no plane; the %s%g × %g plane is written as a box %g m thick centred on it", planeRole(visual), sh.SizeX, sh.SizeZ, planeThickness)
 			case row.Has(convert.Box) && visual:
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{infinitePlaneExtent, planeThickness, infinitePlaneExtent}, Mesh: -1}
-				say(convert.CodeShapeApproximated, "this format has no plane; the infinite plane is written as a box of %g × %g m, %g m thick, centred on it", infinitePlaneExtent, infinitePlaneExtent, planeThickness)
+				say(convert.CodeShapeApproximated, "this format has no plane; the drawn infinite plane is written as a box of %g × %g m, %g m thick, centred on it", infinitePlaneExtent, infinitePlaneExtent, planeThickness)
 			case row.Has(convert.Box):
 				// a floor, everything below which is inside: a slab under
 				// it (sinkSlabs moves it down), deep enough that nothing
 				// falls through; a thin box let a small or fast body pass
 				// its middle and be pushed out below
 				next = convert.Shape{Kind: convert.Box, Name: sh.Name, Size: convert.Vec3{infinitePlaneExtent, slabDepth, infinitePlaneExtent}, Mesh: -1}
-				say(convert.CodeShapeApproximated, "this format has no plane; the infinite plane is written as a box of %g × %g m, %g m deep, its top face on the plane", infinitePlaneExtent, infinitePlaneExtent, slabDepth)
+				say(convert.CodeShapeApproximated, "this format has no plane; the colliding infinite plane is written as a box of %g × %g m, %g m deep, its top face on the plane", infinitePlaneExtent, infinitePlaneExtent, slabDepth)
 				slab = true
 			default:
 				ok = false
@@ -318,4 +318,14 @@ func ellipsoidMesh(r convert.Vec3) ([]convert.Vec3, []uint32) {
 		}
 	}
 	return pos, idx
+}
+
+// planeRole says which a plane is, in a message about a node that may
+// both draw one plane and collide with another (an MJCF plane: drawn
+// finite, colliding infinite).
+func planeRole(visual bool) string {
+	if visual {
+		return "drawn "
+	}
+	return "colliding "
 }
