@@ -34,6 +34,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		}
 	}
 	e.gltfVisuals()
+	e.wheelsAtAttachment()
 	e.prepare()
 	e.frames = e.g.Frames(-1)
 	e.layout()

@@ -152,3 +152,16 @@ func (e *emitter) seatProps(i int) []tscn.Prop {
 func vec2(v [2]float64) tscn.Value {
 	return &tscn.Call{Name: "Vector2", Args: []tscn.Value{v[0], v[1]}}
 }
+
+// wheelsAtAttachment moves each wheel node from the wheel's centre at
+// rest (the Graph's) up its suspension to where Godot's VehicleWheel3D
+// node goes, the point it bottoms out at (wheelRest); what hangs below the
+// wheel stays placed on the wheel, which Godot moves.
+func (e *emitter) wheelsAtAttachment() {
+	for i := range e.g.Nodes {
+		if w := e.g.Nodes[i].Wheel; w != nil {
+			t := &e.g.Nodes[i].Transform
+			t.T = t.T.Add(t.R.Rotate(convert.Vec3{0, wheelRest(w), 0}))
+		}
+	}
+}

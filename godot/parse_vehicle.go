@@ -161,7 +161,22 @@ func (p *parser) wheel(n *node, idx int) error {
 	}
 	n.markRead(wheelKeys...)
 	p.g.Nodes[idx].Wheel = &w
+	t := &p.g.Nodes[idx].Transform
+	t.T = t.T.Add(t.R.Rotate(convert.Vec3{0, -wheelRest(&w), 0}))
 	return nil
+}
+
+// wheelRest is how far below its VehicleWheel3D node's origin a wheel's
+// centre rests: the node is where the wheel bottoms out, and Godot's
+// raycast holds the wheel the rest length further down its suspension
+// (the node's -Y), compressed from there by the load. A Graph wheel node
+// (OMI's) is the wheel's centre at rest: Parse moves the node down by it,
+// Godot output up.
+func wheelRest(w *convert.Wheel) float64 {
+	if w.RestLength != nil {
+		return *w.RestLength
+	}
+	return defaults4["VehicleWheel3D"]["wheel_rest_length"]
 }
 
 // wheelKeys are the VehicleWheel3D (Godot 3: VehicleWheel) properties the

@@ -289,15 +289,18 @@ func TestWheelsJointedInMuJoCo(t *testing.T) {
 			case strings.HasSuffix(j.Name, "_suspension"):
 				slides++
 				front := strings.HasPrefix(j.Name, "Front")
-				travel, stiffness, damping := 0.2, 35000.0, (830+880)/2.0 // rear: Godot 4 defaults (damping 0.83, 0.88) but stiffness
+				// Godot's suspension is per kilogram of the 200 kg chassis;
+				// rear: Godot 4 defaults (damping 0.83, 0.88) but stiffness
+				const chassis = 200.0
+				travel, stiffness, damping := 0.2, 35*chassis, (0.83+0.88)/2*chassis
 				if front {
-					travel, stiffness, damping = 0.25, 30000, (900+1100)/2.0
+					travel, stiffness, damping = 0.25, 30*chassis, (0.9+1.1)/2*chassis
 				}
 				if target == "urdf" {
 					stiffness = 0
 				}
 				if j.Type != "slide" || len(j.Range) != 2 || math.Abs(j.Range[1]-travel) > 1e-9 || math.Abs(j.Range[0]+travel) > 1e-9 ||
-					math.Abs(j.Stiffness-stiffness) > 1e-9 || math.Abs(j.Damping-damping) > 1e-9 {
+					math.Abs(j.Stiffness-stiffness) > 1e-9*stiffness || math.Abs(j.Damping-damping) > 1e-9*damping {
 					t.Errorf("%s: %s %s range %v stiffness %g damping %g, want slide ±%g %g %g", target, j.Name, j.Type, j.Range, j.Stiffness, j.Damping, travel, stiffness, damping)
 				}
 			case strings.HasSuffix(j.Name, "_spin"):
