@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/internal/testenv"
@@ -140,6 +141,26 @@ func TestGodot3WritesFrictionOne(t *testing.T) {
 		}
 		if rests := got[1] > 0.7; rests != c.rests3 {
 			t.Errorf("%s: in Godot 3 the output's box is at %v after 120 steps (rests %v, want %v)", c.slopeClass, got, rests, c.rests3)
+		}
+	}
+}
+
+// TestGodot3PhysicsEngineFriction: a Godot 3 project that runs
+// GodotPhysics instead of Bullet gives a body without a material that
+// engine's friction, 1 (its bodies' default): the reader takes the engine
+// from the project. (The Godot 3 at hand runs every scene with Bullet,
+// so only the reading is checked.)
+func TestGodot3PhysicsEngineFriction(t *testing.T) {
+	project := "config_version=4\n\n[physics]\n\n3d/physics_engine=\"GodotPhysics\"\n"
+	scene := slopeScene3("", "", "StaticBody")
+	fsys := fstest.MapFS{"s.tscn": {Data: []byte(scene)}, "project.godot": {Data: []byte(project)}}
+	g, _, err := Parse(&convert.Input{Name: "s.tscn", Data: []byte(scene), FS: fsys, Dir: ".", Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.Nodes {
+		if col := g.Nodes[i].Collider; col != nil && g.Materials[col.Material].DynamicFriction != 1 {
+			t.Errorf("%s read with friction %g, want GodotPhysics' 1", g.Nodes[i].Name, g.Materials[col.Material].DynamicFriction)
 		}
 	}
 }
