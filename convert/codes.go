@@ -39,6 +39,7 @@ const (
 	CodeGodot3ComOrigin             Code = "godot3-com-origin"
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
 	CodeXacroWarning                Code = "xacro-warning"
+	CodeXacroLiteral                Code = "xacro-literal"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
 	CodeActuatorKept                Code = "actuator-kept"
 	CodeActuatorsDropped            Code = "actuators-dropped"
@@ -424,6 +425,7 @@ var codeTable = []CodeInfo{
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
 	{CodeCCDDropped, Warning, secURDF, Qs(QData), false, "a body's continuous collision detection (Godot's continuous_cd) has no form in the target (KHR, OMI, MJCF, URDF): a fast body may pass through thin objects"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
+	{CodeXacroLiteral, Info, secURDF, Qs(QData), false, "a robot with ${…} or $(…) text but no xacro namespace or tag, which xacro cannot expand, is read as plain URDF (as urdfdom and MuJoCo read it), its substitutions left as written"},
 
 	// MJCF
 	{CodeLegacyAttribute, Info, secMJCF, Qs(QData), false, "MuJoCo 1.x syntax that changes nothing"},

@@ -70,7 +70,10 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		var xe *Error
 		if errors.As(err, &xe) {
-			return nil, nil, &convert.FormatError{File: x.display(xe.File), Line: xe.Line, Msg: xe.Message(x.display)}
+			err = &convert.FormatError{File: x.display(xe.File), Line: xe.Line, Msg: xe.Message(x.display)}
+		}
+		if g, diags, ok := literalURDF(in, err); ok {
+			return g, diags, nil
 		}
 		return nil, nil, err
 	}
@@ -114,6 +117,25 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, diags, err
 	}
 	return g, diags, nil
+}
+
+// literalURDF reads a robot that has ${…} or $(…) in its text but neither
+// the xacro namespace nor a xacro tag, and that xacro cannot expand (err),
+// as the plain URDF urdfdom and MuJoCo read: its substitutions stay as
+// written (a Gazebo plugin's ${ns} or $(arg topic), which its launch
+// fills in). ok is false for a file that reads as URDF no better; the
+// caller then reports err.
+func literalURDF(in *convert.Input, err error) (*convert.Graph, convert.Diagnostics, bool) {
+	if bytes.Contains(in.Data, []byte("xmlns:xacro")) || bytes.Contains(in.Data, []byte("<xacro:")) {
+		return nil, nil, false
+	}
+	g, diags, perr := urdf.Parse(in)
+	if perr != nil {
+		return nil, nil, false
+	}
+	d := convert.NewDiagnostic(convert.CodeXacroLiteral, convert.DocumentSubject(), "",
+		"the robot has ${…} or $(…) text but no xacro namespace or tag, and xacro cannot expand it (%v): read as plain URDF, as urdfdom and MuJoCo read it, its substitutions left as written", err)
+	return g, append(convert.Diagnostics{d}, diags...), true
 }
 
 // xacroFiles maps between the expander's absolute slash paths and the
