@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
 )
 
@@ -50,7 +51,33 @@ func (p *parser) body(e *Element, parentNode int, pre convert.Transform, childcl
 	if err := p.bodyMass(e, b.node, b.motion, p.states[depth].parts); err != nil {
 		return err
 	}
-	return p.bodyJoints(e, b.node, parentNode, b.local, b.childclass, b.mocap)
+	first := len(p.g.Nodes)
+	if err := p.bodyJoints(e, b.node, parentNode, b.local, b.childclass, b.mocap); err != nil {
+		return err
+	}
+	if depth > 0 && !p.states[depth-1].moving {
+		p.weldedParentJoints(first, parentNode, b.node)
+	}
+	return nil
+}
+
+// weldedParentJoints lets the joints bodyJoints made from node first on
+// collide with the parent body: MuJoCo counts a body without joints
+// below the world body as the world's, and does not filter the contacts
+// of the world with its children, as it does a moving parent's (a
+// robot's first link touches its fixed base). An <exclude> of the two
+// bodies takes that back (contacts reads it into the joints).
+func (p *parser) weldedParentJoints(first, parent, body int) {
+	for k := first; k < len(p.g.Nodes); k++ {
+		if j := p.g.Nodes[k].Joint; j != nil && kin.Classify(j).Kind != kin.KindFixed {
+			j.EnableCollision = true
+			if p.weldedJoints == nil {
+				p.weldedJoints = map[[2]int][]int{}
+			}
+			pair := nodePair(parent, body)
+			p.weldedJoints[pair] = append(p.weldedJoints[pair], k)
+		}
+	}
 }
 
 // openedBody is what openBody settles of a body before its children.

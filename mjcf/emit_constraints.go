@@ -58,18 +58,26 @@ func (e *emitter) loops() {
 	}
 }
 
-// jointContacts writes a <pair> for each two colliders, one of each body,
-// of a moving joint that lets its bodies collide: MuJoCo filters out the
-// contacts of a body with its parent (the tree writes the joint's bodies
-// so) unless a pair names them. A pair's contact parameters come from
-// its two geoms, as an automatic contact's do. Joints that hold their
-// bodies rigidly are left alone: their contacts push on one rigid body.
+// jointContacts keeps the contacts of a moving joint's two bodies as the
+// joint says. MuJoCo filters out the contacts of a body with its parent
+// (the tree writes the joint's bodies so) unless the parent is welded to
+// the world, which it counts as the world's. A joint that lets its bodies
+// collide gets a <pair> for each two colliders, one of each body, where
+// MuJoCo filters them (a pair's contact parameters come from its two
+// geoms, as an automatic contact's do); one that keeps them apart gets an
+// <exclude> where MuJoCo does not (a robot's first link overlapping its
+// fixed base was pushed out of it). Joints that hold their bodies
+// rigidly are left alone: their contacts push on one rigid body.
 func (e *emitter) jointContacts() {
 	var colliders map[int][]int // body node → its collider nodes, once asked
 	for _, link := range e.tree.Links {
 		tj := link.Joint
-		if tj.Kind != kin.GraphJoint || !tj.Joint.EnableCollision || tj.ParentBody < 0 || kin.Classify(&tj.Joint).Kind == kin.KindFixed {
+		if tj.Kind != kin.GraphJoint || tj.ParentBody < 0 || kin.Classify(&tj.Joint).Kind == kin.KindFixed {
 			continue
+		}
+		welded := e.tree.Welded(link.Parent)
+		if tj.Joint.EnableCollision == welded {
+			continue // MuJoCo does as the joint says
 		}
 		if colliders == nil {
 			colliders = map[int][]int{}
@@ -85,6 +93,10 @@ func (e *emitter) jointContacts() {
 			for _, y := range colliders[tj.ChildBody] {
 				if !convert.FiltersCollide(e.g.ColliderFilter(x), e.g.ColliderFilter(y)) {
 					continue
+				}
+				if welded {
+					e.exclude(e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody))
+					break
 				}
 				e.contact.AddChild("pair", "geom1", e.geomName(x), "geom2", e.geomName(y))
 			}

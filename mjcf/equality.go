@@ -182,6 +182,14 @@ func (p *parser) contacts(e *Element) error {
 				}
 				return p.unknownName(c, "unknown body in exclude (%q, %q)", b1, b2)
 			}
+			if joints, ok := p.weldedJoints[nodePair(n1, n2)]; ok {
+				// a joint from a body welded to the world, whose contacts
+				// MuJoCo does not filter: the exclude keeps them apart
+				for _, j := range joints {
+					p.g.Nodes[j].Joint.EnableCollision = false
+				}
+				continue
+			}
 			p.exclude(n1, b1, b2)
 			p.exclude(n2, b2, b1)
 			p.excludes = append(p.excludes, excludePair{el: c, names: [2]string{b1, b2}, bodies: [2]int{n1, n2}})

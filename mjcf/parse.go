@@ -69,6 +69,9 @@ type parser struct {
 	geomMasks []geomMask
 	// excludes are the <exclude> pairs read (excludesLost)
 	excludes []excludePair
+	// weldedJoints holds the moving joints whose parent body MuJoCo welds
+	// to the world, by their two bodies (weldedParentJoints)
+	weldedJoints map[[2]int][]int
 	// unnamedLinks are the joint-stack links stackNames names
 	unnamedLinks []stackLink
 	// attachedCompilers are the compiler settings of attached models

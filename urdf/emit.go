@@ -899,36 +899,6 @@ func (e *emitter) frameLinks(nodes []int) {
 	}
 }
 
-// weldedToWorld reports whether body's link hangs from the world through
-// fixed joints only (an MJCF body without joints in the world body, say):
-// it never moves.
-func (e *emitter) weldedToWorld(body int) bool {
-	at := -1
-	for k, l := range e.tree.Links {
-		if l.Body == body {
-			at = k
-			break
-		}
-	}
-	for at >= 0 {
-		l := e.tree.Links[at]
-		switch l.Joint.Kind {
-		case kin.Weld:
-		case kin.GraphJoint:
-			if kin.Classify(&l.Joint.Joint).Kind != kin.KindFixed {
-				return false
-			}
-		default:
-			return false
-		}
-		if l.Parent < 0 {
-			return true
-		}
-		at = l.Parent
-	}
-	return false
-}
-
 // inertial writes a body's mass properties as principal moments with the
 // principal orientation in the origin.
 func (e *emitter) inertial(link *Link, body int) {
@@ -958,7 +928,7 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.Mass == nil {
 		return
 	}
-	if m.IsMassless() && e.weldedToWorld(body) {
+	if m.IsMassless() && e.tree.Welded(e.tree.Link(body)) {
 		return // a massless link that cannot move needs no mass
 	}
 	if m.IsMassless() {

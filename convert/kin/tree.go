@@ -370,6 +370,29 @@ func (t *Tree) Link(body int) int {
 	return t.byNode[body]
 }
 
+// Welded reports whether link k hangs from the world through fixed joints
+// only: it never moves, and engines that merge what is welded together
+// (MuJoCo) count it as the world's.
+func (t *Tree) Welded(k int) bool {
+	for seen := 0; k >= 0 && k < len(t.Links) && seen <= len(t.Links); seen++ {
+		l := &t.Links[k]
+		switch l.Joint.Kind {
+		case Weld:
+		case GraphJoint:
+			if Classify(&l.Joint.Joint).Kind != KindFixed {
+				return false
+			}
+		default:
+			return false
+		}
+		if l.Parent < 0 {
+			return true
+		}
+		k = l.Parent
+	}
+	return false
+}
+
 // Reversed reports whether the joint on node j was re-expressed with its
 // roles swapped.
 func (t *Tree) Reversed(j int) bool { return j >= 0 && j < len(t.reversed) && t.reversed[j] }
