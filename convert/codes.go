@@ -40,6 +40,7 @@ const (
 	CodeDriveGainsDropped           Code = "drive-gains-dropped"
 	CodeXacroWarning                Code = "xacro-warning"
 	CodeXacroLiteral                Code = "xacro-literal"
+	CodeBulletInertiaScaling        Code = "bullet-inertia-scaling"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
 	CodeActuatorKept                Code = "actuator-kept"
 	CodeActuatorsDropped            Code = "actuators-dropped"
@@ -425,6 +426,7 @@ var codeTable = []CodeInfo{
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
 	{CodeCCDDropped, Warning, secURDF, Qs(QData), false, "a body's continuous collision detection (Godot's continuous_cd) has no form in the target (KHR, OMI, MJCF, URDF): a fast body may pass through thin objects"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
+	{CodeBulletInertiaScaling, Warning, secURDF, Qs(QInertia), false, "Bullet's <contact><inertia_scaling> multiplies the inertia Bullet computes from the collision shapes (its default); the link's <inertial> is read as written, as ROS tools and MuJoCo read it"},
 	{CodeXacroLiteral, Info, secURDF, Qs(QData), false, "a robot with ${…} or $(…) text but no xacro namespace or tag, which xacro cannot expand, is read as plain URDF (as urdfdom and MuJoCo read it), its substitutions left as written"},
 
 	// MJCF
@@ -451,7 +453,7 @@ var codeTable = []CodeInfo{
 	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
 	{CodeMeshFirstObject, Info, secMJCF, Qs(QShape), false, "an OBJ mesh file whose faces fall into several objects (o or g groups) is read as MuJoCo reads it: the faces of the first object give the mesh's volume and mass, every vertex the faces name its collision hull; MJCF output writes such a mesh from its triangles rather than the file"},
 	{CodeFileBesideInclude, Warning, secMJCF, Qs(QShape), false, "a file named inside an included file (a mesh, height field, texture or nested include) whose path from the main file's folder leads out of the allowed folders is read beside the included file, where MuJoCo 3 looks when the first path has no file (MuJoCo 2 looks only there); `--allow-root` lets physconv look at the first path as MuJoCo does. Found beside the included file when the main file's folder has none, it is read there without a diagnostic"},
-	{CodeXMLAfterRootIgnored, Warning, secMJCF, Qs(QData), false, "content after a file's top-level element (a stray `</mujoco>`, a second element) is ignored, as MuJoCo's XML parser passes over it; a strict XML reader refuses the file"},
+	{CodeXMLAfterRootIgnored, Warning, secMJCF, Qs(QData), false, "content after a file's top-level element (a stray `</mujoco>`, a second element, NUL padding) is ignored, as MuJoCo's and urdfdom's XML parser (TinyXML2) passes over it; a strict XML reader refuses the file"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},
 	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},
 	{CodeAttachExpanded, Info, secMJCF, Qs(QStructure), false, "`<attach>` of another model (an `<asset><model>`) expanded in place, as MuJoCo 3's compiler attaches it: the body and its subtree (or the whole world body), names prefixed, read with that model's defaults, assets and compiler settings; its tendons, equalities, actuators, sensors and contact pairs come along when everything they refer to is attached, its keyframes do not. MJCF output writes the attached elements in place (MuJoCo 2 has no `<attach>`)"},

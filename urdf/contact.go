@@ -125,6 +125,11 @@ func (p *parser) contacts() (map[string]int, error) {
 			}
 			read := false
 			for _, c := range e.Children {
+				if c.Kind == xmlx.ElementNode && c.Name == "inertia_scaling" {
+					if err := p.inertiaScaling(l, c); err != nil {
+						return nil, err
+					}
+				}
 				set, ok := bulletContact[c.Name]
 				if c.Kind != xmlx.ElementNode || !ok || from[l.Name] == "Gazebo" && c.Name == "lateral_friction" {
 					rest.Children = append(rest.Children, c)
@@ -159,6 +164,21 @@ func (p *parser) contacts() (map[string]int, error) {
 			"%s contact parameters of link %q are the physics material of its collisions (friction %g, restitution %g)", from[l.Name], l.Name, m.DynamicFriction, m.Restitution)
 	}
 	return out, nil
+}
+
+// inertiaScaling says what Bullet's <contact><inertia_scaling> of link l
+// changes: Bullet multiplies by it the inertia it computes from the
+// link's collision shapes (its default unless told to use the file's),
+// while physconv reads the link's <inertial>, as ROS tools and MuJoCo do.
+// The element stays with the link for URDF output.
+func (p *parser) inertiaScaling(l *Link, c *xmlElement) error {
+	v, err := contactValue(c)
+	if err != nil || v == 1 {
+		return err
+	}
+	p.diags.Add(convert.CodeBulletInertiaScaling, convert.DocumentSubject(), linkPath(l),
+		"link %q: Bullet multiplies the inertia it computes from the collision shapes by <inertia_scaling value=\"%g\"> (unless it is told to use the file's); the link's <inertial> is read as written, as ROS tools and MuJoCo read it", l.Name, v)
+	return nil
 }
 
 // defaultContact is the material a collision without contact parameters

@@ -28,7 +28,7 @@ func decode(data []byte, borrow bool) (*Robot, error) {
 	links, joints := map[string]int{}, map[string]int{}
 	ps := &parts{inertials: slab.Slab[Inertial]{Size: partsBlock}, limits: slab.Slab[Limit]{Size: partsBlock},
 		visuals: slab.Slab[Visual]{Size: partsBlock}, collisions: slab.Slab[Collision]{Size: partsBlock}}
-	doc, err := xmlx.Stream(data, xmlx.Options{Text: true, Borrow: borrow}, func(root, e *xmlElement) (bool, error) {
+	doc, err := xmlx.Stream(data, xmlx.Options{Text: true, Borrow: borrow, AfterRoot: true}, func(root, e *xmlElement) (bool, error) {
 		if err := checkRobotRoot(root); err != nil {
 			return false, err
 		}
@@ -75,6 +75,7 @@ func decode(data []byte, borrow bool) (*Robot, error) {
 	}
 	r.Line = doc.Root.Line
 	r.Name, _ = doc.Root.Attr("name")
+	r.ignoredFrom = doc.IgnoredFrom
 	return r, nil
 }
 

@@ -67,6 +67,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 		return nil, nil, err
 	}
 	p := &parser{in: in, r: r, g: convert.NewGraph(), jointNode: make(map[string]int, len(r.Joints)), defaultMat: -1}
+	if r.ignoredFrom > 0 {
+		p.diags.Add(convert.CodeXMLAfterRootIgnored, convert.DocumentSubject(), "", "content after </robot> is ignored, as urdfdom's XML parser passes over it").AtLine(r.ignoredFrom)
+	}
 	if err := p.run(); err != nil {
 		return nil, nil, err
 	}

@@ -26,6 +26,9 @@ type Robot struct {
 	// (<transmission>, <gazebo>, vendor tags), kept verbatim.
 	extras []*xmlElement
 	Line   int
+	// ignoredFrom is the line content after </robot> began, which is
+	// passed over as urdfdom's TinyXML2 passes it over (0: none)
+	ignoredFrom int
 }
 
 // Pose is an <origin>: translation, then fixed-axis roll-pitch-yaw.
