@@ -84,3 +84,28 @@ func TestBulletInertiaScaling(t *testing.T) {
 		}
 	}
 }
+
+// TestSphericalLimitSaid: Bullet reads a spherical joint's <limit lower
+// upper twist> as swing and twist ranges; physconv reads the joint as a
+// free ball, and says that the limit is not read (every target lost it
+// without a word).
+func TestSphericalLimitSaid(t *testing.T) {
+	for _, c := range []struct {
+		limit string
+		said  bool
+	}{{`<limit lower="0.5" upper="0.7" twist="0.3" effort="10"/>`, true}, {``, false}} {
+		src := `<robot name="r"><link name="a"/><link name="b"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>` +
+			`<joint name="s" type="spherical"><parent link="a"/><child link="b"/>` + c.limit + `</joint></robot>`
+		_, diags, err := Parse(&convert.Input{Name: "r.urdf", Data: []byte(src), Options: &convert.Options{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := false
+		for _, d := range diags {
+			said = said || d.Code == convert.CodeFieldDropped && strings.Contains(d.Message, "spherical joint")
+		}
+		if said != c.said {
+			t.Errorf("%q: the dropped limit said %v: %v", c.limit, said, diags)
+		}
+	}
+}

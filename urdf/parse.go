@@ -672,6 +672,11 @@ func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 		}
 	case Spherical:
 		kind = kin.KindBall
+		if l := j.Limit; l != nil && (l.Lower != 0 || l.Upper != 0) {
+			// Bullet limits swing about two axes and twist about the third
+			// (btMultiBodySphericalJointLimit) when all of them are given
+			p.diags.Add(convert.CodeFieldDropped, convert.Subject{}, jointPath(j), "spherical joint %q has a <limit> (lower %v, upper %v), which Bullet reads as swing ranges with a twist range; it is not read: the ball joint turns freely", j.Name, l.Lower, l.Upper).Affecting(convert.QLimit)
+		}
 	}
 	var limits []convert.Limit
 	frame := convert.IdentityQuat()
