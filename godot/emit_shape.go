@@ -302,8 +302,13 @@ func (e *emitter) kinematicMaterial3(i int, mats []int) {
 		if m >= 0 {
 			mat = e.g.Materials[m]
 		}
-		if mat.DynamicFriction != own || mat.StaticFriction != own || mat.Restitution != 0 {
+		switch {
+		case mat.DynamicFriction != own || mat.StaticFriction != own || mat.Restitution != 0 ||
+			mat.FrictionCombine != "" && mat.FrictionCombine != "minimum" || mat.RestitutionCombine != "" && mat.RestitutionCombine != "minimum":
 			e.note(convert.CodeGodot3KinematicMaterial, convert.BodySubject(i), e.name(i), "a Godot 3 KinematicBody has no physics material: it touches others with the engine's friction %g and no bounce, not its colliders' friction %g and restitution %g", own, mat.DynamicFriction, mat.Restitution)
+			return
+		case mat.FrictionCombine == "":
+			e.combineDefault(i) // the engine's friction, combined as Godot combines it
 			return
 		}
 	}
