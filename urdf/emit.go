@@ -928,10 +928,13 @@ func (e *emitter) inertial(link *Link, body int) {
 	if m.Mass == nil {
 		return
 	}
-	if m.IsMassless() && e.tree.Welded(e.tree.Link(body)) {
-		return // a massless link that cannot move needs no mass
-	}
-	if m.IsMassless() {
+	switch {
+	case m.IsMassless() && e.tree.Welded(e.tree.Link(body)):
+		// it does not move; without a mass, readers (physconv's, Bullet's)
+		// take it for a frame of the world and drop it as a body
+		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(body), path, "link %q is massless and fixed to the world; a stand-in of %g kg is written so that readers keep it a link of its own (it does not move: the mass changes nothing)", link.Name, convert.NearZeroMass).WithSeverity(convert.Info)
+		m = convert.NearZeroStandIn(m)
+	case m.IsMassless():
 		// URDF itself allows it, but simulators (MuJoCo, Bullet) reject or
 		// misread massless moving links.
 		e.diags.Add(convert.CodeMasslessBody, convert.BodySubject(body), path, "link %q is massless; simulators reject massless moving links, so a stand-in of %g kg is written", link.Name, convert.NearZeroMass)
