@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // Confined returns an fs.FS over the folder dir whose reads never leave
@@ -169,7 +170,7 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 	// there, a link to another allowed folder or an absolute link, which
 	// os.Root does not follow) go the whole way below.
 	if r, done := c.folder(); r != nil {
-		f, err := r.Open(filepath.FromSlash(name))
+		f, err := openFile(r, op, name, filepath.FromSlash(name))
 		done() // the file stays open
 		if err == nil {
 			return f, nil
@@ -199,7 +200,7 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 		if err != nil {
 			return nil, &fs.PathError{Op: op, Path: name, Err: err}
 		}
-		f, err := r.Open(rel)
+		f, err := openFile(r, op, name, rel)
 		r.Close()
 		if err != nil {
 			var pe *fs.PathError
@@ -211,6 +212,29 @@ func (c *confinedFS) open(op, name string) (*os.File, error) {
 		return f, nil
 	}
 	return nil, &fs.PathError{Op: op, Path: name, Err: &EscapeError{File: name, Target: real, Root: c.dir}}
+}
+
+// errNotRegular refuses what is neither a file nor a folder: reading a
+// named pipe waits for a writer that never comes, a device may never end.
+var errNotRegular = errors.New("is not a regular file")
+
+// openFile opens rel in r without waiting (opening a named pipe blocks
+// until something writes to it) and refuses anything but a regular file
+// or a folder.
+func openFile(r *os.Root, op, name, rel string) (*os.File, error) {
+	f, err := r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		err = &fs.PathError{Op: op, Path: name, Err: errNotRegular}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // within reports whether p lies in (or is) dir, both absolute and clean,
