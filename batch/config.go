@@ -173,23 +173,31 @@ func (e *ConfigError) Error() string {
 // FindConfig returns the configuration in dir (physconv.yaml), or nil
 // when there is none. options are the format options its keys may set
 // (Registry.Options).
+//
+// Its packages and allowed roots must lie in dir: the configuration comes
+// with the files being converted, and may not let them read beyond it.
 func FindConfig(dir string, options []convert.Option) (*Config, error) {
 	p := filepath.Join(dir, ConfigName)
 	if _, err := os.Stat(p); os.IsNotExist(err) {
 		return nil, nil
 	}
-	return ReadConfig(p, options)
+	return readConfig(p, options, dir)
 }
 
 // ReadConfig reads and parses a configuration file. Relative package
 // folders and allowed roots in it are taken relative to its folder;
 // options are the format options its keys may set (Registry.Options).
 func ReadConfig(file string, options []convert.Option) (*Config, error) {
+	return readConfig(file, options, "")
+}
+
+// readConfig is ReadConfig confined to a folder ("": not confined).
+func readConfig(file string, options []convert.Option, confine string) (*Config, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	c, err := ParseConfig(file, data, options)
+	c, err := parseConfig(file, data, options, confine)
 	if err != nil {
 		return nil, err
 	}

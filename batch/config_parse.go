@@ -3,11 +3,13 @@ package batch
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/resolve"
 	"gopkg.in/yaml.v3"
 )
 
@@ -33,7 +35,23 @@ import (
 // capsule, godot, …; see Registry.Options) — the same values as the
 // command-line flags.
 func ParseConfig(file string, data []byte, options []convert.Option) (*Config, error) {
+	return parseConfig(file, data, options, "")
+}
+
+// parseConfig is ParseConfig; confine, when not "", is the folder the
+// file's packages and allowed roots must lie in.
+func parseConfig(file string, data []byte, options []convert.Option, confine string) (*Config, error) {
 	p := &configParser{file: file, options: options}
+	if confine != "" {
+		abs, err := filepath.Abs(confine)
+		if err != nil {
+			return nil, err
+		}
+		p.confine, p.confineReal = abs, abs
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			p.confineReal = real
+		}
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, p.yamlError(err)
@@ -70,6 +88,9 @@ func ParseConfig(file string, data []byte, options []convert.Option) (*Config, e
 type configParser struct {
 	file    string
 	options []convert.Option // format options the settings may set
+	// confine is the folder (absolute; its real path too) that packages
+	// and allowed roots must lie in ("": anywhere)
+	confine, confineReal string
 }
 
 func (p *configParser) errAt(n *yaml.Node, format string, args ...any) error {
@@ -245,6 +266,9 @@ func (p *configParser) settings(n *yaml.Node, what string, s *Settings, match *[
 		case "allow-roots":
 			items, err := p.list(v, key)
 			for _, e := range items {
+				if err := p.inside(e, key); err != nil {
+					return err
+				}
 				s.AllowRoots = append(s.AllowRoots, e.Value)
 			}
 			return err
@@ -298,6 +322,31 @@ func (p *configParser) limit(n *yaml.Node, key string, s *Settings) error {
 	return nil
 }
 
+// inside refuses a folder (relative to the file's own) outside the
+// folder the configuration is confined to: a physconv.yaml found in the
+// folder being converted comes with its assets, and may not widen what
+// they can read beyond that folder (an asset pack allowing "/" read any
+// file into its outputs). A configuration named on the command line, or
+// --allow-root and --package, may.
+func (p *configParser) inside(n *yaml.Node, key string) error {
+	if p.confine == "" {
+		return nil
+	}
+	dir := n.Value
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(p.file), dir)
+	}
+	_, inside := resolve.Within(p.confine, dir)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		_, realInside := resolve.Within(p.confineReal, real)
+		inside = inside && realInside
+	}
+	if !inside {
+		return p.errAt(n, "%s: %q lies outside %s; a %s found in the folder being converted may only name folders inside it (name a configuration with --config, or give --allow-root or --package, to reach others)", key, n.Value, p.confine, ConfigName)
+	}
+	return nil
+}
+
 func (p *configParser) packages(n *yaml.Node, s *Settings) error {
 	s.Packages = map[string]string{}
 	return p.mapping(n, "packages", func(name string, k, v *yaml.Node) error {
@@ -307,6 +356,9 @@ func (p *configParser) packages(n *yaml.Node, s *Settings) error {
 		}
 		if dir == "" {
 			return p.errAt(v, "packages.%s must name a folder", name)
+		}
+		if err := p.inside(v, "packages."+name); err != nil {
+			return err
 		}
 		s.Packages[name] = dir
 		return nil
