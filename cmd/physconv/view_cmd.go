@@ -20,6 +20,7 @@ func (a *app) viewCommand() *cobra.Command {
 	var df diagFlags
 	var out, serve string
 	var budget int
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "view FILE",
 		Short: "Write or serve a web page that draws the physics in 3D",
@@ -41,6 +42,11 @@ prints the URL until interrupted. The scene is in the Y-up world of the physics 
 			serving := cmd.Flags().Changed("serve")
 			if (out == "") == !serving {
 				return usageError{errors.New("view needs one of --out FILE or --serve[=ADDR]")}
+			}
+			if out != "" && out != "-" {
+				if err := pageTarget(out, args[0], force); err != nil {
+					return err
+				}
 			}
 			rep, g, err := a.inspectFile(args[0], &flags, &df)
 			if err != nil {
@@ -72,7 +78,25 @@ prints the URL until interrupted. The scene is in the Y-up world of the physics 
 	cmd.Flags().StringVar(&serve, "serve", "", "serve the page on --serve=ADDR (bare --serve: 127.0.0.1 on a free port) until interrupted")
 	cmd.Flags().Lookup("serve").NoOptDefVal = "127.0.0.1:0"
 	cmd.Flags().IntVar(&budget, "mesh-budget", view.DefaultMeshBudget, "most mesh triangles the page carries; bigger meshes are drawn as boxes")
+	cmd.Flags().BoolVarP(&force, "force", "f", false, "replace an existing --out file (never the input)")
 	return cmd
+}
+
+// pageTarget refuses to write the page over the file it draws, or over
+// any existing file unless force: a page written over a robot (view
+// --out robot.urdf robot.urdf) replaced it without a word.
+func pageTarget(out, in string, force bool) error {
+	st, err := os.Stat(out)
+	if err != nil {
+		return nil // not there yet
+	}
+	if inSt, err := os.Stat(in); err == nil && os.SameFile(st, inSt) {
+		return fmt.Errorf("refusing to write the page over the input %s", in)
+	}
+	if !force {
+		return outputExistsError{out: out}
+	}
+	return nil
 }
 
 // servePage serves page at addr until ctx ends, printing the URL first.

@@ -115,3 +115,39 @@ func TestViewServe(t *testing.T) {
 		t.Fatal("serve did not stop when its context ended")
 	}
 }
+
+// TestViewKeepsFiles: view --out wrote its page over any file, the input
+// itself included (view --out arm.urdf arm.urdf left 1 MB of HTML where
+// the robot was). An existing file needs --force, like convert's output,
+// and the input is never replaced, --force or not; both exit 1 with the
+// file left as it was.
+func TestViewKeepsFiles(t *testing.T) {
+	dir, in := writeViewInput(t)
+	other := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(other, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		file string // left as it was
+		want string
+	}{
+		{[]string{"view", "--out", in, in}, exitError, in, viewURDF},
+		{[]string{"view", "--force", "--out", in, in}, exitError, in, viewURDF},
+		{[]string{"view", "--out", other, in}, exitError, other, "mine"},
+	} {
+		code, _, stderr := runCLI(t, "", c.args...)
+		if code != c.code {
+			t.Errorf("%v: exit %d, want %d: %s", c.args, code, c.code, stderr)
+		}
+		if got, _ := os.ReadFile(c.file); string(got) != c.want {
+			t.Errorf("%v: %s was changed", c.args, c.file)
+		}
+	}
+	if code, _, stderr := runCLI(t, "", "view", "--force", "--out", other, in); code != exitOK {
+		t.Errorf("--force over another file: exit %d: %s", code, stderr)
+	} else if got, _ := os.ReadFile(other); !strings.Contains(string(got), "<html") {
+		t.Errorf("--force did not write the page")
+	}
+}
