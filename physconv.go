@@ -604,8 +604,13 @@ func (s *StagedOutput) Discard() {
 }
 
 // linkTemp hard-links src as a temporary name beside base in dir, as
-// CreateTemp names it.
+// CreateTemp names it. A symbolic link is followed first: a hard link
+// to the link itself would keep its relative target, which points
+// nowhere from the output's folder.
 func linkTemp(src, dir, base string) (string, error) {
+	if real, err := filepath.EvalSymlinks(src); err == nil {
+		src = real
+	}
 	for try := 0; ; try++ {
 		name := tempName(dir, base)
 		err := os.Link(src, name)

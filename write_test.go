@@ -55,3 +55,43 @@ func TestWriteOutputLinksSourceFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteOutputLinksThroughSymlinks: a source mesh that is a symbolic
+// link (relative, to a shared folder) was hard-linked as the link itself,
+// which kept its relative target and pointed nowhere from the output's
+// folder: MuJoCo and physconv refused the output they had just written.
+// The link is followed first; the output's mesh is the file itself.
+func TestWriteOutputLinksThroughSymlinks(t *testing.T) {
+	src := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(src, "shared"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(src, "meshes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(src, "shared", "hub.stl")
+	if err := os.WriteFile(real, []byte("solid hub"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mesh := filepath.Join(src, "meshes", "hub.stl")
+	if err := os.Symlink("../shared/hub.stl", mesh); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	out := filepath.Join(t.TempDir(), "deeper", "model.xml")
+	o := &convert.Output{Main: []byte("<mujoco/>"), Files: map[string][]byte{"meshes/hub.stl": []byte("solid hub")},
+		Links: map[string]string{"meshes/hub.stl": mesh}}
+	if _, err := WriteOutput(out, o); err != nil {
+		t.Fatal(err)
+	}
+	written := filepath.Join(filepath.Dir(out), "meshes", "hub.stl")
+	st, err := os.Lstat(written)
+	if err != nil || st.Mode()&os.ModeSymlink != 0 {
+		t.Fatalf("the output's mesh is %v (%v), not a file", st, err)
+	}
+	if got, err := os.ReadFile(written); err != nil || string(got) != "solid hub" {
+		t.Errorf("the output's mesh reads %q, %v", got, err)
+	}
+	if a, err := os.Stat(real); err != nil || !os.SameFile(a, st) {
+		t.Errorf("the output's mesh is not the shared file itself (%v)", err)
+	}
+}
