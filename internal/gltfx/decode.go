@@ -167,7 +167,12 @@ func (d *Doc) checkRequired() error {
 	return nil
 }
 
+// loadBuffers reads each buffer's bytes; a file several buffers name
+// (however their URIs spell it) is read once and shared, as a hundred
+// buffers naming one 50 MB file read it a hundred times over, out of
+// memory.
 func (d *Doc) loadBuffers(in *convert.Input, bin []byte) error {
+	files := map[string][]byte{} // by clean relative path
 	for i, b := range d.GLTF.Buffers {
 		p := fmt.Sprintf("buffers[%d]", i)
 		if b.ByteLength < 1 {
@@ -192,11 +197,15 @@ func (d *Doc) loadBuffers(in *convert.Input, bin []byte) error {
 			if err != nil {
 				return convert.Errorf(p+".uri", "%v", err)
 			}
-			if data, err = in.Open(rel); err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return convert.Errorf(p+".uri", "buffer file %q is missing", rel)
+			key := path.Clean(rel)
+			if data = files[key]; data == nil {
+				if data, err = in.Open(rel); err != nil {
+					if errors.Is(err, fs.ErrNotExist) {
+						return convert.Errorf(p+".uri", "buffer file %q is missing", rel)
+					}
+					return convert.Errorf(p+".uri", "buffer file %q: %v", rel, err)
 				}
-				return convert.Errorf(p+".uri", "buffer file %q: %v", rel, err)
+				files[key] = data
 			}
 		}
 		if len(data) < b.ByteLength {
@@ -228,6 +237,7 @@ func (d *Doc) checkBufferViews() error {
 // written beside the output; a missing one is a warning, not an error:
 // physics does not need it.
 func (d *Doc) loadImages(in *convert.Input) {
+	files := map[string][]byte{} // read once however many images name it
 	for i, im := range d.GLTF.Images {
 		if im.URI == "" || strings.HasPrefix(im.URI, "data:") {
 			continue
@@ -235,8 +245,13 @@ func (d *Doc) loadImages(in *convert.Input) {
 		p := fmt.Sprintf("images[%d].uri", i)
 		rel, err := localURI(im.URI)
 		if err == nil {
-			var data []byte
-			if data, err = in.Open(rel); err == nil {
+			key := path.Clean(rel)
+			data := files[key]
+			if data == nil {
+				data, err = in.Open(rel)
+			}
+			if err == nil {
+				files[key] = data
 				d.Resources[im.URI] = data
 				continue
 			}
