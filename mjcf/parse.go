@@ -69,6 +69,10 @@ type parser struct {
 	geomMasks []geomMask
 	// excludes are the <exclude> pairs read (excludesLost)
 	excludes []excludePair
+	// excluded gathers each body's <exclude>s, in the order of the bodies'
+	// first (exclude, excludeAll)
+	excluded      map[int]*bodyExcludes
+	excludedOrder []int
 	// weldedJoints holds the moving joints whose parent body MuJoCo welds
 	// to the world, by their two bodies (weldedParentJoints)
 	weldedJoints map[[2]int][]int
