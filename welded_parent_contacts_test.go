@@ -1,13 +1,16 @@
 package physconv_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
+	urdfpkg "github.com/physconv/physconv/urdf"
 )
 
 // TestWeldedParentContacts: MuJoCo filters the contacts of a body with
@@ -56,6 +59,54 @@ func TestWeldedParentContacts(t *testing.T) {
 	}
 	if got := armAfter("out.xml", out.Main); apart(got, swings) > 1e-6 {
 		t.Errorf("URDF → MJCF: the arm is at %v after 300 steps; an arm whose base has no collider swings to %v", got, swings)
+	}
+
+	// however the base is fixed: by a world link with or without a mass
+	// (a massless link with colliders fixed to the world is a static body,
+	// not a frame of the world), a mass of 0 at the root (Bullet's static
+	// link), --base fixed, and a URDF → URDF round trip of that
+	for _, c := range []struct {
+		name, src string
+		base      string // --base
+		roundTrip bool
+	}{
+		{"massless world link", strings.Replace(urdf(true), `<inertial><mass value="5"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>`, "", 1), "", false},
+		{"mass 0 at the root", strings.Replace(strings.Replace(urdf(true), `<mass value="5"/>`, `<mass value="0"/>`, 1),
+			`<link name="world"/><joint name="wj" type="fixed"><parent link="world"/><child link="base"/><origin xyz="0 0 1"/></joint>`, "", 1), "", false},
+		{"--base fixed, through URDF", strings.Replace(urdf(true), `<link name="world"/><joint name="wj" type="fixed"><parent link="world"/><child link="base"/><origin xyz="0 0 1"/></joint>`, "", 1), "fixed", true},
+	} {
+		prepare := func(text string) []byte {
+			if !c.roundTrip {
+				return []byte(text)
+			}
+			in, err := physconv.NewInput(fstest.MapFS{"r.urdf": {Data: []byte(text)}}, "r.urdf", (&convert.Options{To: "urdf", OutputName: "rt.urdf"}).With(urdfpkg.BaseOption, c.base))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rt, _, err := physconv.ConvertBytes(context.Background(), reg, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rt.Main
+		}
+		src := prepare(c.src)
+		out, res := convertIn(t, reg, fstest.MapFS{"r.urdf": {Data: src}}, "r.urdf", "mjcf")
+		if m := mismatches(res); len(m) > 0 {
+			t.Errorf("%s: %v", c.name, m)
+		}
+		if !strings.Contains(string(out.Main), `<exclude body1="base" body2="arm"/>`) {
+			t.Errorf("%s: no exclude of the fixed base and its arm:\n%s", c.name, out.Main)
+		}
+		// as the same arm on a base without a collider
+		bare := prepare(strings.Replace(c.src, `<collision><geometry><box size="0.4 0.4 0.1"/></geometry></collision>`, "", 1))
+		ref, _ := convertIn(t, reg, fstest.MapFS{"r.urdf": {Data: bare}}, "r.urdf", "mjcf")
+		if strings.Contains(string(ref.Main), `size="0.2 0.2 0.05"`) {
+			t.Fatalf("%s: the bare base kept its collider", c.name)
+		}
+		name := strings.NewReplacer(" ", "_", "-", "", ",", "").Replace(c.name)
+		if got, want := armAfter(name+".xml", out.Main), armAfter(name+"-bare.xml", ref.Main); apart(got, want) > 1e-6 {
+			t.Errorf("%s: the arm is at %v after 300 steps; on a base without a collider it swings to %v", c.name, got, want)
+		}
 	}
 
 	// an MJCF arm on a base welded to the world collides with it, unless

@@ -374,8 +374,8 @@ var codeTable = []CodeInfo{
 	// URDF
 	{CodeLinkOrphan, Warning, secURDF, Qs(QStructure), false, "link joined to nothing, with no mass or collision: kept as a visual frame"},
 	{CodeGazeboGravityOff, Info, secURDF, Qs(QGravity), false, "a link Gazebo turns gravity off for (`<gazebo reference>` with `<turnGravityOff>true` or `<gravity>false`) is read with a gravity factor of 0; URDF output writes it back so"},
-	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world"},
-	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body"},
+	{CodeLinkRootFixed, Info, secURDF, Qs(QBodyKind, QStructure), false, "massless root link treated as the fixed world (a static body when it has collisions)"},
+	{CodeLinkMasslessFrame, Info, secURDF, Qs(QStructure, QMass), false, "massless link on a fixed joint kept as a frame of its parent's body (fixed to the world with collisions of its own: a static body)"},
 	{CodeInertialIncomplete, Warning, secURDF, Qs(QMass, QCenterOfMass, QInertia), false, "an `<inertial>` without `<inertia>`, or with a `<density>` instead of a `<mass>` (Isaac Gym's reading): what it lacks is computed from the link's collisions, at its density if it gives one (urdfdom drops such an inertial, MuJoCo refuses it)"},
 	{CodeInertiaProductsDefaulted, Warning, secURDF, Qs(QInertia), false, "an `<inertia>` that gives the moments but leaves out products of inertia (ixy, ixz, iyz), as models made for PyBullet do: the missing products are read as zero, as PyBullet reads them (urdfdom refuses the file)"},
 	{CodeLinkMassless, Warning, secURDF, Qs(QMass, QInertia), false, "massless link on a moving joint: it stays massless (mass 0, zero inertia); no mass is invented"},

@@ -67,13 +67,18 @@ func (e *emitter) loops() {
 // geoms, as an automatic contact's do); one that keeps them apart gets an
 // <exclude> where MuJoCo does not (a robot's first link overlapping its
 // fixed base was pushed out of it). Joints that hold their bodies
-// rigidly are left alone: their contacts push on one rigid body.
+// rigidly are left alone (their contacts push on one rigid body), and so
+// are those that hold nothing (a URDF floating joint: the free body meets
+// the floor it hangs from).
 func (e *emitter) jointContacts() {
 	var colliders map[int][]int // body node → its collider nodes, once asked
 	for _, link := range e.tree.Links {
 		tj := link.Joint
-		if tj.Kind != kin.GraphJoint || tj.ParentBody < 0 || kin.Classify(&tj.Joint).Kind == kin.KindFixed {
+		if tj.Kind != kin.GraphJoint || tj.ParentBody < 0 {
 			continue
+		}
+		if k := kin.Classify(&tj.Joint).Kind; k == kin.KindFixed || k == kin.KindFree {
+			continue // rigid, or holding nothing: a free body meets what it meets
 		}
 		welded := e.tree.Welded(link.Parent)
 		if tj.Joint.EnableCollision == welded {

@@ -567,7 +567,11 @@ func (e *emitter) bodies() error {
 		j := Joint{Origin: e.spelledOrigin(body, origin), Parent: e.r.Links[e.parentLink(parentNode)].Name, Child: link.Name}
 		switch tj.Kind {
 		case kin.Weld:
-			j.Name = e.jointNames.unique("", link.Name+"_joint")
+			want := "" // the fixed joint a URDF source named
+			if src, ok := g.Nodes[body].Extras[extraJoint].(*Joint); ok {
+				want, j.extras = src.Name, src.extras
+			}
+			j.Name = e.jointNames.unique(want, link.Name+"_joint")
 			j.Type = Fixed
 			e.r.Joints = append(e.r.Joints, j)
 		case kin.Floating:
@@ -918,6 +922,11 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	switch m.Kind {
 	case convert.Static:
+		if sp, ok := e.g.Nodes[body].Extras[extraSpelledInertial].(*Inertial); ok && sp.Mass == 0 {
+			// a URDF link of mass 0 (Bullet's static link), as it was
+			link.Inertial = sp
+			return
+		}
 		if m.Mass != nil || m.InertiaDiagonal != nil {
 			e.diags.Add(convert.CodeStaticMotionDropped, convert.BodySubject(body), path, "static body %q is a link fixed to the world, written without <inertial> (its mass has no effect)", link.Name)
 		}

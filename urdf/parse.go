@@ -77,6 +77,9 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 }
 
 type parser struct {
+	// worldFrames are the nodes of links read as frames of the world
+	// (the root, and massless links without colliders fixed to it)
+	worldFrames map[int]bool
 	// gravityOff: the links Gazebo turns gravity off for
 	gravityOff map[string]bool
 	in         *convert.Input
@@ -312,6 +315,13 @@ func linkPath(l *Link) string { return fmt.Sprintf("robot/link[%s]", l.Name) }
 
 func jointPath(j *Joint) string { return fmt.Sprintf("robot/joint[%s]", j.Name) }
 
+// staticMassless is the Motion of a massless link fixed to the world: a
+// static body of no mass (none is computed for it from its colliders).
+func staticMassless() *convert.Motion {
+	return &convert.Motion{Kind: convert.Static, GravityFactor: 1, Mass: convert.Ptr(0.0), MassSource: convert.Given,
+		CenterOfMass: &convert.Vec3{}, InertiaDiagonal: &convert.Vec3{}}
+}
+
 // massless reports whether a link has no mass at all.
 func massless(l *Link) bool {
 	return l.Inertial == nil || l.Inertial.Mass == 0 && !l.Inertial.noMass
@@ -372,6 +382,14 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 	}
 	isFrame := false
 	switch {
+	case isRoot && l.Name != "world" && massless(l) && len(l.Collisions) > 0:
+		// fixed, as the world frame is (a mass of 0 is Bullet's static
+		// link), but a body of its own: its jointed children keep apart
+		// from it as from any link
+		n.Motion = staticMassless()
+		if len(p.children[l.Name]) > 0 {
+			p.diags.Add(convert.CodeLinkRootFixed, convert.NodeSubject(self), linkPath(l), "root link %q has no mass, so it cannot float: it is fixed to the world (as Bullet and MuJoCo read it), a static body", l.Name)
+		}
 	case isRoot && (l.Name == "world" || massless(l)):
 		isFrame = true
 		if l.Name != "world" && len(p.children[l.Name]) > 0 {
@@ -383,6 +401,14 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 			kind = convert.Static
 		}
 		n.Motion = p.motion(l, self, kind)
+	case massless(l) && j.Type == Fixed && p.worldFrames[parent] && len(l.Collisions) > 0:
+		// a massless link with colliders fixed to the world is a static
+		// body, not a frame of the world: its jointed children keep apart
+		// from it as they would were it heavy. Static, it needs no joint;
+		// the fixed joint's name stays for URDF output.
+		n.Motion = staticMassless()
+		n.Extras[extraJoint] = j
+		j = nil
 	case massless(l) && j.Type == Fixed:
 		isFrame = true
 		n.Extras[extraJoint] = j
@@ -415,6 +441,12 @@ func (p *parser) addLinkNode(l *Link, j *Joint, parent int, isRoot bool) (int, e
 		n.Extras = nil
 	}
 	node := g.AddNode(n, parent)
+	if isFrame && (isRoot || p.worldFrames[parent]) {
+		if p.worldFrames == nil {
+			p.worldFrames = map[int]bool{}
+		}
+		p.worldFrames[node] = true
+	}
 	if room := p.childRoom(l, j != nil && !isFrame); room > 0 {
 		g.Nodes[node].Children = p.childBlock.Room(room)
 	}
