@@ -41,6 +41,7 @@ const (
 	CodeXacroWarning                Code = "xacro-warning"
 	CodeXacroLiteral                Code = "xacro-literal"
 	CodeBulletInertiaScaling        Code = "bullet-inertia-scaling"
+	CodeGLTFZeroScale               Code = "gltf-zero-scale"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
 	CodeActuatorKept                Code = "actuator-kept"
 	CodeActuatorsDropped            Code = "actuators-dropped"
@@ -426,6 +427,7 @@ var codeTable = []CodeInfo{
 	{CodeIntegratorDropped, Warning, secURDF, Qs(QBodyKind), false, "a Godot body integrated by its script (custom_integrator) is written as an ordinary body"},
 	{CodeCCDDropped, Warning, secURDF, Qs(QData), false, "a body's continuous collision detection (Godot's continuous_cd) has no form in the target (KHR, OMI, MJCF, URDF): a fast body may pass through thin objects"},
 	{CodeXacroWarning, Warning, secURDF, Qs(QData), false, "xacro reported a problem it does not stop for (as ROS xacro warns)"},
+	{CodeGLTFZeroScale, Warning, secGLTF, Qs(QShape, QMass), false, "a node's scale is 0 0 0, which hides it and (KHR) disables its shapes; read at scale 1, as the glTF library reads an all-zero scale"},
 	{CodeBulletInertiaScaling, Warning, secURDF, Qs(QInertia), false, "Bullet's <contact><inertia_scaling> multiplies the inertia Bullet computes from the collision shapes (its default); the link's <inertial> is read as written, as ROS tools and MuJoCo read it"},
 	{CodeXacroLiteral, Info, secURDF, Qs(QData), false, "a robot with ${…} or $(…) text but no xacro namespace or tag, which xacro cannot expand, is read as plain URDF (as urdfdom and MuJoCo read it), its substitutions left as written"},
 

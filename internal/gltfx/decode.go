@@ -94,7 +94,26 @@ func Decode(in *convert.Input) (*Doc, error) {
 		return nil, err
 	}
 	d.loadImages(in)
+	d.zeroScales()
 	return d, nil
+}
+
+// zeroScales says of each node whose scale is 0 0 0: the glTF library,
+// and so physconv's readers, take an all-zero scale for none given and
+// read the node at scale 1, where the file hides it (and KHR disables the
+// shapes it holds).
+func (d *Doc) zeroScales() {
+	nodes := d.tree.Get("nodes")
+	for i := range nodes.Len() {
+		s := nodes.Elem(i).Get("scale")
+		if !s.Exists() {
+			continue
+		}
+		if v := numbers(s); len(v) == 3 && v[0] == 0 && v[1] == 0 && v[2] == 0 {
+			d.Diags.Add(convert.CodeGLTFZeroScale, convert.NodeSubject(i), fmt.Sprintf("nodes[%d].scale", i),
+				"node %d has scale 0 0 0, which hides it and disables the shapes it holds; physconv reads it at scale 1, its shapes and what hangs below it at full size", i)
+		}
+	}
 }
 
 // splitGLB returns the JSON chunk and the BIN chunk of a .glb, or the data

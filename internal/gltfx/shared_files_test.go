@@ -54,3 +54,24 @@ func TestSharedFilesReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroScaleSaid: the glTF library takes an all-zero node scale for
+// none given, so a node the file hides (and whose shapes KHR disables)
+// was read at full size without a word; it is said now. A scale with one
+// zero, or none, is not.
+func TestZeroScaleSaid(t *testing.T) {
+	doc := `{"asset":{"version":"2.0"},"nodes":[{"name":"hidden","scale":[0,0,0]},{"name":"flat","scale":[0,1,1]},{"name":"plain"}]}`
+	d, err := Decode(&convert.Input{Name: "s.gltf", Data: []byte(doc), FS: fstest.MapFS{}, Dir: ".", Options: &convert.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, x := range d.Diags {
+		if x.Code == convert.CodeGLTFZeroScale {
+			said = append(said, x.Path)
+		}
+	}
+	if len(said) != 1 || said[0] != "nodes[0].scale" {
+		t.Errorf("zero scale said at %v, want nodes[0].scale only", said)
+	}
+}
