@@ -42,6 +42,7 @@ const (
 	CodeXacroLiteral                Code = "xacro-literal"
 	CodeBulletInertiaScaling        Code = "bullet-inertia-scaling"
 	CodeGLTFZeroScale               Code = "gltf-zero-scale"
+	CodeMjcfWeldedExclude           Code = "mjcf-welded-exclude"
 	CodeActuatorDefaultGains        Code = "actuator-default-gains"
 	CodeActuatorKept                Code = "actuator-kept"
 	CodeActuatorsDropped            Code = "actuators-dropped"
@@ -455,6 +456,7 @@ var codeTable = []CodeInfo{
 	{CodeMjcfSectionKept, Info, secMJCF, Qs(QData), false, "kept for MJCF output only"},
 	{CodeMeshFirstObject, Info, secMJCF, Qs(QShape), false, "an OBJ mesh file whose faces fall into several objects (o or g groups) is read as MuJoCo reads it: the faces of the first object give the mesh's volume and mass, every vertex the faces name its collision hull; MJCF output writes such a mesh from its triangles rather than the file"},
 	{CodeFileBesideInclude, Warning, secMJCF, Qs(QShape), false, "a file named inside an included file (a mesh, height field, texture or nested include) whose path from the main file's folder leads out of the allowed folders is read beside the included file, where MuJoCo 3 looks when the first path has no file (MuJoCo 2 looks only there); `--allow-root` lets physconv look at the first path as MuJoCo does. Found beside the included file when the main file's folder has none, it is read there without a diagnostic"},
+	{CodeMjcfWeldedExclude, Info, secMJCF, Qs(QFilter), false, "a joint keeps a body welded to the world apart from its child: MuJoCo does not filter such a pair's contacts (as it filters a moving parent's), so an `<exclude>` says it; MuJoCo's own URDF import lets them touch"},
 	{CodeXMLAfterRootIgnored, Warning, secMJCF, Qs(QData), false, "content after a file's top-level element (a stray `</mujoco>`, a second element, NUL padding) is ignored, as MuJoCo's and urdfdom's XML parser (TinyXML2) passes over it; a strict XML reader refuses the file"},
 	{CodeNonPhysicsDropped, Info, secMJCF, Qs(QData), false, "sites, cameras, lights not converted"},
 	{CodeReplicateExpanded, Info, secMJCF, Qs(QStructure), false, "`<replicate>` expanded into copies"},

@@ -100,7 +100,12 @@ func (e *emitter) jointContacts() {
 					continue
 				}
 				if welded {
-					e.exclude(e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody))
+					a, b := e.bodyName(tj.ParentBody), e.bodyName(tj.ChildBody)
+					if !e.excluded[bodyPair(a, b)] {
+						e.diags.Add(convert.CodeMjcfWeldedExclude, convert.JointSubject(tj.Node), e.names[tj.Node],
+							"body %q is welded to the world, whose contacts with its children MuJoCo does not filter: <exclude body1=%q body2=%q> keeps the two apart, as joint %q does (MuJoCo's own URDF import lets them touch)", a, a, b, e.rawName(tj.Node))
+					}
+					e.exclude(a, b)
 					break
 				}
 				e.contact.AddChild("pair", "geom1", e.geomName(x), "geom2", e.geomName(y))

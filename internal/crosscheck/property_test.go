@@ -56,9 +56,11 @@ type propertyLoss struct {
 // when, its emitter said why.
 var propertyLosses = []propertyLoss{
 	// Materials: URDF has none; MJCF has one friction and no restitution
-	// or combine modes; Godot has one friction and its own combine rules.
+	// or combine modes; Godot has one friction and its own combine rules,
+	// and a Godot 3 KinematicBody none at all.
 	{diff: regexp.MustCompile(`: material`), q: convert.QMaterial, codes: []convert.Code{convert.CodeMaterialDropped, convert.CodeFrictionApproximated, convert.CodeRestitutionDropped,
-		convert.CodeGodotFrictionStaticDropped, convert.CodeGodotCombineDefault, convert.CodeGodotCombineApproximated, convert.CodeGodotMaterialMerged, convert.CodeFrictionCombineMaximum}},
+		convert.CodeGodotFrictionStaticDropped, convert.CodeGodotCombineDefault, convert.CodeGodotCombineApproximated, convert.CodeGodotMaterialMerged, convert.CodeFrictionCombineMaximum,
+		convert.CodeGodot3KinematicMaterial}},
 	// Filters: URDF has none; Godot has one per body; 32 layers, 31 bits.
 	{diff: regexp.MustCompile(`: collision filter`), q: convert.QFilter, codes: []convert.Code{convert.CodeCollisionFilterDropped, convert.CodeGodotFilterMerged, convert.CodeGodotLayersExhausted, convert.CodeCollisionFilterApproximated}},
 	// Filters whose engine pairs colliders when either side accepts.
