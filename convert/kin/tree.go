@@ -44,6 +44,8 @@ type Tree struct {
 	byNode []int
 	// reversed marks the joint nodes whose roles were swapped.
 	reversed []bool
+	// welded caches Welded: 1 welded to the world, -1 not, 0 not asked
+	welded []int8
 	// frames and ancestry answer transform and ancestor questions in
 	// constant time while the tree is built (BuildTree changes no node).
 	frames   *convert.Frames
@@ -373,24 +375,34 @@ func (t *Tree) Link(body int) int {
 // Welded reports whether link k hangs from the world through fixed joints
 // only: it never moves, and engines that merge what is welded together
 // (MuJoCo) count it as the world's.
+// Each link's answer is found once: asking for every link of a deep
+// welded chain stays linear.
 func (t *Tree) Welded(k int) bool {
-	for seen := 0; k >= 0 && k < len(t.Links) && seen <= len(t.Links); seen++ {
-		l := &t.Links[k]
-		switch l.Joint.Kind {
-		case Weld:
-		case GraphJoint:
-			if Classify(&l.Joint.Joint).Kind != KindFixed {
-				return false
-			}
-		default:
-			return false
-		}
-		if l.Parent < 0 {
-			return true
-		}
-		k = l.Parent
+	if k < 0 || k >= len(t.Links) {
+		return false
 	}
-	return false
+	if t.welded == nil {
+		t.welded = make([]int8, len(t.Links)) // 0 unknown, 1 welded, -1 not
+	}
+	// walk up to a link already known (or the world), then answer the
+	// path top-down
+	var path []int
+	j := k
+	for j >= 0 && t.welded[j] == 0 && len(path) <= len(t.Links) {
+		path = append(path, j)
+		j = t.Links[j].Parent
+	}
+	above := j < 0 || t.welded[j] == 1
+	for i := len(path) - 1; i >= 0; i-- {
+		l := &t.Links[path[i]]
+		fixed := l.Joint.Kind == Weld || l.Joint.Kind == GraphJoint && Classify(&l.Joint.Joint).Kind == KindFixed
+		above = above && fixed
+		t.welded[path[i]] = -1
+		if above {
+			t.welded[path[i]] = 1
+		}
+	}
+	return t.welded[k] == 1
 }
 
 // Reversed reports whether the joint on node j was re-expressed with its
