@@ -86,17 +86,12 @@ prints the URL until interrupted. The scene is in the Y-up world of the physics 
 // any existing file unless force: a page written over a robot (view
 // --out robot.urdf robot.urdf) replaced it without a word.
 func pageTarget(out, in string, force bool) error {
-	st, err := os.Stat(out)
-	if err != nil {
-		return nil // not there yet
+	if st, err := os.Stat(out); err == nil {
+		if inSt, err := os.Stat(in); err == nil && os.SameFile(st, inSt) {
+			return fmt.Errorf("refusing to write the page over the input %s", in)
+		}
 	}
-	if inSt, err := os.Stat(in); err == nil && os.SameFile(st, inSt) {
-		return fmt.Errorf("refusing to write the page over the input %s", in)
-	}
-	if !force {
-		return outputExistsError{out: out}
-	}
-	return nil
+	return checkReplace(out, force)
 }
 
 // servePage serves page at addr until ctx ends, printing the URL first.
