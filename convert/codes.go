@@ -363,7 +363,7 @@ var codeTable = []CodeInfo{
 	{CodeStaticBodyAdded, Info, secGLTF, Qs(QStructure), false, "a joint's world-side frame becomes a static OMI body (OMI needs a body there)"},
 	{CodeShapeConverted, Info, secGLTF, Qs(QShape), false, "heightfield written as a triangle mesh"},
 	{CodeTriggerDropped, Warning, secGLTF, Qs(QTrigger), false, "compound trigger without members, or a trigger whose shape cannot be written, dropped"},
-	{CodeMassInfinite, Warning, secGLTF, Qs(QMass, QInertia, QBodyKind), false, "the target cannot express an infinite mass (OMI: kinematic body; URDF/MJCF: welded or approximated; Godot: its default mass)"},
+	{CodeMassInfinite, Warning, secGLTF, Qs(QMass, QInertia, QBodyKind), true, "an infinite mass or moment (KHR's zero) the target cannot store (OMI: a kinematic body; URDF: no `<inertial>`; MJCF: welded, or finite stand-ins it names; Godot: its default mass). An info where the output moves exactly as the source: a free body of infinite mass that feels no gravity (whether gravity accelerates one, KHR leaves open) turns in MJCF on a hinge or ball joint through its centre of mass, about its finite moments, and keeps its centre of mass in place in Godot with linear axis locks and a mass a million times the heaviest other body's"},
 	{CodeInertiaInfinite, Warning, secGLTF, Qs(QInertia), false, "infinite moments written as 10⁶ × the largest finite moment"},
 	{CodeCenterOfMassDefaulted, Warning, secGLTF, Qs(QCenterOfMass), false, "centre of mass unknown: OMI readers put it at the origin"},
 	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},

@@ -77,6 +77,15 @@ type SceneDamping struct {
 // Zero reports a scene without default damping.
 func (d SceneDamping) Zero() bool { return d.Linear == 0 && d.Angular == 0 }
 
+// FeelsGravity reports whether gravity accelerates a body of motion m: a
+// gravity factor other than 0 in a scene whose gravity is not zero (no
+// scene gravity: the engine's default). An infinite mass that feels none
+// keeps its centre of mass where it is; whether gravity accelerates one
+// is left open by KHR and differs between engines.
+func (g *Graph) FeelsGravity(m *Motion) bool {
+	return m.GravityFactor != 0 && (g.Gravity == nil || *g.Gravity != Vec3{})
+}
+
 // BodyDamping returns the damping that slows a body (1/s): its own where it
 // replaces the scene's default, else the default plus its own. A nil
 // Motion has none.

@@ -199,6 +199,9 @@ type emitter struct {
 	bulletExact map[int]bool
 	// jointedBodies: the bodies a joint holds (jointed)
 	jointedBodies map[int]bool
+	// heaviest is the greatest finite mass of a dynamic body (heaviestMass;
+	// 0: not yet found)
+	heaviest float64
 	// images are the texture images met, by source file.
 	images map[string]*sceneImage
 }

@@ -392,7 +392,15 @@ func (e *emitter) bodyProps(i int, class string) []tscn.Prop {
 			m = convert.NearZeroStandIn(m)
 		}
 		if m.Mass != nil {
-			if math.IsInf(*m.Mass, 1) || *m.Mass <= 0 {
+			if e.infiniteMassLocked(i, m) {
+				kg := 1e6 * e.heaviestMass()
+				add("mass", kg)
+				if v := m.LinearVelocity; v != (convert.Vec3{}) {
+					e.note(convert.CodeMassInfinite, convert.BodySubject(i), e.name(i), "infinite mass is written as linear axis locks, which keep the centre of mass in place, and a mass of %g kg, as good as infinite to Godot's contact solver; the locks stop the body's initial velocity %v m/s, which an infinite mass keeps", kg, v).Affecting(convert.QMass, convert.QVelocity)
+				} else {
+					e.note(convert.CodeMassInfinite, convert.BodySubject(i), e.name(i), "infinite mass is written as linear axis locks, which keep the centre of mass in place, and a mass of %g kg, as good as infinite to Godot's contact solver (which uses a locked body's mass)", kg).Affecting(convert.QMass).WithSeverity(convert.Info)
+				}
+			} else if math.IsInf(*m.Mass, 1) || *m.Mass <= 0 {
 				e.note(convert.CodeMassInfinite, convert.BodySubject(i), e.name(i), "Godot bodies cannot have infinite or zero mass; the Godot default is used")
 			} else {
 				add("mass", *m.Mass)
@@ -582,8 +590,9 @@ func (e *emitter) locksAndDamping(i int, m *convert.Motion) []tscn.Prop {
 	if character {
 		add("mode", int64(2))
 	}
+	infMass := e.infiniteMassLocked(i, m)
 	for k, a := range []string{"x", "y", "z"} {
-		if m.LockLinear[k] {
+		if m.LockLinear[k] || infMass {
 			add("axis_lock_linear_"+a, true)
 		}
 		if ang[k] && !character {
@@ -641,6 +650,30 @@ func (e *emitter) jointed(i int) bool {
 		}
 	}
 	return e.jointedBodies[i]
+}
+
+// infiniteMassLocked reports a dynamic body of infinite mass (KHR's zero)
+// that no joint holds and that feels no gravity: its linear axes are locked, which keeps its centre
+// of mass where it is as an infinite mass does (Godot turns a body about
+// its centre of mass), and it is written with a mass as good as
+// infinite. Any other keeps Godot's default mass, with a warning.
+func (e *emitter) infiniteMassLocked(i int, m *convert.Motion) bool {
+	return m.Kind == convert.Dynamic && m.Mass != nil && math.IsInf(*m.Mass, 1) && !e.jointed(i) && !e.g.FeelsGravity(m)
+}
+
+// heaviestMass is the greatest finite mass of the Graph's dynamic bodies
+// (1 kg when none has one), what a mass as good as infinite is measured
+// against.
+func (e *emitter) heaviestMass() float64 {
+	if e.heaviest == 0 {
+		e.heaviest = 1
+		for k := range e.g.Nodes {
+			if m := e.g.Nodes[k].Motion; m != nil && m.Kind == convert.Dynamic && m.Mass != nil && !math.IsInf(*m.Mass, 0) {
+				e.heaviest = max(e.heaviest, *m.Mass)
+			}
+		}
+	}
+	return e.heaviest
 }
 
 // infiniteInertia reports a body whose moments are all infinite: nothing

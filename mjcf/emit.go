@@ -87,9 +87,13 @@ type emitter struct {
 	// (senseFree), found at the first question
 	measuredJoints map[int]bool
 	bodyElems      map[int]*Element // link body node → <body>
-	owned          [][]int          // body node → the nodes it owns (see ownedNodes)
-	usedNames      map[string]*names.Set
-	bits           map[string]int
+	// exactInfinite: bodies of infinite mass written with joints through
+	// their centre of mass (turnAboutCenterOfMass), whose stand-in mass
+	// and moments change nothing it did not say
+	exactInfinite map[int]bool
+	owned         [][]int // body node → the nodes it owns (see ownedNodes)
+	usedNames     map[string]*names.Set
+	bits          map[string]int
 	// sourceMasks: every filter is one an MJCF reader made from
 	// contype and conaffinity masks, written back as they were
 	sourceMasks bool
@@ -134,7 +138,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	convert.DecodeMeshes(g) // the mesh assets need every mesh's triangles
 	e := &emitter{g: g, diags: drawn, opts: opts, names: convert.NodeNames(g), meshNames: map[int]string{},
-		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, restored: map[*Element]bool{}, bodyElems: map[int]*Element{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
+		jointNames: map[int]*axisJoints{}, jointRefs: map[*Element]float64{}, flipped: map[string]bool{}, restored: map[*Element]bool{}, bodyElems: map[int]*Element{}, exactInfinite: map[int]bool{}, usedNames: map[string]*names.Set{}, stackParent: map[int]int{},
 		geomElems: make(map[int]*Element, len(g.Shapes)), out: &convert.Output{Files: map[string][]byte{}}, frames: g.Frames(-1)}
 	e.world = e.mjcfWorld()
 	// an equality read from MJCF stays one (its bodies free, its softness
@@ -472,7 +476,10 @@ func (e *emitter) link(i int) {
 	if gf := m.GravityFactor; gf != 1 && !(gf == 0 && m.Kind != convert.Dynamic) {
 		e.diags.Add(convert.CodeGravityFactorDropped, convert.BodySubject(l.Body), e.names[l.Body], "gravity factor %s is not written (MJCF gravcomp is not read by every MuJoCo version); the body feels full gravity", fmtFloat(gf))
 	}
-	if math.IsInf(m.MassOr(0), 1) {
+	if infMass := math.IsInf(m.MassOr(0), 1); infMass && l.Joint.Kind == kin.Floating && m.Kind == convert.Dynamic && m.InertiaDiagonal != nil && !infInertia && !e.g.FeelsGravity(m) {
+		e.turnAboutCenterOfMass(body, l.Body, m)
+		writeJoints = false
+	} else if infMass {
 		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(l.Body), e.names[l.Body], "a body of infinite mass cannot move; it is welded to its parent in MJCF").Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
 		writeJoints = false
 	} else if slides {
@@ -513,6 +520,88 @@ func (e *emitter) link(i int) {
 	}
 	e.geoms(l.Body, body, bw, l.Body)
 }
+
+// turnAboutCenterOfMass writes the joints of a free body of infinite
+// mass whose moments are not all infinite (KHR's zero mass) and that
+// feels no gravity: nothing moves its centre of mass, but forces turn it
+// about its finite principal axes. One finite axis is a hinge about that axis through the centre of
+// mass, exactly; two or three a ball joint there, exactly when all three
+// are finite (an infinite moment is then written as the largest MuJoCo
+// takes, see infiniteStandIns). The mass written changes nothing once
+// the centre of mass cannot move.
+func (e *emitter) turnAboutCenterOfMass(body *Element, n int, m *convert.Motion) {
+	com, rot := e.massFrame(n, m)
+	d := *m.InertiaDiagonal
+	var finite []int
+	for k := range d {
+		if !math.IsInf(d[k], 1) {
+			finite = append(finite, k)
+		}
+	}
+	name := e.uniqueName("joint", e.rawName(n)+"_turn")
+	affects := []convert.Quantity{convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure}
+	if len(finite) == 1 {
+		var u convert.Vec3
+		u[finite[0]] = 1
+		ax := rot.Rotate(u)
+		body.AddChild("joint", "name", name, "type", "hinge", "pos", fmtFloats(com[0], com[1], com[2]), "axis", fmtFloats(clean(ax[0]), clean(ax[1]), clean(ax[2])))
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(n), e.names[n], "a body of infinite mass turns only about its one finite principal axis (moment %s kg·m²) through its centre of mass: written as a hinge there, exactly", fmtFloat(d[finite[0]])).Affecting(affects...).WithSeverity(convert.Info)
+		e.exactInfinite[n] = true
+		return
+	}
+	body.AddChild("joint", "name", name, "type", "ball", "pos", fmtFloats(com[0], com[1], com[2]))
+	if len(finite) == 3 {
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(n), e.names[n], "a body of infinite mass only turns about its centre of mass: written as a ball joint there, exactly").Affecting(affects...).WithSeverity(convert.Info)
+		e.exactInfinite[n] = true
+		return
+	}
+	w := infiniteStandIns(d)
+	e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(n), e.names[n], "a body of infinite mass only turns about its centre of mass: written as a ball joint there, its infinite moment as %s kg·m² (principal moments %s), the most MuJoCo takes beside the other two", fmtFloat(w[3-finite[0]-finite[1]]), fmtFloats(w[0], w[1], w[2])).Affecting(affects...)
+	e.exactInfinite[n] = true
+}
+
+// massFrame is a body's centre of mass and principal axes in its MJCF
+// body frame, as inertial writes them.
+func (e *emitter) massFrame(n int, m *convert.Motion) (convert.Vec3, convert.Quat) {
+	rot := convert.IdentityQuat()
+	if m.InertiaOrientation != nil {
+		rot = *m.InertiaOrientation
+	}
+	if m.CenterOfMass != nil {
+		return m.CenterOfMass.Mul(e.frames.World(n).S), rot
+	}
+	mp, _ := mass.BodyMassProps(e.g, n, e.opts.DensityOr())
+	return mp.COM, rot
+}
+
+// infiniteStandIns replaces infinite principal moments with finite ones
+// MuJoCo accepts: one infinite moment becomes the sum of the other two
+// (the most the triangle inequality, which MuJoCo checks, allows), two or
+// three become infiniteMoment.
+func infiniteStandIns(d convert.Vec3) convert.Vec3 {
+	var inf []int
+	for k := range d {
+		if math.IsInf(d[k], 1) {
+			inf = append(inf, k)
+		}
+	}
+	if len(inf) == 1 {
+		k := inf[0]
+		d[k] = d[(k+1)%3] + d[(k+2)%3]
+		return d
+	}
+	for _, k := range inf {
+		d[k] = infiniteMoment
+	}
+	return d
+}
+
+// infiniteMoment stands in for two or three infinite principal moments,
+// and infiniteMass for an infinite mass.
+const (
+	infiniteMoment = 1e9
+	infiniteMass   = 1e9
+)
 
 // heldByWeldedChild reports whether a child body of link l written
 // without joints has a mass and moments MuJoCo takes: it then accepts l's
@@ -595,16 +684,15 @@ func (e *emitter) inertial(body *Element, n int, needsMass bool, pose convert.Tr
 			rot = *m.InertiaOrientation
 		}
 	}
-	if math.IsInf(bodyMassKg, 1) || math.IsInf(diag[0], 1) || math.IsInf(diag[1], 1) || math.IsInf(diag[2], 1) {
-		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(n), e.names[n], "infinite mass or inertia cannot be written in MJCF; 1e9 is used")
-		if math.IsInf(bodyMassKg, 1) {
-			bodyMassKg = 1e9
+	if infMass := math.IsInf(bodyMassKg, 1); infMass || math.IsInf(diag[0], 1) || math.IsInf(diag[1], 1) || math.IsInf(diag[2], 1) {
+		written := infiniteStandIns(diag)
+		if infMass {
+			bodyMassKg = infiniteMass
 		}
-		for k := range diag {
-			if math.IsInf(diag[k], 1) {
-				diag[k] = 1e9
-			}
+		if !e.exactInfinite[n] {
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(n), e.names[n], "infinite mass or moments cannot be written in MJCF: written as mass %s kg, principal moments %s kg·m² (an infinite moment as the most MuJoCo takes beside the other two)", fmtFloat(bodyMassKg), fmtFloats(written[0], written[1], written[2])).Affecting(convert.QMass, convert.QInertia)
 		}
+		diag = written
 	}
 	if m.Kind == convert.Dynamic && needsMass {
 		bodyMassKg, diag = e.aboveMinVal(n, bodyMassKg, diag)

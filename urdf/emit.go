@@ -951,7 +951,7 @@ func (e *emitter) inertial(link *Link, body int) {
 	}
 	kg := *m.Mass
 	if math.IsInf(kg, 1) {
-		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express an infinite mass; link %q is written without <inertial>", link.Name)
+		e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(body), path, "URDF cannot express an infinite mass; link %q is written without <inertial>, which readers take for a massless link (fixed to the world when it is a root)", link.Name).Affecting(convert.QMass, convert.QInertia, convert.QBodyKind, convert.QJointKind, convert.QStructure)
 		return
 	}
 	in := &Inertial{Mass: kg}

@@ -213,13 +213,46 @@ func (x *Explainer) subjects(d Difference, out []convert.Subject) ([]convert.Sub
 		if key.static {
 			nodes = x.staticNodes
 		}
-		pool = &subjectPool{subjects: x.nodeSubjects(nil, nodes, d.Quantity), explains: map[convert.Quantity]bool{}}
+		subjects := x.nodeSubjects(nil, nodes, d.Quantity)
+		if key.static {
+			subjects = x.turnedStatic(subjects, d.Quantity)
+		}
+		pool = &subjectPool{subjects: subjects, explains: map[convert.Quantity]bool{}}
 		if x.pools == nil {
 			x.pools = map[poolKey]*subjectPool{}
 		}
 		x.pools[key] = pool
 	}
 	return out, pool
+}
+
+// turnedStatic appends the subjects of the moving bodies of the first
+// report the second has no moving body for, and of their shapes: a writer that cannot
+// give a body its kind (a URDF link of infinite mass, written without
+// mass, reads back fixed to the world) says so on the body, and its
+// shapes are then among the second report's static ones.
+func (x *Explainer) turnedStatic(out []convert.Subject, q convert.Quantity) []convert.Subject {
+	if x.want == nil || x.got == nil {
+		return out
+	}
+	kept := make(map[string]bool, len(x.got.Bodies))
+	for _, b := range x.got.Bodies {
+		if b.Kind != convert.Static {
+			kept[b.Name] = true
+		}
+	}
+	for _, b := range x.want.Bodies {
+		if kept[b.Name] || b.Kind == convert.Static {
+			continue
+		}
+		for _, i := range x.nodes[b.Name] {
+			if x.isBody(i) {
+				out = append(out, convert.BodySubject(i))
+				out = x.nodeSubjects(out, x.nodesOf[i+1], q)
+			}
+		}
+	}
+	return out
 }
 
 // isBody reports whether node i is a body of the Graph's report: a node
@@ -307,6 +340,11 @@ func quantities(d Difference) []convert.Quantity {
 		return []convert.Quantity{d.Quantity, convert.QStructure}
 	case "joint":
 		return []convert.Quantity{d.Quantity, convert.QStructure, convert.QLoop}
+	case "static":
+		if d.Missing == "first" {
+			// a shape of a body the output made static (turnedStatic)
+			return []convert.Quantity{d.Quantity, convert.QBodyKind}
+		}
 	}
 	return []convert.Quantity{d.Quantity}
 }
