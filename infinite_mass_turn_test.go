@@ -1,6 +1,7 @@
 package physconv_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -31,12 +32,13 @@ func paddleScene(inertia [3]float64, gravityFactor float64, velocity [3]float64)
 // principal axes (the KHR sample's wheel: infinite mass, inertia [0 1 0]).
 // MJCF welded it to the world, with a warning that it cannot move; Godot
 // gave it its 1 kg default, free to be knocked away; URDF's output, read
-// back fixed to the world, failed verification. Now, when gravity does
-// not act on it (whether it accelerates an infinite mass is left open by
-// KHR and differs between engines), MJCF turns it on a hinge about its one
-// finite axis (a ball joint for more) through its centre of mass, Godot
-// locks its linear axes with a mass a million times the heaviest other
-// body's, and every output reads back explained. MuJoCo and Godot 4 both
+// back fixed to the world, failed verification; OMI made it kinematic,
+// which nothing turns. Now, when gravity does not act on it (whether it
+// accelerates an infinite mass is left open by KHR and differs between
+// engines), MJCF turns it on a hinge about its one finite axis (a ball
+// joint for more) through its centre of mass, Godot locks its linear axes
+// with a mass a million times the heaviest other body's, OMI keeps it
+// dynamic with that mass, and every output reads back explained. MuJoCo and Godot 4 both
 // turn the paddle the ball lands on, about Z, with its centre where it
 // was.
 func TestInfiniteMassTurnsAboutCenterOfMass(t *testing.T) {
@@ -104,6 +106,32 @@ func TestInfiniteMassTurnsAboutCenterOfMass(t *testing.T) {
 				t.Errorf("Godot: %v", infMass(res.Diagnostics))
 			}
 		})
+	}
+
+	// OMI has no infinite mass: a kinematic body does not turn, a body a
+	// million times the heaviest other does, as good as infinite
+	for _, gf := range []float64{0, 1} {
+		omi, _ := convertIn(t, reg, open(paddleScene([3]float64{0, 0, 0.1}, gf, [3]float64{})), "paddle.gltf", "omi")
+		var doc struct {
+			Nodes []struct {
+				Name       string
+				Extensions struct {
+					Body struct {
+						Motion struct {
+							Type string
+							Mass *float64
+						}
+					} `json:"OMI_physics_body"`
+				}
+			}
+		}
+		if err := json.Unmarshal(omi.Main, &doc); err != nil {
+			t.Fatal(err)
+		}
+		m := doc.Nodes[0].Extensions.Body.Motion
+		if gf == 0 && (m.Type != "dynamic" || m.Mass == nil || *m.Mass != 1e6) || gf != 0 && m.Type != "kinematic" {
+			t.Errorf("OMI paddle with gravity factor %g: %s of %v kg", gf, m.Type, m.Mass)
+		}
 	}
 
 	// an initial velocity an infinite mass keeps is stopped by the locks

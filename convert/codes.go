@@ -363,7 +363,7 @@ var codeTable = []CodeInfo{
 	{CodeStaticBodyAdded, Info, secGLTF, Qs(QStructure), false, "a joint's world-side frame becomes a static OMI body (OMI needs a body there)"},
 	{CodeShapeConverted, Info, secGLTF, Qs(QShape), false, "heightfield written as a triangle mesh"},
 	{CodeTriggerDropped, Warning, secGLTF, Qs(QTrigger), false, "compound trigger without members, or a trigger whose shape cannot be written, dropped"},
-	{CodeMassInfinite, Warning, secGLTF, Qs(QMass, QInertia, QBodyKind), true, "an infinite mass or moment (KHR's zero) the target cannot store (OMI: a kinematic body; URDF: no `<inertial>`; MJCF: welded, or finite stand-ins it names; Godot: its default mass). An info where the output moves exactly as the source: a free body of infinite mass that feels no gravity (whether gravity accelerates one, KHR leaves open) turns in MJCF on a hinge or ball joint through its centre of mass, about its finite moments, and keeps its centre of mass in place in Godot with linear axis locks and a mass a million times the heaviest other body's"},
+	{CodeMassInfinite, Warning, secGLTF, Qs(QMass, QInertia, QBodyKind), true, "an infinite mass or moment (KHR's zero) the target cannot store (OMI: a kinematic body, or a dynamic one a million times the heaviest other body's when no gravity acts on it; URDF: no `<inertial>`; MJCF: welded, or finite stand-ins it names; Godot: its default mass). An info where the output moves exactly as the source: a free body of infinite mass that feels no gravity (whether gravity accelerates one, KHR leaves open) turns in MJCF on a hinge or ball joint through its centre of mass, about its finite moments, and keeps its centre of mass in place in Godot with linear axis locks and a mass a million times the heaviest other body's"},
 	{CodeInertiaInfinite, Warning, secGLTF, Qs(QInertia), false, "infinite moments written as 10⁶ × the largest finite moment"},
 	{CodeCenterOfMassDefaulted, Warning, secGLTF, Qs(QCenterOfMass), false, "centre of mass unknown: OMI readers put it at the origin"},
 	{CodeJointDropped, Warning, secGLTF, Qs(QJointKind, QStructure), false, "joint without a connected node"},
@@ -386,7 +386,7 @@ var codeTable = []CodeInfo{
 	{CodeLimitInverted, Warning, secURDF, Qs(QLimit, QJointKind), false, "a revolute or prismatic joint with lower > upper is read as unlimited, as MuJoCo and Bullet read it"},
 	{CodeContinuousLimitIgnored, Warning, secURDF, Qs(QLimit), false, "a continuous (or planar) joint's `lower` and `upper` are ignored, as the URDF specification and urdfdom read it; MuJoCo's URDF import applies them as a range (a planar joint's to its first slide)"},
 	{CodeElementKept, Info, secURDF, Qs(QData), false, "`<transmission>`, `<gazebo>`, `<calibration>`, `<safety_controller>` or unknown elements kept for URDF output only"},
-	{CodeElementIgnored, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), false, "an element URDF allows once given again (a second child of `<geometry>`, a second `<inertial>`) is ignored, as urdfdom does"},
+	{CodeElementIgnored, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia, QAxis, QLimit, QJointParam, QCoupling, QVisual), false, "an element URDF allows once given again (a second child of `<geometry>`, a second `<inertial>`, a joint's second `<axis>`, `<limit>`, `<dynamics>` or `<mimic>`, a second global `<material>` of one name) is ignored: the first is read, as urdfdom and Bullet read it"},
 	{CodeMeshMissing, Warning, secURDF, Qs(QVisual), false, "visual mesh not found; reference kept"},
 	{CodeMimicDropped, Warning, secURDF, Qs(QCoupling), false, "a URDF mimic that cannot be kept (it names no joint of the robot, mimics itself, or ties a frame link), or a coupling URDF cannot express"},
 	{CodeNameChanged, Info, secURDF, Qs(QName), true, "a name was taken or invalid in the target; written renamed (URDF, MJCF, Godot)"},
@@ -569,7 +569,7 @@ var codeTable = []CodeInfo{
 	{CodeInputNotRecognised, Info, secBatch, Qs(QData), false, "a file with a generic extension (`.xml`) whose content no format recognises (a ROS `package.xml`, say): skipped; `--from` converts it anyway"},
 
 	// Side files
-	{CodePackageAsFolder, Info, secSide, Qs(QData), false, "`package://NAME/…` with no ROS package NAME found resolves against the folder NAME beside the input (PyBullet's convention)"},
+	{CodePackageAsFolder, Info, secSide, Qs(QData), false, "`package://NAME/…` with no ROS package NAME found resolves against the folder NAME beside the input (PyBullet's convention); `package:///FILE`, which names no package (onshape-to-robot's meshes), is the file beside the input, as MuJoCo reads it"},
 	{CodeRelativeFoundAbove, Warning, secSide, Qs(QData), false, "a URDF's relative mesh path not found beside it was found relative to a folder above it, as loaders that read paths against an asset root (Isaac Gym) find it"},
 	{CodePackageGuessed, Info, secSide, Qs(QData), false, "a ROS package guessed: found by a path-suffix search upward, as a last resort, or named by the first folder of a `package:///…` reference that names none"},
 }

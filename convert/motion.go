@@ -179,3 +179,17 @@ func WorldLocks(world Quat, m *Motion) (locked [3]bool, ok bool) {
 	}
 	return locked, ok
 }
+
+// HeaviestMass is the greatest finite mass of g's dynamic bodies (1 kg
+// when none has one): what a writer measures a stand-in for an infinite
+// mass against (a million times it is as good as infinite to a contact
+// solver).
+func HeaviestMass(g *Graph) float64 {
+	heaviest := 1.0
+	for k := range g.Nodes {
+		if m := g.Nodes[k].Motion; m != nil && m.Kind == Dynamic && m.Mass != nil && !math.IsInf(*m.Mass, 0) {
+			heaviest = max(heaviest, *m.Mass)
+		}
+	}
+	return heaviest
+}

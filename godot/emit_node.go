@@ -661,17 +661,10 @@ func (e *emitter) infiniteMassLocked(i int, m *convert.Motion) bool {
 	return m.Kind == convert.Dynamic && m.Mass != nil && math.IsInf(*m.Mass, 1) && !e.jointed(i) && !e.g.FeelsGravity(m)
 }
 
-// heaviestMass is the greatest finite mass of the Graph's dynamic bodies
-// (1 kg when none has one), what a mass as good as infinite is measured
-// against.
+// heaviestMass is convert.HeaviestMass, found once.
 func (e *emitter) heaviestMass() float64 {
 	if e.heaviest == 0 {
-		e.heaviest = 1
-		for k := range e.g.Nodes {
-			if m := e.g.Nodes[k].Motion; m != nil && m.Kind == convert.Dynamic && m.Mass != nil && !math.IsInf(*m.Mass, 0) {
-				e.heaviest = max(e.heaviest, *m.Mass)
-			}
-		}
+		e.heaviest = convert.HeaviestMass(e.g)
 	}
 	return e.heaviest
 }

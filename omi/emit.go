@@ -321,6 +321,11 @@ func (e *emitter) motion(i int, m *convert.Motion) *jsonMotion {
 	jm := &jsonMotion{Type: string(m.Kind)}
 	if m.Mass != nil {
 		switch {
+		case math.IsInf(*m.Mass, 1) && m.Kind == convert.Dynamic && !e.g.FeelsGravity(m):
+			// forces still turn it; a kinematic body would not turn
+			kg := 1e6 * convert.HeaviestMass(e.g)
+			jm.Mass = ptr(kg)
+			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(i), path, "infinite mass has no OMI form; written as %g kg, a million times the heaviest other body's, which contacts move by a millionth of what they move that one", kg).Affecting(convert.QMass)
 		case math.IsInf(*m.Mass, 1) && m.Kind == convert.Dynamic:
 			jm.Type = string(convert.Kinematic)
 			e.diags.Add(convert.CodeMassInfinite, convert.BodySubject(i), path, "infinite mass has no OMI form; the dynamic body is written as kinematic")

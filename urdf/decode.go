@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -482,7 +483,16 @@ func (ps *parts) decodeJoint(e *xmlElement) (Joint, error) {
 	if j.Child, err = link("child"); err != nil {
 		return Joint{}, err
 	}
+	var seen [4]bool // axis, limit, dynamics, mimic
 	for _, c := range e.Elements() {
+		if k := slices.Index(readOnce, c.Name); k >= 0 {
+			if seen[k] {
+				// urdfdom and Bullet read the first (FirstChildElement)
+				j.ignored = append(j.ignored, ignoredChild{strings.Clone(c.Name), c.Line})
+				continue
+			}
+			seen[k] = true
+		}
 		switch c.Name {
 		case "origin", "parent", "child":
 		case "axis":
@@ -531,6 +541,11 @@ func (ps *parts) decodeJoint(e *xmlElement) (Joint, error) {
 	}
 	return j, nil
 }
+
+// readOnce are the joint children a joint has one of: urdfdom and
+// Bullet read the first and never look at another (<origin>, <parent>
+// and <child> are looked up as the first of their name too).
+var readOnce = []string{"axis", "limit", "dynamics", "mimic"}
 
 // urdfNumber reads one number the way urdfdom does: plain decimal digits
 // with an optional sign, point and exponent (no "1_000", "0x1p3", "inf").

@@ -45,9 +45,23 @@ func Sniff(head []byte) bool {
 	return !xacroMarks(head) && robotRoot(head)
 }
 
-// xacroMarks reports xacro tags or substitutions.
+// xacroMarks reports xacro tags or substitutions outside comments, which
+// xacro leaves as they are (a URDF's commented-out ${…} is no xacro).
 func xacroMarks(head []byte) bool {
-	return bytes.Contains(head, []byte("<xacro:")) || bytes.Contains(head, []byte("${")) || bytes.Contains(head, []byte("$("))
+	for {
+		text, rest, comment := bytes.Cut(head, []byte("<!--"))
+		if bytes.Contains(text, []byte("<xacro:")) || bytes.Contains(text, []byte("${")) || bytes.Contains(text, []byte("$(")) {
+			return true
+		}
+		if !comment {
+			return false
+		}
+		_, after, closed := bytes.Cut(rest, []byte("-->"))
+		if !closed {
+			return false
+		}
+		head = after
+	}
 }
 
 // robotRoot reports whether the first element is <robot>.

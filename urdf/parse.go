@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -169,8 +170,23 @@ func (p *parser) run() error {
 		return err
 	}
 	p.materials = make(map[string]*Material, len(r.Materials))
+	kept := r.Materials
 	for i := range r.Materials {
-		p.materials[r.Materials[i].Name] = &r.Materials[i]
+		m := &r.Materials[i]
+		if first, ok := p.materials[m.Name]; ok {
+			// urdfdom refuses the file; the first is kept, as the
+			// repeated children of a joint or link
+			p.diags.Add(convert.CodeElementIgnored, convert.DocumentSubject(), "robot/material["+m.Name+"]",
+				"material %q is defined again; the first (line %d) is used and this one ignored (urdfdom refuses the file)", m.Name, first.Line).AtLine(m.Line).Affecting(convert.QVisual)
+			if len(kept) == len(r.Materials) {
+				kept = slices.Clone(r.Materials[:i])
+			}
+			continue
+		}
+		if len(kept) < len(r.Materials) {
+			kept = append(kept, *m)
+		}
+		p.materials[m.Name] = m
 	}
 	if p.linkMat, err = p.contacts(); err != nil {
 		return err
@@ -181,8 +197,8 @@ func (p *parser) run() error {
 	g.Extras[extraRobot] = r.Name
 	g.Name = r.Name
 	g.Extras[extraRoot] = root.Name
-	if len(r.Materials) > 0 {
-		g.Extras[extraMaterials] = r.Materials
+	if len(kept) > 0 {
+		g.Extras[extraMaterials] = kept
 	}
 	if len(r.extras) > 0 {
 		g.Extras[extraElements] = r.extras
@@ -646,6 +662,10 @@ func aboveSum(d convert.Vec3) bool {
 func (p *parser) addJoint(j *Joint, parentNode, childNode int) {
 	g := p.g
 	first := len(p.diags)
+	for _, c := range j.ignored {
+		p.diags.Add(convert.CodeElementIgnored, convert.Subject{}, jointPath(j)+"/"+c.Name,
+			"joint %q has more than one <%s>; the first is used and this one ignored, as urdfdom and Bullet do (MuJoCo refuses the file)", j.Name, c.Name).AtLine(c.Line).Affecting(ignoredQuantities[c.Name]...)
+	}
 	axis := j.Axis.Normalize()
 	if j.Axis.Len() != 0 && math.Abs(j.Axis.Len()-1) > 1e-9 {
 		p.diags.Add(convert.CodeAxisNormalized, convert.Subject{}, jointPath(j), "axis %v of joint %q is not a unit vector; it is normalised", j.Axis, j.Name)
@@ -937,6 +957,15 @@ func axisFrame(t convert.Transform) convert.Transform {
 // drakeShape notes a geometry read from Drake's extension.
 func (p *parser) drakeShape(geo Geometry, l *Link) {
 	p.diags.Add(convert.CodeDrakeGeometryRead, convert.Subject{}, linkPath(l)+"/geometry/"+geo.Spelled, "<%s> (Drake's extension) read as a %s", geo.Spelled, geo.Kind).AtLine(geo.Line)
+}
+
+// ignoredQuantities are what a joint child ignored after the first of its
+// kind would have set.
+var ignoredQuantities = map[string][]convert.Quantity{
+	"axis":     {convert.QAxis},
+	"limit":    {convert.QLimit, convert.QJointParam},
+	"dynamics": {convert.QJointParam},
+	"mimic":    {convert.QCoupling},
 }
 
 // shape adds the Graph shape of a geometry. Collision meshes are loaded

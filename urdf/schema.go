@@ -146,7 +146,16 @@ type Joint struct {
 	// extras: <calibration>, <safety_controller> and unknown children,
 	// kept verbatim.
 	extras []*xmlElement
-	Line   int
+	// ignored: an <axis>, <limit>, <dynamics> or <mimic> after the first
+	// of its kind, which urdfdom and Bullet never read
+	ignored []ignoredChild
+	Line    int
+}
+
+// ignoredChild is an element read past: its name and line.
+type ignoredChild struct {
+	Name string
+	Line int
 }
 
 // Limit is a joint <limit>: position bounds (m or rad), effort (N or N·m)

@@ -412,11 +412,21 @@ func (r *Resolver) pkg(ref string) result {
 
 // emptyPackage reads package:///NAME/rest, a reference with no package
 // name (robots made for resolvers that append the path to each package
-// folder), as package://NAME/rest, with a note; ok is false when rest
-// has no folder to take for the package.
+// folder), as package://NAME/rest, and package:///FILE (onshape-to-robot
+// writes its meshes so, beside the URDF) as FILE beside the input, as
+// MuJoCo reads it, each with a note; ok is false when rest is neither.
 func (r *Resolver) emptyPackage(ref, rest string) (result, bool) {
 	trimmed := strings.TrimLeft(rest, "/")
 	name, sub, found := strings.Cut(trimmed, "/")
+	if !found && fs.ValidPath(trimmed) && trimmed != "." {
+		beside := path.Join(r.dir(), trimmed)
+		if !r.exists(beside) {
+			return failed(&Error{Kind: Invalid, Ref: ref, Err: fmt.Errorf("no package name, and no file %s beside the input", trimmed)}), true
+		}
+		r.note("empty-file", Note{Kind: PackageAsFolder, Ref: ref,
+			Message: fmt.Sprintf("%s names no package; read as %s beside the input, as MuJoCo reads it", ref, trimmed)})
+		return result{loc: r.mainLoc(beside)}, true
+	}
 	if !found || name == "" || name == "." || name == ".." || sub == "" {
 		return result{}, false
 	}

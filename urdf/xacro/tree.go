@@ -81,6 +81,15 @@ func (w *writer) newline(src Source) {
 	w.lines = append(w.lines, src)
 }
 
+// spanned gives each line begun by what was written since offset at (a
+// comment or a text that spans lines) the source src, so that the lines
+// after it keep theirs.
+func (w *writer) spanned(at int, src Source) {
+	for range bytes.Count(w.b.Bytes()[at:], []byte{'\n'}) {
+		w.lines = append(w.lines, src)
+	}
+}
+
 func (w *writer) element(n *Node, depth int) {
 	src := Source{n.File, n.Line}
 	w.lines[len(w.lines)-1] = src
@@ -113,7 +122,9 @@ func (w *writer) element(n *Node, depth int) {
 	w.b.WriteByte('>')
 	if onlyText {
 		for _, c := range kids {
+			at := w.b.Len()
 			xmlEscape(&w.b, c.Data, false)
+			w.spanned(at, Source{c.File, c.Line})
 		}
 		w.b.WriteString("</" + n.Name + ">")
 		w.newline(Source{})
@@ -126,12 +137,16 @@ func (w *writer) element(n *Node, depth int) {
 			w.element(c, depth+1)
 		case TextNode:
 			w.b.WriteString(strings.Repeat("  ", depth+1))
+			at := w.b.Len()
 			xmlEscape(&w.b, strings.TrimSpace(c.Data), false)
+			w.spanned(at, src)
 			w.newline(src)
 		case CommentNode:
 			w.b.WriteString(strings.Repeat("  ", depth+1))
 			w.b.WriteString("<!--")
+			at := w.b.Len()
 			w.b.WriteString(strings.ReplaceAll(c.Data, "--", "- -"))
+			w.spanned(at, Source{c.File, c.Line})
 			w.b.WriteString("-->")
 			w.newline(Source{c.File, c.Line})
 		}
