@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/inspect"
@@ -206,7 +207,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 	withName.OutputName = outPath
 	toFile := outPath != "-" && outPath != ""
 	// Never over the input, nor over a file it reads (its meshes).
-	protect := append([]string{inPath}, sideInputs(in, rec)...)
+	protect := append([]string{inPath}, SideInputs(in, rec)...)
 	// The files are written under temporary names while the output is
 	// verified, and put in place once it passes.
 	var staged *StagedOutput
@@ -237,7 +238,7 @@ func ConvertFileIO(ctx context.Context, reg *convert.Registry, inPath, outPath s
 		_, err := stdout.Write(out.Main)
 		return res, err
 	}
-	if more := append([]string{inPath}, sideInputs(in, rec)...); len(more) != len(protect) {
+	if more := append([]string{inPath}, SideInputs(in, rec)...); len(more) != len(protect) {
 		// reading the output back read more of the source's files: the
 		// output is checked against those too before it is written
 		staged.Discard()
@@ -359,8 +360,9 @@ func (r *RecordingFS) Paths() []string {
 	return out
 }
 
-// sideInputs lists on disk the files an input read through rec.
-func sideInputs(in *convert.Input, rec *RecordingFS) []string {
+// SideInputs lists on disk the files an input read through rec (which
+// wraps the input's FS): the files an output must not be written over.
+func SideInputs(in *convert.Input, rec *RecordingFS) []string {
 	if rec == nil || in.Root == "" {
 		return nil
 	}
@@ -621,9 +623,23 @@ func linkTemp(src, dir, base string) (string, error) {
 	}
 }
 
+// tempName is a temporary name for base in dir: ".<base>.tmp<digits>",
+// base cut to maxTempBase bytes (at a character boundary) so that a
+// legal name near the file systems' 255-byte limit still has one.
 func tempName(dir, base string) string {
+	if len(base) > maxTempBase {
+		cut := maxTempBase
+		for cut > 0 && !utf8.RuneStart(base[cut]) {
+			cut--
+		}
+		base = base[:cut]
+	}
 	return filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
 }
+
+// maxTempBase leaves room in a 255-byte name for the dot, ".tmp" and ten
+// digits of a temporary name.
+const maxTempBase = 255 - 15
 
 // CreateTemp creates the temporary file ".<base>.tmp<digits>" in dir for
 // an output to be renamed into place. Unlike os.CreateTemp it asks for

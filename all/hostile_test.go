@@ -147,6 +147,9 @@ func TestBudgetsPerReader(t *testing.T) {
 	}{
 		{"gltf sparse accessor", "a.gltf", accessor(1000), nil, convert.Limits{Elements: 2999}, "max-elements"},
 		{"gltf accessor reused", "a.gltf", accessor(1000), nil, convert.Limits{Elements: 5999}, "max-elements"},
+		// a free-form extras array, and an object of many members
+		{"gltf extras array", "a.gltf", `{"asset":{"version":"2.0"},"nodes":[{"name":"n","extras":[` + strings.TrimSuffix(strings.Repeat("0,", 1000), ",") + `]}],"scenes":[{"nodes":[0]}]}`, nil, convert.Limits{JSONValues: 999}, "max-json-values"},
+		{"gltf extras members", "a.gltf", `{"asset":{"version":"2.0"},"nodes":[{"name":"n"}],"scenes":[{"nodes":[0]}],"extras":{` + members(300) + `}}`, nil, convert.Limits{JSONValues: 1000}, "max-json-values"},
 		{"godot instancing", "s0.tscn", "", godotFiles, convert.Limits{Nodes: 50}, "max-nodes"},
 		{"mjcf replicate", "a.xml", `<mujoco><worldbody><replicate count="10" offset="1 0 0"><body><freejoint/><geom size="1"/><geom size="1"/></body></replicate></worldbody></mujoco>`, nil, convert.Limits{Nodes: 29}, "max-nodes"},
 		{"collada instances", "a.urdf", `<robot name="r"><link name="a">` + inert + `<collision><geometry><mesh filename="m.dae"/></geometry></collision></link></robot>`,
@@ -179,4 +182,13 @@ func TestBudgetsPerReader(t *testing.T) {
 			t.Errorf("%s within the defaults: %v", c.name, err)
 		}
 	}
+}
+
+// members is n JSON object members "k0":0, "k1":0 ….
+func members(n int) string {
+	var parts []string
+	for i := range n {
+		parts = append(parts, fmt.Sprintf("%q:0", fmt.Sprintf("k%d", i)))
+	}
+	return strings.Join(parts, ",")
 }

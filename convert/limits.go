@@ -33,6 +33,12 @@ type Limits struct {
 	// components, sparse accessors included, each use counted). Default
 	// 50,000,000.
 	Elements int64
+	// JSONValues is the most values (objects, arrays, numbers, strings)
+	// a glTF document's JSON may hold, an object's member counting as
+	// four. Default 5,000,000: a scene of
+	// max-nodes nodes holds a few million; each value costs some tens of
+	// bytes in every copy of the document a conversion makes.
+	JSONValues int64
 }
 
 // DefaultLimits are the documented defaults of Limits.
@@ -41,6 +47,7 @@ var DefaultLimits = Limits{
 	Nodes:      250_000,
 	Triangles:  10_000_000,
 	Elements:   50_000_000,
+	JSONValues: 5_000_000,
 }
 
 // LimitSpec describes one limit for flags and physconv.yaml: the flag and
@@ -56,6 +63,7 @@ var LimitSpecs = []LimitSpec{
 	{"max-nodes", "most nodes, bodies, geoms and joints an input may expand to", func(l *Limits) *int64 { return &l.Nodes }},
 	{"max-triangles", "most mesh triangles an input may expand to", func(l *Limits) *int64 { return &l.Triangles }},
 	{"max-elements", "most numbers decoded from glTF accessors (count × components, every use)", func(l *Limits) *int64 { return &l.Elements }},
+	{"max-json-values", "most values (objects, arrays, numbers, strings; a member counts 4) a glTF document's JSON may hold", func(l *Limits) *int64 { return &l.JSONValues }},
 }
 
 // LimitSpecByName finds a limit by its flag/key name.

@@ -3,6 +3,7 @@ package godot
 import (
 	"encoding/binary"
 	"math"
+	"math/big"
 	"path"
 	"path/filepath"
 	"strings"
@@ -285,10 +286,14 @@ func (p *parser) shapeFrom(v value, key string, n *node) (shapeRef, error) {
 				return shapeRef{}, err
 			}
 		}
-		cols, rows := int(w), int(dp)
-		if cols < 2 || rows < 2 || len(data) != cols*rows {
-			return shapeRef{}, lineErr(d.file, s.Line, "HeightMapShape %dx%d needs %d heights, has %d", cols, rows, cols*rows, len(data))
+		if w < 2 || dp < 2 || w != math.Trunc(w) || dp != math.Trunc(dp) {
+			return shapeRef{}, lineErr(d.file, s.Line, "HeightMapShape map_width %g and map_depth %g: each must be a whole number, at least 2", w, dp)
 		}
+		if w*dp != float64(len(data)) {
+			// compared as floats: the product of two large sizes wraps as an int
+			return shapeRef{}, lineErr(d.file, s.Line, "HeightMapShape %.0f×%.0f needs %s heights, has %d", w, dp, exactProduct(w, dp), len(data))
+		}
+		cols, rows := int(w), int(dp)
 		f := &convert.HeightField{Columns: cols, Rows: rows, SizeX: float64(cols - 1), SizeZ: float64(rows - 1), Heights: data,
 			MinY: math.Inf(1), MaxY: math.Inf(-1)}
 		for _, h := range data {
@@ -855,4 +860,11 @@ func capsuleSphere(version int, r, h float64) float64 {
 		return math.Min(r, h/2)
 	}
 	return r
+}
+
+// exactProduct spells the product of two whole numbers exactly (a
+// float64 product of two large sizes is rounded).
+func exactProduct(a, b float64) string {
+	p := new(big.Float).SetPrec(128).SetFloat64(a)
+	return p.Mul(p, new(big.Float).SetPrec(128).SetFloat64(b)).Text('f', 0)
 }

@@ -327,8 +327,9 @@ func (p *parser) hfieldAsset(e *Element) error {
 	if h.ncol, err = a.intAttr("ncol", 0); err != nil {
 		return err
 	}
-	if h.nrow < 0 || h.ncol < 0 || h.nrow*h.ncol > 1<<24 {
-		return errAt(e, "hfield nrow/ncol out of range")
+	if h.nrow < 0 || h.ncol < 0 || h.ncol > 0 && h.nrow > maxHFieldSamples/h.ncol {
+		// divided, not multiplied: the product of two large counts wraps
+		return errAt(e, "hfield nrow %d × ncol %d: not 0 to %d samples", h.nrow, h.ncol, maxHFieldSamples)
 	}
 	if a.has("elevation") {
 		v, err := a.nums("elevation", -1, nil)

@@ -270,11 +270,16 @@ func (e *emitter) reserveNames() {
 func (e *emitter) nameSpace(kind string) *names.Set {
 	s := e.usedNames[kind]
 	if s == nil {
-		s = &names.Set{}
+		// a mesh's name is its side file's: names that differ only in
+		// case would be one file on a case-insensitive file system
+		s = &names.Set{Fold: fileNamed[kind]}
 		e.usedNames[kind] = s
 	}
 	return s
 }
+
+// fileNamed are the name spaces whose names name side files too.
+var fileNamed = map[string]bool{"mesh": true, "texture": true}
 
 // setPose writes pos and quat (w-first) unless they are zero/identity.
 func setPose(el *Element, t convert.Transform) {

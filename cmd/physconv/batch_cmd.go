@@ -335,6 +335,12 @@ func (a *app) printSummary(s *batch.BatchSummary) {
 // below SRC or DST other than an earlier report: an input, a side file it
 // reads, or an output.
 func checkReportPath(report, src, dst string) error {
+	for _, dir := range []string{src, dst} {
+		// DST may not be there yet: the paths are compared as given too
+		if filepath.Clean(report) == filepath.Clean(dir) || batch.RealPath(report) == batch.RealPath(dir) {
+			return fmt.Errorf("--report %s is the folder %s; give a file name (as %s)", report, dir, filepath.Join(dir, "report.json"))
+		}
+	}
 	st, err := os.Stat(report)
 	if err != nil {
 		return nil // nothing there to replace
@@ -375,30 +381,74 @@ type reportFile struct {
 	path string
 	tmp  *os.File
 	w    *batch.ReportWriter
+	// elsewhere: the report's folder did not exist when the batch began
+	// (DST, which the batch makes and clears of temporary files), so the
+	// report is written in the system's temporary folder and copied
+	// beside its name at the end
+	elsewhere bool
 }
 
 func newReportFile(path string, head batch.BatchReport) (*reportFile, error) {
-	tmp, err := physconv.CreateTemp(filepath.Dir(path), filepath.Base(path))
+	r := &reportFile{path: path}
+	var err error
+	if st, serr := os.Stat(filepath.Dir(path)); serr == nil && st.IsDir() {
+		r.tmp, err = physconv.CreateTemp(filepath.Dir(path), filepath.Base(path))
+	} else {
+		r.tmp, err = os.CreateTemp("", "physconv-report-*.json")
+		r.elsewhere = true
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &reportFile{path: path, tmp: tmp, w: batch.NewReportWriter(tmp, head)}, nil
+	r.w = batch.NewReportWriter(r.tmp, head)
+	return r, nil
 }
 
 func (r *reportFile) commit(sum *batch.BatchSummary) error {
 	err := r.w.Close(sum)
+	if err == nil && r.elsewhere {
+		err = r.copyBeside()
+	}
 	if cerr := r.tmp.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
+	if err == nil && !r.elsewhere {
 		err = os.Rename(r.tmp.Name(), r.path)
 	}
-	if err != nil {
+	if err != nil || r.elsewhere {
 		os.Remove(r.tmp.Name())
+	}
+	if err != nil {
 		return err
 	}
 	r.tmp = nil
 	return nil
+}
+
+// copyBeside copies a report written elsewhere to a temporary file beside
+// its path (making its folder) and renames it into place.
+func (r *reportFile) copyBeside() error {
+	if err := os.MkdirAll(filepath.Dir(r.path), 0o777); err != nil {
+		return err
+	}
+	if _, err := r.tmp.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	dst, err := physconv.CreateTemp(filepath.Dir(r.path), filepath.Base(r.path))
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(dst, r.tmp)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(dst.Name(), r.path)
+	}
+	if err != nil {
+		os.Remove(dst.Name())
+	}
+	return err
 }
 
 func (r *reportFile) abort() {

@@ -51,6 +51,37 @@ func TestBatchReportNeverReplacesAnInputOrOutput(t *testing.T) {
 	}
 }
 
+// --report inside a DST the batch is yet to make failed after the whole
+// run (its temporary file had no folder, or was cleared with DST's
+// leftovers); --report naming DST itself failed only after converting
+// every file. The first is written now, the second refused at once.
+func TestBatchReportInNewDestination(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "src"), filepath.Join(dir, "dst")
+	writeFiles(t, dir, map[string]string{"src/a.crate": "crate a 2\n"})
+	var out syncBuffer
+	report := filepath.Join(dst, "sub", "report.json")
+	if code := runCrates(t.Context(), &out, "batch", src, dst, "--to", "crates", "--progress", "none", "--report", report); code != exitOK {
+		t.Fatalf("--report in a new DST: exit %d\n%s", code, out.String())
+	}
+	if got, _ := os.ReadFile(report); !strings.Contains(string(got), `"schema": "physconv-batch-report/1"`) {
+		t.Errorf("report %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "a.crates")); err != nil {
+		t.Error(err)
+	}
+	for _, r := range []string{filepath.Join(dir, "dst2"), src} {
+		var out syncBuffer
+		code := runCrates(t.Context(), &out, "batch", src, filepath.Join(dir, "dst2"), "--to", "crates", "--progress", "none", "--report", r)
+		if code != exitError || !strings.Contains(out.String(), "give a file name") {
+			t.Errorf("--report %s: exit %d\n%s", r, code, out.String())
+		}
+		if _, err := os.Stat(filepath.Join(dir, "dst2", "a.crates")); err == nil {
+			t.Errorf("--report %s: the batch ran", r)
+		}
+	}
+}
+
 func TestOutputsHonourTheUmask(t *testing.T) {
 	for _, mask := range []int{0o022, 0o077, 0o002} {
 		old := syscall.Umask(mask)

@@ -124,20 +124,33 @@ func frameOf(format, up string) string {
 // inspectFile checks the flags, parses the file and builds its report
 // with the diagnostic levels applied.
 func (a *app) inspectFile(path string, flags *optionFlags, df *diagFlags) (*inspect.Report, *convert.Graph, error) {
+	rep, g, _, err := a.inspectFileReads(path, flags, df)
+	return rep, g, err
+}
+
+// inspectFileReads is inspectFile that also lists the files reading the
+// input read besides it (its meshes, includes), which an output must
+// not be written over.
+func (a *app) inspectFileReads(path string, flags *optionFlags, df *diagFlags) (*inspect.Report, *convert.Graph, []string, error) {
 	if err := df.resolve(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	opts, err := flags.resolveIn(a.reg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	in, err := physconv.OpenInput(path, a.stdin, opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	var rec *physconv.RecordingFS
+	if in.FS != nil {
+		rec = &physconv.RecordingFS{FS: in.FS}
+		in.FS = rec
 	}
 	f, g, diags, err := physconv.ParseGraph(a.ctx, a.reg, in)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return inspect.Inspect(g, f.Name, df.levels.Apply(diags)), g, nil
+	return inspect.Inspect(g, f.Name, df.levels.Apply(diags)), g, physconv.SideInputs(in, rec), nil
 }

@@ -5,9 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/physconv/physconv/convert"
 	"net"
 	"os"
-	"path/filepath"
 
 	"github.com/physconv/physconv"
 	"github.com/physconv/physconv/internal/pageserve"
@@ -48,7 +48,7 @@ prints the URL until interrupted. The scene is in the Y-up world of the physics 
 					return err
 				}
 			}
-			rep, g, err := a.inspectFile(args[0], &flags, &df)
+			rep, g, reads, err := a.inspectFileReads(args[0], &flags, &df)
 			if err != nil {
 				return err
 			}
@@ -68,7 +68,9 @@ prints the URL until interrupted. The scene is in the Y-up world of the physics 
 				_, err := a.stdout.Write(page.Bytes())
 				return err
 			}
-			return writeWhole(out, page.Bytes())
+			// never over the input, nor over a file it reads (a mesh)
+			_, err = physconv.WriteOutput(out, &convert.Output{Main: page.Bytes()}, append([]string{args[0]}, reads...)...)
+			return err
 		},
 	}
 	flags.bindParse(cmd.Flags(), a.reg)
@@ -102,24 +104,4 @@ func (a *app) servePage(ctx context.Context, addr string, page []byte) error {
 	}
 	fmt.Fprintf(a.stdout, "http://%s/\n", ln.Addr())
 	return pageserve.Serve(ctx, ln, page)
-}
-
-// writeWhole writes data through a temporary file renamed into place, so
-// the file is never half written.
-func writeWhole(path string, data []byte) error {
-	tmp, err := physconv.CreateTemp(filepath.Dir(path), filepath.Base(path))
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }

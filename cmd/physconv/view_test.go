@@ -151,3 +151,39 @@ func TestViewKeepsFiles(t *testing.T) {
 		t.Errorf("--force did not write the page")
 	}
 }
+
+// view --out never writes over a file the input reads (a mesh), as
+// convert does not: the page replaced the robot's STL, which then no
+// longer read. A page named near the 255-byte limit is written (its
+// temporary name was longer than the limit).
+func TestViewKeepsSideFiles(t *testing.T) {
+	dir := t.TempDir()
+	mesh := filepath.Join(dir, "part.stl")
+	stl := "solid t\n" + strings.Repeat("facet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\n", 1) +
+		"facet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 0 0 1\nendloop\nendfacet\n" +
+		"facet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0 0 1\nvertex 1 0 0\nendloop\nendfacet\n" +
+		"facet normal 0 0 1\nouter loop\nvertex 1 0 0\nvertex 0 0 1\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n"
+	if err := os.WriteFile(mesh, []byte(stl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "r.urdf")
+	robot := `<robot name="r"><link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial><collision><geometry><mesh filename="part.stl"/></geometry></collision></link></robot>`
+	if err := os.WriteFile(in, []byte(robot), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{mesh, filepath.Join(dir, ".", "part.stl")} {
+		code, _, stderr := runCLI(t, "", "view", "--force", "--out", out, in)
+		if code != exitError || !strings.Contains(stderr, "refusing to write") {
+			t.Errorf("view --out %s: exit %d: %s", filepath.Base(out), code, stderr)
+		}
+		if got, _ := os.ReadFile(mesh); string(got) != stl {
+			t.Fatalf("view --out %s replaced the mesh the robot reads", filepath.Base(out))
+		}
+	}
+	long := filepath.Join(dir, strings.Repeat("p", 250)+".html")
+	if code, _, stderr := runCLI(t, "", "view", "--out", long, in); code != exitOK {
+		t.Errorf("a 255-byte page name: exit %d: %s", code, stderr)
+	} else if got, _ := os.ReadFile(long); !strings.Contains(string(got), "<html") {
+		t.Errorf("no page written under a 255-byte name")
+	}
+}

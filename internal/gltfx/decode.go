@@ -63,7 +63,13 @@ func Decode(in *convert.Input) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	parsed, err := decodeTree(jsonBytes, true)
+	var maxValues int64
+	if in.Options != nil {
+		maxValues = in.Options.Limits.Or().JSONValues
+	} else {
+		maxValues = convert.DefaultLimits.JSONValues
+	}
+	parsed, err := decodeTreeLimited(jsonBytes, true, maxValues)
 	if err != nil {
 		return nil, err
 	}

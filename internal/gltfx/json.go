@@ -46,7 +46,15 @@ type decoded struct {
 // repeated member name keeps its last value and invalid UTF-8 in a string
 // becomes U+FFFD.
 func decodeTree(raw []byte, members bool) (decoded, error) {
-	t := treeDecoder{dec: newDecoder(raw), raw: raw}
+	return decodeTreeLimited(raw, members, 0)
+}
+
+// decodeTreeLimited is decodeTree refusing a document of more than
+// maxValues JSON values (0: any number): each costs some tens of bytes
+// in the tree and again in every copy of it, so a file of a few tens of
+// megabytes of "0," in an extras array ran out of memory.
+func decodeTreeLimited(raw []byte, members bool, maxValues int64) (decoded, error) {
+	t := treeDecoder{dec: newDecoder(raw), raw: raw, left: maxValues, limited: maxValues > 0}
 	var err error
 	if members && t.dec.PeekKind() == '{' {
 		t.out.members = map[string][]byte{}
@@ -55,6 +63,11 @@ func decodeTree(raw []byte, members bool) (decoded, error) {
 		t.out.tree, err = t.value()
 	}
 	if err != nil {
+		var many *tooManyValues
+		if errors.As(err, &many) {
+			line, col := lineCol(raw, many.off)
+			return decoded{}, &convert.FormatError{Line: line, Msg: fmt.Sprintf("column %d: the JSON holds more than %d values, this conversion's limit (--max-json-values)", col, maxValues)}
+		}
 		return decoded{}, syntaxError(raw, err)
 	}
 	if _, err := t.dec.ReadToken(); err != io.EOF {
@@ -78,6 +91,9 @@ type treeDecoder struct {
 	dec *jsontext.Decoder
 	raw []byte
 	out decoded
+	// left is how many more values may be read, when limited
+	left    int64
+	limited bool
 	// the members and elements of the objects and arrays still open; each
 	// is copied out at its end into a block shared with its neighbours
 	// (one allocation for a few hundred small objects, not one each)
@@ -105,6 +121,11 @@ const blockLen = 256
 // value reads the next JSON value into *object, []any, json.Number,
 // string, bool or nil.
 func (t *treeDecoder) value() (any, error) {
+	if t.limited {
+		if t.left--; t.left < 0 {
+			return nil, &tooManyValues{off: t.dec.InputOffset()}
+		}
+	}
 	switch t.dec.PeekKind() {
 	case '"', '0':
 		return t.scalar()
@@ -187,6 +208,13 @@ func (t *treeDecoder) stringValue(quoted []byte) any {
 
 // name reads the next member name.
 func (t *treeDecoder) name() (string, error) {
+	if t.limited {
+		// a member costs more than a value: its name, and its entry in
+		// every map later made of the object
+		if t.left -= memberCost; t.left < 0 {
+			return "", &tooManyValues{off: t.dec.InputOffset()}
+		}
+	}
 	if t.dec.PeekKind() != '"' {
 		// not a name: reading it as a token reports the syntax error
 		tok, err := t.dec.ReadToken()
@@ -364,6 +392,16 @@ func syntaxError(raw []byte, err error) error {
 	line, col := lineCol(raw, off)
 	return &convert.FormatError{Line: line, Msg: fmt.Sprintf("column %d: invalid JSON: %s", col, msg), Err: err}
 }
+
+// memberCost is what an object member's name counts against a decoder's
+// limit besides its value: measured, a member of a large object costs
+// about four times the memory of an element of a large array.
+const memberCost = 3
+
+// tooManyValues stops a decoder at the first value past its limit.
+type tooManyValues struct{ off int64 }
+
+func (e *tooManyValues) Error() string { return "too many JSON values" }
 
 // lineCol converts a byte offset to a 1-based line and column.
 func lineCol(raw []byte, off int64) (int, int) {

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"github.com/physconv/physconv/convert"
+	"reflect"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -57,7 +60,7 @@ func typedDocument(d decoded) (*gltf.Document, error) {
 		}
 		if raw, ok := members[m.key]; ok {
 			if err := json.Unmarshal(raw, m.dst); err != nil {
-				return nil, err
+				return nil, typeErrorAt(m.key, raw, m.dst, err)
 			}
 		}
 	}
@@ -313,4 +316,49 @@ func floatsInto(v any, dst []float64) bool {
 		dst[i] = f
 	}
 	return true
+}
+
+// typeErrorAt gives a value of the wrong type in top-level member key
+// (decoded into dst) its JSON path: encoding/json names the field
+// ("count") but not the element it is in (accessors[3]), which is found
+// by decoding the elements one by one. Other errors pass unchanged.
+func typeErrorAt(key string, raw []byte, dst any, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	path := key
+	t := reflect.TypeOf(dst).Elem()
+	var elems []json.RawMessage
+	if t.Kind() == reflect.Slice && json.Unmarshal(raw, &elems) == nil {
+		for i, e := range elems {
+			if json.Unmarshal(e, reflect.New(t.Elem()).Interface()) != nil {
+				path = fmt.Sprintf("%s[%d]", key, i)
+				break
+			}
+		}
+	}
+	if te.Field != "" {
+		path += "." + te.Field
+	}
+	return convert.Errorf(path, "must be %s, not %s", jsonKind(te.Type), te.Value)
+}
+
+// jsonKind names a Go type as the JSON it is read from.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "an integer (written without a fraction or exponent)"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "a " + t.String()
 }

@@ -2,7 +2,10 @@ package gltfx
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/physconv/physconv/convert"
 )
 
 // TestElemsPaths: each element's path is its array's path and index, as
@@ -67,5 +70,31 @@ func TestValuePathsOnDemand(t *testing.T) {
 	}
 	if !node.Get("extensions").Get("X").Exists() || node.Get("missing").Exists() {
 		t.Error("existence changed")
+	}
+}
+
+// An integer property written with a fraction or an exponent (4.0, 4e0),
+// which the glTF validator takes for no integer, failed in the typed
+// document with encoding/json's words and no path; it names the element
+// and property now, as a fractional one (4.5) always did.
+func TestIntegerSpellingPath(t *testing.T) {
+	doc := func(count string) []byte {
+		return []byte(`{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"name":"n","mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":1}}]}],` +
+			`"accessors":[{"componentType":5126,"count":3,"type":"VEC3","bufferView":0},{"componentType":5126,"count":` + count + `,"type":"VEC3","bufferView":0}],` +
+			`"bufferViews":[{"buffer":0,"byteLength":48}],"buffers":[{"byteLength":48,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}]}`)
+	}
+	for _, c := range []struct{ count, want string }{
+		{"4.0", "accessors[1].count: must be an integer (written without a fraction or exponent), not number 4.0"},
+		{"4e0", "accessors[1].count: must be an integer (written without a fraction or exponent), not number 4e0"},
+		{"4.5", "accessors[1].count: must be an integer, not 4.5"},
+		{`"4"`, "accessors[1].count"},
+	} {
+		_, err := Decode(&convert.Input{Name: "a.gltf", Data: doc(c.count), Options: &convert.Options{}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("count %s: %v", c.count, err)
+		}
+	}
+	if _, err := Decode(&convert.Input{Name: "a.gltf", Data: doc("4"), Options: &convert.Options{}}); err != nil {
+		t.Errorf("count 4: %v", err)
 	}
 }

@@ -71,7 +71,7 @@ type matKey struct {
 // cannot be drawn (no triangles) and textures that cannot be carried are
 // reported.
 func AddVisuals(d *Doc, g *convert.Graph) {
-	w := &visualWriter{d: d, g: g, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{}, byForm: map[formKey][]piece{},
+	w := &visualWriter{d: d, g: g, uris: names.Set{Fold: true}, surfaces: map[uint64][4]int{}, byShape: map[shapeKey][]piece{}, byForm: map[formKey][]piece{},
 		materials: map[matKey]int{}, meshes: map[string]int{}, textures: map[string]int{}, sampler: -1}
 	var key []byte // a node's primitives spelled out, to find an identical mesh; reused node after node
 	for i := range g.Nodes {

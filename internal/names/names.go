@@ -5,27 +5,42 @@
 // before it.
 package names
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Set is a name space: the names taken, and for each name given to
 // Unique the number its next repeat starts trying from. The zero Set is
 // empty and ready to use.
 type Set struct {
+	// Fold makes names that differ only in case the same name: file
+	// names, which a case-insensitive file system (macOS's and Windows's
+	// defaults) takes for one file. Set it before the first name.
+	Fold  bool
 	taken map[string]bool
 	next  map[string]int
 	// claimed are names elements not named yet carry (Claim)
 	claimed map[string]bool
 }
 
+// key is name as the set compares it.
+func (s *Set) key(name string) string {
+	if s.Fold {
+		return strings.ToLower(name)
+	}
+	return name
+}
+
 // Has reports whether name is taken.
-func (s *Set) Has(name string) bool { return s.taken[name] }
+func (s *Set) Has(name string) bool { return s.taken[s.key(name)] }
 
 // Add takes name.
 func (s *Set) Add(name string) {
 	if s.taken == nil {
 		s.taken = map[string]bool{}
 	}
-	s.taken[name] = true
+	s.taken[s.key(name)] = true
 }
 
 // Claim marks name as the own name of an element Unique will name later:
@@ -38,7 +53,7 @@ func (s *Set) Claim(name string) {
 	if s.claimed == nil {
 		s.claimed = map[string]bool{}
 	}
-	s.claimed[name] = true
+	s.claimed[s.key(name)] = true
 }
 
 // Reserve makes room for about n names in a Set that has none yet, for a
@@ -61,20 +76,20 @@ func (s *Set) Unique(first string, nth func(k int) string) string {
 	// taking first and seeing whether the set grew hashes it once; most
 	// names are free
 	n := len(s.taken)
-	s.taken[first] = true
+	s.taken[s.key(first)] = true
 	if len(s.taken) > n {
 		return first
 	}
 	if s.next == nil {
 		s.next = map[string]int{}
 	}
-	k := max(2, s.next[first])
+	k := max(2, s.next[s.key(first)])
 	name := nth(k)
-	for s.taken[name] || s.claimed[name] {
+	for s.taken[s.key(name)] || s.claimed[s.key(name)] {
 		k++
 		name = nth(k)
 	}
-	s.next[first] = k + 1
+	s.next[s.key(first)] = k + 1
 	s.Add(name)
 	return name
 }

@@ -79,3 +79,25 @@ func TestClaimedNamesStayTheirOwners(t *testing.T) {
 		t.Errorf("its repeat: %q", got)
 	}
 }
+
+// A folded set gives names that differ only in case numbers of their
+// own (file names a case-insensitive file system takes for one), and
+// keeps each name's spelling.
+func TestFoldedNames(t *testing.T) {
+	s := &Set{Fold: true}
+	var got []string
+	for _, n := range []string{"Part.stl", "part.stl", "PART.stl", "part_2.stl", "Other.stl"} {
+		got = append(got, s.Unique(n, func(k int) string { return fmt.Sprintf("%s_%d.stl", n[:len(n)-4], k) }))
+	}
+	want := []string{"Part.stl", "part_2.stl", "PART_3.stl", "part_2_2.stl", "Other.stl"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if !s.Has("OTHER.STL") {
+		t.Errorf("a folded set does not know a name in other case")
+	}
+	var plain Set
+	if a, b := plain.Numbered("Part"), plain.Numbered("part"); a != "Part" || b != "part" {
+		t.Errorf("an unfolded set: %s %s", a, b)
+	}
+}
