@@ -255,6 +255,11 @@ func (ps *parts) decodeLink(e *xmlElement) (Link, error) {
 			if k.Geometry, err = decodeGeometry(c); err != nil {
 				return Link{}, err
 			}
+			if d := c.Child("drake:proximity_properties"); d != nil {
+				if k.drake, err = decodeDrakeProximity(d); err != nil {
+					return Link{}, err
+				}
+			}
 			l.Collisions = append(l.Collisions, k)
 		default:
 			l.extras = append(l.extras, c)
@@ -577,4 +582,31 @@ func (in *Inertial) tensor() convert.Mat3 {
 		{in.IXY, in.IYY, in.IYZ},
 		{in.IXZ, in.IYZ, in.IZZ},
 	}
+}
+
+// decodeDrakeProximity reads a <drake:proximity_properties>: its
+// friction (<drake:mu_static value>, <drake:mu_dynamic value>), and the
+// names of the other properties, which no target has.
+func decodeDrakeProximity(e *xmlElement) (*drakeProximity, error) {
+	d := &drakeProximity{Line: e.Line}
+	for _, c := range e.Elements() {
+		switch c.Name {
+		case "drake:mu_static", "drake:mu_dynamic":
+			v, err := numberAttr(c, "value", math.NaN())
+			if err == nil && (math.IsNaN(v) || v < 0) {
+				err = convert.ErrorAtLine(c.Line, "<%s> needs a value of at least 0", c.Name)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if c.Name == "drake:mu_static" {
+				d.MuStatic = &v
+			} else {
+				d.MuDynamic = &v
+			}
+		default:
+			d.Unread = append(d.Unread, ignoredChild{strings.Clone(c.Name), c.Line})
+		}
+	}
+	return d, nil
 }

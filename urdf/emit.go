@@ -52,10 +52,11 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	}
 	g = unitRotations(g)
 	e := &emitter{g: g, opts: opts, out: &convert.Output{Files: map[string][]byte{}},
-		linkNames: nameSet{}, jointNames: nameSet{}, fileNames: nameSet{}, linkIndex: map[int]int{}, diags: drawn}
+		linkNames: nameSet{}, jointNames: nameSet{}, fileNames: nameSet{names.Set{Fold: true}}, linkIndex: map[int]int{}, diags: drawn}
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
+	e.filterGroups()
 	convert.SceneDampingLoss(&e.diags, e.g, "URDF")
 	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	if len(e.trans) > 0 {
@@ -652,8 +653,8 @@ func (e *emitter) graphJoint(j Joint, tj kin.TreeJoint) {
 	if src.Damping != 0 || src.Friction != 0 {
 		j.Dynamics = &Dynamics{Damping: src.Damping, Friction: src.Friction}
 	}
-	if src.Armature != 0 {
-		e.diags.Add(convert.CodeJointFieldDropped, convert.JointSubject(tj.Node), path, "URDF has no joint armature; the armature %v of joint %q is dropped", src.Armature, j.Name)
+	if src.Armature != 0 && !e.armatureKept(src, j.Name) {
+		e.diags.Add(convert.CodeJointFieldDropped, convert.JointSubject(tj.Node), path, "URDF has no joint armature, and the joint has no transmission to write it as Drake's rotor inertia; the armature %v of joint %q is dropped", src.Armature, j.Name)
 	}
 	effort, velocity := src.Effort, src.Velocity
 	for _, d := range src.Drives {

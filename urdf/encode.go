@@ -17,7 +17,11 @@ func Encode(r *Robot) []byte {
 	// about what a link, a shape and a joint take
 	w.Grow(256*len(r.Links) + 256*shapes + 384*len(r.Joints) + 1024)
 	w.Declaration()
-	w.Open("robot", "name", r.Name)
+	if r.drakeNS {
+		w.Open("robot", "name", r.Name, "xmlns:drake", drakeNamespace)
+	} else {
+		w.Open("robot", "name", r.Name)
+	}
 	for i := range r.Materials {
 		w.material(&r.Materials[i])
 	}

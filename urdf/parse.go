@@ -95,6 +95,11 @@ type parser struct {
 	meshCache  map[string]int // resolved path → Graph mesh (collision)
 	visuals    *meshData      // triangles visual meshes may share, read on demand
 	linkMat    map[string]int // link name → Graph material of its collisions
+	// linkFilter: link name → Graph filter of its collisions (Drake's
+	// collision filter groups, drakeFilters)
+	linkFilter map[string]int
+	// drakeMats: the materials made of Drake friction, by name
+	drakeMats map[string]int
 	// defaultMat is the Graph material of collisions without contact
 	// parameters (defaultContact); -1 until one needs it
 	defaultMat int
@@ -191,6 +196,7 @@ func (p *parser) run() error {
 	if p.linkMat, err = p.contacts(); err != nil {
 		return err
 	}
+	p.linkFilter = p.drakeFilters()
 	p.gazeboUnreadTags(r.extras)
 
 	g := p.g
@@ -203,7 +209,7 @@ func (p *parser) run() error {
 	if len(r.extras) > 0 {
 		g.Extras[extraElements] = r.extras
 		for _, e := range r.extras {
-			if !isActuation(e) {
+			if !isActuation(e) && e.Name != drakeFilterGroup {
 				p.keptInfo(e, "robot")
 			}
 		}
@@ -908,10 +914,23 @@ func (p *parser) addGeometry(l *Link, node int) error {
 		}
 		col := p.colliderBlock.New(convert.Collider{})
 		*col = convert.Collider{Shape: shape, Material: -1, Filter: -1}
-		if m, ok := p.linkMat[l.Name]; ok {
+		if f, ok := p.linkFilter[l.Name]; ok {
+			col.Filter = f
+		}
+		m, ok := p.linkMat[l.Name]
+		switch {
+		case c.drake != nil && (c.drake.MuStatic != nil || c.drake.MuDynamic != nil):
+			if !ok {
+				m = -1 // Gazebo's default contact, with Drake's friction
+			}
+			col.Material = p.drakeMaterial(c.drake, m, l)
+		case ok:
 			col.Material = m
-		} else {
+		default:
 			col.Material = p.defaultMaterial(l)
+		}
+		if c.drake != nil && c.drake.MuStatic == nil && c.drake.MuDynamic == nil {
+			p.drakeMaterial(c.drake, col.Material, l) // says what is not read
 		}
 		p.placeShape(convert.Node{Name: name, Transform: poseTransform(c.Origin), Collider: col}, node, c.Geometry.Kind, c.Origin.RPY, c.Geometry.Normal)
 	}

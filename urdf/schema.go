@@ -29,6 +29,9 @@ type Robot struct {
 	// ignoredFrom is the line content after </robot> began, which is
 	// passed over as urdfdom's TinyXML2 passes it over (0: none)
 	ignoredFrom int
+	// drakeNS: the robot is written with Drake's namespace declared (it
+	// has Drake's elements)
+	drakeNS bool
 }
 
 // Pose is an <origin>: translation, then fixed-axis roll-pitch-yaw.
@@ -120,6 +123,18 @@ type Collision struct {
 	Origin   Pose
 	Geometry Geometry
 	Line     int
+	// drake is the collision's <drake:proximity_properties>, nil when
+	// it has none
+	drake *drakeProximity
+}
+
+// drakeProximity is what a collision's <drake:proximity_properties> gives:
+// its friction (nil: not given) and the contact-model properties not
+// read (name and line).
+type drakeProximity struct {
+	MuStatic, MuDynamic *float64
+	Unread              []ignoredChild
+	Line                int
 }
 
 // Material is a <material>, global or inside a visual.

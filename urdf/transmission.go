@@ -1,6 +1,7 @@
 package urdf
 
 import (
+	"math"
 	"strings"
 
 	"github.com/physconv/physconv/convert"
@@ -125,8 +126,45 @@ func (p *parser) transmissions() {
 				continue
 			}
 			j.Actuator = kind
+			if refl, ok, err := reflectedInertia(e); err != nil {
+				p.diags.Add(convert.CodeFieldDropped, convert.JointSubject(n), path, "%v; the joint's reflected inertia is not read", err).AtLine(e.Line).Affecting(convert.QJointParam)
+			} else if ok && len(joints) == 1 {
+				j.Armature += refl
+				p.diags.Add(convert.CodeDrakeReflectedInertia, convert.JointSubject(n), path, "Drake's reflected inertia of joint %q (rotor inertia × gear ratio²) is read as its armature, %s kg·m²", name, xmlx.Num(refl)).AtLine(e.Line)
+			}
 		}
 	}
+}
+
+// reflectedInertia is what a simple transmission's actuator adds to its
+// joint's inertia in Drake: <drake:rotor_inertia value> times the square
+// of <drake:gear_ratio value> (1 when absent); ok is false when the
+// actuator gives no rotor inertia.
+func reflectedInertia(t *xmlElement) (refl float64, ok bool, err error) {
+	a := t.Child("actuator")
+	if a == nil {
+		return 0, false, nil
+	}
+	value := func(name string, def float64) (float64, error) {
+		c := a.Child(name)
+		if c == nil {
+			return def, nil
+		}
+		v, err := numberAttr(c, "value", math.NaN())
+		if err == nil && (math.IsNaN(v) || v < 0) {
+			err = convert.ErrorAtLine(c.Line, "<%s> needs a value of at least 0", name)
+		}
+		return v, err
+	}
+	rotor, err := value("drake:rotor_inertia", -1)
+	if err != nil || rotor < 0 {
+		return 0, false, err
+	}
+	gear, err := value("drake:gear_ratio", 1)
+	if err != nil {
+		return 0, false, err
+	}
+	return rotor * gear * gear, true, nil
 }
 
 // keptActuation returns the joints a kept transmission or ros2_control
@@ -203,5 +241,39 @@ func (e *emitter) transmission(src *convert.Joint, subj convert.Subject, name, p
 	a := t.AddChild("actuator", "name", name+"_motor")
 	a.AddChild("hardwareInterface").Append(&xmlElement{Kind: xmlx.TextNode, Data: iface})
 	a.AddChild("mechanicalReduction").Append(&xmlElement{Kind: xmlx.TextNode, Data: "1"})
+	if src.Armature != 0 {
+		// Drake reads it back as the joint's reflected inertia
+		a.AddChild("drake:rotor_inertia", "value", xmlx.Num(src.Armature))
+		a.AddChild("drake:gear_ratio", "value", "1")
+		e.r.drakeNS = true
+	}
 	return t
+}
+
+// armatureKept reports whether URDF output keeps joint src's armature
+// (written under name): as the reflected inertia of a kept transmission
+// of the joint's (Drake's rotor inertia and gear ratio, as a Drake source
+// gave it), or of the transmission written for it.
+func (e *emitter) armatureKept(src *convert.Joint, name string) bool {
+	if !e.keptAct[name] {
+		kind := src.Actuator
+		if kind == "" && len(src.Drives) > 0 {
+			kind = driveInterface(src.Drives[0])
+		}
+		return kind != ""
+	}
+	total, found := 0.0, false
+	for _, x := range e.r.extras {
+		if x.Name != "transmission" {
+			continue
+		}
+		joints, _, ok := transmissionJoints(x)
+		if !ok || len(joints) != 1 || joints[0] != name {
+			continue
+		}
+		if refl, ok, err := reflectedInertia(x); ok && err == nil {
+			total, found = total+refl, true
+		}
+	}
+	return found && math.Abs(total-src.Armature) <= 1e-12*math.Max(1, math.Abs(src.Armature))
 }
