@@ -189,7 +189,6 @@ const (
 	CodeRestitutionDropped          Code = "restitution-dropped"
 	CodeCollisionBits               Code = "collision-bits"
 	CodeCollisionFilterWidened      Code = "collision-filter-widened"
-	CodeFilterAsDrakeGroups         Code = "filter-as-drake-groups"
 	CodeDrakeReflectedInertia       Code = "drake-reflected-inertia"
 	CodeDrakeFriction               Code = "drake-friction"
 	CodeCouplingDropped             Code = "coupling-dropped"
@@ -415,7 +414,7 @@ var codeTable = []CodeInfo{
 	{CodeURDFFrictionDefault, Info, secURDF, Qs(QMaterial), false, "collisions without Gazebo or Bullet contact parameters have friction 1, as Gazebo (ODE's `mu`) and MuJoCo's URDF import simulate them; URDF output leaves such a material unwritten"},
 	{CodeMaterialPerLink, Warning, secURDF, Qs(QMaterial), false, "URDF contact parameters are per link: a link whose collisions have different materials is written with the first one"},
 	{CodeCombineDropped, Info, secURDF, Qs(QMaterial), false, "URDF contact parameters (Gazebo, Bullet) have no friction or restitution combine rule, MJCF no restitution combine rule; the material's is not kept"},
-	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "the target has no collision filters (a format registered through the library without them; URDF writes Drake's groups)"},
+	{CodeCollisionFilterDropped, Warning, secURDF, Qs(QFilter), false, "URDF output has no collision filters (a Drake source's groups are kept for URDF output as they were)"},
 	{CodeMeshThickened, Warning, secURDF, Qs(QShape), false, "flat collision mesh (a floor) thickened behind its front face so simulators can take its hull (URDF and MJCF output)"},
 	{CodeShapeApproximated, Warning, secURDF, Qs(QShape, QMass, QCenterOfMass, QInertia), true, "a shape written approximately by the lowering pass (tapered radii as the larger, finite plane as a 1 mm box or an infinite plane, ellipsoid as a convex mesh, triangle mesh as its hull); all targets"},
 	{CodeWheelJointed, Warning, secURDF, Qs(QVehicle, QBodyKind, QJointKind, QMass, QShape), false, "a vehicle wheel becomes a wheel body (2 % of the vehicle's mass) on a spin hinge below a suspension slide with the wheel's stiffness, damping and travel (URDF: damping only); its steering, propulsion, braking and raycast tuning are dropped"},
@@ -477,7 +476,6 @@ var codeTable = []CodeInfo{
 	{CodeCollisionBits, Info, secMJCF, Qs(QFilter), false, "table of collision-filter names → contype/conaffinity bits"},
 	{CodeDrakeFriction, Info, secURDF, Qs(QMaterial), false, "a collision's `<drake:proximity_properties>` friction (`mu_static`, `mu_dynamic`) is read as its material; Drake combines two frictions as 2ab/(a+b), which no target has, and its contact-model properties are not read (`field-dropped`)"},
 	{CodeDrakeReflectedInertia, Info, secURDF, Qs(QJointParam), false, "a simple transmission's `<drake:rotor_inertia>` × `<drake:gear_ratio>`² (Drake's reflected inertia) is read as the joint's armature; URDF output writes an armature so on the transmission it writes for an actuated joint"},
-	{CodeFilterAsDrakeGroups, Info, secURDF, Qs(QFilter), false, "URDF output writes collision filters as Drake collision filter groups (`<drake:collision_filter_group>`, link by link), which Drake and physconv read and MuJoCo's and Bullet's URDF imports ignore"},
 	{CodeCollisionFilterWidened, Warning, secMJCF, Qs(QFilter), false, "two filters whose colliders do not collide in the source do in the target (MuJoCo and Godot pair objects when either side accepts the other), or the other way round"},
 	{CodeCouplingDropped, Warning, secMJCF, Qs(QCoupling), false, "loops or couplings with no MJCF form"},
 	{CodeMjcfSectionDropped, Warning, secMJCF, Qs(QData), true, "kept sections that cannot be written as they were"},

@@ -25,8 +25,6 @@ var Capabilities = convert.Capabilities{
 	// physics materials as Gazebo <mu1>/<mu2>/<kp>/<kd> per link (and
 	// Bullet <contact> for restitution and rolling friction)
 	Materials: true, RollingFriction: true, ContactStiffness: true,
-	// collision filters as Drake collision filter groups, link by link
-	Filters: true, FilterBothLists: true,
 	Mass:            convert.InertiaFullTensor,
 	ZeroInertia:     true,
 	PhysicalInertia: true,

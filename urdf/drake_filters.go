@@ -195,3 +195,6 @@ func (p *parser) drakeMaterial(d *drakeProximity, from int, l *Link) int {
 	p.diags.Add(convert.CodeDrakeFriction, convert.MaterialSubject(k), linkPath(l), "Drake's friction of the collision (mu_static %s, mu_dynamic %s) is read as its material; Drake combines two frictions as 2ab/(a+b), which no target has (each combines by its own rule)", xmlx.Num(*st), xmlx.Num(*dy)).AtLine(d.Line)
 	return k
 }
+
+// drakeNamespace is the namespace Drake's URDF extensions are declared in.
+const drakeNamespace = "http://drake.mit.edu"

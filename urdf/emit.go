@@ -56,7 +56,6 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 	if err := e.run(); err != nil {
 		return nil, nil, err
 	}
-	e.filterGroups()
 	convert.SceneDampingLoss(&e.diags, e.g, "URDF")
 	e.diags = append(e.diags, carry.All(e.out, e.opts, e.copied)...)
 	if len(e.trans) > 0 {

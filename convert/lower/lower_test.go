@@ -299,9 +299,9 @@ func TestLowerFeatures(t *testing.T) {
 		// glTF writes visuals as meshes on their nodes
 		"omi": {convert.CodeCompoundTriggerListed, convert.CodeFieldDropped},
 		// the wheel of a dynamic car becomes jointed bodies; URDF writes
-		// materials in the Gazebo form, filters as Drake's groups
+		// materials in the Gazebo form
 		"urdf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
-			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
+			convert.CodeVehicleDropped, convert.CodeCollisionFilterDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		"mjcf": {convert.CodeWheelJointed, convert.CodeTriggerDropped, convert.CodeTriggerDropped, convert.CodeCompoundColliderDropped, convert.CodeFieldDropped,
 			convert.CodeVehicleDropped, convert.CodeVehicleDropped, convert.CodeVehicleDropped},
 		// Godot keeps couplings as joint metadata (its emitter says so)

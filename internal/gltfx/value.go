@@ -7,7 +7,6 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/physconv/physconv/convert"
 )
@@ -234,11 +233,6 @@ func (v Value) AsInt() (int, error) {
 	}
 	if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		return 0, convert.Errorf(v.Path(), "must be an integer, not %v", f)
-	}
-	if n, ok := v.v.(json.Number); ok && strings.ContainsAny(string(n), ".eE") {
-		// 4.0 is no JSON integer to the glTF validator, nor to the typed
-		// document, which would fail later without the path
-		return 0, convert.Errorf(v.Path(), "must be an integer, not %s (written without a fraction or exponent)", n)
 	}
 	return int(f), nil
 }
