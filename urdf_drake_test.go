@@ -81,7 +81,9 @@ func TestURDFDrakeCollisionFilterGroups(t *testing.T) {
 			if !strings.Contains(string(back.Main), "drake:collision_filter_group") {
 				t.Errorf("URDF output lost the groups:\n%s", back.Main)
 			}
-			_ = res
+			if m := mismatches(res); len(m) > 0 {
+				t.Errorf("URDF output: %v", m)
+			}
 			again, _ := convertIn(t, reg, fstest.MapFS{"p.urdf": {Data: back.Main}}, "p.urdf", "mjcf")
 			if got := strings.Contains(string(again.Main), `<exclude body1="a" body2="c"/>`); got != c.apart {
 				t.Errorf("URDF output read back: exclude a–c %v, want %v", got, c.apart)
