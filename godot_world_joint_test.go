@@ -61,28 +61,25 @@ shape = SubResource("2")
 `
 }
 
-// worldJointKinds are joints from a static body to a ball, by what Godot's
-// swap (the ball as A, the world as B) does to them: a rail along which
-// the ball slides while it turns, and two limited angles, are measured
-// otherwise in the turning ball's frame (anchored: a StaticBody3D of their
-// own, as is a body turning about an axis that moves a held direction);
-// one angle, a slide without turning, a ball joint and a body turning
-// about the one direction held (free in the others) are the same motion
-// inverted (swapped).
+// worldJointKinds are joints from a static body to a ball: a rail along
+// which the ball slides while it turns, limited angles, a slide, a ball
+// joint, a turn in a plane. Godot's engines take a joint of one body
+// differently (GodotPhysics3D the ball as A, the world as B; Jolt the
+// other way round), and a Generic6DOFJoint3D measures its limits in A's
+// frame, so each is written with both sides named.
 var worldJointKinds = []struct {
-	name     string
-	limits   string
-	spin     bool
-	anchored bool
+	name   string
+	limits string
+	spin   bool
 }{
-	{"rail", "linear_limit_x/upper_distance = 1.75\nlinear_limit_x/lower_distance = -0.25\nangular_limit_z/enabled = false\n", false, true},
-	{"two-angles", "angular_limit_x/upper_angle = 0.5\nangular_limit_x/lower_angle = -0.3\nangular_limit_z/upper_angle = 0.9\nangular_limit_z/lower_angle = -0.2\n", true, true},
-	{"rail-two-angles", "linear_limit_x/upper_distance = 1.75\nlinear_limit_x/lower_distance = -0.25\nangular_limit_y/enabled = false\nangular_limit_z/enabled = false\n", false, true},
-	{"one-angle", "angular_limit_z/upper_angle = 0.9\nangular_limit_z/lower_angle = -0.2\n", true, false},
-	{"slide", "linear_limit_x/upper_distance = 1.75\nlinear_limit_x/lower_distance = -0.25\n", false, false},
-	{"ball", "angular_limit_x/enabled = false\nangular_limit_y/enabled = false\nangular_limit_z/enabled = false\n", false, false},
-	{"turn-in-plane", "linear_limit_y/enabled = false\nlinear_limit_z/enabled = false\nangular_limit_x/enabled = false\n", false, false},
-	{"turn-off-rail", "linear_limit_y/enabled = false\nangular_limit_x/enabled = false\n", false, true},
+	{"rail", "linear_limit_x/upper_distance = 1.75\nlinear_limit_x/lower_distance = -0.25\nangular_limit_z/enabled = false\n", false},
+	{"two-angles", "angular_limit_x/upper_angle = 0.5\nangular_limit_x/lower_angle = -0.3\nangular_limit_z/upper_angle = 0.9\nangular_limit_z/lower_angle = -0.2\n", true},
+	{"rail-two-angles", "linear_limit_x/upper_distance = 1.75\nlinear_limit_x/lower_distance = -0.25\nangular_limit_y/enabled = false\nangular_limit_z/enabled = false\n", false},
+	{"one-angle", "angular_limit_z/upper_angle = 0.9\nangular_limit_z/lower_angle = -0.2\n", true},
+	{"slide", "linear_limit_x/upper_distance = 1.75\nlinear_limit_x/lower_distance = -0.25\n", false},
+	{"ball", "angular_limit_x/enabled = false\nangular_limit_y/enabled = false\nangular_limit_z/enabled = false\n", false},
+	{"turn-in-plane", "linear_limit_y/enabled = false\nlinear_limit_z/enabled = false\nangular_limit_x/enabled = false\n", false},
+	{"turn-off-rail", "linear_limit_y/enabled = false\nangular_limit_x/enabled = false\n", false},
 }
 
 // TestGodotWorldJointThroughGLTF: a Godot joint from a static body to a
@@ -94,7 +91,7 @@ var worldJointKinds = []struct {
 // A, measuring the rail's limits in the ball's turning frame (the ball
 // ended 2.9 m from where the source puts it). The joint now names the
 // static body's collider, or, with no collider to name, a StaticBody3D of
-// its own where the swap would measure otherwise (godot-joint-anchored).
+// its own (godot-joint-anchored), which every engine measures alike.
 // Read back, every joint still holds the ball to the world; in Godot 4.6
 // the ball ends where the source scene puts it.
 func TestGodotWorldJointThroughGLTF(t *testing.T) {
@@ -127,25 +124,21 @@ func TestGodotWorldJointThroughGLTF(t *testing.T) {
 				t.Errorf("%s: the joint does not name the rail's collider as body A:\n%s", label, scene)
 			case shaped && anchored:
 				t.Errorf("%s: anchored though the rail's collider is there to name", label)
-			case !shaped && anchored != k.anchored:
-				t.Errorf("%s: anchored %v, want %v:\n%s", label, anchored, k.anchored, scene)
-			case !shaped && k.anchored && !strings.Contains(scene, `node_a = NodePath("..")`):
+			case !shaped && !anchored:
+				t.Errorf("%s: not anchored:\n%s", label, scene)
+			case !shaped && !strings.Contains(scene, `node_a = NodePath("..")`):
 				t.Errorf("%s: the joint is not under its anchor, named as body A:\n%s", label, scene)
 			}
 			// read back, the joint holds the ball to the world, as the source's
 			f, g := parseIn(t, reg, outputFS(out, "trip.tscn"), "trip.tscn")
 			rep := inspect.Inspect(g, f.Name, nil)
-			// (a swapped joint reads back as Godot reads it: from the ball
-			// to the world)
-			swapped := !shaped && !k.anchored
-			if js := rep.Joints; len(js) != 1 || !swapped && (js[0].BodyA != "" || js[0].BodyB != "Ball") ||
-				swapped && (js[0].BodyA != "Ball" || js[0].BodyB != "") {
+			if js := rep.Joints; len(js) != 1 || js[0].BodyA != "" || js[0].BodyB != "Ball" {
 				t.Errorf("%s: joints read back %s, want one between the world and Ball", label, jointEnds(js))
 			}
 			// Godot's joint classes give differently (a slide written as a
 			// SliderJoint3D sags otherwise than a Generic6DOFJoint3D): the
 			// engine compares the joints that stay Generic6DOFJoint3D
-			if k.anchored && (k.name == "rail" || k.name == "two-angles") {
+			if !shaped && (k.name == "rail" || k.name == "two-angles") {
 				runs = append(runs, run{label, src, scene})
 			}
 		}

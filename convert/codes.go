@@ -245,6 +245,7 @@ const (
 	CodeGodotJointUnconnected       Code = "godot-joint-unconnected"
 	CodeGodotLimitInverted          Code = "godot-limit-inverted"
 	CodeGodotMotorImpulse           Code = "godot-motor-impulse"
+	CodeGodotMotorDamping           Code = "godot-motor-damping"
 	CodeGodotWheelDefault           Code = "godot-wheel-default"
 	CodeGodotInertiaBaked           Code = "godot-inertia-baked"
 	CodeGodotWeldStatic             Code = "godot-weld-static"
@@ -522,7 +523,8 @@ var codeTable = []CodeInfo{
 	{CodeGodotMaterialAbsorbent, Info, secGodot, Qs(QMaterial), false, "rough → friction combine \"maximum\"; absorbent → restitution combine \"minimum\""},
 	{CodeGodotJointUnconnected, Warning, secGodot, Qs(QJointKind, QStructure), true, "joint without bodies, with a non-body target, or into an unexpanded instance; an end whose node path names no node is read as Godot reads it, as no body"},
 	{CodeGodotLimitInverted, Warning, secGodot, Qs(QLimit), false, "hinge lower limit above upper; read as free"},
-	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse` read as maximum torque"},
+	{CodeGodotMotorImpulse, Info, secGodot, Qs(QDrive), false, "hinge `max_impulse`, an impulse per physics step, read as a maximum torque of max_impulse × steps per second (Jolt Physics' torque; GodotPhysics3D applies it at each solver iteration)"},
+	{CodeGodotMotorDamping, Info, secGodot, Qs(QDrive), false, "a motor, which Godot solves as a velocity constraint each physics step, is read as a velocity drive whose damping is the joint's effective inertia (or mass) times the physics rate: the force that reaches the target velocity in one step"},
 	{CodeGodotWheelDefault, Info, secGodot, Qs(QVehicle), false, "wheel steering angle, propulsion force or width assumed"},
 	{CodeGodotInertiaBaked, Info, secGodot, Qs(QInertia, QFrame, QPose), false, "inertia orientation baked into the body's frame (Godot has none)"},
 	{CodeGodotWeldStatic, Info, secGodot, Qs(QBodyKind, QJointKind, QMass, QCenterOfMass, QInertia), false, "a body a rigid fixed joint holds to the world (an MJCF body without joints, a URDF link fixed to the world) is written as a StaticBody3D: Godot's joints are soft, a static body is held exactly; its mass no longer matters"},
@@ -542,7 +544,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
 	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
 	{CodeGodotMotorInert, Warning, secGodot, Qs(QDrive), false, "a Generic6DOFJoint3D motor that GodotPhysics3D (Godot 4's default engine) does not run: a linear motor, or an angular motor on an axis whose limit is off. Read under GodotPhysics3D, not a drive (a project on Jolt Physics, which runs both, keeps it); written to Godot 4, said"},
-	{CodeGodotJointAnchored, Info, secGodot, Qs(QStructure), false, "a joint from the world whose limits Godot would measure in the moving body's frame (it takes a lone body as A) gets a StaticBody3D of its own, without shapes, as body A"},
+	{CodeGodotJointAnchored, Info, secGodot, Qs(QStructure), false, "a joint between the world and a body gets a StaticBody3D of its own, without shapes, as its world side: Godot's engines take a joint of one body differently (GodotPhysics3D the body as A, Jolt Physics as B), so its coordinates would change sign with the engine"},
 	{CodeGodotWheelOrphan, Warning, secGodot, Qs(QVehicle), false, "wheel not a direct child of a vehicle body"},
 	{CodeGodotWheelMaterialDropped, Info, secGodot, Qs(QVehicle, QMaterial), false, "a wheel has one friction (friction slip): the material's static friction and restitution are dropped"},
 	{CodeGodotThrusterInert, Warning, secGodot, Qs(QVehicle), false, "a thruster or hover thruster is written as `metadata/omi_*` on a node: Godot applies its force only with the omi-godot thruster scripts"},
@@ -554,8 +556,8 @@ var codeTable = []CodeInfo{
 	{CodeGodotCouplingMetadata, Warning, secGodot, Qs(QCoupling), false, "Godot has no gear joint: a joint coupling (URDF mimic, MJCF equality joint) is kept as `metadata/physconv_coupling` on the follower joint (leader path, multiplier, offset) for a runtime script, and read back from there; the engine does not apply it"},
 	{CodeGodotResourceUnreadable, Warning, secGodot, Qs(QShape, QMaterial), false, "a resource that is not a text `.tres` (a binary `.res`, say) stands where a shape or material is wanted; what it defines is dropped (Godot output names a body's physics material so again)"},
 	{CodeGodotMotorUnlimited, Info, secGodot, Qs(QDrive), false, "an unlimited hinge motor is written with `max_impulse` 1e30, read back as unlimited"},
-	{CodeGodotMotorGainsDropped, Warning, secGodot, Qs(QDrive), false, "a hinge drive becomes a HingeJoint3D motor (target velocity, max impulse): its stiffness, damping, position target and acceleration mode are dropped"},
-	{CodeGodotDriveApproximated, Warning, secGodot, Qs(QDrive), false, "a Generic6DOFJoint3D drive becomes a spring (position target or stiffness: stiffness, damping, equilibrium) or else a motor (target velocity, force limit; an unlimited one written as 1e30 and read back as unlimited); what the chosen form cannot hold (acceleration mode, a spring's target velocity or force limit, a motor's damping) is dropped. Springs on one axis without force limits (a joint's stiffness and a position actuator) are written as their sum, which pulls the same at every position and speed; a further spring or motor on an axis is dropped"},
+	{CodeGodotMotorGainsDropped, Warning, secGodot, Qs(QDrive), false, "a hinge drive becomes a HingeJoint3D motor (target velocity, max impulse: the force limit over 60 steps per second): its stiffness, position target, acceleration mode and a damping other than a motor's own (the joint's effective inertia × 60 per second) are dropped"},
+	{CodeGodotDriveApproximated, Warning, secGodot, Qs(QDrive), false, "a Generic6DOFJoint3D drive becomes a spring (position target or stiffness: stiffness, damping, equilibrium) or else a motor (target velocity, force limit; an unlimited one written as 1e30 and read back as unlimited); what the chosen form cannot hold (acceleration mode, a spring's target velocity or force limit, a motor's damping other than its own: the joint's effective inertia or mass × 60 per second) is dropped. Springs on one axis without force limits (a joint's stiffness and a position actuator) are written as their sum, which pulls the same at every position and speed; a further spring or motor on an axis is dropped"},
 
 	// Batch
 	{CodeInputMalformed, Error, secBatch, Qs(QData), false, "the input is malformed (the message names the file and place)"},

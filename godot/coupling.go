@@ -33,14 +33,10 @@ func (e *emitter) couplingProps(i int) []tscn.Prop {
 		}
 		e.note(convert.CodeGodotCouplingMetadata, convert.CouplingSubject(k), e.name(i),
 			"Godot has no gear joint: the coupling %s = %g·%s + %g does not act in the engine; it is kept as %s for a runtime script", e.name(i), c.Multiplier, e.name(c.Leader), c.Offset, couplingMeta)
-		// A joint Godot takes the other way round measures its coordinate
-		// with the other sign; the coupling names coordinates as the
-		// written joints measure them.
-		sf, sl := e.godotSides(i), e.godotSides(c.Leader)
 		props := []tscn.Prop{{Key: couplingMeta, Value: tscn.Dict{
 			{Key: "leader", Value: tscn.NodePath(e.relPathTo(i, c.Leader))},
-			{Key: "multiplier", Value: positiveZero(sf * sl * c.Multiplier)},
-			{Key: "offset", Value: positiveZero(sf * c.Offset)},
+			{Key: "multiplier", Value: positiveZero(c.Multiplier)},
+			{Key: "offset", Value: positiveZero(c.Offset)},
 		}}}
 		if e.v == 3 {
 			return metaDict(props)

@@ -281,47 +281,53 @@ func (e *emitter) jointBody(n int) int {
 	return -1
 }
 
-// anchorWorldJoints gives a joint from the world to a body, where the
-// swap Godot makes would change what its limits measure, a StaticBody3D
-// of its own (no shapes) as body A, at the joint's pose. Godot has no
-// joint from the world to a body: it takes the lone body as A and the
-// world as B, and measures a Generic6DOFJoint3D's limits in A's frame, so
-// a rail held to the world turned with the ball sliding on it, and two
-// limited angles are not the inverse rotation's two angles negated.
-// Joints whose swap is exact (one axis, a ball, a symmetric cone, pure
-// translation) keep the swap.
+// anchorWorldJoints gives every joint between the world and a body a
+// StaticBody3D of its own (no shapes) on its world side, at the joint's
+// pose, so that Godot's two bodies are the Graph's two sides. Godot has
+// no joint of one body that every engine measures alike: GodotPhysics3D
+// takes the lone body as A and the world as B, Jolt Physics (unless the
+// project says otherwise) the world as A and the body as B, so a
+// written lone joint's limits, springs and motors had the opposite sign
+// in one engine or the other (and a Generic6DOFJoint3D's limits, measured
+// in A's frame, turned with the body).
 func (e *emitter) anchorWorldJoints() {
 	g := e.g
-	var world func(int) convert.Transform
-	moved := map[int]bool{} // joints now under their anchors
+	var inScene []bool
+	moved := map[int]bool{} // frames now under their anchors
 	left := map[int]bool{}  // their old parents (-1: the roots)
 	for i, n := 0, len(g.Nodes); i < n; i++ {
 		j := g.Nodes[i].Joint
-		if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) || swapExact(j) ||
-			e.jointBody(i) >= 0 || e.jointBody(j.Connected) < 0 {
+		if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) {
 			continue
 		}
-		if world == nil {
-			world = lazyWorld(g)
+		a, b := e.jointBody(i), e.jointBody(j.Connected)
+		if (a < 0) == (b < 0) {
+			continue
 		}
-		parent := g.Nodes[i].Parent
-		at := world(i)
-		rel := at
-		if parent >= 0 {
-			rel = world(parent).Inverse().Mul(at)
+		// the world side's frame moves under its anchor, at the same
+		// world pose (its old parent's list is mended once, below)
+		frame, body, side := i, b, "A"
+		if b < 0 {
+			frame, body, side = j.Connected, a, "B"
 		}
-		k := g.AddNode(convert.Node{Name: g.Nodes[i].Name + "Anchor", Transform: rel,
+		if inScene == nil {
+			inScene = reachable(g)
+		}
+		if !inScene[i] || !inScene[frame] {
+			continue // not written: nothing to anchor
+		}
+		// the anchor takes the frame's place, and the frame sits on it
+		parent := g.Nodes[frame].Parent
+		k := g.AddNode(convert.Node{Name: g.Nodes[i].Name + "Anchor", Transform: g.Nodes[frame].Transform,
 			Motion: &convert.Motion{Kind: convert.Static}}, parent)
 		e.skip = append(e.skip, false)
-		// the joint moves under its anchor, at the same world pose (its
-		// old parent's list is mended once, below)
-		g.Nodes[i].Parent = k
-		g.Nodes[i].Transform = convert.Identity()
-		g.Nodes[k].Children = append(g.Nodes[k].Children, i)
-		moved[i], left[parent] = true, true
+		g.Nodes[frame].Parent = k
+		g.Nodes[frame].Transform = convert.Identity()
+		g.Nodes[k].Children = append(g.Nodes[k].Children, frame)
+		moved[frame], left[parent] = true, true
 		e.note(convert.CodeGodotJointAnchored, convert.JointSubject(i), e.name(i),
-			"the joint holds body %q to the world, and Godot measures its limits in body A's frame: a %s %q without shapes is written as its A side",
-			g.Nodes[e.jointBody(j.Connected)].Name, pick(e.v == 3, "StaticBody", "StaticBody3D"), g.Nodes[k].Name)
+			"the joint holds body %q to the world, which Godot's engines take as different sides of a joint of one body: a %s %q without shapes is written as its %s side",
+			g.Nodes[body].Name, pick(e.v == 3, "StaticBody", "StaticBody3D"), g.Nodes[k].Name, side)
 	}
 	if len(moved) == 0 {
 		return
@@ -335,68 +341,6 @@ func (e *emitter) anchorWorldJoints() {
 		}
 	}
 	e.soleCollider = nil // the anchors are bodies below their parents
-}
-
-// swapExact reports whether Godot's swap of a joint from the world (the
-// body as A, the world as B, every coordinate's sign changed) constrains
-// as the joint does. A position held or limited along an axis is
-// measured along that axis of A's frame, which now turns with the body:
-// the same along the axis it turns about, along the two others only when
-// both are held or both free, and anywhere when every position is held
-// (the two origins meet in any frame). Angles are the
-// inverse rotation's: one angle's sign changes, but two or more limited or
-// driven angles are not their inverse's angles negated. Godot's own
-// hinge, slider, ball and symmetric cone joints measure one axis, or
-// none, and keep the swap.
-func swapExact(j *convert.Joint) bool {
-	kind, _ := nativeKind(j)
-	if kind != "generic" {
-		return true
-	}
-	s := analyze(j)
-	if s.cone != nil || s.soft {
-		return false
-	}
-	turning := 0
-	for _, d := range s.ang {
-		if d.state != dofFixed {
-			turning++
-		}
-	}
-	measuredAngle := false
-	for _, d := range s.ang {
-		if d.state != dofFixed && d.state != dofFree {
-			measuredAngle = true
-		}
-	}
-	linearDriven := [3]bool{}
-	for _, d := range j.Drives {
-		if d.Type == "angular" {
-			measuredAngle = true
-		} else if d.Axis >= 0 && d.Axis < 3 {
-			linearDriven[d.Axis] = true
-		}
-	}
-	if turning >= 2 && measuredAngle {
-		return false
-	}
-	if allState(s.lin, dofFixed) {
-		return true
-	}
-	// turning about axis r moves the two other axes within their plane:
-	// what holds along them must be the same along both (held, or free)
-	unmeasured := func(m int) bool { return s.lin[m].state == dofFree && !linearDriven[m] }
-	for r, a := range s.ang {
-		if a.state == dofFixed {
-			continue
-		}
-		p, q := (r+1)%3, (r+2)%3
-		bothHeld := s.lin[p].state == dofFixed && s.lin[q].state == dofFixed && !linearDriven[p] && !linearDriven[q]
-		if !bothHeld && !(unmeasured(p) && unmeasured(q)) {
-			return false
-		}
-	}
-	return true
 }
 
 // soleStaticCollider finds, below a plain node k, the one collider that
@@ -478,18 +422,11 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 			e.note(convert.FramesApartCode(wa, d, angle), e.joint, name, "Godot joints use one frame for both bodies; frame B differs from frame A and is replaced by it")
 		}
 	}
-	// Godot has no joint from the world (A) to a body (B): it makes the
-	// lone body A and the world B, so every coordinate changes sign.
-	sides := e.godotSides(i)
-	if sides < 0 {
-		add(keyA, tscn.NodePath(e.relPathTo(i, b)))
-	} else {
-		if a >= 0 {
-			add(keyA, tscn.NodePath(e.relPathTo(i, a)))
-		}
-		if b >= 0 {
-			add(keyB, tscn.NodePath(e.relPathTo(i, b)))
-		}
+	if a >= 0 {
+		add(keyA, tscn.NodePath(e.relPathTo(i, a)))
+	}
+	if b >= 0 {
+		add(keyB, tscn.NodePath(e.relPathTo(i, b)))
 	}
 	if a < 0 && b < 0 {
 		e.note(convert.CodeGodotJointUnconnected, e.joint, name, "joint connects no bodies")
@@ -524,7 +461,7 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 	case "pin":
 		return "PinJoint3D", props
 	case "hinge":
-		sign := sides * hingeSign
+		sign := hingeSign
 		if d := s.ang[2]; d.state == dofLimited {
 			lo, hi := signed(sign, d.lo, d.hi)
 			add("angular_limit/enable", true)
@@ -532,22 +469,26 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 			add("angular_limit/lower", e.deg(lo))
 		}
 		for _, d := range j.Drives {
-			if d.Stiffness != 0 || d.Damping != 0 || d.PositionTarget != nil || d.Mode == "acceleration" {
+			if isInert(d) {
+				e.note(convert.CodeGodotMotorGainsDropped, e.joint, name, "a drive without stiffness or damping pushes with no force; a HingeJoint3D motor would, so it is not written")
+				continue
+			}
+			if d.Stiffness != 0 || !e.motorLike(i, d) || d.PositionTarget != nil || d.Mode == "acceleration" {
 				e.note(convert.CodeGodotMotorGainsDropped, e.joint, name, "a HingeJoint3D motor has a target velocity and a maximum impulse only; the drive's stiffness %g, damping %g, position target and %s mode are dropped", d.Stiffness, d.Damping, d.Mode)
 			}
 			add("motor/enable", true)
 			add("motor/target_velocity", positiveZero(sign**d.VelocityTarget))
-			maxForce := d.MaxForce
-			if math.IsInf(maxForce, 1) {
-				maxForce = unlimitedImpulse
+			impulse := d.MaxForce / defaultTicks // what one step may apply
+			if math.IsInf(d.MaxForce, 1) {
+				impulse = unlimitedImpulse
 				e.diags.Add(convert.CodeGodotMotorUnlimited, convert.JointSubject(i), e.name(i), "an unlimited motor is written with max_impulse %g, which Godot cannot exceed and physconv reads back as unlimited", unlimitedImpulse)
 			}
-			add("motor/max_impulse", maxForce)
+			add("motor/max_impulse", impulse)
 		}
 		return "HingeJoint3D", props
 	case "slider":
 		if d := s.lin[0]; d.state == dofLimited {
-			lo, hi := signed(sides, d.lo, d.hi)
+			lo, hi := d.lo, d.hi
 			add("linear_limit/upper_distance", hi)
 			add("linear_limit/lower_distance", lo)
 		} else {
@@ -556,7 +497,7 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 		}
 		switch d := s.ang[0]; d.state {
 		case dofLimited:
-			lo, hi := signed(sides, d.lo, d.hi)
+			lo, hi := d.lo, d.hi
 			add("angular_limit/upper_angle", e.deg(hi))
 			add("angular_limit/lower_angle", e.deg(lo))
 		case dofFree:
@@ -573,31 +514,17 @@ func (e *emitter) jointShapeProps(i int) (string, []tscn.Prop) {
 		add("twist_span", e.deg(twist))
 		return "ConeTwistJoint3D", props
 	}
-	return "Generic6DOFJoint3D", append(props, e.generic(name, j, s, sides)...)
+	return "Generic6DOFJoint3D", append(props, e.generic(i, name, j, s)...)
 }
 
-// godotSides is -1 for a joint Godot takes the other way round: from the
-// world (A) to a body (B), which Godot makes the lone body A and the
-// world B, so that every coordinate changes sign; else 1.
-func (e *emitter) godotSides(i int) float64 {
-	j := e.g.Nodes[i].Joint
-	if j == nil || j.Connected < 0 || j.Connected >= len(e.g.Nodes) {
-		return 1
-	}
-	if e.jointBody(i) < 0 && e.jointBody(j.Connected) >= 0 {
-		return -1
-	}
-	return 1
-}
-
-// generic writes Generic6DOFJoint3D limits, springs and motors per axis;
-// sides is -1 when Godot's bodies are the Graph's swapped.
-func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides float64) []tscn.Prop {
+// generic writes Generic6DOFJoint3D limits, springs and motors per axis
+// (of joint node i).
+func (e *emitter) generic(i int, name string, j *convert.Joint, s jointShape) []tscn.Prop {
 	signOf := func(kind string) float64 {
 		if kind == "angular" {
-			return sides * genericAngularSign
+			return genericAngularSign
 		}
-		return sides
+		return 1
 	}
 	var props []tscn.Prop
 	add := func(k string, v tscn.Value) { props = append(props, tscn.Prop{Key: k, Value: v}) }
@@ -653,7 +580,11 @@ func (e *emitter) generic(name string, j *convert.Joint, s jointShape, sides flo
 		}
 		a := jointAxes[d.Axis]
 		sign := signOf(d.Type)
-		if lost := genericDriveLoss(d); lost != "" {
+		if isInert(d) {
+			e.diags.Add(convert.CodeGodotDriveApproximated, e.joint, name, "a %s drive on axis %s without stiffness or damping pushes with no force; a Godot motor would, so it is not written", d.Type, a)
+			continue
+		}
+		if lost := genericDriveLoss(d, e.motorLike(i, d)); lost != "" {
 			e.diags.Add(convert.CodeGodotDriveApproximated, e.joint, name, "a Generic6DOFJoint3D %s %s drive on axis %s: %s", d.Type, d.Mode, a, lost)
 		}
 		if d.IsSpring() {
@@ -734,7 +665,7 @@ func (e *emitter) axisDrives(drives []convert.Drive, name string) []convert.Driv
 // stiffness becomes a spring (stiffness, damping, equilibrium; no force
 // limit, no target velocity); any other becomes a motor (target velocity,
 // force limit; no damping). Both are force drives.
-func genericDriveLoss(d convert.Drive) string {
+func genericDriveLoss(d convert.Drive, motorLike bool) string {
 	var lost []string
 	if d.Mode == "acceleration" {
 		lost = append(lost, "acceleration mode written as force")
@@ -751,7 +682,7 @@ func genericDriveLoss(d convert.Drive) string {
 		}
 	} else if d.VelocityTarget == nil {
 		lost = append(lost, "no target and no stiffness: not written")
-	} else if d.Damping != 0 {
+	} else if !motorLike {
 		lost = append(lost, fmt.Sprintf("damping %g dropped (a motor holds its target velocity up to its force limit)", d.Damping))
 	}
 	return strings.Join(lost, "; ")
@@ -760,3 +691,20 @@ func genericDriveLoss(d convert.Drive) string {
 // unlimitedImpulse stands in for an unlimited motor: no file gets an
 // infinite number, and readers take values this large as unlimited.
 const unlimitedImpulse = 1e30
+
+// reachable marks the nodes under the Graph's roots: the nodes a scene
+// writes.
+func reachable(g *convert.Graph) []bool {
+	seen := make([]bool, len(g.Nodes))
+	stack := append([]int(nil), g.Roots...)
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if k < 0 || k >= len(g.Nodes) || seen[k] {
+			continue
+		}
+		seen[k] = true
+		stack = append(stack, g.Nodes[k].Children...)
+	}
+	return seen
+}

@@ -79,6 +79,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	}
 	p.g.DropMoved(p.movedFrom)
 	p.movedFrom = nil
+	p.motorDampings()
 	if err := p.couplings(); err != nil {
 		return nil, diags, err
 	}
@@ -108,11 +109,14 @@ type parser struct {
 	l           *loader
 	// physicsEngine is the project's 3D engine once asked (engine)
 	physicsEngine string
-	g             *convert.Graph
-	diags         *convert.Diagnostics
-	index         map[*node]int
-	shapes        map[*tscn.Section]shapeRef
-	materials     map[*tscn.Section]int
+	// loneB: 1 when the engine attaches a joint's lone body as B, -1
+	// when as A, 0 until asked (loneBodyIsB)
+	loneB     int
+	g         *convert.Graph
+	diags     *convert.Diagnostics
+	index     map[*node]int
+	shapes    map[*tscn.Section]shapeRef
+	materials map[*tscn.Section]int
 	// movedFrom lists the parents (-1: the roots) reparent took nodes
 	// from, whose lists Graph.DropMoved then mends.
 	movedFrom []int

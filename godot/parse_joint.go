@@ -169,6 +169,11 @@ func (p *parser) joint(n *node) error {
 	if bodies[0] < 0 {
 		bodies[0], bodies[1] = bodies[1], bodies[0] // Godot attaches a lone body B as A, to the world
 	}
+	if bodies[1] < 0 && n.version == 4 && p.loneBodyIsB() {
+		// Jolt takes the world as A and the lone body as B, so its
+		// coordinates have the opposite sign from GodotPhysics3D's
+		bodies[0], bodies[1] = -1, bodies[0]
+	}
 	if bodies[0] == bodies[1] {
 		// Godot loads the scene and makes no joint (Godot 3 says so)
 		p.note(convert.CodeGodotJointUnconnected, convert.JointSubject(p.idx(n)), n, "node_a and node_b name one body, %q; Godot makes no joint of it, so it is dropped", p.g.Nodes[bodies[0]].Name)
@@ -198,6 +203,25 @@ func (p *parser) joint(n *node) error {
 	j.Connected = p.g.AddNode(b, bodies[1])
 	p.g.Nodes[idx].Joint = j
 	return nil
+}
+
+// loneBodyIsB reports whether the project's engine attaches a joint's
+// lone body as body B, the world as A: Jolt Physics does, unless the
+// project sets physics/jolt_physics_3d/joints/world_node to Node B;
+// GodotPhysics3D makes the lone body A. Read once.
+func (p *parser) loneBodyIsB() bool {
+	if p.loneB == 0 {
+		p.loneB = -1
+		if p.engine() == engineJolt {
+			p.loneB = 1
+			if data, err := p.l.in.Open(p.l.resRoot + "/project.godot"); err == nil {
+				if v, ok := projectValue(data, "physics", "jolt_physics_3d/joints/world_node"); ok && v != "0" {
+					p.loneB = -1
+				}
+			}
+		}
+	}
+	return p.loneB > 0
 }
 
 // relativeTo expresses a world pose in the frame of node parent (-1 = world).
@@ -314,13 +338,18 @@ func (p *parser) limits(n *node, used map[string]bool) (*convert.Joint, error) {
 		}
 		if on("motor/enable") {
 			v := hingeSign * get("motor/target_velocity")
-			maxForce := get("motor/max_impulse")
-			if maxForce >= unlimitedImpulse {
+			impulse := get("motor/max_impulse")
+			ticks := p.l.physicsTicks(n.version)
+			maxForce := impulse * ticks
+			if impulse >= unlimitedImpulse {
 				maxForce = math.Inf(1) // the stand-in physconv writes for an unlimited motor
 			}
 			j.Drives = append(j.Drives, convert.Drive{Type: "angular", Mode: "force", Axis: 2,
 				VelocityTarget: convert.Ptr(v), MaxForce: maxForce})
-			p.note(convert.CodeGodotMotorImpulse, convert.JointSubject(p.idx(n)), n, "hinge motor max_impulse (N·m·s per step) read as maximum torque")
+			if !math.IsInf(maxForce, 1) {
+				p.note(convert.CodeGodotMotorImpulse, convert.JointSubject(p.idx(n)), n,
+					"hinge motor max_impulse %g (N·m·s per physics step, %g steps per second) read as a maximum torque of %g N·m, as Jolt Physics applies it (GodotPhysics3D applies it at each solver iteration, so its motor can be stronger)", impulse, ticks, maxForce)
+			}
 		}
 	case "SliderJoint3D":
 		j.Limits = []convert.Limit{fixed([]int{1, 2}, nil), fixed(nil, []int{1, 2})}
