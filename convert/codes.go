@@ -246,6 +246,7 @@ const (
 	CodeGodotLimitInverted          Code = "godot-limit-inverted"
 	CodeGodotMotorImpulse           Code = "godot-motor-impulse"
 	CodeGodotMotorDamping           Code = "godot-motor-damping"
+	CodeEngineGravity               Code = "engine-gravity"
 	CodeGodotWheelDefault           Code = "godot-wheel-default"
 	CodeGodotInertiaBaked           Code = "godot-inertia-baked"
 	CodeGodotWeldStatic             Code = "godot-weld-static"
@@ -300,6 +301,7 @@ var codeTable = []CodeInfo{
 	{CodeMassInvalid, Warning, secGraph, Qs(QMass, QCenterOfMass), false, "a given mass ≤ 0 or NaN, or a non-finite centre of mass, is ignored and computed"},
 	{CodeInertiaRepaired, Warning, secGraph, Qs(QInertia), false, "given principal moments not physical (non-positive; or breaking the triangle inequality, in MJCF and URDF output, whose engine refuses them: glTF and Godot keep them); repaired values used"},
 	{CodeInertiaInvalid, Warning, secGraph, Qs(QInertia), false, "given inertia unusable; computed instead"},
+	{CodeEngineGravity, Info, secGraph, Qs(QGravity), false, "the source engine's default gravity differs from the target's (Godot's 9.8 m/s², MuJoCo's, URDF simulators' and glTF's 9.81): the source's is kept as the scene's gravity, written as the target can (a scene gravity, every body's gravity factor, or said dropped)"},
 	{CodeGravityAsFactors, Info, secGraph, Qs(QGravity), false, "the scene's gravity (a zero-g or low-g scene) is written as every body's gravity factor, relative to the target engine's default gravity"},
 	{CodeGravityFactorsAsScene, Info, secGraph, Qs(QGravity), false, "every body shares one gravity factor, which a target without factors writes as the scene's gravity"},
 	{CodeGravityFromProject, Info, secGraph, Qs(QGravity), false, "the scene's gravity is its Godot project's default (project.godot): a Godot output leaves it to the project it is placed in rather than scale its bodies' gravity"},

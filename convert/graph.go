@@ -51,6 +51,12 @@ type Graph struct {
 	// target whose scenes take their gravity from a project around them
 	// (Capabilities.ProjectGravity) leaves it to the output's project.
 	GravityFromProject bool
+	// DefaultGravity is the magnitude (m/s², downwards) of the default
+	// gravity of the engine the source was made for, which is the scene's
+	// gravity when Gravity is nil; 0 means StandardGravity. Godot's is
+	// 9.8, MuJoCo's and most others' 9.81: lowering keeps a source's
+	// default where the target's differs (EngineGravity).
+	DefaultGravity float64
 	// SolverSettings describe, one setting a line, what the source's
 	// simulator applies to the whole scene beyond the Graph's physics
 	// (MJCF <option>: time step, integrator, disabled contacts …): only
@@ -76,6 +82,19 @@ type SceneDamping struct {
 
 // Zero reports a scene without default damping.
 func (d SceneDamping) Zero() bool { return d.Linear == 0 && d.Angular == 0 }
+
+// StandardGravity is the default gravity (m/s²) of MuJoCo, URDF
+// simulators and glTF physics: what Graph.DefaultGravity 0 means.
+const StandardGravity = 9.81
+
+// EngineGravity is the magnitude of the gravity that applies when
+// Gravity is nil: DefaultGravity, or StandardGravity when unset.
+func (g *Graph) EngineGravity() float64 {
+	if g.DefaultGravity > 0 {
+		return g.DefaultGravity
+	}
+	return StandardGravity
+}
 
 // FeelsGravity reports whether gravity accelerates a body of motion m: a
 // gravity factor other than 0 in a scene whose gravity is not zero (no

@@ -56,6 +56,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	proj := l.project()
 	p.layerNames = proj.layers
 	p.g.Damping, p.g.Gravity = proj.damping, proj.gravity
+	p.g.DefaultGravity = DefaultGravity
 	p.g.GravityFromProject = proj.gravity != nil
 	if l.in.Options != nil && l.in.Options.DefaultProject {
 		p.g.Damping, p.g.Gravity, p.g.GravityFromProject = DefaultDamping, nil, false

@@ -139,21 +139,33 @@ func (c *comparer) addLater(q convert.Quantity, message func() string) {
 }
 
 // scene compares what applies to the whole scene: its gravity.
+// A report without a gravity has its engine's default: down, of the
+// report's DefaultGravity or 9.81.
 func (c *comparer) scene(a, b *Report) {
 	c.on("scene", "")
-	switch {
-	case (a.Gravity == nil) != (b.Gravity == nil):
-		c.addf(convert.QGravity, "scene gravity %s vs %s", gravityText(a.Gravity), gravityText(b.Gravity))
-	case a.Gravity != nil && !c.closeVec(*a.Gravity, *b.Gravity):
-		c.addf(convert.QGravity, "scene gravity %s vs %s", gravityText(a.Gravity), gravityText(b.Gravity))
+	if ga, gb := sceneGravity(a), sceneGravity(b); !c.closeVec(ga, gb) {
+		c.addf(convert.QGravity, "scene gravity %s vs %s", gravityText(a), gravityText(b))
 	}
 }
 
-func gravityText(g *convert.Vec3) string {
-	if g == nil {
-		return "the engine's default"
+// sceneGravity is the gravity that acts in r's scene.
+func sceneGravity(r *Report) convert.Vec3 {
+	if r.Gravity != nil {
+		return *r.Gravity
 	}
-	return fmt.Sprint(*g)
+	d := convert.StandardGravity
+	if r.DefaultGravity != nil {
+		d = float64(*r.DefaultGravity)
+	}
+	return convert.Vec3{0, -d, 0}
+}
+
+func gravityText(r *Report) string {
+	if r.Gravity == nil {
+		v := sceneGravity(r)
+		return fmt.Sprintf("the engine's default (%v)", v)
+	}
+	return fmt.Sprint(*r.Gravity)
 }
 
 // damping is a body's [linear, angular] damping (absent: none).

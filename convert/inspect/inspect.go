@@ -21,10 +21,14 @@ type Report struct {
 	Frame string `json:"frame,omitempty"`
 	// Gravity is the scene's gravity (m/s², the report's axes) when the
 	// file sets one other than its format's default.
-	Gravity     *convert.Vec3       `json:"gravity,omitempty"`
-	Bodies      []BodyReport        `json:"bodies"`
-	Joints      []JointReport       `json:"joints"`
-	Diagnostics convert.Diagnostics `json:"diagnostics"`
+	Gravity *convert.Vec3 `json:"gravity,omitempty"`
+	// DefaultGravity is the magnitude (m/s², downwards) of the gravity
+	// that applies when Gravity is absent, when it is not the usual
+	// 9.81 (Godot's 9.8).
+	DefaultGravity *Num                `json:"defaultGravity,omitempty"`
+	Bodies         []BodyReport        `json:"bodies"`
+	Joints         []JointReport       `json:"joints"`
+	Diagnostics    convert.Diagnostics `json:"diagnostics"`
 
 	// nodeNames are the Graph's convert.NodeNames, which an Explainer of
 	// the same Graph takes rather than make again
@@ -192,6 +196,10 @@ func Inspect(g *convert.Graph, format string, diags convert.Diagnostics) *Report
 	if g.Gravity != nil {
 		v := *g.Gravity
 		r.Gravity = &v
+	}
+	if d := g.EngineGravity(); d != convert.StandardGravity {
+		n := Num(d)
+		r.DefaultGravity = &n
 	}
 	if r.Diagnostics == nil {
 		r.Diagnostics = convert.Diagnostics{}

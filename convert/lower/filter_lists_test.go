@@ -74,7 +74,7 @@ func TestLowerFilterLists(t *testing.T) {
 			t.Run(c.name+"/"+tg.name, func(t *testing.T) {
 				g := filtersGraph(c.filters...)
 				before := copyFilters(g.Filters)
-				out, diags := lower.Lower(g, tg.caps)
+				out, diags := lowerFor(g, tg.caps)
 				if !reflect.DeepEqual(g.Filters, before) {
 					t.Errorf("Lower changed the caller's filters:\n got %+v\nwant %+v", g.Filters, before)
 				}

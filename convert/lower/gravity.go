@@ -18,6 +18,20 @@ import (
 // to MJCF).
 func (l *lowerer) gravity() {
 	g, caps := l.g, l.caps
+	if src := g.EngineGravity(); g.Gravity == nil && caps.DefaultGravity > 0 && src != caps.DefaultGravity {
+		// the source's engine pulls otherwise than the target's by default:
+		// its gravity is the scene's, in whatever form the target has
+		g.Gravity = &convert.Vec3{0, -src, 0}
+		l.diags.Add(convert.CodeEngineGravity, convert.DocumentSubject(), "",
+			"the source engine's default gravity, %s m/s², is not the target's (%s m/s²): it is kept as the scene's gravity", xmlx.Num(src), xmlx.Num(caps.DefaultGravity))
+	}
+	if caps.DefaultGravity > 0 {
+		g.DefaultGravity = caps.DefaultGravity
+		if v := g.Gravity; v != nil && !g.GravityFromProject && *v == (convert.Vec3{0, -caps.DefaultGravity, 0}) {
+			g.Gravity = nil // the target's default, exactly
+			return
+		}
+	}
 	switch {
 	case g.Gravity != nil && g.GravityFromProject && caps.ProjectGravity:
 		v := *g.Gravity

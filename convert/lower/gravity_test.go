@@ -11,7 +11,9 @@ import (
 // TestLowerGravity: the scene's gravity reaches every target in the form
 // it has — kept (MJCF, OMI's world gravity), as every moving body's factor (exact for a zero-g
 // scene), or dropped with a warning — and bodies sharing one factor
-// become the scene's gravity where there are no factors.
+// become the scene's gravity where there are no factors. A scene without
+// gravity has its source engine's default, which is the scene's gravity
+// where the target's default differs (Godot's 9.8 against 9.81).
 func TestLowerGravity(t *testing.T) {
 	type want struct {
 		gravity *convert.Vec3
@@ -19,40 +21,50 @@ func TestLowerGravity(t *testing.T) {
 		code    convert.Code
 	}
 	down := func(y float64) *convert.Vec3 { return &convert.Vec3{0, y, 0} }
+	div := func(a, b float64) float64 { return a / b } // in float64, as lowering divides
 	cases := []struct {
 		name    string
 		gravity *convert.Vec3
 		factor  float64
+		engine  float64 // the source engine's default gravity; 0: 9.81
 		want    map[string]want
 	}{
-		{"zero-g", &convert.Vec3{}, 1, map[string]want{
+		{"zero-g", &convert.Vec3{}, 1, 0, map[string]want{
 			"mjcf":  {&convert.Vec3{}, 1, ""},
 			"khr":   {nil, 0, convert.CodeGravityAsFactors},
 			"omi":   {&convert.Vec3{}, 1, ""},
 			"godot": {nil, 0, convert.CodeGravityAsFactors},
 			"urdf":  {nil, 1, convert.CodeGravityDropped},
 		}},
-		{"moon", down(-1.62), 1, map[string]want{
+		{"moon", down(-1.62), 1, 0, map[string]want{
 			"mjcf":  {down(-1.62), 1, ""},
 			"khr":   {nil, 1.62 / 9.81, convert.CodeGravityAsFactors},
 			"omi":   {down(-1.62), 1, ""},
 			"godot": {nil, 1.62 / 9.8, convert.CodeGravityAsFactors},
 			"urdf":  {nil, 1, convert.CodeGravityDropped},
 		}},
-		{"sideways", &convert.Vec3{9.81, 0, 0}, 1, map[string]want{
+		{"sideways", &convert.Vec3{9.81, 0, 0}, 1, 0, map[string]want{
 			"mjcf":  {&convert.Vec3{9.81, 0, 0}, 1, ""},
 			"khr":   {nil, 1, convert.CodeGravityDropped},
 			"omi":   {&convert.Vec3{9.81, 0, 0}, 1, ""},
 			"godot": {nil, 1, convert.CodeGravityDropped},
 		}},
-		{"shared factor", nil, 0, map[string]want{
+		{"shared factor", nil, 0, 0, map[string]want{
 			"mjcf":  {&convert.Vec3{}, 1, convert.CodeGravityFactorsAsScene},
 			"khr":   {nil, 0, ""},
 			"omi":   {nil, 0, ""},
-			"godot": {nil, 0, ""},
+			"godot": {nil, 0, convert.CodeGravityAsFactors}, // 9.81 m/s² as factors of 9.8: 0 stays 0
 		}},
-		{"default", nil, 1, map[string]want{
+		{"default", nil, 1, 0, map[string]want{
 			"mjcf": {nil, 1, ""}, "khr": {nil, 1, ""}, "urdf": {nil, 1, ""},
+			"godot": {nil, div(9.81, 9.8), convert.CodeGravityAsFactors},
+		}},
+		{"Godot's default", nil, 1, 9.8, map[string]want{
+			"mjcf":  {down(-9.8), 1, ""},
+			"khr":   {nil, div(9.8, 9.81), convert.CodeGravityAsFactors},
+			"omi":   {down(-9.8), 1, ""},
+			"godot": {nil, 1, ""},
+			"urdf":  {nil, 1, convert.CodeGravityDropped},
 		}},
 	}
 	for _, c := range cases {
@@ -62,7 +74,7 @@ func TestLowerGravity(t *testing.T) {
 				continue
 			}
 			g := convert.NewGraph()
-			g.Gravity = c.gravity
+			g.Gravity, g.DefaultGravity = c.gravity, c.engine
 			box := g.AddShape(convert.Shape{Kind: convert.Box, Size: convert.Vec3{1, 1, 1}})
 			g.AddNode(convert.Node{Name: "ground", Motion: &convert.Motion{Kind: convert.Static, GravityFactor: 1},
 				Collider: &convert.Collider{Shape: box, Material: -1, Filter: -1}}, -1)

@@ -122,7 +122,7 @@ func TestLowerShapeTable(t *testing.T) {
 			}
 			t.Run(c.name+"/"+r.name, func(t *testing.T) {
 				g := oneCollider(c.shape, c.mesh)
-				out, diags := lower.Lower(g, r.caps)
+				out, diags := lowerFor(g, r.caps)
 				got := "-"
 				if col := out.Nodes[1].Collider; col != nil {
 					got = string(out.Shapes[col.Shape].Kind)
@@ -174,7 +174,7 @@ func sameShapes(a, b *convert.Graph) bool {
 func TestLowerTaperedPolicy(t *testing.T) {
 	for _, r := range rows {
 		g := oneCollider(convert.Shape{Kind: convert.Capsule, Height: 1, RadiusTop: 0.1, RadiusBottom: 0.4}, nil)
-		out, diags := lower.Lower(g, r.caps)
+		out, diags := lowerFor(g, r.caps)
 		sh := out.Shapes[out.Nodes[1].Collider.Shape]
 		m := out.Nodes[0].Motion
 		if r.caps.Shapes.TaperedCapsules {
@@ -308,7 +308,7 @@ func TestLowerFeatures(t *testing.T) {
 		"godot": {convert.CodeCompoundColliderDropped, convert.CodeFieldDropped, convert.CodeVehicleDropped},
 	}
 	for _, r := range rows {
-		out, diags := lower.Lower(g, r.caps)
+		out, diags := lowerFor(g, r.caps)
 		var got []convert.Code
 		for _, d := range diags {
 			got = append(got, d.Code)
@@ -357,7 +357,7 @@ func TestLowerVisualShapes(t *testing.T) {
 				sh.Mesh = g.AddMesh(convert.Mesh{Name: "m", File: "m.obj"}) // not loaded: visuals keep references
 			}
 			g.AddNode(convert.Node{Name: "Look", Visual: &convert.Visual{Shape: g.AddShape(sh)}}, -1)
-			out, diags := lower.Lower(g, r.caps)
+			out, diags := lowerFor(g, r.caps)
 			got := "-"
 			if v := out.Nodes[0].Visual; v != nil {
 				got = string(out.Shapes[v.Shape].Kind)
@@ -411,7 +411,7 @@ func TestLowerKeepsMassReadersWouldNotCompute(t *testing.T) {
 			if strings.HasPrefix(c.name, "kinematic") {
 				m.Kind = convert.Kinematic
 			}
-			out, diags := lower.Lower(g, r.caps)
+			out, diags := lowerFor(g, r.caps)
 			var said []string
 			for _, d := range diags {
 				if d.Code == convert.CodeMassKeptExplicit {
@@ -458,7 +458,7 @@ func TestLowerWheelJointed(t *testing.T) {
 			w.SuspensionDampingCompression, w.SuspensionDampingRebound, w.Material = 1000, 3000, 0
 			at := convert.Transform{T: convert.Vec3{1, 0, 2}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}}
 			wheel := g.AddNode(convert.Node{Name: "W", Transform: at, Wheel: &w}, parent)
-			out, diags := lower.Lower(g, r.caps)
+			out, diags := lowerFor(g, r.caps)
 			if r.caps.Vehicles {
 				if out.Nodes[wheel].Wheel == nil || diags.Has(convert.CodeWheelJointed) {
 					t.Errorf("%s/%s: the wheel should stay a wheel", c.name, r.name)
@@ -528,4 +528,11 @@ func TestLowerWheelJointed(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lowerFor lowers g for a target, g's own gravity being the target
+// engine's default: the cases are about other things than gravity.
+func lowerFor(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph, convert.Diagnostics) {
+	g.DefaultGravity = caps.DefaultGravity
+	return lower.Lower(g, caps)
 }
