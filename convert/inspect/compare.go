@@ -91,6 +91,8 @@ func DiffDeferred(a, b *Report, tol float64) []Difference {
 type comparer struct {
 	tol   float64
 	diffs []Difference
+	// gravity is the scene gravity of each report (scene)
+	gravity [2]convert.Vec3
 	// at is where the next differences are found.
 	at Difference
 	// filters are the matched shapes' filters; filtersDiffer: some are
@@ -140,12 +142,12 @@ func (c *comparer) addLater(q convert.Quantity, message func() string) {
 
 // scene compares what applies to the whole scene: its gravity.
 // A report without a gravity has its engine's default: down, of the
-// report's DefaultGravity or 9.81.
+// report's DefaultGravity or 9.81. Gravity acts only on moving bodies, each
+// scaled by its factor: the bodies compare the gravity that acts on them
+// (a scene of 9.8 m/s² with factors of 9.81/9.8 is one of 9.81).
 func (c *comparer) scene(a, b *Report) {
 	c.on("scene", "")
-	if ga, gb := sceneGravity(a), sceneGravity(b); !c.closeVec(ga, gb) {
-		c.addf(convert.QGravity, "scene gravity %s vs %s", gravityText(a), gravityText(b))
-	}
+	c.gravity = [2]convert.Vec3{sceneGravity(a), sceneGravity(b)}
 }
 
 // sceneGravity is the gravity that acts in r's scene.
@@ -158,14 +160,6 @@ func sceneGravity(r *Report) convert.Vec3 {
 		d = float64(*r.DefaultGravity)
 	}
 	return convert.Vec3{0, -d, 0}
-}
-
-func gravityText(r *Report) string {
-	if r.Gravity == nil {
-		v := sceneGravity(r)
-		return fmt.Sprintf("the engine's default (%v)", v)
-	}
-	return fmt.Sprint(*r.Gravity)
 }
 
 // damping is a body's [linear, angular] damping (absent: none).
@@ -254,8 +248,10 @@ func (c *comparer) body(x, y *BodyReport) {
 	if x.Kind != y.Kind {
 		c.addf(convert.QBodyKind, "body %q: kind %s vs %s", n, x.Kind, y.Kind)
 	}
-	if fx, fy := gravityFactor(x), gravityFactor(y); x.Kind == y.Kind && x.Kind == convert.Dynamic && !c.close(fx, fy) {
-		c.addf(convert.QGravity, "body %q: gravity factor %g vs %g", n, fx, fy)
+	if fx, fy := gravityFactor(x), gravityFactor(y); x.Kind == y.Kind && x.Kind == convert.Dynamic {
+		if gx, gy := c.gravity[0].Scale(fx), c.gravity[1].Scale(fy); !c.closeVec(gx, gy) {
+			c.addf(convert.QGravity, "body %q: gravity factor %g vs %g (gravity %v vs %v m/s²)", n, fx, fy, gx, gy)
+		}
 	}
 	if dx, dy := damping(x), damping(y); x.Kind == y.Kind && x.Kind == convert.Dynamic && !(c.close(float64(dx[0]), float64(dy[0])) && c.close(float64(dx[1]), float64(dy[1]))) {
 		c.addf(convert.QDamping, "body %q: damping (linear, angular) %g vs %g", n, dx, dy)

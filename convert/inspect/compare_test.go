@@ -139,3 +139,41 @@ func TestCompareMasslessCentre(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareActingGravity: reports compare the gravity that acts on each
+// moving body — the scene's (or its engine's default) times the body's
+// factor — not the scene's and the factors apart: Godot's 9.8 m/s² with a
+// factor of 9.81/9.8 is glTF's 9.81 with none.
+func TestCompareActingGravity(t *testing.T) {
+	godot := func(kind convert.BodyKind, factor float64) *Report {
+		r := &Report{DefaultGravity: num(9.8), Bodies: []BodyReport{{Name: "b", Kind: kind}}}
+		if factor != 1 {
+			r.Bodies[0].GravityFactor = num(factor)
+		}
+		return r
+	}
+	gltf := &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Dynamic}}}
+	scale := 9.81
+	scale /= 9.8
+	for _, c := range []struct {
+		name  string
+		a, b  *Report
+		diffs int
+	}{
+		{"9.8 scaled to 9.81", godot(convert.Dynamic, scale), gltf, 0},
+		{"9.8 against 9.81", godot(convert.Dynamic, 1), gltf, 1},
+		{"a static body feels none", godot(convert.Static, 1), &Report{Bodies: []BodyReport{{Name: "b", Kind: convert.Static}}}, 0},
+		{"given 9.81 against the default", &Report{Gravity: &convert.Vec3{0, -9.81, 0}, Bodies: gltf.Bodies}, gltf, 0},
+		{"zero g against factor 0", &Report{Gravity: &convert.Vec3{}, Bodies: gltf.Bodies}, godot(convert.Dynamic, 0), 0},
+	} {
+		d := Diff(c.a, c.b, 1e-9)
+		if len(d) != c.diffs {
+			t.Errorf("%s: %d differences %v, want %d", c.name, len(d), d, c.diffs)
+		}
+		for _, x := range d {
+			if x.Quantity != convert.QGravity {
+				t.Errorf("%s: %v is not about gravity", c.name, x)
+			}
+		}
+	}
+}
