@@ -105,6 +105,7 @@ func LowerInPlace(g *convert.Graph, caps *convert.Capabilities) (*convert.Graph,
 	l.oneSidedContacts()
 	l.couplings()
 	l.tendons()
+	l.fuseBallChains()
 	l.fuseMasslessChains()
 	l.springDamping()
 	l.inertJoints()
