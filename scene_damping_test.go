@@ -89,7 +89,8 @@ func TestSceneDampingToGodot(t *testing.T) {
 				t.Fatalf("%s → Godot 4: no Ball in %v", from, at)
 			}
 			fell := 10 - ball[1]
-			undamped, damped := fallAfter(9.8, 1.0/60, 0, 60), fallAfter(9.8, 1.0/60, 0.1, 60)
+			// under the source's gravity, 9.81 m/s² (engine-gravity)
+			undamped, damped := fallAfter(9.81, 1.0/60, 0, 60), fallAfter(9.81, 1.0/60, 0.1, 60)
 			if math.Abs(fell-undamped) > 1e-3 {
 				t.Errorf("%s → Godot 4: the ball fell %.4f m in 60 steps; undamped %.4f, with Godot's default damping %.4f", from, fell, undamped, damped)
 			}

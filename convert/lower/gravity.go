@@ -63,7 +63,7 @@ func (l *lowerer) gravity() {
 		g.Gravity, g.GravityFromProject = nil, false
 		l.diags.Add(convert.CodeGravityAsFactors, convert.DocumentSubject(), "",
 			"the scene's gravity %s m/s² is written as a gravity factor of %s on every body (of the engine's default %s m/s²)", xmlx.Nums(v[:]...), xmlx.Num(f), xmlx.Num(caps.DefaultGravity))
-	case g.Gravity == nil && caps.SceneGravity && !caps.GravityFactors && caps.DefaultGravity > 0:
+	case caps.SceneGravity && !caps.GravityFactors && caps.DefaultGravity > 0:
 		f, ok := sharedGravityFactor(g)
 		if !ok || f == 1 {
 			return
@@ -73,13 +73,18 @@ func (l *lowerer) gravity() {
 				m.GravityFactor = 1
 			}
 		}
-		down := -f * caps.DefaultGravity
-		if down == 0 {
-			down = 0 // not -0
+		v := convert.Vec3{0, -caps.DefaultGravity, 0}
+		if g.Gravity != nil {
+			v = *g.Gravity
 		}
-		g.Gravity = &convert.Vec3{0, down, 0}
+		for k := range v {
+			if v[k] *= f; v[k] == 0 {
+				v[k] = 0 // not -0
+			}
+		}
+		g.Gravity = &v
 		l.diags.Add(convert.CodeGravityFactorsAsScene, convert.DocumentSubject(), "",
-			"every body has gravity factor %s: written as the scene's gravity, %s m/s² downwards", xmlx.Num(f), xmlx.Num(f*caps.DefaultGravity))
+			"every body has gravity factor %s: written as the scene's gravity, %s m/s²", xmlx.Num(f), xmlx.Nums(v[:]...))
 	}
 }
 

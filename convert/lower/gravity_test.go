@@ -59,6 +59,14 @@ func TestLowerGravity(t *testing.T) {
 			"mjcf": {nil, 1, ""}, "khr": {nil, 1, ""}, "urdf": {nil, 1, ""},
 			"godot": {nil, div(9.81, 9.8), convert.CodeGravityAsFactors},
 		}},
+		// a scene's own gravity times the factor every body shares
+		{"Godot's default, every body at half", nil, 0.5, 9.8, map[string]want{
+			"mjcf":  {down(-4.9), 1, convert.CodeGravityFactorsAsScene},
+			"godot": {nil, 0.5, ""},
+		}},
+		{"moon, every body weightless", down(-1.62), 0, 0, map[string]want{
+			"mjcf": {&convert.Vec3{}, 1, convert.CodeGravityFactorsAsScene},
+		}},
 		{"Godot's default", nil, 1, 9.8, map[string]want{
 			"mjcf":  {down(-9.8), 1, ""},
 			"khr":   {nil, div(9.8, 9.81), convert.CodeGravityAsFactors},
