@@ -12,29 +12,11 @@ import (
 
 // pinScene is a Godot 4 arm hanging from a post by a PinJoint3D (a ball
 // joint), tilted so that it swings.
-const pinScene = `[gd_scene load_steps=2 format=3]
-
-[sub_resource type="BoxShape3D" id="1"]
-size = Vector3(1, 0.1, 0.1)
-
-[node name="Root" type="Node3D"]
-
-[node name="Post" type="StaticBody3D" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
-
-[node name="Arm" type="RigidBody3D" parent="."]
-transform = Transform3D(0.866025, 0.5, 0, -0.5, 0.866025, 0, 0, 0, 1, 0.433013, 0.75, 0.1)
-linear_damp_mode = 1
-angular_damp_mode = 1
-
-[node name="Shape" type="CollisionShape3D" parent="Arm"]
-shape = SubResource("1")
-
-[node name="Pin" type="PinJoint3D" parent="."]
+var pinScene = godotArmScene(staticPost, "0.866025, 0.5, 0, -0.5, 0.866025, 0, 0, 0, 1, 0.433013, 0.75, 0.1", "", `[node name="Pin" type="PinJoint3D" parent="."]
 transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
 node_a = NodePath("../Post")
 node_b = NodePath("../Arm")
-`
+`)
 
 // TestBallChainIntoGodot: URDF has no ball joint, so a ball joint is
 // written as three continuous joints through two dummy links of the

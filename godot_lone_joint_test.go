@@ -27,6 +27,15 @@ func loneJointScene(class, limits, lone string) string {
 	case "B":
 		ends = "node_a = NodePath(\"../Arm\")\nnode_b = NodePath(\"../Post\")\n"
 	}
+	return godotArmScene(staticPost, "0.866025, 0.5, 0, -0.5, 0.866025, 0, 0, 0, 1, 0.5, 1, 0", "", `[node name="Joint" type="`+class+`" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
+`+ends+limits)
+}
+
+// godotArmScene is a Godot 4 scene of a Post (the node lines post), an
+// undamped Arm of 1 kg, a 1 × 0.1 × 0.1 m box, at armAt (a Transform3D's
+// numbers) with the further lines armProps, and the nodes rest (a joint).
+func godotArmScene(post, armAt, armProps, rest string) string {
 	return `[gd_scene load_steps=2 format=3]
 
 [sub_resource type="BoxShape3D" id="1"]
@@ -34,21 +43,22 @@ size = Vector3(1, 0.1, 0.1)
 
 [node name="Root" type="Node3D"]
 
-[node name="Post" type="StaticBody3D" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
-
+` + post + `
 [node name="Arm" type="RigidBody3D" parent="."]
-transform = Transform3D(0.866025, 0.5, 0, -0.5, 0.866025, 0, 0, 0, 1, 0.5, 1, 0)
-linear_damp_mode = 1
+transform = Transform3D(` + armAt + `)
+` + armProps + `linear_damp_mode = 1
 angular_damp_mode = 1
 
 [node name="Shape" type="CollisionShape3D" parent="Arm"]
 shape = SubResource("1")
 
-[node name="Joint" type="` + class + `" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
-` + ends + limits
+` + rest
 }
+
+// staticPost is a StaticBody3D Post without shapes, 1 m up.
+const staticPost = `[node name="Post" type="StaticBody3D" parent="."]
+transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
+`
 
 // loneJointProjects are Godot 4 projects by the engine they run and the
 // side it gives a joint's lone body: GodotPhysics3D body A, Jolt Physics

@@ -18,9 +18,7 @@ import (
 // turned about its end by a motor of joint class, from a Post that is
 // static or, when dynamic, a second such box on the other side.
 func armMotorScene(class, motor string, dynamicPost bool) string {
-	post := `[node name="Post" type="StaticBody3D" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
-`
+	post := staticPost
 	if dynamicPost {
 		post = `[node name="Post" type="RigidBody3D" parent="."]
 transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, -0.5, 1, 0)
@@ -32,29 +30,12 @@ angular_damp_mode = 1
 shape = SubResource("1")
 `
 	}
-	return `[gd_scene load_steps=2 format=3]
-
-[sub_resource type="BoxShape3D" id="1"]
-size = Vector3(1, 0.1, 0.1)
-
-[node name="Root" type="Node3D"]
-
-` + post + `
-[node name="Arm" type="RigidBody3D" parent="."]
-transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 1, 0)
-gravity_scale = 0.0
-linear_damp_mode = 1
-angular_damp_mode = 1
-
-[node name="Shape" type="CollisionShape3D" parent="Arm"]
-shape = SubResource("1")
-
-[node name="Joint" type="` + class + `" parent="."]
+	return godotArmScene(post, "1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 1, 0", "gravity_scale = 0.0\n", `[node name="Joint" type="`+class+`" parent="."]
 transform = Transform3D(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0)
 node_a = NodePath("../Post")
 node_b = NodePath("../Arm")
 exclude_nodes_from_collision = true
-` + motor
+`+motor)
 }
 
 const joltProject = "config_version=5\n\n[physics]\n\n3d/physics_engine=\"Jolt Physics\"\n"

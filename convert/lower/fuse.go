@@ -29,28 +29,8 @@ func (l *lowerer) fuseMasslessChains() {
 	for {
 		fused := false
 		frames := g.Frames(-1) // a fused joint's node moved
-		owners := g.BodyOwners()
-		// the joints that hang each body from another, and the joints
-		// each body holds
-		into, outOf, owned := map[int][]int{}, map[int][]int{}, map[int][]int{}
-		for i, o := range owners {
-			if o >= 0 && o != i && g.Nodes[o].Motion.IsMassless() {
-				owned[o] = append(owned[o], i)
-			}
-		}
-		for i := range g.Nodes {
-			j := g.Nodes[i].Joint
-			if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) {
-				continue
-			}
-			a, b := owners[i], owners[j.Connected]
-			into[b] = append(into[b], i)
-			outOf[a] = append(outOf[a], i)
-		}
-		coupled := map[int]bool{}
-		for _, c := range g.Couplings {
-			coupled[c.Leader], coupled[c.Follower] = true, true
-		}
+		x := newChainIndex(g, (*convert.Motion).IsMassless)
+		owners, into, outOf, owned, coupled := x.owners, x.into, x.outOf, x.owned, x.coupled
 		for link := range g.Nodes {
 			m := g.Nodes[link].Motion
 			if !m.IsMassless() || m.Kind != convert.Dynamic || len(into[link]) != 1 || len(outOf[link]) != 1 {
@@ -69,6 +49,38 @@ func (l *lowerer) fuseMasslessChains() {
 			return
 		}
 	}
+}
+
+// chainIndex finds, for passes that fuse chains of joints, each node's
+// body, the joints that hang each body from another (into) and that each
+// body holds (outOf), the nodes each light body owns (owned: bodies for
+// which light is true), and the joints a coupling names.
+type chainIndex struct {
+	owners             []int
+	into, outOf, owned map[int][]int
+	coupled            map[int]bool
+}
+
+func newChainIndex(g *convert.Graph, light func(*convert.Motion) bool) chainIndex {
+	x := chainIndex{owners: g.BodyOwners(), into: map[int][]int{}, outOf: map[int][]int{}, owned: map[int][]int{}, coupled: map[int]bool{}}
+	for i, o := range x.owners {
+		if o >= 0 && o != i && light(g.Nodes[o].Motion) {
+			x.owned[o] = append(x.owned[o], i)
+		}
+	}
+	for i := range g.Nodes {
+		j := g.Nodes[i].Joint
+		if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) {
+			continue
+		}
+		a, b := x.owners[i], x.owners[j.Connected]
+		x.into[b] = append(x.into[b], i)
+		x.outOf[a] = append(x.outOf[a], i)
+	}
+	for _, c := range g.Couplings {
+		x.coupled[c.Leader], x.coupled[c.Follower] = true, true
+	}
+	return x
 }
 
 // bare reports whether a massless body whose nodes (but its own) are

@@ -23,39 +23,11 @@ func (l *lowerer) fuseBallChains() {
 	if l.caps.MasslessLinks {
 		return
 	}
-	var (
-		frames *convert.Frames
-		owners []int
-		into   map[int][]int // body → joints hanging it from another
-		outOf  map[int][]int // body → joints it holds
-		owned  map[int][]int // stand-in body → nodes it owns
-	)
-	coupled := map[int]bool{}
-	for _, c := range g.Couplings {
-		coupled[c.Leader], coupled[c.Follower] = true, true
-	}
-	index := func() {
-		frames, owners = g.Frames(-1), g.BodyOwners()
-		into, outOf, owned = map[int][]int{}, map[int][]int{}, map[int][]int{}
-		for i, o := range owners {
-			if o >= 0 && o != i && standIn(g.Nodes[o].Motion) {
-				owned[o] = append(owned[o], i)
-			}
-		}
-		for i := range g.Nodes {
-			j := g.Nodes[i].Joint
-			if j == nil || j.Connected < 0 || j.Connected >= len(g.Nodes) {
-				continue
-			}
-			into[owners[j.Connected]] = append(into[owners[j.Connected]], i)
-			outOf[owners[i]] = append(outOf[owners[i]], i)
-		}
-	}
-	for first := true; ; first = false {
-		if first || frames == nil {
-			index()
-		}
-		fusedOne := false
+	for {
+		frames := g.Frames(-1) // a fused joint's node moved
+		x := newChainIndex(g, standIn)
+		owners, into, outOf := x.owners, x.into, x.outOf
+		fused := false
 		for link := range g.Nodes {
 			if !standIn(g.Nodes[link].Motion) || len(into[link]) != 1 || len(outOf[link]) != 1 {
 				continue
@@ -68,15 +40,14 @@ func (l *lowerer) fuseBallChains() {
 			jc := outOf[next][0]
 			chain := [3]int{ja, jb, jc}
 			if owners[ja] == link || owners[jb] != link || owners[jc] != next ||
-				!bare(g, owned[link], jb) || !bare(g, owned[next], jc) || !l.ballOf(frames, chain, coupled) {
+				!bare(g, x.owned[link], jb) || !bare(g, x.owned[next], jc) || !l.ballOf(frames, chain, x.coupled) {
 				continue
 			}
 			l.fuseBall(frames, chain, [2]int{link, next})
-			fusedOne = true
-			frames = nil
-			break
+			fused = true
+			break // the owners changed
 		}
-		if !fusedOne {
+		if !fused {
 			return
 		}
 	}
