@@ -104,7 +104,8 @@ func TestBlenderPostExport(t *testing.T) {
 // bodies' mass properties and the joints' frames, axes and limits. Drive
 // gains are not: Godot and URDF drop a drive's damping with a diagnostic.
 func massAndJoints(r *inspect.Report) *inspect.Report {
-	out := &inspect.Report{Format: r.Format}
+	// the scene's gravity, which the bodies' gravity factors scale
+	out := &inspect.Report{Format: r.Format, Gravity: r.Gravity, DefaultGravity: r.DefaultGravity}
 	for _, j := range r.Joints {
 		j.Drives = nil
 		out.Joints = append(out.Joints, j)
