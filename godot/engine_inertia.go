@@ -2,7 +2,6 @@ package godot
 
 import (
 	"math"
-	"strings"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/mass"
@@ -23,47 +22,14 @@ const (
 	engineJolt         = "Jolt Physics"
 )
 
-// physicsEngine is the 3D physics engine the input's project runs:
-// project.godot's physics/3d/physics_engine, GodotPhysics3D when the
-// project does not name one or none is found.
-func (l *loader) physicsEngine() string {
-	if l.in.FS == nil {
-		return engineGodotPhysics
-	}
-	data, err := l.in.Open(l.resRoot + "/project.godot")
-	if err != nil {
-		return engineGodotPhysics
-	}
-	v, ok := projectValue(data, "physics", "3d/physics_engine")
-	if !ok || v == "DEFAULT" || v == "" {
-		return engineGodotPhysics
-	}
-	return v
-}
-
-// engine is the project's 3D physics engine, read once.
+// engine is the 3D physics engine the scene's project runs:
+// physics/3d/physics_engine, GodotPhysics3D when the project does not
+// name one or none is found.
 func (p *parser) engine() string {
-	if p.physicsEngine == "" {
-		p.physicsEngine = p.l.physicsEngine()
+	if v := p.proj.engine; v != "" && v != "DEFAULT" {
+		return v
 	}
-	return p.physicsEngine
-}
-
-// projectValue reads one key of a project.godot section, unquoted.
-func projectValue(data []byte, section, key string) (string, bool) {
-	cur := ""
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			cur = strings.Trim(line, "[]")
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if ok && cur == section && strings.TrimSpace(k) == key {
-			return strings.Trim(strings.TrimSpace(v), `"`), true
-		}
-	}
-	return "", false
+	return engineGodotPhysics
 }
 
 // engineInertia completes every Godot 4 dynamic body whose inertia the

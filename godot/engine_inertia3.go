@@ -32,18 +32,11 @@ const (
 	bulletDefaultMargin = 0.04
 )
 
-// physicsEngine3 is the 3D engine of a Godot 3 project: Bullet unless
+// engine3 is the 3D engine of a Godot 3 project: Bullet unless
 // project.godot chooses GodotPhysics.
-func (l *loader) physicsEngine3() string {
-	if l.in.FS == nil {
-		return engineBullet
-	}
-	data, err := l.in.Open(l.resRoot + "/project.godot")
-	if err != nil {
-		return engineBullet
-	}
-	if v, ok := projectValue(data, "physics", "3d/physics_engine"); ok && v == engineGodotPhysics3 {
-		return v
+func (p *parser) engine3() string {
+	if p.proj.engine == engineGodotPhysics3 {
+		return engineGodotPhysics3
 	}
 	return engineBullet
 }

@@ -2,7 +2,6 @@ package godot
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/mass"
@@ -123,7 +122,7 @@ func (p *parser) motorDampings() {
 			}
 			if world == nil {
 				world = lazyWorld(p.g)
-				ticks = p.l.physicsTicks(n.version)
+				ticks = p.physicsTicks(n.version)
 			}
 			damping, ok := motorDamping(p.g, world, i, d, ticks)
 			if !ok {
@@ -140,24 +139,15 @@ func (p *parser) motorDampings() {
 // physicsTicks is the project's physics steps per second:
 // physics/common/physics_ticks_per_second (Godot 4) or physics_fps
 // (Godot 3), 60 when the project sets none or none is found.
-func (l *loader) physicsTicks(version int) float64 {
-	if l.in.FS == nil {
-		return defaultTicks
-	}
-	data, err := l.in.Open(l.resRoot + "/project.godot")
-	if err != nil {
-		return defaultTicks
-	}
-	key := "common/physics_ticks_per_second"
+func (p *parser) physicsTicks(version int) float64 {
+	t := p.proj.ticks4
 	if version == 3 {
-		key = "common/physics_fps"
+		t = p.proj.ticks3
 	}
-	if v, ok := projectValue(data, "physics", key); ok {
-		if f, err := strconv.ParseFloat(v, 64); err == nil && f >= 1 && !math.IsInf(f, 1) {
-			return f
-		}
+	if t == 0 {
+		return defaultTicks
 	}
-	return defaultTicks
+	return t
 }
 
 // motorLike reports whether velocity drive d of joint node i is what a

@@ -3,7 +3,6 @@ package godot
 import (
 	"fmt"
 	"math"
-	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -53,7 +52,8 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
 	p.index = make(map[*node]int, len(d.tscn.Sections))
-	proj := l.project()
+	proj := l.settings()
+	p.proj = proj
 	p.layerNames = proj.layers
 	p.g.Damping, p.g.Gravity = proj.damping, proj.gravity
 	p.g.DefaultGravity = DefaultGravity
@@ -99,8 +99,6 @@ type shapeRef struct {
 }
 
 type parser struct {
-	// engine3Name is a Godot 3 project's physics engine (engine3)
-	engine3Name string
 	// frames caches world poses once the node tree is built (joints)
 	frames *convert.Frames
 	// drawings are the meshes of instanced glTF files (gltfDrawing)
@@ -108,11 +106,8 @@ type parser struct {
 	// classValues holds each class name boxed once (classValue)
 	classValues map[string]any
 	l           *loader
-	// physicsEngine is the project's 3D engine once asked (engine)
-	physicsEngine string
-	// loneB: 1 when the engine attaches a joint's lone body as B, -1
-	// when as A, 0 until asked (loneBodyIsB)
-	loneB     int
+	// proj is the scene's project settings, read once
+	proj      projectSettings
 	g         *convert.Graph
 	diags     *convert.Diagnostics
 	index     map[*node]int
@@ -1082,6 +1077,13 @@ type projectSettings struct {
 	gravity *convert.Vec3
 	// engine is physics/3d/physics_engine ("": not set)
 	engine string
+	// worldNodeB: physics/jolt_physics_3d/joints/world_node names Node B
+	// (Jolt then attaches a joint's lone body as A)
+	worldNodeB bool
+	// ticks4 and ticks3 are the physics steps per second Godot 4
+	// (common/physics_ticks_per_second) and Godot 3 (common/physics_fps)
+	// run (0: not set, or no number of at least 1)
+	ticks4, ticks3 float64
 }
 
 // DefaultGravity is the gravity Godot 3 and 4 give every body by default
@@ -1089,25 +1091,23 @@ type projectSettings struct {
 // default_gravity_vector, which Godot does not normalise).
 const DefaultGravity = 9.8
 
-// project reads the scene's project.godot: Godot's defaults when there is
-// none.
-func (l *loader) project() projectSettings {
-	if l.in.FS == nil {
+// settings are the scene's project settings: Godot's defaults when it
+// has no project.godot.
+func (l *loader) settings() projectSettings {
+	if l.project == nil {
 		return projectSettings{damping: DefaultDamping}
 	}
-	data, err := l.in.Open(path.Join(l.resRoot, "project.godot"))
-	if err != nil {
-		return projectSettings{damping: DefaultDamping}
-	}
-	return readProject(data)
+	return readProject(l.project)
 }
 
-// readProject reads the [layer_names] 3d_physics/layer_N entries and the
-// [physics] 3d/default_linear_damp, default_angular_damp, default_gravity
-// and default_gravity_vector of a project.godot file (a damping that is no
-// non-negative number, a gravity that is no finite number or vector,
-// leaves Godot's default, as Godot's own reading does not apply it
-// either).
+// readProject reads, in one pass over a project.godot file, the
+// [layer_names] 3d_physics/layer_N entries and the [physics] settings a
+// scene's physics depends on: 3d/default_linear_damp,
+// default_angular_damp, default_gravity and default_gravity_vector (a
+// damping that is no non-negative number, a gravity that is no finite
+// number or vector, leaves Godot's default, as Godot's own reading does
+// not apply it either), 3d/physics_engine, Jolt's joints/world_node and
+// the physics rate.
 func readProject(data []byte) projectSettings {
 	out := projectSettings{layers: map[int]string{}, damping: DefaultDamping}
 	magnitude, direction := DefaultGravity, convert.Vec3{0, -1, 0}
@@ -1130,8 +1130,19 @@ func readProject(data []byte) projectSettings {
 				out.layers[n] = strings.Trim(v, `"`)
 			}
 		case "physics":
-			if k == "3d/physics_engine" {
+			switch k {
+			case "3d/physics_engine":
 				out.engine = strings.Trim(v, `"`)
+			case "jolt_physics_3d/joints/world_node":
+				out.worldNodeB = strings.Trim(v, `"`) != "0"
+			case "common/physics_ticks_per_second", "common/physics_fps":
+				if f, err := strconv.ParseFloat(strings.Trim(v, `"`), 64); err == nil && f >= 1 && !math.IsInf(f, 1) {
+					if k == "common/physics_fps" {
+						out.ticks3 = f
+					} else {
+						out.ticks4 = f
+					}
+				}
 			}
 			var to *float64
 			switch k {

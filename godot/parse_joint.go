@@ -208,20 +208,9 @@ func (p *parser) joint(n *node) error {
 // loneBodyIsB reports whether the project's engine attaches a joint's
 // lone body as body B, the world as A: Jolt Physics does, unless the
 // project sets physics/jolt_physics_3d/joints/world_node to Node B;
-// GodotPhysics3D makes the lone body A. Read once.
+// GodotPhysics3D makes the lone body A.
 func (p *parser) loneBodyIsB() bool {
-	if p.loneB == 0 {
-		p.loneB = -1
-		if p.engine() == engineJolt {
-			p.loneB = 1
-			if data, err := p.l.in.Open(p.l.resRoot + "/project.godot"); err == nil {
-				if v, ok := projectValue(data, "physics", "jolt_physics_3d/joints/world_node"); ok && v != "0" {
-					p.loneB = -1
-				}
-			}
-		}
-	}
-	return p.loneB > 0
+	return p.engine() == engineJolt && !p.proj.worldNodeB
 }
 
 // relativeTo expresses a world pose in the frame of node parent (-1 = world).
@@ -339,7 +328,7 @@ func (p *parser) limits(n *node, used map[string]bool) (*convert.Joint, error) {
 		if on("motor/enable") {
 			v := hingeSign * get("motor/target_velocity")
 			impulse := get("motor/max_impulse")
-			ticks := p.l.physicsTicks(n.version)
+			ticks := p.physicsTicks(n.version)
 			maxForce := impulse * ticks
 			if impulse >= unlimitedImpulse {
 				maxForce = math.Inf(1) // the stand-in physconv writes for an unlimited motor

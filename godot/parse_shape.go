@@ -476,14 +476,6 @@ func godot3EngineFriction(engine string) float64 {
 	return 0.5
 }
 
-// engine3 is the Godot 3 project's 3D physics engine, read once.
-func (p *parser) engine3() string {
-	if p.engine3Name == "" {
-		p.engine3Name = p.l.physicsEngine3()
-	}
-	return p.engine3Name
-}
-
 func (p *parser) findMaterial(m convert.Material) (int, bool) {
 	if i, ok := p.materialFinder.Find(p.g, m); ok {
 		return i, true

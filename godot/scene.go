@@ -145,6 +145,9 @@ func (n *node) path() string {
 type loader struct {
 	in      *convert.Input
 	resRoot string // folder of project.godot relative to the input's folder ("" = unknown)
+	// project is project.godot's text, read once when it is found (nil:
+	// none found)
+	project []byte
 	docs    map[string]*doc
 	diags   *convert.Diagnostics
 	stack   []string // files being instanced, to catch cycles
@@ -167,8 +170,12 @@ func newLoader(in *convert.Input, diags *convert.Diagnostics) *loader {
 		}
 		for k := 0; k <= depth; k++ {
 			rel := strings.Repeat("../", k) + "project.godot"
-			if _, err := in.Open(rel); err == nil {
+			if data, err := in.Open(rel); err == nil {
 				l.resRoot = path.Clean(strings.Repeat("../", k) + ".")
+				l.project = data
+				if data == nil {
+					l.project = []byte{}
+				}
 				break
 			}
 		}
