@@ -94,6 +94,9 @@ type emitter struct {
 	owned         [][]int // body node → the nodes it owns (see ownedNodes)
 	usedNames     map[string]*names.Set
 	bits          map[string]int
+	// perFilter holds each filter's contype and conaffinity when the
+	// filters get a bit each (perFilterMasks) rather than their systems
+	perFilter [][2]int
 	// sourceMasks: every filter is one an MJCF reader made from
 	// contype and conaffinity masks, written back as they were
 	sourceMasks bool

@@ -16,7 +16,7 @@ func (e *emitter) filterWidening() {
 	of := make([]bits, len(e.g.Filters))
 	bodies := make([][]string, len(e.g.Filters))
 	for i, f := range e.g.Filters {
-		of[i].ct, of[i].ca = e.filterBits(f)
+		of[i].ct, of[i].ca = e.filterBits(i)
 		for _, s := range f.Systems {
 			if convert.IsBodySystem(s) {
 				bodies[i] = append(bodies[i], e.excludedBody(s))

@@ -324,19 +324,115 @@ func (e *emitter) bitTable() {
 	for i, s := range names {
 		// MuJoCo reads contype and conaffinity as signed 32-bit integers:
 		// bit 31 would not read back, so bits 1–30 carry systems
-		if i >= 30 {
-			e.bits[s] = 30
+		if i >= maxContactBit {
+			e.bits[s] = maxContactBit
 			continue
 		}
 		e.bits[s] = i + 1
 		table = append(table, fmt.Sprintf("%s=bit%d", s, i+1))
 	}
-	if len(names) > 30 {
+	if e.systemBitsWiden() && e.perFilterMasks() {
+		return
+	}
+	if len(names) > maxContactBit {
 		e.diags.Add(convert.CodeCollisionFilterApproximated, convert.DocumentSubject(), "filters", "%d collision systems, MuJoCo has 30 bits: %q and the %d after it share bit 30", len(names), names[29], len(names)-30).WithSeverity(convert.Warning)
 	}
 	if len(table) > 0 {
 		e.diags.Add(convert.CodeCollisionBits, convert.DocumentSubject(), "filters", "collision systems as contype/conaffinity bits: %s", strings.Join(table, ", "))
 	}
+}
+
+// maxContactBit is the highest contype/conaffinity bit a filter gets.
+const maxContactBit = 30
+
+// systemBitsWiden reports whether a bit per collision system pairs some
+// filters' colliders that the source keeps apart (or the other way
+// round): MuJoCo pairs two geoms when either side's conaffinity meets the
+// other's contype, the source when both sides accept.
+func (e *emitter) systemBitsWiden() bool {
+	masks := make([][2]int, len(e.g.Filters))
+	for i := range e.g.Filters {
+		masks[i][0], masks[i][1] = e.filterBits(i)
+	}
+	// a pair one filter keeps apart by the other's body (its own system)
+	// gets an <exclude>, in MuJoCo as in the source
+	excluded := func(i, j int) bool {
+		a, b := e.g.Filters[i], e.g.Filters[j]
+		return slices.ContainsFunc(a.Systems, func(s string) bool { return convert.IsBodySystem(s) && slices.Contains(b.NotCollideWith, s) }) ||
+			slices.ContainsFunc(b.Systems, func(s string) bool { return convert.IsBodySystem(s) && slices.Contains(a.NotCollideWith, s) })
+	}
+	mujoco := func(i, j int) bool {
+		if excluded(i, j) {
+			return convert.FiltersCollide(e.g.Filters[i], e.g.Filters[j])
+		}
+		return masks[i][0]&masks[j][1] != 0 || masks[j][0]&masks[i][1] != 0
+	}
+	class := func(i int) string { return fmt.Sprint(masks[i]) }
+	return len(convert.FilterMismatches(e.g, mujoco, class)) > 0
+}
+
+// perFilterMasks gives each distinct filter a contype bit of its own and
+// a conaffinity of the bits of every filter it collides with under the
+// source's rule (bit 0 too when it accepts a collider without a filter,
+// which keeps MuJoCo's default masks of 1 and 1). Either side's bit then
+// meets the other's conaffinity exactly when the source pairs them, so
+// the pairs are the source's, where a bit per system widens one-sided
+// filters. Filters differing only in the bodies' own systems (kept apart
+// by <exclude>) share a bit. It reports false, leaving the system bits,
+// when more than 30 filters differ or a filter lists a body's own system
+// among those it collides with.
+func (e *emitter) perFilterMasks() bool {
+	strip := func(list []string) []string {
+		var out []string
+		for _, s := range list {
+			if !convert.IsBodySystem(s) {
+				out = append(out, s)
+			}
+		}
+		return slices.Compact(slices.Sorted(slices.Values(out)))
+	}
+	var reps []convert.Filter
+	byKey := map[string]int{}
+	classOf := make([]int, len(e.g.Filters))
+	for i, f := range e.g.Filters {
+		if slices.ContainsFunc(f.CollideWith, convert.IsBodySystem) {
+			return false
+		}
+		r := convert.Filter{Systems: strip(f.Systems), CollideWith: strip(f.CollideWith), NotCollideWith: strip(f.NotCollideWith)}
+		key := fmt.Sprintf("%q|%q|%q", r.Systems, r.CollideWith, r.NotCollideWith)
+		c, ok := byKey[key]
+		if !ok {
+			if len(reps) == maxContactBit {
+				return false
+			}
+			c = len(reps)
+			byKey[key] = c
+			reps = append(reps, r)
+		}
+		classOf[i] = c
+	}
+	masks := make([][2]int, len(reps))
+	for c, r := range reps {
+		masks[c][0] = 1 << (c + 1)
+		if convert.FiltersCollide(r, convert.Filter{}) {
+			masks[c][1] |= 1
+		}
+		for d, o := range reps {
+			if convert.FiltersCollide(r, o) {
+				masks[c][1] |= 1 << (d + 1)
+			}
+		}
+	}
+	e.perFilter = make([][2]int, len(e.g.Filters))
+	table := make([]string, len(reps))
+	for i, c := range classOf {
+		e.perFilter[i] = masks[c]
+		if table[c] == "" {
+			table[c] = fmt.Sprintf("%s=bit%d", convert.FilterLabel(e.g, i), c+1)
+		}
+	}
+	e.diags.Add(convert.CodeCollisionBits, convert.DocumentSubject(), "filters", "collision filters as contype/conaffinity bits, one per filter (a bit per collision system would pair one-sided filters MuJoCo's way, either side accepting): %s", strings.Join(table, ", "))
+	return true
 }
 
 // contactBits writes a filter as contype (membership) and conaffinity
@@ -347,7 +443,7 @@ func (e *emitter) contactBits(g *Element, fi int, path string) {
 	if fi < 0 || fi >= len(e.g.Filters) {
 		return
 	}
-	ct, ca := e.filterBits(e.g.Filters[fi])
+	ct, ca := e.filterBits(fi)
 	g.SetAttr("contype", fmt.Sprint(ct))
 	g.SetAttr("conaffinity", fmt.Sprint(ca))
 }
@@ -356,8 +452,12 @@ func (e *emitter) contactBits(g *Element, fi int, path string) {
 // one but a body's own (convert.IsBodySystem), written as <exclude>.
 func hasBit(system string) bool { return !convert.IsBodySystem(system) }
 
-// filterBits returns a filter's contype and conaffinity bits.
-func (e *emitter) filterBits(f convert.Filter) (ct, ca int) {
+// filterBits returns filter fi's contype and conaffinity bits.
+func (e *emitter) filterBits(fi int) (ct, ca int) {
+	if e.perFilter != nil {
+		return e.perFilter[fi][0], e.perFilter[fi][1]
+	}
+	f := e.g.Filters[fi]
 	if e.sourceMasks {
 		ct, ca, _ = sourceMasks(f)
 		return ct, ca
