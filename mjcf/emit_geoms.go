@@ -378,9 +378,9 @@ func (e *emitter) systemBitsWiden() bool {
 // meets the other's conaffinity exactly when the source pairs them, so
 // the pairs are the source's, where a bit per system widens one-sided
 // filters. Filters differing only in the bodies' own systems (kept apart
-// by <exclude>) share a bit. It reports false, leaving the system bits,
-// when more than 30 filters differ or a filter lists a body's own system
-// among those it collides with.
+// by <exclude>) share a bit; filters no collider uses take none. It
+// reports false, leaving the system bits, when more than 30 filters in use
+// differ or one lists a body's own system among those it collides with.
 func (e *emitter) perFilterMasks() bool {
 	strip := func(list []string) []string {
 		var out []string
@@ -391,10 +391,21 @@ func (e *emitter) perFilterMasks() bool {
 		}
 		return slices.Compact(slices.Sorted(slices.Values(out)))
 	}
+	// only the filters colliders use take bits
+	used := make([]bool, len(e.g.Filters))
+	for _, n := range e.g.Nodes {
+		if c := n.Collider; c != nil && c.Filter >= 0 && c.Filter < len(used) {
+			used[c.Filter] = true
+		}
+	}
 	var reps []convert.Filter
 	byKey := map[string]int{}
 	classOf := make([]int, len(e.g.Filters))
 	for i, f := range e.g.Filters {
+		if !used[i] {
+			classOf[i] = -1
+			continue
+		}
 		if slices.ContainsFunc(f.CollideWith, convert.IsBodySystem) {
 			return false
 		}
@@ -426,6 +437,9 @@ func (e *emitter) perFilterMasks() bool {
 	e.perFilter = make([][2]int, len(e.g.Filters))
 	table := make([]string, len(reps))
 	for i, c := range classOf {
+		if c < 0 {
+			continue
+		}
 		e.perFilter[i] = masks[c]
 		if table[c] == "" {
 			table[c] = fmt.Sprintf("%s=bit%d", convert.FilterLabel(e.g, i), c+1)

@@ -2,6 +2,7 @@ package mjcf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,32 +32,37 @@ func TestFilterBitsPairAsTheSource(t *testing.T) {
 		filters   []convert.Filter
 		perFilter bool // a bit per filter, not per system
 		widened   int  // filters told of pairs MuJoCo adds
+		unused    int  // more filters, no collider's
 	}{
 		{"one-sided: a player, debris, props", []convert.Filter{
 			{Name: "player", Systems: []string{"player"}, CollideWith: []string{"debris"}},
 			{Name: "debris", Systems: []string{"debris"}, CollideWith: []string{"props"}},
 			{Name: "props", Systems: []string{"props"}, CollideWith: []string{"debris"}},
-		}, true, 0},
+		}, true, 0, 0},
 		{"one-sided by exclusion", []convert.Filter{
 			{Name: "ghost", Systems: []string{"ghost"}, NotCollideWith: []string{"solid"}},
 			{Name: "solid", Systems: []string{"solid"}},
 			{Name: "none", Systems: []string{"none"}, CollideWith: []string{"ghost"}},
-		}, true, 0},
+		}, true, 0, 0},
 		{"alike both ways: a bit per system", []convert.Filter{
 			{Name: "a", Systems: []string{"a"}, CollideWith: []string{"a", "b"}},
 			{Name: "b", Systems: []string{"b"}, CollideWith: []string{"a", "b"}},
 			{Name: "c", Systems: []string{"c"}, CollideWith: []string{"c"}},
-		}, false, 0},
-		{"30 one-sided filters", ring(30), true, 0},
-		{"31 one-sided filters: bits short, said", ring(31), false, 31},
+		}, false, 0, 0},
+		{"30 one-sided filters", ring(30), true, 0, 0},
+		{"30 one-sided filters in use, 5 more unused", ring(30), true, 0, 5},
+		{"31 one-sided filters: bits short, said", ring(31), false, 31, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g := convert.NewGraph()
-			g.Filters = c.filters
+			g.Filters = slices.Clone(c.filters)
 			for k := range g.Filters {
 				b := g.AddNode(convert.Node{Name: fmt.Sprint("body", k), Transform: rigidAt(float64(k), 1, 0), Motion: dynamicBody(1)}, -1)
 				g.Nodes[b].Collider = &convert.Collider{Shape: g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.1}), Material: -1, Filter: k}
+			}
+			for k := range c.unused {
+				g.Filters = append(g.Filters, convert.Filter{Name: fmt.Sprint("unused", k), Systems: []string{fmt.Sprint("u", k)}, CollideWith: []string{"s0"}})
 			}
 			// a collider without a filter, which accepts all and is in no system
 			plain := g.AddNode(convert.Node{Name: "plain", Transform: rigidAt(-1, 1, 0), Motion: dynamicBody(1)}, -1)
@@ -86,18 +92,19 @@ func TestFilterBitsPairAsTheSource(t *testing.T) {
 				return
 			}
 			// every pair, the plain collider's too, as the source pairs them
+			bodies := len(c.filters)
 			filterOf := func(k int) convert.Filter {
-				if k == len(g.Filters) {
+				if k == bodies {
 					return convert.Filter{}
 				}
 				return g.Filters[k]
 			}
-			for a := 0; a <= len(g.Filters); a++ {
-				for b := a; b <= len(g.Filters); b++ {
-					ma, mb := masks[bodyName(a, len(g.Filters))], masks[bodyName(b, len(g.Filters))]
+			for a := 0; a <= bodies; a++ {
+				for b := a; b <= bodies; b++ {
+					ma, mb := masks[bodyName(a, bodies)], masks[bodyName(b, bodies)]
 					mujoco := ma[0]&mb[1] != 0 || mb[0]&ma[1] != 0
 					if want := convert.FiltersCollide(filterOf(a), filterOf(b)); mujoco != want {
-						t.Errorf("%s with %s: MuJoCo pairs them %v (masks %v, %v), the source %v", bodyName(a, len(g.Filters)), bodyName(b, len(g.Filters)), mujoco, ma, mb, want)
+						t.Errorf("%s with %s: MuJoCo pairs them %v (masks %v, %v), the source %v", bodyName(a, bodies), bodyName(b, bodies), mujoco, ma, mb, want)
 					}
 				}
 			}
