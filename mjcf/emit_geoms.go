@@ -347,28 +347,16 @@ const maxContactBit = 30
 
 // systemBitsWiden reports whether a bit per collision system pairs some
 // filters' colliders that the source keeps apart (or the other way
-// round): MuJoCo pairs two geoms when either side's conaffinity meets the
-// other's contype, the source when both sides accept.
+// round). It runs before the excludes are written: a pair one filter
+// keeps apart by the other's body (its own system) will get one.
 func (e *emitter) systemBitsWiden() bool {
-	masks := make([][2]int, len(e.g.Filters))
-	for i := range e.g.Filters {
-		masks[i][0], masks[i][1] = e.filterBits(i)
+	keptApart := func(a, b convert.Filter) bool {
+		return slices.ContainsFunc(a.Systems, func(s string) bool { return convert.IsBodySystem(s) && slices.Contains(b.NotCollideWith, s) })
 	}
-	// a pair one filter keeps apart by the other's body (its own system)
-	// gets an <exclude>, in MuJoCo as in the source
 	excluded := func(i, j int) bool {
-		a, b := e.g.Filters[i], e.g.Filters[j]
-		return slices.ContainsFunc(a.Systems, func(s string) bool { return convert.IsBodySystem(s) && slices.Contains(b.NotCollideWith, s) }) ||
-			slices.ContainsFunc(b.Systems, func(s string) bool { return convert.IsBodySystem(s) && slices.Contains(a.NotCollideWith, s) })
+		return keptApart(e.g.Filters[i], e.g.Filters[j]) || keptApart(e.g.Filters[j], e.g.Filters[i])
 	}
-	mujoco := func(i, j int) bool {
-		if excluded(i, j) {
-			return convert.FiltersCollide(e.g.Filters[i], e.g.Filters[j])
-		}
-		return masks[i][0]&masks[j][1] != 0 || masks[j][0]&masks[i][1] != 0
-	}
-	class := func(i int) string { return fmt.Sprint(masks[i]) }
-	return len(convert.FilterMismatches(e.g, mujoco, class)) > 0
+	return len(e.filterMismatches(excluded)) > 0
 }
 
 // perFilterMasks gives each distinct filter a contype bit of its own and
