@@ -26,7 +26,8 @@ func manyAttrsDoc(n int, repeat bool) []byte {
 // comparing each attribute with every one before it: 60,000 attributes
 // on one element took 7 s, 300,000 over a minute. The time now grows
 // with their number (8× the attributes, at most 24× the time, the
-// fastest of three runs each), and a repeated one is still refused.
+// fastest of three runs each, in one of up to three rounds), and a
+// repeated one is still refused.
 func TestManyAttributesLinear(t *testing.T) {
 	fastest := func(doc []byte) time.Duration {
 		best := time.Duration(1 << 62)
@@ -39,7 +40,17 @@ func TestManyAttributesLinear(t *testing.T) {
 		}
 		return best
 	}
-	small, large := fastest(manyAttrsDoc(10000, false)), fastest(manyAttrsDoc(80000, false))
+	// a stall of a busy machine can outlast three runs: the pair is
+	// measured again, up to three times, before the growth counts (a walk
+	// over every attribute before each grows 64× every time)
+	smallDoc, largeDoc := manyAttrsDoc(10000, false), manyAttrsDoc(80000, false)
+	var small, large time.Duration
+	for round := 0; round < 3; round++ {
+		small, large = fastest(smallDoc), fastest(largeDoc)
+		if large <= 24*small {
+			break
+		}
+	}
 	if large > 24*small {
 		t.Errorf("80,000 attributes take %v, 10,000 %v: %.0f×", large, small, float64(large)/float64(small))
 	}
