@@ -52,17 +52,16 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	// doubling (and copying every node) a dozen times in a large scene
 	p.g.Reserve(len(d.tscn.Sections), 0)
 	p.index = make(map[*node]int, len(d.tscn.Sections))
-	proj := l.settings()
-	p.proj = proj
-	p.layerNames = proj.layers
+	p.proj = l.settings()
+	proj := p.proj
 	p.g.Damping, p.g.Gravity = proj.damping, proj.gravity
 	p.g.DefaultGravity = DefaultGravity
 	p.g.GravityFromProject = proj.gravity != nil
 	if l.in.Options != nil && l.in.Options.DefaultProject {
 		p.g.Damping, p.g.Gravity, p.g.GravityFromProject = DefaultDamping, nil, false
 	}
-	if len(p.layerNames) > 0 {
-		p.g.Extras[extraLayers] = p.layerNames
+	if len(proj.layers) > 0 {
+		p.g.Extras[extraLayers] = proj.layers
 	}
 	if err := p.walk(root, -1); err != nil {
 		return nil, diags, err
@@ -127,7 +126,6 @@ type parser struct {
 	// processModes the process_mode each node has, inherited or its own
 	removed      map[*node]bool
 	processModes map[*node]float64
-	layerNames   map[int]string
 	joints       []*node
 	seatFixups   []func()
 	// engineBodies are the Godot 4 dynamic bodies, whose mass properties
@@ -936,7 +934,7 @@ func (p *parser) bitNames(bits uint32) []string {
 }
 
 func (p *parser) layerName(n int) string {
-	if s, ok := p.layerNames[n]; ok && s != "" {
+	if s, ok := p.proj.layers[n]; ok && s != "" {
 		return s
 	}
 	return fmt.Sprintf("Layer %d", n)
