@@ -8,10 +8,20 @@ package xmlx
 // SetAttr and appends past the room grow their lists as usual. The zero
 // Arena is ready to use; the blocks stay alive as long as any element
 // made from them does.
+//
+// The room asked for is an upper bound (a geom has at most eight
+// attributes, most have four): when the next element is made, the
+// attribute room the previous one left unused goes back to the block, and
+// that element's list is capped at its length, so a later SetAttr on it
+// grows a list of its own instead of writing into its neighbour's.
 type Arena struct {
 	elems []Element
 	attrs []Attr
-	kids  []*Element
+	// attrsUsed is how many of attrs are handed out; last is the element
+	// made last and lastAt where its attribute room starts in attrs
+	attrsUsed, lastAt int
+	last              *Element
+	kids              []*Element
 	// block is the size of the next element block; blocks start small,
 	// so that a small document stays small, and double up to maxArenaBlock
 	block int
@@ -24,6 +34,7 @@ const maxArenaBlock = 256
 // New returns an element named name with room for attrs attributes and
 // kids children.
 func (a *Arena) New(name string, attrs, kids int) *Element {
+	a.giveBack()
 	if len(a.elems) == 0 {
 		a.block = min(max(2*a.block, 16), maxArenaBlock)
 		a.elems = make([]Element, a.block)
@@ -32,11 +43,13 @@ func (a *Arena) New(name string, attrs, kids int) *Element {
 	a.elems = a.elems[1:]
 	e.Name = name
 	if attrs > 0 {
-		if attrs > len(a.attrs) {
+		if attrs > len(a.attrs)-a.attrsUsed {
 			a.attrs = make([]Attr, max(4*a.block, attrs))
+			a.attrsUsed = 0
 		}
-		e.Attrs = a.attrs[:0:attrs]
-		a.attrs = a.attrs[attrs:]
+		e.Attrs = a.attrs[a.attrsUsed : a.attrsUsed : a.attrsUsed+attrs]
+		a.last, a.lastAt = e, a.attrsUsed
+		a.attrsUsed += attrs
 	}
 	if kids > 0 {
 		if kids > len(a.kids) {
@@ -46,6 +59,23 @@ func (a *Arena) New(name string, attrs, kids int) *Element {
 		a.kids = a.kids[kids:]
 	}
 	return e
+}
+
+// giveBack returns the attribute room the last element made left unused:
+// all of it when its list has grown out of the block, the rest of it
+// otherwise.
+func (a *Arena) giveBack() {
+	e := a.last
+	if e == nil {
+		return
+	}
+	a.last = nil
+	if cap(e.Attrs) == 0 || &e.Attrs[:1][0] != &a.attrs[a.lastAt] {
+		a.attrsUsed = a.lastAt // grown elsewhere: its room is unused
+		return
+	}
+	e.Attrs = e.Attrs[:len(e.Attrs):len(e.Attrs)]
+	a.attrsUsed = a.lastAt + len(e.Attrs)
 }
 
 // AddChild is (*Element).AddChild with the new element made by the
