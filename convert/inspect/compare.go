@@ -96,9 +96,14 @@ type comparer struct {
 	// at is where the next differences are found.
 	at Difference
 	// filters are the matched shapes' filters; filtersDiffer: some are
-	// written differently (filterPairs decides which pair differently)
+	// written differently (filterPairs decides which pair differently).
+	// Shapes without a filter in either report all fall in one group,
+	// for which filterPairs needs its first two shapes only (a scene of
+	// thousands of unfiltered shapes then keeps two): unfiltered counts
+	// the ones recorded.
 	filters       []filterMatch
 	filtersDiffer bool
+	unfiltered    int
 	// senses: the joints of the second report measured the other way
 	// (jointSenses)
 	senses map[string]float64
@@ -428,6 +433,12 @@ func (c *comparer) surface(what shapeList, x, y ShapeReport) {
 	fx, fy := x.Filter, y.Filter
 	if (fx == nil) != (fy == nil) || fx != nil && !sameFilterText(fx, fy) {
 		c.filtersDiffer = true
+	}
+	if fx == nil && fy == nil {
+		if c.unfiltered == 2 {
+			return
+		}
+		c.unfiltered++
 	}
 	c.filters = append(c.filters, filterMatch{at: c.at, what: what, shape: string(x.Shape), node: x.Node, x: fx, y: fy})
 }

@@ -54,3 +54,37 @@ func TestFiltersComparedByPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestUnfilteredShapesKeptOnce: shapes without a filter in either report
+// are one group; the comparison keeps two of them however many there are
+// and finds the same differences: a filtered shape that stops meeting
+// them is named with the first of them, and unfiltered shapes among
+// themselves differ in nothing.
+func TestUnfilteredShapesKeptOnce(t *testing.T) {
+	for _, unfiltered := range []int{1, 2, 3, 500} {
+		var src, out []*convert.Filter
+		for range unfiltered {
+			src, out = append(src, nil), append(out, nil)
+		}
+		// the last shape meets everything, then only system y
+		src = append(src, &convert.Filter{Systems: []string{"x"}})
+		out = append(out, &convert.Filter{Systems: []string{"x"}, CollideWith: []string{"y"}})
+		a, b := Inspect(filterScene(src...), "x", nil), Inspect(filterScene(out...), "y", nil)
+		c := comparer{tol: 1e-9}
+		c.scene(a, b)
+		c.bodies(a, b)
+		c.joints(a, b)
+		if want := min(unfiltered, 2) + 1; len(c.filters) != want {
+			t.Errorf("%d unfiltered shapes: %d filter matches kept, want %d", unfiltered, len(c.filters), want)
+		}
+		c.filterPairs()
+		if len(c.diffs) != 2 {
+			t.Fatalf("%d unfiltered shapes: differences %v, want the filtered shape and the first unfiltered one", unfiltered, c.diffs)
+		}
+		for _, d := range c.diffs {
+			if msg := d.Format(); !strings.Contains(msg, "they collide true in the first, false in the second") || !strings.Contains(msg, `"a"`) {
+				t.Errorf("%d unfiltered shapes: difference %s", unfiltered, msg)
+			}
+		}
+	}
+}
