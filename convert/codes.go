@@ -543,7 +543,7 @@ var codeTable = []CodeInfo{
 	{CodeGodotCombineDefault, Info, secGodot, Qs(QMaterial), true, "friction/restitution combine mode not given: Godot's own rule applies (friction: minimum; restitution: sum); a warning for friction when the scene's colliders have different frictions (glTF's rule, the average, then gives others where they touch)"},
 	{CodeGodotCombineApproximated, Warning, secGodot, Qs(QMaterial), true, "friction/restitution combine mode with no Godot equivalent"},
 	{CodeGodotLayersExhausted, Warning, secGodot, Qs(QFilter), false, "more than 32 collision systems"},
-	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems → layer bits"},
+	{CodeGodotLayerAssigned, Info, secGodot, Qs(QFilter), false, "table of collision systems (or, where system layers would change pairs, of filters) → layers"},
 	{CodeGodotJointRebased, Info, secGodot, Qs(QFrame), false, "joint frame rotated so the hinge axis is Z / slider axis is X (world poses unchanged)"},
 	{CodeGodotMotorInert, Warning, secGodot, Qs(QDrive), false, "a Generic6DOFJoint3D motor that GodotPhysics3D (Godot 4's default engine) does not run: a linear motor, or an angular motor on an axis whose limit is off. Read under GodotPhysics3D, not a drive (a project on Jolt Physics, which runs both, keeps it); written to Godot 4, said"},
 	{CodeGodotJointAnchored, Info, secGodot, Qs(QStructure), false, "a joint between the world and a body gets a StaticBody3D of its own, without shapes, as its world side: Godot's engines take a joint of one body differently (GodotPhysics3D the body as A, Jolt Physics as B), so its coordinates would change sign with the engine"},

@@ -45,6 +45,7 @@ func Emit(g *convert.Graph, opts *convert.Options) (*convert.Output, convert.Dia
 		e.note(convert.CodeGodot3BodiesLifted, convert.DocumentSubject(), "", "%d bodies nested deeper than %d levels are written under the scene root with the same world pose: Godot 3 has no scene-unique names, and their full parent paths would grow the file with the square of the depth", e.liftedCount, maxPathDepth)
 	}
 	e.prepareImages()
+	e.filterLayout()
 	e.nodes()
 	e.unwrittenCouplings()
 	e.filterWidening()
@@ -162,6 +163,13 @@ type emitter struct {
 	kind        map[int]string // emitted class per node
 	root        int            // -1 = a synthetic root
 	bits        map[string]int // filter system name → layer bit
+	// layerNotes are assignBits' notes, given when the system layers are
+	// written; perFilter, when set, is each filter's layer and mask
+	// (perFilterLayers)
+	layerNotes convert.Diagnostics
+	perFilter  [][2]uint32
+	// perFilterUnfiltered is the mask of objects without a filter then
+	perFilterUnfiltered uint32
 	// projectLayers are the layer names of the Godot project the output
 	// is written into, if any.
 	projectLayers map[int]string

@@ -317,10 +317,13 @@ func (e *emitter) kinematicMaterial3(i int, mats []int) {
 // filterProps writes collision_layer/collision_mask for a Graph filter.
 func (e *emitter) filterProps(f int, i int) []tscn.Prop {
 	if f < 0 || f >= len(e.g.Filters) {
+		if m := e.unfilteredMask(); m != 1 {
+			return []tscn.Prop{{Key: "collision_layer", Value: int64(1)}, {Key: "collision_mask", Value: int64(m)}}
+		}
 		return nil
 	}
 	flt := e.g.Filters[f]
-	layer, mask := e.layerMask(flt)
+	layer, mask := e.filterLayerMask(f)
 	n := &e.g.Nodes[i]
 	still := n.Trigger == nil && (n.Motion == nil || n.Motion.Kind != convert.Dynamic)
 	if still && len(flt.CollideWith) > 0 && !slices.ContainsFunc(flt.CollideWith, func(s string) bool { return !isScanName(s) }) {
@@ -436,11 +439,19 @@ func (e *emitter) assignBits() {
 		if len(exhausted) > len(shown) {
 			more = fmt.Sprintf(" and %d more", len(exhausted)-len(shown))
 		}
-		e.note(convert.CodeGodotLayersExhausted, convert.DocumentSubject(), "", "%d collision systems get no layer, Godot has 32: %q%s; colliders whose only systems are bodies' own take the default layer 1, colliding with the bodies they were kept apart from", len(exhausted), shown, more)
+		e.layerNote(convert.CodeGodotLayersExhausted, "%d collision systems get no layer, Godot has 32: %q%s; colliders whose only systems are bodies' own take the default layer 1, colliding with the bodies they were kept apart from", len(exhausted), shown, more)
 	}
 	if len(table) > 0 {
-		e.note(convert.CodeGodotLayerAssigned, convert.DocumentSubject(), "", "collision systems mapped to Godot layers: %s (name them under [layer_names] in project.godot to keep the names)", strings.Join(table, ", "))
+		e.layerNote(convert.CodeGodotLayerAssigned, "collision systems mapped to Godot layers: %s (name them under [layer_names] in project.godot to keep the names)", strings.Join(table, ", "))
 	}
+}
+
+// layerNote keeps a note on the system layers for filterLayout, which
+// gives it only when those layers are written.
+func (e *emitter) layerNote(code convert.Code, format string, args ...any) {
+	var ds convert.Diagnostics
+	ds.Add(code, convert.DocumentSubject(), "", format, args...)
+	e.layerNotes = append(e.layerNotes, ds...)
 }
 
 // freeBit returns the lowest layer bit not used, preferring ones the
