@@ -1,10 +1,12 @@
 package physconv_test
 
 import (
+	"context"
 	"strconv"
 	"testing"
 
 	"github.com/physconv/physconv"
+	"github.com/physconv/physconv/all"
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/godot"
 	"github.com/physconv/physconv/internal/testenv"
@@ -81,5 +83,44 @@ func TestOneSidedFiltersInGodot(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestExcludeWorldInGodot: an MJCF <exclude> between the world (a floor)
+// and a box keeps the two apart through filters of the bodies' own; the
+// ball has no filter. With a layer per system, the floor took a layer the
+// ball's default mask does not meet, and the static floor's own mask is
+// left out: the ball fell through the floor in Godot, said by nothing.
+// With a layer per filter the ball rests on the floor and the box falls
+// through it, as in MuJoCo, in Godot 4 and 3.
+func TestExcludeWorldInGodot(t *testing.T) {
+	reg := all.Registry()
+	for _, version := range []string{"4", "3"} {
+		oracle, project := "godot4-inspect", map[string]string{"project.godot": testenv.Godot4Project}
+		to := "godot"
+		if version == "3" {
+			oracle, project, to = "godot3-inspect", nil, "godot3"
+		}
+		t.Run("Godot "+version, func(t *testing.T) {
+			in := &convert.Input{Name: "w.xml", Data: []byte(excludeWorldMJCF), Options: &convert.Options{From: "mjcf", To: to, OutputName: "out.tscn"}}
+			out, res, err := physconv.ConvertBytes(context.Background(), reg, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			noMismatch(t, res, to)
+			for _, d := range res.Diagnostics {
+				if d.Code == convert.CodeCollisionFilterWidened {
+					t.Errorf("%v", d)
+				}
+			}
+			testenv.Oracle(t, oracle)
+			at := testenv.GodotOrigins(t, oracle, string(out.Main), 150, project)
+			if y := at["ball"][1]; y < 0.05 || y > 0.15 {
+				t.Errorf("the ball is at height %.3f, want resting on the floor at 0.1", y)
+			}
+			if y := at["box"][1]; y > -0.5 {
+				t.Errorf("the box is at height %.3f, want fallen through the floor it is kept apart from", y)
+			}
+		})
 	}
 }

@@ -160,8 +160,8 @@ func (e *emitter) unfilteredMask() uint32 {
 // pairs them, whichever side responds: a static body's mask, which Godot
 // leaves out, adds nothing the moving side's does not say. It reports
 // false, leaving the system layers, where those carry more than pairs:
-// names a project gives layers, a source's own layers, bodies' own
-// systems, the layers a character's mask scans, or more than 31 filters.
+// names a project gives layers, a source's own layers, the layers a
+// character's mask scans; or where more than 31 filters are in use.
 func (e *emitter) perFilterLayers() bool {
 	if len(e.projectLayers) > 0 || e.g.Extras[extraLayers] != nil {
 		return false
@@ -175,7 +175,9 @@ func (e *emitter) perFilterLayers() bool {
 			used[t.Filter] = true
 		}
 	}
-	special := func(s string) bool { return convert.IsBodySystem(s) || isScanName(s) }
+	// bodies' own systems ("body:NAME", from MJCF excludes) pair under
+	// the same rule; the layers a mask scans stand for Godot's own pairs
+	special := isScanName
 	var reps []int // the first filter of each distinct kind
 	classOf := make([]int, len(e.g.Filters))
 	byKey := map[string]int{}
