@@ -43,6 +43,11 @@ func TestExplains(t *testing.T) {
 		{"other material index", diag(CodeFrictionApproximated, MaterialSubject(2)), MaterialSubject(1), QMaterial, false},
 		{"filter index", diag(CodeCollisionFilterWidened, FilterSubject(0)), FilterSubject(0), QFilter, true},
 		{"filter does not explain a material", diag(CodeCollisionFilterWidened, FilterSubject(0)), MaterialSubject(0), QFilter, false},
+		// a table of the bits or layers written says how names map, not
+		// that some pair changed: it explained every filter difference
+		{"MJCF bit table explains no pair", diag(CodeCollisionBits, DocumentSubject()), ColliderSubject(1, 0), QFilter, false},
+		{"Godot layer table explains no pair", diag(CodeGodotLayerAssigned, DocumentSubject()), ColliderSubject(1, 0), QFilter, false},
+		{"Godot layer table explains names", diag(CodeGodotLayerAssigned, DocumentSubject()), FilterSubject(0), QName, true},
 		{"overridden quantities", func() Diagnostics {
 			var ds Diagnostics
 			ds.Add(CodeFieldDropped, JointSubject(5), "", "armature").Affecting(QJointParam)
