@@ -116,8 +116,8 @@ func (e *emitter) unfilteredObjects() (present, responds bool) {
 
 // filterLayout chooses the layers filters are written with, before any
 // is written: a layer per collision system (assignBits), or, where that
-// pairs one-sided filters as Godot does rather than as the source does, a
-// layer per filter (perFilterLayers).
+// pairs some filters, or a filter and objects without one, as Godot does
+// rather than as the source does, a layer per filter (perFilterLayers).
 func (e *emitter) filterLayout() {
 	if len(e.g.Filters) == 0 {
 		return
