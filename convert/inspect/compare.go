@@ -53,6 +53,10 @@ type Difference struct {
 	format string
 	args   []any
 	later  func() string
+	// partner is where the other side of a pair difference is (two
+	// shapes whose filters pair them otherwise): a diagnostic about either
+	// side explains it (Explainer.Explains)
+	partner *Difference
 }
 
 // Format fills Message of a difference DiffDeferred found, and returns it.
@@ -97,13 +101,13 @@ type comparer struct {
 	at Difference
 	// filters are the matched shapes' filters; filtersDiffer: some are
 	// written differently (filterPairs decides which pair differently).
-	// Shapes without a filter in either report all fall in one group,
-	// for which filterPairs needs its first two shapes only (a scene of
-	// thousands of unfiltered shapes then keeps two): unfiltered counts
-	// the ones recorded.
+	// Shapes without a filter in either report fall in one group (two:
+	// those that respond and those that do not), for which filterPairs
+	// needs its first two shapes only (a scene of thousands of unfiltered
+	// shapes then keeps a few): unfiltered counts the ones recorded.
 	filters       []filterMatch
 	filtersDiffer bool
-	unfiltered    int
+	unfiltered    [2]int
 	// senses: the joints of the second report measured the other way
 	// (jointSenses)
 	senses map[string]float64
@@ -230,8 +234,8 @@ func (c *comparer) bodies(a, b *Report) {
 		}
 	}
 	c.on("static", "")
-	c.shapes(shapeList{"", "colliders"}, staticPool(a, false), staticPool(b, false))
-	c.shapes(shapeList{"", "triggers"}, staticPool(a, true), staticPool(b, true))
+	c.shapes(shapeList{"", "colliders", false}, staticPool(a, false), staticPool(b, false))
+	c.shapes(shapeList{"", "triggers", true}, staticPool(a, true), staticPool(b, true))
 }
 
 func staticPool(r *Report, triggers bool) []ShapeReport {
@@ -321,13 +325,18 @@ func (c *comparer) body(x, y *BodyReport) {
 			}
 		}
 	}
-	c.shapes(shapeList{n, "colliders"}, x.Colliders, y.Colliders)
-	c.shapes(shapeList{n, "triggers"}, x.Triggers, y.Triggers)
+	c.shapes(shapeList{n, "colliders", x.Kind == convert.Dynamic}, x.Colliders, y.Colliders)
+	c.shapes(shapeList{n, "triggers", true}, x.Triggers, y.Triggers)
 }
 
 // shapeList names a body's (or, body "", the static) colliders or
 // triggers in a difference; spelt only when the difference is formatted.
-type shapeList struct{ body, kind string }
+// responds: its shapes act on what they touch (a dynamic body's
+// colliders, which are pushed; triggers, which detect).
+type shapeList struct {
+	body, kind string
+	responds   bool
+}
 
 func (s shapeList) String() string {
 	if s.body == "" {
@@ -435,10 +444,14 @@ func (c *comparer) surface(what shapeList, x, y ShapeReport) {
 		c.filtersDiffer = true
 	}
 	if fx == nil && fy == nil {
-		if c.unfiltered == 2 {
+		k := 0
+		if what.responds {
+			k = 1
+		}
+		if c.unfiltered[k] == 2 {
 			return
 		}
-		c.unfiltered++
+		c.unfiltered[k]++
 	}
 	c.filters = append(c.filters, filterMatch{at: c.at, what: what, shape: string(x.Shape), node: x.Node, x: fx, y: fy})
 }
@@ -462,9 +475,10 @@ func (c *comparer) filterPairs() {
 		return
 	}
 	type group struct {
-		x, y  convert.Filter
-		first int
-		n     int
+		x, y     convert.Filter
+		first    int
+		n        int
+		responds bool
 	}
 	key := func(f *convert.Filter) string {
 		if f == nil {
@@ -481,26 +495,31 @@ func (c *comparer) filterPairs() {
 	byKey := map[string]int{}
 	var groups []group
 	for i, m := range c.filters {
-		k := key(m.x) + "|" + key(m.y)
+		k := key(m.x) + "|" + key(m.y) + "|" + fmt.Sprint(m.what.responds)
 		g, ok := byKey[k]
 		if !ok {
 			g = len(groups)
 			byKey[k] = g
-			groups = append(groups, group{x: deref(m.x), y: deref(m.y), first: i})
+			groups = append(groups, group{x: deref(m.x), y: deref(m.y), first: i, responds: m.what.responds})
 		}
 		groups[g].n++
 	}
-	report := func(m filterMatch, detail string) {
+	report := func(m filterMatch, detail string, partner *filterMatch) {
 		c.at = m.at
 		vx, vy := deref(m.x), deref(m.y)
 		c.addLater(convert.QFilter, func() string {
 			return fmt.Sprintf("%s: %s on %q: collision filter %+v vs %+v%s", m.what, m.shape, m.node, vx, vy, detail)
 		})
+		if partner != nil {
+			at := partner.at
+			at.Quantity, at.QuantityName = convert.QFilter, convert.QFilter.String()
+			c.diffs[len(c.diffs)-1].partner = &at
+		}
 	}
 	if len(groups) > maxFilterGroups {
 		for _, m := range c.filters {
 			if (m.x == nil) != (m.y == nil) || m.x != nil && !sameFilterText(m.x, m.y) {
-				report(m, "")
+				report(m, "", nil)
 			}
 		}
 		return
@@ -514,6 +533,10 @@ func (c *comparer) filterPairs() {
 	for a := range groups {
 		for b := a; b < len(groups); b++ {
 			if a == b && groups[a].n < 2 || partner[a] >= 0 && partner[b] >= 0 {
+				continue
+			}
+			if !groups[a].responds && !groups[b].responds {
+				// static or kinematic both: their contact moves nothing
 				continue
 			}
 			ga, gb := groups[a], groups[b]
@@ -535,7 +558,7 @@ func (c *comparer) filterPairs() {
 		ga, gb := groups[a], groups[b]
 		other := c.filters[gb.first]
 		report(c.filters[ga.first], fmt.Sprintf(": with %s on %q they collide %v in the first, %v in the second",
-			other.shape, other.node, convert.FiltersCollide(ga.x, gb.x), convert.FiltersCollide(ga.y, gb.y)))
+			other.shape, other.node, convert.FiltersCollide(ga.x, gb.x), convert.FiltersCollide(ga.y, gb.y)), &other)
 	}
 }
 

@@ -350,8 +350,12 @@ func quantities(d Difference) []convert.Quantity {
 }
 
 // Explains reports whether a diagnostic explains d: one about the
-// document, or about an element d is on (Subjects), naming d's quantity.
+// document, or about an element d is on (Subjects), naming d's quantity;
+// for two shapes whose filters pair them otherwise, one about either.
 func (x *Explainer) Explains(d Difference) bool {
+	if d.partner != nil && x.Explains(*d.partner) {
+		return true // the pair changed by what was done to the other side
+	}
 	own, pool := x.subjects(d, x.scratch)
 	x.scratch = own
 	if len(own) == 0 && (pool == nil || len(pool.subjects) == 0) {

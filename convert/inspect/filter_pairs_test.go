@@ -7,8 +7,14 @@ import (
 	"github.com/physconv/physconv/convert"
 )
 
-// filterScene is four static spheres with the given filters (nil: none).
+// filterScene is free spheres with the given filters (nil: none).
 func filterScene(filters ...*convert.Filter) *convert.Graph {
+	return filterSceneOf(convert.Dynamic, filters...)
+}
+
+// filterSceneOf is filterScene with bodies of the given kind ("" for
+// colliders without a body).
+func filterSceneOf(kind convert.BodyKind, filters ...*convert.Filter) *convert.Graph {
 	g := convert.NewGraph()
 	s := g.AddShape(convert.Shape{Kind: convert.Sphere, Radius: 0.1, Mesh: -1})
 	for i, f := range filters {
@@ -17,8 +23,12 @@ func filterScene(filters ...*convert.Filter) *convert.Graph {
 			fi = len(g.Filters)
 			g.Filters = append(g.Filters, *f)
 		}
+		var motion *convert.Motion
+		if kind != "" {
+			motion = &convert.Motion{Kind: kind, Mass: convert.Ptr(1.0), GravityFactor: 1}
+		}
 		g.AddNode(convert.Node{Name: string(rune('a' + i)), Transform: convert.Transform{T: convert.Vec3{float64(i), 0, 0}, R: convert.IdentityQuat(), S: convert.Vec3{1, 1, 1}},
-			Collider: &convert.Collider{Shape: s, Material: -1, Filter: fi}}, -1)
+			Motion: motion, Collider: &convert.Collider{Shape: s, Material: -1, Filter: fi}}, -1)
 	}
 	return g
 }
@@ -85,6 +95,58 @@ func TestUnfilteredShapesKeptOnce(t *testing.T) {
 			if msg := d.Format(); !strings.Contains(msg, "they collide true in the first, false in the second") || !strings.Contains(msg, `"a"`) {
 				t.Errorf("%d unfiltered shapes: difference %s", unfiltered, msg)
 			}
+		}
+	}
+}
+
+// TestStillPairsNotCompared: two objects neither of which responds to a
+// contact (static colliders, kinematic bodies) move nothing when they
+// touch, so filters that pair them otherwise are no difference; a
+// dynamic body or a trigger among them is.
+func TestStillPairsNotCompared(t *testing.T) {
+	// d no longer meets c
+	src := []*convert.Filter{nil, nil, {Systems: []string{"x"}, CollideWith: []string{"x"}}, {Systems: []string{"x"}, CollideWith: []string{"x"}}}
+	out := []*convert.Filter{nil, nil, {Systems: []string{"x"}, CollideWith: []string{"x"}}, {Systems: []string{"x"}, CollideWith: []string{"y"}}}
+	for _, c := range []struct {
+		kind convert.BodyKind
+		want int
+	}{{"", 0}, {convert.Static, 0}, {convert.Kinematic, 0}, {convert.Dynamic, 2}} {
+		ds := Diff(Inspect(filterSceneOf(c.kind, src...), "x", nil), Inspect(filterSceneOf(c.kind, out...), "y", nil), 1e-9)
+		if len(ds) != c.want {
+			t.Errorf("bodies %q: differences %v, want %d", c.kind, ds, c.want)
+		}
+	}
+}
+
+// TestPairExplainedByEitherSide: a pair of shapes whose filters pair them
+// otherwise is reported on one shape of each side, naming the other; a
+// diagnostic about either side's body (its filter merged into another, a
+// filter dropped) explains both reports.
+func TestPairExplainedByEitherSide(t *testing.T) {
+	x := &convert.Filter{Systems: []string{"x"}, CollideWith: []string{"x"}}
+	src := filterScene(nil, x, x)
+	out := filterScene(nil, x, &convert.Filter{Systems: []string{"x"}, CollideWith: []string{"y"}})
+	want, got := Inspect(src, "x", nil), Inspect(out, "y", nil)
+	ds := DiffDeferred(want, got, 1e-9)
+	if len(ds) != 2 {
+		t.Fatalf("differences %v, want one on each side of the pair", ds)
+	}
+	for _, node := range []int{2, 1} {
+		var diags convert.Diagnostics
+		diags.Add(convert.CodeGodotFilterMerged, convert.BodySubject(node), "", "merged")
+		ex := NewExplainer(src, want, got, diags)
+		for _, d := range ds {
+			if !ex.Explains(d) {
+				t.Errorf("a diagnostic about %q does not explain %s", src.Nodes[node].Name, d.Format())
+			}
+		}
+	}
+	var other convert.Diagnostics
+	other.Add(convert.CodeGodotFilterMerged, convert.BodySubject(0), "", "merged")
+	ex := NewExplainer(src, want, got, other)
+	for _, d := range ds {
+		if ex.Explains(d) {
+			t.Errorf("a diagnostic about the unfiltered body explains %s", d.Format())
 		}
 	}
 }
