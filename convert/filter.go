@@ -298,3 +298,52 @@ func (m FilterMismatch) Describe(target string) string {
 	}
 	return fmt.Sprintf("colliders with filter %q %s", m.A, strings.Join(parts, "; and "))
 }
+
+// FilterClasses groups the filters in use (used[i]) by their form after
+// canon: filters alike after canon share a class. It returns each
+// class's canonical filter and each filter's class (-1: not in use), or
+// ok false past most classes. Writers that give each class a bit of its
+// own (PairMasks) keep the source's pairs where a bit per system would
+// pair one-sided filters when either side accepts.
+func FilterClasses(filters []Filter, used []bool, canon func(Filter) Filter, most int) (reps []Filter, classOf []int, ok bool) {
+	byKey := map[string]int{}
+	classOf = make([]int, len(filters))
+	for i, f := range filters {
+		classOf[i] = -1
+		if !used[i] {
+			continue
+		}
+		r := canon(f)
+		key := fmt.Sprintf("%q|%q|%q", r.Systems, r.CollideWith, r.NotCollideWith)
+		c, seen := byKey[key]
+		if !seen {
+			if len(reps) == most {
+				return nil, nil, false
+			}
+			c = len(reps)
+			byKey[key] = c
+			reps = append(reps, r)
+		}
+		classOf[i] = c
+	}
+	return reps, classOf, true
+}
+
+// PairMasks gives class c of reps the bit 1<<(c+1) and a mask of the bits
+// of every class it collides with under FiltersCollide, with bit 0 when
+// it accepts a collider without a filter.
+func PairMasks(reps []Filter) (own, mask []uint32) {
+	own, mask = make([]uint32, len(reps)), make([]uint32, len(reps))
+	for c, r := range reps {
+		own[c] = 1 << (c + 1)
+		if FiltersCollide(r, Filter{}) {
+			mask[c] |= 1
+		}
+		for d, o := range reps {
+			if FiltersCollide(r, o) {
+				mask[c] |= 1 << (d + 1)
+			}
+		}
+	}
+	return own, mask
+}

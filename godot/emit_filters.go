@@ -178,56 +178,31 @@ func (e *emitter) perFilterLayers() bool {
 	// bodies' own systems ("body:NAME", from MJCF excludes) pair under
 	// the same rule; the layers a mask scans stand for Godot's own pairs
 	special := isScanName
-	var reps []int // the first filter of each distinct kind
-	classOf := make([]int, len(e.g.Filters))
-	byKey := map[string]int{}
 	for i, f := range e.g.Filters {
-		classOf[i] = -1
-		if !used[i] {
-			continue
-		}
-		if slices.ContainsFunc(f.Systems, special) || slices.ContainsFunc(f.CollideWith, special) || slices.ContainsFunc(f.NotCollideWith, special) {
+		if used[i] && (slices.ContainsFunc(f.Systems, special) || slices.ContainsFunc(f.CollideWith, special) || slices.ContainsFunc(f.NotCollideWith, special)) {
 			return false
 		}
-		key := fmt.Sprintf("%q|%q|%q", f.Systems, f.CollideWith, f.NotCollideWith)
-		c, ok := byKey[key]
-		if !ok {
-			if len(reps) == 31 {
-				return false
-			}
-			c = len(reps)
-			byKey[key] = c
-			reps = append(reps, i)
-		}
-		classOf[i] = c
 	}
-	bits := make([][2]uint32, len(reps))
-	for c, i := range reps {
-		bits[c][0] = 1 << (c + 1)
-		if convert.FiltersCollide(e.g.Filters[i], convert.Filter{}) {
-			bits[c][1] |= 1
-		}
-		for d, j := range reps {
-			if convert.FiltersCollide(e.g.Filters[i], e.g.Filters[j]) {
-				bits[c][1] |= 1 << (d + 1)
-			}
-		}
+	reps, classOf, ok := convert.FilterClasses(e.g.Filters, used, func(f convert.Filter) convert.Filter { return f }, 31)
+	if !ok {
+		return false
 	}
+	own, mask := convert.PairMasks(reps)
 	e.perFilter = make([][2]uint32, len(e.g.Filters))
 	e.perFilterUnfiltered = 1
 	for c := range reps {
-		if bits[c][1]&1 != 0 {
-			e.perFilterUnfiltered |= bits[c][0]
+		if mask[c]&1 != 0 {
+			e.perFilterUnfiltered |= own[c]
 		}
 	}
-	var table []string
+	table := make([]string, len(reps))
 	for i, c := range classOf {
 		if c < 0 {
 			continue
 		}
-		e.perFilter[i] = bits[c]
-		if reps[c] == i {
-			table = append(table, fmt.Sprintf("%s=%d", convert.FilterLabel(e.g, i), c+2))
+		e.perFilter[i] = [2]uint32{own[c], mask[c]}
+		if table[c] == "" {
+			table[c] = fmt.Sprintf("%s=%d", convert.FilterLabel(e.g, i), c+2)
 		}
 	}
 	e.note(convert.CodeGodotLayerAssigned, convert.DocumentSubject(), "", "collision filters mapped to Godot layers, one each (a layer per collision system would pair one-sided filters when either side accepts): %s; each mask holds the layers of the filters it collides with", strings.Join(table, ", "))

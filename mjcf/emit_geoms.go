@@ -386,49 +386,26 @@ func (e *emitter) perFilterMasks() bool {
 			used[c.Filter] = true
 		}
 	}
-	var reps []convert.Filter
-	byKey := map[string]int{}
-	classOf := make([]int, len(e.g.Filters))
 	for i, f := range e.g.Filters {
-		if !used[i] {
-			classOf[i] = -1
-			continue
-		}
-		if slices.ContainsFunc(f.CollideWith, convert.IsBodySystem) {
+		if used[i] && slices.ContainsFunc(f.CollideWith, convert.IsBodySystem) {
 			return false
 		}
-		r := convert.Filter{Systems: strip(f.Systems), CollideWith: strip(f.CollideWith), NotCollideWith: strip(f.NotCollideWith)}
-		key := fmt.Sprintf("%q|%q|%q", r.Systems, r.CollideWith, r.NotCollideWith)
-		c, ok := byKey[key]
-		if !ok {
-			if len(reps) == maxContactBit {
-				return false
-			}
-			c = len(reps)
-			byKey[key] = c
-			reps = append(reps, r)
-		}
-		classOf[i] = c
 	}
-	masks := make([][2]int, len(reps))
-	for c, r := range reps {
-		masks[c][0] = 1 << (c + 1)
-		if convert.FiltersCollide(r, convert.Filter{}) {
-			masks[c][1] |= 1
-		}
-		for d, o := range reps {
-			if convert.FiltersCollide(r, o) {
-				masks[c][1] |= 1 << (d + 1)
-			}
-		}
+	canon := func(f convert.Filter) convert.Filter {
+		return convert.Filter{Systems: strip(f.Systems), CollideWith: strip(f.CollideWith), NotCollideWith: strip(f.NotCollideWith)}
 	}
+	reps, classOf, ok := convert.FilterClasses(e.g.Filters, used, canon, maxContactBit)
+	if !ok {
+		return false
+	}
+	own, mask := convert.PairMasks(reps)
 	e.perFilter = make([][2]int, len(e.g.Filters))
 	table := make([]string, len(reps))
 	for i, c := range classOf {
 		if c < 0 {
 			continue
 		}
-		e.perFilter[i] = masks[c]
+		e.perFilter[i] = [2]int{int(own[c]), int(mask[c])}
 		if table[c] == "" {
 			table[c] = fmt.Sprintf("%s=bit%d", convert.FilterLabel(e.g, i), c+1)
 		}
