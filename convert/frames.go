@@ -23,16 +23,31 @@ import "math"
 type Frames struct {
 	g      *Graph
 	anchor int
-	done   []bool
+	state  []frameState
 	depth  []int32
 	rel    []Transform
-	// lin is the linear part of each node's relative transform as a
-	// matrix: a Transform cannot hold a rotation applied after a
-	// non-uniform scale, but positions further down must compose with it
-	// exactly, as the walk does.
+	// lin is the linear part of a node's relative transform as a matrix,
+	// kept only below a non-uniform scale (state skewed): a Transform
+	// cannot hold a rotation applied after a non-uniform scale, but
+	// positions further down must compose with it exactly, as the walk
+	// does. Elsewhere the linear part is the rotation times a uniform
+	// scale, which the Transform holds; nil until the first skewed node,
+	// so a graph without non-uniform scales (most) takes no matrix per
+	// node.
 	lin  []Mat3
 	path []int
 }
+
+// frameState says whether a node's transform is known yet, and whether
+// its linear part is the Transform's own (conformal: rotation and one
+// scale) or a matrix in Frames.lin (skewed).
+type frameState uint8
+
+const (
+	frameUnknown frameState = iota
+	frameConformal
+	frameSkewed
+)
 
 // exactWalk is the depth up to which Frames repeats the walk: deeper than
 // any robot or scene file nests, shallow enough to keep the cost per node
@@ -45,72 +60,107 @@ const exactWalk = 16
 // world transform (Graph.WorldTransform).
 func (g *Graph) Frames(anchor int) *Frames {
 	n := len(g.Nodes)
-	return &Frames{g: g, anchor: anchor, done: make([]bool, n), depth: make([]int32, n),
-		rel: make([]Transform, n), lin: make([]Mat3, n)}
+	return &Frames{g: g, anchor: anchor, state: make([]frameState, n), depth: make([]int32, n),
+		rel: make([]Transform, n)}
 }
 
 // World returns node i's transform relative to the Frames' anchor (i = -1
 // or the anchor itself: the identity).
 func (f *Frames) World(i int) Transform {
-	if i >= len(f.done) && i < len(f.g.Nodes) {
+	if i >= len(f.state) && i < len(f.g.Nodes) {
 		f.grow()
 	}
-	if i < 0 || i == f.anchor || i >= len(f.done) {
+	if i < 0 || i == f.anchor || i >= len(f.state) {
 		return Identity()
 	}
-	if f.done[i] {
+	if f.state[i] != frameUnknown {
 		return f.rel[i]
 	}
 	// walk up to the first node already known (or the anchor or a root),
 	// then fill the path top-down
 	f.path = f.path[:0]
 	j := i
-	for j >= 0 && j != f.anchor && !f.done[j] {
-		if len(f.path) > len(f.done) {
+	for j >= 0 && j != f.anchor && f.state[j] == frameUnknown {
+		if len(f.path) > len(f.state) {
 			// a cycle: Validate rejects these; answer as the walk would
 			return f.g.RelativeTransform(i, f.anchor)
 		}
 		f.path = append(f.path, j)
 		j = f.g.Nodes[j].Parent
 	}
-	pt, pl, depth := Identity(), Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, int32(0)
+	pt, depth, skewed := Identity(), int32(0), false
+	var pl Mat3 // the parent's linear part, when skewed
 	if j >= 0 && j != f.anchor {
-		pt, pl, depth = f.rel[j], f.lin[j], f.depth[j]
+		pt, depth = f.rel[j], f.depth[j]
+		if f.state[j] == frameSkewed {
+			pl, skewed = f.lin[j], true
+		}
 	}
 	for k := len(f.path) - 1; k >= 0; k-- {
 		n := f.path[k]
 		local := f.g.Nodes[n].Transform
 		depth++
 		var t Transform
-		if depth <= exactWalk {
+		switch {
+		case depth <= exactWalk:
 			t = f.g.RelativeTransform(n, f.anchor)
-		} else {
+		case skewed:
 			t = Transform{
 				T: pl.MulVec(local.T).Add(pt.T),
 				R: pt.R.Mul(local.R).Normalize(),
 				S: pt.S.Mul(local.S),
 			}
+		default:
+			// rotation and one scale above: composing Transforms is exact
+			t = pt.Mul(local)
 		}
-		m := local.R.Mat()
-		for c := 0; c < 3; c++ {
-			for r := 0; r < 3; r++ {
-				m[r][c] *= local.S[c]
+		state := frameConformal
+		if skewed || !uniformScale(local.S) {
+			if !skewed {
+				pl = linearPart(pt)
 			}
+			pl = pl.Mul(linearPart(local))
+			skewed, state = true, frameSkewed
+			f.keepLinear(n, pl)
 		}
-		pl = pl.Mul(m)
 		pt = t
-		f.rel[n], f.lin[n], f.depth[n], f.done[n] = t, pl, depth, true
+		f.rel[n], f.depth[n], f.state[n] = t, depth, state
 	}
 	return pt
+}
+
+// keepLinear records a skewed node's linear part, making room for every
+// node's on the first.
+func (f *Frames) keepLinear(n int, m Mat3) {
+	if f.lin == nil {
+		f.lin = make([]Mat3, len(f.rel))
+	}
+	f.lin[n] = m
+}
+
+// uniformScale reports whether s scales every axis alike.
+func uniformScale(s Vec3) bool { return s[0] == s[1] && s[1] == s[2] }
+
+// linearPart is a transform's rotation after its scale, as a matrix.
+func linearPart(t Transform) Mat3 {
+	m := t.R.Mat()
+	for c := 0; c < 3; c++ {
+		for r := 0; r < 3; r++ {
+			m[r][c] *= t.S[c]
+		}
+	}
+	return m
 }
 
 // grow makes room for nodes appended since the Frames was taken.
 func (f *Frames) grow() {
 	n := len(f.g.Nodes)
-	f.done = append(f.done, make([]bool, n-len(f.done))...)
+	f.state = append(f.state, make([]frameState, n-len(f.state))...)
 	f.depth = append(f.depth, make([]int32, n-len(f.depth))...)
 	f.rel = append(f.rel, make([]Transform, n-len(f.rel))...)
-	f.lin = append(f.lin, make([]Mat3, n-len(f.lin))...)
+	if f.lin != nil {
+		f.lin = append(f.lin, make([]Mat3, n-len(f.lin))...)
+	}
 }
 
 // Ancestry answers whether one node is an ancestor of another in constant

@@ -7,9 +7,9 @@ import (
 )
 
 // randomGraph builds a forest of n nodes: deep chains and bushy trees
-// mixed, with rotations, translations and (some) non-uniform and negative
-// scales, so the exact composition of a rotation after a non-uniform scale
-// is exercised.
+// mixed, with rotations, translations and (some) uniform, non-uniform and
+// negative scales, so the exact composition of a rotation after a
+// non-uniform scale is exercised, and chains that reach one only deep down.
 func randomGraph(r *rand.Rand, n int, scaled bool) *Graph {
 	g := NewGraph()
 	for i := 0; i < n; i++ {
@@ -26,7 +26,11 @@ func randomGraph(r *rand.Rand, n int, scaled bool) *Graph {
 			R: Quat{r.NormFloat64(), r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize(),
 			S: Vec3{1, 1, 1},
 		}
-		if scaled && r.Intn(4) == 0 {
+		switch {
+		case scaled && r.Intn(8) == 0:
+			u := 0.5 + r.Float64()
+			t.S = Vec3{u, u, u}
+		case scaled && r.Intn(4) == 0:
 			t.S = Vec3{0.5 + r.Float64(), 0.5 + r.Float64(), 0.5 + r.Float64()}
 			if r.Intn(5) == 0 {
 				t.S[r.Intn(3)] *= -1
@@ -173,5 +177,43 @@ func TestAncestryEqualsWalk(t *testing.T) {
 	g.Nodes[p].Parent = q
 	if a := g.Ancestry(); !a.IsAncestor(p, q) || !a.IsAncestor(q, p) {
 		t.Error("cycle: p and q are each other's ancestors")
+	}
+}
+
+// TestFramesKeepMatricesOnlyWhenSkewed: a graph whose scales are all
+// uniform (rigid robots, scaled scenes) keeps no matrix per node; one
+// non-uniform scale deep in a chain makes the nodes below it keep one, and
+// they still compose exactly as the walk does.
+func TestFramesKeepMatricesOnlyWhenSkewed(t *testing.T) {
+	chain := func(skewAt int) *Graph {
+		g := NewGraph()
+		for i := 0; i < 60; i++ {
+			s := Vec3{1.01, 1.01, 1.01}
+			if i == skewAt {
+				s = Vec3{2, 0.5, 1}
+			}
+			g.AddNode(Node{Transform: Transform{T: Vec3{0.1, 0, 0.02}, R: AxisAngle(Vec3{0, 0, 1}, 0.3), S: s}}, i-1)
+		}
+		return g
+	}
+	for _, c := range []struct {
+		name   string
+		skewAt int
+	}{{"uniform", -1}, {"skewed at 30", 30}, {"skewed at 3", 3}} {
+		g := chain(c.skewAt)
+		f := g.Frames(-1)
+		for i := range g.Nodes {
+			if got, want := f.World(i), g.WorldTransform(i); !transformsClose(got, want, 1e-9) {
+				t.Fatalf("%s: node %d: Frames %v, walk %v", c.name, i, got, want)
+			}
+		}
+		if kept := f.lin != nil; kept != (c.skewAt >= 0) {
+			t.Errorf("%s: matrices kept %v", c.name, kept)
+		}
+		for i := range g.Nodes {
+			if want := c.skewAt >= 0 && i >= c.skewAt; (f.state[i] == frameSkewed) != want {
+				t.Errorf("%s: node %d skewed %v, want %v", c.name, i, f.state[i] == frameSkewed, want)
+			}
+		}
 	}
 }
