@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// TestCollectAfterWarmUp: the collector waits for a heap eight times Go's
+// TestCollectAfterWarmUp: the collector waits for a heap twice Go's
 // first goal until the first collection, and is back to Go's default
 // after it; a GOGC the user set is left alone.
 func TestCollectAfterWarmUp(t *testing.T) {
