@@ -48,6 +48,7 @@ func parseDoc(d *gltfx.Doc) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	d.ReleaseTree() // the physics extensions are decoded: before the Graph is built
 	g, err := gltfx.GraphFromDoc(d)
 	if err != nil {
 		return nil, nil, err

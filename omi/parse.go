@@ -25,6 +25,7 @@ func Parse(in *convert.Input) (*convert.Graph, convert.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	d.ReleaseTree() // every extension is decoded
 	p := &parser{g: g, raw: raw, doc: d, meshes: map[int]int{}}
 	p.diags = append(append(p.diags, d.Diags...), diags...)
 	if err := p.run(); err != nil {
