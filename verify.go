@@ -145,10 +145,7 @@ func reread(f *convert.Format, out *convert.Output, opts *convert.Options, src *
 	for rel, data := range out.Files {
 		top[path.Join(dir, rel)] = &fstest.MapFile{Data: data}
 	}
-	var fsys fs.FS = top
-	if under != nil {
-		fsys = overlayFS{top, under}
-	}
+	fsys := overlayFS{top, under}
 	// visuals are not compared: their geometry may be left unread
 	ropts := &convert.Options{From: f.Name, Up: opts.Up, Density: opts.Density, Limits: readBackLimits(opts), Packages: opts.Packages, AllowRoots: opts.AllowRoots,
 		SkipVisualData: true, DefaultProject: true, ForReport: true}
@@ -184,15 +181,17 @@ func readBackLimits(opts *convert.Options) convert.Limits {
 	return l
 }
 
-// overlayFS reads from top first, then from under.
+// overlayFS reads from top (the output's own files) first, then from
+// under (nil: nothing else).
 type overlayFS struct {
 	top   fstest.MapFS
 	under fs.FS
 }
 
 func (o overlayFS) Open(name string) (fs.File, error) {
-	if f, err := o.top.Open(name); err == nil {
-		return f, nil
+	f, err := o.top.Open(name)
+	if err == nil || o.under == nil {
+		return f, err
 	}
 	return o.under.Open(name)
 }
@@ -200,8 +199,23 @@ func (o overlayFS) Open(name string) (fs.File, error) {
 // Stat reports from top first, then from under (a file system of folders
 // on disk answers without opening the file).
 func (o overlayFS) Stat(name string) (fs.FileInfo, error) {
-	if st, err := o.top.Stat(name); err == nil {
-		return st, nil
+	st, err := o.top.Stat(name)
+	if err == nil || o.under == nil {
+		return st, err
 	}
 	return fs.Stat(o.under, name)
+}
+
+// SharedFile gives the output's own side files to the reader as the
+// writer made them (convert.SharedFiles): the read-back of a robot's
+// meshes reads them without copying them again.
+func (o overlayFS) SharedFile(name string) ([]byte, bool) {
+	if !fs.ValidPath(name) {
+		return nil, false
+	}
+	f, ok := o.top[name]
+	if !ok || f.Mode.IsDir() {
+		return nil, false
+	}
+	return f.Data, true
 }

@@ -273,9 +273,28 @@ type sizeFS struct {
 	max int64
 }
 
+// SharedFiles is a file system that holds some of its files in memory
+// already: an output read back to verify it holds the side files its
+// writer made. SharedFile returns such a file's bytes as they are, without
+// a copy, and false for any other file. Side-file bytes are read-only to
+// every reader (the DecodeCache keeps and compares them), so a mesh the
+// writer copied out is not copied once more to be read back.
+type SharedFiles interface {
+	SharedFile(name string) ([]byte, bool)
+}
+
 // ReadFile stats the file first, so a huge (or sparse) side file is refused
-// without being read.
+// without being read. A file the FS shares (SharedFiles) comes as it is
+// held: unlike fs.ReadFile's, the bytes must not be changed.
 func (s sizeFS) ReadFile(name string) ([]byte, error) {
+	if shared, ok := s.FS.(SharedFiles); ok {
+		if data, ok := shared.SharedFile(name); ok {
+			if err := (Limits{InputBytes: s.max}).CheckSize(name, int64(len(data))); err != nil {
+				return nil, err
+			}
+			return data, nil
+		}
+	}
 	f, err := s.FS.Open(name)
 	if err != nil {
 		return nil, err
