@@ -117,9 +117,9 @@ func (f *Frames) World(i int) Transform {
 		state := frameConformal
 		if skewed || !uniformScale(local.S) {
 			if !skewed {
-				pl = linearPart(pt)
+				pl = pt.R.Mat().Mul(Diag(pt.S))
 			}
-			pl = pl.Mul(linearPart(local))
+			pl = pl.Mul(local.R.Mat().Mul(Diag(local.S)))
 			skewed, state = true, frameSkewed
 			f.keepLinear(n, pl)
 		}
@@ -140,17 +140,6 @@ func (f *Frames) keepLinear(n int, m Mat3) {
 
 // uniformScale reports whether s scales every axis alike.
 func uniformScale(s Vec3) bool { return s[0] == s[1] && s[1] == s[2] }
-
-// linearPart is a transform's rotation after its scale, as a matrix.
-func linearPart(t Transform) Mat3 {
-	m := t.R.Mat()
-	for c := 0; c < 3; c++ {
-		for r := 0; r < 3; r++ {
-			m[r][c] *= t.S[c]
-		}
-	}
-	return m
-}
 
 // grow makes room for nodes appended since the Frames was taken.
 func (f *Frames) grow() {
