@@ -64,7 +64,7 @@ func (d *meshData) keep(path string, scale convert.Vec3, pos []convert.Vec3, idx
 // decoder returns a Decode function for a visual mesh: the triangles
 // already read for that file and scale, else the file read and scaled as a
 // collision mesh is (through the conversion's cache of decoded files).
-func (d *meshData) decoder(read func() ([]byte, error), path string, scale convert.Vec3, cache *convert.DecodeCache) func() ([]convert.Vec3, []uint32, error) {
+func (d *meshData) decoder(read func() ([]byte, error), path string, scale convert.Vec3, decode func([]byte) ([]convert.Vec3, []uint32, error)) func() ([]convert.Vec3, []uint32, error) {
 	return func() ([]convert.Vec3, []uint32, error) {
 		key := meshFile{path, scale}
 		d.mu.Lock()
@@ -77,16 +77,16 @@ func (d *meshData) decoder(read func() ([]byte, error), path string, scale conve
 		if err != nil {
 			return nil, nil, err
 		}
-		m, err := meshio.DecodeCached(cache, path, data, nil)
+		filePos, idx, err := decode(data)
 		if err != nil {
 			return nil, nil, err
 		}
-		pos := make([]convert.Vec3, len(m.Positions))
-		for i, v := range m.Positions {
+		pos := make([]convert.Vec3, len(filePos))
+		for i, v := range filePos {
 			pos[i] = v.Mul(scale)
 		}
-		d.keep(path, scale, pos, m.Indices)
-		return pos, m.Indices, nil
+		d.keep(path, scale, pos, idx)
+		return pos, idx, nil
 	}
 }
 
@@ -105,13 +105,20 @@ func source(read func() ([]byte, error), file string, scale convert.Vec3) func()
 
 // look returns a Look function for a visual mesh: the file's materials and
 // texture coordinates (meshio.Look), its .mtl libraries and images found
-// beside the reference ref.
+// beside the reference ref; a glTF file's base colours and textures.
 func (p *parser) look(read func() ([]byte, error), resolved, ref, where string) func() (*convert.MeshLook, convert.Diagnostics, error) {
 	cache := p.in.Decoded()
 	return func() (*convert.MeshLook, convert.Diagnostics, error) {
 		data, err := read()
 		if err != nil {
 			return nil, nil, err
+		}
+		if isSceneFile(resolved) {
+			s, err := p.readScene(ref, data, nil)
+			if err != nil {
+				return nil, nil, err
+			}
+			return s.Look, sceneNotes(s, ref, where), nil
 		}
 		m, err := meshio.DecodeCached(cache, resolved, data, nil)
 		if err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/physconv/physconv/convert"
 	"github.com/physconv/physconv/convert/kin"
 	"github.com/physconv/physconv/convert/mass"
-	"github.com/physconv/physconv/internal/meshio"
 	"github.com/physconv/physconv/internal/slab"
 )
 
@@ -1039,15 +1038,15 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 		if err != nil {
 			return -1, &convert.FormatError{Line: geo.Line, Msg: fmt.Sprintf("collision mesh of link %q cannot be read: %v", l.Name, err), Err: err}
 		}
-		m, err := meshio.DecodeCached(p.in.Decoded(), resolved, data, p.in.Budget())
+		filePos, idx, err := p.meshTriangles(geo.Filename, resolved, p.in.Budget())(data)
 		if err != nil {
 			return -1, convert.ErrorAtLine(geo.Line, "collision mesh %q of link %q: %v", geo.Filename, l.Name, err)
 		}
-		mesh.Positions = make([]convert.Vec3, len(m.Positions))
-		for i, v := range m.Positions {
+		mesh.Positions = make([]convert.Vec3, len(filePos))
+		for i, v := range filePos {
 			mesh.Positions[i] = v.Mul(geo.Scale)
 		}
-		mesh.Indices = m.Indices
+		mesh.Indices = idx
 		if len(mesh.Indices) == 0 {
 			// a file of points (an OBJ of v records only): the collider
 			// is their convex hull, as MuJoCo reads it
@@ -1061,7 +1060,7 @@ func (p *parser) shape(geo Geometry, collision bool, l *Link) (int, error) {
 	} else if err != nil || p.statErr(geo.Filename, &err) {
 		p.diags.Add(convert.CodeMeshMissing, convert.Subject{}, linkPath(l)+"/visual", "visual mesh is not read (%v); the reference is kept", err).AtLine(geo.Line)
 	} else {
-		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale, p.in.Decoded())
+		mesh.Decode = p.visualData().decoder(read, resolved, geo.Scale, p.meshTriangles(geo.Filename, resolved, nil))
 		mesh.Look = p.look(read, resolved, geo.Filename, linkPath(l)+"/visual")
 		mesh.Source = source(read, resolved, geo.Scale)
 		mesh.SourceFile = p.diskPath(resolved)

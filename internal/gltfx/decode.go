@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfrefs"
 	"github.com/qmuntal/gltf"
 )
 
@@ -299,20 +300,7 @@ func localURI(uri string) (string, error) {
 // relativeURI turns a relative URI into a slash path relative to the
 // input's folder; ".." is the resolver's to judge (it may climb to the
 // project root). Buffers take it: the output writes its own.
-func relativeURI(uri string) (string, error) {
-	u, err := url.Parse(uri)
-	if err != nil {
-		return "", fmt.Errorf("invalid uri %q: %v", uri, err)
-	}
-	if u.Scheme != "" || u.Host != "" {
-		return "", fmt.Errorf("uri %q is not a relative file reference", uri)
-	}
-	p := u.Path
-	if path.IsAbs(p) {
-		return "", fmt.Errorf("uri %q is not a relative file reference", uri)
-	}
-	return p, nil
-}
+func relativeURI(uri string) (string, error) { return gltfrefs.RelativePath(uri) }
 
 func decodeDataURI(uri string) ([]byte, error) {
 	comma := strings.IndexByte(uri, ',')

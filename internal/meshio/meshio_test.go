@@ -165,6 +165,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add("a.msh", msh(4, 0, 4, 4, tetraPos, nil, []float32{0, 0, 1, 0, 0, 1, 1, 1}, tetraFaces))
 	f.Add("a.ply", plyCube("ascii"))
 	f.Add("a.ply", plyCube("binary_big_endian"))
+	f.Add("a.vtk", []byte(vtkCube("3.0", [5]bool{true}, "")))
+	f.Add("a.vtk", []byte(vtkCube("5.1", [5]bool{}, "")))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		m, err := Decode(name, data, convert.NewBudget(convert.Limits{Triangles: 1 << 20}))
 		if err != nil {

@@ -5,11 +5,14 @@ import (
 	"encoding/xml"
 	"fmt"
 	"strings"
+
+	"github.com/physconv/physconv/internal/gltfrefs"
 )
 
 // Refs lists the files a mesh-side file names, as written in it: an OBJ's
 // mtllib libraries, an .mtl library's map images (every map_* record,
-// bump, disp, decal, refl, norm), a COLLADA file's library_images. A
+// bump, disp, decal, refl, norm), a COLLADA file's library_images, a glTF
+// file's buffers and images (unescaped; data: URIs name none). A
 // writer that copies such a file beside its output copies these too, or
 // the copy draws uncoloured. ext is the lower-case extension without the
 // dot; other formats name no files. Each reference is listed once.
@@ -22,6 +25,8 @@ func Refs(ext string, data []byte) ([]string, error) {
 		if err := forMTLMaps(data, func(f []string) { refs = append(refs, mtlMapFile(f)) }); err != nil {
 			return nil, err
 		}
+	case "gltf", "glb":
+		return gltfrefs.FileRefs(data)
 	case "dae":
 		var doc struct {
 			Images []daeImage `xml:"library_images>image"`
@@ -77,6 +82,8 @@ func Rewrite(ext string, data []byte, names map[string]string) []byte {
 		})
 	case "dae":
 		return rewriteDAEImages(data, names)
+	case "gltf", "glb":
+		return gltfrefs.RenameFileRefs(data, names)
 	}
 	return data
 }

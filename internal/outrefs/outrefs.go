@@ -5,7 +5,6 @@ package outrefs
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/physconv/physconv/internal/gltfrefs"
 	"github.com/physconv/physconv/internal/meshio"
 )
 
@@ -36,8 +36,8 @@ func List(main string) (refs, missing []string, err error) {
 		first, err = xmlFileAttrs(data, false)
 	case ".xml":
 		first, err = xmlFileAttrs(data, true)
-	case ".gltf":
-		first, err = gltfURIs(data)
+	case ".gltf", ".glb":
+		first, err = gltfrefs.FileRefs(data)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", main, err)
@@ -79,34 +79,6 @@ func List(main string) (refs, missing []string, err error) {
 // Local reports a reference to a file relative to the one naming it.
 func Local(ref string) bool {
 	return ref != "" && !strings.Contains(ref, "://") && !path.IsAbs(ref) && !filepath.IsAbs(ref)
-}
-
-// gltfURIs lists a glTF document's buffer and image URIs (data URIs
-// excepted).
-func gltfURIs(data []byte) ([]string, error) {
-	var d struct {
-		Buffers []struct {
-			URI string `json:"uri"`
-		} `json:"buffers"`
-		Images []struct {
-			URI string `json:"uri"`
-		} `json:"images"`
-	}
-	if err := json.Unmarshal(data, &d); err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, b := range d.Buffers {
-		if b.URI != "" && !strings.HasPrefix(b.URI, "data:") {
-			out = append(out, b.URI)
-		}
-	}
-	for _, im := range d.Images {
-		if im.URI != "" && !strings.HasPrefix(im.URI, "data:") {
-			out = append(out, im.URI)
-		}
-	}
-	return out, nil
 }
 
 // xmlFileAttrs lists the files a URDF (mesh and texture filename) or an
