@@ -539,3 +539,51 @@ func TestURDFGLTFAndVTKMeshesInMuJoCo(t *testing.T) {
 		}
 	}
 }
+
+// TestURDFGLTFMeshCopiesCounted: a glTF mesh file whose nodes draw one
+// mesh many times holds each copy in memory, so each counts against the
+// input's limits again: triangles, and the numbers of its vertices (a
+// mesh of many vertices and one triangle drawn a thousand times would
+// otherwise pass a triangle limit while it filled memory). Past either
+// limit the URDF is refused with an error naming the node.
+func TestURDFGLTFMeshCopiesCounted(t *testing.T) {
+	reg := all.Registry()
+	pos := make([]convert.Vec3, 1000)
+	for i := range pos {
+		pos[i] = convert.Vec3{float64(i), float64(i % 7), float64(i % 3)}
+	}
+	nodes := []gltfNode{{mesh: 0, positions: pos, indices: []uint32{0, 1, 2}}}
+	var roots []int
+	for i := range 200 {
+		if i > 0 {
+			nodes = append(nodes, gltfNode{mesh: 0, t: &convert.Vec3{0, 0, float64(i)}})
+		}
+		roots = append(roots, i)
+	}
+	doc, _ := meshDoc{nodes: nodes, roots: roots}.encode()
+	fsys := fstest.MapFS{"many.gltf": {Data: doc}, "r.urdf": {Data: []byte(`<robot name="r"><link name="a">
+  <collision><geometry><mesh filename="many.gltf"/></geometry></collision></link></robot>`)}}
+	for _, c := range []struct {
+		name   string
+		limits convert.Limits
+		err    string
+	}{
+		{"within the limits", convert.Limits{}, ""},
+		{"vertex numbers", convert.Limits{Elements: 100_000}, "nodes[33].mesh"},
+		{"triangles", convert.Limits{Triangles: 150}, "nodes[150].mesh"},
+	} {
+		in, err := physconv.NewInput(fsys, "r.urdf", &convert.Options{Limits: c.limits})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, _, err := physconv.ParseGraph(context.Background(), reg, in)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.err == "" && len(g.Meshes[0].Positions) != 200*1000:
+			t.Errorf("%s: %d vertices, want 200 copies of 1000", c.name, len(g.Meshes[0].Positions))
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err) || !strings.Contains(err.Error(), "many.gltf")):
+			t.Errorf("%s: error %v, want one naming many.gltf and %s", c.name, err, c.err)
+		}
+	}
+}

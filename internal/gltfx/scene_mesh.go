@@ -59,7 +59,7 @@ func nodeAffine(n *gltf.Node) affine {
 // winding, which keeps them facing out. A skinned mesh is drawn in its
 // bind pose (its node's transform does not apply, as glTF says). A mesh
 // drawn by several nodes is read once and counted against the triangle
-// budget each time.
+// and element budgets each time.
 func FlattenScene(d *Doc) (*SceneMesh, error) {
 	var roots []int
 	if s := d.defaultScene(); s >= 0 {
@@ -125,7 +125,12 @@ func FlattenScene(d *Doc) (*SceneMesh, error) {
 			meshes[mi] = m
 		}
 		if m.reads++; m.reads > 1 {
-			if err := d.Budget.Triangles(fmt.Sprintf("nodes[%d].mesh", it.node), int64(len(m.idx)/3)); err != nil {
+			// each copy holds its triangles and its vertices' numbers again
+			where := fmt.Sprintf("nodes[%d].mesh", it.node)
+			if err := d.Budget.Triangles(where, int64(len(m.idx)/3)); err != nil {
+				return nil, err
+			}
+			if err := d.Budget.Elements(where, 3*int64(len(m.pos))); err != nil {
 				return nil, err
 			}
 		}
