@@ -158,3 +158,56 @@ func TestObjectKeepsFirstPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestLongArraysReadAsEncodingJSON: an array's elements are gathered on
+// one stack while it is open and copied out into blocks shared with its
+// neighbours, or a slice of its own past a quarter block; arrays either
+// side of those sizes, nested in one another at the start, middle and end
+// of the enclosing array, read as encoding/json reads them.
+func TestLongArraysReadAsEncodingJSON(t *testing.T) {
+	sizes := []int{0, 1, blockLen/4 - 1, blockLen / 4, blockLen/4 + 1, blockLen, blockLen + 1, 4*blockLen + 7}
+	array := func(b *strings.Builder, n, from int) {
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(b, "%d", from+i)
+		}
+		b.WriteByte(']')
+	}
+	for _, outer := range sizes {
+		for _, inner := range sizes {
+			// the inner array at the start, the middle and the end
+			for _, at := range []int{0, outer / 2, outer} {
+				var b strings.Builder
+				b.WriteByte('[')
+				for i := 0; i <= outer; i++ {
+					if i > 0 {
+						b.WriteByte(',')
+					}
+					if i == at {
+						array(&b, inner, 1_000_000)
+					} else {
+						fmt.Fprintf(&b, "%d", i)
+					}
+				}
+				b.WriteByte(']')
+				raw := []byte(b.String())
+				d, err := decodeTree(raw, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want any
+				dec := json.NewDecoder(bytes.NewReader(raw))
+				dec.UseNumber()
+				if err := dec.Decode(&want); err != nil {
+					t.Fatal(err)
+				}
+				if got := toGo(d.tree); !reflect.DeepEqual(got, want) {
+					t.Fatalf("outer %d, inner %d at %d: tree differs from encoding/json", outer, inner, at)
+				}
+			}
+		}
+	}
+}
