@@ -81,12 +81,7 @@ func TestObjectsReadAsEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", raw, err)
 		}
-		var want any
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		if err := dec.Decode(&want); err != nil {
-			t.Fatal(err)
-		}
+		want := encodingJSON(t, raw)
 		if got := toGo(d.tree); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s:\ntree %v\nencoding/json %v", raw, got, want)
 		}
@@ -198,16 +193,22 @@ func TestLongArraysReadAsEncodingJSON(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var want any
-				dec := json.NewDecoder(bytes.NewReader(raw))
-				dec.UseNumber()
-				if err := dec.Decode(&want); err != nil {
-					t.Fatal(err)
-				}
-				if got := toGo(d.tree); !reflect.DeepEqual(got, want) {
+				if got := toGo(d.tree); !reflect.DeepEqual(got, encodingJSON(t, raw)) {
 					t.Fatalf("outer %d, inner %d at %d: tree differs from encoding/json", outer, inner, at)
 				}
 			}
 		}
 	}
+}
+
+// encodingJSON is raw as encoding/json reads it, numbers as json.Number.
+func encodingJSON(t *testing.T, raw []byte) any {
+	t.Helper()
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
