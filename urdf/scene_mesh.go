@@ -25,7 +25,8 @@ func isSceneFile(name string) bool {
 // meshTriangles returns the function that decodes the bytes of the mesh
 // file ref (found at resolved) into triangles, in the file's unit: a glTF
 // file as its whole scene, others by meshio. Triangles read are charged to
-// budget (nil for none).
+// budget (nil for none); a glTF file's first reading charges the input's
+// own budget, as any glTF document read does.
 func (p *parser) meshTriangles(ref, resolved string, budget *convert.Budget) func([]byte) ([]convert.Vec3, []uint32, error) {
 	return func(data []byte) ([]convert.Vec3, []uint32, error) {
 		if isSceneFile(resolved) {

@@ -89,7 +89,8 @@ func JSONChunk(data []byte) ([]byte, error) {
 }
 
 // RelativePath is the slash path, relative to its document, of a relative
-// URI (unescaped); an error for a URL or an absolute path.
+// URI (unescaped); an error for a URL or an absolute path. ".." is left
+// for the reader's resolver to judge (it may climb to a project root).
 func RelativePath(uri string) (string, error) {
 	u, err := url.Parse(uri)
 	if err != nil {

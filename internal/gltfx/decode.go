@@ -219,7 +219,7 @@ func (d *Doc) loadBuffers(in *convert.Input, bin []byte) error {
 				return convert.Errorf(p+".uri", "%v", err)
 			}
 		default:
-			rel, err := relativeURI(b.URI)
+			rel, err := gltfrefs.RelativePath(b.URI)
 			if err != nil {
 				return convert.Errorf(p+".uri", "%v", err)
 			}
@@ -290,17 +290,12 @@ func (d *Doc) loadImages(in *convert.Input) {
 // folder; it refuses absolute URIs, schemes other than none and "..":
 // images keep their URI in the output, which names them beside it.
 func localURI(uri string) (string, error) {
-	p, err := relativeURI(uri)
+	p, err := gltfrefs.RelativePath(uri)
 	if err == nil && strings.HasPrefix(path.Clean(p), "..") {
 		return "", fmt.Errorf("uri %q escapes the input's folder", uri)
 	}
 	return p, err
 }
-
-// relativeURI turns a relative URI into a slash path relative to the
-// input's folder; ".." is the resolver's to judge (it may climb to the
-// project root). Buffers take it: the output writes its own.
-func relativeURI(uri string) (string, error) { return gltfrefs.RelativePath(uri) }
 
 func decodeDataURI(uri string) ([]byte, error) {
 	comma := strings.IndexByte(uri, ',')

@@ -8,6 +8,7 @@ import (
 	"github.com/qmuntal/gltf"
 
 	"github.com/physconv/physconv/convert"
+	"github.com/physconv/physconv/internal/gltfrefs"
 )
 
 // MeshTrianglesLook is MeshTriangles with how the mesh draws, aligned
@@ -136,7 +137,7 @@ func (d *Doc) imageBytes(i int) ([]byte, string, error) {
 	}
 	ext := map[string]string{"image/png": ".png", "image/jpeg": ".jpg"}[mime]
 	name := im.Name
-	if p, err := relativeURI(im.URI); err == nil && im.URI != "" && !strings.HasPrefix(im.URI, "data:") {
+	if p, err := gltfrefs.RelativePath(im.URI); err == nil && im.URI != "" && !strings.HasPrefix(im.URI, "data:") {
 		name = path.Base(p)
 	}
 	if name == "" {

@@ -1,10 +1,11 @@
 // Package meshio reads triangle meshes from the files robot descriptions
 // reference (STL binary and ASCII, Wavefront OBJ, COLLADA .dae, MuJoCo's
 // binary MSH, Stanford PLY, Drake's legacy VTK volume meshes as their
-// surface) and writes binary STL. Meshes come back in the file's own length unit and axes,
-// except COLLADA, whose <unit meter> is applied; its up_axis is not, as
-// ROS tools read it (RViz drops the turn its importer makes for it, MoveIt
-// and Gazebo ignore it), so the vertices sit in the link frame as written.
+// surface) and writes binary STL. Meshes come back in the file's own
+// length unit and axes, except COLLADA, whose <unit meter> is applied; its
+// up_axis is not, as ROS tools read it (RViz drops the turn its importer
+// makes for it, MoveIt and Gazebo ignore it), so the vertices sit in the
+// link frame as written.
 //
 // Decoders never panic on malformed input; they return an error that says
 // what is wrong. Identical vertices are merged so closed meshes stay closed
@@ -62,8 +63,8 @@ type Part struct {
 // Decode reads a mesh file, choosing the decoder by the file's extension
 // (case-insensitive: .stl, .obj, .dae, .ply, MuJoCo's binary .msh, and
 // legacy ASCII .vtk, whose tetrahedra are read as the surface bounding
-// them). The triangles it builds (COLLADA
-// instances counted each time) are charged to budget, which may be nil.
+// them). The triangles it builds (COLLADA instances counted each time) are
+// charged to budget, which may be nil.
 func Decode(name string, data []byte, budget *convert.Budget) (*Mesh, error) {
 	b := newBuilder()
 	b.budget, b.file = budget, name
