@@ -236,20 +236,6 @@ func momentsAgree(a, b [10]float64) bool {
 func TestURDFReadsGLTFMeshes(t *testing.T) {
 	reg := all.Registry()
 	lp, li := boxTriangles(convert.Vec3{-0.25, -0.5, -0.25}, convert.Vec3{0.5, 1, 0.75})
-	moved := func(pos []convert.Vec3, f func(convert.Vec3) convert.Vec3) []convert.Vec3 {
-		out := make([]convert.Vec3, len(pos))
-		for i, p := range pos {
-			out[i] = f(p)
-		}
-		return out
-	}
-	flipped := func(idx []uint32) []uint32 {
-		out := append([]uint32(nil), idx...)
-		for k := 0; k+2 < len(out); k += 3 {
-			out[k+1], out[k+2] = out[k+2], out[k+1]
-		}
-		return out
-	}
 	v := func(x, y, z float64) *convert.Vec3 { return &convert.Vec3{x, y, z} }
 	// 180° about z, then scale (2, 0.5, 1), then translate (1, 2, 3):
 	// exact in binary, as the STL's float32 corners need
@@ -275,7 +261,7 @@ func TestURDFReadsGLTFMeshes(t *testing.T) {
 		{"matrix parent, moved child", meshDoc{nodes: []gltfNode{{mesh: -1, m: matrix, children: []int{1}}, {mesh: 0, t: v(0, 0, 1), positions: lp, indices: li}}, roots: []int{0}},
 			moved(lp, func(p convert.Vec3) convert.Vec3 { return viaMatrix(convert.Vec3{p[0], p[1], p[2] + 1}) }), li, 0},
 		{"mirrored node", meshDoc{nodes: []gltfNode{{mesh: 0, s: v(-1, 1, 1), positions: lp, indices: li}}, roots: []int{0}},
-			moved(lp, mirrorX), flipped(li), 0},
+			moved(lp, mirrorX), reversedWinding(li), 0},
 		{"mesh drawn twice, split in two coloured primitives", meshDoc{nodes: []gltfNode{
 			{mesh: 0, positions: lp, indices: li, primitives: 2, colors: [][4]float64{{1, 0, 0, 1}, {0, 0, 1, 0.5}}},
 			{mesh: 0, t: v(0, 0, 4)}}, roots: []int{0, 1}},
@@ -346,6 +332,25 @@ func TestURDFReadsGLTFMeshes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// moved is every position mapped by f.
+func moved(pos []convert.Vec3, f func(convert.Vec3) convert.Vec3) []convert.Vec3 {
+	out := make([]convert.Vec3, len(pos))
+	for i, p := range pos {
+		out[i] = f(p)
+	}
+	return out
+}
+
+// reversedWinding is idx with each triangle's last two corners swapped:
+// the same triangles facing the other way.
+func reversedWinding(idx []uint32) []uint32 {
+	out := append([]uint32(nil), idx...)
+	for k := 0; k+2 < len(out); k += 3 {
+		out[k+1], out[k+2] = out[k+2], out[k+1]
+	}
+	return out
 }
 
 // shifted is idx with base added to every index.
@@ -459,18 +464,8 @@ func scaled(pos []convert.Vec3, f float64) []convert.Vec3 {
 func TestURDFGLTFAndVTKMeshesInMuJoCo(t *testing.T) {
 	reg := all.Registry()
 	lp, li := boxTriangles(convert.Vec3{-0.25, -0.5, -0.25}, convert.Vec3{0.5, 1, 0.75})
-	mirrored := make([]convert.Vec3, len(lp))
-	for i, p := range lp {
-		mirrored[i] = convert.Vec3{-p[0], p[1], p[2]}
-	}
-	flipped := append([]uint32(nil), li...)
-	for k := 0; k+2 < len(flipped); k += 3 {
-		flipped[k+1], flipped[k+2] = flipped[k+2], flipped[k+1]
-	}
-	matrixed := make([]convert.Vec3, len(lp))
-	for i, p := range lp {
-		matrixed[i] = convert.Vec3{0.5 + 2*p[1], p[2] + 1, p[0]}
-	}
+	mirrored := moved(lp, func(p convert.Vec3) convert.Vec3 { return convert.Vec3{-p[0], p[1], p[2]} })
+	matrixed := moved(lp, func(p convert.Vec3) convert.Vec3 { return convert.Vec3{0.5 + 2*p[1], p[2] + 1, p[0]} })
 	matrixDoc, _ := meshDoc{nodes: []gltfNode{{mesh: -1, m: &[16]float64{0, 0, 1, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0.5, 0, 0, 1}, children: []int{1}}, {mesh: 0, t: &convert.Vec3{0, 0, 1}, positions: lp, indices: li}}, roots: []int{0}}.encode()
 	mirrorDoc, _ := meshDoc{nodes: []gltfNode{{mesh: 0, s: &convert.Vec3{-1, 1, 1}, positions: lp, indices: li}}, roots: []int{0}}.encode()
 	// the box from (-0.25, -0.5, -0.25) to (0.5, 1, 0.75) as five
@@ -488,7 +483,7 @@ func TestURDFGLTFAndVTKMeshesInMuJoCo(t *testing.T) {
 		idx        []uint32
 	}{
 		{"glTF, matrix parent", "box.gltf", matrixDoc, matrixed, li},
-		{"glTF, mirrored", "mirrored.gltf", mirrorDoc, mirrored, flipped},
+		{"glTF, mirrored", "mirrored.gltf", mirrorDoc, mirrored, reversedWinding(li)},
 		{"VTK tetrahedra", "box.vtk", []byte(vtk.String()), lp, li},
 	} {
 		link := func(file string) string {
