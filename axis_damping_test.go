@@ -93,11 +93,13 @@ func TestAxisDampingPerJoint(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		want := mujocoJoints(t, filepath.Join(caseDir, "axes.xml"))
+		// each file runs once, stepped: the joints come from the same report
 		wantAt := testenv.MuJoCoBodies(t, filepath.Join(caseDir, "axes.xml"), "--steps", "300")["b"].Xpos
+		want := mujocoJoints(t, filepath.Join(caseDir, "axes.xml"))
 		springs := slices.ContainsFunc(js, func(j axisJoint) bool { return j.k != 0 })
 		for _, name := range []string{"out.xml", "out.urdf", "back.xml"} {
 			file := filepath.Join(caseDir, name)
+			at := testenv.MuJoCoBodies(t, file, "--steps", "300")["b"].Xpos
 			got := mujocoJoints(t, file)
 			for _, j := range js {
 				w := want[j.name]
@@ -111,7 +113,6 @@ func TestAxisDampingPerJoint(t *testing.T) {
 			if name == "out.urdf" && springs {
 				continue
 			}
-			at := testenv.MuJoCoBodies(t, file, "--steps", "300")["b"].Xpos
 			if d := math.Hypot(math.Hypot(at[0]-wantAt[0], at[1]-wantAt[1]), at[2]-wantAt[2]); d > 1e-6 {
 				t.Errorf("case %d %s: body b after 300 steps at %v, the source's at %v", ci, name, at, wantAt)
 			}
