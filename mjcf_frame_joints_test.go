@@ -79,13 +79,17 @@ func TestMJCFFrameJoints(t *testing.T) {
 				}
 			}
 			testenv.Oracle(t, "mj-inspect")
+			// every file runs once, stepped; its joints come from that report
+			wantAt := testenv.MuJoCoBodies(t, srcFile, "--steps", "200")
+			stepped := map[string]map[string]testenv.MuJoCoBody{}
+			for to, f := range files {
+				stepped[to] = testenv.MuJoCoBodies(t, f, "--steps", "200")
+			}
 			want := mujocoJointList(t, srcFile)
 			if got := mujocoJointList(t, files["mjcf"]); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("%s: MJCF output's joints %v, the source's %v", c.name, got, want)
 			}
-			wantAt := testenv.MuJoCoBodies(t, srcFile, "--steps", "200")
-			for to, f := range files {
-				gotAt := testenv.MuJoCoBodies(t, f, "--steps", "200")
+			for to, gotAt := range stepped {
 				for _, name := range []string{"a", "b"} {
 					at, w := gotAt[name].COM(), wantAt[name].COM()
 					if d := math.Hypot(math.Hypot(at[0]-w[0], at[1]-w[1]), at[2]-w[2]); d > 1e-6 {

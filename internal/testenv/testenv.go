@@ -63,12 +63,12 @@ func RunOracle(t testing.TB, name string, args ...string) ([]byte, int) {
 // runOracle is RunOracle without the remembered answers.
 func runOracle(t testing.TB, name string, args []string) ([]byte, int) {
 	t.Helper()
-	out, err := exec.Command(Oracle(t, name), args...).Output()
+	out, err := oracleCommand(t, name, args).Output()
 	// the browser an oracle drives sometimes dies while launching on a
 	// loaded machine; that says nothing about the input: try once more
 	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 && bytes.Contains(out, []byte("browserType.launch")) {
 		t.Logf("oracle %s: the browser failed to launch; running it again", name)
-		out, err = exec.Command(Oracle(t, name), args...).Output()
+		out, err = oracleCommand(t, name, args).Output()
 	}
 	code := 0
 	if err != nil {
@@ -91,6 +91,23 @@ func runOracle(t testing.TB, name string, args []string) ([]byte, int) {
 		}
 	}
 	return out, code
+}
+
+// oracleCommand is the command that runs an oracle. Godot 4's web build
+// runs in the browser's baseline WebAssembly compiler only: a run lasts
+// seconds, too short for the optimizing compiler to pay back compiling
+// the engine a second time, and WebAssembly computes the same either way
+// (the reports are identical). A GODOT4_INSPECT_JSFLAGS already set is
+// kept.
+func oracleCommand(t testing.TB, name string, args []string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(Oracle(t, name), args...)
+	if name == "godot4-inspect" {
+		if _, set := os.LookupEnv("GODOT4_INSPECT_JSFLAGS"); !set {
+			cmd.Env = append(os.Environ(), "GODOT4_INSPECT_JSFLAGS=--liftoff-only")
+		}
+	}
+	return cmd
 }
 
 // lostNames reports whether an mj-inspect report names every body but the
