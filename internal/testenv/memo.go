@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // The answers oracles gave, for the life of the test binary. An oracle
@@ -197,9 +198,20 @@ func recalled(key, plain, steps string) (answer, bool) {
 	return withoutSteps(a.(answer))
 }
 
+// remembered counts the bytes of the answers kept, which stop being
+// kept past memoKept.
+var remembered atomic.Int64
+
+// memoKept bounds the answers a test binary keeps (a model's report is a
+// few kilobytes to a megabyte).
+const memoKept = 512 << 20
+
 // remember keeps an answer under its key, and a stepped mj-inspect
 // answer also for the plain call of the same file.
 func remember(key, plain, steps string, a answer) {
+	if remembered.Add(int64(len(a.out))) > memoKept {
+		return
+	}
 	a.out = slices.Clone(a.out)
 	answers.Store(key, a)
 	if steps != "" && plain != "" {
