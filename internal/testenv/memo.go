@@ -82,6 +82,9 @@ func memoKey(name string, args []string) (key, plain string, steps string, ok bo
 			dir = filepath.Dir(abs)
 		}
 		_, owned := testOwned(dir)
+		if owned && filepath.Clean(dir) == filepath.Clean(os.TempDir()) {
+			return "", "", "", false // the whole temporary folder: not read to key a call
+		}
 		name := abs
 		if owned {
 			if anchor == "" {
