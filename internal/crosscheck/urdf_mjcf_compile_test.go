@@ -220,12 +220,17 @@ func TestMuJoCoNamesFromAnyFolder(t *testing.T) {
 		if _, err := physconv.ConvertFile(context.Background(), all.Registry(), src, out, opts); err != nil {
 			t.Fatal(err)
 		}
-		model, why, ok := mujocoModel(t, out)
-		if !ok {
-			t.Fatalf("%s: MuJoCo refuses it: %s", out, why)
+		// afresh: the same files in each folder would otherwise get the
+		// first folder's answer
+		raw, code := testenv.RunOracleAfresh(t, "mj-inspect", "--compact", out)
+		var model struct {
+			Bodies []map[string]any `json:"bodies"`
 		}
-		if _, ok := byName(model["bodies"])["lbr_iiwa_link_1"]; !ok {
-			t.Errorf("%s: no body lbr_iiwa_link_1 among %d", out, len(model["bodies"]))
+		if err := json.Unmarshal(raw, &model); err != nil || code != 0 {
+			t.Fatalf("%s: MuJoCo refuses it: exit %d, %v: %.300s", out, code, err, raw)
+		}
+		if _, ok := byName(model.Bodies)["lbr_iiwa_link_1"]; !ok {
+			t.Errorf("%s: no body lbr_iiwa_link_1 among %d", out, len(model.Bodies))
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -20,11 +21,11 @@ import (
 // Godot 4): tests that look at one file twice, that write one scene in
 // two folders, or that read one corpus model ask once. An answer is
 // reused only while every file the call could read is as it was: the
-// files named and every entry of their folders (and of the folders
-// named). Folders the tests wrote (under the temporary folder) count by
-// their files' names and contents wherever they are, so a copy of the
-// same files elsewhere gets the same answer; other folders (the corpus)
-// by their paths, sizes and modification times.
+// files named and every entry of their folders (see keyFolder). Folders
+// the tests wrote (under the temporary folder) count by their files'
+// names and contents wherever they are, so a copy of the same files
+// elsewhere gets the same answer; other folders (the corpus) by their
+// paths, sizes and modification times.
 var answers sync.Map // key → answer
 
 type answer struct {
@@ -81,20 +82,20 @@ func memoKey(name string, args []string) (key, plain string, steps string, ok bo
 		if !st.IsDir() {
 			dir = filepath.Dir(abs)
 		}
-		_, owned := testOwned(dir)
-		if owned && filepath.Clean(dir) == filepath.Clean(os.TempDir()) {
-			return "", "", "", false // the whole temporary folder: not read to key a call
+		folder, owned, ok := keyFolder(dir)
+		if !ok {
+			return "", "", "", false
 		}
-		name := abs
+		shown := abs
 		if owned {
 			if anchor == "" {
-				anchor = dir
+				anchor = folder
 			}
-			if name, err = filepath.Rel(anchor, abs); err != nil {
+			if shown, err = filepath.Rel(anchor, abs); err != nil {
 				return "", "", "", false
 			}
 		}
-		part := "path:" + name
+		part := "path:" + shown
 		if !st.IsDir() {
 			sum, err := fileSum(abs)
 			if err != nil {
@@ -102,9 +103,9 @@ func memoKey(name string, args []string) (key, plain string, steps string, ok bo
 			}
 			part += "\x00" + sum
 		}
-		if !seen[dir] {
-			seen[dir] = true
-			sig, ok := folderSignature(dir, owned)
+		if !seen[folder] {
+			seen[folder] = true
+			sig, ok := folderSignature(folder, owned)
 			if !ok {
 				return "", "", "", false
 			}
@@ -124,6 +125,28 @@ func memoKey(name string, args []string) (key, plain string, steps string, ok bo
 		return sum("steps " + steps), "", steps, true
 	}
 	return sum("steps " + steps), sum(""), steps, true
+}
+
+// keyFolder is the folder whose entries key a call that reads dir: for a
+// folder the tests wrote, the whole folder a test was given
+// (TMP/TestName…/001, which holds what a model there may name with "..",
+// such as a meshes folder beside its urdf folder); otherwise dir itself,
+// whose model names the rest by paths that stay as they are. ok is false
+// for the temporary folder itself, everyone's.
+func keyFolder(dir string) (folder string, owned, ok bool) {
+	abs, owned := testOwned(dir)
+	if !owned {
+		return abs, false, true
+	}
+	rel, err := filepath.Rel(filepath.Clean(os.TempDir()), abs)
+	if err != nil || rel == "." {
+		return "", false, false
+	}
+	parts := strings.Split(rel, string(filepath.Separator))
+	if len(parts) > 2 {
+		parts = parts[:2]
+	}
+	return filepath.Join(append([]string{filepath.Clean(os.TempDir())}, parts...)...), true, true
 }
 
 func fileSum(path string) (string, error) {

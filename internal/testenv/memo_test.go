@@ -121,10 +121,28 @@ func TestOracleAnswersRemembered(t *testing.T) {
 	if _, code := RunOracle(t, "mj-inspect", "--compact", filepath.Join(copyDir, "m.xml")); code != 1 || runs() != 6 {
 		t.Errorf("a folder with one more file: exit %d after %d runs, want 1 after 6", code, runs())
 	}
+	// a model that names a mesh in a folder beside its own: that folder
+	// counts too
+	top := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(top, "urdf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(top, "meshes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	deep := filepath.Join(top, "urdf", "m.xml")
+	write(deep, "two\n")
+	write(filepath.Join(top, "meshes", "part.stl"), "solid a\n")
+	RunOracle(t, "mj-inspect", "--compact", deep)
+	write(filepath.Join(top, "meshes", "part.stl"), "solid c\n")
+	RunOracle(t, "mj-inspect", "--compact", deep)
+	if runs() != 8 {
+		t.Errorf("a changed mesh in the model's sibling folder did not run again (%d runs, want 8)", runs())
+	}
 	// a call that writes a file always runs
 	RunOracle(t, "mj-inspect", "--to-mjcf", model, filepath.Join(t.TempDir(), "o.xml"))
 	RunOracle(t, "mj-inspect", "--to-mjcf", model, filepath.Join(t.TempDir(), "o.xml"))
-	if runs() != 8 {
-		t.Errorf("--to-mjcf calls ran %d times in all, want 8", runs())
+	if runs() != 10 {
+		t.Errorf("--to-mjcf calls ran %d times in all, want 10", runs())
 	}
 }

@@ -60,6 +60,15 @@ func RunOracle(t testing.TB, name string, args ...string) ([]byte, int) {
 	return out, code
 }
 
+// RunOracleAfresh is RunOracle that always runs the oracle and keeps
+// nothing, for a test of how the oracle answers where the files lie (the
+// remembered answers take a copy of the same files elsewhere for the same
+// question).
+func RunOracleAfresh(t testing.TB, name string, args ...string) ([]byte, int) {
+	t.Helper()
+	return runOracle(t, name, args)
+}
+
 // runOracle is RunOracle without the remembered answers.
 func runOracle(t testing.TB, name string, args []string) ([]byte, int) {
 	t.Helper()
