@@ -146,3 +146,31 @@ func TestOracleAnswersRemembered(t *testing.T) {
 		t.Errorf("--to-mjcf calls ran %d times in all, want 10", runs())
 	}
 }
+
+// TestOracleRunAgainWhenBrowserDies: an oracle whose browser closed before
+// the page loaded (exit 2) runs once more, and its second answer counts.
+func TestOracleRunAgainWhenBrowserDies(t *testing.T) {
+	dir := t.TempDir()
+	count := filepath.Join(dir, "runs")
+	script := `#!/bin/sh
+echo x >> "` + count + `"
+if [ $(wc -l < "` + count + `") -eq 1 ]; then
+  echo '{"ok":false,"error":"page.goto: Target page, context or browser has been closed\nCall log:"}'
+  exit 2
+fi
+echo '{"ok":true,"nodes":[]}'
+`
+	if err := os.WriteFile(filepath.Join(dir, "godot4-inspect"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PHYSCONV_ORACLES", dir)
+	scene := filepath.Join(t.TempDir(), "s.tscn")
+	if err := os.WriteFile(scene, []byte("[gd_scene format=3]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := RunOracle(t, "godot4-inspect", "--compact", scene)
+	data, _ := os.ReadFile(count)
+	if code != 0 || !strings.Contains(string(out), `"ok":true`) || strings.Count(string(data), "x") != 2 {
+		t.Errorf("exit %d, %s after %d runs; want the second run's answer", code, out, strings.Count(string(data), "x"))
+	}
+}

@@ -73,10 +73,11 @@ func RunOracleAfresh(t testing.TB, name string, args ...string) ([]byte, int) {
 func runOracle(t testing.TB, name string, args []string) ([]byte, int) {
 	t.Helper()
 	out, err := oracleCommand(t, name, args).Output()
-	// the browser an oracle drives sometimes dies while launching on a
-	// loaded machine; that says nothing about the input: try once more
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 && bytes.Contains(out, []byte("browserType.launch")) {
-		t.Logf("oracle %s: the browser failed to launch; running it again", name)
+	// the browser an oracle drives sometimes dies while launching, or
+	// closes before the page loads, on a loaded machine; that says
+	// nothing about the input: try once more
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 && browserDied(out) {
+		t.Logf("oracle %s: the browser died before the engine ran; running it again", name)
 		out, err = oracleCommand(t, name, args).Output()
 	}
 	code := 0
@@ -100,6 +101,13 @@ func runOracle(t testing.TB, name string, args []string) ([]byte, int) {
 		}
 	}
 	return out, code
+}
+
+// browserDied reports whether an oracle's answer says its browser failed
+// to start or closed before the page loaded.
+func browserDied(out []byte) bool {
+	return bytes.Contains(out, []byte("browserType.launch")) ||
+		bytes.Contains(out, []byte("page.goto: Target page, context or browser has been closed"))
 }
 
 // oracleCommand is the command that runs an oracle. Godot 4's web build
