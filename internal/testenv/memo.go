@@ -96,7 +96,7 @@ func memoKey(name string, args []string) (key, plain string, steps string, ok bo
 			}
 		}
 		part := "path:" + shown
-		if !st.IsDir() {
+		if !st.IsDir() && !owned { // an owned folder's signature holds the contents
 			sum, err := fileSum(abs)
 			if err != nil {
 				return "", "", "", false
