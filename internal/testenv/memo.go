@@ -41,14 +41,15 @@ const (
 	memoBytes = 64 << 20
 )
 
-// memoKey is the key of an oracle call, and false for a call that must
-// run every time: one that writes files (--to-mjcf, --bench, a kept pack)
-// or reads more than memoLimit entries. steps is the number of mj-inspect
+// memoKey is the key of a call of the oracle script at path oracle
+// (another script, such as a test's stand-in, is another oracle), and
+// false for a call that must run every time: one that writes files
+// (--to-mjcf, --bench, a kept pack) or reads more than memoLimit entries. steps is the number of mj-inspect
 // simulation steps asked for, and plain the key of the same call without
 // them: a stepped MuJoCo report is the plain one with its after_steps
 // (only one-line reports stand in for each other: taking after_steps out
 // writes the rest on one line).
-func memoKey(name string, args []string) (key, plain string, steps string, ok bool) {
+func memoKey(name, oracle string, args []string) (key, plain string, steps string, ok bool) {
 	switch name {
 	case "mj-inspect", "gltf-validate", "urdf-check", "godot3-inspect", "godot4-inspect":
 	default:
@@ -115,7 +116,7 @@ func memoKey(name string, args []string) (key, plain string, steps string, ok bo
 	}
 	sum := func(extra string) string {
 		h := sha256.New()
-		fmt.Fprintf(h, "%s\x00%s\x00", name, extra)
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", oracle, name, extra)
 		for _, p := range parts {
 			fmt.Fprintf(h, "%s\x00", p)
 		}

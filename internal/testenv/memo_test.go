@@ -145,6 +145,11 @@ func TestOracleAnswersRemembered(t *testing.T) {
 	if runs() != 10 {
 		t.Errorf("--to-mjcf calls ran %d times in all, want 10", runs())
 	}
+	// another oracle script (another folder of oracles) is asked afresh
+	other := fakeOracle(t)
+	if _, code := RunOracle(t, "mj-inspect", "--compact", deep); code != 0 || other() != 1 || runs() != 10 {
+		t.Errorf("another oracle: exit %d after %d runs of it, %d of the first; want 0, 1 and 10", code, other(), runs())
+	}
 }
 
 // TestOracleRunAgainWhenBrowserDies: an oracle whose browser closed before
